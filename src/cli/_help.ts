@@ -1,0 +1,51 @@
+import type { Command, CommandGroup } from './_command.js';
+import { isGroup } from './_command.js';
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? s + '  ' : s + ' '.repeat(n - s.length);
+}
+
+/** `--help` of a group: its subcommands, one line each. */
+export function groupHelp(group: CommandGroup, path: string): string {
+  const rows = group.commands.map((c) => [c.name, c.summary] as const);
+  const w = Math.min(24, Math.max(...rows.map(([n]) => n.length)) + 2);
+  const lines = [group.summary, '', 'Usage:', `  ${path} <command> [flags]`, '', 'Commands:'];
+  for (const [n, s] of rows) lines.push(`  ${pad(n, w)}${s}`);
+  lines.push('', `Run "${path} <command> --help" for a command's flags and examples.`);
+  return lines.join('\n') + '\n';
+}
+
+/** `--help` of a leaf command: synopsis, flags, examples. */
+export function commandHelp(command: Command): string {
+  const lines = [command.summary, '', 'Usage:', `  svc ${command.usage}`];
+  const flags = Object.entries(command.options).map(([name, o]) => {
+    const left = `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.valueName ?? 'VALUE'}` : ''}`;
+    return [left, o.description] as const;
+  });
+  flags.push(['-h, --help', 'show this help']);
+  const w = Math.min(30, Math.max(...flags.map(([l]) => l.length)) + 2);
+  lines.push('', 'Flags:');
+  for (const [l, d] of flags) lines.push(`  ${pad(l, w)}${d}`);
+  if (command.examples.length) {
+    lines.push('', 'Examples:');
+    for (const e of command.examples) lines.push(`  $ ${e}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function findCommand(
+  root: CommandGroup,
+  argv: string[],
+): { node: Command | CommandGroup; path: string; rest: string[] } {
+  let node: Command | CommandGroup = root;
+  let path = root.name;
+  let i = 0;
+  while (isGroup(node) && i < argv.length && !argv[i]!.startsWith('-')) {
+    const next: Command | CommandGroup | undefined = node.commands.find((c) => c.name === argv[i]);
+    if (!next) break;
+    node = next;
+    path += ` ${next.name}`;
+    i++;
+  }
+  return { node, path, rest: argv.slice(i) };
+}

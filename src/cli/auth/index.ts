@@ -1,0 +1,7 @@
+import type { CommandGroup } from '../_command.js';
+
+export const authGroup: CommandGroup = {
+  name: 'auth',
+  summary: 'Save, choose and check API keys',
+  commands: [],
+};

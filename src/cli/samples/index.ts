@@ -1,0 +1,7 @@
+import type { CommandGroup } from '../_command.js';
+
+export const samplesGroup: CommandGroup = {
+  name: 'samples',
+  summary: 'Sample datasets for the reference server',
+  commands: [],
+};

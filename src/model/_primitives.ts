@@ -1,0 +1,34 @@
+import { Decimal } from 'decimal.js';
+import { z } from 'zod';
+
+/** A decimal string as the API sends amounts (`"12.5"`, `"-25.7"`); parsed exactly into a Decimal, never a float. */
+export const decimalString = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string such as "12.50"')
+  .transform((s) => new Decimal(s));
+
+/** int64 as JSON carries it: an integer that must still be exact in a JS number. */
+export const int64 = z.int().meta({ format: 'int64' });
+/** int32. */
+export const int32 = z.int32();
+
+/** `YYYY-MM-DD`, a UTC calendar day. */
+export const isoDate = z.iso.date();
+/** ISO 8601 date-time with a zone. */
+export const isoDateTime = z.iso.datetime({ offset: true });
+/** uuid in its textual 8-4-4-4-12 form (any version). */
+export const uuid = z.guid();
+export const email = z.email();
+
+export const currency = z.enum(['DKK', 'EUR', 'USD']);
+export type Currency = z.infer<typeof currency>;
+
+/** The token group shared by many records; cache fields optional unless a record says otherwise. */
+export const tokenGroup = {
+  prompt_tokens: int64,
+  completion_tokens: int64,
+  total_tokens: int64,
+  request_count: int64,
+  cache_read_input_tokens: int64.optional(),
+  cache_creation_input_tokens: int64.optional(),
+};

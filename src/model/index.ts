@@ -1,0 +1,11 @@
+export * from './enums.js';
+export * from './invoice.js';
+export * from './key-usage.js';
+export * from './monthly-usage.js';
+export * from './plan-cost.js';
+export * from './partner.js';
+export * from './gateway.js';
+export * from './error-body.js';
+export { SchemaError } from './schema-error.js';
+export { parseRecord, parseJsonRecord, formatPath } from './parse.js';
+export type { Currency } from './_primitives.js';

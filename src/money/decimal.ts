@@ -1,0 +1,29 @@
+import { Decimal } from 'decimal.js';
+
+export { Decimal };
+
+/** A Decimal from a decimal string (or integer); never from a float. */
+export function dec(value: string | number | bigint | Decimal): Decimal {
+  if (typeof value === 'number' && !Number.isInteger(value)) {
+    throw new TypeError(`refusing to build a Decimal from the float ${value}; pass a decimal string`);
+  }
+  return new Decimal(typeof value === 'bigint' ? value.toString() : value);
+}
+
+/** Rounds half away from zero to an integer number of minor units (e.g. DKK 12.345 -> 1235 øre). */
+export function toMinorUnits(major: Decimal, digits = 2): number {
+  const minor = major.times(new Decimal(10).pow(digits)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  const n = minor.toNumber();
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${major.toString()} does not fit in minor units`);
+  return n;
+}
+
+/** Major units as a Decimal from integer minor units (1234 -> 12.34). */
+export function fromMinorUnits(minor: number, digits = 2): Decimal {
+  return new Decimal(minor).dividedBy(new Decimal(10).pow(digits));
+}
+
+/** VAT in minor units for a subtotal and a rate in basis points, rounded half up (2500 bps = 25 %). */
+export function vatFromBps(subtotalMinor: number, rateBps: number): number {
+  return new Decimal(subtotalMinor).times(rateBps).dividedBy(10_000).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+}
