@@ -1,0 +1,10 @@
+export { configDir, credentialsPath, APP_NAME } from './config-dir.js';
+export { loadCredentials, saveCredentials } from './store.js';
+export { CredentialsSchema, emptyCredentials, profileName, type Credentials } from './schema.js';
+export { findPin, withPin } from './pins.js';
+export { pickKey, resolveKey, type ResolvedKey } from './resolve-key.js';
+export { maskKey } from './mask.js';
+export { CorruptCredentialsError } from './corrupt-credentials-error.js';
+export { InsecureCredentialsError } from './insecure-credentials-error.js';
+export { UnknownProfileError } from './unknown-profile-error.js';
+export { NoKeyError } from './no-key-error.js';

@@ -1,0 +1,57 @@
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { formatPath } from '../../model/parse.js';
+import { writeFileAtomic } from '../../runner/atomic-write.js';
+import { credentialsPath } from './config-dir.js';
+import { CorruptCredentialsError } from './corrupt-credentials-error.js';
+import { InsecureCredentialsError } from './insecure-credentials-error.js';
+import { CredentialsSchema, emptyCredentials, type Credentials } from './schema.js';
+
+const POSIX_PERMISSIONS = process.platform !== 'win32';
+
+/**
+ * Reads the saved keys from `dir`; a missing file is an empty store.
+ * @throws InsecureCredentialsError when others may read the file (Linux, macOS)
+ * @throws CorruptCredentialsError when it is not valid JSON of the expected shape
+ */
+export async function loadCredentials(dir: string): Promise<Credentials> {
+  const path = credentialsPath(dir);
+  let text: string;
+  try {
+    if (POSIX_PERMISSIONS) {
+      const st = await stat(path);
+      if ((st.mode & 0o077) !== 0) throw new InsecureCredentialsError(path, st.mode);
+    }
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return emptyCredentials();
+    throw e;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new CorruptCredentialsError(path, `not valid JSON (${(e as Error).message})`);
+  }
+  const parsed = CredentialsSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CorruptCredentialsError(path, `field ${formatPath(issue.path)}: ${issue.message}`);
+  }
+  if (parsed.data.default !== null && !(parsed.data.default in parsed.data.profiles)) {
+    throw new CorruptCredentialsError(path, `field default: names "${parsed.data.default}", which is not in profiles`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Saves the keys: folder 0700 and file 0600 on Linux and macOS, written atomically (temp file,
+ * fsync, rename), so a crash leaves the old file or the new one, never half of either.
+ */
+export async function saveCredentials(dir: string, credentials: Credentials): Promise<void> {
+  CredentialsSchema.parse(credentials);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const path = credentialsPath(dir);
+  await writeFileAtomic(path, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600, mkdir: false });
+  // The temp file was created 0600 already; this guards against an odd umask-free filesystem.
+  if (POSIX_PERMISSIONS) await chmod(path, 0o600);
+}

@@ -1,0 +1,31 @@
+import type { CommandIO } from '../_command.js';
+
+/** ANSI styling for one output stream; plain text unless it is a terminal and NO_COLOR is unset. */
+export interface Style {
+  bold(s: string): string;
+  dim(s: string): string;
+  green(s: string): string;
+  red(s: string): string;
+  yellow(s: string): string;
+}
+
+const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;
+const identity = (s: string) => s;
+
+/** Colour only on a terminal, never with NO_COLOR (any value, https://no-color.org) or TERM=dumb. */
+export function colorEnabled(stream: { isTTY?: boolean }, env: Record<string, string | undefined>): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return stream.isTTY === true;
+}
+
+export function styleFor(stream: { isTTY?: boolean }, env: Record<string, string | undefined>): Style {
+  if (!colorEnabled(stream, env)) return { bold: identity, dim: identity, green: identity, red: identity, yellow: identity };
+  return { bold: wrap(1, 22), dim: wrap(2, 22), green: wrap(32, 39), red: wrap(31, 39), yellow: wrap(33, 39) };
+}
+
+/** Width tables may use: the terminal's, at least 40; 80 when output is not a terminal. */
+export function outputWidth(io: CommandIO): number {
+  const cols = io.stdout.isTTY ? io.stdout.columns : undefined;
+  return cols && cols >= 40 ? cols : 80;
+}

@@ -1,0 +1,43 @@
+import type { Style } from './style.js';
+import { textWidth, truncate } from './sanitize.js';
+
+export interface Column {
+  header: string;
+  align?: 'left' | 'right';
+  /** This column gives up width (its cells are cut with `…`) when the table is too wide. */
+  flex?: boolean;
+  /** The narrowest a flex column may become. */
+  min?: number;
+}
+
+const GAP = '  ';
+
+function pad(s: string, width: number, align: 'left' | 'right'): string {
+  const fill = ' '.repeat(Math.max(0, width - textWidth(s)));
+  return align === 'right' ? fill + s : s + fill;
+}
+
+/**
+ * A plain-text table that fits `maxWidth` columns: natural widths, then the flex column shrinks.
+ * Rows after a `null` entry are set off by a rule (used for TOTAL rows). Cells are already plain text.
+ */
+export function renderTable(columns: Column[], rows: Array<string[] | null>, maxWidth: number, style: Style): string {
+  const widths = columns.map((c, i) => Math.max(textWidth(c.header), ...rows.map((r) => (r ? textWidth(r[i] ?? '') : 0))));
+  const total = widths.reduce((a, b) => a + b, 0) + GAP.length * (columns.length - 1);
+  const flex = columns.findIndex((c) => c.flex);
+  if (total > maxWidth && flex >= 0) {
+    const c = columns[flex]!;
+    widths[flex] = Math.max(c.min ?? textWidth(c.header), widths[flex]! - (total - maxWidth));
+  }
+  const line = (cells: string[], header = false) => {
+    const text = cells
+      .map((cell, i) => pad(truncate(cell, widths[i]!), widths[i]!, columns[i]!.align ?? 'left'))
+      .join(GAP)
+      .trimEnd();
+    return header ? style.bold(text) : text;
+  };
+  const out = [line(columns.map((c) => c.header), true)];
+  const ruleWidth = Math.min(maxWidth, widths.reduce((a, b) => a + b, 0) + GAP.length * (columns.length - 1));
+  for (const row of rows) out.push(row ? line(row) : style.dim('─'.repeat(ruleWidth)));
+  return out.join('\n') + '\n';
+}

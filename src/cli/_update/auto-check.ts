@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { CommandIO } from '../_command.js';
+import { configDir } from '../_credentials/config-dir.js';
+import { readUpdateCache } from './cache.js';
+import { isNewer } from './compare-versions.js';
+import { PACKAGE } from './package-info.js';
+
+/** At most one registry check a day. */
+export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** The daily check runs only for a person at a terminal: never into a pipe or file, never in CI, not with SVC_NO_UPDATE_CHECK=1. */
+export function updateCheckAllowed(io: CommandIO): boolean {
+  if (io.stdout.isTTY !== true) return false;
+  if (io.env.CI) return false;
+  return io.env.SVC_NO_UPDATE_CHECK !== '1';
+}
+
+/** Starts the registry check in a detached process that outlives this one, so no command waits for it. */
+export function startBackgroundCheck(dir: string, env: Record<string, string | undefined>): void {
+  const worker = fileURLToPath(new URL('./worker.js', import.meta.url));
+  const child = spawn(process.execPath, [worker, dir], { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv, windowsHide: true });
+  child.on('error', () => {});
+  child.unref();
+}
+
+/**
+ * Runs after a command: prints the notice from the last check's cached result (stderr), and when
+ * that result is a day old starts a new check in the background for the next run.
+ */
+export async function afterCommand(io: CommandIO, now: Date = new Date(), start = startBackgroundCheck): Promise<void> {
+  if (!updateCheckAllowed(io)) return;
+  const dir = configDir(io.env);
+  const cache = await readUpdateCache(dir);
+  if (cache && isNewer(cache.latest, PACKAGE.version)) {
+    io.stderr.write(`\nA new release of svc is available: ${PACKAGE.version} → ${cache.latest}\nRun "svc update" to install it.\n`);
+  }
+  const last = cache ? Date.parse(cache.checked_at) : NaN;
+  if (!(now.getTime() - last < CHECK_INTERVAL_MS)) start(dir, io.env);
+}

@@ -1,0 +1,27 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../../runner/atomic-write.js';
+
+/** What the last update check found, kept in the config folder for the next run. */
+export interface UpdateCache {
+  checked_at: string;
+  latest: string;
+}
+
+const FILE = 'update-check.json';
+
+/** The cached result, or undefined when there is none or it is unreadable (it is only a cache). */
+export async function readUpdateCache(dir: string): Promise<UpdateCache | undefined> {
+  try {
+    const data = JSON.parse(await readFile(join(dir, FILE), 'utf8')) as Partial<UpdateCache>;
+    if (typeof data.checked_at === 'string' && typeof data.latest === 'string') return { checked_at: data.checked_at, latest: data.latest };
+  } catch {
+    // Missing or damaged: the next check rewrites it.
+  }
+  return undefined;
+}
+
+export async function writeUpdateCache(dir: string, cache: UpdateCache): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeFileAtomic(join(dir, FILE), JSON.stringify(cache) + '\n', { mode: 0o600, mkdir: false });
+}
