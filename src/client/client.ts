@@ -1,0 +1,263 @@
+import type { Readable } from 'node:stream';
+import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { parseRecord } from '../model/parse.js';
+import { SchemaError } from '../model/schema-error.js';
+import { ApiError } from './errors/api-error.js';
+import { ConfigurationError } from './errors/configuration-error.js';
+import { ConnectionError } from './errors/connection-error.js';
+import { ResponseSchemaError } from './errors/response-schema-error.js';
+import { TimeoutError } from './errors/timeout-error.js';
+import { apiErrorFromResponse } from './errors/from-response.js';
+import { sanitizeText } from './errors/_error-body.js';
+import { DEFAULT_RETRY, backoffMs, isRetryableStatus, parseRetryAfter, sleep, type RetryPolicy } from './_retry.js';
+import { readLimited, readAll } from './_body.js';
+import { defaultUserAgent } from './user-agent.js';
+
+export interface HttpPipelineOptions {
+  /** Origin plus optional path prefix, e.g. `https://reporting.example.com` (no trailing slash needed). */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer <token>`; never logged nor put in an error. */
+  token: string;
+  /** Defaults to `svc/<version> (node/<version>)`. */
+  userAgent?: string;
+  /** Per attempt, in ms (default 60 000). */
+  timeoutMs?: number;
+  /** Retries after the first attempt on 408/429/5xx/timeouts/connection errors (default 2). */
+  maxRetries?: number;
+  /** undici dispatcher (Agent, Pool, ProxyAgent…); the global one when omitted. */
+  dispatcher?: Dispatcher;
+  /** Names the credential in messages, e.g. "reporting token (SVC_REPORTING_TOKEN)". */
+  credential?: string;
+  /** Backoff tuning (tests shorten it). */
+  retry?: Partial<Omit<RetryPolicy, 'maxRetries'>>;
+  /** Receives one line per request, response and retry (tokens masked), e.g. when SVC_DEBUG is set. */
+  logger?: (line: string) => void;
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions<S extends z.ZodType = z.ZodType> {
+  method?: 'GET' | 'POST';
+  /** Path below the base URL, starting with `/`; ids already encoded. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Checks a JSON response; the parsed record (decimal strings as Decimal) is returned. */
+  schema?: S;
+  /** What is being fetched, for messages: "key usage", "invoice 1f0c…". */
+  what: string;
+  responseType?: 'json' | 'bytes' | 'stream';
+  signal?: AbortSignal;
+  /** Overrides the pipeline's timeout for this call (each attempt). */
+  timeoutMs?: number;
+  /** 403 reason when the service's body names none. */
+  forbidden?: string;
+  /** What a 404 did not find, and what to do about it. */
+  notFound?: string;
+  notFoundHint?: string;
+  /** Accept header; `application/json` for JSON. */
+  accept?: string;
+}
+
+type Outcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: ApiError; retryable: boolean; retryAfterMs?: number };
+
+interface RawResponse {
+  status: number;
+  body: Readable;
+}
+
+/**
+ * The request pipeline every client uses (openai-node style): bearer token, explicit
+ * User-Agent, per-attempt timeout and AbortSignal, retries with exponential backoff and
+ * full jitter honouring Retry-After, responses checked against their schema, and every
+ * failure turned into one ApiError subclass whose message never contains the token.
+ */
+export class HttpPipeline {
+  readonly baseUrl: URL;
+  readonly userAgent: string;
+  readonly timeoutMs: number;
+  readonly credential: string;
+  private readonly token: string;
+  private readonly dispatcher: Dispatcher | undefined;
+  private readonly policy: RetryPolicy;
+  private readonly logger: ((line: string) => void) | undefined;
+
+  constructor(options: HttpPipelineOptions) {
+    this.baseUrl = parseBaseUrl(options.baseUrl);
+    if (!options.token) throw new ConfigurationError('no token given to the HTTP client');
+    this.token = options.token;
+    this.userAgent = options.userAgent ?? defaultUserAgent();
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.credential = options.credential ?? 'token';
+    this.dispatcher = options.dispatcher;
+    this.policy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
+    this.logger = options.logger;
+  }
+
+  request<S extends z.ZodType>(r: RequestOptions<S> & { responseType?: 'json'; schema: S }): Promise<z.infer<S>>;
+  request(r: RequestOptions & { responseType?: 'json'; schema?: undefined }): Promise<unknown>;
+  request(r: RequestOptions & { responseType: 'bytes' }): Promise<Uint8Array>;
+  request(r: RequestOptions & { responseType: 'stream' }): Promise<Readable>;
+  async request(r: RequestOptions): Promise<unknown> {
+    const type = r.responseType ?? 'json';
+    if (type === 'stream') return this.send(r, async (res) => res.body, true);
+    if (type === 'bytes') return this.send(r, async (res) => readAll(res.body));
+    return (await this.requestJson(r)).data;
+  }
+
+  /** A JSON request that also returns the body exactly as sent (for saving and hashing the source record). */
+  async requestJson<S extends z.ZodType>(r: RequestOptions<S>): Promise<{ data: z.infer<S>; raw: string }> {
+    const endpoint = this.endpointOf(r);
+    const { status, text } = await this.send(r, async (res) => ({
+      status: res.status,
+      text: Buffer.from(await readAll(res.body)).toString('utf8'),
+    }));
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw new ResponseSchemaError(endpoint, '$', `not valid JSON (${(e as Error).message})`, status);
+    }
+    if (!r.schema) return { data: data as z.infer<S>, raw: text };
+    try {
+      return { data: parseRecord(r.schema, data, r.what), raw: text };
+    } catch (e) {
+      if (e instanceof SchemaError) throw new ResponseSchemaError(endpoint, e.path, e.reason, status);
+      throw e;
+    }
+  }
+
+  /** `METHOD /path` for messages (no query, no host). */
+  endpointOf(r: Pick<RequestOptions, 'method' | 'path'>): string {
+    return `${r.method ?? 'GET'} ${this.prefix()}${r.path}`;
+  }
+
+  private prefix(): string {
+    return this.baseUrl.pathname.replace(/\/+$/, '');
+  }
+
+  private urlOf(r: RequestOptions): URL {
+    const url = new URL(this.baseUrl.origin + this.prefix() + r.path);
+    for (const [k, v] of Object.entries(r.query ?? {})) {
+      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    }
+    return url;
+  }
+
+  private log(line: string): void {
+    if (this.logger) this.logger(sanitizeText(line, [this.token]));
+  }
+
+  /** Runs attempts until one succeeds, a failure is final, or the retries are used up. */
+  private async send<T>(r: RequestOptions, consume: (res: RawResponse) => Promise<T>, streaming = false): Promise<T> {
+    for (let retry = 0; ; retry++) {
+      const outcome = await this.attempt(r, consume, streaming);
+      if (outcome.ok) return outcome.value;
+      const { error, retryable, retryAfterMs } = outcome;
+      if (!retryable || retry >= this.policy.maxRetries) throw error;
+      if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) throw error;
+      const delay = retryAfterMs ?? backoffMs(retry, this.policy);
+      this.log(`svc: retry ${retry + 1} of ${this.policy.maxRetries} in ${delay} ms after: ${error.message}`);
+      await sleep(delay, r.signal);
+    }
+  }
+
+  private async attempt<T>(
+    r: RequestOptions,
+    consume: (res: RawResponse) => Promise<T>,
+    streaming: boolean,
+  ): Promise<Outcome<T>> {
+    if (r.signal?.aborted) throw r.signal.reason;
+    const endpoint = this.endpointOf(r);
+    const url = this.urlOf(r);
+    const timeoutMs = r.timeoutMs ?? this.timeoutMs;
+    const ctrl = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ctrl.abort(new Error('timeout'));
+    }, timeoutMs);
+    const onUserAbort = (): void => ctrl.abort(r.signal?.reason);
+    r.signal?.addEventListener('abort', onUserAbort, { once: true });
+    let keepListener = false;
+    const started = Date.now();
+    try {
+      const method = r.method ?? 'GET';
+      this.log(`svc: → ${method} ${url.href} (authorization: Bearer ***, user-agent: ${this.userAgent})`);
+      const res = await undiciRequest(url, {
+        method,
+        headers: this.headersOf(r),
+        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+        signal: ctrl.signal,
+        dispatcher: this.dispatcher,
+        ...(streaming ? { bodyTimeout: timeoutMs } : {}),
+      });
+      this.log(`svc: ← ${res.statusCode} ${method} ${url.pathname} (${Date.now() - started} ms)`);
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        if (streaming) {
+          clearTimeout(timer);
+          keepListener = true;
+          res.body.once('close', () => r.signal?.removeEventListener('abort', onUserAbort));
+        }
+        return { ok: true, value: await consume({ status: res.statusCode, body: res.body }) };
+      }
+      const text = await readLimited(res.body, 64 * 1024);
+      const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
+      const error = apiErrorFromResponse(res.statusCode, text, {
+        endpoint,
+        credential: this.credential,
+        secrets: [this.token],
+        forbidden: r.forbidden,
+        notFound: r.notFound,
+        notFoundHint: r.notFoundHint,
+        retryAfterMs,
+      });
+      return { ok: false, error, retryable: isRetryableStatus(res.statusCode), retryAfterMs };
+    } catch (e) {
+      if (e instanceof ApiError) return { ok: false, error: e, retryable: false };
+      if (r.signal?.aborted) throw r.signal.reason;
+      if (timedOut) return { ok: false, error: new TimeoutError(endpoint, timeoutMs), retryable: true };
+      const code = (e as { code?: unknown }).code;
+      this.log(`svc: connection failed: ${(e as Error).message}`);
+      return {
+        ok: false,
+        error: new ConnectionError(endpoint, url.origin, typeof code === 'string' ? code : undefined),
+        retryable: true,
+      };
+    } finally {
+      clearTimeout(timer);
+      if (!keepListener) r.signal?.removeEventListener('abort', onUserAbort);
+    }
+  }
+
+  private headersOf(r: RequestOptions): Record<string, string> {
+    const type = r.responseType ?? 'json';
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.token}`,
+      'user-agent': this.userAgent,
+      accept: r.accept ?? (type === 'json' ? 'application/json' : '*/*'),
+    };
+    if (r.body !== undefined) headers['content-type'] = 'application/json';
+    return headers;
+  }
+}
+
+function parseBaseUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError(`the base URL "${value}" is not a URL`, 'use e.g. https://reporting.example.com');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigurationError(`the base URL "${value}" must start with http:// or https://`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigurationError('the base URL must not contain a user name or password; tokens go in the environment');
+  }
+  return url;
+}

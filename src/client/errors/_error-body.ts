@@ -1,0 +1,32 @@
+/** The parts of an error response body the client uses: the service's code and a safe one-line reason. */
+export interface ErrorBodyInfo {
+  code: string | undefined;
+  /** Printable, one line, at most 300 characters, secrets removed; '' when the body said nothing. */
+  text: string;
+}
+
+/** Text from the service is data: strip control characters (no terminal escapes), one line, bounded. */
+export function sanitizeText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s) out = out.split(s).join('***');
+  // eslint-disable-next-line no-control-regex
+  out = out.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ').trim();
+  return out.length > 300 ? `${out.slice(0, 297)}...` : out;
+}
+
+/** Reads `{"error": code, "message": text}` (the reference server's shape) or falls back to the plain text. */
+export function readErrorBody(body: string, secrets: readonly string[]): ErrorBodyInfo {
+  try {
+    const data: unknown = JSON.parse(body);
+    if (data && typeof data === 'object') {
+      const o = data as Record<string, unknown>;
+      const code = typeof o.error === 'string' ? o.error : undefined;
+      const msg = [o.message, o.detail, o.reason, typeof o.error === 'object' ? (o.error as Record<string, unknown>)?.message : undefined]
+        .find((v) => typeof v === 'string') as string | undefined;
+      return { code: code ? sanitizeText(code, secrets) : undefined, text: sanitizeText(msg ?? code ?? '', secrets) };
+    }
+  } catch {
+    // not JSON: use the text itself
+  }
+  return { code: undefined, text: sanitizeText(body, secrets) };
+}

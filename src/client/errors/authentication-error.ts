@@ -1,0 +1,14 @@
+import { ApiError } from './api-error.js';
+
+/** Thrown on HTTP 401: the token or API key is missing, unknown, expired or revoked. */
+export class AuthenticationError extends ApiError {
+  override readonly name = 'AuthenticationError';
+  constructor(endpoint: string, credential: string) {
+    super(
+      `the ${credential} was refused (missing, unknown, expired or revoked)`,
+      401,
+      endpoint,
+      `set a valid ${credential}`,
+    );
+  }
+}

@@ -1,0 +1,57 @@
+import { ApiError } from './api-error.js';
+import { AuthenticationError } from './authentication-error.js';
+import { BadRequestError } from './bad-request-error.js';
+import { EdgeRejectedError } from './edge-rejected-error.js';
+import { NotFoundError } from './not-found-error.js';
+import { PermissionDeniedError } from './permission-denied-error.js';
+import { RateLimitError } from './rate-limit-error.js';
+import { ServerError } from './server-error.js';
+import { SetupNeedsAttentionError } from './setup-needs-attention-error.js';
+import { forbiddenReason } from './_forbidden-reason.js';
+import { readErrorBody } from './_error-body.js';
+
+/** What the caller knows about the request, so an error can say what to do. */
+export interface ErrorContext {
+  /** `METHOD /path`. */
+  endpoint: string;
+  /** Names the credential in a 401 message, e.g. "reporting token (SVC_REPORTING_TOKEN)". */
+  credential: string;
+  /** Values that must never appear in a message (the token). */
+  secrets: readonly string[];
+  /** Reason for a 403 whose body says nothing recognisable, e.g. "usage is not shared with this organization". */
+  forbidden?: string;
+  /** What a 404 did not find, e.g. "invoice 8c1e… of org-nordlys". */
+  notFound?: string;
+  /** What to do after a 404, e.g. "list the invoices with `svc invoices list`". */
+  notFoundHint?: string;
+  /** Retry-After of the response, in ms, when it had one. */
+  retryAfterMs?: number;
+}
+
+/** The one factory that turns a non-2xx status and its body into the matching ApiError subclass. */
+export function apiErrorFromResponse(status: number, body: string, ctx: ErrorContext): ApiError {
+  const { endpoint } = ctx;
+  if (status === 403 && /error code:?\s*1010/i.test(body)) return new EdgeRejectedError(endpoint);
+  const info = readErrorBody(body, ctx.secrets);
+  switch (status) {
+    case 400:
+      return new BadRequestError(endpoint, info.text || 'bad request (no reason given)');
+    case 401:
+      return new AuthenticationError(endpoint, ctx.credential);
+    case 403: {
+      const known = forbiddenReason(info.code, info.text);
+      if (known) return new PermissionDeniedError(endpoint, known.message, known.hint);
+      const reason = ctx.forbidden ?? (info.text || 'access denied');
+      return new PermissionDeniedError(endpoint, reason);
+    }
+    case 404:
+      return new NotFoundError(endpoint, ctx.notFound ?? endpoint, ctx.notFoundHint);
+    case 409:
+      return new SetupNeedsAttentionError(endpoint);
+    case 429:
+      return new RateLimitError(endpoint, ctx.retryAfterMs);
+  }
+  if (status === 408 || status >= 500) return new ServerError(endpoint, status);
+  const detail = info.text ? `: ${info.text}` : '';
+  return new ApiError(`unexpected HTTP ${status} from the service${detail}`, status, endpoint);
+}

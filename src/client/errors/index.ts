@@ -1,0 +1,15 @@
+export { ApiError } from './api-error.js';
+export { BadRequestError } from './bad-request-error.js';
+export { AuthenticationError } from './authentication-error.js';
+export { PermissionDeniedError } from './permission-denied-error.js';
+export { NotFoundError } from './not-found-error.js';
+export { SetupNeedsAttentionError } from './setup-needs-attention-error.js';
+export { EdgeRejectedError } from './edge-rejected-error.js';
+export { RateLimitError } from './rate-limit-error.js';
+export { ServerError } from './server-error.js';
+export { TimeoutError } from './timeout-error.js';
+export { ConnectionError } from './connection-error.js';
+export { ResponseSchemaError } from './response-schema-error.js';
+export { ConfigurationError } from './configuration-error.js';
+export { InvalidPeriodError } from './invalid-period-error.js';
+export { apiErrorFromResponse, type ErrorContext } from './from-response.js';
