@@ -25,6 +25,10 @@ const BY_CODE: Record<string, ForbiddenReason> = {
     message: 'this token is not a partner token',
     hint: 'set SVC_PARTNER_TOKEN to a token from the dashboard (Partner, API tokens)',
   },
+  partner_token: {
+    message: 'a partner token opens only partner status',
+    hint: 'set SVC_REPORTING_TOKEN to a reporting token from the dashboard (Organization, API tokens)',
+  },
   no_organization: { message: 'the API key belongs to no organization' },
 };
 
@@ -42,5 +46,6 @@ export function forbiddenReason(code: string | undefined, text: string): Forbidd
     if (t.includes('subscription')) return BY_CODE.subscription_not_shared;
   }
   if (/not a partner/.test(t)) return BY_CODE.not_partner;
+  if (/partner token/.test(t)) return BY_CODE.partner_token;
   return undefined;
 }

@@ -11,5 +11,5 @@ export { TimeoutError } from './timeout-error.js';
 export { ConnectionError } from './connection-error.js';
 export { ResponseSchemaError } from './response-schema-error.js';
 export { ConfigurationError } from './configuration-error.js';
-export { InvalidPeriodError } from './invalid-period-error.js';
+export { InvalidRequestError } from './invalid-request-error.js';
 export { apiErrorFromResponse, type ErrorContext } from './from-response.js';

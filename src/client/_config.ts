@@ -1,0 +1,44 @@
+import type { Dispatcher } from 'undici';
+import { ConfigurationError } from './errors/configuration-error.js';
+import type { HttpPipelineOptions } from './client.js';
+
+/** Options every client takes beside its own settings. */
+export interface CommonClientOptions {
+  /** Base URL of the reporting API; `SVC_BASE_URL` when omitted. */
+  baseUrl?: string;
+  /** Where SVC_* variables are read; `process.env` when omitted. */
+  env?: Record<string, string | undefined>;
+  userAgent?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  dispatcher?: Dispatcher;
+  retry?: HttpPipelineOptions['retry'];
+  logger?: (line: string) => void;
+}
+
+/** An option, else the environment variable; a clear ConfigurationError naming the variable when neither is set. */
+export function setting(value: string | undefined, env: Record<string, string | undefined>, name: string, what: string, hint: string): string {
+  const v = value ?? env[name];
+  if (v === undefined || v.trim() === '') throw new ConfigurationError(`${what} is not set: set ${name}`, hint);
+  return v.trim();
+}
+
+/** The pipeline options shared by the reporting and partner clients. */
+export function pipelineOptions(
+  o: CommonClientOptions,
+  token: string,
+  credential: string,
+): HttpPipelineOptions {
+  const env = o.env ?? process.env;
+  return {
+    baseUrl: setting(o.baseUrl, env, 'SVC_BASE_URL', 'the reporting API base URL', 'e.g. SVC_BASE_URL=https://reporting.example.com, or --base-url'),
+    token,
+    credential,
+    ...(o.userAgent !== undefined ? { userAgent: o.userAgent } : {}),
+    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(o.maxRetries !== undefined ? { maxRetries: o.maxRetries } : {}),
+    ...(o.dispatcher !== undefined ? { dispatcher: o.dispatcher } : {}),
+    ...(o.retry !== undefined ? { retry: o.retry } : {}),
+    ...(o.logger !== undefined ? { logger: o.logger } : {}),
+  };
+}

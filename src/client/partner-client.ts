@@ -1,0 +1,30 @@
+import { PartnerStatusSchema, type PartnerStatus } from '../model/index.js';
+import type { CallOptions, PartnerApi } from './api.js';
+import { HttpPipeline } from './client.js';
+import { pipelineOptions, setting, type CommonClientOptions } from './_config.js';
+
+export interface PartnerClientOptions extends CommonClientOptions {
+  /** Partner token; `SVC_PARTNER_TOKEN` when omitted. */
+  token?: string;
+}
+
+/** Partner status (spec reporting-api.md §4, endpoint 7) over HTTP with a partner token. */
+export class PartnerClient implements PartnerApi {
+  readonly http: HttpPipeline;
+
+  constructor(options: PartnerClientOptions = {}) {
+    const env = options.env ?? process.env;
+    const token = setting(options.token, env, 'SVC_PARTNER_TOKEN', 'the partner token', "create one in the dashboard (Partner, API tokens)");
+    this.http = new HttpPipeline(pipelineOptions(options, token, 'partner token (SVC_PARTNER_TOKEN)'));
+  }
+
+  getPartnerStatus(opts?: CallOptions): Promise<PartnerStatus> {
+    return this.http.request({
+      path: '/api/partner/status',
+      what: 'partner status',
+      schema: PartnerStatusSchema,
+      forbidden: 'this token is not a partner token',
+      ...opts,
+    });
+  }
+}

@@ -1,0 +1,186 @@
+import type {
+  Currency,
+  Invoice,
+  InvoiceSummary,
+  OrgKeyUsage,
+  OrgMonthlyUsage,
+  OrgPlanCost,
+} from '../model/index.js';
+import {
+  InvoiceListSchema,
+  InvoiceSchema,
+  OrgKeyUsageSchema,
+  OrgMonthlyUsageSchema,
+  OrgPlanCostSchema,
+  currency as currencySchema,
+} from '../model/index.js';
+import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from './api.js';
+import { HttpPipeline } from './client.js';
+import { pipelineOptions, setting, type CommonClientOptions } from './_config.js';
+import { InvalidRequestError } from './errors/invalid-request-error.js';
+import { ResponseSchemaError } from './errors/response-schema-error.js';
+import { ApiError } from './errors/api-error.js';
+import { ConnectionError } from './errors/connection-error.js';
+import { TimeoutError } from './errors/timeout-error.js';
+import { MAX_RANGE_DAYS, checkKeyUsagePeriod, checkMonthlyUsagePeriod, splitRange } from './period.js';
+import { mergeKeyUsage } from './merge-key-usage.js';
+import { saveStreamAtomic } from './_save-stream.js';
+
+export interface ReportingClientOptions extends CommonClientOptions {
+  /** Reporting token; `SVC_REPORTING_TOKEN` when omitted. */
+  token?: string;
+  /** The organization reported on; `SVC_ORG_ID` when omitted. */
+  orgId?: string;
+  /** Longest range one key-usage request may cover (the spec's 366); smaller values split more. */
+  maxRangeDays?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PDF_MAGIC = '%PDF-';
+const INVOICES_FORBIDDEN = 'invoices are not shared with this organization, or the token belongs to another organization';
+
+/**
+ * The reporting API over HTTP (spec reporting-api.md §4, endpoints 1-6), one method per endpoint.
+ * Settings come from the options or from SVC_BASE_URL, SVC_REPORTING_TOKEN and SVC_ORG_ID.
+ */
+export class ReportingClient implements ReportingApi {
+  readonly orgId: string;
+  readonly http: HttpPipeline;
+  private readonly maxRangeDays: number;
+
+  constructor(options: ReportingClientOptions = {}) {
+    const env = options.env ?? process.env;
+    const token = setting(options.token, env, 'SVC_REPORTING_TOKEN', 'the reporting token', 'create one in the dashboard (Organization, API tokens)');
+    this.orgId = setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass --org');
+    this.http = new HttpPipeline(pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)'));
+    this.maxRangeDays = options.maxRangeDays ?? MAX_RANGE_DAYS;
+    if (!Number.isInteger(this.maxRangeDays) || this.maxRangeDays < 1 || this.maxRangeDays > MAX_RANGE_DAYS) {
+      throw new InvalidRequestError('maxRangeDays', `must be a whole number from 1 to ${MAX_RANGE_DAYS}`);
+    }
+  }
+
+  private orgPath(rest = ''): string {
+    return `/api/orgs/${encodeURIComponent(this.orgId)}${rest}`;
+  }
+
+  private invoicePath(invoiceId: string, rest = ''): string {
+    if (!UUID.test(invoiceId)) throw new InvalidRequestError('invoice id', `must be a uuid (got ${JSON.stringify(invoiceId)})`);
+    return this.orgPath(`/invoices/${invoiceId.toLowerCase()}${rest}`);
+  }
+
+  private invoiceRequest(invoiceId: string, rest: string, opts?: CallOptions) {
+    return {
+      path: this.invoicePath(invoiceId, rest),
+      what: `invoice ${invoiceId}`,
+      forbidden: INVOICES_FORBIDDEN,
+      notFound: `invoice ${invoiceId} of ${this.orgId}`,
+      notFoundHint: 'list the organization\'s invoices with "svc invoices list"',
+      ...opts,
+    };
+  }
+
+  listInvoices(opts?: CallOptions): Promise<InvoiceSummary[]> {
+    return this.http.request({ path: this.orgPath('/invoices'), what: 'invoice list', schema: InvoiceListSchema, forbidden: INVOICES_FORBIDDEN, ...opts });
+  }
+
+  getInvoice(invoiceId: string, opts?: CallOptions): Promise<Invoice> {
+    return this.http.request({ ...this.invoiceRequest(invoiceId, '', opts), schema: InvoiceSchema });
+  }
+
+  getInvoiceJson(invoiceId: string, opts?: CallOptions): Promise<{ invoice: Invoice; raw: string }> {
+    return this.http
+      .requestJson({ ...this.invoiceRequest(invoiceId, '', opts), schema: InvoiceSchema })
+      .then(({ data, raw }) => ({ invoice: data, raw }));
+  }
+
+  /** The service's own PDF, checked to be a PDF. */
+  async getInvoicePdf(invoiceId: string, opts?: CallOptions): Promise<Uint8Array> {
+    const req = { ...this.invoiceRequest(invoiceId, '/pdf', opts), responseType: 'bytes' as const, accept: 'application/pdf' };
+    const bytes = await this.http.request(req);
+    const bad = this.notPdf(Buffer.from(bytes.subarray(0, PDF_MAGIC.length)), req.path);
+    if (bad) throw bad;
+    return bytes;
+  }
+
+  /**
+   * Streams the service's PDF into `path` without holding it in memory; the file appears whole
+   * or not at all (temp file + rename), and an existing file is only replaced by a complete PDF.
+   * Returns the size in bytes.
+   */
+  async saveInvoicePdf(invoiceId: string, path: string, opts?: CallOptions): Promise<number> {
+    const req = { ...this.invoiceRequest(invoiceId, '/pdf', opts), responseType: 'stream' as const, accept: 'application/pdf' };
+    const body = await this.http.request(req);
+    const endpoint = this.http.endpointOf(req);
+    const timeoutMs = opts?.timeoutMs ?? this.http.timeoutMs;
+    return saveStreamAtomic(body, path, {
+      headBytes: PDF_MAGIC.length,
+      checkHead: (head) => this.notPdf(head, req.path),
+      onReadError: (e) => {
+        if (opts?.signal?.aborted) return opts.signal.reason as Error;
+        if (e instanceof ApiError) return e;
+        const code = (e as { code?: unknown }).code;
+        if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(endpoint, timeoutMs);
+        return new ConnectionError(endpoint, this.http.baseUrl.origin, typeof code === 'string' ? code : undefined);
+      },
+    });
+  }
+
+  private notPdf(head: Buffer, path: string): ResponseSchemaError | undefined {
+    if (head.toString('latin1').startsWith(PDF_MAGIC)) return undefined;
+    return new ResponseSchemaError(this.http.endpointOf({ path }), '$', 'not a PDF (it does not start with %PDF-)', 200);
+  }
+
+  /**
+   * Usage per key. The period is checked before any request; a start/end range longer than 366
+   * days is fetched as successive ranges and merged exactly into one answer. Later ranges that
+   * lie wholly after the service's today (it clamps the end) are not requested.
+   */
+  async getKeyUsage(period?: KeyUsagePeriod, opts?: CallOptions): Promise<OrgKeyUsage> {
+    const checked = checkKeyUsagePeriod(period);
+    if (checked.kind !== 'range') return this.fetchKeyUsage(checked.query, opts);
+    const ranges = splitRange(checked.query.start_date, checked.query.end_date, this.maxRangeDays);
+    const parts: OrgKeyUsage[] = [];
+    for (const range of ranges) {
+      const part = await this.fetchKeyUsage(range, opts);
+      parts.push(part);
+      if (part.end_date < range.end_date) break;
+    }
+    return mergeKeyUsage(parts);
+  }
+
+  private fetchKeyUsage(query: Record<string, string | number>, opts?: CallOptions): Promise<OrgKeyUsage> {
+    return this.http.request({
+      path: this.orgPath('/key-usage'),
+      query,
+      what: 'key usage',
+      schema: OrgKeyUsageSchema,
+      forbidden: 'usage is not shared with this organization, or the token belongs to another organization',
+      ...opts,
+    });
+  }
+
+  getMonthlyUsage(period?: MonthlyUsagePeriod, opts?: CallOptions): Promise<OrgMonthlyUsage> {
+    return this.http.request({
+      path: this.orgPath('/monthly-usage'),
+      query: checkMonthlyUsagePeriod(period),
+      what: 'monthly usage',
+      schema: OrgMonthlyUsageSchema,
+      forbidden: 'usage is not shared with this organization, or the token belongs to another organization',
+      ...opts,
+    });
+  }
+
+  getPlanCost(currency?: Currency, opts?: CallOptions): Promise<OrgPlanCost> {
+    if (currency !== undefined && !currencySchema.safeParse(currency).success) {
+      throw new InvalidRequestError('currency', `must be DKK, EUR or USD (got ${JSON.stringify(currency)})`);
+    }
+    return this.http.request({
+      path: this.orgPath('/plan-cost'),
+      query: { currency },
+      what: 'plan cost',
+      schema: OrgPlanCostSchema,
+      forbidden: 'the subscription is not shared with this organization, or the token belongs to another organization',
+      ...opts,
+    });
+  }
+}
