@@ -3,3 +3,4 @@ export * from './model/index.js';
 export * from './money/index.js';
 export * from './locale/index.js';
 export { VERSION } from './version.js';
+export * from './client/index.js';
