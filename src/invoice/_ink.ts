@@ -1,0 +1,16 @@
+import type { PDFImage } from 'pdf-lib';
+import type { PageContent, Rgb } from './pdf/content.js';
+import type { FontFace } from './pdf/font-face.js';
+
+/** What drawing needs besides the page: the two faces, the accent colour and the logo. */
+export interface Ink {
+  regular: FontFace;
+  bold: FontFace;
+  accent: Rgb;
+  logo?: PDFImage;
+}
+
+/** Right-aligned text ending at `right`. */
+export function textRight(page: PageContent, face: FontFace, size: number, right: number, y: number, text: string, color: Rgb): void {
+  page.text(face, size, right - face.width(text, size), y, text, color);
+}

@@ -1,0 +1,50 @@
+import type { FontFace } from './pdf/font-face.js';
+
+/** API text is data: control characters (newlines, tabs, escapes) become spaces, runs collapse. */
+export function clean(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/** Splits `text` into lines no wider than `width`; a word wider than a line is broken by characters. */
+export function wrap(face: FontFace, size: number, text: string, width: number): string[] {
+  const words = clean(text).split(' ');
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (face.width(candidate, size) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    if (face.width(word, size) <= width) {
+      line = word;
+      continue;
+    }
+    for (const ch of word) {
+      if (line && face.width(line + ch, size) > width) {
+        lines.push(line);
+        line = '';
+      }
+      line += ch;
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+/** The largest size ≤ `size` (down to `min`) at which `text` fits `width`. */
+export function fitSize(face: FontFace, size: number, text: string, width: number, min = 4): number {
+  const w = face.width(text, size);
+  if (w <= width) return size;
+  return Math.max(min, Math.floor(((size * width) / w) * 10) / 10);
+}
+
+/** `text` cut with an ellipsis so it fits `width` on one line. */
+export function ellipsize(face: FontFace, size: number, text: string, width: number): string {
+  if (face.width(text, size) <= width) return text;
+  const chars = [...text];
+  while (chars.length && face.width(chars.join('') + '…', size) > width) chars.pop();
+  return chars.join('') + '…';
+}

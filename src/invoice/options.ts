@@ -1,0 +1,17 @@
+/** Options of renderInvoicePdf; all optional, none changes a figure. */
+export interface RenderInvoiceOptions {
+  /** Language of the document; defaults to the invoice's frozen `language`. Any installed locale. */
+  language?: string;
+  /** PNG or JPEG bytes shown in the header. */
+  logo?: Uint8Array;
+  /** Accent colour as `#rrggbb`. */
+  accentColor?: string;
+}
+
+/** One figure of an invoice that does not reconcile. */
+export interface InvoiceCheckFinding {
+  /** Machine-readable kind: `provider_sum`, `provider_orphan`, `subtotal`, `total`, `vat`, `line_total`. */
+  code: string;
+  /** One sentence naming the fields and the amounts. */
+  message: string;
+}
