@@ -4,3 +4,6 @@ export * from './money/index.js';
 export * from './locale/index.js';
 export { VERSION } from './version.js';
 export * from './client/index.js';
+export * from './model/litellm.js';
+export { GatewayClient, type GatewayClientOptions, type DayRangeQuery } from './client/gateway-client.js';
+export { SearchFailedError } from './client/search-failed-error.js';

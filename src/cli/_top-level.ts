@@ -1,4 +1,8 @@
 import type { Command } from './_command.js';
+import { modelsCommand } from './models.js';
+import { usageCommand } from './usage.js';
+import { searchCommand } from './search.js';
+import { updateCommand } from './update.js';
 
 /** Commands directly under `svc` (serve, demo, month-end, models, usage, search, update). */
-export const topLevelCommands: Command[] = [];
+export const topLevelCommands: Command[] = [modelsCommand, usageCommand, searchCommand, updateCommand];

@@ -8,3 +8,4 @@ export { CorruptCredentialsError } from './corrupt-credentials-error.js';
 export { InsecureCredentialsError } from './insecure-credentials-error.js';
 export { UnknownProfileError } from './unknown-profile-error.js';
 export { NoKeyError } from './no-key-error.js';
+export { KeyInEnvironmentError } from './key-in-environment-error.js';

@@ -8,9 +8,11 @@ export interface Column {
   flex?: boolean;
   /** The narrowest a flex column may become. */
   min?: number;
+  /** Spaces before this column (default 2). */
+  gap?: number;
 }
 
-const GAP = '  ';
+const gapOf = (c: Column, i: number) => (i === 0 ? 0 : (c.gap ?? 2));
 
 function pad(s: string, width: number, align: 'left' | 'right'): string {
   const fill = ' '.repeat(Math.max(0, width - textWidth(s)));
@@ -23,7 +25,8 @@ function pad(s: string, width: number, align: 'left' | 'right'): string {
  */
 export function renderTable(columns: Column[], rows: Array<string[] | null>, maxWidth: number, style: Style): string {
   const widths = columns.map((c, i) => Math.max(textWidth(c.header), ...rows.map((r) => (r ? textWidth(r[i] ?? '') : 0))));
-  const total = widths.reduce((a, b) => a + b, 0) + GAP.length * (columns.length - 1);
+  const gaps = columns.reduce((a, c, i) => a + gapOf(c, i), 0);
+  const total = widths.reduce((a, b) => a + b, 0) + gaps;
   const flex = columns.findIndex((c) => c.flex);
   if (total > maxWidth && flex >= 0) {
     const c = columns[flex]!;
@@ -31,13 +34,13 @@ export function renderTable(columns: Column[], rows: Array<string[] | null>, max
   }
   const line = (cells: string[], header = false) => {
     const text = cells
-      .map((cell, i) => pad(truncate(cell, widths[i]!), widths[i]!, columns[i]!.align ?? 'left'))
-      .join(GAP)
+      .map((cell, i) => ' '.repeat(gapOf(columns[i]!, i)) + pad(truncate(cell, widths[i]!), widths[i]!, columns[i]!.align ?? 'left'))
+      .join('')
       .trimEnd();
     return header ? style.bold(text) : text;
   };
   const out = [line(columns.map((c) => c.header), true)];
-  const ruleWidth = Math.min(maxWidth, widths.reduce((a, b) => a + b, 0) + GAP.length * (columns.length - 1));
+  const ruleWidth = Math.min(maxWidth, widths.reduce((a, b) => a + b, 0) + gaps);
   for (const row of rows) out.push(row ? line(row) : style.dim('─'.repeat(ruleWidth)));
   return out.join('\n') + '\n';
 }

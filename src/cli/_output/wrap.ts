@@ -1,0 +1,18 @@
+/** Word-wraps plain text to `width` columns, each line prefixed with `indent`; long words are cut. */
+export function wrap(text: string, width: number, indent: string): string[] {
+  const room = Math.max(10, width - indent.length);
+  const lines: string[] = [];
+  let line = '';
+  for (let word of text.split(/\s+/).filter(Boolean)) {
+    while ([...word].length > room) {
+      if (line) lines.push(line), (line = '');
+      lines.push([...word].slice(0, room).join(''));
+      word = [...word].slice(room).join('');
+    }
+    if (!line) line = word;
+    else if ([...line].length + 1 + [...word].length <= room) line += ' ' + word;
+    else lines.push(line), (line = word);
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => indent + l);
+}

@@ -1,0 +1,68 @@
+import type { CommandIO } from '../_command.js';
+import { maskKey } from '../_credentials/index.js';
+import { ApiError } from '../../client/errors/api-error.js';
+import { clientFor } from '../_gateway/client-for.js';
+import { outputWidth, styleFor } from '../_output/style.js';
+import { renderTable } from '../_output/table.js';
+import { openStore } from '../auth/_store-io.js';
+import type { DayRange } from './period.js';
+import { isNotShared } from './not-shared.js';
+import { addRows, summarizeActivity, usageRowJson, type UsageRow } from './summary.js';
+import { usageCells, usageColumns } from './table.js';
+
+type KeyUsage =
+  | { profile: string; key: string; total: UsageRow }
+  | { profile: string; key: string; notShared: true }
+  | { profile: string; key: string; error: { status: number | null; message: string } };
+
+async function usageOf(io: CommandIO, profile: string, apiKey: string, period: DayRange): Promise<KeyUsage> {
+  const key = maskKey(apiKey);
+  try {
+    const client = clientFor(io, apiKey);
+    const { info } = await client.getKeyInfo();
+    if (!info.usage_shared) return { profile, key, notShared: true };
+    const activity = await client.getDailyActivity({ start_date: period.start, end_date: period.end });
+    return { profile, key, total: summarizeActivity(activity).total };
+  } catch (e) {
+    if (isNotShared(e)) return { profile, key, notShared: true };
+    if (e instanceof ApiError) return { profile, key, error: { status: e.status ?? null, message: e.message } };
+    throw e;
+  }
+}
+
+/** `svc usage --all`: one row per saved key and a TOTAL; keys that fail or are not shared say so. */
+export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: boolean): Promise<number> {
+  const { credentials } = await openStore(io);
+  const names = Object.keys(credentials.profiles).sort();
+  if (names.length === 0) throw Object.assign(new Error('no saved keys'), { hint: 'run "svc auth login"' });
+  const results = await Promise.all(names.map((n) => usageOf(io, n, credentials.profiles[n]!.api_key, period)));
+  const counted = results.flatMap((r) => ('total' in r ? [r.total] : []));
+  const total = addRows(counted, null);
+  const failed = results.some((r) => 'error' in r);
+  if (json) {
+    const keys = results.map((r) => ({
+      profile: r.profile,
+      key: r.key,
+      usage_shared: !('notShared' in r),
+      ...('total' in r ? { total: usageRowJson(r.total) } : {}),
+      ...('error' in r ? { error: r.error } : {}),
+    }));
+    const out = { period: { name: period.name, start_date: period.start, end_date: period.end }, keys, total: usageRowJson(total) };
+    io.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    return failed ? 1 : 0;
+  }
+  const s = styleFor(io.stdout, io.env);
+  const dash = ['-', '-', '-', '-', '-'];
+  const rows = results.map((r) => ('total' in r ? usageCells(r.profile, r.total) : [r.profile, ...dash]));
+  const notes = results.flatMap((r) => {
+    if ('notShared' in r) return [`${r.profile} (${r.key}): usage is not shared with its organization.`];
+    if ('error' in r) return [`${r.profile} (${r.key}): ${r.error.message}${r.error.status ? ` (HTTP ${r.error.status})` : ''}`];
+    return [];
+  });
+  const out = [s.bold(`Usage of ${names.length} saved key${names.length > 1 ? 's' : ''}, ${period.label} (UTC)`), ''];
+  out.push(renderTable(usageColumns('KEY'), [...rows, null, usageCells('TOTAL', total)], outputWidth(io), s).trimEnd());
+  if (notes.length) out.push('', ...notes);
+  out.push('', s.dim('New requests can take about a minute to appear.'));
+  io.stdout.write(out.join('\n') + '\n');
+  return failed ? 1 : 0;
+}

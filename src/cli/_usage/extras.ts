@@ -1,0 +1,32 @@
+import { Decimal } from 'decimal.js';
+import type { KeyInfo } from '../../model/litellm.js';
+import { count, percent, usd } from '../_output/money.js';
+
+/** The lines under the usage table that apply to this key: monthly limit, credits, dev plan. */
+export function usageExtras(info: KeyInfo): string[] {
+  const lines: string[] = [];
+  if (info.max_budget) {
+    const state = info.blocked ? ' (reached: the key is blocked until the next month)' : '';
+    lines.push(`Monthly limit: $${usd(info.spend)} of $${usd(info.max_budget)} used this month (${percent(info.spend, info.max_budget)})${state}`);
+  }
+  if (info.credits) {
+    lines.push(`Credits: $${usd(info.credits.balance_usd)} left, shared by all keys of the organization;`);
+    lines.push('  drawn at credit prices, so they fall slightly faster than the costs shown.');
+  }
+  if (info.dev_plan) {
+    const p = info.dev_plan;
+    lines.push(
+      `Dev plan (${p.plan}): ${count(p.tokens_used)} of ${count(p.tokens_included)} tokens used this month (${percent(new Decimal(p.tokens_used), new Decimal(p.tokens_included))}); cache reads count a tenth.`,
+    );
+  }
+  return lines;
+}
+
+/** `--json` form of the same facts, exact. */
+export function usageExtrasJson(info: KeyInfo): Record<string, unknown> {
+  return {
+    monthly_limit: info.max_budget ? { spend_usd: info.spend.toString(), limit_usd: info.max_budget.toString(), blocked: info.blocked } : null,
+    credits: info.credits ? { balance_usd: info.credits.balance_usd.toString() } : null,
+    dev_plan: info.dev_plan,
+  };
+}

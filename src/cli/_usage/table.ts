@@ -1,0 +1,21 @@
+import type { Column } from '../_output/table.js';
+import { count, usd } from '../_output/money.js';
+import type { UsageRow } from './summary.js';
+
+const r = 'right' as const;
+
+/** The spec's usage columns; the first is MODEL, or NAME for `--all`. */
+export function usageColumns(first: string): Column[] {
+  return [
+    { header: first, flex: true, min: 12 },
+    { header: 'REQUESTS', align: r },
+    { header: 'INPUT', align: r },
+    { header: 'OUTPUT', align: r },
+    { header: 'CACHE READ', align: r },
+    { header: 'COST $', align: r },
+  ];
+}
+
+export function usageCells(label: string, row: UsageRow): string[] {
+  return [label, count(row.requests), count(row.input), count(row.output), count(row.cacheRead), usd(row.spend)];
+}

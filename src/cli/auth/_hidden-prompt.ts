@@ -1,0 +1,45 @@
+import type { CommandIO } from '../_command.js';
+import { PromptAbortedError } from './prompt-aborted-error.js';
+
+/**
+ * Reads one line from a terminal without echoing it: raw mode, nothing written back per
+ * key, Backspace and Ctrl-U edit, Enter ends, Ctrl-C or Ctrl-D on an empty line aborts.
+ */
+export function readHiddenLine(io: CommandIO, prompt: string): Promise<string> {
+  const { stdin, stderr } = io;
+  return new Promise((resolve, reject) => {
+    let value = '';
+    let escape = false;
+    const finish = (error?: Error) => {
+      stdin.removeListener('data', onData);
+      stdin.setRawMode?.(false);
+      stdin.pause();
+      stderr.write('\n');
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: Buffer | string) => {
+      for (const ch of chunk.toString('utf8')) {
+        if (escape) {
+          // Skip the rest of an escape sequence (arrow keys and the like): letters and ~ end it.
+          if (/[A-Za-z~]/.test(ch)) escape = false;
+          continue;
+        }
+        if (ch === '\r' || ch === '\n') return finish();
+        if (ch === '\u0003') return finish(new PromptAbortedError());
+        if (ch === '\u0004') {
+          if (value === '') return finish(new PromptAbortedError());
+          continue;
+        }
+        if (ch === '\u007f' || ch === '\b') value = [...value].slice(0, -1).join('');
+        else if (ch === '\u0015') value = '';
+        else if (ch === '\u001b') escape = true;
+        else if (ch >= ' ') value += ch;
+      }
+    };
+    stderr.write(prompt);
+    stdin.setRawMode?.(true);
+    stdin.on('data', onData);
+    stdin.resume();
+  });
+}

@@ -1,0 +1,84 @@
+import type { Command, CommandIO } from '../_command.js';
+import { bool } from '../_args.js';
+import { maskKey, resolveKey } from '../_credentials/index.js';
+import { ApiError } from '../../client/errors/api-error.js';
+import type { KeyFieldsEntry, KeyFieldsRecord } from '../../model/gateway.js';
+import { announceKey, clientFor, explainKeyError, verboseOption } from '../_gateway/client-for.js';
+import { plainText } from '../_output/sanitize.js';
+import { outputWidth, styleFor } from '../_output/style.js';
+import { renderTable } from '../_output/table.js';
+import { openStore } from './_store-io.js';
+
+/** A field's value for people: `-` for no value, yes/no, a select field's label. */
+function shown(f: KeyFieldsEntry): string {
+  if (f.value === null) return '-';
+  if (typeof f.value === 'boolean') return f.value ? 'yes' : 'no';
+  const text = plainText(f.type === 'select' ? (f.value_label ?? f.value) : f.value);
+  return text.trim() === '' ? '-' : text;
+}
+
+function fieldsTable(io: CommandIO, record: KeyFieldsRecord): string {
+  if (record.fields.length === 0) return 'This key has no fields.\n';
+  const rows = record.fields.map((f) => [plainText(f.display_name), shown(f)]);
+  return renderTable([{ header: 'FIELD', flex: true, min: 12 }, { header: 'VALUE', flex: true, min: 12 }], rows, outputWidth(io), styleFor(io.stdout, io.env));
+}
+
+type KeyResult =
+  | { name: string; key: string; raw: string }
+  | { name: string; key: string; error: { status: number | null; message: string } };
+
+async function allKeys(io: CommandIO, json: boolean): Promise<number> {
+  const { credentials } = await openStore(io);
+  const names = Object.keys(credentials.profiles).sort();
+  if (names.length === 0) throw Object.assign(new Error('no saved keys'), { hint: 'run "svc auth login"' });
+  const results = await Promise.all(
+    names.map(async (name): Promise<KeyResult> => {
+      const apiKey = credentials.profiles[name]!.api_key;
+      try {
+        const { raw } = await clientFor(io, apiKey).getKeyFieldsJson();
+        return { name, key: maskKey(apiKey), raw };
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        return { name, key: maskKey(apiKey), error: { status: e.status ?? null, message: e.message } };
+      }
+    }),
+  );
+  if (json) {
+    const out = results.map((r) => ({ profile: r.name, key: r.key, ...('raw' in r ? JSON.parse(r.raw) : { error: r.error }) }));
+    io.stdout.write(JSON.stringify(out, null, 2) + '\n');
+  } else {
+    const s = styleFor(io.stdout, io.env);
+    const blocks = results.map((r) => {
+      const head = s.bold(`${r.name} (${r.key})`);
+      if ('error' in r) return `${head}\n  ${r.error.message}${r.error.status ? ` (HTTP ${r.error.status})` : ''}\n`;
+      const record = JSON.parse(r.raw) as KeyFieldsRecord;
+      return `${head}: key "${plainText(record.key_name)}"\n${fieldsTable(io, record)}`;
+    });
+    io.stdout.write(blocks.join('\n'));
+  }
+  return results.some((r) => 'error' in r) ? 1 : 0;
+}
+
+export const fieldsCommand: Command = {
+  name: 'fields',
+  summary: "Show the key's fields (name and value; - for no value)",
+  usage: 'auth fields [--all] [--json]',
+  examples: ['svc auth fields', 'svc auth fields --all', 'svc auth fields --json | jq -r ".fields[] | select(.key==\\"cost_center\\") | .value"'],
+  options: {
+    all: { type: 'boolean', description: 'every saved key, one block each' },
+    json: { type: 'boolean', description: 'print the record with values as the API sends them' },
+    ...verboseOption,
+  },
+  async run(io, args) {
+    const json = bool(args, 'json');
+    if (bool(args, 'all')) return allKeys(io, json);
+    const key = await resolveKey(io);
+    announceKey(io, args, key);
+    const { record, raw } = await clientFor(io, key.apiKey).getKeyFieldsJson().catch((e: unknown) => {
+      throw explainKeyError(e, key);
+    });
+    if (json) io.stdout.write(JSON.stringify(JSON.parse(raw), null, 2) + '\n');
+    else io.stdout.write(`Key "${plainText(record.key_name)}" (${key.masked})\n${fieldsTable(io, record)}`);
+    return 0;
+  },
+};

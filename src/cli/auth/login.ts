@@ -1,0 +1,62 @@
+import type { Command } from '../_command.js';
+import { bool, str } from '../_args.js';
+import { KeyInEnvironmentError, maskKey } from '../_credentials/index.js';
+import { AuthenticationError } from '../../client/errors/authentication-error.js';
+import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
+import { UsageError } from '../usage-error.js';
+import { clientFor } from '../_gateway/client-for.js';
+import { readHiddenLine } from './_hidden-prompt.js';
+import { readKeyFromStdin } from './_read-stdin.js';
+import { profileArg } from './_profile-arg.js';
+import { openStore } from './_store-io.js';
+
+export const loginCommand: Command = {
+  name: 'login',
+  summary: 'Save an API key after checking it with the service',
+  usage: 'auth login [--profile NAME] [--with-token]',
+  examples: ['svc auth login', 'svc auth login --profile work', 'pass show svc/key | svc auth login --with-token'],
+  options: {
+    profile: { type: 'string', valueName: 'NAME', description: 'save under this name (default: "default", made the default key)' },
+    'with-token': { type: 'boolean', description: 'read the key from stdin instead of asking' },
+  },
+  async run(io, args) {
+    if (io.env.SVC_API_KEY?.trim()) throw new KeyInEnvironmentError();
+    const named = str(args, 'profile');
+    const name = named === undefined ? 'default' : profileArg(named, '--profile');
+    // Read the store first: a damaged or unsafe file stops us before the key is even asked for.
+    const { credentials, save } = await openStore(io);
+
+    let apiKey: string;
+    if (bool(args, 'with-token')) apiKey = await readKeyFromStdin(io.stdin);
+    else if (io.stdin.isTTY && io.stdin.setRawMode) apiKey = (await readHiddenLine(io, 'Paste your API key (input is hidden): ')).trim();
+    else throw new UsageError('stdin is not a terminal, so the key cannot be asked for; pipe it in with --with-token');
+    if (!apiKey) throw new UsageError('no key was entered; nothing was saved');
+    if (/\s/.test(apiKey)) throw new UsageError('the key contains spaces; nothing was saved');
+
+    let label: string;
+    try {
+      const { info } = await clientFor(io, apiKey).getKeyInfo();
+      label = `${info.key_alias ?? info.key_name}${info.org_id ? ` of ${info.org_id}` : ''}`;
+      if (info.blocked) io.stderr.write('Warning: this key is blocked for now (its monthly spend limit is reached); saving it anyway.\n');
+    } catch (e) {
+      if (e instanceof AuthenticationError) {
+        throw Object.assign(new Error(`the service refused the key ${maskKey(apiKey)} (HTTP 401); nothing was saved`), {
+          hint: 'check that you pasted the whole key',
+        });
+      }
+      if (e instanceof PermissionDeniedError) {
+        throw Object.assign(new Error(`the key ${maskKey(apiKey)} was not accepted: ${e.message} (HTTP 403); nothing was saved`), {});
+      }
+      throw e;
+    }
+
+    const makeDefault = named === undefined || credentials.default === null;
+    await save({
+      ...credentials,
+      profiles: { ...credentials.profiles, [name]: { api_key: apiKey } },
+      default: makeDefault ? name : credentials.default,
+    });
+    io.stdout.write(`Saved ${maskKey(apiKey)} (${label}) as "${name}"${makeDefault ? ', the default key' : ''}.\n`);
+    return 0;
+  },
+};

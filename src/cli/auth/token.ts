@@ -1,0 +1,16 @@
+import type { Command } from '../_command.js';
+import { resolveKey } from '../_credentials/index.js';
+
+export const tokenCommand: Command = {
+  name: 'token',
+  summary: 'Print the key in use (for other tools); no network call',
+  usage: 'auth token',
+  examples: ['OPENAI_API_KEY=$(svc auth token) some-tool', 'svc auth token | pbcopy'],
+  options: {},
+  async run(io) {
+    // The one command that prints a key in full: that is its purpose.
+    const key = await resolveKey(io);
+    io.stdout.write(key.apiKey + '\n');
+    return 0;
+  },
+};

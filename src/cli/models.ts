@@ -1,0 +1,98 @@
+import type { Command } from './_command.js';
+import { bool, str } from './_args.js';
+import { resolveKey } from './_credentials/index.js';
+import type { ModelInfo } from '../model/litellm.js';
+import { announceKey, clientFor, explainKeyError, verboseOption } from './_gateway/client-for.js';
+import { perMillion, priceCell, tokensCell } from './_gateway/model-prices.js';
+import { plainText } from './_output/sanitize.js';
+import { outputWidth, styleFor } from './_output/style.js';
+import { renderTable } from './_output/table.js';
+
+const fixed = (d: { toFixed(): string } | null) => (d === null ? null : d.toFixed());
+
+/** One model as `--json` prints it: exact prices per 1M tokens as decimal strings. */
+function modelJson(m: ModelInfo): Record<string, unknown> {
+  const i = m.model_info;
+  return {
+    model: m.model_name,
+    mode: i.mode,
+    context_window: i.max_input_tokens,
+    max_output_tokens: i.max_output_tokens,
+    usd_per_1m_input_tokens: fixed(perMillion(i.input_cost_per_token)),
+    usd_per_1m_output_tokens: fixed(perMillion(i.output_cost_per_token)),
+    usd_per_1m_cache_read_tokens: fixed(perMillion(i.cache_read_input_token_cost)),
+    usd_per_1m_cache_write_tokens: fixed(perMillion(i.cache_creation_input_token_cost)),
+    supports: {
+      tool_calls: i.supports_function_calling,
+      reasoning: i.supports_reasoning,
+      image_input: i.supports_vision,
+      pdf_input: i.supports_pdf_input,
+      prompt_caching: i.supports_prompt_caching,
+    },
+    reasoning_levels: i.supported_reasoning_levels,
+    service_hosted: i.service_hosted,
+  };
+}
+
+export const modelsCommand: Command = {
+  name: 'models',
+  summary: 'List the models the key can use, with limits, prices and capabilities',
+  usage: 'models [--mode KIND] [--json]',
+  examples: ['svc models', 'svc models --mode embedding', 'svc models --json | jq ".[] | select(.supports.reasoning)"'],
+  options: {
+    mode: { type: 'string', valueName: 'KIND', description: 'only models of this kind (chat, embedding, audio_transcription, ...)' },
+    json: { type: 'boolean', description: 'exact prices, cache prices and accepted reasoning levels as JSON' },
+    ...verboseOption,
+  },
+  async run(io, args) {
+    const key = await resolveKey(io);
+    announceKey(io, args, key);
+    const all = await clientFor(io, key.apiKey).getModelInfo().catch((e: unknown) => {
+      throw explainKeyError(e, key);
+    });
+    const mode = str(args, 'mode');
+    const models = all.filter((m) => mode === undefined || m.model_info.mode === mode).sort((a, b) => (a.model_name < b.model_name ? -1 : 1));
+    if (mode !== undefined && models.length === 0 && all.length > 0) {
+      const modes = [...new Set(all.map((m) => m.model_info.mode))].sort();
+      throw Object.assign(new Error(`--mode ${mode}: the key can use no model of that kind`), { hint: `kinds it can use: ${modes.join(', ')}` });
+    }
+    if (bool(args, 'json')) {
+      io.stdout.write(JSON.stringify(models.map(modelJson), null, 2) + '\n');
+      return 0;
+    }
+    if (models.length === 0) {
+      io.stdout.write('This key can use no models.\n');
+      return 0;
+    }
+    const s = styleFor(io.stdout, io.env);
+    const yes = (b: boolean) => (b ? 'yes' : '-');
+    const rows = models.map(({ model_name, model_info: i }) => [
+      plainText(model_name),
+      tokensCell(i.max_input_tokens),
+      tokensCell(i.max_output_tokens),
+      priceCell(i.input_cost_per_token),
+      priceCell(i.output_cost_per_token),
+      yes(i.supports_function_calling),
+      yes(i.supports_reasoning),
+      yes(i.supports_vision),
+      yes(i.supports_pdf_input),
+      yes(i.supports_prompt_caching),
+    ]);
+    const r = 'right' as const;
+    const columns = [
+      { header: 'MODEL', flex: true, min: 12 },
+      { header: 'CONTEXT', align: r },
+      { header: 'OUTPUT', align: r },
+      { header: 'IN/1M', align: r },
+      { header: 'OUT/1M', align: r },
+      { header: 'TOOL' },
+      { header: 'RSN', gap: 1 },
+      { header: 'IMG', gap: 1 },
+      { header: 'PDF', gap: 1 },
+      { header: 'CACHE', gap: 1 },
+    ];
+    io.stdout.write(renderTable(columns, rows, outputWidth(io), s));
+    io.stdout.write(s.dim('IN/OUT: US$ per 1M tokens. TOOL tool calls, RSN reasoning, IMG image input,\nPDF PDF input, CACHE prompt caching. Exact figures: --json.') + '\n');
+    return 0;
+  },
+};

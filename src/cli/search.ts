@@ -1,0 +1,66 @@
+import type { Command } from './_command.js';
+import { bool, choice, int, str } from './_args.js';
+import { resolveKey } from './_credentials/index.js';
+import { searchTimeRange, type SearchRequest } from '../model/gateway.js';
+import { announceKey, clientFor, explainKeyError, verboseOption } from './_gateway/client-for.js';
+import { plainText } from './_output/sanitize.js';
+import { outputWidth, styleFor } from './_output/style.js';
+import { wrap } from './_output/wrap.js';
+import { UsageError } from './usage-error.js';
+
+export const searchCommand: Command = {
+  name: 'search',
+  summary: 'Search the web privately through the service (not billed)',
+  usage: 'search <query words> [-n N] [--engines LIST] [--categories CAT] [--time-range RANGE] [--json]',
+  examples: ['svc search rust async runtime', 'svc search -n 3 --time-range week "EU AI act"', 'svc search --categories news --json danish elections'],
+  options: {
+    count: { type: 'string', short: 'n', valueName: 'N', description: 'show at most N results (default 10)' },
+    engines: { type: 'string', valueName: 'LIST', description: 'comma-separated search engines, e.g. duckduckgo,brave' },
+    categories: { type: 'string', valueName: 'CAT', description: 'a category such as it, news, science' },
+    'time-range': { type: 'string', valueName: 'RANGE', description: 'only results from the past day, week, month or year' },
+    language: { type: 'string', valueName: 'CODE', description: 'two-letter language code, e.g. da' },
+    json: { type: 'boolean', description: 'print the results as the API sends them' },
+    ...verboseOption,
+  },
+  positionals: { min: 1, max: Number.MAX_SAFE_INTEGER, names: '<query words>' },
+  async run(io, args) {
+    const query = args.positionals.join(' ').trim();
+    if (!query) throw new UsageError('the query is empty');
+    const n = int(args, 'count', 1, 100) ?? 10;
+    const language = str(args, 'language');
+    if (language !== undefined && !/^[a-z]{2}$/i.test(language)) throw new UsageError(`--language must be a two-letter code (got "${language}")`);
+    const request: SearchRequest = { query };
+    const timeRange = choice(args, 'time-range', searchTimeRange.options);
+    if (timeRange) request.time_range = timeRange;
+    if (language) request.language = language.toLowerCase();
+    const categories = str(args, 'categories');
+    if (categories) request.categories = categories;
+    const engines = str(args, 'engines');
+    if (engines) request.engines = engines;
+
+    const key = await resolveKey(io);
+    announceKey(io, args, key);
+    const { results } = await clientFor(io, key.apiKey).search(request).catch((e: unknown) => {
+      throw explainKeyError(e, key);
+    });
+    const shown = results.slice(0, n);
+    if (bool(args, 'json')) {
+      io.stdout.write(JSON.stringify({ results: shown }, null, 2) + '\n');
+      return 0;
+    }
+    if (shown.length === 0) {
+      io.stdout.write('No results.\n');
+      return 0;
+    }
+    const s = styleFor(io.stdout, io.env);
+    const width = outputWidth(io);
+    const blocks = shown.map((r, i) => {
+      const lines = [`${String(i + 1).padStart(2)}. ${s.bold(plainText(r.title) || '(no title)')}`, `    ${s.dim(plainText(r.url))}`];
+      lines.push(...wrap(plainText(r.snippet), width, '    '));
+      if (r.date.trim()) lines.push(`    ${plainText(r.date)}`);
+      return lines.join('\n');
+    });
+    io.stdout.write(blocks.join('\n\n') + '\n');
+    return 0;
+  },
+};

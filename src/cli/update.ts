@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import type { Command, CommandIO } from './_command.js';
+import { bool } from './_args.js';
+import { configDir } from './_credentials/config-dir.js';
+import { writeUpdateCache } from './_update/cache.js';
+import { isNewer } from './_update/compare-versions.js';
+import { PACKAGE } from './_update/package-info.js';
+import { fetchLatestVersion } from './_update/registry.js';
+
+/** Runs `npm install -g <name>@latest`, passing its output through; resolves to npm's exit code. */
+function npmInstallLatest(io: CommandIO): Promise<number> {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const child = spawn(npm, ['install', '-g', `${PACKAGE.name}@latest`], {
+    env: io.env as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    shell: process.platform === 'win32',
+  });
+  child.stdout.pipe(io.stdout, { end: false });
+  child.stderr.pipe(io.stderr, { end: false });
+  return new Promise((resolve, reject) => {
+    child.on('error', (e) =>
+      reject(Object.assign(new Error(`could not run npm (${(e as NodeJS.ErrnoException).code ?? e.message})`), { hint: 'install Node.js with npm, or put npm on PATH' })),
+    );
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+export const updateCommand: Command = {
+  name: 'update',
+  summary: 'Install the latest release of svc in place (npm install -g)',
+  usage: 'update [--check]',
+  examples: ['svc update --check', 'svc update'],
+  options: { check: { type: 'boolean', description: 'only report whether a newer release exists' } },
+  async run(io, args) {
+    const latest = await fetchLatestVersion(io.env, 10_000);
+    await writeUpdateCache(configDir(io.env), { checked_at: new Date().toISOString(), latest }).catch(() => {});
+    const newer = isNewer(latest, PACKAGE.version);
+    if (!newer) {
+      io.stdout.write(`svc ${PACKAGE.version} is up to date (latest release: ${latest}).\n`);
+      return 0;
+    }
+    if (bool(args, 'check')) {
+      io.stdout.write(`A newer release is available: ${PACKAGE.version} → ${latest}. Run "svc update" to install it.\n`);
+      return 0;
+    }
+    io.stdout.write(`Updating svc ${PACKAGE.version} → ${latest} with: npm install -g ${PACKAGE.name}@latest\n`);
+    const code = await npmInstallLatest(io);
+    if (code !== 0) throw Object.assign(new Error(`npm install failed (exit code ${code}); svc was not updated`), { exitCode: code });
+    io.stdout.write(`Updated to svc ${latest}.\n`);
+    return 0;
+  },
+};

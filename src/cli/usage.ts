@@ -1,0 +1,82 @@
+import type { Command, CommandIO } from './_command.js';
+import { bool, choice } from './_args.js';
+import { resolveKey } from './_credentials/index.js';
+import { isNotShared } from './_usage/not-shared.js';
+import { clientFor, explainKeyError, verboseOption } from './_gateway/client-for.js';
+import { plainText } from './_output/sanitize.js';
+import { outputWidth, styleFor } from './_output/style.js';
+import { renderTable } from './_output/table.js';
+import { USAGE_PERIODS, usagePeriod, type DayRange } from './_usage/period.js';
+import { summarizeActivity, usageRowJson } from './_usage/summary.js';
+import { usageExtras, usageExtrasJson } from './_usage/extras.js';
+import { usageCells, usageColumns } from './_usage/table.js';
+import { usageOfAllKeys } from './_usage/all-keys.js';
+
+const NOT_SHARED = "This key's usage is not shared with its organization, so it cannot be shown.";
+const DELAY_NOTE = 'New requests can take about a minute to appear.';
+
+async function oneKey(io: CommandIO, period: DayRange, json: boolean, verbose: boolean): Promise<number> {
+  const key = await resolveKey(io);
+  if (verbose) io.stderr.write(`Using key ${key.masked}: ${key.why}.\n`);
+  const client = clientFor(io, key.apiKey);
+  const { info } = await client.getKeyInfo().catch((e: unknown) => {
+    throw explainKeyError(e, key);
+  });
+  const activity = info.usage_shared
+    ? await client.getDailyActivity({ start_date: period.start, end_date: period.end }).catch((e: unknown) => {
+        if (isNotShared(e)) return undefined;
+        throw explainKeyError(e, key);
+      })
+    : undefined;
+  const name = plainText(info.key_alias ?? info.key_name);
+  const summary = activity ? summarizeActivity(activity) : undefined;
+  if (json) {
+    const out = {
+      key: key.masked,
+      key_name: name,
+      period: { name: period.name, start_date: period.start, end_date: period.end },
+      usage_shared: summary !== undefined,
+      models: summary ? summary.rows.map(usageRowJson) : null,
+      total: summary ? usageRowJson(summary.total) : null,
+      ...usageExtrasJson(info),
+    };
+    io.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    return 0;
+  }
+  const s = styleFor(io.stdout, io.env);
+  const out = [s.bold(`Usage of key "${name}" (${key.masked}), ${period.label} (UTC)`), ''];
+  if (!summary) out.push(NOT_SHARED);
+  else if (summary.rows.length === 0) out.push('No requests in this period.');
+  else {
+    const rows = [...summary.rows.map((r) => usageCells(plainText(r.model!), r)), null, usageCells('TOTAL', summary.total)];
+    out.push(renderTable(usageColumns('MODEL'), rows, outputWidth(io), s).trimEnd());
+  }
+  const extras = usageExtras(info);
+  if (extras.length) out.push('', ...extras);
+  out.push('', s.dim(DELAY_NOTE));
+  io.stdout.write(out.join('\n') + '\n');
+  return 0;
+}
+
+/** `svc usage`, with the clock injected so tests see a fixed "today". */
+export function makeUsageCommand(now: () => Date = () => new Date()): Command {
+  return {
+    name: 'usage',
+    summary: "Show the key's usage and cost per model for a period",
+    usage: 'usage [--period today|week|month|last-month] [--all] [--json]',
+    examples: ['svc usage', 'svc usage --period last-month', 'svc usage --all --period week', 'svc usage --json'],
+    options: {
+      period: { type: 'string', valueName: 'PERIOD', description: 'today, week (last 7 days), month (default: this calendar month) or last-month' },
+      all: { type: 'boolean', description: 'one row per saved key, with a total' },
+      json: { type: 'boolean', description: 'exact costs and tokens written to the prompt cache, as JSON' },
+      ...verboseOption,
+    },
+    async run(io, args) {
+      const period = usagePeriod(choice(args, 'period', USAGE_PERIODS) ?? 'month', now());
+      if (bool(args, 'all')) return usageOfAllKeys(io, period, bool(args, 'json'));
+      return oneKey(io, period, bool(args, 'json'), bool(args, 'verbose'));
+    },
+  };
+}
+
+export const usageCommand = makeUsageCommand();

@@ -1,0 +1,111 @@
+import { HttpPipeline, type HttpPipelineOptions } from './client.js';
+import { ApiError } from './errors/api-error.js';
+import { ConfigurationError } from './errors/configuration-error.js';
+import { SearchFailedError } from './search-failed-error.js';
+import type { CallOptions, GatewayApi } from './api.js';
+import {
+  KeyFieldsRecordSchema,
+  SearchRequestSchema,
+  SearchResponseSchema,
+  type KeyFieldsRecord,
+  type SearchRequest,
+  type SearchResponse,
+} from '../model/gateway.js';
+import {
+  DailyActivityResponseSchema,
+  KeyInfoResponseSchema,
+  ModelInfoResponseSchema,
+  type DailyActivityResponse,
+  type KeyInfoResponse,
+  type ModelInfo,
+} from '../model/litellm.js';
+import { parseRecord } from '../model/parse.js';
+
+export interface GatewayClientOptions extends Partial<Omit<HttpPipelineOptions, 'baseUrl' | 'token' | 'credential'>> {
+  /** The gateway, e.g. `https://gateway.example.com`; `SVC_GATEWAY_URL` when omitted. */
+  gatewayUrl?: string;
+  /** The API key sent as bearer token; `SVC_API_KEY` when omitted. */
+  apiKey?: string;
+  /** Where the defaults come from; `process.env` when omitted. */
+  env?: Record<string, string | undefined>;
+}
+
+/** Inclusive range of UTC days, `YYYY-MM-DD`. */
+export interface DayRangeQuery {
+  start_date: string;
+  end_date: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The gateway endpoints an API key may call (gateway-and-cli.md §4, and the LiteLLM-shaped
+ * `/key/info`, `/v1/model/info`, `/user/daily/activity` of README Assumptions), over the shared
+ * HTTP pipeline: explicit User-Agent, retries, one error class per failure, key never in a message.
+ */
+export class GatewayClient implements GatewayApi {
+  private readonly http: HttpPipeline;
+
+  constructor(options: GatewayClientOptions = {}) {
+    const env = options.env ?? process.env;
+    const { gatewayUrl, apiKey, env: _env, ...rest } = options;
+    const baseUrl = gatewayUrl ?? env.SVC_GATEWAY_URL?.trim();
+    if (!baseUrl) {
+      throw new ConfigurationError('no gateway URL: set SVC_GATEWAY_URL', 'e.g. SVC_GATEWAY_URL=https://gateway.example.com');
+    }
+    const token = apiKey ?? env.SVC_API_KEY?.trim();
+    if (!token) throw new ConfigurationError('no API key: set SVC_API_KEY', 'or save one with "svc auth login"');
+    this.http = new HttpPipeline({ ...rest, baseUrl, token, credential: 'API key' });
+  }
+
+  /** The calling key's fields (GET /v1/service/key). */
+  getKeyFields(opts: CallOptions = {}): Promise<KeyFieldsRecord> {
+    return this.http.request({ path: '/v1/service/key', schema: KeyFieldsRecordSchema, what: 'key fields', ...opts });
+  }
+
+  /** The key's fields exactly as the API sent them, for `--json` output. */
+  async getKeyFieldsJson(opts: CallOptions = {}): Promise<{ record: KeyFieldsRecord; raw: string }> {
+    const { data, raw } = await this.http.requestJson({ path: '/v1/service/key', schema: KeyFieldsRecordSchema, what: 'key fields', ...opts });
+    return { record: data, raw };
+  }
+
+  /**
+   * A private web search (POST /v1/search/service-search).
+   * @throws SearchFailedError naming the HTTP status when the service answers with an error
+   */
+  async search(request: SearchRequest, opts: CallOptions = {}): Promise<SearchResponse> {
+    const body = parseRecord(SearchRequestSchema, request, 'search request');
+    try {
+      return await this.http.request({ method: 'POST', path: '/v1/search/service-search', body, schema: SearchResponseSchema, what: 'search results', ...opts });
+    } catch (e) {
+      if (e instanceof ApiError && e.status !== undefined && !(e instanceof SearchFailedError)) throw new SearchFailedError(e);
+      throw e;
+    }
+  }
+
+  /** The key's name, limits, spend this month, credits and dev plan (GET /key/info). */
+  getKeyInfo(opts: CallOptions = {}): Promise<KeyInfoResponse> {
+    return this.http.request({ path: '/key/info', schema: KeyInfoResponseSchema, what: 'key info', ...opts });
+  }
+
+  /** Models the key may use (GET /v1/model/info). */
+  async getModelInfo(opts: CallOptions = {}): Promise<ModelInfo[]> {
+    const res = await this.http.request({ path: '/v1/model/info', schema: ModelInfoResponseSchema, what: 'model info', ...opts });
+    return res.data;
+  }
+
+  /** The key's usage per UTC day and model, both ends included (GET /user/daily/activity). */
+  getDailyActivity(range: DayRangeQuery, opts: CallOptions = {}): Promise<DailyActivityResponse> {
+    for (const [name, v] of Object.entries(range)) {
+      if (!DAY.test(v)) throw new ConfigurationError(`${name} must be a date YYYY-MM-DD (got "${v}")`);
+    }
+    return this.http.request({
+      path: '/user/daily/activity',
+      query: { start_date: range.start_date, end_date: range.end_date },
+      schema: DailyActivityResponseSchema,
+      what: 'daily activity',
+      forbidden: 'usage is not shared with the organization',
+      ...opts,
+    });
+  }
+}
