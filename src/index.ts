@@ -2,6 +2,7 @@
 export * from './model/index.js';
 export * from './money/index.js';
 export * from './locale/index.js';
+export { renderInvoicePdf, checkInvoice, InvalidRenderOptionError, type RenderInvoiceOptions, type InvoiceCheckFinding } from './invoice/index.js';
 export { VERSION } from './version.js';
 export * from './client/index.js';
 export * from './model/litellm.js';

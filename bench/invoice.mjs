@@ -1,0 +1,54 @@
+// Invoice renderer throughput: a typical 7-line invoice and a 150-line one, rendered
+// sequentially on the main thread after warm-up. Prints what it measured; asserts nothing.
+// Run after `npm run build` (it uses dist/); `taskset -c 0 node bench/invoice.mjs` pins one core.
+import { readFileSync } from 'node:fs';
+import { renderInvoicePdf, parseJsonRecord, InvoiceSchema, vatFromBps } from '../dist/index.js';
+
+const sample = (name) => readFileSync(new URL(`../samples/invoices/${name}`, import.meta.url), 'utf8');
+const typical = parseJsonRecord(InvoiceSchema, sample('nordlys-2026-09.json'), 'invoice');
+
+/** The 123-line Kattegat invoice grown to exactly 150 lines (more usage lines), totals kept consistent. */
+function longInvoice() {
+  const base = JSON.parse(sample('kattegat-2026-10.json'));
+  const usage = base.lines.filter((l) => l.kind === 'usage');
+  let order = base.lines[base.lines.length - 1].sort_order;
+  for (let i = 0; base.lines.length < 150; i++) {
+    const src = usage[i % usage.length];
+    base.lines.push({ ...src, sort_order: (order += 10), description: `${src.description} (tillæg ${i + 1})` });
+    base.usage_subtotal_cents += src.line_total_cents;
+  }
+  base.subtotal_cents = base.subscription_subtotal_cents + base.usage_subtotal_cents;
+  base.vat_cents = vatFromBps(base.subtotal_cents, base.vat_rate_bps);
+  base.total_cents = base.subtotal_cents + base.vat_cents;
+  return parseJsonRecord(InvoiceSchema, JSON.stringify(base), 'invoice');
+}
+
+async function measure(label, invoice, seconds) {
+  for (let i = 0; i < 30; i++) await renderInvoicePdf(invoice);
+  const times = [];
+  let bytes = 0;
+  const start = process.hrtime.bigint();
+  const until = start + BigInt(Math.round(seconds * 1e9));
+  let now = start;
+  while (now < until) {
+    const t0 = process.hrtime.bigint();
+    const pdf = await renderInvoicePdf(invoice);
+    now = process.hrtime.bigint();
+    times.push(Number(now - t0) / 1e6);
+    bytes = pdf.length;
+  }
+  const elapsed = Number(now - start) / 1e9;
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  const p95 = times[Math.floor(times.length * 0.95)];
+  console.log(
+    `${label.padEnd(22)} ${String(invoice.lines.length).padStart(4)} lines  ${(times.length / elapsed).toFixed(0).padStart(5)} docs/s  ` +
+      `median ${median.toFixed(2)} ms  p95 ${p95.toFixed(2)} ms  ${bytes} bytes/file  (${times.length} docs in ${elapsed.toFixed(1)} s)`,
+  );
+}
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+console.log(`invoice renderer, node ${process.version}, sequential on one thread, ${seconds} s per case after 30 warm-up renders`);
+await measure('typical invoice', typical, seconds);
+await measure('long invoice', longInvoice(), seconds);
+console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
