@@ -1,0 +1,68 @@
+import type { ColumnKind } from './_styles.js';
+import { textWidth } from './_text.js';
+
+/** One column of a table sheet: its header, how values are shown, and its width in characters. */
+export interface Column {
+  header: string;
+  kind: ColumnKind;
+  width?: number;
+}
+
+/** A formula with the value it evaluates to, stored as the cached result so readers see it at once. */
+export interface Formula {
+  formula: string;
+  result: number | string | undefined;
+}
+
+/** A cell as the sheet builders hand it over; null/undefined leave the cell empty. */
+export type CellInput = string | number | Date | Formula | null | undefined;
+
+const MIN_WIDTH = 6;
+const MAX_WIDTH = 60;
+
+/** Width in characters a value needs when shown in a column of `kind`. */
+export function valueWidth(value: CellInput, kind: ColumnKind): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === 'string') return textWidth(value);
+  if (value instanceof Date) return kind === 'month' ? 9 : 11;
+  const n = typeof value === 'number' ? value : typeof value.result === 'number' ? value.result : 0;
+  const digits = Math.max(1, Math.floor(Math.log10(Math.abs(n) || 1)) + 1);
+  const grouped = digits + Math.floor((digits - 1) / 3) + (n < 0 ? 1 : 0);
+  switch (kind) {
+    case 'usd':
+      return grouped + 5;
+    case 'dkk':
+      return grouped + 3;
+    case 'rate':
+      return grouped + 5;
+    case 'pct':
+      return grouped + 4;
+    default:
+      return grouped;
+  }
+}
+
+/** Widths that fit the header (wrapped past 24 characters) and every value, within sane bounds. */
+export function fitColumns(columns: Column[], rows: Iterable<CellInput[]>): Column[] {
+  const widths = columns.map((c) => Math.min(textWidth(c.header), 24));
+  for (const row of rows) {
+    for (let i = 0; i < columns.length; i++) {
+      const w = valueWidth(row[i], columns[i]!.kind);
+      if (w > widths[i]!) widths[i] = w;
+    }
+  }
+  return columns.map((c, i) => ({ ...c, width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widths[i]! + 2)) }));
+}
+
+/** `A`, `B`, ... `AA` for a 1-based column number. */
+export function columnLetter(n: number): string {
+  let s = '';
+  for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
+  return s;
+}
+
+/** `'Sheet name'!C2:C10`, quoted so any sheet name works. */
+export function rangeRef(sheet: string, column: number, firstRow: number, lastRow: number): string {
+  const c = columnLetter(column);
+  return `'${sheet.replace(/'/g, "''")}'!${c}${firstRow}:${c}${lastRow}`;
+}

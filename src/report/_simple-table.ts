@@ -1,0 +1,33 @@
+import type ExcelJS from 'exceljs';
+import { fitColumns, type CellInput, type Column } from './_columns.js';
+import type { StyleBook } from './_styles.js';
+import { TableWriter, type Look } from './_table.js';
+import { addSheet } from './_workbook.js';
+
+/** A small table sheet in one go: header, rows, optional totals row, then note lines. */
+export interface SimpleTable {
+  name: string;
+  columns: Column[];
+  rows: CellInput[][];
+  looks?: Array<Look | Look[]>;
+  /** Per column: the sum for a SUM-formula totals cell, or undefined for none; omit for no totals row. */
+  totals?: { label: string; sums: Array<number | undefined> };
+  notes?: string[];
+}
+
+/** Writes `table` as a sheet of `wb` and returns the writer (already finished). */
+export async function writeSimpleTable(wb: ExcelJS.stream.xlsx.WorkbookWriter, styles: StyleBook, table: SimpleTable): Promise<void> {
+  const writer = new TableWriter(addSheet(wb, table.name, 1), styles, fitColumns(table.columns, table.rows));
+  writer.header();
+  table.rows.forEach((r, i) => writer.data(r, table.looks?.[i] ?? 'plain'));
+  if (table.totals) writer.totals(table.totals.label, table.totals.sums);
+  for (const note of table.notes ?? []) writer.line([note], [], 'note');
+  await writer.finish();
+}
+
+/** Sums column `j` of `rows` (numbers only); undefined when no row has a number there. */
+export function columnSum(rows: CellInput[][], j: number): number | undefined {
+  let sum: number | undefined;
+  for (const r of rows) if (typeof r[j] === 'number') sum = (sum ?? 0) + (r[j] as number);
+  return sum;
+}

@@ -1,0 +1,67 @@
+import ExcelJS from 'exceljs';
+import { PassThrough, type Writable } from 'node:stream';
+
+/** The streaming workbook and what `finish` resolves to. */
+export interface StreamingBook {
+  wb: ExcelJS.stream.xlsx.WorkbookWriter;
+  /** Commits the workbook; resolves with the bytes when no stream was given. */
+  finish(): Promise<Uint8Array | undefined>;
+}
+
+/**
+ * A streaming workbook (styles on, shared strings off so memory does not grow with the
+ * number of distinct texts) that writes to `out`, or collects the bytes when `out` is absent.
+ * `stamp` (a date from the data) replaces the clock in the document properties and in every
+ * zip entry, so the same input gives the same bytes.
+ */
+export function openBook(stamp: Date, out?: Writable): StreamingBook {
+  const sink = out ?? new PassThrough();
+  const chunks: Buffer[] = [];
+  if (!out) sink.on('data', (c: Buffer) => chunks.push(c));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: sink,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 6 }, forceLocalTime: false },
+  });
+  wb.creator = 'svc';
+  wb.lastModifiedBy = 'svc';
+  wb.created = stamp;
+  wb.modified = stamp;
+  // exceljs gives every zip entry the current time; the stamp keeps the bytes reproducible.
+  const zip = (wb as unknown as { zip: { append(src: unknown, data: Record<string, unknown>): unknown } }).zip;
+  const append = zip.append.bind(zip);
+  zip.append = (src, data) => append(src, { ...data, date: stamp });
+  return {
+    wb,
+    async finish() {
+      await wb.commit();
+      return out ? undefined : new Uint8Array(Buffer.concat(chunks));
+    },
+  };
+}
+
+/** Sheet options: landscape, fit to one page wide, header row frozen and repeated when printed. */
+export function addSheet(
+  wb: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  headerRow?: number,
+): ExcelJS.Worksheet {
+  const pageSetup: Partial<ExcelJS.PageSetup> = {
+    orientation: 'landscape',
+    paperSize: 9,
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 0,
+    ...(headerRow ? { printTitlesRow: `${headerRow}:${headerRow}` } : {}),
+  };
+  const views: Array<Partial<ExcelJS.WorksheetView>> = headerRow
+    ? [{ state: 'frozen', xSplit: 0, ySplit: headerRow, topLeftCell: `A${headerRow + 1}`, activeCell: `A${headerRow + 1}` }]
+    : [{ state: 'normal' }];
+  return wb.addWorksheet(name, { pageSetup, views });
+}
+
+/** Lets the zip writer drain between batches of rows, so buffered output stays small. */
+export function drain(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,0 +1,78 @@
+import type { Writable } from 'node:stream';
+import { getLocale } from '../locale/index.js';
+import { wordsOf, type CostContext, type Layout } from './_context.js';
+import { makeStyles } from './_styles.js';
+import { openBook } from './_workbook.js';
+import { allocateDays, allocateKeys, convertMonth } from './dkk.js';
+import { utcDate } from './period.js';
+import { writeDaysSheet } from './sheets/days.js';
+import { writeInvoicesSheet } from './sheets/invoices.js';
+import { writeKeyFieldsSheet } from './sheets/key-fields.js';
+import { keysDkkColumn, writeKeysSheet } from './sheets/keys.js';
+import { writeModelsSheet, writeProvidersSheet } from './sheets/models.js';
+import { writeMonthsSheet } from './sheets/months.js';
+import { writePlanCostSheet } from './sheets/plan-cost.js';
+import { writeSummarySheet } from './sheets/summary.js';
+import type { CostReportData, CostReportOptions } from './types.js';
+
+const SHEETS = ['summary', 'months', 'days', 'keys', 'models', 'providers', 'keyFields', 'planCost', 'invoices'] as const;
+
+function prepare(data: CostReportData, options: CostReportOptions): Omit<CostContext, 'wb'> {
+  const locale = getLocale(options.language ?? 'da');
+  const w = wordsOf(locale);
+  const conversions = data.months.map(convertMonth);
+  const daysMinor: Array<number | null> = [];
+  let daysUnallocatedMinor = 0;
+  data.months.forEach((entry, i) => {
+    const { parts, unallocated } = allocateDays(conversions[i]!, entry);
+    daysMinor.push(...parts);
+    daysUnallocatedMinor += unallocated;
+  });
+  const sheets = Object.fromEntries(SHEETS.map((s) => [s, w(`sheets.${s}`)])) as Layout['sheets'];
+  return {
+    styles: makeStyles({ date: w('format.date'), month: w('format.month') }),
+    locale,
+    data,
+    orgName: options.organizationName ?? data.orgId,
+    conversions,
+    keys: allocateKeys(conversions, data.keyUsageByMonth),
+    daysMinor,
+    daysUnallocatedMinor,
+    layout: {
+      sheets,
+      monthsRows: data.months.length,
+      daysRows: daysMinor.length,
+      keysRows: data.keyUsage.keys.length,
+      keysDkkColumn: keysDkkColumn(data.keyUsage.key_fields?.length ?? 0),
+    },
+    w,
+  };
+}
+
+/**
+ * Builds the monthly cost workbook (Summary, Months, Days, Keys, Models, Providers, Key fields,
+ * Plan cost, Invoices) from fetched records. Pure: no clock (dates come from the data), no
+ * network, no files; the same data gives the same bytes. With `stream` the workbook is
+ * streamed into it (the Keys sheet row by row); otherwise the bytes are returned.
+ */
+export async function buildCostReport(data: CostReportData, options?: CostReportOptions): Promise<Uint8Array>;
+export async function buildCostReport(data: CostReportData, options: CostReportOptions & { stream: Writable }): Promise<void>;
+export async function buildCostReport(
+  data: CostReportData,
+  options: CostReportOptions & { stream?: Writable } = {},
+): Promise<Uint8Array | void> {
+  const prepared = prepare(data, options);
+  const book = openBook(utcDate(data.keyUsage.end_date), options.stream);
+  const ctx: CostContext = { ...prepared, wb: book.wb };
+  await writeSummarySheet(ctx);
+  await writeMonthsSheet(ctx);
+  await writeDaysSheet(ctx);
+  await writeKeysSheet(ctx);
+  await writeModelsSheet(ctx);
+  await writeProvidersSheet(ctx);
+  await writeKeyFieldsSheet(ctx);
+  await writePlanCostSheet(ctx);
+  await writeInvoicesSheet(ctx);
+  const bytes = await book.finish();
+  if (bytes) return bytes;
+}

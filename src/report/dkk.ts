@@ -1,0 +1,83 @@
+import { Decimal } from 'decimal.js';
+import type { MonthlyUsageEntry } from '../model/index.js';
+import { allocateMinor } from '../money/allocate.js';
+import { toMinorUnits } from '../money/decimal.js';
+import { monthOf } from './period.js';
+import type { MonthKeyUsage } from './types.js';
+
+/** One month's conversion: the DKK the service reports and the rate it implies. */
+export interface MonthConversion {
+  /** `YYYY-MM`. */
+  month: string;
+  usd: Decimal;
+  /** The month's DKK in øre (the API's `dkk_spend` rounded half up to øre); null when the month has no rate. */
+  dkkMinor: number | null;
+  /** `dkk_spend / usd_spend`; null without a rate or without USD spend. */
+  rate: Decimal | null;
+  estimated: boolean;
+}
+
+/** The conversion of one monthly-usage entry. */
+export function convertMonth(entry: MonthlyUsageEntry): MonthConversion {
+  const usd = entry.usd_spend;
+  const dkk = entry.dkk_spend ?? null;
+  return {
+    month: monthOf(entry.month),
+    usd,
+    dkkMinor: dkk === null ? null : toMinorUnits(dkk),
+    rate: dkk === null || usd.isZero() ? null : dkk.dividedBy(usd),
+    estimated: dkk !== null && entry.rate_estimated,
+  };
+}
+
+/** Splits a month's DKK over its days in proportion to their USD; null per day when the month has no DKK. */
+export function allocateDays(conv: MonthConversion, entry: MonthlyUsageEntry): { parts: Array<number | null>; unallocated: number } {
+  const days = entry.days ?? [];
+  if (conv.dkkMinor === null) return { parts: days.map(() => null), unallocated: 0 };
+  return allocateMinor(conv.dkkMinor, days.map((d) => d.usd_spend));
+}
+
+/** Each key's DKK over the period and how the allocation reconciles with the months' DKK. */
+export interface KeyAllocation {
+  /** Øre per key id; a key absent here has no DKK (no rated month with its usage). */
+  dkkByKey: Map<string, number>;
+  /** Key ids whose DKK includes a month at an estimated rate. */
+  estimatedKeys: Set<string>;
+  /** Sum of the months' DKK that was allocated (months with a rate), øre. */
+  monthsMinor: number;
+  /** Sum of every key's DKK, øre; equals `monthsMinor - unallocatedMinor`. */
+  allocatedMinor: number;
+  /** DKK of months in which no key spent anything, so there was nothing to allocate it by. */
+  unallocatedMinor: number;
+}
+
+/**
+ * Allocates each month's DKK over that month's keys by their USD spend (largest remainder, øre
+ * precision), then sums per key, so the keys add up exactly to the months' DKK.
+ */
+export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUsage[]): KeyAllocation {
+  const dkkByKey = new Map<string, number>();
+  const estimatedKeys = new Set<string>();
+  let monthsMinor = 0;
+  let allocatedMinor = 0;
+  let unallocatedMinor = 0;
+  for (const conv of conversions) {
+    if (conv.dkkMinor === null) continue;
+    const keys = byMonth.find((m) => m.month === conv.month)?.keyUsage.keys ?? [];
+    const { parts, unallocated } = allocateMinor(conv.dkkMinor, keys.map((k) => k.spend_usd));
+    monthsMinor += conv.dkkMinor;
+    unallocatedMinor += unallocated;
+    keys.forEach((k, i) => {
+      const part = parts[i]!;
+      dkkByKey.set(k.id, (dkkByKey.get(k.id) ?? 0) + part);
+      allocatedMinor += part;
+      if (conv.estimated) estimatedKeys.add(k.id);
+    });
+  }
+  return { dkkByKey, estimatedKeys, monthsMinor, allocatedMinor, unallocatedMinor };
+}
+
+/** A percent change `(now - before) / before`, as a fraction; null when `before` is zero. */
+export function change(now: Decimal, before: Decimal): Decimal | null {
+  return before.isZero() ? null : now.minus(before).dividedBy(before);
+}

@@ -1,0 +1,5 @@
+export { buildCostReport } from './build-cost-report.js';
+export { fetchCostReportData } from './fetch.js';
+export { checkPeriod, type ReportPeriod } from './period.js';
+export { ReportPeriodError } from './report-period-error.js';
+export type { CostReportData, CostReportOptions, MonthKeyUsage } from './types.js';

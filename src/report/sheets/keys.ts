@@ -1,0 +1,101 @@
+import { Decimal } from 'decimal.js';
+import type { KeyField, KeyFieldValue, KeyUsageEntry } from '../../model/index.js';
+import { formatMinor } from '../../money/format.js';
+import { valueWidth, type CellInput, type Column } from '../_columns.js';
+import { kroner, type CostContext } from '../_context.js';
+import { TableWriter, type Look } from '../_table.js';
+import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
+import { textWidth } from '../_text.js';
+import { addSheet, drain } from '../_workbook.js';
+
+/** Rows between pauses that let the zip writer take what has been written. */
+const BATCH = 2000;
+/** Columns before the key-field columns: name, prefix, product, recipient. */
+const LEAD = 4;
+
+/** 1-based column of DKK on the Keys sheet. */
+export function keysDkkColumn(fieldCount: number): number {
+  return LEAD + fieldCount + 2;
+}
+
+type Labeler = (value: KeyFieldValue | undefined) => string | undefined;
+
+function fieldLabeler(field: KeyField, yes: string, no: string): Labeler {
+  const options = new Map((field.options ?? []).map((o) => [o.key, o.label]));
+  return (value) => {
+    if (value === undefined) return undefined;
+    if (typeof value === 'boolean') return value ? yes : no;
+    return field.type === 'select' ? (options.get(value) ?? value) : value;
+  };
+}
+
+function keyRow(key: KeyUsageEntry, fields: KeyField[], labelers: Labeler[], product: (p: string) => string, dkk: number | undefined): CellInput[] {
+  const row: CellInput[] = [key.name, key.key_prefix, key.product ? product(key.product) : undefined, key.recipient_email ?? undefined];
+  for (let i = 0; i < fields.length; i++) row.push(labelers[i]!(key.fields?.[fields[i]!.key]));
+  row.push(key.spend_usd.toNumber(), dkk === undefined ? undefined : kroner(dkk), ...tokenBuckets(key));
+  row.push(key.service?.total_tokens, key.service?.request_count, key.external?.total_tokens, key.external?.request_count);
+  return row;
+}
+
+/**
+ * Keys: one row per key with its field values (labels), USD, DKK allocated from the months'
+ * DKK, the token group and the hosted/external split. Rows are committed as they are made,
+ * so memory does not grow with the number of keys; widths come from a cheap first pass.
+ */
+export async function writeKeysSheet(ctx: CostContext): Promise<void> {
+  const { w, data, keys: alloc } = ctx;
+  const fields = data.keyUsage.key_fields ?? [];
+  const keys = data.keyUsage.keys;
+  const labelers = fields.map((f) => fieldLabeler(f, w('yes'), w('no')));
+  const productNames = new Map(['connect', 'dev', 'service'].map((p) => [p, w(`products.${p}`)]));
+  const product = (p: string) => productNames.get(p) ?? p;
+  const columns: Column[] = [
+    { header: w('columns.name'), kind: 'text' },
+    { header: w('columns.prefix'), kind: 'text' },
+    { header: w('columns.product'), kind: 'text' },
+    { header: w('columns.recipient'), kind: 'text' },
+    ...fields.map((f) => ({ header: f.display_name, kind: 'text' as const })),
+    { header: w('columns.usd'), kind: 'usd' },
+    { header: w('columns.dkk'), kind: 'dkk' },
+    ...TOKEN_COLUMNS.map((k) => ({ header: w(`columns.${k}`), kind: 'int' as const })),
+    { header: w('columns.hostedTokens'), kind: 'int' },
+    { header: w('columns.hostedRequests'), kind: 'int' },
+    { header: w('columns.externalTokens'), kind: 'int' },
+    { header: w('columns.externalRequests'), kind: 'int' },
+  ];
+  const dkkIndex = keysDkkColumn(fields.length) - 1;
+  const n = columns.length;
+  // First pass: sums (Decimal for USD) and the widest value per column.
+  const widths = columns.map((c) => Math.min(textWidth(c.header), 24));
+  const sums: number[] = new Array(n).fill(0);
+  let usd = new Decimal(0);
+  for (const key of keys) {
+    const row = keyRow(key, fields, labelers, product, alloc.dkkByKey.get(key.id));
+    usd = usd.plus(key.spend_usd);
+    for (let i = 0; i < n; i++) {
+      const v = row[i];
+      if (typeof v === 'number') sums[i]! += v;
+      const width = valueWidth(v, columns[i]!.kind);
+      if (width > widths[i]!) widths[i] = width;
+    }
+  }
+  const fitted = columns.map((c, i) => ({ ...c, width: Math.min(60, Math.max(6, widths[i]! + 2)) }));
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.keys, 1), ctx.styles, fitted);
+  table.header({ [dkkIndex]: w('notes.keysDkk') });
+  const plain: Look = 'plain';
+  const estimated: Look[] = columns.map((_, i) => (i === dkkIndex ? 'estimated' : 'plain'));
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    table.data(keyRow(key, fields, labelers, product, alloc.dkkByKey.get(key.id)), alloc.estimatedKeys.has(key.id) ? estimated : plain);
+    if (k % BATCH === BATCH - 1) await drain();
+  }
+  const totals: Array<number | undefined> = sums.map((s, i) => (columns[i]!.kind === 'text' ? undefined : s));
+  totals[dkkIndex - 1] = usd.toNumber();
+  totals[dkkIndex] = alloc.monthsMinor === 0 && alloc.dkkByKey.size === 0 ? undefined : kroner(alloc.allocatedMinor);
+  table.totals(w('total'), totals);
+  table.skip();
+  const fmt = (minor: number) => formatMinor(minor, ctx.locale.format.number);
+  table.line([w('notes.keysReconciliation', { keys: fmt(alloc.allocatedMinor), months: fmt(alloc.monthsMinor), difference: fmt(alloc.monthsMinor - alloc.allocatedMinor) })], [], 'note');
+  if (alloc.unallocatedMinor) table.line([w('notes.unallocated', { amount: fmt(alloc.unallocatedMinor) })], [], 'note');
+  await table.finish();
+}

@@ -1,0 +1,38 @@
+import type { InvoiceSummary, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost } from '../model/index.js';
+import type { ReportPeriod } from './period.js';
+
+/** Key usage of one calendar month (`YYYY-MM`), the weights for that month's DKK. */
+export interface MonthKeyUsage {
+  month: string;
+  keyUsage: OrgKeyUsage;
+}
+
+/** Everything a cost workbook is built from, as fetched by `fetchCostReportData`. */
+export interface CostReportData {
+  period: ReportPeriod;
+  orgId: string;
+  /** Monthly usage as the API returned it (with days). */
+  monthly: OrgMonthlyUsage;
+  /** The months of the period, oldest first (a subset of `monthly.months`). */
+  months: MonthlyUsageEntry[];
+  /** The month before the period's last month, for change percentages; null when not available. */
+  previousMonth: MonthlyUsageEntry | null;
+  /** Key usage over the whole period. */
+  keyUsage: OrgKeyUsage;
+  /** Key usage per month of the period; for a one-month period, the same record as `keyUsage`. */
+  keyUsageByMonth: MonthKeyUsage[];
+  /** Plan cost in DKK, or null when the service withholds it (`planCostWithheld` says why). */
+  planCost: OrgPlanCost | null;
+  planCostWithheld?: string;
+  /** Every invoice of the organization (the workbook lists those of the period), or null when withheld. */
+  invoices: InvoiceSummary[] | null;
+  invoicesWithheld?: string;
+}
+
+/** Options of `buildCostReport`. */
+export interface CostReportOptions {
+  /** `da` (default) or `en`, or any language in `locales/`. */
+  language?: string;
+  /** The organization's display name (the API has none); defaults to its id. */
+  organizationName?: string;
+}
