@@ -1,0 +1,66 @@
+import { PassThrough, Readable } from 'node:stream';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CommandGroup, CommandIO } from '../../src/cli/_command.js';
+import { runCli } from '../../src/cli/run.js';
+import { authGroup } from '../../src/cli/auth/index.js';
+import { modelsCommand } from '../../src/cli/models.js';
+import { makeUsageCommand } from '../../src/cli/usage.js';
+import { searchCommand } from '../../src/cli/search.js';
+import { updateCommand } from '../../src/cli/update.js';
+
+/** The sample dataset's "today" (UTC noon), the clock `svc usage` sees in these tests. */
+export const TODAY = new Date('2026-11-20T12:00:00Z');
+
+/** The key commands of `svc`, with the usage clock fixed. */
+export const keyRoot: CommandGroup = {
+  name: 'svc',
+  summary: 'test root',
+  commands: [authGroup, modelsCommand, makeUsageCommand(() => TODAY), searchCommand, updateCommand],
+};
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function sink(isTTY: boolean): PassThrough & { isTTY?: boolean; columns?: number; text(): string } {
+  const s = new PassThrough() as PassThrough & { isTTY?: boolean; columns?: number; text(): string };
+  let text = '';
+  s.on('data', (c: Buffer) => (text += c.toString('utf8')));
+  s.text = () => text;
+  if (isTTY) {
+    s.isTTY = true;
+    s.columns = 80;
+  }
+  return s;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  stdin?: string;
+  tty?: boolean;
+}
+
+/** Runs `svc <argv>` in-process with captured output; env holds only what the test gives it. */
+export async function svc(argv: string[], o: RunOptions = {}): Promise<RunResult> {
+  const stdout = sink(o.tty ?? false);
+  const stderr = sink(o.tty ?? false);
+  const stdin = Readable.from(o.stdin !== undefined ? [Buffer.from(o.stdin)] : []) as CommandIO['stdin'];
+  const io: CommandIO = { stdin, stdout, stderr, env: { ...o.env }, cwd: o.cwd ?? process.cwd() };
+  const code = await runCli(keyRoot, argv, io);
+  await new Promise((r) => setImmediate(r));
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** A fresh temporary folder; remove it with `cleanup`. */
+export async function tempDir(prefix = 'svc-key-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function cleanup(...dirs: string[]): Promise<void> {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+}

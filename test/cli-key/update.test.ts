@@ -1,0 +1,127 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chmod, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterCommand, updateCheckAllowed } from '../../src/cli/_update/auto-check.js';
+import { writeUpdateCache } from '../../src/cli/_update/cache.js';
+import { isNewer } from '../../src/cli/_update/compare-versions.js';
+import { PACKAGE } from '../../src/cli/_update/package-info.js';
+import type { CommandIO } from '../../src/cli/_command.js';
+import { cleanup, svc, tempDir } from './_helpers.js';
+
+/** A stand-in npm registry on loopback: serves this package's abbreviated record with `latest`. */
+let registry: Server;
+let registryUrl: string;
+let latest = '9.9.9';
+let status = 200;
+const requests: Array<{ url: string; ua: string; accept: string }> = [];
+beforeAll(async () => {
+  registry = createServer((req, res) => {
+    requests.push({ url: req.url ?? '', ua: String(req.headers['user-agent']), accept: String(req.headers.accept) });
+    if (status !== 200) return res.writeHead(status).end('oops');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: PACKAGE.name, 'dist-tags': { latest } }));
+  });
+  await new Promise<void>((r) => registry.listen(0, '127.0.0.1', r));
+  registryUrl = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => registry.close(() => r())));
+
+let cfg: string;
+beforeEach(async () => {
+  cfg = await tempDir();
+  latest = '9.9.9';
+  status = 200;
+  requests.length = 0;
+});
+afterEach(() => cleanup(cfg));
+
+function io(tty: boolean, env: Record<string, string>): CommandIO & { err(): string } {
+  const stderr = new PassThrough() as PassThrough & { isTTY?: boolean };
+  let err = '';
+  stderr.on('data', (c: Buffer) => (err += c));
+  const stdout = Object.assign(new PassThrough(), tty ? { isTTY: true } : {});
+  return { stdin: new PassThrough(), stdout, stderr, env: { SVC_CONFIG_DIR: cfg, ...env }, cwd: cfg, err: () => err };
+}
+
+describe('isNewer (semver order)', () => {
+  it('compares releases and pre-releases', () => {
+    expect(isNewer('0.2.0', '0.1.9')).toBe(true);
+    expect(isNewer('0.1.10', '0.1.9')).toBe(true);
+    expect(isNewer('1.0.0', '1.0.0')).toBe(false);
+    expect(isNewer('1.0.0-rc.1', '1.0.0')).toBe(false);
+    expect(isNewer('1.0.0', '1.0.0-rc.2')).toBe(true);
+    expect(isNewer('garbage', '1.0.0')).toBe(false);
+  });
+});
+
+describe('the once-a-day check', () => {
+  it('is suppressed when stdout is not a terminal, in CI, and with SVC_NO_UPDATE_CHECK=1', async () => {
+    const start = vi.fn();
+    for (const x of [io(false, {}), io(true, { CI: 'true' }), io(true, { SVC_NO_UPDATE_CHECK: '1' })]) {
+      expect(updateCheckAllowed(x)).toBe(false);
+      await writeUpdateCache(cfg, { checked_at: '2020-01-01T00:00:00Z', latest: '9.9.9' });
+      await afterCommand(x, new Date(), start);
+      expect(x.err()).toBe('');
+    }
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('on a terminal with no cached result, starts a background check and prints nothing yet', async () => {
+    const start = vi.fn();
+    const x = io(true, {});
+    await afterCommand(x, new Date(), start);
+    expect(start).toHaveBeenCalledWith(cfg, x.env);
+    expect(x.err()).toBe('');
+  });
+
+  it('prints the cached notice on stderr and does not ask again within a day', async () => {
+    const start = vi.fn();
+    const now = new Date('2026-11-20T12:00:00Z');
+    await writeUpdateCache(cfg, { checked_at: '2026-11-20T02:00:00Z', latest: '9.9.9' });
+    const x = io(true, {});
+    await afterCommand(x, now, start);
+    expect(x.err()).toContain(`A new release of svc is available: ${PACKAGE.version} → 9.9.9`);
+    expect(start).not.toHaveBeenCalled();
+    await afterCommand(io(true, {}), new Date('2026-11-21T02:00:01Z'), start);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('svc update', () => {
+  it('--check reports a newer release from the registry, asking with an explicit User-Agent', async () => {
+    const r = await svc(['update', '--check'], { env: { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl } });
+    expect(r).toMatchObject({ code: 0 });
+    expect(r.stdout).toContain(`A newer release is available: ${PACKAGE.version} → 9.9.9`);
+    expect(requests[0]).toMatchObject({ url: `/${PACKAGE.name}`, accept: 'application/vnd.npm.install-v1+json' });
+    expect(requests[0]!.ua).toMatch(/^svc\//);
+    expect(JSON.parse(await readFile(join(cfg, 'update-check.json'), 'utf8')).latest).toBe('9.9.9');
+  });
+
+  it('--check says when this is the latest release', async () => {
+    latest = PACKAGE.version;
+    const r = await svc(['update', '--check'], { env: { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl } });
+    expect(r.stdout).toContain(`svc ${PACKAGE.version} is up to date`);
+  });
+
+  it('names the HTTP status when the registry fails', async () => {
+    status = 503;
+    const r = await svc(['update', '--check'], { env: { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the npm registry answered HTTP 503');
+  });
+
+  it.runIf(process.platform !== 'win32')('installs with npm install -g <name>@latest (npm on PATH is a recorder here)', async () => {
+    const bin = join(cfg, 'bin');
+    await (await import('node:fs/promises')).mkdir(bin);
+    await writeFile(join(bin, 'npm'), `#!/bin/sh\necho "$@" > "${cfg}/npm-args"\necho installed\n`);
+    await chmod(join(bin, 'npm'), 0o755);
+    const r = await svc(['update'], { env: { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl, PATH: `${bin}:/usr/bin:/bin` } });
+    expect(r.code).toBe(0);
+    expect(await readFile(join(cfg, 'npm-args'), 'utf8')).toBe(`install -g ${PACKAGE.name}@latest\n`);
+    expect(r.stdout).toContain('installed');
+    expect(r.stdout).toContain('Updated to svc 9.9.9');
+    expect((await readdir(cfg)).sort()).toEqual(['bin', 'npm-args', 'update-check.json']);
+  });
+});
