@@ -8,3 +8,5 @@ export * from './client/index.js';
 export * from './model/litellm.js';
 export { GatewayClient, type GatewayClientOptions, type DayRangeQuery } from './client/gateway-client.js';
 export { SearchFailedError } from './client/search-failed-error.js';
+export { startReferenceServer } from './server/index.js';
+export type { ReferenceServer, ReferenceServerOptions, ServerFault } from './server/index.js';

@@ -1,0 +1,41 @@
+import type { Command } from './_command.js';
+import { int, str } from './_args.js';
+import { UsageError } from './usage-error.js';
+import { startReferenceServer } from '../server/index.js';
+
+/** `svc serve`: the reference server over a dataset, until SIGINT/SIGTERM. */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'Run the reference server (reporting API and gateway) over a dataset',
+  usage: 'serve [--host 127.0.0.1] [--port N] [--data DIR] [--today YYYY-MM-DD]',
+  examples: ['svc serve --port 8787', 'svc serve --data ./bench-data --today 2026-11-20'],
+  options: {
+    host: { type: 'string', description: 'interface to listen on (default 127.0.0.1)', valueName: 'HOST' },
+    port: { type: 'string', description: 'port; 0 picks any free port (default 0)', valueName: 'N' },
+    data: { type: 'string', description: 'dataset folder (default: the bundled samples)', valueName: 'DIR' },
+    today: { type: 'string', description: "the server's today, UTC (default: the dataset's)", valueName: 'YYYY-MM-DD' },
+  },
+  async run(io, args) {
+    const today = str(args, 'today');
+    if (today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today must be YYYY-MM-DD (got "${today}")`);
+    const server = await startReferenceServer({
+      host: str(args, 'host') ?? '127.0.0.1',
+      port: int(args, 'port', 0, 65535) ?? 0,
+      ...(str(args, 'data') ? { dataDir: str(args, 'data')! } : {}),
+      ...(today ? { today } : {}),
+    });
+    io.stdout.write(`${server.url}\n`);
+    io.stderr.write(`reference server listening on ${server.url} (today ${server.today}); Ctrl-C stops it\n`);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    await server.close();
+    return 0;
+  },
+};

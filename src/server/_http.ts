@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError } from './http-error.js';
+
+/** What a handler answers: a JSON value, or raw bytes with a content type. */
+export type Reply =
+  | { kind: 'json'; status?: number; body: unknown }
+  | { kind: 'raw'; status?: number; contentType: string; body: Uint8Array | string };
+
+export function json(body: unknown, status = 200): Reply {
+  return { kind: 'json', status, body };
+}
+
+export function send(res: ServerResponse, reply: Reply, headers: Record<string, string> = {}): void {
+  const body = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.body;
+  const type = reply.kind === 'json' ? 'application/json; charset=utf-8' : reply.contentType;
+  res.writeHead(reply.status ?? 200, {
+    'content-type': type,
+    'content-length': String(Buffer.byteLength(body)),
+    ...headers,
+  });
+  res.end(body);
+}
+
+export function sendError(res: ServerResponse, err: HttpError): void {
+  send(res, json({ error: err.code, message: err.message }, err.status), err.headers);
+}
+
+const MAX_BODY = 64 * 1024;
+
+/** Reads a small request body (search requests); 413 past 64 KiB. */
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new HttpError(413, 'body_too_large', 'request body is larger than 64 KiB');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The bearer token of the request, or undefined. */
+export function bearer(req: IncomingMessage): string | undefined {
+  const h = req.headers.authorization;
+  const m = h ? /^Bearer\s+(\S+)\s*$/i.exec(h) : null;
+  return m?.[1];
+}

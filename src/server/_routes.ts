@@ -1,0 +1,105 @@
+import type { IncomingMessage } from 'node:http';
+import type { Dataset } from './dataset/dataset.js';
+import { HttpError } from './http-error.js';
+import { json, readBody, type Reply } from './_http.js';
+import { authorizeOrg, authorizePartner } from './_auth.js';
+import { resolveKeyUsagePeriod } from './reporting/_period.js';
+import { buildKeyUsage } from './reporting/key-usage.js';
+import { buildMonthlyUsage, resolveMonthlyWindow } from './reporting/monthly-usage.js';
+import { buildPlanCost, resolveCurrency } from './reporting/plan-cost.js';
+import { invoiceJson, invoicePdf, listInvoices } from './reporting/invoices.js';
+import { buildPartnerStatus } from './reporting/partner-status.js';
+import { callingKey, requireUsableKey } from './gateway/_api-key.js';
+import { keyFieldsRecord } from './gateway/key-lookup.js';
+import { search } from './gateway/search.js';
+import { keyInfo } from './gateway/key-info.js';
+import { modelInfo } from './gateway/model-info.js';
+import { dailyActivity } from './gateway/daily-activity.js';
+import { buildOpenApiDocument } from '../model/openapi.js';
+
+export interface RouteContext {
+  ds: Dataset;
+  req: IncomingMessage;
+  query: URLSearchParams;
+  params: string[];
+}
+
+type Route = { method: 'GET' | 'POST'; pattern: RegExp; handle: (c: RouteContext) => Promise<Reply> };
+
+const UUID = '([0-9a-fA-F-]{36})';
+const ORG = '/api/orgs/([^/]+)';
+let openApiText: string | undefined;
+
+async function orgFor(c: RouteContext, shared: 'invoices' | 'usage' | 'subscription', attention: boolean) {
+  return authorizeOrg(c.ds, c.req, decodeURIComponent(c.params[0]!), shared, attention);
+}
+
+async function orgKey(c: RouteContext) {
+  const k = await callingKey(c.ds, c.req);
+  if (!k.org) throw new HttpError(403, 'no_organization', 'the key belongs to no organization');
+  return k as typeof k & { org: NonNullable<typeof k.org> };
+}
+
+/** Every endpoint of the reporting API (spec §4) and the gateway (gateway spec §4, README Assumptions). */
+export const routes: Route[] = [
+  { method: 'GET', pattern: new RegExp(`^${ORG}/invoices$`), handle: async (c) => json(await listInvoices(c.ds, await orgFor(c, 'invoices', true))) },
+  {
+    method: 'GET', pattern: new RegExp(`^${ORG}/invoices/${UUID}$`),
+    handle: async (c) => ({ kind: 'raw', contentType: 'application/json; charset=utf-8', body: await invoiceJson(c.ds, await orgFor(c, 'invoices', true), c.params[1]!) }),
+  },
+  {
+    method: 'GET', pattern: new RegExp(`^${ORG}/invoices/${UUID}/pdf$`),
+    handle: async (c) => ({ kind: 'raw', contentType: 'application/pdf', body: await invoicePdf(c.ds, await orgFor(c, 'invoices', true), c.params[1]!) }),
+  },
+  {
+    method: 'GET', pattern: new RegExp(`^${ORG}/invoices/([^/]+)(/pdf)?$`),
+    handle: async (c) => {
+      await orgFor(c, 'invoices', true);
+      throw new HttpError(404, 'not_found', 'invoice ids are uuids; no such invoice');
+    },
+  },
+  {
+    method: 'GET', pattern: new RegExp(`^${ORG}/key-usage$`),
+    handle: async (c) => {
+      const org = await orgFor(c, 'usage', true);
+      const { first, last } = resolveKeyUsagePeriod(c.query, c.ds.today);
+      return json(await buildKeyUsage(c.ds, org, first, last));
+    },
+  },
+  {
+    method: 'GET', pattern: new RegExp(`^${ORG}/monthly-usage$`),
+    handle: async (c) => {
+      const org = await orgFor(c, 'usage', false);
+      return json(await buildMonthlyUsage(c.ds, org, resolveMonthlyWindow(c.query, c.ds.today)));
+    },
+  },
+  {
+    method: 'GET', pattern: new RegExp(`^${ORG}/plan-cost$`),
+    handle: async (c) => {
+      const org = await orgFor(c, 'subscription', false);
+      return json(buildPlanCost(c.ds, org, resolveCurrency(c.query)));
+    },
+  },
+  { method: 'GET', pattern: /^\/api\/partner\/status$/, handle: async (c) => json(await buildPartnerStatus(c.ds, authorizePartner(c.ds, c.req))) },
+  {
+    method: 'GET', pattern: /^\/api\/openapi\.json$/,
+    handle: async () => ({ kind: 'raw', contentType: 'application/json; charset=utf-8', body: (openApiText ??= JSON.stringify(buildOpenApiDocument())) }),
+  },
+  {
+    method: 'GET', pattern: /^\/v1\/service\/key$/,
+    handle: async (c) => {
+      const k = await requireUsableKey(c.ds, c.req);
+      return json(keyFieldsRecord(k.org, k.key));
+    },
+  },
+  {
+    method: 'POST', pattern: /^\/v1\/search\/service-search$/,
+    handle: async (c) => {
+      await requireUsableKey(c.ds, c.req);
+      return json(search(c.ds, await readBody(c.req)));
+    },
+  },
+  { method: 'GET', pattern: /^\/key\/info$/, handle: async (c) => json(await keyInfo(c.ds, await callingKey(c.ds, c.req))) },
+  { method: 'GET', pattern: /^\/v1\/model\/info$/, handle: async (c) => json(modelInfo(c.ds, await orgKey(c))) },
+  { method: 'GET', pattern: /^\/user\/daily\/activity$/, handle: async (c) => json(await dailyActivity(c.ds, await orgKey(c), c.query)) },
+];

@@ -1,0 +1,139 @@
+// The raw dataset the reference server reads (format documented in README "Reference server").
+// Every file is checked with these schemas when loaded, so a bad dataset names its file and field.
+import { z } from 'zod';
+import { KeyFieldSchema, KeyFieldValueSchema } from '../../model/key-usage.js';
+import { corePlan, devPlan, keyProduct, modelProduct, pricingService, pricingType } from '../../model/enums.js';
+
+const usd = z.string().regex(/^\d+(\.\d{1,6})?$/, 'expected USD as a decimal string with at most 6 decimals');
+const day = z.iso.date();
+const amounts = z.object({ DKK: z.int().nonnegative(), EUR: z.int().nonnegative(), USD: z.int().nonnegative() }).partial();
+
+export const RawModelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  service_hosted: z.boolean(),
+  product: modelProduct.nullable(),
+  /** false: withdrawn from the catalog (keys that have it keep it: "no longer offered"). */
+  offered: z.boolean().default(true),
+  mode: z.string().default('chat'),
+  max_input_tokens: z.int().nullable().default(null),
+  max_output_tokens: z.int().nullable().default(null),
+  /** USD per million tokens as decimal strings; usage spend is tokens × these (0 for hosted models). */
+  input_usd_per_mtok: usd,
+  output_usd_per_mtok: usd,
+  cache_read_usd_per_mtok: usd.nullable().default(null),
+  cache_write_usd_per_mtok: usd.nullable().default(null),
+  supports_function_calling: z.boolean().default(false),
+  supports_reasoning: z.boolean().default(false),
+  supports_vision: z.boolean().default(false),
+  supports_pdf_input: z.boolean().default(false),
+  supports_prompt_caching: z.boolean().default(false),
+  supported_reasoning_levels: z.array(z.string()).nullable().default(null),
+});
+
+export const RawPriceSchema = z.object({
+  service: pricingService,
+  type: pricingType,
+  is_per_user: z.boolean(),
+  core_plan: corePlan.nullable().default(null),
+  plan: devPlan.nullable().default(null),
+  /** Hand-set amount per currency in minor units; a currency missing here has no price in it. */
+  amounts,
+});
+
+export const DatasetMetaSchema = z.object({
+  format: z.literal(1),
+  today: day,
+  /** USD→DKK rate per month `YYYY-MM` (DKK for one USD). */
+  usd_dkk_rates: z.record(z.string().regex(/^\d{4}-\d{2}$/), z.string().regex(/^\d+(\.\d+)?$/)),
+  models: z.array(RawModelSchema),
+  prices: z.array(RawPriceSchema),
+  dev_plans: z.record(devPlan, z.object({ tokens_included: z.int().nonnegative() })),
+});
+
+export const RawKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Last alias; a deleted key is reported by it, or as "(deleted key)" when none. */
+  alias: z.string().nullable().default(null),
+  key_prefix: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+  deleted_at: z.iso.datetime({ offset: true }).nullable().default(null),
+  fields: z.record(z.string(), KeyFieldValueSchema).default({}),
+  product: keyProduct.nullable().default(null),
+  recipient_email: z.string().nullable().default(null),
+  /** Models the key may call; empty = every model on the organization's allow-list. */
+  models: z.array(z.string()).default([]),
+  profile_id: z.string().nullable().default(null),
+  monthly_limit_usd: usd.nullable().default(null),
+  /** Dev plan of the seat holder the key belongs to. */
+  dev_plan: devPlan.nullable().default(null),
+});
+
+export const RawOrgSchema = z.object({
+  org_id: z.string(),
+  name: z.string(),
+  created_at: day,
+  shares: z.object({ invoices: z.boolean(), usage: z.boolean(), subscription: z.boolean() }),
+  needs_attention: z.boolean().default(false),
+  key_fields: z.array(KeyFieldSchema).default([]),
+  allowed_models: z.array(z.string()),
+  connect_models: z.array(z.string()).default([]),
+  credits: z.object({ balance_usd: usd }).nullable().default(null),
+  subscription: z.object({
+    core_plan: corePlan.nullable().default(null),
+    company_size_tier: z.unknown().optional(),
+    products: z
+      .array(
+        z.object({
+          service: pricingService,
+          type: pricingType,
+          since: day.nullable().default(null),
+          /** Agreed price per currency (minor units) instead of the list price. */
+          custom_amounts: amounts.nullable().default(null),
+        }),
+      )
+      .default([]),
+    dev_seats: z.array(z.object({ plan: devPlan, seats: z.int().positive(), since: day.nullable().default(null) })).default([]),
+  }),
+  keys: z.array(RawKeySchema),
+});
+
+export const PartnerSchema = z.object({
+  org_id: z.string(),
+  name: z.string(),
+  customers: z.array(z.string()),
+  profiles: z.array(
+    z.object({ id: z.guid(), name: z.string(), follows_router: z.boolean(), recommended: z.array(z.string()).default([]) }),
+  ),
+});
+
+export const TokensSchema = z.object({
+  orgs: z.array(z.object({ org_id: z.string(), token: z.string() })),
+  partners: z.array(z.object({ org_id: z.string(), token: z.string() })),
+  api_keys: z
+    .array(z.object({ key_id: z.string(), org_id: z.string().nullable(), api_key: z.string(), note: z.string().default('') }))
+    .default([]),
+});
+
+export const SearchIndexSchema = z.array(
+  z.object({
+    title: z.string(),
+    url: z.string(),
+    snippet: z.string(),
+    date: z.string(),
+    language: z.string().default('en'),
+    categories: z.array(z.string()).default(['general']),
+    engines: z.array(z.string()).default([]),
+  }),
+);
+
+export type DatasetMeta = z.infer<typeof DatasetMetaSchema>;
+export type RawModel = z.infer<typeof RawModelSchema>;
+export type RawPrice = z.infer<typeof RawPriceSchema>;
+export type RawOrg = z.infer<typeof RawOrgSchema>;
+export type RawKey = z.infer<typeof RawKeySchema>;
+export type Partner = z.infer<typeof PartnerSchema>;
+export type Tokens = z.infer<typeof TokensSchema>;
+export type SearchIndex = z.infer<typeof SearchIndexSchema>;

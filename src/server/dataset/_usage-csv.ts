@@ -1,0 +1,111 @@
+import type { UsageTable } from './usage-table.js';
+import { parseDay } from '../_days.js';
+import { DatasetError } from './dataset-error.js';
+
+export const USAGE_CSV_HEADER =
+  'date,key_id,model,prompt_tokens,completion_tokens,cache_read_input_tokens,cache_creation_input_tokens,request_count,spend_micro_usd';
+
+const COLS = 9;
+
+/**
+ * Parses an organization's `usage.csv` into a day-sorted UsageTable. Parsing works on bytes (no
+ * per-line strings) because a benchmark organization has hundreds of thousands of rows.
+ */
+export function parseUsageCsv(
+  buf: Buffer,
+  file: string,
+  keyIndex: ReadonlyMap<string, number>,
+  modelIndex: ReadonlyMap<string, number>,
+): UsageTable {
+  let lines = 0;
+  for (let i = 0; i < buf.length; i++) if (buf[i] === 10) lines++;
+  const cap = lines + 1;
+  const day = new Int32Array(cap), key = new Int32Array(cap), model = new Int32Array(cap);
+  const nums = [new Float64Array(cap), new Float64Array(cap), new Float64Array(cap), new Float64Array(cap), new Float64Array(cap), new Float64Array(cap)];
+  const dayCache = new Map<string, number>();
+  let pos = buf.indexOf(10);
+  const header = buf.toString('utf8', 0, pos < 0 ? buf.length : pos).trim();
+  if (header !== USAGE_CSV_HEADER) throw new DatasetError(file, 'line 1', `header must be "${USAGE_CSV_HEADER}"`);
+  pos = pos < 0 ? buf.length : pos + 1;
+  let n = 0, lineNo = 1, sorted = true;
+  while (pos < buf.length) {
+    lineNo++;
+    let end = buf.indexOf(10, pos);
+    if (end < 0) end = buf.length;
+    let stop = end;
+    if (stop > pos && buf[stop - 1] === 13) stop--;
+    if (stop > pos) {
+      const where = `line ${lineNo}`;
+      let col = 0, start = pos;
+      for (let i = pos; i <= stop; i++) {
+        if (i < stop && buf[i] !== 44) continue;
+        if (col === 0) {
+          const s = buf.toString('latin1', start, i);
+          let d = dayCache.get(s);
+          if (d === undefined) {
+            d = parseDay(s);
+            if (d === undefined) throw new DatasetError(file, where, `date "${s}" is not YYYY-MM-DD`);
+            dayCache.set(s, d);
+          }
+          day[n] = d;
+        } else if (col === 1) {
+          const s = buf.toString('utf8', start, i);
+          const k = keyIndex.get(s);
+          if (k === undefined) throw new DatasetError(file, where, `key_id "${s}" is not a key of the organization`);
+          key[n] = k;
+        } else if (col === 2) {
+          if (i === start) model[n] = -1;
+          else {
+            const s = buf.toString('utf8', start, i);
+            const m = modelIndex.get(s);
+            if (m === undefined) throw new DatasetError(file, where, `model "${s}" is not in dataset.json models`);
+            model[n] = m;
+          }
+        } else if (col < COLS) {
+          let v = 0;
+          if (i === start) throw new DatasetError(file, where, `column ${col + 1} is empty`);
+          for (let j = start; j < i; j++) {
+            const c = buf[j]! - 48;
+            if (c < 0 || c > 9) throw new DatasetError(file, where, `column ${col + 1} must be a non-negative integer`);
+            v = v * 10 + c;
+          }
+          nums[col - 3]![n] = v;
+        }
+        col++;
+        start = i + 1;
+      }
+      if (col !== COLS) throw new DatasetError(file, where, `expected ${COLS} columns, found ${col}`);
+      if (n > 0 && day[n]! < day[n - 1]!) sorted = false;
+      n++;
+    }
+    pos = end + 1;
+  }
+  const table: UsageTable = {
+    length: n,
+    day: day.subarray(0, n),
+    key: key.subarray(0, n),
+    model: model.subarray(0, n),
+    prompt: nums[0]!.subarray(0, n),
+    completion: nums[1]!.subarray(0, n),
+    cacheRead: nums[2]!.subarray(0, n),
+    cacheCreation: nums[3]!.subarray(0, n),
+    requests: nums[4]!.subarray(0, n),
+    spendMicro: nums[5]!.subarray(0, n),
+  };
+  return sorted ? table : sortByDay(table);
+}
+
+function sortByDay(t: UsageTable): UsageTable {
+  const order = Array.from({ length: t.length }, (_, i) => i).sort((a, b) => t.day[a]! - t.day[b]! || a - b);
+  const pick = <A extends Int32Array | Float64Array>(src: A): A => {
+    const out = new (src.constructor as new (n: number) => A)(t.length);
+    for (let i = 0; i < order.length; i++) out[i] = src[order[i]!]!;
+    return out;
+  };
+  return {
+    length: t.length,
+    day: pick(t.day), key: pick(t.key), model: pick(t.model),
+    prompt: pick(t.prompt), completion: pick(t.completion), cacheRead: pick(t.cacheRead),
+    cacheCreation: pick(t.cacheCreation), requests: pick(t.requests), spendMicro: pick(t.spendMicro),
+  };
+}

@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  DatasetMetaSchema, PartnerSchema, RawOrgSchema, SearchIndexSchema, TokensSchema,
+  type DatasetMeta, type Partner, type RawModel, type RawOrg, type SearchIndex, type Tokens,
+} from './_schema.js';
+import { readJsonFile } from './_read-json.js';
+import { parseUsageCsv } from './_usage-csv.js';
+import type { UsageTable } from './usage-table.js';
+import { indexInvoices, type IndexedInvoice } from './_invoice-index.js';
+import { WeightedLru } from './_lru.js';
+import { DatasetError } from './dataset-error.js';
+import { parseDay } from '../_days.js';
+import { z } from 'zod';
+
+/** An organization's record with its keys indexed by id. */
+export interface OrgData {
+  raw: RawOrg;
+  keyIndex: ReadonlyMap<string, number>;
+}
+
+/** Rows of usage kept in memory across organizations; older organizations are dropped first. */
+const USAGE_ROW_BUDGET = 2_500_000;
+const ORG_CACHE = 400;
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * The reference server's dataset: small files read at start, organizations and their usage
+ * read lazily on first use and cached within a bounded budget.
+ */
+export class Dataset {
+  readonly models: readonly RawModel[];
+  readonly modelIndex: ReadonlyMap<string, number>;
+  /** Today as a day number. */
+  readonly today: number;
+  private readonly orgCache = new WeightedLru<Promise<OrgData | undefined>>(ORG_CACHE);
+  private readonly usageCache = new WeightedLru<UsageTable>(USAGE_ROW_BUDGET);
+  private invoiceIndex?: Promise<Map<string, IndexedInvoice[]>>;
+
+  private constructor(
+    readonly dir: string,
+    readonly meta: DatasetMeta,
+    readonly todayText: string,
+    readonly tokens: Tokens,
+    readonly partners: readonly Partner[],
+    readonly searchIndex: SearchIndex,
+  ) {
+    this.models = meta.models;
+    this.modelIndex = new Map(meta.models.map((m, i) => [m.id, i]));
+    this.today = parseDay(todayText)!;
+  }
+
+  static async open(dir: string, today?: string): Promise<Dataset> {
+    const meta = await readJsonFile(join(dir, 'dataset.json'), DatasetMetaSchema);
+    const tokens = await readJsonFile(join(dir, 'tokens.json'), TokensSchema);
+    const partners = await readOptional(join(dir, 'partners.json'), z.array(PartnerSchema), []);
+    const searchIndex = await readOptional(join(dir, 'search-index.json'), SearchIndexSchema, []);
+    const todayText = today ?? meta.today;
+    if (parseDay(todayText) === undefined) throw new DatasetError('today', '$', `"${todayText}" is not a YYYY-MM-DD date`);
+    return new Dataset(dir, meta, todayText, tokens, partners, searchIndex);
+  }
+
+  /** The organization, or undefined when the dataset has none with that id. */
+  org(orgId: string): Promise<OrgData | undefined> {
+    if (!SAFE_ID.test(orgId)) return Promise.resolve(undefined);
+    let p = this.orgCache.get(orgId);
+    if (!p) {
+      p = this.loadOrg(orgId);
+      this.orgCache.set(orgId, p, 1);
+    }
+    return p;
+  }
+
+  private async loadOrg(orgId: string): Promise<OrgData | undefined> {
+    const file = join(this.dir, 'orgs', orgId, 'org.json');
+    try {
+      await readFile(file, { flag: 'r' }).then(() => undefined);
+    } catch {
+      return undefined;
+    }
+    const raw = await readJsonFile(file, RawOrgSchema);
+    if (raw.org_id !== orgId) throw new DatasetError(file, 'org_id', `must be "${orgId}" (the folder name)`);
+    return { raw, keyIndex: new Map(raw.keys.map((k, i) => [k.id, i])) };
+  }
+
+  /** The organization's usage rows (empty when it has no usage file). */
+  async usage(org: OrgData): Promise<UsageTable> {
+    const id = org.raw.org_id;
+    const cached = this.usageCache.get(id);
+    if (cached) return cached;
+    const file = join(this.dir, 'orgs', id, 'usage.csv');
+    let buf: Buffer;
+    try {
+      buf = await readFile(file);
+    } catch {
+      buf = Buffer.from('date,key_id,model,prompt_tokens,completion_tokens,cache_read_input_tokens,cache_creation_input_tokens,request_count,spend_micro_usd\n');
+    }
+    const table = parseUsageCsv(buf, file, org.keyIndex, this.modelIndex);
+    this.usageCache.set(id, table, Math.max(1, table.length));
+    return table;
+  }
+
+  /** Invoices grouped by organization, newest first. */
+  invoices(): Promise<Map<string, IndexedInvoice[]>> {
+    this.invoiceIndex ??= indexInvoices(this.dir);
+    this.invoiceIndex.catch(() => { this.invoiceIndex = undefined; });
+    return this.invoiceIndex;
+  }
+}
+
+async function readOptional<S extends z.ZodType>(file: string, schema: S, fallback: z.infer<S>): Promise<z.infer<S>> {
+  try {
+    await readFile(file);
+  } catch {
+    return fallback;
+  }
+  return readJsonFile(file, schema);
+}

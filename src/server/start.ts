@@ -1,0 +1,72 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import type { ReferenceServer, ReferenceServerOptions } from './options.js';
+import { Dataset } from './dataset/dataset.js';
+import { HttpError } from './http-error.js';
+import { send, sendError } from './_http.js';
+import { EDGE_REJECTION_BODY, isRejectedUserAgent } from './_edge.js';
+import { FaultInjector } from './_faults.js';
+import { routes } from './_routes.js';
+
+/** The bundled dataset: `samples/` at the package root (two levels above src/server or dist/server). */
+export const BUNDLED_SAMPLES_DIR = fileURLToPath(new URL('../../samples/', import.meta.url));
+
+/**
+ * Starts the reference server: the reporting API and the gateway over a dataset folder, on one
+ * port. Every figure is computed from the dataset's raw records on each request.
+ */
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const ds = await Dataset.open(options.dataDir ?? BUNDLED_SAMPLES_DIR, options.today);
+  const faults = new FaultInjector(options.faults ?? []);
+  const server = createServer((req, res) => {
+    handle(ds, faults, req, res).catch((e) => {
+      if (!res.headersSent) sendError(res, new HttpError(500, 'internal', `internal error: ${(e as Error).message}`));
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  return {
+    url: `http://${host}:${addr.port}`,
+    today: ds.todayText,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function handle(ds: Dataset, faults: FaultInjector, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (isRejectedUserAgent(req.headers['user-agent'])) {
+    send(res, { kind: 'raw', status: 403, contentType: 'text/plain; charset=utf-8', body: EDGE_REJECTION_BODY });
+    return;
+  }
+  const fault = faults.take(url.pathname);
+  if (fault) {
+    if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+    const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
+    sendError(res, new HttpError(fault.status, 'injected_fault', `injected fault: status ${fault.status}`, headers));
+    return;
+  }
+  try {
+    const matching = routes.filter((r) => r.pattern.test(url.pathname));
+    const route = matching.find((r) => r.method === req.method);
+    if (!route) {
+      if (matching.length) throw new HttpError(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`, { allow: matching.map((r) => r.method).join(', ') });
+      throw new HttpError(404, 'not_found', `no endpoint ${url.pathname}`);
+    }
+    const params = route.pattern.exec(url.pathname)!.slice(1).filter((p): p is string => p !== undefined);
+    send(res, await route.handle({ ds, req, query: url.searchParams, params }));
+  } catch (e) {
+    if (e instanceof HttpError) sendError(res, e);
+    else throw e;
+  }
+}

@@ -1,0 +1,49 @@
+import { request } from 'undici';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const SAMPLES = fileURLToPath(new URL('../../samples/', import.meta.url));
+export const tokens = JSON.parse(readFileSync(`${SAMPLES}tokens.json`, 'utf8')) as {
+  orgs: Array<{ org_id: string; token: string }>;
+  partners: Array<{ org_id: string; token: string }>;
+  api_keys: Array<{ key_id: string; org_id: string | null; api_key: string; note: string }>;
+};
+export const orgToken = (id: string) => tokens.orgs.find((t) => t.org_id === id)!.token;
+export const partnerToken = tokens.partners[0]!.token;
+export const apiKey = (keyId: string) => tokens.api_keys.find((k) => k.key_id === keyId)!.api_key;
+
+export const UA = 'svc-tests/1.0 (vitest)';
+
+export interface Res {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  bytes: Uint8Array;
+  json: any;
+}
+
+/** One request over real loopback HTTP with an explicit User-Agent (undefined token: no Authorization). */
+export async function call(
+  base: string,
+  path: string,
+  opts: { token?: string; method?: 'GET' | 'POST'; body?: unknown; ua?: string | null } = {},
+): Promise<Res> {
+  const headers: Record<string, string> = {};
+  if (opts.ua !== null) headers['user-agent'] = opts.ua ?? UA;
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const r = await request(base + path, {
+    method: opts.method ?? 'GET',
+    headers,
+    ...(opts.body !== undefined ? { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) } : {}),
+  });
+  const bytes = new Uint8Array(await r.body.arrayBuffer());
+  const text = Buffer.from(bytes).toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: r.statusCode, headers: r.headers, text, bytes, json };
+}
