@@ -1,7 +1,10 @@
 import type { CommandGroup } from '../_command.js';
+import { listCommand } from './list.js';
+import { getCommand } from './get.js';
+import { pdfCommand } from './pdf.js';
 
 export const invoicesGroup: CommandGroup = {
   name: 'invoices',
   summary: 'List, fetch and render invoices',
-  commands: [],
+  commands: [listCommand, getCommand, pdfCommand],
 };

@@ -1,7 +1,10 @@
 import type { CommandGroup } from '../_command.js';
+import { keysCommand } from './keys.js';
+import { monthlyUsageCommand } from './monthly-usage.js';
+import { planCostCommand } from './plan-cost.js';
 
 export const reportGroup: CommandGroup = {
   name: 'report',
   summary: 'Usage and cost reports (key usage, monthly usage, plan cost, cost workbook)',
-  commands: [],
+  commands: [keysCommand, monthlyUsageCommand, planCostCommand],
 };

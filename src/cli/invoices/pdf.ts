@@ -1,0 +1,29 @@
+import { resolve } from 'node:path';
+import type { Command } from '../_command.js';
+import { str } from '../_args.js';
+import { UsageError } from '../usage-error.js';
+import { reportingClientFrom, reportingOptions } from '../_clients.js';
+import { resolveInvoiceId } from './_invoice-ref.js';
+
+/** `svc invoices pdf <id> -o file.pdf`: the service's own PDF (endpoint 3), saved whole or not at all. */
+export const pdfCommand: Command = {
+  name: 'pdf',
+  summary: "Save the service's own PDF of an invoice",
+  usage: 'invoices pdf <invoice-id|invoice-number> -o <file.pdf>',
+  examples: ['svc invoices pdf 6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e -o 2026-0142.pdf'],
+  options: {
+    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to save the PDF (required; replaced only by a complete PDF)' },
+    ...reportingOptions,
+  },
+  positionals: { min: 1, max: 1, names: '<invoice-id>' },
+  async run(io, args) {
+    const out = str(args, 'output');
+    if (!out) throw new UsageError('missing -o FILE: where to save the PDF');
+    const client = reportingClientFrom(io, args);
+    const id = await resolveInvoiceId(client, args.positionals[0]!);
+    const path = resolve(io.cwd, out);
+    const size = await client.saveInvoicePdf(id, path);
+    io.stdout.write(`Saved ${out} (${size} bytes)\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,15 @@
+/**
+ * One CSV cell (RFC 4180). Text from the API is data: a cell that a spreadsheet would read as a
+ * formula (leading =, +, -, @, tab or CR) gets a leading apostrophe. Numbers we produce pass as is.
+ */
+export function csvCell(value: string | number | boolean | null | undefined, kind: 'text' | 'number' = 'text'): string {
+  if (value === null || value === undefined) return '';
+  let s = String(value);
+  if (kind === 'text' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Rows joined with CRLF, as RFC 4180 asks. */
+export function csvText(rows: string[][]): string {
+  return rows.map((r) => r.join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,42 @@
+import type { OptionSpec, ParsedArgs } from '../_command.js';
+import { int, str } from '../_args.js';
+import { UsageError } from '../usage-error.js';
+import type { KeyUsagePeriod } from '../../client/api.js';
+import { checkKeyUsagePeriod } from '../../client/period.js';
+import { InvalidRequestError } from '../../client/errors/invalid-request-error.js';
+
+/** The key-usage period flags, named as the API's query parameters. */
+export const keyPeriodOptions: Record<string, OptionSpec> = {
+  month: { type: 'string', valueName: 'YYYY-MM', description: 'one calendar month' },
+  year: { type: 'string', valueName: 'YYYY', description: 'one calendar year (up to today)' },
+  months: { type: 'string', valueName: 'N', description: 'trailing calendar months ending with the current one' },
+  'start-date': { type: 'string', valueName: 'YYYY-MM-DD', description: 'first day (with --end-date); ranges over 366 days are fetched in parts' },
+  'end-date': { type: 'string', valueName: 'YYYY-MM-DD', description: 'last day (with --start-date)' },
+};
+
+const FLAG: Record<string, string> = { month: '--month', year: '--year', months: '--months', start_date: '--start-date', end_date: '--end-date' };
+
+/** The period the flags ask for, checked by the client's rules; a UsageError naming the flag otherwise. */
+export function keyPeriodFromFlags(args: ParsedArgs): KeyUsagePeriod {
+  const p: Record<string, string | number> = {};
+  const month = str(args, 'month');
+  const year = int(args, 'year', 1, 9999);
+  const months = int(args, 'months', 0, 2 ** 31 - 1);
+  const start = str(args, 'start-date');
+  const end = str(args, 'end-date');
+  if (month !== undefined) p.month = month;
+  if (year !== undefined) p.year = year;
+  if (months !== undefined) p.months = months;
+  if (start !== undefined) p.start_date = start;
+  if (end !== undefined) p.end_date = end;
+  try {
+    checkKeyUsagePeriod(p as KeyUsagePeriod);
+  } catch (e) {
+    if (e instanceof InvalidRequestError) {
+      const flags = e.field.split(', ').map((f) => FLAG[f] ?? f).join(', ');
+      throw new UsageError(`${flags}: ${e.message.slice(e.field.length + 2)}`);
+    }
+    throw e;
+  }
+  return p as KeyUsagePeriod;
+}

@@ -1,0 +1,34 @@
+import type { OrgPlanCost } from '../../model/index.js';
+import { formatMinor } from '../../money/index.js';
+import { renderTable, type Column } from '../_output/table.js';
+import type { Style } from '../_output/style.js';
+
+const EN = { decimal: '.', group: ',' };
+const COLUMNS: Column[] = [
+  { header: 'SERVICE' },
+  { header: 'TYPE' },
+  { header: 'PLAN' },
+  { header: 'QTY', align: 'right' },
+  { header: 'UNIT', align: 'right' },
+  { header: 'TOTAL', align: 'right' },
+  { header: 'NOTE', flex: true, min: 4 },
+];
+
+/** Plan cost as a table: one line per priced product, the monthly total, then products without a price. */
+export function planCostTable(cost: OrgPlanCost, width: number, style: Style): string {
+  const money = (minor: number) => formatMinor(minor, EN);
+  const rows: Array<string[] | null> = cost.lines.map((l) => {
+    const notes = [
+      l.is_per_user ? 'per seat' : '',
+      l.custom_price ? 'agreed price' : '',
+      l.period ? `${l.period.first_day} – ${l.period.last_day}` : '',
+    ].filter(Boolean);
+    return [l.service, l.type, l.plan ?? l.core_plan ?? '', String(l.quantity), money(l.unit_price_cents), money(l.line_total_cents), notes.join(', ')];
+  });
+  rows.push(null, ['TOTAL per month', '', '', '', '', money(cost.total_monthly_cents), cost.currency]);
+  const head = `Plan cost in ${cost.currency} (excludes token usage); core plan: ${cost.core_plan ?? 'none'}; dev seats: ${cost.seats}\n`;
+  const missing = cost.missing.length
+    ? `No price yet for: ${cost.missing.map((m) => [m.service, m.type, m.plan].filter(Boolean).join('/')).join(', ')}\n`
+    : '';
+  return head + renderTable(COLUMNS, rows, width, style) + missing;
+}

@@ -1,0 +1,36 @@
+import type { Command } from '../_command.js';
+import { bool } from '../_args.js';
+import { UsageError } from '../usage-error.js';
+import { reportingClientFrom, reportingOptions } from '../_clients.js';
+import { outputWidth, styleFor } from '../_output/style.js';
+import { keyPeriodFromFlags, keyPeriodOptions } from './_period-flags.js';
+import { keysTable } from './_keys-table.js';
+import { keysCsv } from './_keys-csv.js';
+import { toJsonText } from './_json.js';
+
+/** `svc report keys`: usage per API key for a period (endpoint 4). */
+export const keysCommand: Command = {
+  name: 'keys',
+  summary: 'Usage and spend per API key for a period (table, JSON or CSV)',
+  usage: 'report keys [--month YYYY-MM | --year YYYY | --months N | --start-date D --end-date D] [--json | --csv]',
+  examples: [
+    'svc report keys',
+    'svc report keys --month 2026-10',
+    'svc report keys --start-date 2024-11-01 --end-date 2026-10-31 --csv > keys.csv',
+  ],
+  options: {
+    ...keyPeriodOptions,
+    json: { type: 'boolean', description: 'print the API record (exact decimals)' },
+    csv: { type: 'boolean', description: 'print CSV (RFC 4180), one row per key' },
+    ...reportingOptions,
+  },
+  async run(io, args) {
+    if (bool(args, 'json') && bool(args, 'csv')) throw new UsageError('give --json or --csv, not both');
+    const period = keyPeriodFromFlags(args);
+    const usage = await reportingClientFrom(io, args).getKeyUsage(period);
+    if (bool(args, 'json')) io.stdout.write(toJsonText(usage));
+    else if (bool(args, 'csv')) io.stdout.write(keysCsv(usage));
+    else io.stdout.write(keysTable(usage, outputWidth(io), styleFor(io.stdout, io.env)));
+    return 0;
+  },
+};

@@ -1,0 +1,31 @@
+import type { Command } from '../_command.js';
+import { bool, int } from '../_args.js';
+import { UsageError } from '../usage-error.js';
+import { reportingClientFrom, reportingOptions } from '../_clients.js';
+import { outputWidth, styleFor } from '../_output/style.js';
+import type { MonthlyUsagePeriod } from '../../client/api.js';
+import { monthlyTable } from './_monthly-table.js';
+import { toJsonText } from './_json.js';
+
+/** `svc report monthly-usage`: usage and spend per calendar month (endpoint 5). */
+export const monthlyUsageCommand: Command = {
+  name: 'monthly-usage',
+  summary: 'Usage and spend (USD and DKK) per calendar month',
+  usage: 'report monthly-usage [--months N | --year YYYY] [--json]',
+  examples: ['svc report monthly-usage', 'svc report monthly-usage --months 24', 'svc report monthly-usage --year 2025 --json'],
+  options: {
+    months: { type: 'string', valueName: 'N', description: 'trailing months including the current one (default 12, at most 60)' },
+    year: { type: 'string', valueName: 'YYYY', description: 'one calendar year' },
+    json: { type: 'boolean', description: 'print the API record (exact decimals)' },
+    ...reportingOptions,
+  },
+  async run(io, args) {
+    const months = int(args, 'months', 0, 60);
+    const year = int(args, 'year', 1, 9999);
+    if (months !== undefined && year !== undefined) throw new UsageError('give --months or --year, not both');
+    const period: MonthlyUsagePeriod = year !== undefined ? { year } : months !== undefined ? { months } : {};
+    const usage = await reportingClientFrom(io, args).getMonthlyUsage(period);
+    io.stdout.write(bool(args, 'json') ? toJsonText(usage) : monthlyTable(usage, outputWidth(io), styleFor(io.stdout, io.env)));
+    return 0;
+  },
+};

@@ -1,0 +1,25 @@
+import type { Command } from '../_command.js';
+import { bool, choice } from '../_args.js';
+import { reportingClientFrom, reportingOptions } from '../_clients.js';
+import { outputWidth, styleFor } from '../_output/style.js';
+import { planCostTable } from './_plan-cost-table.js';
+import { toJsonText } from './_json.js';
+
+/** `svc report plan-cost`: the monthly subscription cost (endpoint 6). */
+export const planCostCommand: Command = {
+  name: 'plan-cost',
+  summary: 'Monthly plan (subscription) cost, in DKK, EUR or USD',
+  usage: 'report plan-cost [--currency DKK|EUR|USD] [--json]',
+  examples: ['svc report plan-cost', 'svc report plan-cost --currency EUR --json'],
+  options: {
+    currency: { type: 'string', valueName: 'CODE', description: 'DKK (default), EUR or USD: the price set in that currency, never converted' },
+    json: { type: 'boolean', description: 'print the API record' },
+    ...reportingOptions,
+  },
+  async run(io, args) {
+    const currency = choice(args, 'currency', ['DKK', 'EUR', 'USD'] as const);
+    const cost = await reportingClientFrom(io, args).getPlanCost(currency);
+    io.stdout.write(bool(args, 'json') ? toJsonText(cost) : planCostTable(cost, outputWidth(io), styleFor(io.stdout, io.env)));
+    return 0;
+  },
+};
