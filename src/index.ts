@@ -10,3 +10,5 @@ export { GatewayClient, type GatewayClientOptions, type DayRangeQuery } from './
 export { SearchFailedError } from './client/search-failed-error.js';
 export { startReferenceServer } from './server/index.js';
 export type { ReferenceServer, ReferenceServerOptions, ServerFault } from './server/index.js';
+export * from './report/index.js';
+export * from './runner/index.js';

@@ -1,0 +1,77 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Command } from './_command.js';
+import { str } from './_args.js';
+import { describeResult, runWithProgress } from './month-end.js';
+import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../server/index.js';
+import { parseRunConfigJson } from '../runner/config.js';
+import { previousMonth } from '../runner/month.js';
+
+interface SampleTokens {
+  orgs: Array<{ org_id: string; token: string }>;
+  partners?: Array<{ org_id: string; token: string }>;
+}
+
+// The variable a sample organization's token is passed in: SVC_DEMO_TOKEN_ORG_NORDLYS.
+function tokenVariable(orgId: string): string {
+  return `SVC_DEMO_TOKEN_${orgId.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+}
+
+// Display names come from the dataset's org records; the reporting API has none.
+async function orgName(orgId: string): Promise<string> {
+  try {
+    const org = JSON.parse(await readFile(join(BUNDLED_SAMPLES_DIR, 'orgs', orgId, 'org.json'), 'utf8')) as { name?: unknown };
+    return typeof org.name === 'string' && org.name ? org.name : orgId;
+  } catch {
+    return orgId;
+  }
+}
+
+export const demoCommand: Command = {
+  name: 'demo',
+  summary: 'The month end over the bundled samples, on a local reference server (nothing else needed)',
+  usage: 'demo [--out DIR]',
+  examples: ['svc demo', 'svc demo --out /tmp/svc-demo'],
+  options: {
+    out: { type: 'string', valueName: 'DIR', description: 'output folder (default ./svc-demo)' },
+  },
+  async run(io, args) {
+    const outDir = resolve(io.cwd, str(args, 'out') ?? 'svc-demo');
+    const tokens = JSON.parse(await readFile(join(BUNDLED_SAMPLES_DIR, 'tokens.json'), 'utf8')) as SampleTokens;
+    const server = await startReferenceServer({ host: '127.0.0.1', port: 0 });
+    const tmp = await mkdtemp(join(tmpdir(), 'svc-demo-'));
+    try {
+      // Tokens travel only in the run's environment; the config names the variables.
+      const env: Record<string, string | undefined> = { ...io.env };
+      const organizations = [];
+      for (const { org_id, token } of tokens.orgs) {
+        env[tokenVariable(org_id)] = token;
+        organizations.push({ org_id, name: await orgName(org_id), token_env: tokenVariable(org_id) });
+      }
+      const partner = tokens.partners?.[0];
+      if (partner) env.SVC_DEMO_PARTNER_TOKEN = partner.token;
+      const configPath = join(tmp, 'runs.json');
+      const configText = JSON.stringify({ base_url: server.url, organizations, ...(partner ? { partner: { token_env: 'SVC_DEMO_PARTNER_TOKEN' } } : {}) }, null, 2);
+      await writeFile(configPath, configText, { mode: 0o600 });
+      const config = parseRunConfigJson(await readFile(configPath, 'utf8'), configPath);
+      // The dataset's "today" decides the month: the month before it (2026-10 for the samples).
+      const month = previousMonth(new Date(`${server.today}T00:00:00Z`));
+      io.stderr.write(`Reference server on ${server.url} (dataset today ${server.today}); month end for ${month}, ${organizations.length} organizations\n`);
+      const { manifest, code } = await runWithProgress(io, { config, outDir, month, withServicePdf: false, json: false, env });
+      const monthDir = join(outDir, month);
+      io.stdout.write(describeResult(manifest, monthDir));
+      const lines = ['', 'Per organization (invoice PDFs and JSON, cost workbook):'];
+      for (const o of manifest.organizations) {
+        const skipped = o.parts.filter((p) => p.status !== 'ok').map((p) => `${p.part} ${p.status}: ${p.reason ?? ''}`);
+        lines.push(`  ${join(monthDir, o.folder)}/  ${o.status}${skipped.length ? ` (${skipped.join('; ')})` : ''}`);
+      }
+      if (manifest.partner?.status === 'ok') lines.push(`Partner workbook: ${join(monthDir, 'partner-status.xlsx')}`);
+      io.stdout.write(lines.join('\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/gu, ' ') + '\n');
+      return code;
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+      await server.close();
+    }
+  },
+};

@@ -1,0 +1,128 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Command, CommandIO } from './_command.js';
+import { bool, int, str } from './_args.js';
+import { UsageError } from './usage-error.js';
+import { availableLanguages } from '../locale/index.js';
+import { parseRunConfigJson } from '../runner/config.js';
+import { RunConfigError } from '../runner/config-error.js';
+import { runMonthEnd } from '../runner/run-month-end.js';
+import { RunOptionError } from '../runner/run-option-error.js';
+import { progressReporter } from '../runner/progress-reporter.js';
+import { isMonth } from '../runner/month.js';
+import type { Manifest } from '../runner/manifest.js';
+import type { RunConfig } from '../runner/config.js';
+
+export interface MonthEndRunInput {
+  config: RunConfig;
+  outDir: string;
+  month?: string;
+  concurrency?: number;
+  language?: string;
+  withServicePdf: boolean;
+  json: boolean;
+  env: Record<string, string | undefined>;
+}
+
+/** Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook) failed, else 0. */
+export function exitCodeOf(m: Manifest): number {
+  if (m.interrupted) return 130;
+  return m.summary.failed > 0 || m.partner?.status === 'failed' ? 1 : 0;
+}
+
+/**
+ * Runs the month end with a progress display on stderr and Ctrl-C / SIGTERM turned into an
+ * orderly stop (in-flight writes finish, the manifest of what is done is written); shared by
+ * `svc month-end` and `svc demo`.
+ */
+export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): Promise<{ manifest: Manifest; code: number }> {
+  const controller = new AbortController();
+  let signals = 0;
+  const onSignal = (sig: NodeJS.Signals) => {
+    signals++;
+    if (signals === 1) {
+      io.stderr.write(`\nsvc: ${sig}: stopping; finishing the files being written and writing the manifest (again to quit at once)\n`);
+      controller.abort(new Error(`interrupted by ${sig}`));
+    } else process.exit(130); // every write is atomic, so quitting now leaves no partial file
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const progress = progressReporter(io.stderr);
+  try {
+    const manifest = await runMonthEnd(input.config, {
+      outDir: input.outDir, month: input.month, concurrency: input.concurrency, language: input.language,
+      withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
+    });
+    progress.done(); // end the bar's line before anything else is printed
+    const monthDir = join(input.outDir, manifest.month);
+    if (input.json) {
+      const orgs = manifest.organizations.map(({ org_id, status, error, parts }) => ({ org_id, status, ...(error ? { error } : {}), parts }));
+      io.stdout.write(JSON.stringify({ manifest: join(monthDir, 'manifest.json'), summary_md: join(monthDir, 'summary.md'), summary: manifest.summary, organizations: orgs, partner: manifest.partner }, null, 2) + '\n');
+    }
+    return { manifest, code: exitCodeOf(manifest) };
+  } finally {
+    progress.done();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** What a person needs after a run: the counts and where the manifest and summary are. */
+export function describeResult(m: Manifest, monthDir: string): string {
+  const s = m.summary;
+  return [
+    `${s.organizations} organizations: ${s.ok} ok, ${s.skipped} partly skipped, ${s.failed} failed${s.not_run + s.interrupted_orgs ? `, ${s.not_run + s.interrupted_orgs} not finished` : ''}`,
+    `${s.files} files: ${s.written} written, ${s.rewritten} rewritten, ${s.unchanged} unchanged${s.kept ? `, ${s.kept} kept from earlier runs` : ''}`,
+    `Manifest: ${join(monthDir, 'manifest.json')}`,
+    `Summary:  ${join(monthDir, 'summary.md')}`,
+  ].join('\n') + '\n';
+}
+
+async function readConfig(path: string, cwd: string): Promise<RunConfig> {
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, path), 'utf8');
+  } catch (e) {
+    throw new UsageError(`--config: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  return parseRunConfigJson(text, path);
+}
+
+export const monthEndCommand: Command = {
+  name: 'month-end',
+  summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest and summary",
+  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--language da|en] [--with-service-pdf] [--json]',
+  examples: ['svc month-end --config runs.json --out ./month-end', 'svc month-end --month 2026-10 --config runs.json --out ./month-end --concurrency 8 --json'],
+  options: {
+    month: { type: 'string', valueName: 'YYYY-MM', description: 'the month to run (default: the previous calendar month, UTC)' },
+    config: { type: 'string', valueName: 'FILE', description: 'run config: base URL, organizations, token variable names (see README)' },
+    out: { type: 'string', valueName: 'DIR', description: 'output folder; files go to DIR/<month>/' },
+    concurrency: { type: 'string', valueName: 'N', description: 'organizations at once (default 4)' },
+    language: { type: 'string', valueName: 'LANG', description: `language of every document (${availableLanguages().join('|')}); default per organization` },
+    'with-service-pdf': { type: 'boolean', description: "also save the service's own PDF of each invoice" },
+    json: { type: 'boolean', description: 'print the manifest summary as JSON on stdout' },
+  },
+  async run(io, args) {
+    const configPath = str(args, 'config');
+    const out = str(args, 'out');
+    if (!configPath) throw new UsageError('--config is required');
+    if (!out) throw new UsageError('--out is required');
+    const month = str(args, 'month');
+    if (month !== undefined && !isMonth(month)) throw new UsageError(`--month must be a month written YYYY-MM (got "${month}")`);
+    const language = str(args, 'language');
+    if (language !== undefined && !availableLanguages().includes(language)) throw new UsageError(`--language must be one of ${availableLanguages().join(', ')} (got "${language}")`);
+    const concurrency = int(args, 'concurrency', 1, 64);
+    try {
+      const config = await readConfig(configPath, io.cwd);
+      const outDir = resolve(io.cwd, out);
+      const { manifest, code } = await runWithProgress(io, {
+        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), env: io.env,
+      });
+      if (!bool(args, 'json')) io.stdout.write(describeResult(manifest, join(outDir, manifest.month)));
+      return code;
+    } catch (e) {
+      if (e instanceof RunConfigError || e instanceof RunOptionError) throw new UsageError(e.message);
+      throw e;
+    }
+  },
+};

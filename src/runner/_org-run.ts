@@ -1,0 +1,139 @@
+import type { ReportingApi } from '../client/api.js';
+import type { InvoiceSummary } from '../model/index.js';
+import { VERSION } from '../version.js';
+import { classifyError } from './_classify.js';
+import type { OutputWriter } from './_output-writer.js';
+import type { RunOrganization } from './config.js';
+import type { MonthEndDeps } from './deps.js';
+import { sha256, sha256OfRecord } from './hash.js';
+import type { InvoiceEntry, OrgOutcome, PartOutcome } from './manifest.js';
+import { dateInMonth } from './month.js';
+import { assignSafeNames, shortHash } from './safe-name.js';
+
+export interface OrgRunContext {
+  org: RunOrganization;
+  folder: string;
+  month: string;
+  baseUrl: string;
+  env: Record<string, string | undefined>;
+  deps: MonthEndDeps;
+  writer: OutputWriter;
+  signal: AbortSignal;
+  language: string | undefined;
+  withServicePdf: boolean;
+  onFile: () => void;
+}
+
+function checkAbort(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+}
+
+// Invoices of the month, oldest issue first (then id), so earlier invoices keep the plain name.
+function monthInvoices(list: InvoiceSummary[], month: string): InvoiceSummary[] {
+  return list
+    .filter((s) => dateInMonth(s.period_start, month))
+    .sort((a, b) => (a.issued_at < b.issued_at ? -1 : a.issued_at > b.issued_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOutcome): Promise<string | undefined> {
+  const { signal, writer, folder, org } = ctx;
+  const summaries = monthInvoices(await client.listInvoices({ signal }), ctx.month);
+  // Dots become `_` so a number like `7.service` cannot collide with another file's suffix.
+  const names = assignSafeNames(summaries.map((s) => ({ raw: `invoice-${s.invoice_number.replace(/\./g, '_')}`, key: s.id })));
+  let firstLanguage: string | undefined;
+  for (const [i, summary] of summaries.entries()) {
+    checkAbort(signal);
+    const { invoice, raw } = await client.getInvoiceJson(summary.id, { signal });
+    firstLanguage ??= invoice.language;
+    const sourceHash = sha256(raw);
+    const source = `invoice ${invoice.id} (${invoice.invoice_number})`;
+    const stem = `${folder}/${names[i]}`;
+    const language = ctx.language ?? org.language ?? invoice.language;
+    const entry: InvoiceEntry = {
+      id: invoice.id,
+      invoice_number: invoice.invoice_number,
+      status: invoice.status,
+      period_start: invoice.period_start,
+      currency: invoice.currency,
+      total_cents: invoice.total_cents,
+      files: [],
+    };
+    out.invoices.push(entry);
+    const json = await writer.emit({
+      path: `${stem}.json`, org_id: org.org_id, kind: 'invoice_json', source_sha256: sourceHash, source,
+      generator: 'api', produce: async () => new TextEncoder().encode(raw),
+    });
+    entry.files.push(json.path);
+    ctx.onFile();
+    checkAbort(signal);
+    const pdf = await writer.emit({
+      path: `${stem}.pdf`, org_id: org.org_id, kind: 'invoice_pdf', source_sha256: sourceHash, source,
+      generator: `svc ${VERSION} renderer, ${language}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language }),
+    });
+    entry.files.push(pdf.path);
+    ctx.onFile();
+    if (ctx.withServicePdf) {
+      checkAbort(signal);
+      // Invoices are immutable, so the service's PDF is current while the invoice's JSON is.
+      const service = await writer.emit({
+        path: `${stem}.service.pdf`, org_id: org.org_id, kind: 'service_pdf', source_sha256: sourceHash, source,
+        generator: 'api', produce: () => client.getInvoicePdf(invoice.id, { signal }),
+      });
+      entry.files.push(service.path);
+      ctx.onFile();
+    }
+  }
+  return firstLanguage;
+}
+
+async function runCostWorkbook(ctx: OrgRunContext, client: ReportingApi, out: OrgOutcome, language: string): Promise<void> {
+  checkAbort(ctx.signal);
+  const data = await ctx.deps.fetchCostData(client, ctx.month, ctx.signal);
+  out.cost = ctx.deps.costInDkk(data, ctx.month);
+  checkAbort(ctx.signal);
+  await ctx.writer.emit({
+    path: `${ctx.folder}/cost-${ctx.month}.xlsx`, org_id: ctx.org.org_id, kind: 'cost_workbook',
+    source_sha256: sha256OfRecord(data), source: `cost report records ${ctx.month}`,
+    generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}`, produce: () => ctx.deps.buildCostWorkbook(data, { language, organizationName: ctx.org.name }),
+  });
+  ctx.onFile();
+}
+
+/** Runs one part; a 403/409 skips it, anything else fails it; an abort propagates. */
+async function part<T>(ctx: OrgRunContext, out: OrgOutcome, name: PartOutcome['part'], fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    const result = await fn();
+    out.parts.push({ part: name, status: 'ok' });
+    return result;
+  } catch (e) {
+    if (ctx.signal.aborted) throw e;
+    const c = classifyError(e, ctx.org.token_env);
+    out.parts.push({ part: name, status: c.status, reason: c.reason, ...(c.http_status ? { http_status: c.http_status } : {}) });
+    return undefined;
+  }
+}
+
+/**
+ * Everything one organization gets for the month. Never throws: a failure becomes the
+ * outcome's status and message; an abort leaves it `interrupted` with the files done so far.
+ */
+export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
+  const { org } = ctx;
+  const out: OrgOutcome = { org_id: org.org_id, name: org.name, folder: ctx.folder, status: 'ok', parts: [], invoices: [], cost: null, started_at: new Date().toISOString() };
+  try {
+    const token = ctx.env[org.token_env];
+    if (!token) throw new Error(`environment variable ${org.token_env} (the reporting token of ${org.org_id}) is not set`);
+    const client = ctx.deps.reportingClient({ baseUrl: ctx.baseUrl, token, orgId: org.org_id });
+    const invoiceLanguage = await part(ctx, out, 'invoices', () => runInvoices(ctx, client, out));
+    const language = ctx.language ?? org.language ?? invoiceLanguage ?? 'da';
+    await part(ctx, out, 'cost_workbook', () => runCostWorkbook(ctx, client, out, language));
+    const failed = out.parts.find((p) => p.status === 'failed');
+    out.status = failed ? 'failed' : out.parts.some((p) => p.status === 'skipped') ? 'skipped' : 'ok';
+    if (failed) out.error = `${failed.part}: ${failed.reason}`;
+  } catch (e) {
+    out.status = ctx.signal.aborted ? 'interrupted' : 'failed';
+    if (!ctx.signal.aborted) out.error = e instanceof Error ? e.message : String(e);
+  }
+  out.finished_at = new Date().toISOString();
+  return out;
+}

@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-write.js';
+import { sha256 } from './hash.js';
+import type { FileStatus, ManifestFile, OutputKind } from './manifest.js';
+
+export interface OutputRequest {
+  /** Relative to the month folder, `/`-separated, made of safe name parts only. */
+  path: string;
+  org_id: string | null;
+  kind: OutputKind;
+  source_sha256: string;
+  source: string;
+  /** What else decides the bytes (tool version, language): a change rewrites the file. */
+  generator: string;
+  /** Makes the bytes; called only when the file cannot be skipped. */
+  produce: () => Promise<Uint8Array>;
+}
+
+export type WrittenFile = ManifestFile;
+
+async function readIfExists(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+/**
+ * Writes a run's outputs under the month folder, resuming from the previous manifest: a file
+ * whose source hash and generator are unchanged and whose bytes on disk still match is not
+ * produced again; a changed one is rewritten; each write is atomic.
+ */
+export class OutputWriter {
+  readonly files: WrittenFile[] = [];
+
+  constructor(
+    private readonly monthDir: string,
+    private readonly previous: ReadonlyMap<string, WrittenFile>,
+  ) {}
+
+  /** True when `path` can be skipped without fetching or rendering anything (bytes on disk verified). */
+  async isCurrent(req: Pick<OutputRequest, 'path' | 'source_sha256' | 'generator'>): Promise<boolean> {
+    const prev = this.previous.get(req.path);
+    if (!prev || prev.source_sha256 !== req.source_sha256 || prev.generator !== req.generator) return false;
+    const onDisk = await readIfExists(join(this.monthDir, req.path));
+    return !!onDisk && onDisk.length === prev.size && sha256(onDisk) === prev.sha256;
+  }
+
+  /** The previous manifest's entries. */
+  previousFiles(): IterableIterator<WrittenFile> {
+    return this.previous.values();
+  }
+
+  async emit(req: OutputRequest): Promise<WrittenFile> {
+    const prev = this.previous.get(req.path);
+    const base = { path: req.path, org_id: req.org_id, kind: req.kind, source_sha256: req.source_sha256, source: req.source, generator: req.generator };
+    if (prev && (await this.isCurrent(req))) {
+      return this.record({ ...base, size: prev.size, sha256: prev.sha256, status: 'unchanged' });
+    }
+    const bytes = await req.produce();
+    const hash = sha256(bytes);
+    const target = join(this.monthDir, req.path);
+    const existing = await readIfExists(target);
+    let status: FileStatus;
+    if (existing && existing.length === bytes.length && sha256(existing) === hash) status = 'unchanged';
+    else {
+      await writeFileAtomic(target, bytes);
+      status = existing ? 'rewritten' : 'written';
+    }
+    const changedSource = prev && prev.source_sha256 !== req.source_sha256 ? { previous_source_sha256: prev.source_sha256 } : {};
+    return this.record({ ...base, size: bytes.length, sha256: hash, status, ...(status === 'rewritten' ? changedSource : {}) });
+  }
+
+  private record(file: WrittenFile): WrittenFile {
+    this.files.push(file);
+    return file;
+  }
+}

@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import type { ManifestFile } from './manifest.js';
+
+// Only paths this runner writes: relative, `/`-separated, no empty, `.` or `..` parts.
+function isOwnPath(p: unknown): p is string {
+  return typeof p === 'string' && p.length > 0 && !p.startsWith('/') && !p.includes('\\') && p.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+function isFileEntry(f: unknown): f is ManifestFile {
+  if (!f || typeof f !== 'object') return false;
+  const o = f as Record<string, unknown>;
+  return isOwnPath(o.path) && typeof o.sha256 === 'string' && typeof o.size === 'number' && typeof o.source_sha256 === 'string' && typeof o.generator === 'string' && typeof o.kind === 'string';
+}
+
+/**
+ * The file entries of the month folder's previous manifest, by path. A missing or unreadable
+ * manifest gives an empty map: everything is then produced again and compared with what is on
+ * disk, so a damaged manifest costs time, never correctness.
+ */
+export async function readPreviousFiles(manifestPath: string): Promise<Map<string, ManifestFile>> {
+  const map = new Map<string, ManifestFile>();
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(manifestPath, 'utf8'));
+  } catch {
+    return map;
+  }
+  const files = (data as { files?: unknown })?.files;
+  if (Array.isArray(files)) for (const f of files) if (isFileEntry(f)) map.set(f.path, f);
+  return map;
+}

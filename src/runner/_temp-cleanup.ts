@@ -1,0 +1,26 @@
+import { readdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Prefix of the temp files writeFileAtomic leaves behind when a process is killed mid-write. */
+export const TEMP_PREFIX = '.svc-tmp-';
+
+/** Removes temp files left by an earlier killed run under `dir` (recursively); returns how many. */
+export async function removeStaleTempFiles(dir: string): Promise<number> {
+  let removed = 0;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw e;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) removed += await removeStaleTempFiles(path);
+    else if (entry.name.startsWith(TEMP_PREFIX)) {
+      await unlink(path).catch(() => {});
+      removed++;
+    }
+  }
+  return removed;
+}

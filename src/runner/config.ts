@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { availableLanguages } from '../locale/index.js';
+import { formatPath } from '../model/index.js';
+import { RunConfigError } from './config-error.js';
+
+/** zod's type error: `missing` when the field is absent, else what it should be. */
+function expected(what: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? `missing (${what})` : `must be ${what}`);
+}
+
+const envName = z
+  .string({ error: expected('the name of an environment variable') })
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name like NORDLYS_TOKEN (letters, digits, _)' });
+
+const language = z.string({ error: expected('a language code') }).refine((v) => availableLanguages().includes(v), {
+  error: () => `must be one of ${availableLanguages().join(', ')}`,
+});
+
+const baseUrl = z.string({ error: expected('the reporting API URL') }).refine(
+  (v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !u.search && !u.hash;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'must be an http(s) URL without credentials, query or fragment, e.g. https://reporting.example.com' },
+);
+
+/** One organization of a month-end run. The token itself never appears here, only the variable's name. */
+export const RunOrganizationSchema = z.strictObject(
+  {
+    org_id: z.string({ error: expected('the organization id') }).min(1, { error: 'must not be empty' }),
+    name: z.string({ error: expected('the display name') }).min(1, { error: 'must not be empty' }),
+    token_env: envName,
+    language: language.optional(),
+  },
+  { error: expected('an object with org_id, name and token_env') },
+);
+
+/** The month-end config file (`--config runs.json`). */
+export const RunConfigSchema = z.strictObject(
+  {
+  base_url: baseUrl,
+  organizations: z
+    .array(RunOrganizationSchema, { error: expected('a list of organizations') })
+    .min(1, { error: 'must list at least one organization' })
+    .superRefine((orgs, ctx) => {
+      const seen = new Set<string>();
+      orgs.forEach((o, i) => {
+        if (seen.has(o.org_id)) ctx.addIssue({ code: 'custom', path: [i, 'org_id'], message: `"${o.org_id}" is listed twice` });
+        seen.add(o.org_id);
+      });
+    }),
+  partner: z
+    .strictObject({ token_env: envName, language: language.optional() }, { error: expected('an object with token_env') })
+    .optional(),
+  },
+  { error: expected('a JSON object with base_url and organizations') },
+);
+
+export type RunOrganization = z.infer<typeof RunOrganizationSchema>;
+export type RunConfig = z.infer<typeof RunConfigSchema>;
+
+function reasonOf(issue: z.core.$ZodIssue): { path: string; reason: string } {
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    const path = formatPath([...issue.path, key]);
+    const hint = /token|secret|key|password/i.test(key) ? '; put secrets in an environment variable and name it in token_env' : '';
+    return { path, reason: `unknown field${hint}` };
+  }
+  return { path: formatPath(issue.path), reason: issue.message };
+}
+
+/** Checks an already-parsed config object. @throws RunConfigError naming the first bad field. */
+export function parseRunConfig(data: unknown, source = 'config'): RunConfig {
+  const result = RunConfigSchema.safeParse(data);
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  const { path, reason } = first ? reasonOf(first) : { path: '$', reason: 'invalid' };
+  throw new RunConfigError(source, path, reason);
+}
+
+/** Parses the JSON text of a config file. @throws RunConfigError (not JSON, or a bad field). */
+export function parseRunConfigJson(text: string, source = 'config'): RunConfig {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new RunConfigError(source, '$', `not valid JSON (${(e as Error).message})`);
+  }
+  return parseRunConfig(data, source);
+}

@@ -1,0 +1,19 @@
+import type { ReportingApi, PartnerApi } from '../client/api.js';
+import type { Invoice, PartnerStatus } from '../model/index.js';
+import type { CostInDkk } from './manifest.js';
+
+/**
+ * What a month-end run is built from: the client, the renderer and the workbook builders.
+ * `runMonthEnd` uses the package's own by default; tests and embedders may pass their own.
+ */
+export interface MonthEndDeps {
+  reportingClient(options: { baseUrl: string; token: string; orgId: string }): ReportingApi;
+  partnerClient(options: { baseUrl: string; token: string }): PartnerApi;
+  renderInvoicePdf(invoice: Invoice, options: { language?: string }): Promise<Uint8Array>;
+  /** The records the month's cost workbook is built from (fetched; may throw the client's errors). */
+  fetchCostData(client: ReportingApi, month: string, signal?: AbortSignal): Promise<unknown>;
+  /** The month's cost in DKK as those records state it. */
+  costInDkk(data: unknown, month: string): CostInDkk;
+  buildCostWorkbook(data: unknown, options: { language: string; organizationName: string }): Promise<Uint8Array>;
+  buildPartnerWorkbook(status: PartnerStatus, options: { language: string }): Promise<Uint8Array>;
+}

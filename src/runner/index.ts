@@ -1,0 +1,11 @@
+export { runMonthEnd, DEFAULT_CONCURRENCY, type MonthEndOptions, type MonthEndProgress } from './run-month-end.js';
+export { parseRunConfig, parseRunConfigJson, RunConfigSchema, RunOrganizationSchema, type RunConfig, type RunOrganization } from './config.js';
+export { RunConfigError } from './config-error.js';
+export { RunOptionError } from './run-option-error.js';
+export { RunLockedError } from './run-locked-error.js';
+export type { MonthEndDeps } from './deps.js';
+export type * from './manifest.js';
+export { renderSummary } from './summary.js';
+export { safeNamePart, assignSafeNames } from './safe-name.js';
+export { previousMonth } from './month.js';
+export { writeFileAtomic } from './atomic-write.js';

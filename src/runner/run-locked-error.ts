@@ -1,0 +1,8 @@
+/** Thrown when another month-end run (a live process) is writing to the same month folder. */
+export class RunLockedError extends Error {
+  override readonly name = 'RunLockedError';
+  readonly hint = 'wait for the other run to finish, or use another --out folder';
+  constructor(readonly monthDir: string, readonly pid: number | undefined) {
+    super(`another month-end run${pid ? ` (process ${pid})` : ''} is writing to ${monthDir}`);
+  }
+}

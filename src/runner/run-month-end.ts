@@ -1,0 +1,112 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { VERSION } from '../version.js';
+import { acquireRunLock, LOCK_FILE } from './_lock.js';
+import { OutputWriter } from './_output-writer.js';
+import { runOrganization } from './_org-run.js';
+import { runPartner } from './_partner-run.js';
+import { mapPool } from './_pool.js';
+import { readPreviousFiles } from './_previous-manifest.js';
+import { removeStaleTempFiles } from './_temp-cleanup.js';
+import { finishManifest } from './_finish.js';
+import type { RunConfig } from './config.js';
+import type { MonthEndDeps } from './deps.js';
+import type { Manifest, OrgOutcome } from './manifest.js';
+import { isMonth, previousMonth } from './month.js';
+import { assignSafeNames } from './safe-name.js';
+import { RunOptionError } from './run-option-error.js';
+
+/** What the run reports as it goes (for a progress bar or log lines). */
+export interface MonthEndProgress {
+  event: 'start' | 'file' | 'organization';
+  organizations_total: number;
+  organizations_done: number;
+  documents: number;
+  errors: number;
+  elapsed_ms: number;
+  /** The organization just finished (event `organization`). */
+  organization?: OrgOutcome;
+}
+
+export interface MonthEndOptions {
+  /** Output folder; the run writes to `<outDir>/<month>/`. */
+  outDir: string;
+  /** `YYYY-MM`; the previous calendar month (UTC) when omitted. */
+  month?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: MonthEndProgress) => void;
+  /** Organizations processed at once; default 4. */
+  concurrency?: number;
+  /** Language of every document (overrides the config's per-organization language). */
+  language?: string;
+  /** Also save the service's own PDF of each invoice. */
+  withServicePdf?: boolean;
+  /** Where the token variables named in the config are read; default process.env. */
+  env?: Record<string, string | undefined>;
+  /** The client, renderer and workbook builders; the package's own by default. */
+  deps?: MonthEndDeps;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+// Files in the month folder itself; an org folder must never take one of these names.
+const ROOT_NAMES = ['manifest.json', 'summary.md', 'partner-status.xlsx', LOCK_FILE];
+
+/**
+ * The month end for every organization of `config`: the month's invoices (JSON as sent,
+ * our PDF, optionally the service's PDF) and the cost workbook per organization, a partner
+ * workbook when configured, then `summary.md` and `manifest.json`. One organization's failure
+ * never stops the others; an abort stops taking new work and still writes the manifest of
+ * what was done; a rerun skips outputs whose source is unchanged.
+ * @throws RunOptionError for bad options; RunLockedError when another run holds the folder.
+ */
+export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): Promise<Manifest> {
+  const month = options.month ?? previousMonth(new Date());
+  if (!isMonth(month)) throw new RunOptionError('month', `must be a month written YYYY-MM (got "${month}")`);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new RunOptionError('concurrency', 'must be a whole number from 1 to 64');
+  const deps = options.deps ?? (await import('./default-deps.js')).defaultDeps;
+  const env = options.env ?? process.env;
+  const signal = options.signal ?? new AbortController().signal;
+  const startedAt = new Date();
+  const monthDir = join(options.outDir, month);
+  await mkdir(monthDir, { recursive: true });
+  const release = await acquireRunLock(monthDir);
+  try {
+    await removeStaleTempFiles(monthDir);
+    const writer = new OutputWriter(monthDir, await readPreviousFiles(join(monthDir, 'manifest.json')));
+    const folders = assignSafeNames(config.organizations.map((o) => ({ raw: o.org_id, key: o.org_id })), ROOT_NAMES);
+    const progress: MonthEndProgress = { event: 'start', organizations_total: config.organizations.length, organizations_done: 0, documents: 0, errors: 0, elapsed_ms: 0 };
+    const report = (event: MonthEndProgress['event'], organization?: OrgOutcome) => {
+      progress.elapsed_ms = Date.now() - startedAt.getTime();
+      options.onProgress?.({ ...progress, event, ...(organization ? { organization } : {}) });
+    };
+    report('start');
+    const outcomes = await mapPool(config.organizations, concurrency, signal, async (org, i) => {
+      const outcome = await runOrganization({
+        org, folder: folders[i]!, month, baseUrl: config.base_url, env, deps, writer, signal,
+        language: options.language, withServicePdf: options.withServicePdf ?? false,
+        onFile: () => { progress.documents++; report('file'); },
+      });
+      progress.organizations_done++;
+      if (outcome.status === 'failed') progress.errors++;
+      report('organization', outcome);
+      return outcome;
+    });
+    const partner = config.partner
+      ? await runPartner({ partner: config.partner, baseUrl: config.base_url, env, deps, writer, signal, language: options.language, month })
+      : null;
+    const organizations = config.organizations.map((o, i): OrgOutcome =>
+      outcomes[i] ?? { org_id: o.org_id, name: o.name, folder: folders[i]!, status: 'not_run', parts: [], invoices: [], cost: null },
+    );
+    return await finishManifest({
+      monthDir, writer, month, baseUrl: config.base_url, startedAt, organizations, partner,
+      interrupted: signal.aborted,
+      options: { concurrency, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false },
+      secrets: config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []),
+      summaryLanguage: options.language ?? 'en',
+      version: VERSION,
+    });
+  } finally {
+    await release();
+  }
+}

@@ -1,0 +1,8 @@
+/** Thrown by runMonthEnd for an option it cannot use (month, concurrency); the CLI exits with code 2. */
+export class RunOptionError extends Error {
+  override readonly name = 'RunOptionError';
+  readonly exitCode = 2;
+  constructor(readonly option: string, readonly reason: string) {
+    super(`${option}: ${reason}`);
+  }
+}
