@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { BUNDLED_SAMPLES_DIR } from './_bundled.js';
 import type { AddressInfo } from 'node:net';
 import type { ReferenceServer, ReferenceServerOptions } from './options.js';
 import { Dataset } from './dataset/dataset.js';
@@ -9,8 +9,6 @@ import { EDGE_REJECTION_BODY, isRejectedUserAgent } from './_edge.js';
 import { FaultInjector } from './_faults.js';
 import { routes } from './_routes.js';
 
-/** The bundled dataset: `samples/` at the package root (two levels above src/server or dist/server). */
-export const BUNDLED_SAMPLES_DIR = fileURLToPath(new URL('../../samples/', import.meta.url));
 
 /**
  * Starts the reference server: the reporting API and the gateway over a dataset folder, on one

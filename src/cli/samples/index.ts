@@ -1,7 +1,8 @@
 import type { CommandGroup } from '../_command.js';
+import { generateCommand } from './generate.js';
 
 export const samplesGroup: CommandGroup = {
   name: 'samples',
   summary: 'Sample datasets for the reference server',
-  commands: [],
+  commands: [generateCommand],
 };

@@ -1,0 +1,50 @@
+import type { Command } from '../_command.js';
+import { int, str } from '../_args.js';
+import { UsageError } from '../usage-error.js';
+import { generateDataset } from '../../server/index.js';
+
+/** `svc samples generate`: a synthetic dataset for load tests and benchmarks (same seed, same bytes). */
+export const generateCommand: Command = {
+  name: 'generate',
+  summary: 'Write a synthetic dataset in the reference server format (deterministic per seed)',
+  usage: 'samples generate --orgs N --keys-per-org K --months M --seed S --out DIR [--today YYYY-MM-DD] [--invoices-per-org N]',
+  examples: [
+    'svc samples generate --orgs 1 --keys-per-org 10000 --months 24 --seed bench --out ./data-10k',
+    'svc samples generate --orgs 1000 --keys-per-org 50 --months 4 --seed bench --out ./data-1000',
+  ],
+  options: {
+    orgs: { type: 'string', description: 'number of organizations', valueName: 'N' },
+    'keys-per-org': { type: 'string', description: 'API keys per organization', valueName: 'K' },
+    months: { type: 'string', description: 'calendar months of daily usage ending with the current one', valueName: 'M' },
+    seed: { type: 'string', description: 'any text; the same seed gives the same dataset', valueName: 'S' },
+    out: { type: 'string', description: 'new (or empty) folder to write', valueName: 'DIR' },
+    today: { type: 'string', description: "the dataset's today (default 2026-11-20)", valueName: 'YYYY-MM-DD' },
+    'invoices-per-org': { type: 'string', description: 'issued invoices per organization (default min(3, months-1))', valueName: 'N' },
+  },
+  async run(io, args) {
+    const need = (name: string, min: number, max: number) => {
+      const v = int(args, name, min, max);
+      if (v === undefined) throw new UsageError(`--${name} is required`);
+      return v;
+    };
+    const orgs = need('orgs', 1, 100_000);
+    const keysPerOrg = need('keys-per-org', 0, 1_000_000);
+    const months = need('months', 1, 120);
+    const seed = str(args, 'seed');
+    if (seed === undefined || seed === '') throw new UsageError('--seed is required');
+    const out = str(args, 'out');
+    if (!out) throw new UsageError('--out is required');
+    const today = str(args, 'today');
+    if (today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today must be YYYY-MM-DD (got "${today}")`);
+    const invoicesPerOrg = int(args, 'invoices-per-org', 0, 120);
+    let s;
+    try {
+      s = generateDataset({ orgs, keysPerOrg, months, seed, out, ...(today ? { today } : {}), ...(invoicesPerOrg !== undefined ? { invoicesPerOrg } : {}) });
+    } catch (e) {
+      if (/--out|--today/.test((e as Error).message)) throw new UsageError((e as Error).message);
+      throw e;
+    }
+    io.stdout.write(`${s.dir}: ${s.orgs} organizations, ${s.keys} keys, ${s.usageRows} usage rows, ${s.invoices} invoices\n`);
+    return 0;
+  },
+};
