@@ -41,7 +41,7 @@ export function mergeByField(parts: KeyFieldUsage[][], keys: readonly KeyUsageEn
     const merged = [...byValue.entries()].map(([id, gs]) => mergeGroups(gs, counts.get(id) ?? 0));
     const noValue = merged.filter((g) => valueId(g.value) === 'null');
     const groups = merged.filter((g) => valueId(g.value) !== 'null');
-    if (latest.type === 'text') groups.sort(bySpend((g) => valueId(g.value)));
+    if (latest.type === 'text') groups.sort(bySpend((g) => String(g.value)));
     return { key: latest.key, display_name: latest.display_name, type: latest.type, groups: [...groups, ...noValue] };
   });
 }

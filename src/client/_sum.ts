@@ -49,10 +49,17 @@ export function sumSlices(slices: ReadonlyArray<UsageSlice | undefined>): UsageS
   return sumTokens(slices as UsageSlice[]) as UsageSlice;
 }
 
-/** Highest spend first, then most tokens, then by name: the spec's order with a stable tie-break. */
-export function bySpend<T extends { spend_usd: Decimal; total_tokens: number }>(name: (t: T) => string) {
-  return (a: T, b: T): number =>
-    b.spend_usd.comparedTo(a.spend_usd) || b.total_tokens - a.total_tokens || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+/** Highest spend first, then most tokens, then by the given names (the reference order of the spec's lists). */
+export function bySpend<T extends { spend_usd: Decimal; total_tokens: number }>(...names: Array<(t: T) => string>) {
+  return (a: T, b: T): number => {
+    const d = b.spend_usd.comparedTo(a.spend_usd) || b.total_tokens - a.total_tokens;
+    if (d) return d;
+    for (const name of names) {
+      const c = name(a).localeCompare(name(b));
+      if (c) return c;
+    }
+    return 0;
+  };
 }
 
 /** Groups `items` by `key`, keeping first-seen order. */

@@ -45,7 +45,7 @@ export function mergeKeyUsage(parts: readonly OrgKeyUsage[]): OrgKeyUsage {
   if (parts.length === 1) return parts[0]!;
   const first = parts[0]!;
   const last = parts[parts.length - 1]!;
-  const keys = [...groupBy(parts.flatMap((p) => p.keys), (k) => k.id).values()].map(mergeKey).sort(bySpend((k) => k.id));
+  const keys = [...groupBy(parts.flatMap((p) => p.keys), (k) => k.id).values()].map(mergeKey).sort(bySpend((k) => k.name, (k) => k.id));
   const totals = parts.map((p) => p.totals);
   const service = sumSlices(totals.map((t) => t.service));
   const external = sumSlices(totals.map((t) => t.external));
