@@ -159,6 +159,21 @@ describe('runMonthEnd over fakes', () => {
     await expect(runMonthEnd(config(), { outDir: out, month: '2026-10', env: ENV, deps: service().deps() })).rejects.toThrow(/another month-end run/);
   });
 
+  it('gives hostile organization ids distinct safe folders inside the month folder', async () => {
+    const ids = ['../evil', 'CON', 'manifest.json', 'A/B', 'a_b'];
+    const svc = new FakeService(Object.fromEntries(ids.map((id, i) => [id, { invoices: [invoice(id, i + 1)] }])), Object.fromEntries(ids.map((id) => [id, `tok-${id}`])));
+    const cfg: RunConfig = { base_url: 'http://127.0.0.1:1', organizations: ids.map((id, i) => ({ org_id: id, name: id, token_env: `T${i}` })) };
+    const env = Object.fromEntries(ids.map((id, i) => [`T${i}`, `tok-${id}`]));
+    const m = await runMonthEnd(cfg, { outDir: out, month: '2026-10', env, deps: svc.deps() });
+    expect(m.summary.ok).toBe(5);
+    const folders = m.organizations.map((o) => o.folder);
+    expect(new Set(folders.map((f) => f.toLowerCase())).size).toBe(5);
+    expect(folders).not.toContain('manifest.json');
+    expect(folders.every((f) => !f.includes('/') && !f.includes('\\') && !f.startsWith('.') && !/^con$/i.test(f))).toBe(true);
+    expect((await readdir(out)).sort()).toEqual(['2026-10']);
+    expect(JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')).organizations).toHaveLength(5);
+  });
+
   it('refuses a bad month or concurrency, naming it', async () => {
     await expect(runMonthEnd(config(), { outDir: out, month: '2026-13', env: ENV, deps: service().deps() })).rejects.toThrow(/^month: /);
     await expect(runMonthEnd(config(), { outDir: out, month: '2026-10', concurrency: 0, env: ENV, deps: service().deps() })).rejects.toThrow(/^concurrency: /);

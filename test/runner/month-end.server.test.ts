@@ -1,0 +1,149 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve, sep } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMonthEnd } from '../../src/runner/run-month-end.js';
+import { exitCodeOf } from '../../src/cli/month-end.js';
+import { sha256 } from '../../src/runner/hash.js';
+import { BUNDLED_SAMPLES_DIR, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { pdfText, sheetNames } from './_read.js';
+import { configFor, copySamples, readTokens } from './_server.js';
+
+// The month end against the reference server over real loopback HTTP, with the package's own
+// client, renderer and workbook builder.
+
+interface SampleInvoice { id: string; org_id: string; invoice_number: string; status: string; period_start: string; buyer: { legal_name: string } }
+
+let tmp: string;
+let server: ReferenceServer;
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'svc-month-end-'));
+  server = await startReferenceServer({});
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+async function sampleInvoices(dir = BUNDLED_SAMPLES_DIR): Promise<SampleInvoice[]> {
+  const names = (await readdir(join(dir, 'invoices'))).filter((n) => n.endsWith('.json'));
+  return Promise.all(names.map(async (n) => JSON.parse(await readFile(join(dir, 'invoices', n), 'utf8')) as SampleInvoice));
+}
+
+async function allFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+describe('month end against the reference server', () => {
+  it('produces every organization\'s documents, skips what is not shared, and a rerun skips everything', async () => {
+    const out = join(tmp, 'full');
+    const tokens = await readTokens();
+    const { config, env } = configFor(server.url, tokens);
+    const m = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
+    expect(exitCodeOf(m)).toBe(0);
+    const byId = Object.fromEntries(m.organizations.map((o) => [o.org_id, o]));
+    expect(byId['org-nordlys']!.status).toBe('ok');
+    expect(byId['org-kattegat']!.status).toBe('ok');
+    expect(byId['org-fjordline']).toMatchObject({ status: 'skipped', parts: expect.arrayContaining([expect.objectContaining({ part: 'cost_workbook', status: 'skipped', http_status: 403 })]) });
+    expect(byId['org-fjordline']!.parts.find((p) => p.part === 'invoices')!.status).toBe('ok');
+    expect(byId['org-havblik']).toMatchObject({ status: 'skipped', parts: expect.arrayContaining([expect.objectContaining({ part: 'invoices', http_status: 409 })]) });
+
+    const monthDir = join(out, '2026-10');
+    const october = (await sampleInvoices()).filter((i) => i.period_start.startsWith('2026-10'));
+    expect(october.length).toBeGreaterThanOrEqual(4);
+    for (const inv of october) {
+      const entry = byId[inv.org_id]!.invoices.find((e) => e.id === inv.id)!;
+      expect(entry, `${inv.invoice_number} listed`).toBeDefined();
+      const jsonPath = entry.files.find((f) => f.endsWith('.json'))!;
+      expect(JSON.parse(await readFile(join(monthDir, jsonPath), 'utf8'))).toEqual(inv);
+      const { text } = await pdfText(await readFile(join(monthDir, entry.files.find((f) => f.endsWith('.pdf'))!)));
+      expect(text).toContain(inv.invoice_number);
+      expect(text).toContain(inv.buyer.legal_name);
+      if (inv.status === 'void') expect(text).toMatch(/ANNULLERET|VOID/);
+    }
+    for (const org of ['org-nordlys', 'org-kattegat']) {
+      expect(sheetNames(await readFile(join(monthDir, org, 'cost-2026-10.xlsx'))).length).toBeGreaterThanOrEqual(5);
+    }
+    expect(byId['org-nordlys']!.cost!.usage_dkk).not.toBeNull();
+
+    for (const f of m.files) {
+      const bytes = await readFile(join(monthDir, f.path));
+      expect([f.path, bytes.length, sha256(bytes)]).toEqual([f.path, f.size, f.sha256]);
+    }
+    // No token anywhere in what the run wrote.
+    for (const file of await allFiles(out)) {
+      const text = (await readFile(file)).toString('latin1');
+      for (const { token } of tokens.orgs) expect(text.includes(token), file).toBe(false);
+    }
+    const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
+    expect(summary).toContain('Name of org-nordlys');
+    expect(summary).toMatch(/usage is not shared/);
+
+    const mtimes = await Promise.all(m.files.filter((f) => f.kind !== 'summary').map(async (f) => (await stat(join(monthDir, f.path))).mtimeMs));
+    const again = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
+    expect(again.files.filter((f) => f.kind !== 'summary').map((f) => f.status)).toEqual(m.files.filter((f) => f.kind !== 'summary').map(() => 'unchanged'));
+    const after = await Promise.all(m.files.filter((f) => f.kind !== 'summary').map(async (f) => (await stat(join(monthDir, f.path))).mtimeMs));
+    expect(after).toEqual(mtimes);
+  });
+
+  it('one organization failing with 500s does not stop the others', async () => {
+    const faulty = await startReferenceServer({ faults: [{ path: '/api/orgs/org-kattegat/invoices/*', status: 500 }] });
+    try {
+      const { config, env } = configFor(faulty.url, await readTokens());
+      const m = await runMonthEnd(config, { outDir: join(tmp, 'faults'), month: '2026-10', env });
+      const byId = Object.fromEntries(m.organizations.map((o) => [o.org_id, o]));
+      expect(byId['org-kattegat']!.status).toBe('failed');
+      expect(byId['org-kattegat']!.error).toMatch(/invoices: 500/);
+      expect(byId['org-nordlys']!.status).toBe('ok');
+      expect(byId['org-nordlys']!.invoices).toHaveLength(2);
+      expect(exitCodeOf(m)).toBe(1);
+      // Only fetching the invoice failed: the list and the workbook still worked for that organization.
+      expect(m.files.some((f) => f.path === 'org-kattegat/cost-2026-10.xlsx')).toBe(true);
+    } finally {
+      await faulty.close();
+    }
+  }, 20_000);
+
+  it('files hostile invoice numbers under safe, distinct names inside the output folder', async () => {
+    const data = await copySamples(join(tmp, 'hostile-data'));
+    const template = JSON.parse(await readFile(join(data, 'invoices', 'nordlys-2026-10.json'), 'utf8')) as Record<string, unknown>;
+    const hostile = ['../../etc/passwd', 'CON', 'a/b\\c:d*?', 'x'.repeat(300), 'Faktura Ø/Ł€ №5 ', 'inv-A', 'INV-a', 'AUX.'];
+    for (const [i, number] of hostile.entries()) {
+      const id = `7a000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      await writeFile(join(data, 'invoices', `hostile-${i}.json`), JSON.stringify({ ...template, id, invoice_number: number, issued_at: `2026-11-04T10:0${i}:00+00:00` }));
+    }
+    const hostileServer = await startReferenceServer({ dataDir: data });
+    try {
+      const { config, env } = configFor(hostileServer.url, await readTokens(data));
+      const out = join(tmp, 'hostile-out');
+      const before = await readdir(tmp);
+      const m = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
+      const nordlys = m.organizations.find((o) => o.org_id === 'org-nordlys')!;
+      expect(nordlys.status).toBe('ok');
+      const monthDir = resolve(out, '2026-10');
+      const files = await allFiles(monthDir);
+      for (const f of files) {
+        expect(f.startsWith(monthDir + sep)).toBe(true);
+        const name = f.slice(monthDir.length + 1).split(sep).at(-1)!;
+        expect(name).not.toMatch(/[<>:"\\|?*\u0000-\u001f]/);
+        expect(name.split('.')[0]!.trim()).not.toMatch(/^(con|prn|aux|nul|com\d|lpt\d)$/i);
+        expect(Buffer.byteLength(name)).toBeLessThanOrEqual(140);
+        expect(name).not.toMatch(/[. ]$/);
+      }
+      for (const number of hostile) {
+        const entry = nordlys.invoices.find((e) => e.invoice_number === number)!;
+        expect(entry.files).toHaveLength(2);
+        const { text } = await pdfText(await readFile(join(monthDir, entry.files[1]!)));
+        expect(text.replace(/\s+/g, '')).toContain(number.slice(0, 40).replace(/\s+/g, ''));
+      }
+      const names = nordlys.invoices.flatMap((e) => e.files.map((f) => f.toLowerCase()));
+      expect(new Set(names).size).toBe(names.length);
+      // Nothing landed beside the output folder or beside the month folder.
+      expect((await readdir(tmp)).sort()).toEqual([...before, 'hostile-out'].sort());
+      expect(await readdir(out)).toEqual(['2026-10']);
+    } finally {
+      await hostileServer.close();
+    }
+  }, 30_000);
+});
