@@ -3,7 +3,8 @@ import { bool, choice } from './_args.js';
 import { resolveKey } from './_credentials/index.js';
 import { isNotShared } from './_usage/not-shared.js';
 import { clientFor, explainKeyError, verboseOption } from './_gateway/client-for.js';
-import { plainText } from './_output/sanitize.js';
+import { plainText, truncate } from './_output/sanitize.js';
+import { wrap } from './_output/wrap.js';
 import { outputWidth, styleFor } from './_output/style.js';
 import { renderTable } from './_output/table.js';
 import { USAGE_PERIODS, usagePeriod, type DayRange } from './_usage/period.js';
@@ -44,15 +45,16 @@ async function oneKey(io: CommandIO, period: DayRange, json: boolean, verbose: b
     return 0;
   }
   const s = styleFor(io.stdout, io.env);
-  const out = [s.bold(`Usage of key "${name}" (${key.masked}), ${period.label} (UTC)`), ''];
+  const width = outputWidth(io);
+  const out = [s.bold(truncate(`Usage of key "${name}" (${key.masked})`, width)), `Period: ${period.label} (UTC)`, ''];
   if (!summary) out.push(NOT_SHARED);
   else if (summary.rows.length === 0) out.push('No requests in this period.');
   else {
     const rows = [...summary.rows.map((r) => usageCells(plainText(r.model!), r)), null, usageCells('TOTAL', summary.total)];
-    out.push(renderTable(usageColumns('MODEL'), rows, outputWidth(io), s).trimEnd());
+    out.push(renderTable(usageColumns('MODEL'), rows, width, s).trimEnd());
   }
   const extras = usageExtras(info);
-  if (extras.length) out.push('', ...extras);
+  if (extras.length) out.push('', ...extras.flatMap((p) => wrap(p, width, '', '  ')));
   out.push('', s.dim(DELAY_NOTE));
   io.stdout.write(out.join('\n') + '\n');
   return 0;

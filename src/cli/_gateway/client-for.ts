@@ -1,7 +1,8 @@
 import type { CommandIO, ParsedArgs } from '../_command.js';
 import { bool } from '../_args.js';
 import { GatewayClient } from '../../client/gateway-client.js';
-import { AuthenticationError } from '../../client/errors/authentication-error.js';
+import { ApiError } from '../../client/errors/api-error.js';
+import { SearchFailedError } from '../../client/search-failed-error.js';
 import type { ResolvedKey } from '../_credentials/index.js';
 
 /** The gateway client for one key, from SVC_GATEWAY_URL; requests are logged (key masked) with SVC_DEBUG. */
@@ -22,9 +23,10 @@ export function announceKey(io: CommandIO, args: ParsedArgs, key: ResolvedKey): 
 
 /** Adds which key was refused, and why it was chosen, to a 401, so the user knows what to fix. */
 export function explainKeyError(e: unknown, key: ResolvedKey): unknown {
-  if (e instanceof AuthenticationError) {
+  if (e instanceof ApiError && e.status === 401) {
+    const prefix = e instanceof SearchFailedError ? 'search failed with HTTP 401: ' : '';
     const hint = key.source === 'env' ? 'check or unset SVC_API_KEY' : `run "svc auth login${key.profile && key.profile !== 'default' ? ` --profile ${key.profile}` : ''}" with a valid key`;
-    return Object.assign(new Error(`the service refused the API key ${key.masked} (HTTP 401), used because ${key.why}`), { hint });
+    return Object.assign(new Error(`${prefix}the service refused the API key ${key.masked} (HTTP 401), used because ${key.why}`), { hint });
   }
   return e;
 }

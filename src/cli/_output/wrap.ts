@@ -1,6 +1,9 @@
-/** Word-wraps plain text to `width` columns, each line prefixed with `indent`; long words are cut. */
-export function wrap(text: string, width: number, indent: string): string[] {
-  const room = Math.max(10, width - indent.length);
+/**
+ * Word-wraps plain text to `width` columns, each line prefixed with `indent` (lines after the
+ * first with `rest`, for hanging indents); words longer than a line are cut.
+ */
+export function wrap(text: string, width: number, indent: string, rest: string = indent): string[] {
+  const room = Math.max(10, width - Math.max(indent.length, rest.length));
   const lines: string[] = [];
   let line = '';
   for (let word of text.split(/\s+/).filter(Boolean)) {
@@ -14,5 +17,5 @@ export function wrap(text: string, width: number, indent: string): string[] {
     else lines.push(line), (line = word);
   }
   if (line) lines.push(line);
-  return lines.map((l) => indent + l);
+  return lines.map((l, i) => (i === 0 ? indent : rest) + l);
 }

@@ -2,16 +2,17 @@ import { Decimal } from 'decimal.js';
 import type { KeyInfo } from '../../model/litellm.js';
 import { count, percent, usd } from '../_output/money.js';
 
-/** The lines under the usage table that apply to this key: monthly limit, credits, dev plan. */
+/** The notes under the usage table that apply to this key (monthly limit, credits, dev plan), one paragraph each. */
 export function usageExtras(info: KeyInfo): string[] {
   const lines: string[] = [];
   if (info.max_budget) {
-    const state = info.blocked ? ' (reached: the key is blocked until the next month)' : '';
+    const state = info.blocked ? '; reached, the key is blocked until the next month' : '';
     lines.push(`Monthly limit: $${usd(info.spend)} of $${usd(info.max_budget)} used this month (${percent(info.spend, info.max_budget)})${state}`);
   }
   if (info.credits) {
-    lines.push(`Credits: $${usd(info.credits.balance_usd)} left, shared by all keys of the organization;`);
-    lines.push('  drawn at credit prices, so they fall slightly faster than the costs shown.');
+    lines.push(
+      `Credits: $${usd(info.credits.balance_usd)} left, shared by all keys of the organization; drawn at credit prices, so they fall slightly faster than the costs shown.`,
+    );
   }
   if (info.dev_plan) {
     const p = info.dev_plan;

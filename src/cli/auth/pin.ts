@@ -10,7 +10,7 @@ export const pinCommand: Command = {
   name: 'pin',
   summary: 'Make the current project folder (and its subfolders) use a saved key',
   usage: 'auth pin <name> | auth pin --remove',
-  examples: ['cd ~/src/billing && svc auth pin work', 'svc auth pin --remove'],
+  examples: ['svc auth pin work', 'svc auth pin --remove'],
   options: { remove: { type: 'boolean', description: 'remove the pin of the current folder' } },
   positionals: { min: 0, max: 1, names: '<name>' },
   async run(io, args) {

@@ -5,7 +5,7 @@ export const tokenCommand: Command = {
   name: 'token',
   summary: 'Print the key in use (for other tools); no network call',
   usage: 'auth token',
-  examples: ['OPENAI_API_KEY=$(svc auth token) some-tool', 'svc auth token | pbcopy'],
+  examples: ['svc auth token', 'OPENAI_API_KEY=$(svc auth token) some-tool'],
   options: {},
   async run(io) {
     // The one command that prints a key in full: that is its purpose.
