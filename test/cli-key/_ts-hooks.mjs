@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 export async function resolve(specifier, context, next) {
-  if ((specifier.startsWith('.') || specifier.startsWith('file:')) && specifier.endsWith('.js') && context.parentURL) {
-    const url = new URL(specifier, context.parentURL);
+  if (/^(\.|\/|file:)/.test(specifier) && specifier.endsWith('.js')) {
+    const url = specifier.startsWith('/') ? new URL('file://' + specifier) : new URL(specifier, context.parentURL);
     const tsUrl = new URL(url.href.replace(/\.js$/, '.ts'));
     if (!existsSync(fileURLToPath(url)) && existsSync(fileURLToPath(tsUrl))) return { url: tsUrl.href, shortCircuit: true, format: 'module' };
   }

@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { PACKAGE } from '../../src/cli/_update/package-info.js';
+import { cleanup, tempDir } from './_helpers.js';
+import { KEYS } from './_keys.js';
+
+// A real pseudo-terminal from util-linux `script`, driving the real CLI entry (through TS hooks).
+const hasScript = process.platform === 'linux' && spawnSync('script', ['--version']).status === 0;
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const REGISTER = fileURLToPath(new URL('./_ts-register.mjs', import.meta.url));
+const ENTRY = fileURLToPath(new URL('./_pty-entry.js', import.meta.url));
+
+/** Runs `svc <args>` on a pseudo-terminal; `answer` is typed once `waitFor` appears. */
+function onTerminal(args: string, env: Record<string, string>, answer?: { waitFor: string; type: string }) {
+  const cmd = `node ${ENTRY} ${args}`;
+  const child = spawn('script', ['-qefc', cmd, '/dev/null'], {
+    cwd: REPO,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/tmp', TERM: 'xterm', NODE_OPTIONS: `--import=${REGISTER}`, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let typed = false;
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString('utf8');
+    if (answer && !typed && out.includes(answer.waitFor)) {
+      typed = true;
+      child.stdin.write(answer.type);
+    }
+  });
+  child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  return new Promise<{ code: number | null; out: string }>((resolve) => child.on('close', (code) => resolve({ code, out })));
+}
+
+let server: ReferenceServer;
+let registry: Server;
+let registryUrl: string;
+let home: string;
+beforeAll(async () => {
+  server = await startReferenceServer();
+  registry = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ 'dist-tags': { latest: '9.9.9' } })));
+  await new Promise<void>((r) => registry.listen(0, '127.0.0.1', r));
+  registryUrl = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise<void>((r) => registry.close(() => r()));
+});
+beforeEach(async () => {
+  home = await tempDir();
+});
+afterEach(() => cleanup(home));
+
+describe.runIf(hasScript)('on a real terminal', () => {
+  it('auth login asks for the key without echoing it, then saves it', async () => {
+    const cfg = join(home, 'cfg');
+    const env = { HOME: home, SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: server.url, SVC_NO_UPDATE_CHECK: '1' };
+    const r = await onTerminal('auth login', env, { waitFor: 'input is hidden', type: `${KEYS.limited}\r` });
+    expect(r.out).toContain('Paste your API key (input is hidden):');
+    expect(r.out).not.toContain(KEYS.limited);
+    expect(r.out).not.toContain(KEYS.limited.slice(3, 12));
+    expect(r.out).toContain(`Saved sk-…${KEYS.limited.slice(-4)}`);
+    expect(r.code).toBe(0);
+    const saved = JSON.parse(await readFile(join(cfg, 'credentials.json'), 'utf8'));
+    expect(saved.profiles.default.api_key).toBe(KEYS.limited);
+  }, 30_000);
+
+  it('the daily update check runs in the background on a terminal and its notice shows next time', async () => {
+    const cfg = join(home, 'cfg');
+    const env = { HOME: home, SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl };
+    const first = await onTerminal('auth list', env);
+    expect(first.code).toBe(0);
+    expect(first.out).not.toContain('new release');
+    const cache = join(cfg, 'update-check.json');
+    for (let i = 0; i < 100 && !existsSync(cache); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(JSON.parse(await readFile(cache, 'utf8')).latest).toBe('9.9.9');
+    const second = await onTerminal('auth list', env);
+    expect(second.out).toContain(`A new release of svc is available: ${PACKAGE.version} → 9.9.9`);
+  }, 30_000);
+});
