@@ -11,17 +11,19 @@ const COLUMNS: Column[] = [
   { header: 'QTY', align: 'right' },
   { header: 'UNIT', align: 'right' },
   { header: 'TOTAL', align: 'right' },
-  { header: 'NOTE', flex: true, min: 4 },
+  { header: 'NOTE', flex: true, min: 8 },
 ];
 
 /** Plan cost as a table: one line per priced product, the monthly total, then products without a price. */
 export function planCostTable(cost: OrgPlanCost, width: number, style: Style): string {
   const money = (minor: number) => formatMinor(minor, EN);
+  const periods: string[] = [];
   const rows: Array<string[] | null> = cost.lines.map((l) => {
+    if (l.period) periods.push(`[${periods.length + 1}] ${l.service} ${l.type}${l.plan ? ` ${l.plan}` : ''}: only ${l.period.first_day} – ${l.period.last_day}`);
     const notes = [
       l.is_per_user ? 'per seat' : '',
-      l.custom_price ? 'agreed price' : '',
-      l.period ? `${l.period.first_day} – ${l.period.last_day}` : '',
+      l.custom_price ? 'agreed' : '',
+      l.period ? `part month [${periods.length}]` : '',
     ].filter(Boolean);
     return [l.service, l.type, l.plan ?? l.core_plan ?? '', String(l.quantity), money(l.unit_price_cents), money(l.line_total_cents), notes.join(', ')];
   });
@@ -30,5 +32,6 @@ export function planCostTable(cost: OrgPlanCost, width: number, style: Style): s
   const missing = cost.missing.length
     ? `No price yet for: ${cost.missing.map((m) => [m.service, m.type, m.plan].filter(Boolean).join('/')).join(', ')}\n`
     : '';
-  return head + renderTable(COLUMNS, rows, width, style) + missing;
+  const footnotes = periods.length ? `${periods.join('\n')}\n` : '';
+  return head + renderTable(COLUMNS, rows, width, style) + footnotes + missing;
 }

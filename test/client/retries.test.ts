@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReferenceServer, ServerFault } from '../../src/server/index.js';
+import { RateLimitError, ServerError, TimeoutError } from '../../src/client/errors/index.js';
+import { reporting, startSamples, tokenOf } from './_reference.js';
+
+let server: ReferenceServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function withFaults(faults: ServerFault[]): Promise<ReferenceServer> {
+  server = await startSamples({ faults });
+  return server;
+}
+
+const PLAN = '/api/orgs/org-nordlys/plan-cost';
+
+describe('retries against the reference server', () => {
+  it('503 twice, then the answer', async () => {
+    const s = await withFaults([{ path: PLAN, status: 503, times: 2 }]);
+    const lines: string[] = [];
+    const cost = await reporting(s, 'org-nordlys', { logger: (l) => lines.push(l) }).getPlanCost();
+    expect(cost.currency).toBe('DKK');
+    expect(lines.filter((l) => l.includes('svc: retry'))).toHaveLength(2);
+    expect(lines.join('\n')).not.toContain(tokenOf('org-nordlys'));
+  });
+
+  it('gives up after maxRetries with a ServerError', async () => {
+    const s = await withFaults([{ path: PLAN, status: 500 }]);
+    const e = await reporting(s, 'org-nordlys', { maxRetries: 1 }).getPlanCost().catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ServerError);
+  });
+
+  it('waits as long as Retry-After asks after a 429', async () => {
+    const s = await withFaults([{ path: '/api/orgs/org-nordlys/invoices', status: 429, times: 1, retryAfter: 1 }]);
+    const t0 = Date.now();
+    const list = await reporting(s, 'org-nordlys').listInvoices();
+    expect(list.length).toBe(3);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(950);
+  });
+
+  it('reports a RateLimitError when 429 persists', async () => {
+    const s = await withFaults([{ path: PLAN, status: 429, retryAfter: 0 }]);
+    const e = await reporting(s, 'org-nordlys').getPlanCost().catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(RateLimitError);
+  });
+
+  it('times out a slow answer, retries, and succeeds when it is quick again', async () => {
+    const s = await withFaults([{ path: PLAN, status: 200, delayMs: 2000, times: 1 }]);
+    const cost = await reporting(s, 'org-nordlys').getPlanCost(undefined, { timeoutMs: 200 });
+    expect(cost.currency).toBe('DKK');
+    const s2 = await startSamples({ faults: [{ path: PLAN, status: 200, delayMs: 2000 }] });
+    try {
+      const e = await reporting(s2, 'org-nordlys', { maxRetries: 0 }).getPlanCost(undefined, { timeoutMs: 150 }).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(TimeoutError);
+    } finally {
+      await s2.close();
+    }
+  });
+});
