@@ -52,6 +52,8 @@ export class TableWriter {
   /** A data row; `look` per row or per column, `notes` per column index. */
   data(cells: CellInput[], look: Look | Look[] = 'plain', notes?: Record<number, string>): void {
     const r = this.ws.getRow(this.nextRow);
+    // A fresh `{}` row style per row defeats exceljs's style cache (a JSON lookup per row).
+    (r as unknown as { style: object }).style = ROW_STYLE;
     for (let i = 0; i < this.columns.length; i++) {
       const kind = this.columns[i]!.kind;
       const l = typeof look === 'string' ? look : (look[i] ?? 'plain');
@@ -114,6 +116,8 @@ export class TableWriter {
     await (this.ws as unknown as { commit(): Promise<void> }).commit();
   }
 }
+
+const ROW_STYLE = Object.freeze({});
 
 type ExcelCell = ReturnType<ReturnType<Worksheet['getRow']>['getCell']>;
 

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { MonthlyUsageEntry } from '../model/index.js';
 import { allocateMinor } from '../money/allocate.js';
 import { toMinorUnits } from '../money/decimal.js';
+import { allocateExact } from './_allocate-exact.js';
 import { monthOf } from './period.js';
 import type { MonthKeyUsage } from './types.js';
 
@@ -53,7 +54,8 @@ export interface KeyAllocation {
 
 /**
  * Allocates each month's DKK over that month's keys by their USD spend (largest remainder, øre
- * precision), then sums per key, so the keys add up exactly to the months' DKK.
+ * precision), then sums per key, so the keys add up exactly to the months' DKK. Uses the
+ * exact BigInt variant of `allocateMinor` (same rule) because organizations have 100,000 keys.
  */
 export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUsage[]): KeyAllocation {
   const dkkByKey = new Map<string, number>();
@@ -64,7 +66,7 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
   for (const conv of conversions) {
     if (conv.dkkMinor === null) continue;
     const keys = byMonth.find((m) => m.month === conv.month)?.keyUsage.keys ?? [];
-    const { parts, unallocated } = allocateMinor(conv.dkkMinor, keys.map((k) => k.spend_usd));
+    const { parts, unallocated } = allocateExact(conv.dkkMinor, keys.map((k) => k.spend_usd));
     monthsMinor += conv.dkkMinor;
     unallocatedMinor += unallocated;
     keys.forEach((k, i) => {

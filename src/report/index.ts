@@ -3,3 +3,4 @@ export { fetchCostReportData } from './fetch.js';
 export { checkPeriod, type ReportPeriod } from './period.js';
 export { ReportPeriodError } from './report-period-error.js';
 export type { CostReportData, CostReportOptions, MonthKeyUsage } from './types.js';
+export { buildPartnerReport, isOutOfDate, type PartnerReportOptions } from './partner/build-partner-report.js';

@@ -1,7 +1,8 @@
 import type { CommandGroup } from '../_command.js';
+import { statusCommand } from './status.js';
 
 export const partnerGroup: CommandGroup = {
   name: 'partner',
   summary: "A partner's organizations and keys checked against recommended models",
-  commands: [],
+  commands: [statusCommand],
 };

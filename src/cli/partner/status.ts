@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import type { Command } from '../_command.js';
+import { bool, choice, str } from '../_args.js';
+import { partnerClientFrom, partnerOptions } from '../_clients.js';
+import { outputWidth, styleFor } from '../_output/style.js';
+import { toJsonText } from '../report/_json.js';
+import { writeStreamAtomic } from '../report/_write-stream-atomic.js';
+import { UsageError } from '../usage-error.js';
+import { availableLanguages } from '../../locale/index.js';
+import { buildPartnerReport } from '../../report/index.js';
+import { partnerStatusTable } from './_status-table.js';
+
+/** `svc partner status`: every customer and its keys checked against the recommended models. */
+export const statusCommand: Command = {
+  name: 'status',
+  summary: "Customers and keys checked against the partner's recommended models (table, JSON or workbook)",
+  usage: 'partner status [--json] [-o partner.xlsx] [--language da|en]',
+  examples: ['svc partner status', 'svc partner status --json', 'svc partner status -o partner.xlsx --language en'],
+  options: {
+    json: { type: 'boolean', description: 'print the API record' },
+    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'write the partner workbook (XLSX): customers, keys (out-of-date ones highlighted), profiles' },
+    language: { type: 'string', valueName: 'CODE', description: 'language of the workbook: da (default) or en' },
+    ...partnerOptions,
+  },
+  async run(io, args) {
+    const output = str(args, 'output');
+    const json = bool(args, 'json');
+    if (output !== undefined && json) throw new UsageError('give either --json or -o, not both');
+    const language = choice(args, 'language', availableLanguages());
+    if (language !== undefined && output === undefined) throw new UsageError('--language applies to the workbook: add -o FILE');
+    const status = await partnerClientFrom(io, args).getPartnerStatus();
+    if (json) {
+      io.stdout.write(toJsonText(status));
+      return 0;
+    }
+    if (output !== undefined) {
+      const path = resolve(io.cwd, output);
+      const size = await writeStreamAtomic(path, (stream) => buildPartnerReport(status, { language: language ?? 'da', stream }));
+      const behind = status.customers.reduce((a, c) => a + c.keys.filter((k) => !k.has_recommended).length, 0);
+      io.stdout.write(`Wrote ${path} (${status.customers.length} customers, ${behind} keys not up to date, ${size} bytes)\n`);
+      return 0;
+    }
+    io.stdout.write(partnerStatusTable(status, outputWidth(io), styleFor(io.stdout, io.env)));
+    return 0;
+  },
+};

@@ -1,0 +1,61 @@
+import { resolve } from 'node:path';
+import type { Command } from '../_command.js';
+import { choice, str } from '../_args.js';
+import { reportingClientFrom, reportingOptions } from '../_clients.js';
+import { UsageError } from '../usage-error.js';
+import { availableLanguages } from '../../locale/index.js';
+import { buildCostReport, checkPeriod, fetchCostReportData, ReportPeriodError, type ReportPeriod } from '../../report/index.js';
+import { writeStreamAtomic } from './_write-stream-atomic.js';
+
+function periodFromFlags(month: string | undefined, year: string | undefined, months: string | undefined): ReportPeriod {
+  const given = [month !== undefined && '--month', year !== undefined && '--year', months !== undefined && '--months'].filter(Boolean);
+  if (given.length !== 1) {
+    throw new UsageError(given.length ? `give only one of ${given.join(', ')}` : 'give the period: --month YYYY-MM, --year YYYY or --months N');
+  }
+  const asInt = (flag: string, v: string) => {
+    if (!/^\d{1,6}$/.test(v)) throw new UsageError(`${flag} must be a whole number (got "${v}")`);
+    return Number(v);
+  };
+  const period: ReportPeriod = month !== undefined ? { month } : year !== undefined ? { year: asInt('--year', year) } : { months: asInt('--months', months!) };
+  try {
+    return checkPeriod(period);
+  } catch (e) {
+    if (e instanceof ReportPeriodError) throw new UsageError(`--${e.field}: ${e.message}`);
+    throw e;
+  }
+}
+
+function defaultFileName(orgId: string, period: ReportPeriod): string {
+  const safeOrg = orgId.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_') || 'org';
+  const label = 'month' in period ? period.month : 'year' in period ? String(period.year) : `last-${period.months}-months`;
+  return `cost-report-${safeOrg}-${label}.xlsx`;
+}
+
+/** `svc report cost`: the cost workbook (XLSX, DKK) for one month, one year or the trailing N months. */
+export const costCommand: Command = {
+  name: 'cost',
+  summary: 'Cost workbook (XLSX) in DKK: summary, months, days, keys, models, providers, key fields, plan cost, invoices',
+  usage: 'report cost --month YYYY-MM | --year YYYY | --months N [-o file.xlsx] [--language da|en] [--name TEXT]',
+  examples: ['svc report cost --month 2026-10', 'svc report cost --year 2026 -o cost-2026.xlsx --language en', 'svc report cost --months 12 --name "Nordlys Analytics ApS"'],
+  options: {
+    month: { type: 'string', valueName: 'YYYY-MM', description: 'one calendar month' },
+    year: { type: 'string', valueName: 'YYYY', description: 'one calendar year (up to today)' },
+    months: { type: 'string', valueName: 'N', description: 'the trailing N calendar months, the current one included (1-60)' },
+    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to write the workbook (default: cost-report-<org>-<period>.xlsx)' },
+    language: { type: 'string', valueName: 'CODE', description: 'language of the workbook: da (default) or en' },
+    name: { type: 'string', valueName: 'TEXT', description: "the organization's name shown in the workbook (default: its id)" },
+    ...reportingOptions,
+  },
+  async run(io, args) {
+    const period = periodFromFlags(str(args, 'month'), str(args, 'year'), str(args, 'months'));
+    const language = choice(args, 'language', availableLanguages()) ?? 'da';
+    const name = str(args, 'name');
+    if (name !== undefined && name.trim() === '') throw new UsageError('--name must not be empty');
+    const client = reportingClientFrom(io, args);
+    const data = await fetchCostReportData(client, period);
+    const path = resolve(io.cwd, str(args, 'output') ?? defaultFileName(client.orgId, period));
+    const size = await writeStreamAtomic(path, (stream) => buildCostReport(data, { language, ...(name ? { organizationName: name } : {}), stream }));
+    io.stdout.write(`Wrote ${path} (${data.keyUsage.keys.length} keys, ${data.months.length} month(s), ${size} bytes)\n`);
+    return 0;
+  },
+};
