@@ -7,27 +7,36 @@ export function clean(text: string): string {
 
 /** Splits `text` into lines no wider than `width`; a word wider than a line is broken by characters. */
 export function wrap(face: FontFace, size: number, text: string, width: number): string[] {
-  const words = clean(text).split(' ');
+  const cleaned = clean(text);
+  if (face.width(cleaned, size) <= width) return [cleaned];
+  const space = face.width(' ', size);
   const lines: string[] = [];
   let line = '';
-  for (const word of words) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (face.width(candidate, size) <= width) {
-      line = candidate;
+  let lineWidth = 0;
+  for (const word of cleaned.split(' ')) {
+    const w = face.width(word, size);
+    if (line && lineWidth + space + w <= width) {
+      line += ' ' + word;
+      lineWidth += space + w;
       continue;
     }
     if (line) lines.push(line);
-    line = '';
-    if (face.width(word, size) <= width) {
+    if (w <= width) {
       line = word;
+      lineWidth = w;
       continue;
     }
+    line = '';
+    lineWidth = 0;
     for (const ch of word) {
-      if (line && face.width(line + ch, size) > width) {
+      const cw = face.width(ch, size);
+      if (line && lineWidth + cw > width) {
         lines.push(line);
         line = '';
+        lineWidth = 0;
       }
       line += ch;
+      lineWidth += cw;
     }
   }
   if (line || lines.length === 0) lines.push(line);

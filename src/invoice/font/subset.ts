@@ -1,8 +1,4 @@
 import type { TtfFont } from './ttf-font.js';
-import { componentGlyphIds } from './_composite.js';
-
-/** Tables a PDF FontFile2 needs for a CIDFontType2 (ISO 32000-1 §9.9); cmap is not needed with CIDToGIDMap. */
-const COPIED_TABLES = ['cvt ', 'fpgm', 'prep'];
 
 function checksum(b: Buffer): number {
   let sum = 0;
@@ -19,64 +15,65 @@ function checksum(b: Buffer): number {
 const pad4 = (n: number): number => (n + 3) & ~3;
 
 /**
- * A TrueType subset that keeps glyph ids: the used glyphs (and the components of composite
- * ones) keep their outlines, every other glyph up to the highest used id becomes empty. So
- * the PDF can draw glyph ids directly (Identity-H, CIDToGIDMap Identity) and the subset is a
- * copy of byte ranges plus rebuilt head/hhea/maxp/hmtx/loca, not a re-encoding of the font.
+ * A compact TrueType subset whose glyph `i` is the original glyph `order[i - 1]` (glyph 0
+ * stays .notdef), so CID = new glyph id (CIDToGIDMap Identity) and the tables hold only the
+ * glyphs drawn. Components of composite glyphs are appended and their references renumbered;
+ * hinting is dropped. Only head, hhea, maxp, hmtx, loca and glyf are written: what a PDF
+ * FontFile2 for a CIDFontType2 needs. Returns the font and the final original-id order.
  */
-export function subsetFont(font: TtfFont, used: Iterable<number>): Buffer {
-  const keep = new Set<number>([0]);
-  const queue = [...used];
-  while (queue.length) {
-    const g = queue.pop()!;
-    if (keep.has(g) || g >= font.numGlyphs) continue;
-    keep.add(g);
-    for (const c of componentGlyphIds(font.glyphBytes(g))) if (!keep.has(c)) queue.push(c);
+export function subsetFont(font: TtfFont, order: readonly number[]): { bytes: Buffer; glyphs: number[] } {
+  const glyphs = [0, ...order];
+  const index = new Map<number, number>();
+  glyphs.forEach((g, i) => index.set(g, i));
+  for (let i = 0; i < glyphs.length; i++) {
+    const { bytes, components } = font.outline(glyphs[i]!);
+    for (const at of components) {
+      const c = bytes.readUInt16BE(at);
+      if (!index.has(c)) {
+        index.set(c, glyphs.length);
+        glyphs.push(c);
+      }
+    }
   }
-  const numGlyphs = Math.max(...keep) + 1;
-
+  const n = glyphs.length;
   let glyfSize = 0;
-  for (const g of keep) glyfSize += pad4(font.glyphBytes(g).length);
+  for (const g of glyphs) glyfSize += pad4(font.outline(g).bytes.length);
   const glyf = Buffer.alloc(glyfSize);
-  const loca = Buffer.alloc(4 * (numGlyphs + 1));
-  const hmtx = Buffer.alloc(4 * numGlyphs);
+  const loca = Buffer.alloc(4 * (n + 1));
+  const hmtx = Buffer.alloc(4 * n);
   let pos = 0;
-  for (let g = 0; g < numGlyphs; g++) {
-    loca.writeUInt32BE(pos, 4 * g);
-    if (!keep.has(g)) continue;
-    const bytes = font.glyphBytes(g);
+  glyphs.forEach((g, i) => {
+    loca.writeUInt32BE(pos, 4 * i);
+    const { bytes, components } = font.outline(g);
     bytes.copy(glyf, pos);
+    for (const at of components) glyf.writeUInt16BE(index.get(bytes.readUInt16BE(at))!, pos + at);
     pos += pad4(bytes.length);
-    hmtx.writeUInt16BE(font.advance(g), 4 * g);
-    // Left side bearing = xMin of the outline (0 for an empty glyph).
-    if (bytes.length >= 10) hmtx.writeInt16BE(bytes.readInt16BE(2), 4 * g + 2);
-  }
-  loca.writeUInt32BE(pos, 4 * numGlyphs);
+    hmtx.writeUInt16BE(font.advance(g), 4 * i);
+    if (bytes.length >= 10) hmtx.writeInt16BE(bytes.readInt16BE(2), 4 * i + 2);
+  });
+  loca.writeUInt32BE(pos, 4 * n);
 
   const head = Buffer.from(font.rawTable('head')!);
-  head.writeUInt32BE(0, 8); // checkSumAdjustment, set below
+  head.writeUInt32BE(0, 8); // checkSumAdjustment, set in assemble
   head.writeInt16BE(1, 50); // long loca
   const hhea = Buffer.from(font.rawTable('hhea')!);
-  hhea.writeUInt16BE(numGlyphs, 34);
+  hhea.writeUInt16BE(n, 34);
   const maxp = Buffer.from(font.rawTable('maxp')!);
-  maxp.writeUInt16BE(numGlyphs, 4);
+  maxp.writeUInt16BE(n, 4);
+  if (maxp.length >= 32) maxp.writeUInt16BE(0, 26); // maxSizeOfInstructions: hinting dropped
 
-  const tables: Array<[string, Buffer]> = [
+  const bytes = assemble([
     ['glyf', glyf],
     ['head', head],
     ['hhea', hhea],
     ['hmtx', hmtx],
     ['loca', loca],
     ['maxp', maxp],
-  ];
-  for (const tag of COPIED_TABLES) {
-    const t = font.rawTable(tag);
-    if (t) tables.push([tag, t]);
-  }
-  tables.sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  return assemble(tables);
+  ]);
+  return { bytes, glyphs };
 }
 
+/** Writes the sfnt container: table directory (tags sorted), checksums, head.checkSumAdjustment. */
 function assemble(tables: Array<[string, Buffer]>): Buffer {
   const n = tables.length;
   const headerSize = 12 + 16 * n;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { componentOffsets, stripInstructions } from './_composite.js';
 
 /** One glyph's bytes in the `glyf` table: [start, end) offsets into the font file. */
 interface GlyphSpan {
@@ -24,6 +25,7 @@ export class TtfFont {
   private readonly advances: Uint16Array;
   private readonly spans: GlyphSpan[] = [];
   private readonly tables = new Map<string, { offset: number; length: number }>();
+  private readonly outlines = new Map<number, { bytes: Buffer; components: number[] }>();
 
   constructor(readonly bytes: Buffer, postscriptName: string) {
     this.postscriptName = postscriptName;
@@ -76,6 +78,17 @@ export class TtfFont {
   glyphBytes(glyphId: number): Buffer {
     const s = this.spans[glyphId];
     return s ? this.bytes.subarray(s.start, s.end) : Buffer.alloc(0);
+  }
+
+  /** The glyph's outline without hinting instructions, and its components' offsets; computed once per glyph. */
+  outline(glyphId: number): { bytes: Buffer; components: number[] } {
+    let o = this.outlines.get(glyphId);
+    if (!o) {
+      const bytes = stripInstructions(this.glyphBytes(glyphId));
+      o = { bytes, components: componentOffsets(bytes) };
+      this.outlines.set(glyphId, o);
+    }
+    return o;
   }
 
   /** A raw table, or undefined when the font has none. */

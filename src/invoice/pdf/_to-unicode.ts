@@ -5,8 +5,8 @@ function utf16Hex(text: string): string {
   return hex;
 }
 
-/** A ToUnicode CMap mapping each 2-byte glyph id to the text it was drawn for. */
-export function toUnicodeCMap(used: ReadonlyMap<number, string>, glyphs: number[]): Buffer {
+/** A ToUnicode CMap mapping CID i+1 (2 bytes) to `texts[i]`, the text it was drawn for. */
+export function toUnicodeCMap(texts: readonly string[]): Buffer {
   const lines = [
     '/CIDInit /ProcSet findresource begin',
     '12 dict begin',
@@ -18,10 +18,10 @@ export function toUnicodeCMap(used: ReadonlyMap<number, string>, glyphs: number[
     '<0000> <FFFF>',
     'endcodespacerange',
   ];
-  for (let i = 0; i < glyphs.length; i += 100) {
-    const chunk = glyphs.slice(i, i + 100);
+  for (let i = 0; i < texts.length; i += 100) {
+    const chunk = texts.slice(i, i + 100);
     lines.push(`${chunk.length} beginbfchar`);
-    for (const g of chunk) lines.push(`<${g.toString(16).padStart(4, '0')}> <${utf16Hex(used.get(g) ?? '')}>`);
+    chunk.forEach((text, k) => lines.push(`<${(i + k + 1).toString(16).padStart(4, '0')}> <${utf16Hex(text)}>`));
     lines.push('endbfchar');
   }
   lines.push('endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end');

@@ -1,8 +1,8 @@
-import { deflateSync } from 'node:zlib';
 import { PDFName, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
 import { subsetFont } from '../font/subset.js';
 import type { FontFace } from './font-face.js';
 import { toUnicodeCMap } from './_to-unicode.js';
+import { deflate } from './_deflate.js';
 
 /** Six capital letters from the glyph set, so the subset tag is stable for the same text (no randomness). */
 function subsetTag(glyphs: number[], seed: string): string {
@@ -20,38 +20,26 @@ function subsetTag(glyphs: number[], seed: string): string {
   return tag;
 }
 
-/** `/W` entries: runs of consecutive glyph ids with their widths in 1/1000 em. */
-function widthArray(face: FontFace, glyphs: number[]): Array<number | number[]> {
+/** `/W`: CIDs 1..n are consecutive, so one run of widths in 1/1000 em. */
+function widthArray(face: FontFace): Array<number | number[]> {
   const scale = 1000 / face.font.unitsPerEm;
-  const out: Array<number | number[]> = [];
-  let run: number[] = [];
-  let runStart = -2;
-  for (const g of glyphs) {
-    if (g !== runStart + run.length) {
-      if (run.length) out.push(runStart, run);
-      run = [];
-      runStart = g;
-    }
-    run.push(Math.round(face.font.advance(g) * scale));
-  }
-  if (run.length) out.push(runStart, run);
-  return out;
+  return [1, face.glyphs.map((g) => Math.round(face.font.advance(g) * scale))];
 }
 
 /**
  * Writes the glyphs `face` drew as a Type0 font (Identity-H, CIDFontType2 with CIDToGIDMap
- * Identity) with a deflated glyph-id-keeping TrueType subset and a ToUnicode map, so text
+ * Identity) with a deflated compact TrueType subset (glyph i = CID i) and a ToUnicode map, so text
  * is embedded, small and copyable. Returns the reference of the Type0 font dictionary.
  */
 export function writeCidFont(context: PDFContext, face: FontFace): PDFRef {
-  const glyphs = [...face.used.keys()].sort((a, b) => a - b);
   const font = face.font;
+  const glyphs = face.glyphs;
   const scale = 1000 / font.unitsPerEm;
   const name = `${subsetTag(glyphs, font.postscriptName)}+${font.postscriptName}`;
 
-  const fontFile = subsetFont(font, glyphs);
+  const fontFile = subsetFont(font, glyphs).bytes;
   const fontFileRef = context.register(
-    context.stream(deflateSync(fontFile), { Filter: 'FlateDecode', Length1: fontFile.length }),
+    context.stream(deflate(fontFile), { Filter: 'FlateDecode', Length1: fontFile.length }),
   );
   const descriptor = context.register(
     context.obj({
@@ -75,12 +63,13 @@ export function writeCidFont(context: PDFContext, face: FontFace): PDFRef {
       CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
       FontDescriptor: descriptor,
       DW: 0,
-      W: widthArray(face, glyphs),
+      W: widthArray(face),
       CIDToGIDMap: PDFName.of('Identity'),
     }),
   );
-  const toUnicode = toUnicodeCMap(face.used, glyphs);
-  const toUnicodeRef = context.register(context.stream(deflateSync(toUnicode), { Filter: 'FlateDecode' }));
+  const toUnicode = toUnicodeCMap(face.texts);
+  // About 1 KB; not worth a zlib call per document.
+  const toUnicodeRef = context.register(context.stream(toUnicode));
   return context.register(
     context.obj({
       Type: 'Font',

@@ -1,15 +1,21 @@
 import type { TtfFont } from '../font/ttf-font.js';
 
 const REPLACEMENT = 0xfffd;
+/** CIDs are two bytes; past this many distinct characters, more become the replacement. */
+const MAX_CID = 65534;
 
 /**
- * One font as used by one document: turns text into glyph ids (a character the font lacks
- * becomes the visible replacement glyph U+FFFD, or `?`), measures it with the cached advance
- * widths, and remembers every glyph drawn so the document embeds exactly those.
+ * One font as used by one document: turns text into character ids (a character the font
+ * lacks becomes the visible replacement glyph U+FFFD, or `?`), measures it with the cached
+ * advance widths, and numbers the glyphs in first-use order (CID 1, 2, ...) so the embedded
+ * subset holds exactly the glyphs drawn, compactly. Same text, same numbering: deterministic.
  */
 export class FontFace {
-  /** Glyph id → the text it stands for (for the ToUnicode map). */
-  readonly used = new Map<number, string>();
+  /** Original glyph id of CID i+1. */
+  readonly glyphs: number[] = [];
+  /** Text of CID i+1 (for the ToUnicode map). */
+  readonly texts: string[] = [];
+  private readonly cids = new Map<number, string>();
   private readonly replacement: number;
 
   constructor(readonly font: TtfFont, readonly resourceName: string) {
@@ -28,15 +34,21 @@ export class FontFace {
     return (units * size) / this.font.unitsPerEm;
   }
 
-  /** `text` as the hex string of 2-byte glyph ids that Identity-H draws; records the glyphs. */
+  /** `text` as the hex string of 2-byte CIDs that Identity-H draws; records the glyphs. */
   encode(text: string): string {
     let hex = '';
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
-      const own = this.font.glyphId(cp);
-      const gid = own || this.replacement;
-      if (!this.used.has(gid)) this.used.set(gid, own ? ch : String.fromCodePoint(REPLACEMENT));
-      hex += HEX4[gid] ?? gid.toString(16).padStart(4, '0');
+      let cid = this.cids.get(cp);
+      if (cid === undefined && this.glyphs.length >= MAX_CID) cid = this.encode(String.fromCodePoint(REPLACEMENT));
+      if (cid === undefined) {
+        const own = this.font.glyphId(cp);
+        this.glyphs.push(own || this.replacement);
+        this.texts.push(own ? ch : String.fromCodePoint(REPLACEMENT));
+        cid = HEX4[this.glyphs.length]!;
+        this.cids.set(cp, cid);
+      }
+      hex += cid;
     }
     return hex;
   }

@@ -1,6 +1,6 @@
-import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, type PDFImage } from 'pdf-lib';
 import { writeCidFont } from './cid-font.js';
+import { deflate } from './_deflate.js';
 import type { FontFace } from './font-face.js';
 import type { PageContent } from './content.js';
 
@@ -35,7 +35,7 @@ export class PdfWriter {
     const { doc } = this;
     const context = doc.context;
     const fonts: Record<string, unknown> = {};
-    for (const face of faces) if (face.used.size) fonts[face.resourceName] = writeCidFont(context, face);
+    for (const face of faces) if (face.glyphs.length) fonts[face.resourceName] = writeCidFont(context, face);
     const resources = context.obj({
       Font: context.obj(fonts as never),
       ...(extra.stampOpacity !== undefined ? { ExtGState: { GsStamp: { Type: 'ExtGState', ca: extra.stampOpacity, CA: extra.stampOpacity } } } : {}),
@@ -44,7 +44,7 @@ export class PdfWriter {
     const resourcesRef = context.register(resources);
     for (const page of pages) {
       const leaf = doc.addPage([595.28, 841.89]);
-      const stream = context.stream(deflateSync(Buffer.from(page.toString(), 'latin1')), { Filter: 'FlateDecode' });
+      const stream = context.stream(deflate(Buffer.from(page.toString(), 'latin1')), { Filter: 'FlateDecode' });
       leaf.node.set(PDFName.of('Contents'), context.register(stream));
       leaf.node.set(PDFName.of('Resources'), resourcesRef);
     }
