@@ -22,7 +22,10 @@ export function parseUsageCsv(
   const cap = lines + 1;
   const day = new Int32Array(cap), key = new Int32Array(cap), model = new Int32Array(cap);
   const nums = [new Float64Array(cap), new Float64Array(cap), new Float64Array(cap), new Float64Array(cap), new Float64Array(cap), new Float64Array(cap)];
-  const dayCache = new Map<string, number>();
+  // Ids are looked up by their bytes read as latin1 (cheaper than utf8 decoding for every row).
+  const keysByBytes = new Map([...keyIndex].map(([id, i]) => [Buffer.from(id, 'utf8').toString('latin1'), i]));
+  const modelsByBytes = new Map([...modelIndex].map(([id, i]) => [Buffer.from(id, 'utf8').toString('latin1'), i]));
+  let prevDateStart = -1, prevDay = 0;
   let pos = buf.indexOf(10);
   const header = buf.toString('utf8', 0, pos < 0 ? buf.length : pos).trim();
   if (header !== USAGE_CSV_HEADER) throw new DatasetError(file, 'line 1', `header must be "${USAGE_CSV_HEADER}"`);
@@ -40,25 +43,24 @@ export function parseUsageCsv(
       for (let i = pos; i <= stop; i++) {
         if (i < stop && buf[i] !== 44) continue;
         if (col === 0) {
-          const s = buf.toString('latin1', start, i);
-          let d = dayCache.get(s);
-          if (d === undefined) {
-            d = parseDay(s);
+          // Rows come day by day, so the date is almost always the previous row's: compare bytes first.
+          if (prevDateStart < 0 || i - start !== 10 || buf.compare(buf, prevDateStart, prevDateStart + 10, start, i) !== 0) {
+            const s = buf.toString('latin1', start, i);
+            const d = parseDay(s);
             if (d === undefined) throw new DatasetError(file, where, `date "${s}" is not YYYY-MM-DD`);
-            dayCache.set(s, d);
+            prevDay = d;
           }
-          day[n] = d;
+          prevDateStart = start;
+          day[n] = prevDay;
         } else if (col === 1) {
-          const s = buf.toString('utf8', start, i);
-          const k = keyIndex.get(s);
-          if (k === undefined) throw new DatasetError(file, where, `key_id "${s}" is not a key of the organization`);
+          const k = keysByBytes.get(buf.toString('latin1', start, i));
+          if (k === undefined) throw new DatasetError(file, where, `key_id "${buf.toString('utf8', start, i)}" is not a key of the organization`);
           key[n] = k;
         } else if (col === 2) {
           if (i === start) model[n] = -1;
           else {
-            const s = buf.toString('utf8', start, i);
-            const m = modelIndex.get(s);
-            if (m === undefined) throw new DatasetError(file, where, `model "${s}" is not in dataset.json models`);
+            const m = modelsByBytes.get(buf.toString('latin1', start, i));
+            if (m === undefined) throw new DatasetError(file, where, `model "${buf.toString('utf8', start, i)}" is not in dataset.json models`);
             model[n] = m;
           }
         } else if (col < COLS) {

@@ -17,6 +17,14 @@ import { z } from 'zod';
 export interface OrgData {
   raw: RawOrg;
   keyIndex: ReadonlyMap<string, number>;
+  /** Per key: the UTC day it was created, and the day it was deleted (Infinity when live). */
+  createdDay: Int32Array;
+  deletedDay: Float64Array;
+}
+
+/** The UTC calendar day of a timestamp. */
+function stampDay(stamp: string): number {
+  return parseDay(new Date(stamp).toISOString().slice(0, 10))!;
 }
 
 /** Rows of usage kept in memory across organizations; older organizations are dropped first. */
@@ -80,7 +88,12 @@ export class Dataset {
     }
     const raw = await readJsonFile(file, RawOrgSchema);
     if (raw.org_id !== orgId) throw new DatasetError(file, 'org_id', `must be "${orgId}" (the folder name)`);
-    return { raw, keyIndex: new Map(raw.keys.map((k, i) => [k.id, i])) };
+    return {
+      raw,
+      keyIndex: new Map(raw.keys.map((k, i) => [k.id, i])),
+      createdDay: Int32Array.from(raw.keys, (k) => stampDay(k.created_at)),
+      deletedDay: Float64Array.from(raw.keys, (k) => (k.deleted_at ? stampDay(k.deleted_at) : Infinity)),
+    };
   }
 
   /** The organization's usage rows (empty when it has no usage file). */

@@ -4,7 +4,7 @@ import type { RawKey } from '../dataset/_schema.js';
 import { rowRange } from '../dataset/usage-table.js';
 import { HttpError } from '../http-error.js';
 import { bearer } from '../_http.js';
-import { monthStart, parseDay } from '../_days.js';
+import { monthStart } from '../_days.js';
 import { parseMicro } from '../_micro.js';
 
 export interface CallingKey {
@@ -26,7 +26,7 @@ export async function callingKey(ds: Dataset, req: IncomingMessage): Promise<Cal
   const org = await ds.org(entry.org_id);
   const keyIndex = org?.keyIndex.get(entry.key_id);
   const key = keyIndex === undefined ? undefined : org!.raw.keys[keyIndex];
-  const deleted = key?.deleted_at != null && parseDay(new Date(key.deleted_at).toISOString().slice(0, 10))! <= ds.today;
+  const deleted = keyIndex !== undefined && org!.deletedDay[keyIndex]! <= ds.today;
   if (!org || !key || deleted) throw new HttpError(401, 'unauthorized', 'unknown, expired or blocked API key');
   return { keyId: entry.key_id, apiKey: token, org, key, keyIndex: keyIndex! };
 }

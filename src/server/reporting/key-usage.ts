@@ -1,15 +1,10 @@
 import type { Dataset, OrgData } from '../dataset/dataset.js';
 import { rowRange } from '../dataset/usage-table.js';
-import { formatDay, parseDay } from '../_days.js';
+import { formatDay } from '../_days.js';
 import { addRow, addSums, newSums, slices, spendOf, tokenGroup, tokensOf, SUM_WIDTH } from './_sums.js';
 import { groupByField } from './_by-field.js';
 
 const DELETED_NAME = '(deleted key)';
-
-/** The key's day of creation/deletion as a day number (date part of its UTC timestamp). */
-function dayOfStamp(stamp: string): number {
-  return parseDay(new Date(stamp).toISOString().slice(0, 10))!;
-}
 
 /**
  * OrgKeyUsage for days first..last (already resolved and clamped): every live key created by the
@@ -24,7 +19,9 @@ export async function buildKeyUsage(ds: Dataset, org: OrgData, first: number, la
   const hosted = models.map((m) => m.service_hosted);
   const keySums = newSums(keys.length);
   const active = new Uint8Array(keys.length);
-  const keyModel = new Map<number, Float64Array>();
+  // Per key and model sums in one flat array (keys × models × SUM_WIDTH): no per-row allocation.
+  const keyModelSums = newSums(keys.length * nModels);
+  const keyModelUsed = new Uint8Array(keys.length * nModels);
   const totals = newSums();
   const [from, to] = rowRange(t, first, last);
   for (let r = from; r < to; r++) {
@@ -34,26 +31,26 @@ export async function buildKeyUsage(ds: Dataset, org: OrgData, first: number, la
     active[k] = 1;
     if (m >= 0) {
       const id = k * nModels + m;
-      let s = keyModel.get(id);
-      if (!s) keyModel.set(id, (s = newSums()));
-      addRow(s, 0, t, r, h);
+      keyModelUsed[id] = 1;
+      addRow(keyModelSums, id, t, r, h);
     }
   }
   const modelTotals = newSums(nModels);
   const perKeyModels = new Map<number, number[]>();
-  for (const [id, s] of keyModel) {
+  for (let id = 0; id < keyModelUsed.length; id++) {
+    if (!keyModelUsed[id]) continue;
     const k = Math.floor(id / nModels), m = id % nModels;
-    addSums(modelTotals, m, s, 0);
+    addSums(modelTotals, m, keyModelSums, id);
     const list = perKeyModels.get(k) ?? [];
     list.push(m);
     perKeyModels.set(k, list);
   }
 
-  const deletedBy = (i: number) => keys[i]!.deleted_at !== null && dayOfStamp(keys[i]!.deleted_at!) <= ds.today;
+  const deletedBy = (i: number) => org.deletedDay[i]! <= ds.today;
   const listed: number[] = [];
   for (let i = 0; i < keys.length; i++) {
     if (active[i]) listed.push(i);
-    else if (!deletedBy(i) && dayOfStamp(keys[i]!.created_at) <= last) listed.push(i);
+    else if (!deletedBy(i) && org.createdDay[i]! <= last) listed.push(i);
   }
   for (const i of listed) addSums(totals, 0, keySums, i);
   listed.sort((a, b) =>
@@ -73,17 +70,14 @@ export async function buildKeyUsage(ds: Dataset, org: OrgData, first: number, la
     const key = keys[i]!;
     const deleted = deletedBy(i);
     const ms = perKeyModels.get(i) ?? [];
-    const slotSums = newSums(ms.length);
-    ms.forEach((m, j) => addSums(slotSums, j, keyModel.get(i * nModels + m)!, 0));
-    const order = ms.map((_, j) => j).sort((a, b) =>
-      spendOf(slotSums, b) - spendOf(slotSums, a) || tokensOf(slotSums, b) - tokensOf(slotSums, a) ||
-      models[ms[a]!]!.id.localeCompare(models[ms[b]!]!.id));
+    const base = i * nModels;
+    ms.sort(byModelOrder(keyModelSums, (m) => base + m));
     return {
       id: key.id,
       name: deleted ? key.alias ?? DELETED_NAME : key.name,
       key_prefix: key.key_prefix,
       ...tokenGroup(keySums, i),
-      models: order.map((j) => modelEntry(ms[j]!, slotSums, j)),
+      models: ms.map((m) => modelEntry(m, keyModelSums, base + m)),
       ...slices(keySums, i),
       fields: deleted ? {} : key.fields,
       product: deleted ? null : key.product,
