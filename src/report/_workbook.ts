@@ -18,13 +18,15 @@ export function openBook(stamp: Date, out?: Writable): StreamingBook {
   const sink = out ?? new PassThrough();
   const chunks: Buffer[] = [];
   if (!out) sink.on('data', (c: Buffer) => chunks.push(c));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: sink,
-    useStyles: true,
-    useSharedStrings: false,
-    // Level 1: a workbook is written once and read rarely; level 6 doubled the time for 100,000 keys.
-    zip: { zlib: { level: 1 }, forceLocalTime: false },
-  });
+  const wb = withClockAt(stamp, () =>
+    new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: sink,
+      useStyles: true,
+      useSharedStrings: false,
+      // Level 1: a workbook is written once and read rarely; level 6 doubled the time for 100,000 keys.
+      zip: { zlib: { level: 1 }, forceLocalTime: false },
+    }),
+  );
   wb.creator = 'svc';
   wb.lastModifiedBy = 'svc';
   wb.created = stamp;
@@ -40,6 +42,27 @@ export function openBook(stamp: Date, out?: Writable): StreamingBook {
       return out ? undefined : new Uint8Array(Buffer.concat(chunks));
     },
   };
+}
+
+/**
+ * Runs the synchronous `make` with `new Date()` giving `stamp`: the workbook writer's
+ * constructor adds its first zip entries (theme, rels) stamped with the current time, before
+ * `append` can be wrapped. Nothing else runs meanwhile, and the real Date is restored at once.
+ */
+function withClockAt<T>(stamp: Date, make: () => T): T {
+  const RealDate = globalThis.Date;
+  class StampedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(stamp.getTime());
+      else super(...(args as [string]));
+    }
+  }
+  globalThis.Date = StampedDate as DateConstructor;
+  try {
+    return make();
+  } finally {
+    globalThis.Date = RealDate;
+  }
 }
 
 /** Sheet options: landscape, fit to one page wide, header row frozen and repeated when printed. */
