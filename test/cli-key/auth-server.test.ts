@@ -1,10 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { cleanup, svc, tempDir } from './_helpers.js';
 import { KEYS } from './_keys.js';
+
+// Loopback HTTP on a 2-core machine shared with other suites: allow for a busy CPU.
+vi.setConfig({ testTimeout: 20_000 });
 
 let server: ReferenceServer;
 let home: string;

@@ -11,6 +11,9 @@ import { PACKAGE } from '../../src/cli/_update/package-info.js';
 import type { CommandIO } from '../../src/cli/_command.js';
 import { cleanup, svc, tempDir } from './_helpers.js';
 
+// Loopback HTTP on a 2-core machine shared with other suites: allow for a busy CPU.
+vi.setConfig({ testTimeout: 20_000 });
+
 /** A stand-in npm registry on loopback: serves this package's abbreviated record with `latest`. */
 let registry: Server;
 let registryUrl: string;

@@ -37,8 +37,9 @@ export function readHiddenLine(io: CommandIO, prompt: string): Promise<string> {
         else if (ch >= ' ') value += ch;
       }
     };
-    stderr.write(prompt);
+    // Echo goes off before the prompt appears, so nothing typed in answer to it is ever echoed.
     stdin.setRawMode?.(true);
+    stderr.write(prompt);
     stdin.on('data', onData);
     stdin.resume();
   });
