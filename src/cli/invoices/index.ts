@@ -2,9 +2,10 @@ import type { CommandGroup } from '../_command.js';
 import { listCommand } from './list.js';
 import { getCommand } from './get.js';
 import { pdfCommand } from './pdf.js';
+import { renderCommand } from './render.js';
 
 export const invoicesGroup: CommandGroup = {
   name: 'invoices',
   summary: 'List, fetch and render invoices',
-  commands: [listCommand, getCommand, pdfCommand],
+  commands: [listCommand, getCommand, pdfCommand, renderCommand],
 };

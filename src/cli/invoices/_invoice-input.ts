@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { CommandIO } from '../_command.js';
+import { InvoiceSchema, parseJsonRecord, type Invoice } from '../../model/index.js';
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The invoice an argument names: a JSON file (the API's Invoice record, as `svc invoices get
+ * --json` prints it) or `-` for standard input. The record is checked against the schema;
+ * a bad file gives one error naming the field (SchemaError) or the file.
+ */
+export async function readInvoiceArgument(arg: string, io: CommandIO): Promise<Invoice> {
+  let text: string;
+  if (arg === '-') {
+    text = await readAll(io.stdin);
+  } else {
+    try {
+      text = await readFile(resolve(io.cwd, arg), 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      throw new Error(`invoice file ${arg}: cannot read it (${code})`);
+    }
+  }
+  return parseJsonRecord(InvoiceSchema, text, arg === '-' ? 'invoice on stdin' : `invoice ${arg}`);
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { renderInvoicePdf } from '../../src/invoice/index.js';
+import { allText, pageText, readPdf } from './_pdf.js';
+import { sample, variant } from './_samples.js';
+
+describe('invoice PDF, Danish issued invoice with provider lines', async () => {
+  const invoice = sample('nordlys-2026-10.json');
+  const pdf = await readPdf(await renderInvoicePdf(invoice));
+  const text = allText(pdf);
+
+  it('shows seller, buyer and the invoice facts in Danish', () => {
+    expect(pdf.pages).toHaveLength(1);
+    for (const s of [
+      'Faktura',
+      'Serviceværket ApS',
+      'Strandgade 12, 1401 København K, Danmark',
+      'CVR-nr. 41234567',
+      'Momsnr. DK41234567',
+      'faktura@servicevaerket.dk',
+      'Nordlys Analytics ApS',
+      'Att.: Mette Kjærgaard, økonomi',
+      'Åboulevarden 41, 3. sal',
+      '8000 Aarhus C',
+      'EAN-nr. 5790001234567',
+      'Fakturanr. 2026-0142',
+      'Fakturadato 03.11.2026',
+      'Periode 01.10.2026 – 31.10.2026',
+      'Forfaldsdato 17.11.2026',
+      'Betalingsreference NORDLYS-PO-2026-118',
+      'IBAN DK50 3000 1234 5678 90',
+    ]) {
+      expect(text).toContain(s);
+    }
+  });
+
+  it('prints lines with quantity, unit price and amount, and the totals from the invoice fields', () => {
+    expect(text).toContain('Service Dev Pro, udviklerpladser 6 399,00 2.394,00');
+    expect(text).toContain('Abonnement i alt 16.394,00 DKK');
+    expect(text).toContain('Forbrug i alt 8.998,02 DKK');
+    expect(text).toContain('Subtotal ekskl. moms 25.392,02 DKK');
+    expect(text).toContain('Moms 25 % 6.348,01 DKK');
+    expect(text).toContain('I alt at betale 31.740,03 DKK');
+    expect(text).toContain('Valutakurs USD/DKK: 6,8512');
+    expect(text).not.toContain('Omvendt betalingspligt');
+    expect(text).not.toContain('ANNULLERET');
+  });
+
+  it('puts the provider lines directly under their usage line, marked "heraf", without amounts in the columns', () => {
+    const lines = pdf.pages[0]!.lines;
+    const usage = lines.findIndex((l) => l.startsWith('Forbrug af sprogmodeller, oktober 2026'));
+    expect(usage).toBeGreaterThan(0);
+    // The usage description wraps onto a second line; the provider lines follow it.
+    expect(lines.slice(usage + 2, usage + 6)).toEqual([
+      'heraf Anthropic: 3.467,78 DKK',
+      'heraf OpenAI: 2.791,14 DKK',
+      'heraf Mistral AI: 761,22 DKK',
+      'heraf Service-hostede modeller: 1.437,88 DKK',
+    ]);
+    expect(lines[usage + 6]).toMatch(/^Dev-overforbrug/);
+  });
+
+  it('writes the metadata: title with the number, the seller as author, the language', () => {
+    expect(pdf.info.Title).toBe('Faktura 2026-0142');
+    expect(pdf.info.Author).toBe('Serviceværket ApS');
+    expect(pdf.info.Language).toBe('da');
+  });
+});
+
+describe('invoice PDF in English', () => {
+  it('renders the Danish invoice in English on request', async () => {
+    const text = allText(await readPdf(await renderInvoicePdf(sample('nordlys-2026-10.json'), { language: 'en' })));
+    expect(text).toContain('Invoice date 3 Nov 2026');
+    expect(text).toContain('Service period 1 Oct 2026 – 31 Oct 2026');
+    expect(text).toContain('Service Dev Pro, udviklerpladser 6 399.00 2,394.00');
+    expect(text).toContain('of which Anthropic: DKK 3,467.78');
+    expect(text).toContain('VAT 25% DKK 6,348.01');
+    expect(text).toContain('Total due DKK 31,740.03');
+  });
+
+  it('shows the EUR reverse-charge invoice with the rate and VAT in DKK', async () => {
+    const pdf = await readPdf(await renderInvoicePdf(sample('fjordline-2026-10.json')));
+    const text = allText(pdf);
+    expect(text).toContain('BILL TO');
+    expect(text).toContain('Fjordline Consulting Ltd');
+    expect(text).toContain('VAT no. GB123456789');
+    expect(text).toContain('Total due EUR 2,096.12');
+    expect(text).toContain('VAT 0% EUR 0.00');
+    expect(text).toContain('Exchange rate USD/DKK: 6.8512');
+    expect(text).toContain('VAT amount in DKK: DKK 0.00');
+    expect(text).toContain('Reverse charge');
+    expect(text).toContain('Page 1 of 1');
+    expect(pdf.info.Language).toBe('en');
+  });
+
+  it('shows the reverse-charge note in Danish too', async () => {
+    const text = allText(await readPdf(await renderInvoicePdf(sample('fjordline-2026-10.json'), { language: 'da' })));
+    expect(text).toContain('Omvendt betalingspligt');
+    expect(text).toContain('I alt at betale 2.096,12 EUR');
+  });
+});
+
+describe('void invoices', () => {
+  it('stamps ANNULLERET on the page and marks the header; the figures stay', async () => {
+    const pdf = await readPdf(await renderInvoicePdf(sample('nordlys-2026-10-void.json')));
+    const page = pdf.pages[0]!;
+    expect(page.items.filter((i) => i.rotated && i.str.trim()).map((i) => i.str)).toEqual(['ANNULLERET']);
+    const headerMark = page.items.filter((i) => !i.rotated && i.str === 'ANNULLERET');
+    expect(headerMark).toHaveLength(1);
+    expect(headerMark[0]!.y).toBeGreaterThan(page.height - 100);
+    expect(pageText(page)).toContain('I alt at betale 32.737,53 DKK');
+  });
+
+  it('stamps VOID on every page of a long void invoice', async () => {
+    const long = variant('kattegat-2026-10.json', (j) => {
+      j.status = 'void';
+      j.language = 'en';
+    });
+    const pdf = await readPdf(await renderInvoicePdf(long));
+    expect(pdf.pages.length).toBeGreaterThanOrEqual(3);
+    for (const page of pdf.pages) expect(page.items.filter((i) => i.rotated && i.str.trim()).map((i) => i.str)).toEqual(['VOID']);
+  });
+});
