@@ -46,7 +46,8 @@ function summarize(month: string, orgs: OrgOutcome[], files: ManifestFile[], int
   };
 }
 
-function scrub(text: string, secrets: Array<string | undefined>): string {
+/** Replaces every token value in `text` with `***`. */
+export function scrub(text: string, secrets: Array<string | undefined>): string {
   let out = text;
   for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('***');
   return out;

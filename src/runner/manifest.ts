@@ -105,6 +105,8 @@ export interface Manifest {
   started_at: string;
   finished_at: string;
   interrupted: boolean;
+  /** Only on a checkpoint written during a run (a run killed outright leaves one); never on a finished run's manifest. */
+  in_progress?: true;
   options: { concurrency: number; language: string | null; with_service_pdf: boolean };
   summary: ManifestSummary;
   organizations: OrgOutcome[];

@@ -8,7 +8,8 @@ import { runPartner } from './_partner-run.js';
 import { mapPool } from './_pool.js';
 import { readPreviousFiles } from './_previous-manifest.js';
 import { removeStaleTempFiles } from './_temp-cleanup.js';
-import { finishManifest } from './_finish.js';
+import { finishManifest, scrub } from './_finish.js';
+import { Checkpointer } from './_checkpoint.js';
 import type { RunConfig } from './config.js';
 import type { MonthEndDeps } from './deps.js';
 import type { Manifest, OrgOutcome } from './manifest.js';
@@ -81,6 +82,10 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       options.onProgress?.({ ...progress, event, ...(organization ? { organization } : {}) });
     };
     report('start');
+    const secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
+    const checkpoint = new Checkpointer(monthDir, writer, () => ({
+      manifest_version: 1, tool: { name: 'svc', version: VERSION }, month, base_url: config.base_url, started_at: startedAt.toISOString(),
+    }), (text) => scrub(text, secrets));
     const outcomes = await mapPool(config.organizations, concurrency, signal, async (org, i) => {
       const outcome = await runOrganization({
         org, folder: folders[i]!, month, baseUrl: config.base_url, env, deps, writer, signal,
@@ -90,8 +95,10 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       progress.organizations_done++;
       if (outcome.status === 'failed') progress.errors++;
       report('organization', outcome);
+      await checkpoint.maybeWrite();
       return outcome;
     });
+    await checkpoint.settle();
     const partner = config.partner
       ? await runPartner({ partner: config.partner, baseUrl: config.base_url, env, deps, writer, signal, language: options.language, month })
       : null;
@@ -102,7 +109,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       monthDir, writer, month, baseUrl: config.base_url, startedAt, organizations, partner,
       interrupted: signal.aborted,
       options: { concurrency, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false },
-      secrets: config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []),
+      secrets,
       summaryLanguage: options.language ?? 'en',
       version: VERSION,
     });

@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-write.js';
+import type { OutputWriter } from './_output-writer.js';
+import type { ManifestFile } from './manifest.js';
+
+/** Least time between two checkpoints, so a run of thousands of organizations writes few. */
+const CHECKPOINT_EVERY_MS = 500;
+
+/**
+ * Writes `manifest.json` now and then during a run, marked `in_progress`, listing what this
+ * run has written so far plus the previous manifest's other entries. A run killed outright
+ * (kill -9, power loss) then resumes from its last checkpoint by source hash instead of
+ * producing everything again to compare bytes.
+ */
+export class Checkpointer {
+  private last = Date.now();
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly monthDir: string,
+    private readonly writer: OutputWriter,
+    private readonly head: () => Record<string, unknown>,
+    private readonly scrub: (text: string) => string,
+  ) {}
+
+  /** Called after each organization; writes at most every CHECKPOINT_EVERY_MS, one write at a time. */
+  maybeWrite(): Promise<void> {
+    if (Date.now() - this.last < CHECKPOINT_EVERY_MS) return this.writing;
+    this.last = Date.now();
+    this.writing = this.writing.then(() => this.write()).catch(() => {});
+    return this.writing;
+  }
+
+  /** Waits for a checkpoint being written, so it never lands after the final manifest. */
+  settle(): Promise<void> {
+    return this.writing;
+  }
+
+  private async write(): Promise<void> {
+    const touched = new Set(this.writer.files.map((f) => f.path));
+    const files: ManifestFile[] = [...this.writer.files];
+    for (const prev of this.writer.previousFiles()) if (!touched.has(prev.path) && prev.kind !== 'summary') files.push({ ...prev, status: 'kept' });
+    const text = JSON.stringify({ ...this.head(), in_progress: true, files }, null, 2);
+    await writeFileAtomic(join(this.monthDir, 'manifest.json'), this.scrub(text) + '\n');
+  }
+}

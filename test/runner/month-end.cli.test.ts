@@ -1,0 +1,194 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { rootGroup } from '../../src/cli/commands.js';
+import { runCli } from '../../src/cli/run.js';
+import { sha256 } from '../../src/runner/hash.js';
+import { configFor, readTokens } from './_server.js';
+
+// `svc month-end` as a user runs it: in-process through runCli for exit codes and messages, and
+// the built CLI as a child process for the runs that get killed.
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const BIN = join(ROOT, 'dist/cli/main.js');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
+  }
+  return newest;
+}
+
+let tmp: string;
+let data: string;
+let server: ReferenceServer;
+beforeAll(async () => {
+  // The built CLI is what users run; build it when missing or older than the sources (npm ci builds it).
+  if (!existsSync(BIN) || newestMtime(join(ROOT, 'src')) > statSync(BIN).mtimeMs) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  tmp = await mkdtemp(join(tmpdir(), 'svc-month-end-cli-'));
+  data = join(tmp, 'data');
+  generateDataset({ orgs: 24, keysPerOrg: 5, months: 3, seed: 'month-end-cli', out: data });
+  server = await startReferenceServer({ dataDir: data });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+async function cli(argv: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => (out += d));
+  stderr.on('data', (d) => (err += d));
+  const code = await runCli(rootGroup, argv, { stdin: new PassThrough(), stdout, stderr, env, cwd: tmp });
+  return { code, stdout: out, stderr: err };
+}
+
+async function writeConfig(name: string, config: unknown): Promise<string> {
+  const path = join(tmp, name);
+  await writeFile(path, typeof config === 'string' ? config : JSON.stringify(config));
+  return path;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+/** Every document is whole: PDFs end with %%EOF, JSON parses, workbooks are complete zips. */
+async function assertNoPartialFile(dir: string): Promise<void> {
+  for (const f of await filesUnder(dir)) {
+    if (f.includes('.svc-tmp-') || f.endsWith('.lock')) continue;
+    const bytes = await readFile(f);
+    if (f.endsWith('.pdf')) expect(bytes.subarray(-8).toString('latin1'), f).toMatch(/%%EOF\s*$/);
+    else if (f.endsWith('.json')) expect(() => JSON.parse(bytes.toString('utf8')), f).not.toThrow();
+    else if (f.endsWith('.xlsx')) expect(bytes.includes(Buffer.from('PK\u0005\u0006', 'latin1')), f).toBe(true);
+  }
+}
+
+function spawnRun(configPath: string, out: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [BIN, 'month-end', '--month', '2026-10', '--config', configPath, '--out', out, '--concurrency', '1'], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function waitForOrgFolders(dir: string, count: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 1500; i++) {
+    const pdfs = (await filesUnder(dir)).filter((f) => f.endsWith('.xlsx'));
+    if (pdfs.length >= count) return;
+    if (child.exitCode !== null) throw new Error('the run finished before it could be interrupted');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('the run did not get going');
+}
+
+const exited = (child: ChildProcess) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
+
+describe('svc month-end', () => {
+  it('refuses a bad config or bad flags with exit 2, naming the field or flag', async () => {
+    const { config } = configFor(server.url, await readTokens(data));
+    const out = join(tmp, 'bad');
+    const bad = structuredClone(config) as Record<string, any>;
+    delete bad.organizations[2].token_env;
+    let r = await cli(['month-end', '--config', await writeConfig('bad.json', bad), '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('organizations[2].token_env: missing');
+    r = await cli(['month-end', '--config', await writeConfig('notjson.json', '{'), '--out', out]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('notjson.json: $: not valid JSON')]);
+    r = await cli(['month-end', '--config', join(tmp, 'absent.json'), '--out', out]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--config: cannot read')]);
+    r = await cli(['month-end', '--config', await writeConfig('ok.json', config)]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--out is required')]);
+    r = await cli(['month-end', '--config', join(tmp, 'ok.json'), '--out', out, '--month', '2026-13']);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--month')]);
+    r = await cli(['month-end', '--config', join(tmp, 'ok.json'), '--out', out, '--concurrency', 'many']);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--concurrency')]);
+    r = await cli(['month-end', '--config', join(tmp, 'ok.json'), '--out', out, '--language', 'xx']);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--language')]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('--json prints the summary; a missing token variable fails that organization only (exit 1)', async () => {
+    const { config, env } = configFor(server.url, await readTokens(data));
+    config.organizations = config.organizations.slice(0, 3);
+    const path = await writeConfig('three.json', config);
+    const first = config.organizations[0]!;
+    const r = await cli(['month-end', '--config', path, '--out', join(tmp, 'json'), '--month', '2026-10', '--json'], { ...env, [first.token_env]: undefined });
+    expect(r.code).toBe(1);
+    const printed = JSON.parse(r.stdout) as { summary: { ok: number; failed: number }; organizations: Array<{ status: string; error?: string }> };
+    expect(printed.summary).toMatchObject({ ok: 2, failed: 1 });
+    expect(printed.organizations[0]!.error).toContain(first.token_env);
+    expect(r.stderr).toMatch(/\[3\/3\]/); // plain progress lines when stderr is not a terminal
+  });
+
+  it('a run killed with SIGKILL leaves no partial file; the rerun cleans up and completes', async () => {
+    const { config, env } = configFor(server.url, await readTokens(data));
+    const path = await writeConfig('all.json', config);
+    const out = join(tmp, 'killed');
+    const child = spawnRun(path, out, env);
+    await waitForOrgFolders(join(out, '2026-10'), 3, child);
+    child.kill('SIGKILL');
+    await exited(child);
+    await assertNoPartialFile(join(out, '2026-10'));
+    const left = (await filesUnder(join(out, '2026-10'))).filter((f) => !f.includes('.svc-tmp-') && !f.endsWith('.lock') && !f.endsWith('manifest.json'));
+    expect(left.length).toBeGreaterThanOrEqual(3);
+    // What the killed run left behind: a checkpoint manifest marked in_progress, never a finished one.
+    const checkpoint = existsSync(join(out, '2026-10', 'manifest.json'))
+      ? (JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { in_progress?: boolean; files: Array<{ path: string }> })
+      : { in_progress: true, files: [] };
+    expect(checkpoint.in_progress).toBe(true);
+    const checkpointed = new Set(checkpoint.files.map((f) => f.path));
+
+    const rerun = spawnRun(path, out, env);
+    let stderr = '';
+    rerun.stderr!.on('data', (d) => (stderr += d));
+    expect((await exited(rerun)).code, stderr).toBe(0);
+    const files = await filesUnder(join(out, '2026-10'));
+    expect(files.filter((f) => f.includes('.svc-tmp-') || f.endsWith('.lock'))).toEqual([]);
+    await assertNoPartialFile(join(out, '2026-10'));
+    const manifest = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { in_progress?: boolean; summary: { ok: number }; files: Array<{ path: string; sha256: string; status: string }> };
+    expect([manifest.in_progress, manifest.summary.ok]).toEqual([undefined, 24]);
+    // Whole files the killed run left are kept: checkpointed ones by source hash, the others because
+    // producing them again gave the same bytes (workbooks excepted: exceljs stamps zip entries with
+    // the clock, so one not yet checkpointed may differ and is rewritten).
+    const monthDir = join(out, '2026-10') + '/';
+    for (const l of left) {
+      const entry = manifest.files.find((f) => f.path === l.slice(monthDir.length))!;
+      if (checkpointed.has(entry.path) || !entry.path.endsWith('.xlsx')) expect(`${entry.path} ${entry.status}`).toBe(`${entry.path} unchanged`);
+    }
+    for (const f of manifest.files) expect(sha256(await readFile(join(out, '2026-10', f.path)))).toBe(f.sha256);
+  }, 60_000);
+
+  it('SIGINT stops in order: exit 130, a manifest of what is done; the rerun resumes without redoing it', async () => {
+    const { config, env } = configFor(server.url, await readTokens(data));
+    const path = await writeConfig('all.json', config);
+    const out = join(tmp, 'interrupted');
+    const child = spawnRun(path, out, env);
+    await waitForOrgFolders(join(out, '2026-10'), 2, child);
+    child.kill('SIGINT');
+    expect((await exited(child)).code).toBe(130);
+    const first = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { interrupted: boolean; summary: { ok: number; not_run: number }; files: Array<{ path: string }> };
+    expect(first.interrupted).toBe(true);
+    expect(first.summary.ok).toBeGreaterThanOrEqual(2);
+    expect(first.summary.not_run).toBeGreaterThan(0);
+    await assertNoPartialFile(join(out, '2026-10'));
+
+    const rerun = spawnRun(path, out, env);
+    expect((await exited(rerun)).code).toBe(0);
+    const second = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { interrupted: boolean; summary: { ok: number }; files: Array<{ path: string; status: string }> };
+    expect([second.interrupted, second.summary.ok]).toEqual([false, 24]);
+    const done = new Set(first.files.filter((f) => f.path !== 'summary.md').map((f) => f.path));
+    expect(second.files.filter((f) => done.has(f.path)).every((f) => f.status === 'unchanged')).toBe(true);
+  }, 60_000);
+});
