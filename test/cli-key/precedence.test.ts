@@ -54,6 +54,9 @@ describe('which key: SVC_API_KEY, else the nearest pin, else the default', () =>
     await svc(['auth', 'pin', 'b'], { env: env(), cwd: project });
     const r = await svc(['auth', 'token'], { env: { ...env(), SVC_API_KEY: KEY_ENV }, cwd: project });
     expect(r.stdout).toBe(`${KEY_ENV}\n`);
+    const v = await svc(['auth', 'token', '-v'], { env: env(), cwd: join(project, 'src') });
+    expect(v.stderr).toBe(`Using key sk-…2222: project folder ${project} is pinned to "b".\n`);
+    expect(v.stdout).toBe(`${KEY_B}\n`);
   });
 
   it('auth list masks every key and marks the default and the pin', async () => {

@@ -4,7 +4,7 @@ import { resolveKey } from '../_credentials/index.js';
 import { AuthenticationError } from '../../client/errors/authentication-error.js';
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
 import type { KeyInfo } from '../../model/litellm.js';
-import { clientFor } from '../_gateway/client-for.js';
+import { clientFor, verboseOption } from '../_gateway/client-for.js';
 import { styleFor } from '../_output/style.js';
 import { usd } from '../_output/money.js';
 
@@ -20,7 +20,8 @@ export const statusCommand: Command = {
   summary: 'Show which key is in use (masked), why, and whether it works',
   usage: 'auth status [--json]',
   examples: ['svc auth status', 'SVC_API_KEY=sk-... svc auth status'],
-  options: { json: { type: 'boolean', description: 'print the same as JSON' } },
+  // -v is accepted like on every key command; status always says which key and why.
+  options: { json: { type: 'boolean', description: 'print the same as JSON' }, ...verboseOption },
   async run(io, args) {
     const key = await resolveKey(io);
     let works = false;
