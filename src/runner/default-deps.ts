@@ -1,8 +1,6 @@
 import { PartnerClient, ReportingClient } from '../client/index.js';
 import { renderInvoicePdf } from '../invoice/index.js';
-import { buildCostReport } from '../report/build-cost-report.js';
-import { fetchCostReportData } from '../report/fetch.js';
-import type { CostReportData } from '../report/types.js';
+import { buildCostReport, buildPartnerReport, fetchCostReportData, type CostReportData } from '../report/index.js';
 import { costInDkk } from './cost-in-dkk.js';
 import type { MonthEndDeps } from './deps.js';
 
@@ -15,7 +13,5 @@ export const defaultDeps: MonthEndDeps = {
   fetchCostData: (client, month, signal) => fetchCostReportData(client, { month }, signal ? { signal } : {}),
   costInDkk: (data, month) => costInDkk(data as CostReportData, month),
   buildCostWorkbook: (data, { language, organizationName }) => buildCostReport(data as CostReportData, { language, organizationName }),
-  buildPartnerWorkbook: async () => {
-    throw new Error('the partner workbook builder is not in this build yet');
-  },
+  buildPartnerWorkbook: (status, { language }) => buildPartnerReport(status, { language }),
 };

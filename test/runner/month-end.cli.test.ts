@@ -95,6 +95,27 @@ async function waitForOrgFolders(dir: string, count: number, child: ChildProcess
 
 const exited = (child: ChildProcess) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
 
+describe('svc demo', () => {
+  it('runs the month end over the bundled samples and says where everything is', async () => {
+    const out = join(tmp, 'demo');
+    const r = await cli(['demo', '--out', out], { PATH: process.env.PATH });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('month end for 2026-10');
+    expect(r.stdout).toContain(join(out, '2026-10', 'manifest.json'));
+    expect(r.stdout).toContain(join(out, '2026-10', 'summary.md'));
+    expect(r.stdout).toContain(join(out, '2026-10', 'partner-status.xlsx'));
+    for (const f of ['org-nordlys/invoice-2026-0142.pdf', 'org-nordlys/cost-2026-10.xlsx', 'org-fjordline/invoice-2026-0143.pdf', 'summary.md']) {
+      expect(existsSync(join(out, '2026-10', f)), f).toBe(true);
+    }
+    // The temporary config named the variables; no token reached any file.
+    const tokens = await readTokens();
+    for (const f of await filesUnder(out)) {
+      const text = (await readFile(f)).toString('latin1');
+      for (const { token } of [...tokens.orgs, ...tokens.partners]) expect(text.includes(token)).toBe(false);
+    }
+  }, 60_000);
+});
+
 describe('svc month-end', () => {
   it('refuses a bad config or bad flags with exit 2, naming the field or flag', async () => {
     const { config } = configFor(server.url, await readTokens(data));

@@ -39,9 +39,10 @@ describe('month end against the reference server', () => {
   it('produces every organization\'s documents, skips what is not shared, and a rerun skips everything', async () => {
     const out = join(tmp, 'full');
     const tokens = await readTokens();
-    const { config, env } = configFor(server.url, tokens);
+    const { config, env } = configFor(server.url, tokens, true);
     const m = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
     expect(exitCodeOf(m)).toBe(0);
+    expect(m.partner).toEqual({ part: 'partner_workbook', status: 'ok' });
     const byId = Object.fromEntries(m.organizations.map((o) => [o.org_id, o]));
     expect(byId['org-nordlys']!.status).toBe('ok');
     expect(byId['org-kattegat']!.status).toBe('ok');
@@ -62,6 +63,7 @@ describe('month end against the reference server', () => {
       expect(text).toContain(inv.buyer.legal_name);
       if (inv.status === 'void') expect(text).toMatch(/ANNULLERET|VOID/);
     }
+    expect(sheetNames(await readFile(join(monthDir, 'partner-status.xlsx'))).length).toBeGreaterThanOrEqual(2);
     for (const org of ['org-nordlys', 'org-kattegat']) {
       expect(sheetNames(await readFile(join(monthDir, org, 'cost-2026-10.xlsx'))).length).toBeGreaterThanOrEqual(5);
     }
@@ -74,7 +76,7 @@ describe('month end against the reference server', () => {
     // No token anywhere in what the run wrote.
     for (const file of await allFiles(out)) {
       const text = (await readFile(file)).toString('latin1');
-      for (const { token } of tokens.orgs) expect(text.includes(token), file).toBe(false);
+      for (const { token } of [...tokens.orgs, ...tokens.partners]) expect(text.includes(token), file).toBe(false);
     }
     const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
     expect(summary).toContain('Name of org-nordlys');
