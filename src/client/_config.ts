@@ -30,8 +30,15 @@ export function pipelineOptions(
   credential: string,
 ): HttpPipelineOptions {
   const env = o.env ?? process.env;
+  const baseUrl = setting(o.baseUrl, env, 'SVC_BASE_URL', 'the reporting API base URL', 'e.g. SVC_BASE_URL=https://reporting.example.com, or --base-url');
+  if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
+    throw new ConfigurationError(
+      `the reporting API base URL "${baseUrl}" is not an http:// or https:// URL`,
+      `fix SVC_BASE_URL or --base-url, e.g. https://reporting.example.com`,
+    );
+  }
   return {
-    baseUrl: setting(o.baseUrl, env, 'SVC_BASE_URL', 'the reporting API base URL', 'e.g. SVC_BASE_URL=https://reporting.example.com, or --base-url'),
+    baseUrl,
     token,
     credential,
     ...(o.userAgent !== undefined ? { userAgent: o.userAgent } : {}),

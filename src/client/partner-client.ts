@@ -14,7 +14,7 @@ export class PartnerClient implements PartnerApi {
 
   constructor(options: PartnerClientOptions = {}) {
     const env = options.env ?? process.env;
-    const token = setting(options.token, env, 'SVC_PARTNER_TOKEN', 'the partner token', "create one in the dashboard (Partner, API tokens)");
+    const token = setting(options.token, env, 'SVC_PARTNER_TOKEN', 'the partner token', 'create one in the dashboard under Partner › API tokens');
     this.http = new HttpPipeline(pipelineOptions(options, token, 'partner token (SVC_PARTNER_TOKEN)'));
   }
 

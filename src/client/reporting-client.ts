@@ -50,7 +50,7 @@ export class ReportingClient implements ReportingApi {
 
   constructor(options: ReportingClientOptions = {}) {
     const env = options.env ?? process.env;
-    const token = setting(options.token, env, 'SVC_REPORTING_TOKEN', 'the reporting token', 'create one in the dashboard (Organization, API tokens)');
+    const token = setting(options.token, env, 'SVC_REPORTING_TOKEN', 'the reporting token', 'create one in the dashboard under Organization › API tokens');
     this.orgId = setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass --org');
     this.http = new HttpPipeline(pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)'));
     this.maxRangeDays = options.maxRangeDays ?? MAX_RANGE_DAYS;

@@ -23,11 +23,11 @@ const BY_CODE: Record<string, ForbiddenReason> = {
   wrong_organization: { message: 'this token belongs to another organization', hint: ORG_HINT },
   not_partner: {
     message: 'this token is not a partner token',
-    hint: 'set SVC_PARTNER_TOKEN to a token from the dashboard (Partner, API tokens)',
+    hint: 'set SVC_PARTNER_TOKEN to a token from the dashboard (Partner › API tokens)',
   },
   partner_token: {
     message: 'a partner token opens only partner status',
-    hint: 'set SVC_REPORTING_TOKEN to a reporting token from the dashboard (Organization, API tokens)',
+    hint: 'set SVC_REPORTING_TOKEN to a reporting token from the dashboard (Organization › API tokens)',
   },
   no_organization: { message: 'the API key belongs to no organization' },
 };

@@ -8,7 +8,7 @@ export class AuthenticationError extends ApiError {
       `the ${credential} was refused (missing, unknown, expired or revoked)`,
       401,
       endpoint,
-      `set a valid ${credential}`,
+      'check its value, or create a new one in the dashboard',
     );
   }
 }
