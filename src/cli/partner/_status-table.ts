@@ -22,21 +22,14 @@ export function partnerStatusTable(status: PartnerStatus, width: number, style: 
       plainText(k.key_prefix),
       plainText(k.profile_name),
       k.has_recommended ? style.green('yes') : style.red('no'),
-      list(k.missing_recommended),
-      list(k.not_allowed),
       k.locked ? 'yes' : 'no',
+      [k.missing_recommended.length ? `add ${list(k.missing_recommended)}` : '', k.not_allowed.length ? `not allowed here: ${list(k.not_allowed)}` : '']
+        .filter(Boolean)
+        .join('; ') || '-',
     ]);
     out.push(
       renderTable(
-        [
-          { header: 'KEY', flex: true, min: 8 },
-          { header: 'PREFIX' },
-          { header: 'PROFILE' },
-          { header: 'UP TO DATE' },
-          { header: 'MISSING', flex: false },
-          { header: 'NOT ALLOWED' },
-          { header: 'LOCKED' },
-        ],
+        [{ header: 'KEY' }, { header: 'PREFIX' }, { header: 'PROFILE' }, { header: 'UP TO DATE' }, { header: 'LOCKED' }, { header: 'TO DO', flex: true, min: 10 }],
         rows,
         width,
         style,

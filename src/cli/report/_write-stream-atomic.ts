@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { finished } from 'node:stream/promises';
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 
 /**
@@ -13,19 +14,20 @@ export async function writeStreamAtomic(path: string, produce: (out: Writable) =
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
   const tmp = join(dir, `.svc-tmp-${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}`);
-  const fh = await open(tmp, 'wx', 0o644);
+  const out = createWriteStream(tmp, { flags: 'wx', mode: 0o644 });
+  const closed = once(out, 'close');
   try {
-    const out = fh.createWriteStream({ autoClose: false });
+    await once(out, 'open');
     await produce(out);
-    if (!out.writableFinished) {
-      out.end();
-      await finished(out);
-    }
-    await fh.sync();
-    await fh.close();
+    if (!out.writableEnded) out.end();
+    await closed;
+    // The stream closed its descriptor; sync through a second one so the rename is durable.
+    const fh = await open(tmp, 'r+');
+    await fh.sync().finally(() => fh.close());
     await rename(tmp, path);
   } catch (e) {
-    await fh.close().catch(() => {});
+    out.destroy();
+    await closed.catch(() => {});
     await unlink(tmp).catch(() => {});
     throw e;
   }

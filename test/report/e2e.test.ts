@@ -1,0 +1,141 @@
+// Through the real client and the CLI against the reference server on loopback HTTP.
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as XLSX from 'xlsx';
+import { buildCostReport, fetchCostReportData } from '../../src/report/index.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { readBook, rowLabelled, rowsOf } from './_read.js';
+import { client, orgEnv, PARTNER_TOKEN, partnerEnv, svc, tokenOf } from './_server.js';
+
+let server: ReferenceServer;
+let dir: string;
+const ore = (v: unknown) => Math.round((v as number) * 100);
+
+beforeAll(async () => {
+  server = await startReferenceServer({});
+  dir = mkdtempSync(join(tmpdir(), 'svc-report-e2e-'));
+});
+afterAll(() => server.close());
+
+describe('cost workbook from the reference server', () => {
+  test('org-nordlys October 2026: keys reconcile to the month DKK to the øre; the void invoice is out of the total', async () => {
+    const data = await fetchCostReportData(client(server, 'org-nordlys'), { month: '2026-10' });
+    const month = data.months[0]!;
+    const monthOre = Number(month.dkk_spend!.times(100).toDecimalPlaces(0).toString());
+    const book = readBook(await buildCostReport(data, { language: 'da', organizationName: 'Nordlys Analytics ApS' }));
+    const keys = rowsOf(book, 'Nøgler');
+    const dkk = keys[0]!.indexOf('DKK');
+    const rows = keys.slice(1, 1 + data.keyUsage.keys.length);
+    expect(rows.map((r) => r[0])).toEqual(data.keyUsage.keys.map((k) => k.name));
+    expect(rows.reduce((a, r) => a + ore(r[dkk] ?? 0), 0)).toBe(monthOre);
+    const summary = rowsOf(book, 'Oversigt');
+    expect(summary[0]![0]).toBe('Omkostningsrapport: Nordlys Analytics ApS');
+    expect(ore(rowLabelled(summary, 'Forbrug (DKK)')![1])).toBe(monthOre);
+    expect(rowLabelled(summary, 'Difference, måneder minus nøgler')![1]).toBe(0);
+    expect(rowLabelled(summary, 'Difference, måneder minus dage')![1]).toBe(0);
+    const days = rowsOf(book, 'Dage');
+    expect(days.length - 2).toBeGreaterThanOrEqual(31);
+    const invoices = rowsOf(book, 'Fakturaer');
+    const listed = invoices.slice(1).filter((r) => /^\d{4}-\d{4}$/.test(String(r[0])));
+    expect(listed.map((r) => [r[0], r[1]])).toEqual([
+      ['2026-0131', 'Annulleret'],
+      ['2026-0142', 'Udstedt'],
+    ]);
+    expect(rowLabelled(invoices, 'I alt udstedt, DKK')![6]).toBe(31740.03);
+  });
+
+  test('org-kattegat, the trailing 3 months: the current month is at an estimated rate and marked', async () => {
+    const data = await fetchCostReportData(client(server, 'org-kattegat'), { months: 3 });
+    expect(data.keyUsageByMonth.map((m) => m.month)).toEqual(data.months.map((m) => m.month.slice(0, 7)));
+    const book = readBook(await buildCostReport(data, { language: 'en' }));
+    const months = rowsOf(book, 'Months');
+    const estimated = data.months.findIndex((m) => m.rate_estimated);
+    expect(estimated).toBeGreaterThanOrEqual(0);
+    expect(months[estimated + 1]![4]).toBe('Yes');
+    expect(book.Sheets.Months![XLSX.utils.encode_cell({ r: estimated + 1, c: 2 })]!.c?.[0]?.t).toMatch(/^Estimated/);
+    const summary = rowsOf(book, 'Summary');
+    expect(rowLabelled(summary, 'Difference, months minus keys')![1]).toBe(0);
+    const monthsOre = data.months.reduce((a, m) => a + Number(m.dkk_spend!.times(100).toDecimalPlaces(0).toString()), 0);
+    expect(ore(rowLabelled(summary, "Sum of the keys' DKK")![1])).toBe(monthsOre);
+  });
+});
+
+describe('svc report cost', () => {
+  test('writes the workbook given with -o and prints where, never the token', async () => {
+    const out = join(dir, 'nordlys.xlsx');
+    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', out, '--language', 'en', '--name', 'Nordlys Analytics ApS'], orgEnv(server, 'org-nordlys'), dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(out);
+    expect(r.stdout + r.stderr).not.toContain(tokenOf('org-nordlys'));
+    const book = readBook(readFileSync(out));
+    expect(book.SheetNames).toEqual(['Summary', 'Months', 'Days', 'Keys', 'Models', 'Providers', 'Key fields', 'Plan cost', 'Invoices']);
+    expect(rowLabelled(rowsOf(book, 'Summary'), 'Organization')![1]).toBe('Nordlys Analytics ApS');
+  });
+
+  test('without -o it names the file after the organization and period', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'svc-report-cwd-'));
+    const r = await svc(['report', 'cost', '--year', '2026'], orgEnv(server, 'org-kattegat'), cwd);
+    expect(r.code).toBe(0);
+    expect(readdirSync(cwd)).toEqual(['cost-report-org-kattegat-2026.xlsx']);
+  });
+
+  test('usage not shared (org-fjordline): one clear line, exit 1, no file', async () => {
+    const out = join(dir, 'fjordline.xlsx');
+    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', out], orgEnv(server, 'org-fjordline'), dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/usage is not shared/);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.svc-tmp'))).toEqual([]);
+  });
+
+  test.each([
+    [['--month', '2026-13'], /--month: month must be YYYY-MM/],
+    [[], /give the period/],
+    [['--month', '2026-10', '--year', '2026'], /give only one of --month, --year/],
+    [['--months', '61'], /--months: months must be a whole number from 1 to 60/],
+    [['--month', '2026-10', '--language', 'fr'], /--language must be one of da, en/],
+  ])('bad flags %j: exit 2 naming the flag', async (flags, message) => {
+    const r = await svc(['report', 'cost', ...flags], orgEnv(server, 'org-nordlys'), dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('svc partner status', () => {
+  test('prints a readable table of customers and keys', async () => {
+    const r = await svc(['partner', 'status'], partnerEnv(server), dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Bifrost Partners ApS \(org-bifrost\): 4 keys, 1 missing recommended models/);
+    expect(r.stdout).toContain('Nordlys Analytics ApS (org-nordlys)');
+    expect(r.stdout).toContain('Bifrost chat');
+    expect(r.stdout).not.toContain(PARTNER_TOKEN);
+    for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  test('--json prints the record', async () => {
+    const r = await svc(['partner', 'status', '--json'], partnerEnv(server), dir);
+    expect(JSON.parse(r.stdout).org_id).toBe('org-bifrost');
+  });
+
+  test('-o writes the partner workbook with the keys that are not up to date highlighted', async () => {
+    const out = join(dir, 'partner.xlsx');
+    const r = await svc(['partner', 'status', '-o', out, '--language', 'en'], partnerEnv(server), dir);
+    expect(r.code).toBe(0);
+    const book = readBook(readFileSync(out));
+    expect(book.SheetNames).toEqual(['Customers', 'Keys', 'Profiles']);
+    const keys = rowsOf(book, 'Keys');
+    const upToDate = keys[0]!.indexOf('Up to date');
+    const ws = book.Sheets.Keys!;
+    const fill = (r: number) => (ws[XLSX.utils.encode_cell({ r, c: 1 })]?.s as { fgColor?: { rgb?: string } } | undefined)?.fgColor?.rgb;
+    const data = keys.slice(1).map((row, i) => ({ row, i: i + 1 })).filter(({ row }) => row[upToDate] === 'Yes' || row[upToDate] === 'No');
+    expect(data.length).toBe(4);
+    expect(data.filter(({ row }) => row[upToDate] === 'No').map(({ row }) => row[1])).toEqual(['Bifrost chat']);
+    for (const { row, i } of data) expect(fill(i) === 'FCE4D6', String(row[1])).toBe(row[upToDate] === 'No');
+    const customers = rowsOf(book, 'Customers');
+    expect(rowLabelled(customers, 'Nordlys Analytics ApS')![3]).toBe(1);
+  });
+});
