@@ -3,6 +3,7 @@ import { textRight, type Ink } from './_ink.js';
 import { ellipsize, fitSize, wrap } from './_text.js';
 import type { InvoiceWords } from './_words.js';
 import type { PageContent } from './pdf/content.js';
+import type { FontFace } from './pdf/font-face.js';
 
 const LOGO_BOX = { width: 170, height: 52 };
 const RIGHT_COL = 318;
@@ -31,12 +32,24 @@ function drawBrandAndTitle(page: PageContent, ink: Ink, words: InvoiceWords, sel
   }
 }
 
+/** A header field never takes more than this many lines; the rest is cut with an ellipsis. */
+const MAX_FIELD_LINES = 3;
+
+/** `text` wrapped to at most MAX_FIELD_LINES lines. */
+function fieldLines(face: FontFace, size: number, text: string, width: number): string[] {
+  const lines = wrap(face, size, text, width);
+  if (lines.length <= MAX_FIELD_LINES) return lines;
+  const kept = lines.slice(0, MAX_FIELD_LINES);
+  kept[MAX_FIELD_LINES - 1] = ellipsize(face, size, `${kept[MAX_FIELD_LINES - 1]}…`, width);
+  return kept;
+}
+
 /** Lines of `text` under each other from baseline `y`; returns the baseline after the last. */
 function drawLines(page: PageContent, ink: Ink, x: number, y: number, width: number, rows: string[], boldFirst: boolean): number {
   rows.forEach((row, i) => {
     const face = boldFirst && i === 0 ? ink.bold : ink.regular;
     const size = boldFirst && i === 0 ? 10 : 8.5;
-    for (const line of wrap(face, size, row, width)) {
+    for (const line of fieldLines(face, size, row, width)) {
       page.text(face, size, x, y, line, COLORS.text);
       y -= boldFirst && i === 0 ? 13 : 11.5;
     }
@@ -64,7 +77,7 @@ export function drawFirstHeader(page: PageContent, ink: Ink, words: InvoiceWords
   const valueWidth = PAGE.right - RIGHT_COL - labelWidth - 6;
   for (const [label, value] of words.facts) {
     page.text(ink.regular, 8.5, RIGHT_COL, right, ellipsize(ink.regular, 8.5, label, labelWidth), COLORS.muted);
-    for (const line of wrap(ink.bold, 8.5, value, valueWidth)) {
+    for (const line of fieldLines(ink.bold, 8.5, value, valueWidth)) {
       textRight(page, ink.bold, 8.5, PAGE.right, right, line, COLORS.text);
       right -= 12;
     }

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PassThrough } from 'node:stream';
+import { rootGroup } from '../../src/cli/commands.js';
+import { runCli } from '../../src/cli/run.js';
+import { allText, readPdf } from './_pdf.js';
+import { solidPng } from './_png.js';
+import { FIXTURES, SAMPLES } from './_samples.js';
+
+interface Result {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+async function svc(argv: string[], cwd: string, stdin = ''): Promise<Result> {
+  const out: Buffer[] = [];
+  let stderr = '';
+  const stdout = new PassThrough();
+  stdout.on('data', (c: Buffer) => out.push(c));
+  const err = new PassThrough();
+  err.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const input = new PassThrough();
+  input.end(stdin);
+  const code = await runCli(rootGroup, argv, { stdin: input, stdout, stderr: err, env: {}, cwd });
+  return { code, stdout: Buffer.concat(out), stderr };
+}
+
+const sampleFile = (name: string) => fileURLToPath(new URL(name, SAMPLES));
+const fixture = (name: string) => fileURLToPath(new URL(name, FIXTURES));
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-invoice-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('svc invoices render', () => {
+  it('renders a file to <invoice number>.pdf in the working folder, in the invoice language', async () => {
+    const r = await svc(['invoices', 'render', sampleFile('nordlys-2026-10.json')], dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.toString()).toMatch(/^Wrote 2026-0142\.pdf \(\d+ bytes\)\n$/);
+    const text = allText(await readPdf(readFileSync(join(dir, '2026-0142.pdf'))));
+    expect(text).toContain('I alt at betale 31.740,03 DKK');
+  });
+
+  it('reads stdin with "-", honours -o, --language, --logo and --accent', async () => {
+    writeFileSync(join(dir, 'logo.png'), solidPng(30, 10, [0, 0, 0]));
+    const json = readFileSync(sampleFile('nordlys-2026-09.json'), 'utf8');
+    const r = await svc(['invoices', 'render', '-', '-o', 'out/sept.pdf', '--language', 'en', '--logo', 'logo.png', '--accent', '#0b6e4f'], dir, json);
+    expect(r.code).toBe(0);
+    const pdf = await readPdf(readFileSync(join(dir, 'out/sept.pdf')));
+    expect(allText(pdf)).toContain('Total due DKK 26,890.80');
+    expect(pdf.pages[0]!.images).toBe(1);
+  });
+
+  it('writes the PDF to stdout with -o -', async () => {
+    const r = await svc(['invoices', 'render', sampleFile('fjordline-2026-10.json'), '-o', '-'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('warns on stderr about figures that do not reconcile, and still renders them as given', async () => {
+    const r = await svc(['invoices', 'render', fixture('vat-off-by-one.json'), '-o', 'warn.pdf'], dir);
+    expect(r.code).toBe(0);
+    // VAT and total were both raised by 1 øre: the VAT is off, the total still adds up.
+    expect(r.stderr).toBe('svc: warning: vat_cents 537817 != round(subtotal_cents 2151264 × vat_rate_bps 2500 / 10000) = 537816\n');
+    expect(allText(await readPdf(readFileSync(join(dir, 'warn.pdf'))))).toContain('I alt at betale 26.890,81 DKK');
+  });
+
+  const bad: Array<[string, string[], RegExp]> = [
+    ['not JSON', [fixture('not-json.json')], /^svc: invoice .*not-json\.json: field \$: not valid JSON/],
+    ['a missing field', [fixture('missing-total.json')], /field total_cents: missing/],
+    ['a mistyped field', [fixture('quantity-as-string.json')], /field lines\[2\]\.quantity: /],
+    ['an unknown currency', [fixture('unknown-currency.json')], /field currency: /],
+    ['an unknown invoice language', [fixture('unknown-language.json')], /field language: /],
+    ['an unsafe integer', [fixture('unsafe-integer.json')], /field subscription_subtotal_cents: /],
+    ['an unknown --language', [sampleFile('nordlys-2026-10.json'), '--language', 'de'], /^svc: --language: unknown language "de"; available: da, en$/],
+    ['a bad --accent', [sampleFile('nordlys-2026-10.json'), '--accent', 'blue'], /^svc: --accent: expected #rrggbb/],
+    ['a --logo that is no image', [sampleFile('nordlys-2026-10.json'), '--logo', fixture('not-json.json')], /^svc: --logo: .* is not a PNG or JPEG image$/],
+    ['a missing --logo file', [sampleFile('nordlys-2026-10.json'), '--logo', 'nope.png'], /^svc: --logo: cannot read nope\.png \(ENOENT\)$/],
+    ['a missing invoice file', ['nope.json'], /^svc: invoice file nope\.json: cannot read it \(ENOENT\)$/],
+  ];
+  for (const [what, args, message] of bad) {
+    it(`refuses ${what}: one line naming it, exit 1, the existing output untouched, no temp file`, async () => {
+      const target = join(dir, 'keep.pdf');
+      copyFileSync(sampleFile('nordlys-2026-10.json'), target);
+      const before = readdirSync(dir).sort();
+      const r = await svc(['invoices', 'render', ...args, '-o', 'keep.pdf'], dir);
+      expect(r.code).toBe(1);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.stderr.trimEnd()).toMatch(message);
+      expect(readFileSync(target)).toEqual(readFileSync(sampleFile('nordlys-2026-10.json')));
+      expect(readdirSync(dir).sort()).toEqual(before);
+    });
+  }
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { renderInvoicePdf } from '../../src/invoice/index.js';
+import { readPdf, type PdfPage } from './_pdf.js';
+import { sample, variant } from './_samples.js';
+
+/** Text boxes (baseline-relative, a bit generous below the baseline) that collide on one page. */
+function overlaps(page: PdfPage): string[] {
+  const boxes = page.items
+    .filter((i) => !i.rotated && i.str.trim())
+    .map((i) => ({ s: i.str, x0: i.x, x1: i.x + i.width, y0: i.y - i.height * 0.22, y1: i.y + i.height * 0.75 }));
+  const found: string[] = [];
+  for (let a = 0; a < boxes.length; a++) {
+    for (let b = a + 1; b < boxes.length; b++) {
+      const p = boxes[a]!;
+      const q = boxes[b]!;
+      if (p.x0 < q.x1 - 0.5 && q.x0 < p.x1 - 0.5 && p.y0 < q.y1 - 0.5 && q.y0 < p.y1 - 0.5) found.push(`"${p.s}" / "${q.s}"`);
+    }
+  }
+  return found;
+}
+
+function outside(page: PdfPage): string[] {
+  return page.items
+    .filter((i) => !i.rotated && i.str.trim())
+    .filter((i) => i.x < 36 || i.x + i.width > page.width - 36 || i.y < 20 || i.y + i.height > page.height - 36)
+    .map((i) => i.str);
+}
+
+describe('a long invoice (123 lines)', async () => {
+  const invoice = sample('kattegat-2026-10.json');
+  const pdf = await readPdf(await renderInvoicePdf(invoice));
+  const n = pdf.pages.length;
+
+  it('breaks pages with "Side i af n" on every page and the table header repeated', () => {
+    expect(n).toBeGreaterThanOrEqual(3);
+    pdf.pages.forEach((page, i) => {
+      expect(page.lines.some((l) => l.endsWith(`Side ${i + 1} af ${n}`))).toBe(true);
+      expect(page.lines.some((l) => l.startsWith('Beskrivelse Antal Enhedspris Beløb (DKK)'))).toBe(true);
+      if (i > 0) expect(page.lines.some((l) => l.includes('Faktura 2026-0144 (fortsat)'))).toBe(true);
+    });
+  });
+
+  it('prints every line once, in sort order, with each provider split under its usage line', () => {
+    const lines = pdf.pages.flatMap((p) => p.lines);
+    const keys = lines.filter((l) => /^Forbrug, nøgle kattegat-\d{3}/.test(l)).map((l) => l.slice(24, 27));
+    expect(keys).toEqual(Array.from({ length: 40 }, (_, i) => String(i + 1).padStart(3, '0')));
+    expect(lines.filter((l) => l.startsWith('heraf '))).toHaveLength(80);
+    // A usage line and its two providers never straddle a page break.
+    for (const page of pdf.pages) {
+      const own = page.lines.filter((l) => /^Forbrug, nøgle/.test(l) || l.startsWith('heraf '));
+      expect(own.filter((l) => l.startsWith('heraf ')).length).toBe(2 * own.filter((l) => !l.startsWith('heraf ')).length);
+    }
+  });
+
+  it('puts the totals once, on the last page, together with table rows', () => {
+    const withTotal = pdf.pages.map((p) => p.lines.some((l) => l.startsWith('I alt at betale 104.652,25 DKK')));
+    expect(withTotal.indexOf(true)).toBe(n - 1);
+    expect(withTotal.filter(Boolean)).toHaveLength(1);
+    expect(pdf.pages[n - 1]!.lines.some((l) => l.startsWith('Forbrug, nøgle'))).toBe(true);
+  });
+
+  it('keeps all text on the page and free of overlaps', () => {
+    for (const page of pdf.pages) {
+      expect(outside(page)).toEqual([]);
+      expect(overlaps(page)).toEqual([]);
+    }
+  });
+});
+
+describe('hostile sizes', () => {
+  it('wraps and splits absurd descriptions and shrinks huge numbers rather than leaving the page', async () => {
+    const invoice = variant('nordlys-2026-10.json', (j) => {
+      j.buyer.legal_name = 'A'.repeat(300);
+      j.buyer.payment_reference = 'REF-'.repeat(40);
+      j.lines[0]!.description = 'Meget lang beskrivelse '.repeat(400);
+      j.lines[1]!.description = 'X'.repeat(2000);
+      j.lines[2]!.quantity = 2147483647;
+      j.lines[2]!.unit_price_cents = 4194303;
+      j.lines[2]!.line_total_cents = 9007196895428481;
+    });
+    const pdf = await readPdf(await renderInvoicePdf(invoice));
+    expect(pdf.pages.length).toBeGreaterThan(2);
+    for (const page of pdf.pages) {
+      expect(outside(page)).toEqual([]);
+      expect(overlaps(page)).toEqual([]);
+    }
+    expect(pdf.pages.flatMap((p) => p.lines).join('\n')).toContain('90.071.968.954.284,81');
+  });
+
+  it('renders an invoice without lines on one page with its totals', async () => {
+    const pdf = await readPdf(await renderInvoicePdf(variant('fjordline-2026-10.json', (j) => (j.lines = []))));
+    expect(pdf.pages).toHaveLength(1);
+    expect(pdf.pages[0]!.lines).toContain('Total due EUR 2,096.12');
+  });
+});
