@@ -76,6 +76,18 @@ describe('svc invoices', () => {
     expect(readdirSync(dir)).toEqual(['keep.pdf']);
   });
 
+  it('render <uuid> fetches the invoice with the reporting client and renders it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-cli-render-'));
+    const r = await run(['invoices', 'render', '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e', '-o', 'ours.pdf'], {}, dir);
+    expect(r.code).toBe(0);
+    const { text } = await pdfText(readFileSync(join(dir, 'ours.pdf')));
+    expect(text).toContain('2026-0142');
+    const unset = await run(['invoices', 'render', '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e', '-o', 'x.pdf'], { SVC_REPORTING_TOKEN: undefined }, dir);
+    expect(unset.code).toBe(1);
+    expect(unset.stderr).toContain('set SVC_REPORTING_TOKEN');
+    expect(readdirSync(dir)).toEqual(['ours.pdf']);
+  });
+
   it('unknown invoice number says what to do', async () => {
     const r = await run(['invoices', 'get', '2099-0001']);
     expect(r.code).toBe(1);
