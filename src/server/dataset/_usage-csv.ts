@@ -30,53 +30,59 @@ export function parseUsageCsv(
   const header = buf.toString('utf8', 0, pos < 0 ? buf.length : pos).trim();
   if (header !== USAGE_CSV_HEADER) throw new DatasetError(file, 'line 1', `header must be "${USAGE_CSV_HEADER}"`);
   pos = pos < 0 ? buf.length : pos + 1;
+  const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
   let n = 0, lineNo = 1, sorted = true;
-  while (pos < buf.length) {
+  const fail = (reason: string): never => {
+    throw new DatasetError(file, `line ${lineNo}`, reason);
+  };
+  while (pos < bytes.length) {
     lineNo++;
     let end = buf.indexOf(10, pos);
-    if (end < 0) end = buf.length;
+    if (end < 0) end = bytes.length;
     let stop = end;
-    if (stop > pos && buf[stop - 1] === 13) stop--;
+    if (stop > pos && bytes[stop - 1] === 13) stop--;
     if (stop > pos) {
-      const where = `line ${lineNo}`;
-      let col = 0, start = pos;
-      for (let i = pos; i <= stop; i++) {
-        if (i < stop && buf[i] !== 44) continue;
-        if (col === 0) {
-          // Rows come day by day, so the date is almost always the previous row's: compare bytes first.
-          if (prevDateStart < 0 || i - start !== 10 || buf.compare(buf, prevDateStart, prevDateStart + 10, start, i) !== 0) {
-            const s = buf.toString('latin1', start, i);
-            const d = parseDay(s);
-            if (d === undefined) throw new DatasetError(file, where, `date "${s}" is not YYYY-MM-DD`);
-            prevDay = d;
-          }
-          prevDateStart = start;
-          day[n] = prevDay;
-        } else if (col === 1) {
-          const k = keysByBytes.get(buf.toString('latin1', start, i));
-          if (k === undefined) throw new DatasetError(file, where, `key_id "${buf.toString('utf8', start, i)}" is not a key of the organization`);
-          key[n] = k;
-        } else if (col === 2) {
-          if (i === start) model[n] = -1;
-          else {
-            const m = modelsByBytes.get(buf.toString('latin1', start, i));
-            if (m === undefined) throw new DatasetError(file, where, `model "${buf.toString('utf8', start, i)}" is not in dataset.json models`);
-            model[n] = m;
-          }
-        } else if (col < COLS) {
-          let v = 0;
-          if (i === start) throw new DatasetError(file, where, `column ${col + 1} is empty`);
-          for (let j = start; j < i; j++) {
-            const c = buf[j]! - 48;
-            if (c < 0 || c > 9) throw new DatasetError(file, where, `column ${col + 1} must be a non-negative integer`);
-            v = v * 10 + c;
-          }
-          nums[col - 3]![n] = v;
-        }
-        col++;
-        start = i + 1;
+      // The three text columns are found with the native indexOf; the six integers are parsed inline.
+      const c1 = buf.indexOf(44, pos), c2 = c1 < 0 ? -1 : buf.indexOf(44, c1 + 1), c3 = c2 < 0 ? -1 : buf.indexOf(44, c2 + 1);
+      if (c3 < 0 || c3 > stop) fail(`expected ${COLS} columns`);
+      // Rows come day by day, so the date is almost always the previous row's: compare bytes first.
+      if (prevDateStart < 0 || c1 - pos !== 10 || buf.compare(buf, prevDateStart, prevDateStart + 10, pos, c1) !== 0) {
+        const text = buf.toString('latin1', pos, c1);
+        const d = parseDay(text);
+        if (d === undefined) fail(`date "${text}" is not YYYY-MM-DD`);
+        prevDay = d!;
       }
-      if (col !== COLS) throw new DatasetError(file, where, `expected ${COLS} columns, found ${col}`);
+      prevDateStart = pos;
+      day[n] = prevDay;
+      const k = keysByBytes.get(buf.toString('latin1', c1 + 1, c2));
+      if (k === undefined) fail(`key_id "${buf.toString('utf8', c1 + 1, c2)}" is not a key of the organization`);
+      key[n] = k!;
+      if (c3 === c2 + 1) model[n] = -1;
+      else {
+        const m = modelsByBytes.get(buf.toString('latin1', c2 + 1, c3));
+        if (m === undefined) fail(`model "${buf.toString('utf8', c2 + 1, c3)}" is not in dataset.json models`);
+        model[n] = m!;
+      }
+      let j = c3 + 1;
+      for (let col = 0; col < 6; col++) {
+        let v = 0;
+        const from = j;
+        while (j < stop) {
+          const c = bytes[j]!;
+          if (c === 44) break;
+          const digit = c - 48;
+          if (digit < 0 || digit > 9) fail(`column ${col + 4} must be a non-negative integer`);
+          v = v * 10 + digit;
+          j++;
+        }
+        if (j === from) fail(`column ${col + 4} is empty`);
+        nums[col]![n] = v;
+        if (col < 5) {
+          if (bytes[j] !== 44) fail(`expected ${COLS} columns`);
+          j++;
+        }
+      }
+      if (j !== stop) fail(`expected ${COLS} columns`);
       if (n > 0 && day[n]! < day[n - 1]!) sorted = false;
       n++;
     }
