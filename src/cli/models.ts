@@ -2,6 +2,7 @@ import type { Command } from './_command.js';
 import { bool, str } from './_args.js';
 import { resolveKey } from './_credentials/index.js';
 import type { ModelInfo } from '../model/litellm.js';
+import { UsageError } from './usage-error.js';
 import { announceKey, clientFor, explainKeyError, verboseOption } from './_gateway/client-for.js';
 import { perMillion, priceCell, tokensCell } from './_gateway/model-prices.js';
 import { plainText } from './_output/sanitize.js';
@@ -54,7 +55,7 @@ export const modelsCommand: Command = {
     const models = all.filter((m) => mode === undefined || m.model_info.mode === mode).sort((a, b) => (a.model_name < b.model_name ? -1 : 1));
     if (mode !== undefined && models.length === 0 && all.length > 0) {
       const modes = [...new Set(all.map((m) => m.model_info.mode))].sort();
-      throw Object.assign(new Error(`--mode ${mode}: the key can use no model of that kind`), { hint: `kinds it can use: ${modes.join(', ')}` });
+      throw new UsageError(`--mode ${mode}: the key can use no model of that kind (kinds it can use: ${modes.join(', ')})`);
     }
     if (bool(args, 'json')) {
       io.stdout.write(JSON.stringify(models.map(modelJson), null, 2) + '\n');

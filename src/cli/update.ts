@@ -6,6 +6,7 @@ import { writeUpdateCache } from './_update/cache.js';
 import { isNewer } from './_update/compare-versions.js';
 import { PACKAGE } from './_update/package-info.js';
 import { fetchLatestVersion } from './_update/registry.js';
+import { NpmInstallError } from './_update/npm-install-error.js';
 
 /** Runs `npm install -g <name>@latest`, passing its output through; resolves to npm's exit code. */
 function npmInstallLatest(io: CommandIO): Promise<number> {
@@ -19,7 +20,7 @@ function npmInstallLatest(io: CommandIO): Promise<number> {
   child.stderr.pipe(io.stderr, { end: false });
   return new Promise((resolve, reject) => {
     child.on('error', (e) =>
-      reject(Object.assign(new Error(`could not run npm (${(e as NodeJS.ErrnoException).code ?? e.message})`), { hint: 'install Node.js with npm, or put npm on PATH' })),
+      reject(new NpmInstallError(`could not run npm (${(e as NodeJS.ErrnoException).code ?? e.message}); svc was not updated`, 'install Node.js with npm, or put npm on PATH')),
     );
     child.on('close', (code) => resolve(code ?? 1));
   });
@@ -45,7 +46,7 @@ export const updateCommand: Command = {
     }
     io.stdout.write(`Updating svc ${PACKAGE.version} → ${latest} with: npm install -g ${PACKAGE.name}@latest\n`);
     const code = await npmInstallLatest(io);
-    if (code !== 0) throw Object.assign(new Error(`npm install failed (exit code ${code}); svc was not updated`), { exitCode: code });
+    if (code !== 0) throw new NpmInstallError(`npm install failed (exit code ${code}); svc was not updated`, undefined, code);
     io.stdout.write(`Updated to svc ${latest}.\n`);
     return 0;
   },

@@ -58,7 +58,7 @@ describe('svc models', () => {
     expect(r.stdout).toContain('text-embedding-3-small');
     expect(r.stdout).not.toContain('claude-sonnet-4');
     const bad = await svc(['models', '--mode', 'telepathy'], { env: env(KEYS.limited) });
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--mode telepathy: the key can use no model of that kind \(kinds it can use: chat, embedding\)/);
   });
 

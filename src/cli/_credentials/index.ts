@@ -9,3 +9,4 @@ export { InsecureCredentialsError } from './insecure-credentials-error.js';
 export { UnknownProfileError } from './unknown-profile-error.js';
 export { NoKeyError } from './no-key-error.js';
 export { KeyInEnvironmentError } from './key-in-environment-error.js';
+export { NoSavedKeysError } from './no-saved-keys-error.js';

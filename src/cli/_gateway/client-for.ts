@@ -4,6 +4,7 @@ import { GatewayClient } from '../../client/gateway-client.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import { SearchFailedError } from '../../client/search-failed-error.js';
 import type { ResolvedKey } from '../_credentials/index.js';
+import { KeyRefusedError } from './key-refused-error.js';
 
 /** The gateway client for one key, from SVC_GATEWAY_URL; requests are logged (key masked) with SVC_DEBUG. */
 export function clientFor(io: CommandIO, apiKey: string): GatewayClient {
@@ -26,7 +27,7 @@ export function explainKeyError(e: unknown, key: ResolvedKey): unknown {
   if (e instanceof ApiError && e.status === 401) {
     const prefix = e instanceof SearchFailedError ? 'search failed with HTTP 401: ' : '';
     const hint = key.source === 'env' ? 'check or unset SVC_API_KEY' : `run "svc auth login${key.profile && key.profile !== 'default' ? ` --profile ${key.profile}` : ''}" with a valid key`;
-    return Object.assign(new Error(`${prefix}the service refused the API key ${key.masked} (HTTP 401), used because ${key.why}`), { hint });
+    return new KeyRefusedError(`${prefix}the service refused the API key ${key.masked} (HTTP 401), used because ${key.why}`, hint);
   }
   return e;
 }

@@ -1,5 +1,5 @@
 import type { CommandIO } from '../_command.js';
-import { maskKey } from '../_credentials/index.js';
+import { NoSavedKeysError, maskKey } from '../_credentials/index.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import { clientFor } from '../_gateway/client-for.js';
 import { outputWidth, styleFor } from '../_output/style.js';
@@ -35,7 +35,7 @@ async function usageOf(io: CommandIO, profile: string, apiKey: string, period: D
 export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: boolean): Promise<number> {
   const { credentials } = await openStore(io);
   const names = Object.keys(credentials.profiles).sort();
-  if (names.length === 0) throw Object.assign(new Error('no saved keys'), { hint: 'run "svc auth login"' });
+  if (names.length === 0) throw new NoSavedKeysError();
   const results = await Promise.all(names.map((n) => usageOf(io, n, credentials.profiles[n]!.api_key, period)));
   const counted = results.flatMap((r) => ('total' in r ? [r.total] : []));
   const total = addRows(counted, null);

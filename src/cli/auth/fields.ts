@@ -1,6 +1,6 @@
 import type { Command, CommandIO } from '../_command.js';
 import { bool } from '../_args.js';
-import { maskKey, resolveKey } from '../_credentials/index.js';
+import { NoSavedKeysError, maskKey, resolveKey } from '../_credentials/index.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import type { KeyFieldsEntry, KeyFieldsRecord } from '../../model/gateway.js';
 import { announceKey, clientFor, explainKeyError, verboseOption } from '../_gateway/client-for.js';
@@ -30,7 +30,7 @@ type KeyResult =
 async function allKeys(io: CommandIO, json: boolean): Promise<number> {
   const { credentials } = await openStore(io);
   const names = Object.keys(credentials.profiles).sort();
-  if (names.length === 0) throw Object.assign(new Error('no saved keys'), { hint: 'run "svc auth login"' });
+  if (names.length === 0) throw new NoSavedKeysError();
   const results = await Promise.all(
     names.map(async (name): Promise<KeyResult> => {
       const apiKey = credentials.profiles[name]!.api_key;

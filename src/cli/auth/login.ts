@@ -9,6 +9,7 @@ import { readHiddenLine } from './_hidden-prompt.js';
 import { readKeyFromStdin } from './_read-stdin.js';
 import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
+import { LoginRejectedError } from './login-rejected-error.js';
 
 export const loginCommand: Command = {
   name: 'login',
@@ -40,12 +41,10 @@ export const loginCommand: Command = {
       if (info.blocked) io.stderr.write('Warning: this key is blocked for now (its monthly spend limit is reached); saving it anyway.\n');
     } catch (e) {
       if (e instanceof AuthenticationError) {
-        throw Object.assign(new Error(`the service refused the key ${maskKey(apiKey)} (HTTP 401); nothing was saved`), {
-          hint: 'check that you pasted the whole key',
-        });
+        throw new LoginRejectedError(`the service refused the key ${maskKey(apiKey)} (HTTP 401); nothing was saved`, 401, 'check that you pasted the whole key');
       }
       if (e instanceof PermissionDeniedError) {
-        throw Object.assign(new Error(`the key ${maskKey(apiKey)} was not accepted: ${e.message} (HTTP 403); nothing was saved`), {});
+        throw new LoginRejectedError(`the key ${maskKey(apiKey)} was not accepted: ${e.message} (HTTP 403); nothing was saved`, 403);
       }
       throw e;
     }

@@ -1,0 +1,11 @@
+/** Thrown by `svc auth login` when the service does not accept the key (401 or 403); nothing is saved. */
+export class LoginRejectedError extends Error {
+  override readonly name = 'LoginRejectedError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
