@@ -18,7 +18,7 @@ export class PartnerClient implements PartnerApi {
     this.http = new HttpPipeline(pipelineOptions(options, token, 'partner token (SVC_PARTNER_TOKEN)'));
   }
 
-  getPartnerStatus(opts?: CallOptions): Promise<PartnerStatus> {
+  async getPartnerStatus(opts?: CallOptions): Promise<PartnerStatus> {
     return this.http.request({
       path: '/api/partner/status',
       what: 'partner status',

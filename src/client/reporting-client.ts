@@ -79,15 +79,15 @@ export class ReportingClient implements ReportingApi {
     };
   }
 
-  listInvoices(opts?: CallOptions): Promise<InvoiceSummary[]> {
+  async listInvoices(opts?: CallOptions): Promise<InvoiceSummary[]> {
     return this.http.request({ path: this.orgPath('/invoices'), what: 'invoice list', schema: InvoiceListSchema, forbidden: INVOICES_FORBIDDEN, ...opts });
   }
 
-  getInvoice(invoiceId: string, opts?: CallOptions): Promise<Invoice> {
+  async getInvoice(invoiceId: string, opts?: CallOptions): Promise<Invoice> {
     return this.http.request({ ...this.invoiceRequest(invoiceId, '', opts), schema: InvoiceSchema });
   }
 
-  getInvoiceJson(invoiceId: string, opts?: CallOptions): Promise<{ invoice: Invoice; raw: string }> {
+  async getInvoiceJson(invoiceId: string, opts?: CallOptions): Promise<{ invoice: Invoice; raw: string }> {
     return this.http
       .requestJson({ ...this.invoiceRequest(invoiceId, '', opts), schema: InvoiceSchema })
       .then(({ data, raw }) => ({ invoice: data, raw }));
@@ -159,7 +159,7 @@ export class ReportingClient implements ReportingApi {
     });
   }
 
-  getMonthlyUsage(period?: MonthlyUsagePeriod, opts?: CallOptions): Promise<OrgMonthlyUsage> {
+  async getMonthlyUsage(period?: MonthlyUsagePeriod, opts?: CallOptions): Promise<OrgMonthlyUsage> {
     return this.http.request({
       path: this.orgPath('/monthly-usage'),
       query: checkMonthlyUsagePeriod(period),
@@ -170,7 +170,7 @@ export class ReportingClient implements ReportingApi {
     });
   }
 
-  getPlanCost(currency?: Currency, opts?: CallOptions): Promise<OrgPlanCost> {
+  async getPlanCost(currency?: Currency, opts?: CallOptions): Promise<OrgPlanCost> {
     if (currency !== undefined && !currencySchema.safeParse(currency).success) {
       throw new InvalidRequestError('currency', `must be DKK, EUR or USD (got ${JSON.stringify(currency)})`);
     }
