@@ -81,7 +81,8 @@ export class HttpPipeline {
   readonly userAgent: string;
   readonly timeoutMs: number;
   readonly credential: string;
-  private readonly token: string;
+  /** A true private field, so util.inspect and console.log of the pipeline never show it. */
+  readonly #token: string;
   private readonly dispatcher: Dispatcher | undefined;
   private readonly policy: RetryPolicy;
   private readonly logger: ((line: string) => void) | undefined;
@@ -89,7 +90,7 @@ export class HttpPipeline {
   constructor(options: HttpPipelineOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     if (!options.token) throw new ConfigurationError('no token given to the HTTP client');
-    this.token = options.token;
+    this.#token = options.token;
     this.userAgent = options.userAgent ?? defaultUserAgent();
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.credential = options.credential ?? 'token';
@@ -149,7 +150,7 @@ export class HttpPipeline {
   }
 
   private log(line: string): void {
-    if (this.logger) this.logger(sanitizeText(line, [this.token]));
+    if (this.logger) this.logger(sanitizeText(line, [this.#token]));
   }
 
   /** Runs attempts until one succeeds, a failure is final, or the retries are used up. */
@@ -210,7 +211,7 @@ export class HttpPipeline {
       const error = apiErrorFromResponse(res.statusCode, text, {
         endpoint,
         credential: this.credential,
-        secrets: [this.token],
+        secrets: [this.#token],
         forbidden: r.forbidden,
         notFound: r.notFound,
         notFoundHint: r.notFoundHint,
@@ -237,7 +238,7 @@ export class HttpPipeline {
   private headersOf(r: RequestOptions): Record<string, string> {
     const type = r.responseType ?? 'json';
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.token}`,
+      authorization: `Bearer ${this.#token}`,
       'user-agent': this.userAgent,
       accept: r.accept ?? (type === 'json' ? 'application/json' : '*/*'),
     };

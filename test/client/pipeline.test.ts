@@ -204,7 +204,8 @@ describe('HttpPipeline errors', () => {
     expect(errors[0]!.message).toContain('Bearer ***');
     expect(lines.length).toBeGreaterThan(3);
     expect(lines.join('\n')).not.toContain(TOKEN);
-    expect(inspect(p, { depth: 5 })).toBeDefined();
+    expect(inspect(p, { depth: 5, showHidden: true })).not.toContain(TOKEN);
+    expect(JSON.stringify(p)).not.toContain(TOKEN);
   });
 });
 
