@@ -42,9 +42,12 @@ export function valueWidth(value: CellInput, kind: ColumnKind): number {
   }
 }
 
-/** Widths that fit the header (wrapped past 24 characters) and every value, within sane bounds. */
+/** Header text wider than this wraps onto a second line. */
+export const HEADER_WRAP = 24;
+
+/** Widths that fit the header (wrapped past HEADER_WRAP characters) and every value, within sane bounds. */
 export function fitColumns(columns: Column[], rows: Iterable<CellInput[]>): Column[] {
-  const widths = columns.map((c) => Math.min(textWidth(c.header), 24));
+  const widths = columns.map((c) => Math.min(textWidth(c.header), HEADER_WRAP));
   for (const row of rows) {
     for (let i = 0; i < columns.length; i++) {
       const w = valueWidth(row[i], columns[i]!.kind);

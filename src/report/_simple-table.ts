@@ -17,7 +17,8 @@ export interface SimpleTable {
 
 /** Writes `table` as a sheet of `wb` and returns the writer (already finished). */
 export async function writeSimpleTable(wb: ExcelJS.stream.xlsx.WorkbookWriter, styles: StyleBook, table: SimpleTable): Promise<void> {
-  const writer = new TableWriter(addSheet(wb, table.name, 1), styles, fitColumns(table.columns, table.rows));
+  const sized = table.totals ? [...table.rows, table.totals.sums] : table.rows;
+  const writer = new TableWriter(addSheet(wb, table.name, 1), styles, fitColumns(table.columns, sized));
   writer.header();
   table.rows.forEach((r, i) => writer.data(r, table.looks?.[i] ?? 'plain'));
   if (table.totals) writer.totals(table.totals.label, table.totals.sums);

@@ -2,7 +2,7 @@ import type { Style, Worksheet } from 'exceljs';
 import type { CellInput, Column } from './_columns.js';
 import { columnLetter } from './_columns.js';
 import type { ColumnKind, StyleBook } from './_styles.js';
-import { cellText } from './_text.js';
+import { cellText, textWidth } from './_text.js';
 
 /** How a row looks: plain, estimated (DKK at an estimated rate) or attention (needs action). */
 export type Look = 'plain' | 'estimated' | 'attention';
@@ -38,6 +38,8 @@ export class TableWriter {
   /** The header row; freezing and print titles are set when the sheet is added (see `addSheet`). */
   header(notes: Record<number, string> = {}): void {
     const r = this.ws.getRow(this.nextRow);
+    // Wrapped headers need the height of two lines: exceljs writes rows without auto-fitting them.
+    if (this.columns.some((c) => textWidth(c.header) > (c.width ?? 12) - 2)) r.height = 30;
     this.columns.forEach((c, i) => {
       const cell = r.getCell(i + 1);
       cell.value = cellText(c.header);

@@ -37,11 +37,12 @@ export async function writeDaysSheet(ctx: CostContext): Promise<void> {
       looks.push(estimated ? 'estimated' : 'plain');
     }
   });
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.days, 1), ctx.styles, fitColumns(columns, rows));
+  const sumOf = (j: number) => rows.reduce<number | undefined>((a, r) => (typeof r[j] === 'number' ? (a ?? 0) + (r[j] as number) : a), undefined);
+  const sums = [undefined, usd.toNumber(), dkk === undefined ? undefined : kroner(dkk), sumOf(3), sumOf(4), tokens, requests];
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.days, 1), ctx.styles, fitColumns(columns, [...rows, sums]));
   table.header({ 2: w('notes.daysDkk') });
   rows.forEach((r, i) => table.data(r, looks[i]));
-  const sumOf = (j: number) => rows.reduce<number | undefined>((a, r) => (typeof r[j] === 'number' ? (a ?? 0) + (r[j] as number) : a), undefined);
-  table.totals(w('total'), [undefined, usd.toNumber(), dkk === undefined ? undefined : kroner(dkk), sumOf(3), sumOf(4), tokens, requests]);
+  table.totals(w('total'), sums);
   if (ctx.daysUnallocatedMinor) table.line([w('notes.unallocated', { amount: formatMinor(ctx.daysUnallocatedMinor, ctx.locale.format.number) })], [], 'note');
   if (rows.length === 0) table.line([w('notes.noDays')], [], 'note');
   await table.finish();

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { KeyField, KeyFieldValue, KeyUsageEntry } from '../../model/index.js';
 import { formatMinor } from '../../money/format.js';
-import { valueWidth, type CellInput, type Column } from '../_columns.js';
+import { HEADER_WRAP, valueWidth, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
@@ -66,7 +66,7 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   const dkkIndex = keysDkkColumn(fields.length) - 1;
   const n = columns.length;
   // First pass: sums (Decimal for USD) and the widest value per column.
-  const widths = columns.map((c) => Math.min(textWidth(c.header), 24));
+  const widths = columns.map((c) => Math.min(textWidth(c.header), HEADER_WRAP));
   const sums: number[] = new Array(n).fill(0);
   let usd = new Decimal(0);
   for (const key of keys) {
@@ -79,6 +79,7 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
       if (width > widths[i]!) widths[i] = width;
     }
   }
+  for (let i = 0; i < n; i++) widths[i] = Math.max(widths[i]!, valueWidth(sums[i], columns[i]!.kind));
   const fitted = columns.map((c, i) => ({ ...c, width: Math.min(60, Math.max(6, widths[i]! + 2)) }));
   const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.keys, 1), ctx.styles, fitted);
   table.header({ [dkkIndex]: w('notes.keysDkk') });
