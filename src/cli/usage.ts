@@ -14,6 +14,7 @@ import { usageCells, usageColumns } from './_usage/table.js';
 import { usageOfAllKeys } from './_usage/all-keys.js';
 
 const NOT_SHARED = "This key's usage is not shared with its organization, so it cannot be shown.";
+const NO_ORG = 'This key belongs to no organization, so it has no usage to show.';
 const DELAY_NOTE = 'New requests can take about a minute to appear.';
 
 async function oneKey(io: CommandIO, period: DayRange, json: boolean, verbose: boolean): Promise<number> {
@@ -47,7 +48,7 @@ async function oneKey(io: CommandIO, period: DayRange, json: boolean, verbose: b
   const s = styleFor(io.stdout, io.env);
   const width = outputWidth(io);
   const out = [s.bold(truncate(`Usage of key "${name}" (${key.masked})`, width)), `Period: ${period.label} (UTC)`, ''];
-  if (!summary) out.push(NOT_SHARED);
+  if (!summary) out.push(info.org_id === null ? NO_ORG : NOT_SHARED);
   else if (summary.rows.length === 0) out.push('No requests in this period.');
   else {
     const rows = [...summary.rows.map((r) => usageCells(plainText(r.model!), r)), null, usageCells('TOTAL', summary.total)];

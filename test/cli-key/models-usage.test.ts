@@ -145,6 +145,8 @@ describe('svc usage', () => {
     expect(r.stdout).toContain("This key's usage is not shared with its organization, so it cannot be shown.");
     expect(r.stdout).not.toContain('TOTAL');
     expect(JSON.parse((await svc(['usage', '--json'], { env: env(KEYS.notShared) })).stdout).usage_shared).toBe(false);
+    const noOrg = await svc(['usage'], { env: env(KEYS.noOrg) });
+    expect(noOrg.stdout).toContain('This key belongs to no organization, so it has no usage to show.');
   });
 
   it('--all: one row per saved key and a TOTAL that adds them up; unshared keys say so', async () => {

@@ -20,17 +20,21 @@ function pad(s: string, width: number, align: 'left' | 'right'): string {
 }
 
 /**
- * A plain-text table that fits `maxWidth` columns: natural widths, then the flex column shrinks.
+ * A plain-text table that fits `maxWidth` columns: natural widths, then the flex columns shrink.
  * Rows after a `null` entry are set off by a rule (used for TOTAL rows). Cells are already plain text.
  */
 export function renderTable(columns: Column[], rows: Array<string[] | null>, maxWidth: number, style: Style): string {
   const widths = columns.map((c, i) => Math.max(textWidth(c.header), ...rows.map((r) => (r ? textWidth(r[i] ?? '') : 0))));
   const gaps = columns.reduce((a, c, i) => a + gapOf(c, i), 0);
   const total = widths.reduce((a, b) => a + b, 0) + gaps;
-  const flex = columns.findIndex((c) => c.flex);
-  if (total > maxWidth && flex >= 0) {
-    const c = columns[flex]!;
-    widths[flex] = Math.max(c.min ?? textWidth(c.header), widths[flex]! - (total - maxWidth));
+  // Too wide: flex columns give up width, the last one first, each down to its minimum.
+  let excess = total - maxWidth;
+  for (let i = columns.length - 1; i >= 0 && excess > 0; i--) {
+    const c = columns[i]!;
+    if (!c.flex) continue;
+    const give = Math.min(excess, widths[i]! - Math.min(widths[i]!, c.min ?? textWidth(c.header)));
+    widths[i] = widths[i]! - give;
+    excess -= give;
   }
   const line = (cells: string[], header = false) => {
     const text = cells
