@@ -9,12 +9,19 @@ import type { Decimal } from 'decimal.js';
  */
 export function allocateExact(totalMinor: number, weights: ReadonlyArray<Decimal>): { parts: number[]; unallocated: number } {
   if (!Number.isSafeInteger(totalMinor)) throw new RangeError(`unsafe amount ${totalMinor}`);
+  // Plain decimal text of each weight (never exponent notation), scaled to a common number of places.
   let places = 0;
-  for (const w of weights) {
+  const texts = weights.map((w) => {
     if (w.isNegative()) throw new RangeError(`negative weight ${w.toString()}`);
-    places = Math.max(places, w.decimalPlaces());
-  }
-  const scaled = weights.map((w) => BigInt(w.toFixed(places).replace('.', '')));
+    const text = w.toFixed();
+    const dot = text.indexOf('.');
+    if (dot >= 0 && text.length - dot - 1 > places) places = text.length - dot - 1;
+    return text;
+  });
+  const scaled = texts.map((text) => {
+    const dot = text.indexOf('.');
+    return dot < 0 ? BigInt(text + '0'.repeat(places)) : BigInt(text.slice(0, dot) + text.slice(dot + 1).padEnd(places, '0'));
+  });
   const sumW = scaled.reduce((a, b) => a + b, 0n);
   if (weights.length === 0 || sumW === 0n) return { parts: weights.map(() => 0), unallocated: totalMinor };
   const sign = totalMinor < 0 ? -1 : 1;

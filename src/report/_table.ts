@@ -2,6 +2,7 @@ import type { Style, Worksheet } from 'exceljs';
 import type { CellInput, Column } from './_columns.js';
 import { columnLetter } from './_columns.js';
 import type { ColumnKind, StyleBook } from './_styles.js';
+import { FastRows } from './_fast-rows.js';
 import { cellText, textWidth } from './_text.js';
 
 /** How a row looks: plain, estimated (DKK at an estimated rate) or attention (needs action). */
@@ -64,6 +65,18 @@ export class TableWriter {
     if (notes) for (const [i, note] of Object.entries(notes)) r.getCell(Number(i) + 1).note = note;
     r.commit();
     this.lastDataRow = this.nextRow++;
+  }
+
+  /**
+   * Many plain rows at once through `FastRows` (no notes, no formulas): for the Keys sheet.
+   * `write` adds the rows; the writer continues below them.
+   */
+  async fastData(write: (add: (cells: CellInput[], look?: Look | Look[]) => void) => Promise<void>): Promise<void> {
+    const fast = new FastRows(this.ws, this.columns, this.styles, this.nextRow);
+    await write((cells, look) => fast.add(cells, look));
+    fast.flush();
+    if (fast.row > this.nextRow) this.lastDataRow = fast.row - 1;
+    this.nextRow = fast.row;
   }
 
   /**

@@ -65,31 +65,37 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   ];
   const dkkIndex = keysDkkColumn(fields.length) - 1;
   const n = columns.length;
-  // First pass: sums (Decimal for USD) and the widest value per column.
+  // First pass: sums (Decimal for USD), the longest text and the largest number per column.
   const widths = columns.map((c) => Math.min(textWidth(c.header), HEADER_WRAP));
   const sums: number[] = new Array(n).fill(0);
+  const largest: number[] = new Array(n).fill(0);
   let usd = new Decimal(0);
   for (const key of keys) {
     const row = keyRow(key, fields, labelers, product, alloc.dkkByKey.get(key.id));
     usd = usd.plus(key.spend_usd);
     for (let i = 0; i < n; i++) {
       const v = row[i];
-      if (typeof v === 'number') sums[i]! += v;
-      const width = valueWidth(v, columns[i]!.kind);
-      if (width > widths[i]!) widths[i] = width;
+      if (typeof v === 'number') {
+        sums[i]! += v;
+        if (Math.abs(v) > largest[i]!) largest[i] = Math.abs(v);
+      } else if (typeof v === 'string' && v.length * 2 > widths[i]!) {
+        widths[i] = Math.max(widths[i]!, textWidth(v));
+      }
     }
   }
-  for (let i = 0; i < n; i++) widths[i] = Math.max(widths[i]!, valueWidth(sums[i], columns[i]!.kind));
+  for (let i = 0; i < n; i++) widths[i] = Math.max(widths[i]!, valueWidth(largest[i], columns[i]!.kind), valueWidth(sums[i], columns[i]!.kind));
   const fitted = columns.map((c, i) => ({ ...c, width: Math.min(60, Math.max(6, widths[i]! + 2)) }));
   const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.keys, 1), ctx.styles, fitted);
   table.header({ [dkkIndex]: w('notes.keysDkk') });
   const plain: Look = 'plain';
   const estimated: Look[] = columns.map((_, i) => (i === dkkIndex ? 'estimated' : 'plain'));
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k]!;
-    table.data(keyRow(key, fields, labelers, product, alloc.dkkByKey.get(key.id)), alloc.estimatedKeys.has(key.id) ? estimated : plain);
-    if (k % BATCH === BATCH - 1) await drain();
-  }
+  await table.fastData(async (add) => {
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      add(keyRow(key, fields, labelers, product, alloc.dkkByKey.get(key.id)), alloc.estimatedKeys.has(key.id) ? estimated : plain);
+      if (k % BATCH === BATCH - 1) await drain();
+    }
+  });
   const totals: Array<number | undefined> = sums.map((s, i) => (columns[i]!.kind === 'text' ? undefined : s));
   totals[dkkIndex - 1] = usd.toNumber();
   totals[dkkIndex] = alloc.monthsMinor === 0 && alloc.dkkByKey.size === 0 ? undefined : kroner(alloc.allocatedMinor);
