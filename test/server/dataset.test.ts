@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { call, orgToken, SAMPLES } from './_helpers.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-ds-'));
@@ -59,6 +59,15 @@ describe('a broken dataset names the file and the place', () => {
     const r = await call(s.url, '/api/orgs/org-nordlys/plan-cost', { token: orgToken('org-nordlys') });
     expect(r.status).toBe(500);
     expect(r.json.message).toMatch(/org\.json: keys\[2\]\.product/);
+  });
+  it('a truncated usage.bin is refused', async () => {
+    const g = generateDataset({ orgs: 1, keysPerOrg: 3, months: 2, seed: 't', out: join(root, 'gen') });
+    const file = join(g.dir, 'orgs/org-00001/usage.bin');
+    writeFileSync(file, readFileSync(file).subarray(0, -8));
+    const t = JSON.parse(readFileSync(join(g.dir, 'tokens.json'), 'utf8')).orgs[0];
+    s = await startReferenceServer({ dataDir: g.dir });
+    const r = await call(s.url, '/api/orgs/org-00001/key-usage', { token: t.token });
+    expect(r.json.message).toMatch(/usage\.bin: header: size does not match \d+ rows/);
   });
   it('a missing dataset.json fails at start', async () => {
     await expect(startReferenceServer({ dataDir: join(root, 'nothing-here') })).rejects.toThrow(/dataset\.json: \$: file not found/);

@@ -59,4 +59,30 @@ describe('svc samples generate', () => {
       await s.close();
     }
   });
+
+  it('the columnar usage.bin and usage.csv of the same seed give identical answers', async () => {
+    const bin = generateDataset({ ...opts, out: join(root, 'fmt-bin') });
+    const csv = generateDataset({ ...opts, format: 'csv', out: join(root, 'fmt-csv') });
+    expect(readdirSync(join(bin.dir, 'orgs', 'org-00001'))).toContain('usage.bin');
+    expect(readdirSync(join(csv.dir, 'orgs', 'org-00001'))).toContain('usage.csv');
+    const tokens = JSON.parse(readFileSync(join(bin.dir, 'tokens.json'), 'utf8'));
+    const a = await startReferenceServer({ dataDir: bin.dir });
+    const b = await startReferenceServer({ dataDir: csv.dir });
+    try {
+      for (const t of tokens.orgs) {
+        for (const p of ['key-usage?months=4', 'key-usage?month=2026-09', 'monthly-usage?months=4']) {
+          const [x, y] = await Promise.all([a, b].map((s) => call(s.url, `/api/orgs/${t.org_id}/${p}`, { token: t.token })));
+          expect(x!.status, x!.text).toBe(200);
+          expect(x!.text).toBe(y!.text);
+        }
+      }
+      const k = tokens.api_keys[0];
+      const [x, y] = await Promise.all([a, b].map((s) => call(s.url, '/user/daily/activity?start_date=2026-08-01&end_date=2026-11-20', { token: k.api_key })));
+      expect(x!.json.results.length).toBe(112);
+      expect(x!.text).toBe(y!.text);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { Command } from '../_command.js';
-import { int, str } from '../_args.js';
+import { choice, int, str } from '../_args.js';
 import { UsageError } from '../usage-error.js';
 import { generateDataset } from '../../server/index.js';
 
@@ -7,7 +7,7 @@ import { generateDataset } from '../../server/index.js';
 export const generateCommand: Command = {
   name: 'generate',
   summary: 'Write a synthetic dataset in the reference server format (deterministic per seed)',
-  usage: 'samples generate --orgs N --keys-per-org K --months M --seed S --out DIR [--today YYYY-MM-DD] [--invoices-per-org N]',
+  usage: 'samples generate --orgs N --keys-per-org K --months M --seed S --out DIR [--today YYYY-MM-DD] [--invoices-per-org N] [--format bin|csv]',
   examples: [
     'svc samples generate --orgs 1 --keys-per-org 10000 --months 24 --seed bench --out ./data-10k',
     'svc samples generate --orgs 1000 --keys-per-org 50 --months 4 --seed bench --out ./data-1000',
@@ -19,6 +19,7 @@ export const generateCommand: Command = {
     seed: { type: 'string', description: 'any text; the same seed gives the same dataset', valueName: 'S' },
     out: { type: 'string', description: 'new (or empty) folder to write', valueName: 'DIR' },
     today: { type: 'string', description: "the dataset's today (default 2026-11-20)", valueName: 'YYYY-MM-DD' },
+    format: { type: 'string', description: 'usage file per organization: bin (columnar, default) or csv', valueName: 'bin|csv' },
     'invoices-per-org': { type: 'string', description: 'issued invoices per organization (default min(3, months-1))', valueName: 'N' },
   },
   async run(io, args) {
@@ -37,9 +38,10 @@ export const generateCommand: Command = {
     const today = str(args, 'today');
     if (today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today must be YYYY-MM-DD (got "${today}")`);
     const invoicesPerOrg = int(args, 'invoices-per-org', 0, 120);
+    const format = choice(args, 'format', ['bin', 'csv'] as const);
     let s;
     try {
-      s = generateDataset({ orgs, keysPerOrg, months, seed, out, ...(today ? { today } : {}), ...(invoicesPerOrg !== undefined ? { invoicesPerOrg } : {}) });
+      s = generateDataset({ orgs, keysPerOrg, months, seed, out, ...(today ? { today } : {}), ...(invoicesPerOrg !== undefined ? { invoicesPerOrg } : {}), ...(format ? { format } : {}) });
     } catch (e) {
       if (/--out|--today/.test((e as Error).message)) throw new UsageError((e as Error).message);
       throw e;

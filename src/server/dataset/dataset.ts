@@ -5,7 +5,8 @@ import {
   type DatasetMeta, type Partner, type RawModel, type RawOrg, type SearchIndex, type Tokens,
 } from './_schema.js';
 import { readJsonFile } from './_read-json.js';
-import { parseUsageCsv } from './_usage-csv.js';
+import { parseUsageCsv, USAGE_CSV_HEADER } from './_usage-csv.js';
+import { parseUsageBin } from './_usage-bin.js';
 import type { UsageTable } from './usage-table.js';
 import { indexInvoices, type IndexedInvoice } from './_invoice-index.js';
 import { WeightedLru } from './_lru.js';
@@ -28,7 +29,7 @@ function stampDay(stamp: string): number {
 }
 
 /** Rows of usage kept in memory across organizations; older organizations are dropped first. */
-const USAGE_ROW_BUDGET = 2_500_000;
+const USAGE_ROW_BUDGET = 1_500_000;
 const ORG_CACHE = 400;
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -43,6 +44,7 @@ export class Dataset {
   readonly today: number;
   private readonly orgCache = new WeightedLru<Promise<OrgData | undefined>>(ORG_CACHE);
   private readonly usageCache = new WeightedLru<UsageTable>(USAGE_ROW_BUDGET);
+  private readonly usageLoading = new Map<string, Promise<UsageTable>>();
   private invoiceIndex?: Promise<Map<string, IndexedInvoice[]>>;
 
   private constructor(
@@ -101,14 +103,26 @@ export class Dataset {
     const id = org.raw.org_id;
     const cached = this.usageCache.get(id);
     if (cached) return cached;
-    const file = join(this.dir, 'orgs', id, 'usage.csv');
-    let buf: Buffer;
-    try {
-      buf = await readFile(file);
-    } catch {
-      buf = Buffer.from('date,key_id,model,prompt_tokens,completion_tokens,cache_read_input_tokens,cache_creation_input_tokens,request_count,spend_micro_usd\n');
+    let pending = this.usageLoading.get(id);
+    if (!pending) {
+      pending = this.loadUsage(org).finally(() => this.usageLoading.delete(id));
+      this.usageLoading.set(id, pending);
     }
-    const table = parseUsageCsv(buf, file, org.keyIndex, this.modelIndex);
+    return pending;
+  }
+
+  private async loadUsage(org: OrgData): Promise<UsageTable> {
+    const id = org.raw.org_id;
+    // A generated dataset may carry the columnar usage.bin; the bundled one has usage.csv.
+    const bin = join(this.dir, 'orgs', id, 'usage.bin');
+    const csv = join(this.dir, 'orgs', id, 'usage.csv');
+    const binBytes = await readFile(bin).catch(() => undefined);
+    let table: UsageTable;
+    if (binBytes) table = parseUsageBin(binBytes, bin, org.keyIndex, this.modelIndex);
+    else {
+      const csvBytes = await readFile(csv).catch(() => Buffer.from(USAGE_CSV_HEADER + '\n'));
+      table = parseUsageCsv(csvBytes, csv, org.keyIndex, this.modelIndex);
+    }
     this.usageCache.set(id, table, Math.max(1, table.length));
     return table;
   }

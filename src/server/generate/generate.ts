@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DatasetMetaSchema, type RawKey, type RawOrg } from '../dataset/_schema.js';
+import { DatasetMetaSchema, type RawKey, type RawModel, type RawOrg } from '../dataset/_schema.js';
+import { encodeUsageBin } from '../dataset/_usage-bin.js';
 import { BUNDLED_SAMPLES_DIR } from '../_bundled.js';
 import { USAGE_CSV_HEADER } from '../dataset/_usage-csv.js';
 import { addMonths, formatDay, monthKey, monthStart, parseDay } from '../_days.js';
@@ -19,6 +20,8 @@ export interface GenerateOptions {
   today?: string;
   /** Issued invoices per organization (the latest complete months); default min(3, months - 1). */
   invoicesPerOrg?: number;
+  /** Usage file per organization: columnar `usage.bin` (default; loads without parsing) or `usage.csv`. */
+  format?: 'csv' | 'bin';
 }
 
 export interface GenerateSummary {
@@ -110,7 +113,7 @@ function writeAll(o: GenerateOptions, dir: string, today: number): Omit<Generate
     const orgDir = join(dir, 'orgs', orgId);
     mkdirSync(orgDir);
     writeFileSync(join(orgDir, 'org.json'), JSON.stringify(org, null, 1) + '\n');
-    const monthly = writeUsage(join(orgDir, 'usage.csv'), org, models, first, today, r);
+    const monthly = writeUsage(orgDir, o.format ?? 'bin', org, models, first, today, r);
     usageRows += monthly.rows;
     tokens.orgs.push({ org_id: orgId, token: `rt_${orgId}_${hex(r, 16)}` });
     tokens.api_keys.push({ key_id: keys[0]?.id ?? '', org_id: orgId, api_key: `sk-${hex(r, 24)}`, note: 'first key of the organization' });
@@ -135,39 +138,71 @@ function writeAll(o: GenerateOptions, dir: string, today: number): Omit<Generate
   return { orgs: o.orgs, keys: o.orgs * o.keysPerOrg, usageRows, invoices };
 }
 
+/** Growable columns of usage rows, in the order they are generated (day by day). */
+class Columns {
+  length = 0;
+  day = new Int32Array(1024);
+  key = new Int32Array(1024);
+  model = new Int32Array(1024);
+  nums = Array.from({ length: 6 }, () => new Float64Array(1024));
+  push(day: number, key: number, model: number, values: readonly number[]): void {
+    if (this.length === this.day.length) {
+      const grow = <A extends Int32Array | Float64Array>(a: A): A => {
+        const b = new (a.constructor as new (n: number) => A)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.day = grow(this.day); this.key = grow(this.key); this.model = grow(this.model);
+      this.nums = this.nums.map(grow);
+    }
+    const i = this.length++;
+    this.day[i] = day; this.key[i] = key; this.model[i] = model;
+    for (let c = 0; c < 6; c++) this.nums[c]![i] = values[c]!;
+  }
+}
+
 /** Daily usage rows in day order: each key is active on a share of days, one of its models per active day. */
-function writeUsage(file: string, org: RawOrg, models: ReturnType<typeof DatasetMetaSchema.parse>['models'], first: number, today: number, r: () => number) {
-  const w = new FileWriter(file);
-  w.write(USAGE_CSV_HEADER + '\n');
-  const byId = new Map(models.map((m) => [m.id, m]));
+function writeUsage(orgDir: string, format: 'csv' | 'bin', org: RawOrg, models: RawModel[], first: number, today: number, r: () => number) {
+  const modelIds = models.map((m) => m.id);
+  const byId = new Map(models.map((m, i) => [m.id, i]));
   const keys = org.keys.map((k) => ({
-    id: k.id,
     activity: 0.05 + r() * 0.15,
     volume: 1 + r() * 20,
-    models: k.models.map((id) => byId.get(id)!).filter(Boolean),
+    models: k.models.map((id) => byId.get(id)).filter((i): i is number => i !== undefined),
     last: k.deleted_at ? parseDay(k.deleted_at.slice(0, 10))! : today,
   }));
   const byMonth = new Map<string, Map<string, number>>();
-  let rows = 0;
+  const cols = new Columns();
   for (let d = first; d <= today; d++) {
-    const date = formatDay(d);
-    const month = date.slice(0, 7);
+    const month = formatDay(d).slice(0, 7);
     let providers = byMonth.get(month);
     if (!providers) byMonth.set(month, (providers = new Map()));
-    for (const k of keys) {
+    for (let ki = 0; ki < keys.length; ki++) {
+      const k = keys[ki]!;
       if (d > k.last || r() >= k.activity || k.models.length === 0) continue;
-      const m = k.models[Math.floor(r() * k.models.length)]!;
+      const mi = k.models[Math.floor(r() * k.models.length)]!;
+      const m = models[mi]!;
       const requests = 1 + Math.floor(r() * k.volume);
       const p = requests * (500 + Math.floor(r() * 2500));
       const c = m.mode === 'embedding' ? 0 : requests * (50 + Math.floor(r() * 600));
       const cr = m.supports_prompt_caching ? Math.floor(p * r() * 0.4) : 0;
+      // Catalog prices have at most two decimals, so each product is exact before rounding to micro-dollars.
       const spend = m.service_hosted ? 0 :
         Math.round((p - cr) * Number(m.input_usd_per_mtok) + c * Number(m.output_usd_per_mtok) + cr * Number(m.cache_read_usd_per_mtok ?? m.input_usd_per_mtok));
       if (spend > 0) providers.set(m.provider, (providers.get(m.provider) ?? 0) + spend);
-      w.write(`${date},${k.id},${m.id},${p},${c},${cr},0,${requests},${spend}\n`);
-      rows++;
+      cols.push(d, ki, mi, [p, c, cr, 0, requests, spend]);
     }
   }
-  w.close();
-  return { rows, byMonth };
+  if (format === 'bin') {
+    writeFileSync(join(orgDir, 'usage.bin'), encodeUsageBin(cols, org.keys.map((k) => k.id), modelIds));
+  } else {
+    const w = new FileWriter(join(orgDir, 'usage.csv'));
+    w.write(USAGE_CSV_HEADER + '\n');
+    for (let i = 0; i < cols.length; i++) {
+      const n = cols.nums.map((a) => a[i]);
+      w.write(`${formatDay(cols.day[i]!)},${org.keys[cols.key[i]!]!.id},${modelIds[cols.model[i]!]},${n.join(',')}\n`);
+    }
+    w.close();
+  }
+  return { rows: cols.length, byMonth };
 }
