@@ -31,7 +31,13 @@ const ORG = '/api/orgs/([^/]+)';
 let openApiText: string | undefined;
 
 async function orgFor(c: RouteContext, shared: 'invoices' | 'usage' | 'subscription', attention: boolean) {
-  return authorizeOrg(c.ds, c.req, decodeURIComponent(c.params[0]!), shared, attention);
+  let orgId: string;
+  try {
+    orgId = decodeURIComponent(c.params[0]!);
+  } catch {
+    throw new HttpError(404, 'not_found', 'malformed organization id in the path');
+  }
+  return authorizeOrg(c.ds, c.req, orgId, shared, attention);
 }
 
 async function orgKey(c: RouteContext) {

@@ -97,5 +97,6 @@ describe('unknown paths and methods', () => {
     expect((await call(s.url, '/api/nothing')).json.error).toBe('not_found');
     const r = await call(s.url, '/api/orgs/org-nordlys/invoices', { method: 'POST', body: {} , token: orgToken('org-nordlys') });
     expect(r.status).toBe(405);
+    expect((await call(s.url, '/api/orgs/%E0%A4%A/invoices', { token: orgToken('org-nordlys') })).status).toBe(404);
   });
 });
