@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 
 /** The streaming workbook and what `finish` resolves to. */
@@ -85,7 +86,21 @@ export function addSheet(
   return wb.addWorksheet(name, { pageSetup, views });
 }
 
-/** Lets the zip writer drain between batches of rows, so buffered output stays small. */
-export function drain(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+/** How long to wait for the zip writer before going on anyway (it never stalls in practice). */
+const DRAIN_WAIT_MS = 2000;
+
+/**
+ * Waits until the zip writer has taken the sheet's buffered output. exceljs writes into its
+ * pipe without heeding backpressure, so without this pause the uncompressed XML of a large
+ * sheet piles up in memory while zlib compresses it.
+ */
+export async function drain(ws: ExcelJS.Worksheet): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  const stream = (ws as unknown as { _stream?: { pipes?: Writable[] } })._stream;
+  for (const pipe of stream?.pipes ?? []) {
+    if (!pipe.writableNeedDrain) continue;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([once(pipe, 'drain'), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
 }

@@ -93,7 +93,7 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k]!;
       add(keyRow(key, fields, labelers, product, alloc.dkkByKey.get(key.id)), alloc.estimatedKeys.has(key.id) ? estimated : plain);
-      if (k % BATCH === BATCH - 1) await drain();
+      if (k % BATCH === BATCH - 1) await drain(table.ws);
     }
   });
   const totals: Array<number | undefined> = sums.map((s, i) => (columns[i]!.kind === 'text' ? undefined : s));
