@@ -1,9 +1,10 @@
 import { Decimal } from 'decimal.js';
 import type { Invoice } from '../model/index.js';
 import { formatMinor } from '../money/index.js';
-import { formatDate, formatDecimalMoney, formatMoney, formatNumber, formatPercent, render, t, type Locale } from '../locale/index.js';
+import { formatDate, formatDecimalMoney, formatNumber, formatPercent, render, t, type Locale } from '../locale/index.js';
 import { invoiceTemplate } from './_templates.js';
 import { clean } from './_text.js';
+import { lineTemplate } from './_line-template.js';
 
 /** Every text the invoice shows, in one language, computed before layout. */
 export interface InvoiceWords {
@@ -47,7 +48,9 @@ export function vatInDkk(invoice: Invoice): Decimal | undefined {
 export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   const k = (key: string, params?: Record<string, unknown>): string => t(locale, `invoice.${key}`, params);
   const { seller, buyer, currency } = invoice;
-  const money = (minor: number): string => formatMoney(minor, currency, locale);
+  // Same text as formatMoney, prepared once: a long invoice shows hundreds of amounts.
+  const moneyText = lineTemplate(locale, 'format.money');
+  const money = (minor: number): string => moneyText({ amount: formatMinor(minor, locale.format.number), currency });
   const date = (iso: string): string => formatDate(iso, locale);
 
   const buyerLines = [
@@ -86,6 +89,7 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   if (dkkVat) notes.push(k('totals.vatInDkk', { amount: formatDecimalMoney(dkkVat, 'DKK', locale) }));
   if (isReverseCharge(invoice)) notes.push(k('reverseCharge'));
 
+  const providerLine = lineTemplate(locale, 'invoice.table.provider');
   const due = date(invoice.due_at);
   const payment = lines(
     render(invoiceTemplate('payment-terms'), {
@@ -125,6 +129,6 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     page: (page, pages) => k('page', { page, pages }),
     amount: (minor) => formatMinor(minor, locale.format.number),
     count: (n) => formatNumber(new Decimal(n), locale, 0),
-    provider: (description, minor) => k('table.provider', { description: clean(description), amount: money(minor) }),
+    provider: (description, minor) => providerLine({ description: clean(description), amount: money(minor) }),
   };
 }

@@ -1,4 +1,5 @@
 import type { FontFace } from './font-face.js';
+import { ByteSink } from './_byte-sink.js';
 
 /** An RGB colour with channels 0..1. */
 export type Rgb = readonly [number, number, number];
@@ -7,7 +8,13 @@ const num = (n: number): string => {
   const r = Math.round(n * 100) / 100;
   return Object.is(r, -0) ? '0' : String(r);
 };
-const rgb = (c: Rgb): string => `${num(c[0])} ${num(c[1])} ${num(c[2])}`;
+const rgbText = new WeakMap<Rgb, string>();
+/** Colours are a handful of constant tuples; their text is made once. */
+const rgb = (c: Rgb): string => {
+  let text = rgbText.get(c);
+  if (text === undefined) rgbText.set(c, (text = `${num(c[0])} ${num(c[1])} ${num(c[2])}`));
+  return text;
+};
 
 /**
  * Builds one page's content stream as PDF operators. Coordinates are PDF points from the
@@ -16,7 +23,7 @@ const rgb = (c: Rgb): string => `${num(c[0])} ${num(c[1])} ${num(c[2])}`;
  * stream small (less to deflate, smaller files).
  */
 export class PageContent {
-  private readonly ops: string[] = [];
+  private readonly out = new ByteSink();
   private fill = '';
   private stroke = '';
   private lineWidth = '';
@@ -24,26 +31,28 @@ export class PageContent {
 
   private setFill(color: Rgb): void {
     const c = rgb(color);
-    if (c !== this.fill) this.ops.push(`${(this.fill = c)} rg`);
+    if (c !== this.fill) this.out.ascii(`${(this.fill = c)} rg\n`);
   }
 
   private setStroke(color: Rgb, width: number): void {
     const c = rgb(color);
-    if (c !== this.stroke) this.ops.push(`${(this.stroke = c)} RG`);
+    if (c !== this.stroke) this.out.ascii(`${(this.stroke = c)} RG\n`);
     const w = num(width);
-    if (w !== this.lineWidth) this.ops.push(`${(this.lineWidth = w)} w`);
+    if (w !== this.lineWidth) this.out.ascii(`${(this.lineWidth = w)} w\n`);
   }
 
   private setFont(face: FontFace, size: number): void {
     const f = `/${face.resourceName} ${num(size)} Tf`;
-    if (f !== this.font) this.ops.push((this.font = f));
+    if (f !== this.font) this.out.ascii(`${(this.font = f)}\n`);
   }
 
   text(face: FontFace, size: number, x: number, y: number, text: string, color: Rgb): void {
     if (!text) return;
     this.setFill(color);
     this.setFont(face, size);
-    this.ops.push(`BT ${num(x)} ${num(y)} Td <${face.encode(text)}> Tj ET`);
+    this.out.ascii(`BT ${num(x)} ${num(y)} Td <`);
+    face.encodeInto(text, this.out);
+    this.out.ascii('> Tj ET\n');
   }
 
   /** Text rotated by `degrees` around its start point, under the opacity graphics state `gs`. */
@@ -52,29 +61,32 @@ export class PageContent {
     const c = num(Math.cos(a));
     const s = num(Math.sin(a));
     // Inside q…Q the state changes are undone afterwards, so the tracked state is kept as it was.
-    this.ops.push(`q /${gs} gs ${rgb(color)} rg /${face.resourceName} ${num(size)} Tf BT ${c} ${s} ${num(-Math.sin(a))} ${c} ${num(x)} ${num(y)} Tm <${face.encode(text)}> Tj ET Q`);
+    this.out.ascii(`q /${gs} gs ${rgb(color)} rg /${face.resourceName} ${num(size)} Tf BT ${c} ${s} ${num(-Math.sin(a))} ${c} ${num(x)} ${num(y)} Tm <`);
+    face.encodeInto(text, this.out);
+    this.out.ascii('> Tj ET Q\n');
   }
 
   fillRect(x: number, y: number, w: number, h: number, color: Rgb): void {
     this.setFill(color);
-    this.ops.push(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re f`);
+    this.out.ascii(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re f\n`);
   }
 
   strokeRect(x: number, y: number, w: number, h: number, color: Rgb, width: number): void {
     this.setStroke(color, width);
-    this.ops.push(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re S`);
+    this.out.ascii(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re S\n`);
   }
 
   line(x1: number, y1: number, x2: number, y2: number, color: Rgb, width: number): void {
     this.setStroke(color, width);
-    this.ops.push(`${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
+    this.out.ascii(`${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S\n`);
   }
 
   image(name: string, x: number, y: number, w: number, h: number): void {
-    this.ops.push(`q ${num(w)} 0 0 ${num(h)} ${num(x)} ${num(y)} cm /${name} Do Q`);
+    this.out.ascii(`q ${num(w)} 0 0 ${num(h)} ${num(x)} ${num(y)} cm /${name} Do Q\n`);
   }
 
-  toString(): string {
-    return this.ops.join('\n');
+  /** The operators written so far. */
+  bytes(): Buffer {
+    return this.out.bytes();
   }
 }

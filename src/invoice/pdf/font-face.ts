@@ -1,4 +1,5 @@
 import type { TtfFont } from '../font/ttf-font.js';
+import type { ByteSink } from './_byte-sink.js';
 
 const REPLACEMENT = 0xfffd;
 /** CIDs are two bytes; past this many distinct characters, more become the replacement. */
@@ -15,7 +16,7 @@ export class FontFace {
   readonly glyphs: number[] = [];
   /** Text of CID i+1 (for the ToUnicode map). */
   readonly texts: string[] = [];
-  private readonly cids = new Map<number, string>();
+  private readonly cids = new Map<number, number>();
   private readonly replacement: number;
 
   constructor(readonly font: TtfFont, readonly resourceName: string) {
@@ -34,24 +35,21 @@ export class FontFace {
     return (units * size) / this.font.unitsPerEm;
   }
 
-  /** `text` as the hex string of 2-byte CIDs that Identity-H draws; records the glyphs. */
-  encode(text: string): string {
-    let hex = '';
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      let cid = this.cids.get(cp);
-      if (cid === undefined && this.glyphs.length >= MAX_CID) cid = this.encode(String.fromCodePoint(REPLACEMENT));
-      if (cid === undefined) {
-        const own = this.font.glyphId(cp);
-        this.glyphs.push(own || this.replacement);
-        this.texts.push(own ? ch : String.fromCodePoint(REPLACEMENT));
-        cid = HEX4[this.glyphs.length]!;
-        this.cids.set(cp, cid);
-      }
-      hex += cid;
-    }
-    return hex;
+  /** Appends `text` as 2-byte CIDs (hex digits) for Identity-H; records new glyphs. */
+  encodeInto(text: string, sink: ByteSink): void {
+    for (const ch of text) sink.hex4(this.cidFor(ch));
+  }
+
+  private cidFor(ch: string): number {
+    const cp = ch.codePointAt(0)!;
+    let cid = this.cids.get(cp);
+    if (cid !== undefined) return cid;
+    if (this.glyphs.length >= MAX_CID) return this.cidFor(String.fromCodePoint(REPLACEMENT));
+    const own = this.font.glyphId(cp);
+    this.glyphs.push(own || this.replacement);
+    this.texts.push(own ? ch : String.fromCodePoint(REPLACEMENT));
+    cid = this.glyphs.length;
+    this.cids.set(cp, cid);
+    return cid;
   }
 }
-
-const HEX4: string[] = Array.from({ length: 65536 }, (_, i) => i.toString(16).padStart(4, '0'));

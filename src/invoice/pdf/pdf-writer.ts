@@ -44,7 +44,7 @@ export class PdfWriter {
     const resourcesRef = context.register(resources);
     for (const page of pages) {
       const leaf = doc.addPage([595.28, 841.89]);
-      const stream = context.stream(deflate(Buffer.from(page.toString(), 'latin1')), { Filter: 'FlateDecode' });
+      const stream = context.stream(deflate(page.bytes()), { Filter: 'FlateDecode' });
       leaf.node.set(PDFName.of('Contents'), context.register(stream));
       leaf.node.set(PDFName.of('Resources'), resourcesRef);
     }
