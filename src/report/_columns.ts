@@ -17,7 +17,8 @@ export interface Formula {
 /** A cell as the sheet builders hand it over; null/undefined leave the cell empty. */
 export type CellInput = string | number | Date | Formula | null | undefined;
 
-const MIN_WIDTH = 6;
+// Not 9: exceljs drops a column whose width equals its default of 9, leaving it at Excel's 8.43.
+const MIN_WIDTH = 10;
 const MAX_WIDTH = 60;
 
 /** Width in characters a value needs when shown in a column of `kind`. */

@@ -67,6 +67,25 @@ describe('cost workbook for one month', () => {
     expect(book.Sheets.Keys!['!autofilter']?.ref).toBe(`A1:S${dataRows.length + 1}`);
   });
 
+  test('print setup and view: landscape, fit to one page wide, header frozen and repeated on every page', () => {
+    const raw = XLSX.read(october, { type: 'buffer', bookFiles: true }) as XLSX.WorkBook & { files: Record<string, { content: Uint8Array }> };
+    const keysXml = Buffer.from(raw.files['xl/worksheets/sheet4.xml']!.content).toString('utf8');
+    expect(keysXml).toMatch(/<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"\/>/);
+    expect(keysXml).toMatch(/<pageSetup [^>]*orientation="landscape"[^>]*fitToWidth="1" fitToHeight="0"/);
+    expect(keysXml).toContain('<pageSetUpPr fitToPage="1"/>');
+    expect(book.Workbook?.Names?.find((n) => n.Name === '_xlnm.Print_Titles' && n.Ref === "'Keys'!$1:$1")).toBeDefined();
+    const widths = book.Sheets.Keys!['!cols']!.map((c) => c?.wch ?? c?.width);
+    expect(widths[0]).toBeGreaterThanOrEqual('=HYPERLINK("http://x","y")'.length);
+    // The header cell's style: the header fill, and a bold font (SheetJS does not read fonts, so from styles.xml).
+    expect(book.Sheets.Keys!.A1!.s).toMatchObject({ patternType: 'solid', fgColor: { rgb: 'D9E1F2' } });
+    const s = Number(/<c r="A1" s="(\d+)"/.exec(keysXml)![1]);
+    const styles = Buffer.from(raw.files['xl/styles.xml']!.content).toString('utf8');
+    const xf = [...styles.match(/<cellXfs[^>]*>(.*?)<\/cellXfs>/s)![1]!.matchAll(/<xf [^>]*?(?:\/>|>.*?<\/xf>)/gs)][s]![0];
+    const fontId = Number(/fontId="(\d+)"/.exec(xf)![1]);
+    const font = [...styles.match(/<fonts[^>]*>(.*?)<\/fonts>/s)![1]!.matchAll(/<font>.*?<\/font>|<font\/>/gs)][fontId]![0];
+    expect(font).toContain('<b/>');
+  });
+
   test('API text stays text: formula-like key names and field values are strings, never formulas', () => {
     const ws = book.Sheets.Keys!;
     for (const name of INJECTION_NAMES) {

@@ -84,7 +84,7 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
     }
   }
   for (let i = 0; i < n; i++) widths[i] = Math.max(widths[i]!, valueWidth(largest[i], columns[i]!.kind), valueWidth(sums[i], columns[i]!.kind));
-  const fitted = columns.map((c, i) => ({ ...c, width: Math.min(60, Math.max(6, widths[i]! + 2)) }));
+  const fitted = columns.map((c, i) => ({ ...c, width: Math.min(60, Math.max(10, widths[i]! + 2)) }));
   const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.keys, 1), ctx.styles, fitted);
   table.header({ [dkkIndex]: w('notes.keysDkk') });
   const plain: Look = 'plain';
