@@ -1,3 +1,4 @@
+import { compareText } from '../_compare.js';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvoiceSchema, type InvoiceSummaryJson } from '../../model/invoice.js';
@@ -32,8 +33,8 @@ export async function indexInvoices(dataDir: string): Promise<Map<string, Indexe
   for (const list of byOrg.values()) {
     list.sort((a, b) =>
       Date.parse(b.summary.issued_at) - Date.parse(a.summary.issued_at) ||
-      b.summary.period_start.localeCompare(a.summary.period_start) ||
-      b.summary.invoice_number.localeCompare(a.summary.invoice_number));
+      compareText(b.summary.period_start, a.summary.period_start) ||
+      compareText(b.summary.invoice_number, a.summary.invoice_number));
   }
   return byOrg;
 }

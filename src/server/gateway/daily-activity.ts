@@ -1,3 +1,4 @@
+import { compareText } from '../_compare.js';
 import type { Dataset } from '../dataset/dataset.js';
 import { rowRange } from '../dataset/usage-table.js';
 import { HttpError } from '../http-error.js';
@@ -57,7 +58,7 @@ export async function dailyActivity(ds: Dataset, k: CallingKey & { org: NonNulla
     results: days.map((d, i) => ({
       date: formatDay(first + i),
       metrics: metrics(d.m),
-      breakdown: { models: Object.fromEntries([...d.models].sort(([a], [b]) => a.localeCompare(b)).map(([id, m]) => [id, { metrics: metrics(m) }])) },
+      breakdown: { models: Object.fromEntries([...d.models].sort(([a], [b]) => compareText(a, b)).map(([id, m]) => [id, { metrics: metrics(m) }])) },
     })),
     metadata: {
       total_spend: formatMicro(total[0]),

@@ -1,3 +1,4 @@
+import { compareText } from '../_compare.js';
 import { Decimal } from 'decimal.js';
 import { allocateMinor } from '../../money/allocate.js';
 import { vatFromBps } from '../../money/decimal.js';
@@ -44,7 +45,7 @@ export function buildInvoice(
     if (price !== undefined) add('subscription', `Service Dev ${s.plan}, seats`, s.seats, price);
   }
   const subscription = lines.reduce((a, l) => a + l.line_total_cents, 0);
-  const providers = [...providerMicro].filter(([, v]) => v > 0).sort(([a], [b]) => a.localeCompare(b));
+  const providers = [...providerMicro].filter(([, v]) => v > 0).sort(([a], [b]) => compareText(a, b));
   const usd = providers.reduce((a, [, v]) => a + v, 0);
   const usage = new Decimal(formatMicro(usd)).times(rate).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
   if (usage > 0) {

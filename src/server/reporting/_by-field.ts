@@ -1,3 +1,4 @@
+import { compareText } from '../_compare.js';
 import type { KeyField, KeyFieldValue } from '../../model/key-usage.js';
 import { addSums, newSums, slices, spendOf, tokenGroup, tokensOf } from './_sums.js';
 
@@ -45,7 +46,7 @@ export function groupByField(
     g.keys++;
     addSums(g.sums, 0, keySums, k.slot);
   }
-  textGroups.sort((a, b) => spendOf(b.sums) - spendOf(a.sums) || tokensOf(b.sums) - tokensOf(a.sums) || String(a.value).localeCompare(String(b.value)));
+  textGroups.sort((a, b) => spendOf(b.sums) - spendOf(a.sums) || tokensOf(b.sums) - tokensOf(a.sums) || compareText(String(a.value), String(b.value)));
   const ordered = [...groups, ...textGroups, ...(none ? [none] : [])];
   return {
     key: field.key,

@@ -1,3 +1,4 @@
+import { compareText } from '../_compare.js';
 import type { Dataset, OrgData } from '../dataset/dataset.js';
 import { rowRange } from '../dataset/usage-table.js';
 import { formatDay } from '../_days.js';
@@ -53,9 +54,10 @@ export async function buildKeyUsage(ds: Dataset, org: OrgData, first: number, la
     else if (!deletedBy(i) && org.createdDay[i]! <= last) listed.push(i);
   }
   for (const i of listed) addSums(totals, 0, keySums, i);
+  const nameOf = (i: number) => (deletedBy(i) ? keys[i]!.alias ?? DELETED_NAME : keys[i]!.name);
   listed.sort((a, b) =>
     spendOf(keySums, b) - spendOf(keySums, a) || tokensOf(keySums, b) - tokensOf(keySums, a) ||
-    keys[a]!.name.localeCompare(keys[b]!.name) || keys[a]!.id.localeCompare(keys[b]!.id));
+    compareText(nameOf(a), nameOf(b)) || compareText(keys[a]!.id, keys[b]!.id));
 
   const modelEntry = (m: number, sums: Float64Array, slot: number) => ({
     model: models[m]!.id,
@@ -64,7 +66,7 @@ export async function buildKeyUsage(ds: Dataset, org: OrgData, first: number, la
   });
   const byModelOrder = (sums: Float64Array, slotOf: (m: number) => number) => (a: number, b: number) =>
     spendOf(sums, slotOf(b)) - spendOf(sums, slotOf(a)) || tokensOf(sums, slotOf(b)) - tokensOf(sums, slotOf(a)) ||
-    models[a]!.id.localeCompare(models[b]!.id);
+    compareText(models[a]!.id, models[b]!.id);
 
   const entries = listed.map((i) => {
     const key = keys[i]!;
@@ -74,7 +76,7 @@ export async function buildKeyUsage(ds: Dataset, org: OrgData, first: number, la
     ms.sort(byModelOrder(keyModelSums, (m) => base + m));
     return {
       id: key.id,
-      name: deleted ? key.alias ?? DELETED_NAME : key.name,
+      name: nameOf(i),
       key_prefix: key.key_prefix,
       ...tokenGroup(keySums, i),
       models: ms.map((m) => modelEntry(m, keyModelSums, base + m)),
@@ -93,7 +95,7 @@ export async function buildKeyUsage(ds: Dataset, org: OrgData, first: number, la
   for (const m of usedModels) addSums(providerSums, providerNames.indexOf(models[m]!.provider), modelTotals, m);
   const providerOrder = providerNames.map((_, i) => i).sort((a, b) =>
     spendOf(providerSums, b) - spendOf(providerSums, a) || tokensOf(providerSums, b) - tokensOf(providerSums, a) ||
-    providerNames[a]!.localeCompare(providerNames[b]!));
+    compareText(providerNames[a]!, providerNames[b]!));
 
   const fieldKeys = listed.map((i) => ({ fields: deletedBy(i) ? {} : keys[i]!.fields, slot: i }));
   return {
