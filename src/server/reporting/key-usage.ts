@@ -83,7 +83,7 @@ export async function buildKeyUsage(ds: Dataset, org: OrgData, first: number, la
       ...slices(keySums, i),
       fields: deleted ? {} : key.fields,
       product: deleted ? null : key.product,
-      ...(deleted ? {} : { recipient_email: key.recipient_email }),
+      ...(deleted ? {} : { recipient_email: key.recipient_email?.trim().toLowerCase() ?? null }),
     };
   });
 

@@ -91,7 +91,7 @@ export async function buildMonthlyUsage(ds: Dataset, org: OrgData, months: numbe
   const prev = monthsOut.find((m) => m.month === formatDay(addMonths(today, -1)));
   const change = (f: (m: NonNullable<typeof cur>) => string | number) =>
     cur && prev ? runRateChangePct(new D(f(cur)), new D(f(prev)), today) : null;
-  const created = yearMonth(dayOf(Number(org.raw.created_at.slice(0, 4)), 1, 1)).year;
+  const created = Number(org.raw.created_at.slice(0, 4));
   const thisYear = yearMonth(today).year;
   return {
     org_id: org.raw.org_id,
