@@ -21,6 +21,7 @@ export interface MonthEndRunInput {
   language?: string;
   withServicePdf: boolean;
   json: boolean;
+  threads?: number;
   env: Record<string, string | undefined>;
 }
 
@@ -51,7 +52,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
   try {
     const manifest = await runMonthEnd(input.config, {
       outDir: input.outDir, month: input.month, concurrency: input.concurrency, language: input.language,
-      withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
+      withServicePdf: input.withServicePdf, threads: input.threads, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
     });
     progress.done(); // end the bar's line before anything else is printed
     const monthDir = join(input.outDir, manifest.month);
@@ -91,7 +92,7 @@ async function readConfig(path: string, cwd: string): Promise<RunConfig> {
 export const monthEndCommand: Command = {
   name: 'month-end',
   summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest and summary",
-  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--language da|en] [--with-service-pdf] [--json]',
+  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--language da|en] [--with-service-pdf] [--json]',
   examples: ['svc month-end --config runs.json --out ./month-end', 'svc month-end --month 2026-10 --config runs.json --out ./month-end --concurrency 8 --json'],
   options: {
     month: { type: 'string', valueName: 'YYYY-MM', description: 'the month to run (default: the previous calendar month, UTC)' },
@@ -100,6 +101,7 @@ export const monthEndCommand: Command = {
     concurrency: { type: 'string', valueName: 'N', description: 'organizations at once (default 4)' },
     language: { type: 'string', valueName: 'LANG', description: `language of every document (${availableLanguages().join('|')}); default per organization` },
     'with-service-pdf': { type: 'boolean', description: "also save the service's own PDF of each invoice" },
+    threads: { type: 'string', valueName: 'N', description: 'worker threads running organizations (default 0: one thread)' },
     json: { type: 'boolean', description: 'print the manifest summary as JSON on stdout' },
   },
   async run(io, args) {
@@ -112,11 +114,12 @@ export const monthEndCommand: Command = {
     const language = str(args, 'language');
     if (language !== undefined && !availableLanguages().includes(language)) throw new UsageError(`--language must be one of ${availableLanguages().join(', ')} (got "${language}")`);
     const concurrency = int(args, 'concurrency', 1, 64);
+    const threads = int(args, 'threads', 0, 16);
     try {
       const config = await readConfig(configPath, io.cwd);
       const outDir = resolve(io.cwd, out);
       const { manifest, code } = await runWithProgress(io, {
-        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), env: io.env,
+        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env,
       });
       if (!bool(args, 'json')) io.stdout.write(describeResult(manifest, join(outDir, manifest.month)));
       return code;

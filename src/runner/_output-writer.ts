@@ -49,6 +49,27 @@ export class OutputWriter {
     return !!onDisk && onDisk.length === prev.size && sha256(onDisk) === prev.sha256;
   }
 
+  /** Records files another writer (a worker thread's) wrote under this month folder. */
+  adopt(files: readonly WrittenFile[]): void {
+    this.files.push(...files);
+  }
+
+  /** The previous manifest's entries under `folder/` (grouped once, for handing to worker threads). */
+  previousUnder(folder: string): WrittenFile[] {
+    if (!this.byFolder) {
+      this.byFolder = new Map();
+      for (const f of this.previous.values()) {
+        const top = f.path.split('/')[0]!;
+        const list = this.byFolder.get(top) ?? [];
+        list.push(f);
+        this.byFolder.set(top, list);
+      }
+    }
+    return this.byFolder.get(folder) ?? [];
+  }
+
+  private byFolder: Map<string, WrittenFile[]> | undefined;
+
   /** The previous manifest's entries. */
   previousFiles(): IterableIterator<WrittenFile> {
     return this.previous.values();

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VERSION } from '../version.js';
@@ -16,6 +17,7 @@ import type { Manifest, OrgOutcome } from './manifest.js';
 import { isMonth, previousMonth } from './month.js';
 import { assignSafeNames } from './safe-name.js';
 import { RunOptionError } from './run-option-error.js';
+import { ThreadPool, threadsAvailable } from './_thread-pool.js';
 
 /** What the run reports as it goes (for a progress bar or log lines). */
 export interface MonthEndProgress {
@@ -46,6 +48,12 @@ export interface MonthEndOptions {
   env?: Record<string, string | undefined>;
   /** The client, renderer and workbook builders; the package's own by default. */
   deps?: MonthEndDeps;
+  /**
+   * Worker threads that run whole organizations (default 0: all on the calling thread). Needs
+   * the built package and the package's own deps (functions cannot cross threads). Each thread
+   * loads its own renderer and workbook writer (about 60 MB).
+   */
+  threads?: number;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -65,13 +73,24 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   if (!isMonth(month)) throw new RunOptionError('month', `must be a month written YYYY-MM (got "${month}")`);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new RunOptionError('concurrency', 'must be a whole number from 1 to 64');
+  const threads = options.threads ?? 0;
+  if (!Number.isInteger(threads) || threads < 0 || threads > 16) throw new RunOptionError('threads', 'must be a whole number from 0 to 16');
+  if (threads > 0 && options.deps) throw new RunOptionError('threads', 'must be 0 with custom deps (functions cannot cross threads)');
+  if (threads > 0 && !threadsAvailable()) throw new RunOptionError('threads', 'need the built package (dist/); run from TypeScript sources with 0');
   const deps = options.deps ?? (await import('./default-deps.js')).defaultDeps;
   const env = options.env ?? process.env;
-  const signal = options.signal ?? new AbortController().signal;
+  // One signal for every request of the run: many listeners on it are expected, not a leak.
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const signal = controller.signal;
+  const forward = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) forward();
+  else options.signal?.addEventListener('abort', forward, { once: true });
   const startedAt = new Date();
   const monthDir = join(options.outDir, month);
   await mkdir(monthDir, { recursive: true });
   const release = await acquireRunLock(monthDir);
+  let pool: ThreadPool | undefined;
   try {
     await removeStaleTempFiles(monthDir);
     const writer = new OutputWriter(monthDir, await readPreviousFiles(join(monthDir, 'manifest.json')));
@@ -86,12 +105,23 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     const checkpoint = new Checkpointer(monthDir, writer, () => ({
       manifest_version: 1, tool: { name: 'svc', version: VERSION }, month, base_url: config.base_url, started_at: startedAt.toISOString(),
     }), (text) => scrub(text, secrets));
+    if (threads > 0) {
+      const started = new ThreadPool(threads);
+      pool = started;
+      signal.addEventListener('abort', () => started.abort(String((signal.reason as Error)?.message ?? 'aborted')), { once: true });
+    }
+    const onFile = () => { progress.documents++; report('file'); };
     const outcomes = await mapPool(config.organizations, concurrency, signal, async (org, i) => {
-      const outcome = await runOrganization({
-        org, folder: folders[i]!, month, baseUrl: config.base_url, env, deps, writer, signal,
-        language: options.language, withServicePdf: options.withServicePdf ?? false,
-        onFile: () => { progress.documents++; report('file'); },
-      });
+      const folder = folders[i]!;
+      const common = { folder, month, baseUrl: config.base_url, language: options.language, withServicePdf: options.withServicePdf ?? false };
+      let outcome: OrgOutcome;
+      if (pool) {
+        const done = await pool.run({ ...common, org, token: env[org.token_env], monthDir, previous: writer.previousUnder(folder) }, onFile);
+        writer.adopt(done.files);
+        outcome = done.outcome;
+      } else {
+        outcome = await runOrganization({ ...common, org, env, deps, writer, signal, onFile });
+      }
       progress.organizations_done++;
       if (outcome.status === 'failed') progress.errors++;
       report('organization', outcome);
@@ -114,6 +144,8 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       version: VERSION,
     });
   } finally {
+    options.signal?.removeEventListener('abort', forward);
+    await pool?.close();
     await release();
   }
 }

@@ -76,8 +76,8 @@ async function assertNoPartialFile(dir: string): Promise<void> {
   }
 }
 
-function spawnRun(configPath: string, out: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [BIN, 'month-end', '--month', '2026-10', '--config', configPath, '--out', out, '--concurrency', '1'], {
+function spawnRun(configPath: string, out: string, env: Record<string, string>, extra: string[] = ['--concurrency', '1']): ChildProcess {
+  return spawn(process.execPath, [BIN, 'month-end', '--month', '2026-10', '--config', configPath, '--out', out, ...extra], {
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -152,6 +152,29 @@ describe('svc month-end', () => {
     expect(printed.organizations[0]!.error).toContain(first.token_env);
     expect(r.stderr).toMatch(/\[3\/3\]/); // plain progress lines when stderr is not a terminal
   });
+
+  it('--threads 2 --with-service-pdf: worker threads make the same documents plus the service PDFs; a one-thread rerun skips them', async () => {
+    const { config, env } = configFor(server.url, await readTokens(data));
+    config.organizations = config.organizations.slice(0, 6);
+    const path = await writeConfig('six.json', config);
+    const out = join(tmp, 'threads');
+    const child = spawnRun(path, out, env, ['--threads', '2', '--with-service-pdf', '--json']);
+    let stdout = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    expect((await exited(child)).code).toBe(0);
+    expect(JSON.parse(stdout).summary).toMatchObject({ ok: 6, failed: 0 });
+    const manifest = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { files: Array<{ path: string; kind: string; sha256: string }> };
+    const service = manifest.files.filter((f) => f.kind === 'service_pdf');
+    expect(service.length).toBeGreaterThanOrEqual(6);
+    for (const f of manifest.files) {
+      const bytes = await readFile(join(out, '2026-10', f.path));
+      expect(sha256(bytes)).toBe(f.sha256);
+      if (f.path.endsWith('.pdf')) expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    const r = await cli(['month-end', '--config', path, '--out', out, '--month', '2026-10', '--with-service-pdf', '--json'], env);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ written: 1, rewritten: 0, unchanged: manifest.files.length - 1 });
+  }, 60_000);
 
   it('a run killed with SIGKILL leaves no partial file; the rerun cleans up and completes', async () => {
     const { config, env } = configFor(server.url, await readTokens(data));

@@ -1,0 +1,81 @@
+// Month end for 100 and 1,000 generated organizations (3 invoices each, one of them in the month;
+// 50 keys each) against the reference server on loopback. The server runs in its own child
+// process (`svc serve`); the month end runs in another child process, so each process's peak
+// RSS is its own. Prints what it measured; asserts nothing. Run after `npm run build` (uses dist/):
+// `node bench/month-end.mjs [orgs...]` (default 100 1000).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = join(ROOT, 'dist/cli/main.js');
+const MB = 1024 * 1024;
+
+if (process.argv[2] === '--worker') await worker(process.argv[3], process.argv[4], process.argv[5]);
+else await main(process.argv.slice(2).map(Number).filter((n) => n > 0));
+
+// The run itself, in its own process: the library's runMonthEnd over every organization of the dataset.
+async function worker(url, dataDir, outDir) {
+  const { runMonthEnd } = await import('../dist/index.js');
+  const tokens = JSON.parse(readFileSync(join(dataDir, 'tokens.json'), 'utf8'));
+  const env = {};
+  const organizations = tokens.orgs.map(({ org_id, token }, i) => {
+    env[`T${i}`] = token;
+    return { org_id, name: org_id, token_env: `T${i}` };
+  });
+  const t0 = performance.now();
+  const m = await runMonthEnd({ base_url: url, organizations }, { outDir, month: '2026-10', env });
+  const wall = (performance.now() - t0) / 1000;
+  const docs = m.files.filter((f) => f.kind !== 'summary').length;
+  const errors = [...new Set(m.organizations.filter((o) => o.error).map((o) => o.error))].slice(0, 3);
+  process.stdout.write(JSON.stringify({ wall, docs, ok: m.summary.ok, failed: m.summary.failed, skipped: m.summary.skipped, maxRssKb: process.resourceUsage().maxRSS, errors, cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1e6 }) + '\n');
+}
+
+// CPU seconds a process has used so far (utime + stime from /proc, in clock ticks of 1/100 s).
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function peakOf(pid) {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : NaN;
+}
+
+function collect(child) {
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}`)))));
+}
+
+async function main(sizes) {
+  if (sizes.length === 0) sizes = [100, 1000];
+  const { generateDataset } = await import('../dist/server/index.js');
+  console.log(`month end, 2026-10, concurrency 4 (default), server and run in separate child processes, ${process.version}`);
+  for (const orgs of sizes) {
+    const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-month-end-'));
+    try {
+      const data = join(tmp, 'data');
+      generateDataset({ orgs, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
+      const server = spawn(process.execPath, [CLI, 'serve', '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const url = await new Promise((resolve) => server.stdout.once('data', (d) => resolve(String(d).trim())));
+      try {
+        const run = spawn(process.execPath, [fileURLToPath(import.meta.url), '--worker', url, data, join(tmp, 'out')], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const r = JSON.parse(await collect(run));
+        const serverPeak = peakOf(server.pid);
+        const serverCpu = cpuOf(server.pid);
+        for (const e of r.errors) console.log(`  failure: ${e}`);
+        console.log(
+          `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall, ${r.docs} documents (${(r.docs / r.wall).toFixed(1)}/s), ` +
+            `${r.ok} ok / ${r.skipped} skipped / ${r.failed} failed; peak RSS run ${(r.maxRssKb / 1024).toFixed(0)} MB, server ${(serverPeak / MB).toFixed(0)} MB; CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s`,
+        );
+      } finally {
+        server.kill('SIGTERM');
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+}

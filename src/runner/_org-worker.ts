@@ -1,0 +1,30 @@
+// A worker thread of a month-end run: runs whole organizations (fetch, render, build, write)
+// with the package's own client, renderer and builders, so a run uses more than one core.
+// Only plain JSON crosses the thread boundary: the task in, the outcome and file entries out.
+import { parentPort } from 'node:worker_threads';
+import { setMaxListeners } from 'node:events';
+import { defaultDeps } from './default-deps.js';
+import { OutputWriter } from './_output-writer.js';
+import { runOrganization } from './_org-run.js';
+import type { WorkerReply, WorkerRequest } from './_worker-protocol.js';
+
+const port = parentPort!;
+const controller = new AbortController();
+setMaxListeners(0, controller.signal);
+
+port.on('message', (msg: WorkerRequest) => {
+  if (msg.type === 'abort') {
+    controller.abort(new Error(msg.reason));
+    return;
+  }
+  const t = msg.task;
+  const writer = new OutputWriter(t.monthDir, new Map(t.previous.map((f) => [f.path, f])));
+  runOrganization({
+    org: t.org, folder: t.folder, month: t.month, baseUrl: t.baseUrl, env: { [t.org.token_env]: t.token },
+    deps: defaultDeps, writer, signal: controller.signal, language: t.language, withServicePdf: t.withServicePdf,
+    onFile: () => port.postMessage({ type: 'file', id: msg.id } satisfies WorkerReply),
+  }).then(
+    (outcome) => port.postMessage({ type: 'done', id: msg.id, outcome, files: writer.files } satisfies WorkerReply),
+    (e: unknown) => port.postMessage({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) } satisfies WorkerReply),
+  );
+});
