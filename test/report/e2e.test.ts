@@ -111,7 +111,8 @@ describe('svc partner status', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Bifrost Partners ApS \(org-bifrost\): 4 keys, 1 missing recommended models/);
     expect(r.stdout).toContain('Nordlys Analytics ApS (org-nordlys)');
-    expect(r.stdout).toContain('Bifrost chat');
+    expect(r.stdout).toContain('  Bifrost chat: add claude-sonnet-4, mistral-large');
+    expect(r.stdout).toContain('  Bifrost chat: recommended but not allowed here: mistral-large');
     expect(r.stdout).not.toContain(PARTNER_TOKEN);
     for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
   });

@@ -2,6 +2,7 @@ import type { PartnerStatus } from '../../model/index.js';
 import { plainText } from '../_output/sanitize.js';
 import type { Style } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
+import { wrap } from '../_output/wrap.js';
 
 const list = (xs: string[]) => (xs.length ? plainText(xs.join(', ')) : '-');
 
@@ -23,29 +24,24 @@ export function partnerStatusTable(status: PartnerStatus, width: number, style: 
       plainText(k.profile_name),
       k.has_recommended ? style.green('yes') : style.red('no'),
       k.locked ? 'yes' : 'no',
-      [k.missing_recommended.length ? `add ${list(k.missing_recommended)}` : '', k.not_allowed.length ? `not allowed here: ${list(k.not_allowed)}` : '']
-        .filter(Boolean)
-        .join('; ') || '-',
     ]);
     out.push(
-      renderTable(
-        [{ header: 'KEY' }, { header: 'PREFIX' }, { header: 'PROFILE' }, { header: 'UP TO DATE' }, { header: 'LOCKED' }, { header: 'TO DO', flex: true, min: 10 }],
-        rows,
-        width,
-        style,
-      ).trimEnd(),
+      renderTable([{ header: 'KEY', flex: true, min: 8 }, { header: 'PREFIX' }, { header: 'PROFILE' }, { header: 'UP TO DATE' }, { header: 'LOCKED' }], rows, width, style).trimEnd(),
     );
+    // What to do per key, wrapped rather than cut: model lists are the point of this command.
+    for (const k of c.keys) {
+      const todo = [
+        k.missing_recommended.length ? `add ${list(k.missing_recommended)}` : '',
+        k.not_allowed.length ? `recommended but not allowed here: ${list(k.not_allowed)}` : '',
+        k.no_longer_offered.length ? `no longer offered: ${list(k.no_longer_offered)}` : '',
+      ].filter(Boolean);
+      if (todo.length) out.push(...wrap(`${plainText(k.name)}: ${todo.join('; ')}`, width, '  ', '    '));
+    }
   }
-  if (status.profiles.length) {
-    out.push('', style.bold('Profiles'));
-    out.push(
-      renderTable(
-        [{ header: 'PROFILE' }, { header: 'KEYS', align: 'right' }, { header: 'RECOMMENDED', flex: true, min: 12 }, { header: 'FOLLOWS ROUTER' }],
-        status.profiles.map((p) => [plainText(p.name), String(p.key_count), list(p.recommended), p.follows_router ? 'yes' : 'no']),
-        width,
-        style,
-      ).trimEnd(),
-    );
+  if (status.profiles.length) out.push('', style.bold('Profiles'));
+  for (const p of status.profiles) {
+    const how = p.follows_router ? 'follows the router models' : 'fixed set, keys locked';
+    out.push(...wrap(`${plainText(p.name)} (${p.key_count} keys, ${how}): ${list(p.recommended)}`, width, '  ', '    '));
   }
   return `${out.join('\n')}\n`;
 }
