@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Invoice } from '../model/index.js';
 import { formatMinor } from '../money/index.js';
-import { formatDate, formatDecimalMoney, formatNumber, formatPercent, render, t, type Locale } from '../locale/index.js';
+import { formatDate, formatDecimalMoney, formatNumber, formatPercent, render, type Locale } from '../locale/index.js';
 import { invoiceTemplate } from './_templates.js';
 import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
@@ -46,7 +46,7 @@ export function vatInDkk(invoice: Invoice): Decimal | undefined {
 }
 
 export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
-  const k = (key: string, params?: Record<string, unknown>): string => t(locale, `invoice.${key}`, params);
+  const k = (key: string, params: Record<string, unknown> = {}): string => lineTemplate(locale, `invoice.${key}`)(params);
   const { seller, buyer, currency } = invoice;
   // Same text as formatMoney, prepared once: a long invoice shows hundreds of amounts.
   const moneyText = lineTemplate(locale, 'format.money');
