@@ -62,6 +62,13 @@ describe('cost workbook from the reference server', () => {
   });
 });
 
+test('January compares with the previous December, fetched from the year before', async () => {
+  const data = await fetchCostReportData(client(server, 'org-nordlys'), { month: '2026-01' });
+  expect(data.months.map((m) => m.month)).toEqual(['2026-01-01']);
+  expect(data.monthly.available_years).toContain(2025);
+  expect(data.previousMonth?.month).toBe('2025-12-01');
+});
+
 describe('svc report cost', () => {
   test('writes the workbook given with -o and prints where, never the token', async () => {
     const out = join(dir, 'nordlys.xlsx');
