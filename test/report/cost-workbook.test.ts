@@ -158,7 +158,11 @@ describe('months without a rate and at an estimated rate', () => {
     expect(c.v).toBe(131.11);
     expect(c.c?.[0]?.t).toMatch(/^Estimated: this month has no stored USD\/DKK rate/);
     expect(b.Sheets.Months!.E2!.v).toBe('Yes');
-    expect(rowLabelled(rowsOf(b, 'Summary'), 'Months at an estimated rate')![1]).toBe('November 2026');
+    const summary = rowsOf(b, 'Summary');
+    expect(rowLabelled(summary, 'Months at an estimated rate')![1]).toBe('November 2026');
+    // November runs until the 20th: projected to 30 days before it is compared with October.
+    expect(rowLabelled(summary, 'Usage in USD')![1]).toBeCloseTo((30 - 123.456789) / 123.456789, 12);
+    expect(rowLabelled(summary, 'Usage in USD')![2]).toBe('November 2026 projected to a full month (20 of 30 days) compared with October 2026');
     const k = rowsOf(b, 'Keys');
     const dkk = k[0]!.indexOf('DKK');
     const plain = b.Sheets.Keys![XLSX.utils.encode_cell({ r: 1, c: 0 })]!;

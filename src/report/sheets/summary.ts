@@ -78,8 +78,16 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
   if (prev && last) {
     const now = convertMonth(last);
     const before = convertMonth(prev);
-    const basis = w('notes.changeBasis', { month: month(now.month), previous: month(before.month) });
-    const pct = (a: Decimal, b: Decimal) => change(a, b)?.toNumber();
+    // A month still running (data ends before its last day) is projected to a full month first,
+    // as the API's own change figures are: so far / days elapsed * days in the month.
+    const monthEnd = lastDayOfMonth(last.month);
+    const until = data.keyUsage.end_date;
+    const running = until >= last.month && until < monthEnd;
+    const scale = running ? new Decimal(Number(monthEnd.slice(8))).dividedBy(Number(until.slice(8))) : new Decimal(1);
+    const basis = running
+      ? w('notes.changeBasisProjected', { month: month(now.month), previous: month(before.month), days: Number(until.slice(8)), daysInMonth: Number(monthEnd.slice(8)) })
+      : w('notes.changeBasis', { month: month(now.month), previous: month(before.month) });
+    const pct = (a: Decimal, b: Decimal) => change(a.times(scale), b)?.toNumber();
     const dkkChange = now.dkkMinor === null || before.dkkMinor === null ? undefined : pct(new Decimal(now.dkkMinor), new Decimal(before.dkkMinor));
     push({ cells: [w('summary.changeUsd'), pct(now.usd, before.usd), basis], kinds: ['text', 'pct', 'text'] });
     push({ cells: [w('summary.changeDkk'), dkkChange, basis], kinds: ['text', 'pct', 'text'] });
