@@ -15,7 +15,7 @@ export interface SimpleTable {
   notes?: string[];
 }
 
-/** Writes `table` as a sheet of `wb` and returns the writer (already finished). */
+/** Writes `table` as a sheet of `wb` and commits it. */
 export async function writeSimpleTable(wb: ExcelJS.stream.xlsx.WorkbookWriter, styles: StyleBook, table: SimpleTable): Promise<void> {
   const sized = table.totals ? [...table.rows, table.totals.sums] : table.rows;
   const writer = new TableWriter(addSheet(wb, table.name, 1), styles, fitColumns(table.columns, sized));
