@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { componentOffsets, stripInstructions } from './_composite.js';
+import { glyphChunk, type GlyphChunk } from './_glyph-chunks.js';
 
 /** One glyph's bytes in the `glyf` table: [start, end) offsets into the font file. */
 interface GlyphSpan {
@@ -26,6 +27,7 @@ export class TtfFont {
   private readonly spans: GlyphSpan[] = [];
   private readonly tables = new Map<string, { offset: number; length: number }>();
   private readonly outlines = new Map<number, { bytes: Buffer; components: number[] }>();
+  private readonly chunks = new Map<number, GlyphChunk>();
 
   constructor(readonly bytes: Buffer, postscriptName: string) {
     this.postscriptName = postscriptName;
@@ -89,6 +91,13 @@ export class TtfFont {
       this.outlines.set(glyphId, o);
     }
     return o;
+  }
+
+  /** A simple glyph's outline compressed for concatenation; made once per glyph and process. */
+  chunk(glyphId: number): GlyphChunk {
+    let c = this.chunks.get(glyphId);
+    if (!c) this.chunks.set(glyphId, (c = glyphChunk(this.outline(glyphId).bytes)));
+    return c;
   }
 
   /** A raw table, or undefined when the font has none. */

@@ -1,8 +1,7 @@
-import { PDFName, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
+import { PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
 import { subsetFont } from '../font/subset.js';
 import type { FontFace } from './font-face.js';
 import { toUnicodeCMap } from './_to-unicode.js';
-import { deflate } from './_deflate.js';
 
 /** Six capital letters from the glyph set, so the subset tag is stable for the same text (no randomness). */
 function subsetTag(glyphs: number[], seed: string): string {
@@ -27,8 +26,8 @@ function widthArray(face: FontFace): Array<number | number[]> {
 }
 
 /**
- * Writes the glyphs `face` drew as a Type0 font (Identity-H, CIDFontType2 with CIDToGIDMap
- * Identity) with a deflated compact TrueType subset (glyph i = CID i) and a ToUnicode map, so text
+ * Writes the glyphs `face` drew as a Type0 font (Identity-H, CIDFontType2 with a
+ * CIDToGIDMap into a compact TrueType subset) and a ToUnicode map, so text
  * is embedded, small and copyable. Returns the reference of the Type0 font dictionary.
  */
 export function writeCidFont(context: PDFContext, face: FontFace): PDFRef {
@@ -37,10 +36,8 @@ export function writeCidFont(context: PDFContext, face: FontFace): PDFRef {
   const scale = 1000 / font.unitsPerEm;
   const name = `${subsetTag(glyphs, font.postscriptName)}+${font.postscriptName}`;
 
-  const fontFile = subsetFont(font, glyphs).bytes;
-  const fontFileRef = context.register(
-    context.stream(deflate(fontFile), { Filter: 'FlateDecode', Length1: fontFile.length }),
-  );
+  const subset = subsetFont(font, glyphs);
+  const fontFileRef = context.register(context.stream(subset.bytes, { Length1: subset.bytes.length }));
   const descriptor = context.register(
     context.obj({
       Type: 'FontDescriptor',
@@ -64,7 +61,7 @@ export function writeCidFont(context: PDFContext, face: FontFace): PDFRef {
       FontDescriptor: descriptor,
       DW: 0,
       W: widthArray(face),
-      CIDToGIDMap: PDFName.of('Identity'),
+      CIDToGIDMap: context.register(context.stream(subset.cidToGid)),
     }),
   );
   const toUnicode = toUnicodeCMap(face.texts);
