@@ -99,6 +99,12 @@ describe('svc report cost', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('.svc-tmp'))).toEqual([]);
   });
 
+  test('-o naming a folder is refused before anything is fetched or written', async () => {
+    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', dir], orgEnv(server, 'org-nordlys'), dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is a folder; give a file name/);
+  });
+
   test.each([
     [['--month', '2026-13'], /--month: month must be YYYY-MM/],
     [[], /give the period/],

@@ -4,7 +4,7 @@ import { bool, choice, str } from '../_args.js';
 import { partnerClientFrom, partnerOptions } from '../_clients.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { toJsonText } from '../report/_json.js';
-import { writeStreamAtomic } from '../report/_write-stream-atomic.js';
+import { checkOutputPath, writeStreamAtomic } from '../report/_write-stream-atomic.js';
 import { UsageError } from '../usage-error.js';
 import { availableLanguages } from '../../locale/index.js';
 import { buildPartnerReport } from '../../report/index.js';
@@ -28,6 +28,7 @@ export const statusCommand: Command = {
     if (output !== undefined && json) throw new UsageError('give either --json or -o, not both');
     const language = choice(args, 'language', availableLanguages());
     if (language !== undefined && output === undefined) throw new UsageError('--language applies to the workbook: add -o FILE');
+    if (output !== undefined) await checkOutputPath(resolve(io.cwd, output));
     const status = await partnerClientFrom(io, args).getPartnerStatus();
     if (json) {
       io.stdout.write(toJsonText(status));

@@ -4,6 +4,13 @@ import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { UsageError } from '../usage-error.js';
+
+/** Refuses an output path that is a folder (UsageError naming -o), before any work is done. */
+export async function checkOutputPath(path: string): Promise<void> {
+  const existing = await stat(path).catch(() => undefined);
+  if (existing?.isDirectory()) throw new UsageError(`-o ${path} is a folder; give a file name such as ${join(path, 'report.xlsx')}`);
+}
 
 /**
  * Lets `produce` stream a file into a temp file beside `path`, then fsyncs and renames it over
@@ -11,6 +18,7 @@ import type { Writable } from 'node:stream';
  * Returns the size written.
  */
 export async function writeStreamAtomic(path: string, produce: (out: Writable) => Promise<void>): Promise<number> {
+  await checkOutputPath(path);
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
   const tmp = join(dir, `.svc-tmp-${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}`);

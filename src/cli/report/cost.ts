@@ -5,7 +5,7 @@ import { reportingClientFrom, reportingOptions } from '../_clients.js';
 import { UsageError } from '../usage-error.js';
 import { availableLanguages } from '../../locale/index.js';
 import { buildCostReport, checkPeriod, fetchCostReportData, ReportPeriodError, type ReportPeriod } from '../../report/index.js';
-import { writeStreamAtomic } from './_write-stream-atomic.js';
+import { checkOutputPath, writeStreamAtomic } from './_write-stream-atomic.js';
 
 function periodFromFlags(month: string | undefined, year: string | undefined, months: string | undefined): ReportPeriod {
   const given = [month !== undefined && '--month', year !== undefined && '--year', months !== undefined && '--months'].filter(Boolean);
@@ -52,8 +52,9 @@ export const costCommand: Command = {
     const name = str(args, 'name');
     if (name !== undefined && name.trim() === '') throw new UsageError('--name must not be empty');
     const client = reportingClientFrom(io, args);
-    const data = await fetchCostReportData(client, period);
     const path = resolve(io.cwd, str(args, 'output') ?? defaultFileName(client.orgId, period));
+    await checkOutputPath(path);
+    const data = await fetchCostReportData(client, period);
     const size = await writeStreamAtomic(path, (stream) => buildCostReport(data, { language, ...(name ? { organizationName: name } : {}), stream }));
     io.stdout.write(`Wrote ${path} (${data.keyUsage.keys.length} keys, ${data.months.length} month(s), ${size} bytes)\n`);
     return 0;
