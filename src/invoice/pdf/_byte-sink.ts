@@ -1,9 +1,30 @@
 const HEX = Buffer.from('0123456789abcdef', 'latin1');
 
-/** An append-only ASCII byte buffer: content streams are written as bytes, not built up as strings. */
+/** Free sinks kept for reuse, and how many and how large they may be. */
+const pool: ByteSink[] = [];
+const POOL_SIZE = 16;
+const POOL_MAX_BYTES = 256 * 1024;
+
+/**
+ * An append-only ASCII byte buffer: content streams are written as bytes, not built up as
+ * strings. Sinks are borrowed from a small pool and released once their bytes have been
+ * deflated, so rendering thousands of documents does not churn off-heap buffers (which V8
+ * frees late and which showed up as resident memory). A sink never released is simply
+ * garbage-collected.
+ */
 export class ByteSink {
   private buf = Buffer.allocUnsafe(8192);
   private pos = 0;
+
+  static borrow(): ByteSink {
+    return pool.pop() ?? new ByteSink();
+  }
+
+  /** Gives the sink back; its bytes must not be used afterwards. */
+  release(): void {
+    this.pos = 0;
+    if (pool.length < POOL_SIZE && this.buf.length <= POOL_MAX_BYTES && !pool.includes(this)) pool.push(this);
+  }
 
   private room(n: number): void {
     if (this.pos + n <= this.buf.length) return;
@@ -28,6 +49,7 @@ export class ByteSink {
     b[this.pos++] = HEX[value & 15]!;
   }
 
+  /** The bytes written so far (a view, valid until the sink is released). */
   bytes(): Buffer {
     return this.buf.subarray(0, this.pos);
   }

@@ -1,5 +1,6 @@
 import type { FontFace } from './font-face.js';
 import { ByteSink } from './_byte-sink.js';
+import { deflate } from './_deflate.js';
 
 /** An RGB colour with channels 0..1. */
 export type Rgb = readonly [number, number, number];
@@ -23,7 +24,7 @@ const rgb = (c: Rgb): string => {
  * stream small (less to deflate, smaller files).
  */
 export class PageContent {
-  private readonly out = new ByteSink();
+  private readonly out = ByteSink.borrow();
   private fill = '';
   private stroke = '';
   private lineWidth = '';
@@ -85,8 +86,10 @@ export class PageContent {
     this.out.ascii(`q ${num(w)} 0 0 ${num(h)} ${num(x)} ${num(y)} cm /${name} Do Q\n`);
   }
 
-  /** The operators written so far. */
-  bytes(): Buffer {
-    return this.out.bytes();
+  /** The page's stream compressed; the page is finished afterwards and must not be drawn on. */
+  deflated(): Buffer {
+    const bytes = deflate(this.out.bytes());
+    this.out.release();
+    return bytes;
   }
 }

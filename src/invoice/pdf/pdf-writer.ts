@@ -1,6 +1,5 @@
 import { PDFDocument, PDFName, type PDFImage } from 'pdf-lib';
 import { writeCidFont } from './cid-font.js';
-import { deflate } from './_deflate.js';
 import type { FontFace } from './font-face.js';
 import type { PageContent } from './content.js';
 
@@ -44,7 +43,7 @@ export class PdfWriter {
     const resourcesRef = context.register(resources);
     for (const page of pages) {
       const leaf = doc.addPage([595.28, 841.89]);
-      const stream = context.stream(deflate(page.bytes()), { Filter: 'FlateDecode' });
+      const stream = context.stream(page.deflated(), { Filter: 'FlateDecode' });
       leaf.node.set(PDFName.of('Contents'), context.register(stream));
       leaf.node.set(PDFName.of('Resources'), resourcesRef);
     }
