@@ -2,7 +2,9 @@
 // 50 keys each) against the reference server on loopback. The server runs in its own child
 // process (`svc serve`); the month end runs in another child process, so each process's peak
 // RSS is its own. Prints what it measured; asserts nothing. Run after `npm run build` (uses dist/):
-// `node bench/month-end.mjs [orgs...]` (default 100 1000).
+// `node bench/month-end.mjs [--threads N] [orgs...]` (default: 0 threads, 100 and 1000 organizations).
+// Peak RSS of the run grows with the run's length mostly through glibc malloc arenas (zlib work on
+// libuv's threads); MALLOC_ARENA_MAX=2 in the environment is passed on to the run and keeps it flat.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,11 +15,16 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
 const MB = 1024 * 1024;
 
-if (process.argv[2] === '--worker') await worker(process.argv[3], process.argv[4], process.argv[5]);
-else await main(process.argv.slice(2).map(Number).filter((n) => n > 0));
+if (process.argv[2] === '--worker') await worker(process.argv[3], process.argv[4], process.argv[5], Number(process.argv[6]));
+else {
+  const args = process.argv.slice(2);
+  const t = args.indexOf('--threads');
+  const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : 0;
+  await main(args.map(Number).filter((n) => n > 0), threads);
+}
 
 // The run itself, in its own process: the library's runMonthEnd over every organization of the dataset.
-async function worker(url, dataDir, outDir) {
+async function worker(url, dataDir, outDir, threads) {
   const { runMonthEnd } = await import('../dist/index.js');
   const tokens = JSON.parse(readFileSync(join(dataDir, 'tokens.json'), 'utf8'));
   const env = {};
@@ -26,7 +33,7 @@ async function worker(url, dataDir, outDir) {
     return { org_id, name: org_id, token_env: `T${i}` };
   });
   const t0 = performance.now();
-  const m = await runMonthEnd({ base_url: url, organizations }, { outDir, month: '2026-10', env });
+  const m = await runMonthEnd({ base_url: url, organizations }, { outDir, month: '2026-10', env, threads });
   const wall = (performance.now() - t0) / 1000;
   const docs = m.files.filter((f) => f.kind !== 'summary').length;
   const errors = [...new Set(m.organizations.filter((o) => o.error).map((o) => o.error))].slice(0, 3);
@@ -50,10 +57,11 @@ function collect(child) {
   return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}`)))));
 }
 
-async function main(sizes) {
+async function main(sizes, threads) {
   if (sizes.length === 0) sizes = [100, 1000];
   const { generateDataset } = await import('../dist/server/index.js');
-  console.log(`month end, 2026-10, concurrency 4 (default), server and run in separate child processes, ${process.version}`);
+  const arena = process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : '';
+  console.log(`month end, 2026-10, concurrency 4 (default), ${threads} worker threads, server and run in separate child processes, ${process.version}${arena}`);
   for (const orgs of sizes) {
     const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-month-end-'));
     try {
@@ -62,7 +70,7 @@ async function main(sizes) {
       const server = spawn(process.execPath, [CLI, 'serve', '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
       const url = await new Promise((resolve) => server.stdout.once('data', (d) => resolve(String(d).trim())));
       try {
-        const run = spawn(process.execPath, [fileURLToPath(import.meta.url), '--worker', url, data, join(tmp, 'out')], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const run = spawn(process.execPath, [fileURLToPath(import.meta.url), '--worker', url, data, join(tmp, 'out'), String(threads)], { stdio: ['ignore', 'pipe', 'inherit'] });
         const r = JSON.parse(await collect(run));
         const serverPeak = peakOf(server.pid);
         const serverCpu = cpuOf(server.pid);

@@ -203,14 +203,15 @@ describe('svc month-end', () => {
     await assertNoPartialFile(join(out, '2026-10'));
     const manifest = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { in_progress?: boolean; summary: { ok: number }; files: Array<{ path: string; sha256: string; status: string }> };
     expect([manifest.in_progress, manifest.summary.ok]).toEqual([undefined, 24]);
-    // Whole files the killed run left are kept: checkpointed ones by source hash, the others because
-    // producing them again gave the same bytes (workbooks excepted: exceljs stamps zip entries with
-    // the clock, so one not yet checkpointed may differ and is rewritten).
+    // Whole files the killed run left are kept, not written again: checkpointed ones by source
+    // hash, the others because producing them again gave the same bytes (every output is deterministic).
     const monthDir = join(out, '2026-10') + '/';
     for (const l of left) {
       const entry = manifest.files.find((f) => f.path === l.slice(monthDir.length))!;
-      if (checkpointed.has(entry.path) || !entry.path.endsWith('.xlsx')) expect(`${entry.path} ${entry.status}`).toBe(`${entry.path} unchanged`);
+      expect(`${entry.path} ${entry.status}`).toBe(`${entry.path} unchanged`);
     }
+    // A checkpoint lists only files that were whole on disk.
+    for (const path of checkpointed) expect(left.map((l) => l.slice(monthDir.length))).toContain(path);
     for (const f of manifest.files) expect(sha256(await readFile(join(out, '2026-10', f.path)))).toBe(f.sha256);
   }, 60_000);
 
