@@ -41,6 +41,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
   // Dots become `_` so a number like `7.service` cannot collide with another file's suffix.
   const names = assignSafeNames(summaries.map((s) => ({ raw: `invoice-${s.invoice_number.replace(/\./g, '_')}`, key: s.id })));
   let firstLanguage: string | undefined;
+  let servicePdfError: unknown;
   for (const [i, summary] of summaries.entries()) {
     checkAbort(signal);
     const { invoice, raw } = await client.getInvoiceJson(summary.id, { signal });
@@ -72,15 +73,28 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     });
     entry.files.push(pdf.path);
     ctx.onFile();
-    if (ctx.withServicePdf) {
+    if (ctx.withServicePdf && servicePdfError === undefined) {
       checkAbort(signal);
-      // Invoices are immutable, so the service's PDF is current while the invoice's JSON is.
-      const service = await writer.emit({
-        path: `${stem}.service.pdf`, org_id: org.org_id, kind: 'service_pdf', source_sha256: sourceHash, source,
-        generator: 'api', produce: () => client.getInvoicePdf(invoice.id, { signal }),
-      });
-      entry.files.push(service.path);
-      ctx.onFile();
+      try {
+        // Invoices are immutable, so the service's PDF is current while the invoice's JSON is.
+        const service = await writer.emit({
+          path: `${stem}.service.pdf`, org_id: org.org_id, kind: 'service_pdf', source_sha256: sourceHash, source,
+          generator: 'api', produce: () => client.getInvoicePdf(invoice.id, { signal }),
+        });
+        entry.files.push(service.path);
+        ctx.onFile();
+      } catch (e) {
+        // The service's PDF is an extra: its failure is its own part, our documents go on.
+        if (signal.aborted) throw e;
+        servicePdfError = e;
+      }
+    }
+  }
+  if (ctx.withServicePdf) {
+    if (servicePdfError === undefined) out.parts.push({ part: 'service_pdfs', status: 'ok' });
+    else {
+      const c = classifyError(servicePdfError, org.token_env);
+      out.parts.push({ part: 'service_pdfs', status: c.status, reason: c.reason, ...(c.http_status ? { http_status: c.http_status } : {}) });
     }
   }
   return firstLanguage;

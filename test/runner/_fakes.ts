@@ -32,6 +32,7 @@ export interface FakeOrg {
   listError?: FakeHttpError;
   getError?: FakeHttpError;
   costError?: FakeHttpError;
+  pdfError?: FakeHttpError;
   /** Milliseconds each call waits (to interrupt runs mid-way). */
   delayMs?: number;
 }
@@ -68,6 +69,7 @@ export class FakeService {
       },
       async getInvoicePdf(id: string) {
         svc.calls.push(`pdf ${orgId} ${id}`);
+        if (org.pdfError) throw org.pdfError;
         return new TextEncoder().encode(`%PDF service ${id}`);
       },
       async getKeyUsage() { throw new Error('unused'); },

@@ -122,6 +122,19 @@ describe('runMonthEnd over fakes', () => {
     expect(missing.organizations[2]).toMatchObject({ status: 'failed', error: expect.stringContaining('C_TOKEN') });
   });
 
+  it('--with-service-pdf saves the service\'s PDFs; their failure is its own part and our documents still come', async () => {
+    const svc = service();
+    svc.orgs['org-b']!.pdfError = new FakeHttpError(500, 'the service failed (HTTP 500)');
+    const m = await runMonthEnd(config(), { outDir: out, month: '2026-10', env: ENV, deps: svc.deps(), withServicePdf: true });
+    const [a, b] = m.organizations;
+    expect(a!.parts).toContainEqual({ part: 'service_pdfs', status: 'ok' });
+    expect(await readFile(join(out, '2026-10', 'org-a/invoice-2026-1001.service.pdf'), 'utf8')).toMatch(/^%PDF service/);
+    expect(b!.status).toBe('failed');
+    expect(b!.parts).toContainEqual({ part: 'service_pdfs', status: 'failed', reason: '500: the service failed (HTTP 500)', http_status: 500 });
+    expect(b!.parts.find((p) => p.part === 'invoices')!.status).toBe('ok');
+    expect(m.files.map((f) => f.path)).toContain('org-b/invoice-2026-1004.pdf');
+  });
+
   it('writes the partner workbook, or records its failure', async () => {
     const withPartner = config({ partner: { token_env: 'P_TOKEN' } });
     const m = await runMonthEnd(withPartner, { outDir: out, month: '2026-10', env: ENV, deps: service().deps() });
