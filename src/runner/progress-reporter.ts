@@ -32,9 +32,9 @@ export function progressReporter(out: Out): { onProgress: (p: MonthEndProgress) 
   let lastDraw = 0;
   let drawn = false;
   const bar = (p: MonthEndProgress) => {
-    const width = 24;
+    const width = 20;
     const filled = p.organizations_total ? Math.round((p.organizations_done / p.organizations_total) * width) : width;
-    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.organizations_done}/${p.organizations_total} organizations · ${p.documents} documents · ${p.errors} failed · ${rate(p)} docs/s`;
+    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.organizations_done}/${p.organizations_total} orgs · ${p.documents} docs · ${p.errors} failed · ${rate(p)} docs/s`;
     out.write(`\r\u001b[2K${line.slice(0, (out.columns ?? 100) - 1)}`);
     drawn = true;
   };

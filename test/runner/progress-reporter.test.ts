@@ -21,9 +21,9 @@ describe('progress on stderr', () => {
     r.onProgress(at(1, 2, 0, ok));
     r.onProgress(at(2, 2, 1, failed));
     r.done();
-    expect(out.text).toContain('\r\u001b[2K[############............] 1/2 organizations · 2 documents · 0 failed · 1.0 docs/s');
+    expect(out.text).toContain('\r\u001b[2K[##########..........] 1/2 orgs · 2 docs · 0 failed · 1.0 docs/s');
     expect(out.text).toContain('org-b failed');
-    expect(out.text).toContain('2/2 organizations');
+    expect(out.text).toContain('2/2 orgs');
     expect(out.text.endsWith('\n')).toBe(true);
     expect(out.text).not.toContain('\u001b[31m'); // API text never carries terminal escapes
   });
