@@ -28,7 +28,8 @@ export class PageContent {
   private fill = '';
   private stroke = '';
   private lineWidth = '';
-  private font = '';
+  private fontFace: FontFace | undefined;
+  private fontSize = 0;
 
   private setFill(color: Rgb): void {
     const c = rgb(color);
@@ -43,8 +44,10 @@ export class PageContent {
   }
 
   private setFont(face: FontFace, size: number): void {
-    const f = `/${face.resourceName} ${num(size)} Tf`;
-    if (f !== this.font) this.out.ascii(`${(this.font = f)}\n`);
+    if (face === this.fontFace && size === this.fontSize) return;
+    this.fontFace = face;
+    this.fontSize = size;
+    this.out.ascii(`/${face.resourceName} ${num(size)} Tf\n`);
   }
 
   text(face: FontFace, size: number, x: number, y: number, text: string, color: Rgb): void {

@@ -31,25 +31,42 @@ export class FontFace {
   /** Width of `text` at `size` points. */
   width(text: string, size: number): number {
     let units = 0;
-    for (const ch of text) units += this.font.advance(this.glyphFor(ch.codePointAt(0)!));
+    for (let i = 0; i < text.length; i++) {
+      const cp = codePointAt(text, i);
+      if (cp > 0xffff) i++;
+      units += this.font.advance(this.glyphFor(cp));
+    }
     return (units * size) / this.font.unitsPerEm;
   }
 
   /** Appends `text` as 2-byte CIDs (hex digits) for Identity-H; records new glyphs. */
   encodeInto(text: string, sink: ByteSink): void {
-    for (const ch of text) sink.hex4(this.cidFor(ch));
+    for (let i = 0; i < text.length; i++) {
+      const cp = codePointAt(text, i);
+      if (cp > 0xffff) i++;
+      sink.hex4(this.cidFor(cp));
+    }
   }
 
-  private cidFor(ch: string): number {
-    const cp = ch.codePointAt(0)!;
+  private cidFor(cp: number): number {
     let cid = this.cids.get(cp);
     if (cid !== undefined) return cid;
-    if (this.glyphs.length >= MAX_CID) return this.cidFor(String.fromCodePoint(REPLACEMENT));
+    if (this.glyphs.length >= MAX_CID) return this.cidFor(REPLACEMENT);
     const own = this.font.glyphId(cp);
     this.glyphs.push(own || this.replacement);
-    this.texts.push(own ? ch : String.fromCodePoint(REPLACEMENT));
+    this.texts.push(String.fromCodePoint(own ? cp : REPLACEMENT));
     cid = this.glyphs.length;
     this.cids.set(cp, cid);
     return cid;
   }
+}
+
+/** The codepoint at UTF-16 index `i` (a surrogate pair read whole; a lone surrogate as itself). No iterator objects. */
+function codePointAt(text: string, i: number): number {
+  const hi = text.charCodeAt(i);
+  if (hi >= 0xd800 && hi <= 0xdbff && i + 1 < text.length) {
+    const lo = text.charCodeAt(i + 1);
+    if (lo >= 0xdc00 && lo <= 0xdfff) return (hi - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
+  }
+  return hi;
 }
