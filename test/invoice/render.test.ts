@@ -92,6 +92,21 @@ describe('invoice PDF in English', () => {
     expect(pdf.info.Language).toBe('en');
   });
 
+  it('states the VAT of a USD invoice in DKK at its usd_dkk_rate, rounded half up', async () => {
+    const usd = variant('fjordline-2026-10.json', (j) => {
+      j.currency = 'USD';
+      j.vat_rate_bps = 2500;
+      j.vat_cents = 52403; // 25 % of 209612, rounded half up
+      j.total_cents = j.subtotal_cents + j.vat_cents;
+      j.buyer.vat = 'DK12345678';
+    });
+    const text = allText(await readPdf(await renderInvoicePdf(usd)));
+    // 524.03 × 6.8512 = 3590.23433… DKK
+    expect(text).toContain('VAT amount in DKK: DKK 3,590.23');
+    expect(text).toContain('Total due USD 2,620.15');
+    expect(text).not.toContain('Reverse charge');
+  });
+
   it('shows the reverse-charge note in Danish too', async () => {
     const text = allText(await readPdf(await renderInvoicePdf(sample('fjordline-2026-10.json'), { language: 'da' })));
     expect(text).toContain('Omvendt betalingspligt');
