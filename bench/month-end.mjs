@@ -2,7 +2,8 @@
 // 50 keys each) against the reference server on loopback. The server runs in its own child
 // process (`svc serve`); the month end runs in another child process, so each process's peak
 // RSS is its own. Prints what it measured; asserts nothing. Run after `npm run build` (uses dist/):
-// `node bench/month-end.mjs [--threads N] [orgs...]` (default: 0 threads, 100 and 1000 organizations).
+// `node bench/month-end.mjs [--threads N] [--concurrency N] [orgs...]` (default: 0 threads,
+// concurrency 4, 100 and 1000 organizations).
 // Peak RSS of the run grows with the run's length mostly through glibc malloc arenas (zlib work on
 // libuv's threads); MALLOC_ARENA_MAX=2 in the environment is passed on to the run and keeps it flat.
 import { spawn } from 'node:child_process';
@@ -15,16 +16,18 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
 const MB = 1024 * 1024;
 
-if (process.argv[2] === '--worker') await worker(process.argv[3], process.argv[4], process.argv[5], Number(process.argv[6]));
+if (process.argv[2] === '--worker') await worker(process.argv[3], process.argv[4], process.argv[5], Number(process.argv[6]), Number(process.argv[7]));
 else {
   const args = process.argv.slice(2);
   const t = args.indexOf('--threads');
   const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : 0;
-  await main(args.map(Number).filter((n) => n > 0), threads);
+  const c = args.indexOf('--concurrency');
+  const concurrency = c >= 0 ? Number(args.splice(c, 2)[1]) : 4;
+  await main(args.map(Number).filter((n) => n > 0), threads, concurrency);
 }
 
 // The run itself, in its own process: the library's runMonthEnd over every organization of the dataset.
-async function worker(url, dataDir, outDir, threads) {
+async function worker(url, dataDir, outDir, threads, concurrency) {
   const { runMonthEnd } = await import('../dist/index.js');
   const tokens = JSON.parse(readFileSync(join(dataDir, 'tokens.json'), 'utf8'));
   const env = {};
@@ -33,11 +36,12 @@ async function worker(url, dataDir, outDir, threads) {
     return { org_id, name: org_id, token_env: `T${i}` };
   });
   const t0 = performance.now();
-  const m = await runMonthEnd({ base_url: url, organizations }, { outDir, month: '2026-10', env, threads });
+  const m = await runMonthEnd({ base_url: url, organizations }, { outDir, month: '2026-10', env, threads, concurrency });
   const wall = (performance.now() - t0) / 1000;
   const docs = m.files.filter((f) => f.kind !== 'summary').length;
+  const mem = process.memoryUsage();
   const errors = [...new Set(m.organizations.filter((o) => o.error).map((o) => o.error))].slice(0, 3);
-  process.stdout.write(JSON.stringify({ wall, docs, ok: m.summary.ok, failed: m.summary.failed, skipped: m.summary.skipped, maxRssKb: process.resourceUsage().maxRSS, errors, cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1e6 }) + '\n');
+  process.stdout.write(JSON.stringify({ wall, docs, ok: m.summary.ok, failed: m.summary.failed, skipped: m.summary.skipped, maxRssKb: process.resourceUsage().maxRSS, errors, heapTotal: mem.heapTotal, external: mem.external, cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1e6 }) + '\n');
 }
 
 // CPU seconds a process has used so far (utime + stime from /proc, in clock ticks of 1/100 s).
@@ -57,11 +61,11 @@ function collect(child) {
   return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}`)))));
 }
 
-async function main(sizes, threads) {
+async function main(sizes, threads, concurrency) {
   if (sizes.length === 0) sizes = [100, 1000];
   const { generateDataset } = await import('../dist/server/index.js');
   const arena = process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : '';
-  console.log(`month end, 2026-10, concurrency 4 (default), ${threads} worker threads, server and run in separate child processes, ${process.version}${arena}`);
+  console.log(`month end, 2026-10, concurrency ${concurrency}, ${threads} worker threads, server and run in separate child processes, ${process.version}${arena}`);
   for (const orgs of sizes) {
     const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-month-end-'));
     try {
@@ -70,11 +74,12 @@ async function main(sizes, threads) {
       const server = spawn(process.execPath, [CLI, 'serve', '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
       const url = await new Promise((resolve) => server.stdout.once('data', (d) => resolve(String(d).trim())));
       try {
-        const run = spawn(process.execPath, [fileURLToPath(import.meta.url), '--worker', url, data, join(tmp, 'out'), String(threads)], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const run = spawn(process.execPath, [fileURLToPath(import.meta.url), '--worker', url, data, join(tmp, 'out'), String(threads), String(concurrency)], { stdio: ['ignore', 'pipe', 'inherit'] });
         const r = JSON.parse(await collect(run));
         const serverPeak = peakOf(server.pid);
         const serverCpu = cpuOf(server.pid);
         for (const e of r.errors) console.log(`  failure: ${e}`);
+        if (process.env.BENCH_MEMORY) console.log(`  at the end: heap ${(r.heapTotal / MB).toFixed(0)} MB, external ${(r.external / MB).toFixed(0)} MB`);
         console.log(
           `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall, ${r.docs} documents (${(r.docs / r.wall).toFixed(1)}/s), ` +
             `${r.ok} ok / ${r.skipped} skipped / ${r.failed} failed; peak RSS run ${(r.maxRssKb / 1024).toFixed(0)} MB, server ${(serverPeak / MB).toFixed(0)} MB; CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s`,
