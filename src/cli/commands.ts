@@ -4,11 +4,33 @@ import { reportGroup } from './report/index.js';
 import { partnerGroup } from './partner/index.js';
 import { authGroup } from './auth/index.js';
 import { samplesGroup } from './samples/index.js';
-import { topLevelCommands } from './_top-level.js';
+import { modelsCommand } from './models.js';
+import { usageCommand } from './usage.js';
+import { searchCommand } from './search.js';
+import { updateCommand } from './update.js';
+import { monthEndCommand } from './month-end.js';
+import { demoCommand } from './demo.js';
+import { serveCommand } from './serve.js';
 
-/** The whole `svc` command tree; each group lives in its own folder. */
+/**
+ * The whole `svc` command tree; each group lives in its own folder. Listed in the order a
+ * newcomer meets them: the accountant's documents first, the API-key holder's commands last.
+ */
 export const rootGroup: CommandGroup = {
   name: 'svc',
   summary: 'svc: invoices, cost workbooks and month-end runs from the reporting API; the API-key client.',
-  commands: [invoicesGroup, reportGroup, partnerGroup, authGroup, samplesGroup, ...topLevelCommands],
+  commands: [
+    demoCommand,
+    monthEndCommand,
+    invoicesGroup,
+    reportGroup,
+    partnerGroup,
+    serveCommand,
+    samplesGroup,
+    authGroup,
+    modelsCommand,
+    usageCommand,
+    searchCommand,
+    updateCommand,
+  ],
 };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { rootGroup } from './commands.js';
 import { runCli } from './run.js';
+import { loadCommandManifest } from './_manifest.js';
 import { afterCommand } from './_update/auto-check.js';
 
 const argv = process.argv.slice(2);
@@ -11,7 +11,9 @@ const io = {
   env: process.env,
   cwd: process.cwd(),
 };
-const code = await runCli(rootGroup, argv, io);
+// The manifest keeps start-up fast; without it (a build that skipped postbuild) load every command.
+const root = loadCommandManifest() ?? (await import('./commands.js')).rootGroup;
+const code = await runCli(root, argv, io);
 process.exitCode = code;
 // The once-a-day release check: a cached notice now, a detached refresh for the next run.
 if (argv[0] !== 'update') await afterCommand(io).catch(() => {});

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { rootGroup } from '../../src/cli/commands.js';
+import { runCli } from '../../src/cli/run.js';
+import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const run = promisify(execFile);
+
+async function inProcess(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c) => (out += c));
+  stderr.on('data', (c) => (err += c));
+  const code = await runCli(rootGroup, argv, { stdin: new PassThrough(), stdout, stderr, env: {}, cwd: process.cwd() });
+  return { code, stdout: out, stderr: err };
+}
+
+async function bin(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, [BIN, ...argv], { env: { ...process.env, SVC_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const x = e as { code: number; stdout: string; stderr: string };
+    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
+  }
+}
+
+function leafPaths(group: CommandGroup, prefix: string[] = []): string[][] {
+  return group.commands.flatMap((c: Command | CommandGroup) =>
+    isGroup(c) ? leafPaths(c, [...prefix, c.name]) : [[...prefix, c.name]],
+  );
+}
+
+describe('the built svc bin (lazy command manifest)', () => {
+  it('prints the same help as the command tree, for svc and for every command', async () => {
+    const paths = [[], ...leafPaths(rootGroup)];
+    for (const path of paths) {
+      const [a, b] = await Promise.all([bin([...path, '--help']), inProcess([...path, '--help'])]);
+      expect(a.stdout, `svc ${path.join(' ')} --help`).toBe(b.stdout);
+      expect(a.code).toBe(0);
+    }
+  });
+
+  it('runs a command loaded on demand, and rejects unknown commands and flags with exit 2', async () => {
+    const version = await bin(['--version']);
+    expect(version.stdout).toMatch(/^svc \d+\.\d+\.\d+/);
+    const unknown = await bin(['no-such-command']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "no-such-command"');
+    const flag = await bin(['invoices', 'render', '--bogus']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('unknown flag --bogus');
+    const bad = await bin(['invoices', 'render', 'does-not-exist.json']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/does-not-exist\.json/);
+  });
+});
