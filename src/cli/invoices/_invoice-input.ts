@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CommandIO, ParsedArgs } from '../_command.js';
 import { reportingClientFrom } from '../_clients.js';
-import { isUuid } from './_invoice-ref.js';
+import { isInvoiceIdOrPrefix, resolveInvoiceId } from './_invoice-ref.js';
 import { InvoiceSchema, parseJsonRecord, type Invoice } from '../../model/index.js';
 
 async function readAll(stream: Readable): Promise<string> {
@@ -16,13 +16,14 @@ async function readAll(stream: Readable): Promise<string> {
 /**
  * The invoice an argument names: a JSON file (the API's Invoice record, as `svc invoices get
  * --json` prints it) or `-` for standard input. The record is checked against the schema;
- * a bad file gives one error naming the field (SchemaError) or the file. An invoice id (uuid)
- * that is not a file is fetched with the reporting client (SVC_* environment, or `args`'
- * --base-url/--org when the command has them).
+ * a bad file gives one error naming the field (SchemaError) or the file. An invoice id (or its
+ * first 8+ characters, as `svc invoices list` shows it) that is not a file is fetched with the
+ * reporting client (SVC_* environment, or `args`' --base-url/--org when the command has them).
  */
 export async function readInvoiceArgument(arg: string, io: CommandIO, args?: ParsedArgs): Promise<Invoice> {
-  if (isUuid(arg) && !existsSync(resolve(io.cwd, arg))) {
-    return reportingClientFrom(io, args ?? { values: {}, positionals: [] }).getInvoice(arg);
+  if (isInvoiceIdOrPrefix(arg) && !existsSync(resolve(io.cwd, arg))) {
+    const client = reportingClientFrom(io, args ?? { values: {}, positionals: [] });
+    return client.getInvoice(await resolveInvoiceId(client, arg));
   }
   let text: string;
   if (arg === '-') {

@@ -8,6 +8,7 @@ import { writeFileAtomic } from '../../runner/atomic-write.js';
 import { safeNamePart } from '../../runner/safe-name.js';
 import { plainText } from '../_output/sanitize.js';
 import { readInvoiceArgument } from './_invoice-input.js';
+import { reportingOptions } from '../_clients.js';
 
 /** A bad flag value: exit 1 with the flag named (bad input, not a malformed command line). */
 function flagError(flag: string, reason: string): Error {
@@ -31,10 +32,11 @@ async function readLogo(io: { cwd: string }, path: string | undefined): Promise<
 /** `svc invoices render`: our own PDF of an invoice record, in its language or another. */
 export const renderCommand: Command = {
   name: 'render',
-  summary: 'Render an invoice record (JSON) as a PDF, locally',
-  usage: 'invoices render <invoice.json|-> [-o out.pdf] [--language da|en] [--logo FILE] [--accent #rrggbb]',
+  summary: 'Render an invoice (a JSON file, or fetched by id) with our renderer',
+  usage: 'invoices render <invoice.json|-|invoice-id> [-o out.pdf] [--language da|en] [--logo FILE] [--accent #rrggbb]',
   examples: [
     'svc invoices render samples/invoices/nordlys-2026-10.json',
+    'svc invoices render 6f1c2d3e --base-url http://127.0.0.1:8080 --org org-nordlys',
     'svc invoices get 2026-0142 --json | svc invoices render - -o faktura.pdf --language en',
     'svc invoices render invoice.json --logo logo.png --accent "#0b6e4f"',
   ],
@@ -43,8 +45,9 @@ export const renderCommand: Command = {
     language: { type: 'string', valueName: 'LANG', description: "document language (default: the invoice's own)" },
     logo: { type: 'string', valueName: 'FILE', description: 'PNG or JPEG shown in the header' },
     accent: { type: 'string', valueName: '#RRGGBB', description: 'accent colour of titles and rules' },
+    ...reportingOptions,
   },
-  positionals: { min: 1, max: 1, names: '<invoice.json|->' },
+  positionals: { min: 1, max: 1, names: '<invoice.json|-|invoice-id>' },
   async run(io, args) {
     const language = str(args, 'language');
     if (language !== undefined && !availableLanguages().includes(language)) {
@@ -53,7 +56,7 @@ export const renderCommand: Command = {
     const accent = str(args, 'accent');
     if (accent !== undefined && !/^#[0-9a-f]{6}$/i.test(accent)) throw flagError('--accent', `expected #rrggbb (got "${plainText(accent)}")`);
     const logo = await readLogo(io, str(args, 'logo'));
-    const invoice = await readInvoiceArgument(args.positionals[0]!, io);
+    const invoice = await readInvoiceArgument(args.positionals[0]!, io, args);
 
     for (const finding of checkInvoice(invoice)) io.stderr.write(`svc: warning: ${plainText(finding.message)}\n`);
     const pdf = await renderInvoicePdf(invoice, {
