@@ -46,6 +46,14 @@ describe('svc invoices', () => {
     expect(lines[2]).toMatch(/2026-0131\s+VOID/);
     const json = JSON.parse((await run(['invoices', 'list', '--json'])).stdout) as Array<{ id: string }>;
     expect(json).toHaveLength(3);
+    // 80 columns: ids shortened to 8 characters, which get/pdf/render accept.
+    for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);
+    expect(lines[2]).toMatch(/\s0b9a8c7d$/);
+    expect(lines.at(-1)).toContain('--json for full ids');
+    const voided = await run(['invoices', 'get', '0b9a8c7d']);
+    expect(voided.code).toBe(0);
+    expect(voided.stdout).toContain('Invoice 2026-0131  VOID  (0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d)');
+    expect((await run(['invoices', 'get', 'ffffffff'])).code).toBe(1);
   });
 
   it('get --json prints the record as the API sent it; by number or id', async () => {
@@ -88,6 +96,20 @@ describe('svc invoices', () => {
     expect(readdirSync(dir)).toEqual(['ours.pdf']);
   });
 
+  it('render takes its connection from --base-url and --org, and a short id', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-cli-render-'));
+    const noEnv = { SVC_BASE_URL: undefined, SVC_ORG_ID: undefined };
+    const r = await run(['invoices', 'render', '3d4e5f60', '--base-url', server.url, '--org', 'org-nordlys', '-o', 'sep.pdf'], noEnv, dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const { text } = await pdfText(readFileSync(join(dir, 'sep.pdf')));
+    expect(text).toContain('2026-0098');
+    const other = await run(['invoices', 'render', '3d4e5f60', '--base-url', server.url, '--org', 'org-kattegat', '-o', 'x.pdf'], noEnv, dir);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/^svc: this token belongs to another organization/);
+    expect(readdirSync(dir)).toEqual(['sep.pdf']);
+  });
+
   it('unknown invoice number says what to do', async () => {
     const r = await run(['invoices', 'get', '2099-0001']);
     expect(r.code).toBe(1);
@@ -100,7 +122,7 @@ describe('svc report', () => {
     const r = await run(['report', 'keys', '--month', '2026-10']);
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    for (const l of lines.slice(1)) expect([...l].length).toBeLessThanOrEqual(80);
+    for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);
     expect(lines.at(-1)).toMatch(/^TOTAL \(9 keys\)\s+276,971\s+.*1,234\.56$/);
     const long = await run(['report', 'keys', '--start-date', '2024-11-01', '--end-date', '2026-10-31']);
     expect(long.code).toBe(0);
@@ -125,13 +147,15 @@ describe('svc report', () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--month, --year');
     const half = await run(['report', 'keys', '--start-date', '2026-10-01']);
-    expect(half.stderr).toContain('--start-date: requires end_date');
+    expect(half.stderr).toContain('--start-date: requires --end-date');
     expect((await run(['report', 'keys', '--json', '--csv'])).code).toBe(2);
   });
 
   it('monthly-usage: table and --json; --months is bounded', async () => {
     const t = await run(['report', 'monthly-usage']);
     expect(t.stdout).toMatch(/^2026-11 .*\*$/m);
+    for (const l of t.stdout.split('\n')) expect([...l].length).toBeLessThanOrEqual(80);
+    expect(t.stdout).toMatch(/^  spend -25\.0 %, tokens -35\.7 %, requests -34\.4 %$/m);
     const j = JSON.parse((await run(['report', 'monthly-usage', '--months', '24', '--json'])).stdout) as { months: unknown[] };
     expect(j.months).toHaveLength(24);
     const bad = await run(['report', 'monthly-usage', '--months', '61']);
@@ -144,6 +168,10 @@ describe('svc report', () => {
     expect(j.currency).toBe('EUR');
     const t = await run(['report', 'plan-cost']);
     expect(t.stdout).toMatch(/TOTAL per month\s+[\d,.]+\s+DKK/);
+    for (const l of t.stdout.split('\n')) expect([...l].length).toBeLessThanOrEqual(80);
+    // A part-month line keeps its footnote marker whole, and the footnote says which days.
+    expect(t.stdout).toMatch(/^private_llm\s+coding\s+go\s+2\s+99\.50\s+199\.00\s+\[2\] per seat$/m);
+    expect(t.stdout).toContain('[2] part month: private_llm coding go only 2026-11-16 – 2026-11-30');
     expect((await run(['report', 'plan-cost', '--currency', 'GBP'])).code).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReferenceServer, ServerFault } from '../../src/server/index.js';
-import { RateLimitError, ServerError, TimeoutError } from '../../src/client/errors/index.js';
+import { ApiError, ConnectionError, RateLimitError, ServerError, TimeoutError } from '../../src/client/errors/index.js';
+import { ReportingClient } from '../../src/client/reporting-client.js';
 import { reporting, startSamples, tokenOf } from './_reference.js';
 
 let server: ReferenceServer | undefined;
@@ -57,5 +58,50 @@ describe('retries against the reference server', () => {
     } finally {
       await s2.close();
     }
+  });
+
+  it('never retries any other 4xx: one attempt, then the error', async () => {
+    for (const status of [400, 401, 403, 404, 409, 422]) {
+      const s = await withFaults([{ path: PLAN, status, times: 1, retryAfter: 0 }]);
+      const lines: string[] = [];
+      const client = reporting(s, 'org-nordlys', { logger: (l) => lines.push(l) });
+      const e = await client.getPlanCost().catch((x: unknown) => x);
+      expect(e, `status ${status}`).toBeInstanceOf(ApiError);
+      expect((e as ApiError).status, `status ${status}`).toBe(status);
+      expect(lines.filter((l) => l.includes('→ GET')), `status ${status}`).toHaveLength(1);
+      // The fault was used up by that one attempt: the next call gets the answer.
+      expect((await client.getPlanCost()).currency).toBe('DKK');
+      await s.close();
+      server = undefined;
+    }
+  });
+
+  it('honours Retry-After on a 503 too, and fails at once when it asks for more than a minute', async () => {
+    const s = await withFaults([
+      { path: PLAN, status: 503, times: 1, retryAfter: 1 },
+      { path: '/api/orgs/org-nordlys/monthly-usage', status: 503, retryAfter: 120 },
+    ]);
+    let t0 = Date.now();
+    expect((await reporting(s, 'org-nordlys').getPlanCost()).currency).toBe('DKK');
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(950);
+    const lines: string[] = [];
+    t0 = Date.now();
+    const e = await reporting(s, 'org-nordlys', { logger: (l) => lines.push(l) }).getMonthlyUsage().catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ServerError);
+    expect(Date.now() - t0).toBeLessThan(900);
+    expect(lines.filter((l) => l.includes('→ GET'))).toHaveLength(1);
+  });
+
+  it('retries a refused connection, then reports a ConnectionError without the token', async () => {
+    const s = await withFaults([]);
+    const url = s.url;
+    await s.close();
+    server = undefined;
+    const lines: string[] = [];
+    const client = new ReportingClient({ baseUrl: url, orgId: 'org-nordlys', token: tokenOf('org-nordlys'), env: {}, retry: { initialDelayMs: 1, maxDelayMs: 5 }, logger: (l) => lines.push(l) });
+    const e = await client.listInvoices().catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ConnectionError);
+    expect(lines.filter((l) => l.includes('svc: retry'))).toHaveLength(2);
+    expect(`${(e as Error).message} ${(e as ApiError).hint ?? ''} ${lines.join('\n')}`).not.toContain(tokenOf('org-nordlys'));
   });
 });

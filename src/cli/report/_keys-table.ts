@@ -3,6 +3,7 @@ import { renderTable, type Column } from '../_output/table.js';
 import { plainText } from '../_output/sanitize.js';
 import { count, usd } from '../_output/money.js';
 import type { Style } from '../_output/style.js';
+import { wrap } from '../_output/wrap.js';
 
 const COLUMNS: Column[] = [
   { header: 'KEY', flex: true, min: 10 },
@@ -25,6 +26,6 @@ export function keysTable(usage: OrgKeyUsage, width: number, style: Style): stri
   ]);
   const t = usage.totals;
   rows.push(null, [`TOTAL (${usage.keys.length} keys)`, '', count(t.request_count), count(t.prompt_tokens), count(t.completion_tokens), usd(t.spend_usd)]);
-  const title = `Key usage of ${plainText(usage.org_id)}, ${usage.start_date} – ${usage.end_date} (US dollars; input includes cache reads and writes)\n`;
-  return title + renderTable(COLUMNS, rows, width, style);
+  const title = `Key usage of ${plainText(usage.org_id)}, ${usage.start_date} – ${usage.end_date} (US dollars; input includes cache reads and writes)`;
+  return `${wrap(title, width, '').join('\n')}\n${renderTable(COLUMNS, rows, width, style)}`;
 }

@@ -4,6 +4,7 @@ import { renderTable, type Column } from '../_output/table.js';
 import { count, usd } from '../_output/money.js';
 import { plainText } from '../_output/sanitize.js';
 import type { Style } from '../_output/style.js';
+import { wrap } from '../_output/wrap.js';
 
 const COLUMNS: Column[] = [
   { header: 'MONTH' },
@@ -31,9 +32,11 @@ export function monthlyTable(usage: OrgMonthlyUsage, width: number, style: Style
   const dkk = s.total_dkk_spend === null || s.total_dkk_spend === undefined ? '-' : usd(s.total_dkk_spend);
   rows.push(null, ['TOTAL', count(s.total_requests), count(s.total_tokens), usd(s.total_usd_spend), dkk]);
   const notes = [
-    `Change this month vs last (this month projected to a full month): spend ${change(s.usd_spend_change_pct)}, tokens ${change(s.tokens_change_pct)}, requests ${change(s.requests_change_pct)}`,
+    'Change this month vs last (this month projected to a full month):',
+    `  spend ${change(s.usd_spend_change_pct)}, tokens ${change(s.tokens_change_pct)}, requests ${change(s.requests_change_pct)}`,
   ];
   if (usage.months.some((m) => m.rate_estimated)) notes.push('* DKK estimated from the most recent stored USD/DKK rate');
   if (usage.months.some((m) => m.dkk_spend === null || m.dkk_spend === undefined)) notes.push('- no USD/DKK rate stored for that month');
-  return `Monthly usage of ${plainText(usage.org_id)}\n${renderTable(COLUMNS, rows, width, style)}${notes.join('\n')}\n`;
+  const noteLines = notes.flatMap((n) => (n.startsWith('  ') ? wrap(n, width, '  ') : wrap(n, width, '', '  ')));
+  return `Monthly usage of ${plainText(usage.org_id)}\n${renderTable(COLUMNS, rows, width, style)}${noteLines.join('\n')}\n`;
 }

@@ -34,7 +34,11 @@ export function keyPeriodFromFlags(args: ParsedArgs): KeyUsagePeriod {
   } catch (e) {
     if (e instanceof InvalidRequestError) {
       const flags = e.field.split(', ').map((f) => FLAG[f] ?? f).join(', ');
-      throw new UsageError(`${flags}: ${e.message.slice(e.field.length + 2)}`);
+      // The client names the API's parameters; on the command line they are flags.
+      const reason = e.field.includes(', ')
+        ? 'give at most one period: --month, --year, --months, or --start-date with --end-date'
+        : e.message.slice(e.field.length + 2).replace(/\b(start_date|end_date)\b/g, (p) => FLAG[p]!);
+      throw new UsageError(`${flags}: ${reason}`);
     }
     throw e;
   }

@@ -2,6 +2,7 @@ import type { OrgPlanCost } from '../../model/index.js';
 import { formatMinor } from '../../money/index.js';
 import { renderTable, type Column } from '../_output/table.js';
 import type { Style } from '../_output/style.js';
+import { wrap } from '../_output/wrap.js';
 
 const EN = { decimal: '.', group: ',' };
 const COLUMNS: Column[] = [
@@ -19,19 +20,16 @@ export function planCostTable(cost: OrgPlanCost, width: number, style: Style): s
   const money = (minor: number) => formatMinor(minor, EN);
   const periods: string[] = [];
   const rows: Array<string[] | null> = cost.lines.map((l) => {
-    if (l.period) periods.push(`[${periods.length + 1}] ${l.service} ${l.type}${l.plan ? ` ${l.plan}` : ''}: only ${l.period.first_day} – ${l.period.last_day}`);
-    const notes = [
-      l.is_per_user ? 'per seat' : '',
-      l.custom_price ? 'agreed' : '',
-      l.period ? `part month [${periods.length}]` : '',
-    ].filter(Boolean);
-    return [l.service, l.type, l.plan ?? l.core_plan ?? '', String(l.quantity), money(l.unit_price_cents), money(l.line_total_cents), notes.join(', ')];
+    if (l.period) periods.push(`[${periods.length + 1}] part month: ${l.service} ${l.type}${l.plan ? ` ${l.plan}` : ''} only ${l.period.first_day} – ${l.period.last_day}`);
+    // The footnote marker goes first, so a narrow NOTE column never cuts it off.
+    const notes = [l.period ? `[${periods.length}]` : '', l.is_per_user ? 'per seat' : '', l.custom_price ? 'agreed' : ''].filter(Boolean);
+    return [l.service, l.type, l.plan ?? l.core_plan ?? '', String(l.quantity), money(l.unit_price_cents), money(l.line_total_cents), notes.join(' ')];
   });
   rows.push(null, ['TOTAL per month', '', '', '', '', money(cost.total_monthly_cents), cost.currency]);
-  const head = `Plan cost in ${cost.currency} (excludes token usage); core plan: ${cost.core_plan ?? 'none'}; dev seats: ${cost.seats}\n`;
+  const lines = (text: string) => wrap(text, width, '', '    ').map((l) => `${l}\n`).join('');
+  const head = lines(`Plan cost in ${cost.currency} (excludes token usage); core plan: ${cost.core_plan ?? 'none'}; dev seats: ${cost.seats}`);
   const missing = cost.missing.length
-    ? `No price yet for: ${cost.missing.map((m) => [m.service, m.type, m.plan].filter(Boolean).join('/')).join(', ')}\n`
+    ? lines(`No price yet for: ${cost.missing.map((m) => [m.service, m.type, m.plan].filter(Boolean).join('/')).join(', ')}`)
     : '';
-  const footnotes = periods.length ? `${periods.join('\n')}\n` : '';
-  return head + renderTable(COLUMNS, rows, width, style) + footnotes + missing;
+  return head + renderTable(COLUMNS, rows, width, style) + periods.map(lines).join('') + missing;
 }
