@@ -1,4 +1,4 @@
-import type { PDFImage } from 'pdf-lib';
+import type { LogoImage } from './pdf/logo-image.js';
 import type { PageContent, Rgb } from './pdf/content.js';
 import type { FontFace } from './pdf/font-face.js';
 
@@ -7,7 +7,7 @@ export interface Ink {
   regular: FontFace;
   bold: FontFace;
   accent: Rgb;
-  logo?: PDFImage;
+  logo?: LogoImage;
 }
 
 /** Right-aligned text ending at `right`. */

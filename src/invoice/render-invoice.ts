@@ -1,10 +1,10 @@
-import type { PDFImage } from 'pdf-lib';
 import type { Invoice } from '../model/index.js';
 import { getLocale } from '../locale/index.js';
 import { defaultFonts } from './font/fonts.js';
 import { FontFace } from './pdf/font-face.js';
 import { PageContent } from './pdf/content.js';
-import { PdfWriter } from './pdf/pdf-writer.js';
+import { writePdf } from './pdf/pdf-writer.js';
+import { embedLogo, type LogoImage } from './pdf/logo-image.js';
 import { DEFAULT_ACCENT, PAGE, parseAccent } from './_theme.js';
 import type { Ink } from './_ink.js';
 import { invoiceWords } from './_words.js';
@@ -21,10 +21,10 @@ import type { RenderInvoiceOptions } from './options.js';
 const CONTINUATION_HEADER = 32;
 const STAMP_OPACITY = 0.16;
 
-async function loadLogo(writer: PdfWriter, logo: Uint8Array | undefined): Promise<PDFImage | undefined> {
+async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undefined> {
   if (!logo) return undefined;
   try {
-    return await writer.embedImage(logo);
+    return await embedLogo(logo);
   } catch (e) {
     throw new InvalidRenderOptionError('logo', `not a readable PNG or JPEG image (${(e as Error).message})`);
   }
@@ -39,8 +39,7 @@ async function loadLogo(writer: PdfWriter, logo: Uint8Array | undefined): Promis
 export async function renderInvoicePdf(invoice: Invoice, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
   const locale = getLocale(options.language ?? invoice.language);
   const accent = parseAccent(options.accentColor ?? DEFAULT_ACCENT);
-  const writer = await PdfWriter.create();
-  const logo = await loadLogo(writer, options.logo);
+  const logo = await loadLogo(options.logo);
   const fonts = defaultFonts();
   const ink: Ink = { regular: new FontFace(fonts.regular, 'F1'), bold: new FontFace(fonts.bold, 'F2'), accent, ...(logo ? { logo } : {}) };
   const words = invoiceWords(invoice, locale);
@@ -64,7 +63,7 @@ export async function renderInvoicePdf(invoice: Invoice, options: RenderInvoiceO
     if (words.voidMark) drawVoidStamp(page, ink, words.voidMark);
   });
 
-  return writer.finish(pages, [ink.regular, ink.bold], {
+  return writePdf(pages, [ink.regular, ink.bold], {
     title: `${words.title} ${invoice.invoice_number}`,
     author: invoice.seller.legal_name,
     subject: `${words.title} ${invoice.invoice_number} – ${invoice.buyer.legal_name}`,

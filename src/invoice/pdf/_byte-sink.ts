@@ -6,8 +6,8 @@ const POOL_SIZE = 16;
 const POOL_MAX_BYTES = 256 * 1024;
 
 /**
- * An append-only ASCII byte buffer: content streams are written as bytes, not built up as
- * strings. Sinks are borrowed from a small pool and released once their bytes have been
+ * An append-only byte buffer: content streams and the PDF file itself are written as bytes,
+ * not built up as strings or pdf-lib objects. Sinks are borrowed from a small pool and released once their bytes have been
  * deflated, so rendering thousands of documents does not churn off-heap buffers (which V8
  * frees late and which showed up as resident memory). A sink never released is simply
  * garbage-collected.
@@ -37,6 +37,23 @@ export class ByteSink {
   ascii(text: string): void {
     this.room(text.length);
     this.pos += this.buf.write(text, this.pos, 'latin1');
+  }
+
+  /** Appends bytes as they are (a compressed stream, a font program). */
+  raw(data: Uint8Array): void {
+    this.room(data.length);
+    this.buf.set(data, this.pos);
+    this.pos += data.length;
+  }
+
+  /** Overwrites ASCII text at `at` (a length written once it is known). */
+  patch(at: number, text: string): void {
+    this.buf.write(text, at, 'latin1');
+  }
+
+  /** Bytes written so far. */
+  get length(): number {
+    return this.pos;
   }
 
   /** Appends a 16-bit value as four hex digits (a CID inside `<...>`). */

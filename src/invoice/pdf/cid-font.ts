@@ -1,15 +1,15 @@
-import { PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
 import { subsetFont } from '../font/subset.js';
 import type { FontFace } from './font-face.js';
-import { toUnicodeCMap } from './_to-unicode.js';
+import type { PdfFile } from './_pdf-file.js';
+import { writeToUnicodeCMap } from './_to-unicode.js';
 
 /** Six capital letters from the glyph set, so the subset tag is stable for the same text (no randomness). */
-function subsetTag(glyphs: number[], seed: string): string {
+function subsetTag(glyphs: readonly number[], seed: string): string {
   let h = 0x811c9dc5;
   const mix = (n: number): void => {
     h = Math.imul(h ^ n, 0x01000193) >>> 0;
   };
-  for (const c of seed) mix(c.charCodeAt(0));
+  for (let i = 0; i < seed.length; i++) mix(seed.charCodeAt(i));
   for (const g of glyphs) mix(g);
   let tag = '';
   for (let i = 0; i < 6; i++) {
@@ -20,61 +20,39 @@ function subsetTag(glyphs: number[], seed: string): string {
 }
 
 /** `/W`: CIDs 1..n are consecutive, so one run of widths in 1/1000 em. */
-function widthArray(face: FontFace): Array<number | number[]> {
+function widths(face: FontFace): string {
   const scale = 1000 / face.font.unitsPerEm;
-  return [1, face.glyphs.map((g) => Math.round(face.font.advance(g) * scale))];
+  let run = '';
+  for (const g of face.glyphs) run += `${Math.round(face.font.advance(g) * scale)} `;
+  return `[1 [${run}]]`;
 }
 
 /**
- * Writes the glyphs `face` drew as a Type0 font (Identity-H, CIDFontType2 with a
- * CIDToGIDMap into a compact TrueType subset) and a ToUnicode map, so text
- * is embedded, small and copyable. Returns the reference of the Type0 font dictionary.
+ * Writes the glyphs `face` drew as a Type0 font (object `type0`; Identity-H, CIDFontType2
+ * with a CIDToGIDMap into a compact TrueType subset) and a ToUnicode map, so text is
+ * embedded, small and copyable.
  */
-export function writeCidFont(context: PDFContext, face: FontFace): PDFRef {
+export function writeCidFont(file: PdfFile, type0: number, face: FontFace): void {
   const font = face.font;
-  const glyphs = face.glyphs;
   const scale = 1000 / font.unitsPerEm;
-  const name = `${subsetTag(glyphs, font.postscriptName)}+${font.postscriptName}`;
+  const em = (v: number): number => Math.round(v * scale);
+  const name = `${subsetTag(face.glyphs, font.postscriptName)}+${font.postscriptName}`;
+  const subset = subsetFont(font, face.glyphs);
+  const [cidFont, descriptor, fontFile, cidToGid, toUnicode] = [file.reserve(), file.reserve(), file.reserve(), file.reserve(), file.reserve()];
 
-  const subset = subsetFont(font, glyphs);
-  const fontFileRef = context.register(context.stream(subset.bytes, { Length1: subset.bytes.length }));
-  const descriptor = context.register(
-    context.obj({
-      Type: 'FontDescriptor',
-      FontName: name,
-      Flags: 32,
-      FontBBox: font.bbox.map((v) => Math.round(v * scale)),
-      ItalicAngle: 0,
-      Ascent: Math.round(font.ascent * scale),
-      Descent: Math.round(font.descent * scale),
-      CapHeight: Math.round(font.capHeight * scale),
-      StemV: 80,
-      FontFile2: fontFileRef,
-    }),
+  file.object(type0, `<</Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R>>`);
+  file.object(
+    cidFont,
+    `<</Type /Font /Subtype /CIDFontType2 /BaseFont /${name} /CIDSystemInfo <</Registry (Adobe) /Ordering (Identity) /Supplement 0>> ` +
+      `/FontDescriptor ${descriptor} 0 R /DW 0 /W ${widths(face)} /CIDToGIDMap ${cidToGid} 0 R>>`,
   );
-  const cidFont = context.register(
-    context.obj({
-      Type: 'Font',
-      Subtype: 'CIDFontType2',
-      BaseFont: name,
-      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-      FontDescriptor: descriptor,
-      DW: 0,
-      W: widthArray(face),
-      CIDToGIDMap: context.register(context.stream(subset.cidToGid)),
-    }),
+  file.object(
+    descriptor,
+    `<</Type /FontDescriptor /FontName /${name} /Flags 32 /FontBBox [${font.bbox.map(em).join(' ')}] /ItalicAngle 0 ` +
+      `/Ascent ${em(font.ascent)} /Descent ${em(font.descent)} /CapHeight ${em(font.capHeight)} /StemV 80 /FontFile2 ${fontFile} 0 R>>`,
   );
-  const toUnicode = toUnicodeCMap(face.texts);
+  file.stream(fontFile, ` /Length1 ${subset.length}`, (sink) => subset.writeFile(sink));
+  file.stream(cidToGid, '', (sink) => sink.raw(subset.cidToGid));
   // About 1 KB; not worth a zlib call per document.
-  const toUnicodeRef = context.register(context.stream(toUnicode));
-  return context.register(
-    context.obj({
-      Type: 'Font',
-      Subtype: 'Type0',
-      BaseFont: name,
-      Encoding: 'Identity-H',
-      DescendantFonts: [cidFont],
-      ToUnicode: toUnicodeRef,
-    }),
-  );
+  file.stream(toUnicode, '', (sink) => writeToUnicodeCMap(sink, face.texts));
 }

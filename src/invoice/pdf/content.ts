@@ -1,14 +1,12 @@
 import type { FontFace } from './font-face.js';
 import { ByteSink } from './_byte-sink.js';
 import { deflate } from './_deflate.js';
+import { pdfNumber } from './_pdf-text.js';
 
 /** An RGB colour with channels 0..1. */
 export type Rgb = readonly [number, number, number];
 
-const num = (n: number): string => {
-  const r = Math.round(n * 100) / 100;
-  return Object.is(r, -0) ? '0' : String(r);
-};
+const num = pdfNumber;
 const rgbText = new WeakMap<Rgb, string>();
 /** Colours are a handful of constant tuples; their text is made once. */
 const rgb = (c: Rgb): string => {

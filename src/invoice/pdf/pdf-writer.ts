@@ -1,7 +1,9 @@
-import { PDFDocument, PDFName, type PDFImage } from 'pdf-lib';
-import { writeCidFont } from './cid-font.js';
 import type { FontFace } from './font-face.js';
 import type { PageContent } from './content.js';
+import { writeCidFont } from './cid-font.js';
+import type { LogoImage } from './logo-image.js';
+import { PdfFile } from './_pdf-file.js';
+import { pdfDate, pdfNumber, pdfText } from './_pdf-text.js';
 
 /** Document information written into the PDF; dates come from the data, never the clock. */
 export interface PdfMetadata {
@@ -12,49 +14,52 @@ export interface PdfMetadata {
   date: Date;
 }
 
-const PRODUCER = 'svc-reporting invoice renderer';
+/** A4 in points. */
+const MEDIA_BOX = `[0 0 ${pdfNumber(595.28)} ${pdfNumber(841.89)}]`;
+const PRODUCER = pdfText('svc-reporting invoice renderer');
 
-/** A PDF being assembled: pdf-lib's object model, our own fonts and content streams. */
-export class PdfWriter {
-  private constructor(readonly doc: PDFDocument) {}
+/**
+ * The whole PDF: catalog (with the language and "show the title"), page tree, pages with
+ * their compressed content streams, one resource dictionary they share (the fonts they
+ * used, the stamp's opacity, the logo), and the document information.
+ */
+export function writePdf(pages: PageContent[], faces: FontFace[], meta: PdfMetadata, extra: { image?: LogoImage; stampOpacity?: number }): Uint8Array {
+  const file = new PdfFile();
+  const catalog = file.reserve();
+  const pageTree = file.reserve();
+  const info = file.reserve();
+  const resources = file.reserve();
+  const leaves = pages.map(() => [file.reserve(), file.reserve()] as const);
 
-  static async create(): Promise<PdfWriter> {
-    return new PdfWriter(await PDFDocument.create({ updateMetadata: false }));
+  let fonts = '';
+  for (const face of faces) {
+    if (!face.glyphs.length) continue;
+    const n = file.reserve();
+    writeCidFont(file, n, face);
+    fonts += `/${face.resourceName} ${n} 0 R `;
   }
+  const logo = extra.image?.write(file);
+  const opacity = extra.stampOpacity === undefined ? '' : pdfNumber(extra.stampOpacity);
+  file.object(
+    resources,
+    `<</Font <<${fonts}>>` +
+      (opacity ? ` /ExtGState <</GsStamp <</Type /ExtGState /ca ${opacity} /CA ${opacity}>>>>` : '') +
+      (logo === undefined ? '' : ` /XObject <</Logo ${logo} 0 R>>`) +
+      '>>',
+  );
 
-  /** Embeds a PNG or JPEG (sniffed from its first bytes); throws when it is neither. */
-  async embedImage(bytes: Uint8Array): Promise<PDFImage> {
-    if (bytes[0] === 0x89 && bytes[1] === 0x50) return this.doc.embedPng(bytes);
-    if (bytes[0] === 0xff && bytes[1] === 0xd8) return this.doc.embedJpg(bytes);
-    throw new Error('not a PNG or JPEG image');
-  }
-
-  /** Writes the pages (A4), the fonts they used and the metadata; returns the file bytes. */
-  async finish(pages: PageContent[], faces: FontFace[], meta: PdfMetadata, extra: { image?: PDFImage; stampOpacity?: number }): Promise<Uint8Array> {
-    const { doc } = this;
-    const context = doc.context;
-    const fonts: Record<string, unknown> = {};
-    for (const face of faces) if (face.glyphs.length) fonts[face.resourceName] = writeCidFont(context, face);
-    const resources = context.obj({
-      Font: context.obj(fonts as never),
-      ...(extra.stampOpacity !== undefined ? { ExtGState: { GsStamp: { Type: 'ExtGState', ca: extra.stampOpacity, CA: extra.stampOpacity } } } : {}),
-      ...(extra.image ? { XObject: { Logo: extra.image.ref } } : {}),
-    });
-    const resourcesRef = context.register(resources);
-    for (const page of pages) {
-      const leaf = doc.addPage([595.28, 841.89]);
-      const stream = context.stream(page.deflated(), { Filter: 'FlateDecode' });
-      leaf.node.set(PDFName.of('Contents'), context.register(stream));
-      leaf.node.set(PDFName.of('Resources'), resourcesRef);
-    }
-    doc.setTitle(meta.title, { showInWindowTitleBar: true });
-    doc.setAuthor(meta.author);
-    doc.setSubject(meta.subject);
-    doc.setLanguage(meta.language);
-    doc.setProducer(PRODUCER);
-    doc.setCreator(PRODUCER);
-    doc.setCreationDate(meta.date);
-    doc.setModificationDate(meta.date);
-    return doc.save({ useObjectStreams: false, updateFieldAppearances: false, objectsPerTick: Number.POSITIVE_INFINITY });
-  }
+  pages.forEach((page, i) => {
+    const [leaf, contents] = leaves[i]!;
+    file.object(leaf, `<</Type /Page /Parent ${pageTree} 0 R /MediaBox ${MEDIA_BOX} /Contents ${contents} 0 R /Resources ${resources} 0 R>>`);
+    file.stream(contents, ' /Filter /FlateDecode', (sink) => sink.raw(page.deflated()));
+  });
+  file.object(pageTree, `<</Type /Pages /Kids [${leaves.map(([leaf]) => `${leaf} 0 R`).join(' ')}] /Count ${pages.length}>>`);
+  file.object(catalog, `<</Type /Catalog /Pages ${pageTree} 0 R /Lang ${pdfText(meta.language)} /ViewerPreferences <</DisplayDocTitle true>>>>`);
+  const date = pdfDate(meta.date);
+  file.object(
+    info,
+    `<</Title ${pdfText(meta.title)} /Author ${pdfText(meta.author)} /Subject ${pdfText(meta.subject)} ` +
+      `/Producer ${PRODUCER} /Creator ${PRODUCER} /CreationDate ${date} /ModDate ${date}>>`,
+  );
+  return file.finish(catalog, info);
 }
