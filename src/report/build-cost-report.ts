@@ -35,7 +35,7 @@ function prepare(data: CostReportData, options: CostReportOptions): Omit<CostCon
     data,
     orgName: options.organizationName ?? data.orgId,
     conversions,
-    keys: allocateKeys(conversions, data.keyUsageByMonth),
+    keys: allocateKeys(conversions, data.keyUsageByMonth, data.keyUsage),
     daysMinor,
     daysUnallocatedMinor,
     layout: {

@@ -4,7 +4,8 @@ import { allocateMinor } from '../money/allocate.js';
 import { toMinorUnits } from '../money/decimal.js';
 import { allocateExact } from './_allocate-exact.js';
 import { monthOf } from './period.js';
-import type { MonthKeyUsage } from './types.js';
+import { keySource, type KeySource } from './key-store.js';
+import type { KeyUsageInput, MonthKeyUsage } from './types.js';
 
 /** One month's conversion: the DKK the service reports and the rate it implies. */
 export interface MonthConversion {
@@ -40,10 +41,12 @@ export function allocateDays(conv: MonthConversion, entry: MonthlyUsageEntry): {
 
 /** Each key's DKK over the period and how the allocation reconciles with the months' DKK. */
 export interface KeyAllocation {
-  /** Øre per key id; a key absent here has no DKK (no rated month with its usage). */
-  dkkByKey: Map<string, number>;
-  /** Key ids whose DKK includes a month at an estimated rate. */
-  estimatedKeys: Set<string>;
+  /** Øre of the period's key at row `index` (id `id`); undefined when it has no DKK (no rated month with its usage). */
+  dkkOf(id: string, index: number): number | undefined;
+  /** Whether that key's DKK includes a month at an estimated rate. */
+  isEstimated(id: string, index: number): boolean;
+  /** How many keys have DKK. */
+  keysWithDkk: number;
   /** Sum of the months' DKK that was allocated (months with a rate), øre. */
   monthsMinor: number;
   /** Sum of every key's DKK, øre; equals `monthsMinor - unallocatedMinor`. */
@@ -52,31 +55,69 @@ export interface KeyAllocation {
   unallocatedMinor: number;
 }
 
+/** USD of each row, read afresh on every iteration (allocateExact reads it twice). */
+function weightsOf(keys: KeySource): Iterable<string> {
+  return {
+    *[Symbol.iterator]() {
+      for (const row of keys.rows()) yield row.usd;
+    },
+  };
+}
+
 /**
  * Allocates each month's DKK over that month's keys by their USD spend (largest remainder, øre
  * precision), then sums per key, so the keys add up exactly to the months' DKK. Uses the
  * exact BigInt variant of `allocateMinor` (same rule) because organizations have 100,000 keys.
+ * When the period is one month whose key list is the period's own (`period`), the parts are
+ * kept by row, with no per-key map; otherwise they are summed per key id.
  */
-export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUsage[]): KeyAllocation {
-  const dkkByKey = new Map<string, number>();
-  const estimatedKeys = new Set<string>();
+export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUsage[], period?: KeyUsageInput): KeyAllocation {
   let monthsMinor = 0;
   let allocatedMinor = 0;
   let unallocatedMinor = 0;
-  for (const conv of conversions) {
-    if (conv.dkkMinor === null) continue;
-    const keys = byMonth.find((m) => m.month === conv.month)?.keyUsage.keys ?? [];
-    const { parts, unallocated } = allocateExact(conv.dkkMinor, keys.map((k) => k.spend_usd));
-    monthsMinor += conv.dkkMinor;
+  const rated = conversions.filter((c) => c.dkkMinor !== null);
+  const sourceOf = (month: string) => {
+    const found = byMonth.find((m) => m.month === month);
+    return found ? keySource(found.keyUsage.keys) : undefined;
+  };
+  const only = byMonth.length === 1 ? byMonth[0]! : undefined;
+  if (rated.length === 1 && period && only && only.month === rated[0]!.month && only.keyUsage.keys === period.keys) {
+    const conv = rated[0]!;
+    const periodKeys = keySource(period.keys);
+    const { parts, unallocated } = allocateExact(conv.dkkMinor!, weightsOf(periodKeys));
+    for (const p of parts) allocatedMinor += p;
+    return {
+      dkkOf: (_id, index) => parts[index],
+      isEstimated: () => conv.estimated,
+      keysWithDkk: parts.length,
+      monthsMinor: conv.dkkMinor!,
+      allocatedMinor,
+      unallocatedMinor: unallocated,
+    };
+  }
+  const dkkByKey = new Map<string, number>();
+  const estimatedKeys = new Set<string>();
+  for (const conv of rated) {
+    const keys = sourceOf(conv.month) ?? keySource([]);
+    const { parts, unallocated } = allocateExact(conv.dkkMinor!, weightsOf(keys));
+    monthsMinor += conv.dkkMinor!;
     unallocatedMinor += unallocated;
-    keys.forEach((k, i) => {
-      const part = parts[i]!;
+    let i = 0;
+    for (const k of keys.rows()) {
+      const part = parts[i++]!;
       dkkByKey.set(k.id, (dkkByKey.get(k.id) ?? 0) + part);
       allocatedMinor += part;
       if (conv.estimated) estimatedKeys.add(k.id);
-    });
+    }
   }
-  return { dkkByKey, estimatedKeys, monthsMinor, allocatedMinor, unallocatedMinor };
+  return {
+    dkkOf: (id) => dkkByKey.get(id),
+    isEstimated: (id) => estimatedKeys.has(id),
+    keysWithDkk: dkkByKey.size,
+    monthsMinor,
+    allocatedMinor,
+    unallocatedMinor,
+  };
 }
 
 /** A percent change `(now - before) / before`, as a fraction; null when `before` is zero. */

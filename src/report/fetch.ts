@@ -1,7 +1,10 @@
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from '../client/api.js';
+import { ReportingClient } from '../client/reporting-client.js';
+import { streamKeyUsage } from '../client/stream-key-usage.js';
 import type { MonthlyUsageEntry, OrgMonthlyUsage } from '../model/index.js';
+import { KeyStore } from './key-store.js';
 import { checkPeriod, monthOf, type ReportPeriod } from './period.js';
-import type { CostReportData, MonthKeyUsage } from './types.js';
+import type { CompactKeyUsage, CostReportData, MonthKeyUsage } from './types.js';
 
 /** At most this many key-usage requests at once for a multi-month workbook. */
 const PARALLEL_MONTHS = 3;
@@ -49,11 +52,27 @@ async function previousMonth(
   return earlier.months.find((m) => monthOf(m.month) === wanted) ?? null;
 }
 
+/**
+ * Key usage with its keys in a compact `KeyStore`: over HTTP the response is read as a stream,
+ * a key at a time, so neither its text nor a parsed 100,000-key record is ever held; another
+ * `ReportingApi` (a test double, a cache) is asked as usual and its keys packed.
+ */
+async function compactKeyUsage(client: ReportingApi, period: KeyUsagePeriod, opts?: CallOptions): Promise<CompactKeyUsage> {
+  const store = new KeyStore();
+  if (client instanceof ReportingClient) {
+    const head = await streamKeyUsage(client, period, (key) => store.add(key), opts);
+    return { ...head, keys: store };
+  }
+  const { keys, ...head } = await client.getKeyUsage(period, opts);
+  for (const key of keys) store.add(key);
+  return { ...head, keys: store };
+}
+
 async function keyUsagePerMonth(client: ReportingApi, months: string[], opts?: CallOptions): Promise<MonthKeyUsage[]> {
   const out: MonthKeyUsage[] = [];
   for (let i = 0; i < months.length; i += PARALLEL_MONTHS) {
     const batch = months.slice(i, i + PARALLEL_MONTHS);
-    const got = await Promise.all(batch.map((month) => client.getKeyUsage({ month }, opts)));
+    const got = await Promise.all(batch.map((month) => compactKeyUsage(client, { month }, opts)));
     got.forEach((keyUsage, j) => out.push({ month: batch[j]!, keyUsage }));
   }
   return out;
@@ -64,6 +83,7 @@ async function keyUsagePerMonth(client: ReportingApi, months: string[], opts?: C
  * same period (and per month when it spans several, so each month's DKK is allocated by that
  * month's spend), plan cost in DKK and the invoice list. Plan cost and invoices that the service
  * withholds (403) are recorded as withheld; any other error is thrown as the client reports it.
+ * Keys are held compactly (`KeyStore`, about 170 bytes a key), read from the response as it streams.
  */
 export async function fetchCostReportData(
   client: ReportingApi,
@@ -75,13 +95,13 @@ export async function fetchCostReportData(
   const keyPeriod: KeyUsagePeriod = period;
   const [monthly, keyUsage, plan, invoices] = await Promise.all([
     client.getMonthlyUsage(monthlyPeriod, opts),
-    client.getKeyUsage(keyPeriod, opts),
+    compactKeyUsage(client, keyPeriod, opts),
     orWithheld(client.getPlanCost('DKK', opts)),
     orWithheld(client.listInvoices(opts)),
   ]);
   const months = monthsInPeriod(period, monthly);
   const monthKeys = months.map((m) => monthOf(m.month));
-  const keyUsageByMonth =
+  const keyUsageByMonth: MonthKeyUsage[] =
     'month' in period ? [{ month: period.month, keyUsage }] : await keyUsagePerMonth(client, monthKeys, opts);
   return {
     period,

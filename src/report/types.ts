@@ -1,10 +1,20 @@
 import type { InvoiceSummary, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost } from '../model/index.js';
+import type { KeySource } from './key-store.js';
 import type { ReportPeriod } from './period.js';
+
+/**
+ * Key usage with its keys held compactly (`KeyStore`), as `fetchCostReportData` receives a
+ * large response; everything else as in the API's record.
+ */
+export type CompactKeyUsage = Omit<OrgKeyUsage, 'keys'> & { keys: KeySource };
+
+/** Key usage as the workbook takes it: the API's record, or the compact form. */
+export type KeyUsageInput = OrgKeyUsage | CompactKeyUsage;
 
 /** Key usage of one calendar month (`YYYY-MM`), the weights for that month's DKK. */
 export interface MonthKeyUsage {
   month: string;
-  keyUsage: OrgKeyUsage;
+  keyUsage: KeyUsageInput;
 }
 
 /** Everything a cost workbook is built from, as fetched by `fetchCostReportData`. */
@@ -18,7 +28,7 @@ export interface CostReportData {
   /** The month before the period's last month, for change percentages; null when not available. */
   previousMonth: MonthlyUsageEntry | null;
   /** Key usage over the whole period. */
-  keyUsage: OrgKeyUsage;
+  keyUsage: KeyUsageInput;
   /** Key usage per month of the period; for a one-month period, the same record as `keyUsage`. */
   keyUsageByMonth: MonthKeyUsage[];
   /** Plan cost in DKK, or null when the service withholds it (`planCostWithheld` says why). */

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { KeyField, KeyFieldValue, KeyUsageEntry } from '../../model/index.js';
+import type { KeyField, KeyFieldValue } from '../../model/index.js';
 import { formatMinor } from '../../money/format.js';
 import { HEADER_WRAP, valueWidth, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
@@ -7,6 +7,7 @@ import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
 import { textWidth } from '../_text.js';
 import { addSheet, drain } from '../_workbook.js';
+import { keySource, type KeyRow } from '../key-store.js';
 
 /** Rows between pauses that let the zip writer take what has been written. */
 const BATCH = 2000;
@@ -29,10 +30,10 @@ function fieldLabeler(field: KeyField, yes: string, no: string): Labeler {
   };
 }
 
-function keyRow(key: KeyUsageEntry, fields: KeyField[], labelers: Labeler[], product: (p: string) => string, dkk: number | undefined): CellInput[] {
+function keyRow(key: KeyRow, fields: KeyField[], labelers: Labeler[], product: (p: string) => string, dkk: number | undefined): CellInput[] {
   const row: CellInput[] = [key.name, key.key_prefix, key.product ? product(key.product) : undefined, key.recipient_email ?? undefined];
   for (let i = 0; i < fields.length; i++) row.push(labelers[i]!(key.fields?.[fields[i]!.key]));
-  row.push(key.spend_usd.toNumber(), dkk === undefined ? undefined : kroner(dkk), ...tokenBuckets(key));
+  row.push(Number(key.usd), dkk === undefined ? undefined : kroner(dkk), ...tokenBuckets(key));
   row.push(key.service?.total_tokens, key.service?.request_count, key.external?.total_tokens, key.external?.request_count);
   return row;
 }
@@ -45,7 +46,8 @@ function keyRow(key: KeyUsageEntry, fields: KeyField[], labelers: Labeler[], pro
 export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   const { w, data, keys: alloc } = ctx;
   const fields = data.keyUsage.key_fields ?? [];
-  const keys = data.keyUsage.keys;
+  // Read twice (widths and sums, then the rows), a row at a time: a compact store never unpacks whole.
+  const keys = keySource(data.keyUsage.keys);
   const labelers = fields.map((f) => fieldLabeler(f, w('yes'), w('no')));
   const productNames = new Map(['connect', 'dev', 'service'].map((p) => [p, w(`products.${p}`)]));
   const product = (p: string) => productNames.get(p) ?? p;
@@ -70,9 +72,10 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   const sums: number[] = new Array(n).fill(0);
   const largest: number[] = new Array(n).fill(0);
   let usd = new Decimal(0);
-  for (const key of keys) {
-    const row = keyRow(key, fields, labelers, product, alloc.dkkByKey.get(key.id));
-    usd = usd.plus(key.spend_usd);
+  let index = 0;
+  for (const key of keys.rows()) {
+    const row = keyRow(key, fields, labelers, product, alloc.dkkOf(key.id, index++));
+    usd = usd.plus(key.usd);
     for (let i = 0; i < n; i++) {
       const v = row[i];
       if (typeof v === 'number') {
@@ -90,15 +93,15 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   const plain: Look = 'plain';
   const estimated: Look[] = columns.map((_, i) => (i === dkkIndex ? 'estimated' : 'plain'));
   await table.fastData(async (add) => {
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k]!;
-      add(keyRow(key, fields, labelers, product, alloc.dkkByKey.get(key.id)), alloc.estimatedKeys.has(key.id) ? estimated : plain);
-      if (k % BATCH === BATCH - 1) await drain(table.ws);
+    let k = 0;
+    for (const key of keys.rows()) {
+      add(keyRow(key, fields, labelers, product, alloc.dkkOf(key.id, k)), alloc.isEstimated(key.id, k) ? estimated : plain);
+      if (k++ % BATCH === BATCH - 1) await drain(table.ws);
     }
   });
   const totals: Array<number | undefined> = sums.map((s, i) => (columns[i]!.kind === 'text' ? undefined : s));
   totals[dkkIndex - 1] = usd.toNumber();
-  totals[dkkIndex] = alloc.monthsMinor === 0 && alloc.dkkByKey.size === 0 ? undefined : kroner(alloc.allocatedMinor);
+  totals[dkkIndex] = alloc.monthsMinor === 0 && alloc.keysWithDkk === 0 ? undefined : kroner(alloc.allocatedMinor);
   table.totals(w('total'), totals);
   table.skip();
   const fmt = (minor: number) => formatMinor(minor, ctx.locale.format.number);

@@ -1,0 +1,85 @@
+import { JSONParser, TokenizerError, TokenParserError } from '@streamparser/json';
+import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry, type OrgKeyUsage } from '../model/key-usage.js';
+import { parseRecord } from '../model/parse.js';
+import { SchemaError } from '../model/schema-error.js';
+import type { CallOptions, KeyUsagePeriod } from './api.js';
+import { ConnectionError } from './errors/connection-error.js';
+import { ResponseSchemaError } from './errors/response-schema-error.js';
+import { checkKeyUsagePeriod } from './period.js';
+import type { ReportingClient } from './reporting-client.js';
+
+/** Key usage without its keys: what is left once every key has been handed to `onKey`. */
+export type KeyUsageHead = Omit<OrgKeyUsage, 'keys'> & { keys: [] };
+
+/**
+ * Key usage for a month, a year or the trailing months, read as a stream: each key entry is
+ * checked against the spec's schema and handed to `onKey` as soon as it is parsed, then
+ * dropped, so a response with 100,000 keys is never held whole (neither its text nor its
+ * parsed record). Returns the rest of the record, checked too, with `keys` empty.
+ * A start/end range is not offered here (`getKeyUsage` splits and merges those).
+ * @throws ResponseSchemaError naming the first bad field (e.g. `keys[12].spend_usd`).
+ */
+export async function streamKeyUsage(
+  client: ReportingClient,
+  period: KeyUsagePeriod,
+  onKey: (key: KeyUsageEntry, index: number) => void,
+  opts?: CallOptions,
+): Promise<KeyUsageHead> {
+  const checked = checkKeyUsagePeriod(period);
+  if (checked.kind === 'range') throw new TypeError('streamKeyUsage takes a month, a year or months, not a start/end range');
+  const path = `/api/orgs/${encodeURIComponent(client.orgId)}/key-usage`;
+  const endpoint = client.http.endpointOf({ path });
+  const body = await client.http.request({
+    path,
+    query: checked.query,
+    what: 'key usage',
+    responseType: 'stream',
+    accept: 'application/json',
+    forbidden: 'usage is not shared with this organization, or the token belongs to another organization',
+    ...opts,
+  });
+  const bad = (p: string, reason: string) => new ResponseSchemaError(endpoint, p, reason, 200);
+  let index = 0;
+  let root: unknown;
+  // Set inside the parser's callback and thrown after `write`: the parser may swallow a throw.
+  let failure: Error | undefined;
+  const parser = new JSONParser({ paths: ['$.keys.*', '$'], keepStack: false });
+  parser.onValue = ({ value, stack }) => {
+    if (failure) return;
+    if (stack.length === 0) {
+      root = value;
+      return;
+    }
+    try {
+      onKey(parseRecord(KeyUsageEntrySchema, value, 'key usage'), index++);
+    } catch (e) {
+      failure = e instanceof SchemaError ? bad(e.path === '$' ? `keys[${index}]` : `keys[${index}].${e.path}`, e.reason) : (e as Error);
+    }
+  };
+  try {
+    for await (const chunk of body) {
+      parser.write(chunk as Uint8Array);
+      if (failure) break;
+    }
+    if (!failure && !parser.isEnded) parser.end();
+  } catch (e) {
+    if (e instanceof TokenizerError || e instanceof TokenParserError) failure = bad('$', `not valid JSON (${e.message})`);
+    else {
+      const code = (e as { code?: unknown }).code;
+      failure = failure ?? new ConnectionError(endpoint, client.http.baseUrl.origin, typeof code === 'string' ? code : undefined);
+    }
+  }
+  if (failure) {
+    body.destroy();
+    throw failure;
+  }
+  if (!root || typeof root !== 'object') throw bad('$', 'not a JSON object');
+  try {
+    // The keys were checked one by one above; the rest is checked with an empty key list.
+    const head = parseRecord(OrgKeyUsageSchema, { ...(root as object), keys: [] }, 'key usage');
+    return { ...head, keys: [] };
+  } catch (e) {
+    if (e instanceof SchemaError) throw bad(e.path, e.reason);
+    throw e;
+  }
+}
