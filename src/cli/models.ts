@@ -3,11 +3,14 @@ import { bool, str } from './_args.js';
 import { resolveKey } from './_credentials/index.js';
 import type { ModelInfo } from '../model/litellm.js';
 import { UsageError } from './usage-error.js';
-import { announceKey, clientFor, explainKeyError, verboseOption } from './_gateway/client-for.js';
+import { announceKey, clientFor, explained, verboseOption } from './_gateway/client-for.js';
 import { perMillion, priceCell, tokensCell } from './_gateway/model-prices.js';
 import { plainText } from './_output/sanitize.js';
 import { outputWidth, styleFor } from './_output/style.js';
 import { renderTable } from './_output/table.js';
+
+/** LiteLLM's model modes: a filter naming one of them that matches nothing is an answer, not a typo. */
+const KNOWN_MODES = ['audio_speech', 'audio_transcription', 'chat', 'completion', 'embedding', 'image_generation', 'moderation', 'realtime', 'rerank', 'responses'];
 
 const fixed = (d: { toFixed(): string } | null) => (d === null ? null : d.toFixed());
 
@@ -41,21 +44,23 @@ export const modelsCommand: Command = {
   usage: 'models [--mode KIND] [--json]',
   examples: ['svc models', 'svc models --mode embedding', 'svc models --json | jq ".[] | select(.supports.reasoning)"'],
   options: {
-    mode: { type: 'string', valueName: 'KIND', description: 'only models of this kind (chat, embedding, audio_transcription, ...)' },
-    json: { type: 'boolean', description: 'exact prices, cache prices and accepted reasoning levels as JSON' },
+    mode: { type: 'string', valueName: 'KIND', description: 'only this kind: chat, embedding, audio_transcription, ...' },
+    json: { type: 'boolean', description: 'exact prices, cache prices and reasoning levels as JSON' },
     ...verboseOption,
   },
   async run(io, args) {
     const key = await resolveKey(io);
     announceKey(io, args, key);
-    const all = await clientFor(io, key.apiKey).getModelInfo().catch((e: unknown) => {
-      throw explainKeyError(e, key);
-    });
+    const all = await explained(io, key, clientFor(io, key.apiKey).getModelInfo());
     const mode = str(args, 'mode');
     const models = all.filter((m) => mode === undefined || m.model_info.mode === mode).sort((a, b) => (a.model_name < b.model_name ? -1 : 1));
-    if (mode !== undefined && models.length === 0 && all.length > 0) {
-      const modes = [...new Set(all.map((m) => m.model_info.mode))].sort();
-      throw new UsageError(`--mode ${mode}: the key can use no model of that kind (kinds it can use: ${modes.join(', ')})`);
+    const modes = [...new Set(all.map((m) => m.model_info.mode))].sort();
+    if (mode !== undefined && models.length === 0 && !KNOWN_MODES.includes(mode)) {
+      throw new UsageError(`--mode "${mode}" is not a kind of model (known: ${KNOWN_MODES.join(', ')})`);
+    }
+    if (mode !== undefined && models.length === 0 && !bool(args, 'json')) {
+      io.stdout.write(`This key can use no ${mode} models${modes.length ? ` (kinds it can use: ${modes.join(', ')})` : ''}.\n`);
+      return 0;
     }
     if (bool(args, 'json')) {
       io.stdout.write(JSON.stringify(models.map(modelJson), null, 2) + '\n');

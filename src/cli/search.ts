@@ -2,16 +2,26 @@ import type { Command } from './_command.js';
 import { bool, choice, int, str } from './_args.js';
 import { resolveKey } from './_credentials/index.js';
 import { searchTimeRange, type SearchRequest } from '../model/gateway.js';
-import { announceKey, clientFor, explainKeyError, verboseOption } from './_gateway/client-for.js';
+import { announceKey, clientFor, explained, verboseOption } from './_gateway/client-for.js';
 import { plainText } from './_output/sanitize.js';
 import { outputWidth, styleFor } from './_output/style.js';
 import { wrap } from './_output/wrap.js';
 import { UsageError } from './usage-error.js';
 
+/** `-n`/`--count`: 1 to 100; the message names the flag as typed in the help, `-n`. */
+function countFlag(args: Parameters<Command['run']>[1]): number {
+  try {
+    return int(args, 'count', 1, 100) ?? 10;
+  } catch (e) {
+    if (e instanceof UsageError) throw new UsageError(e.message.replace('--count', '-n (--count)'));
+    throw e;
+  }
+}
+
 export const searchCommand: Command = {
   name: 'search',
   summary: 'Search the web privately through the service (not billed)',
-  usage: 'search <query words> [-n N] [--engines LIST] [--categories CAT] [--time-range RANGE] [--json]',
+  usage: 'search <words> [-n N] [--engines L] [--categories C] [--time-range R] [--json]',
   examples: ['svc search rust async runtime', 'svc search -n 3 --time-range week "EU AI act"', 'svc search --categories news --json danish elections'],
   options: {
     count: { type: 'string', short: 'n', valueName: 'N', description: 'show at most N results (default 10)' },
@@ -26,7 +36,7 @@ export const searchCommand: Command = {
   async run(io, args) {
     const query = args.positionals.join(' ').trim();
     if (!query) throw new UsageError('the query is empty');
-    const n = int(args, 'count', 1, 100) ?? 10;
+    const n = countFlag(args);
     const language = str(args, 'language');
     if (language !== undefined && !/^[a-z]{2}$/i.test(language)) throw new UsageError(`--language must be a two-letter code (got "${language}")`);
     const request: SearchRequest = { query };
@@ -40,9 +50,7 @@ export const searchCommand: Command = {
 
     const key = await resolveKey(io);
     announceKey(io, args, key);
-    const { results } = await clientFor(io, key.apiKey).search(request).catch((e: unknown) => {
-      throw explainKeyError(e, key);
-    });
+    const { results } = await explained(io, key, clientFor(io, key.apiKey).search(request));
     const shown = results.slice(0, n);
     if (bool(args, 'json')) {
       io.stdout.write(JSON.stringify({ results: shown }, null, 2) + '\n');

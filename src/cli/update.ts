@@ -7,6 +7,23 @@ import { isNewer } from './_update/compare-versions.js';
 import { PACKAGE } from './_update/package-info.js';
 import { fetchLatestVersion } from './_update/registry.js';
 import { NpmInstallError } from './_update/npm-install-error.js';
+import { classifyInstall, packageRoot, updateCommandFor, type Install } from './_update/install-kind.js';
+import { UpdateElsewhereError } from './_update/update-elsewhere-error.js';
+
+/** Why `npm install -g` is not the way to update `install` (undefined for a global install). */
+function notInPlace(install: Install): UpdateElsewhereError | undefined {
+  const run = updateCommandFor(install);
+  switch (install.kind) {
+    case 'global':
+      return undefined;
+    case 'npx':
+      return new UpdateElsewhereError('svc runs through npx, which fetched this release itself; nothing was installed', `run: ${run}`);
+    case 'local':
+      return new UpdateElsewhereError(`svc is a dependency of the project ${install.project}, not a global install; nothing was installed`, `update it there: ${run}`);
+    case 'source':
+      return new UpdateElsewhereError(`svc runs from a source checkout at ${install.root}; nothing was installed`, `update it with: ${run}`);
+  }
+}
 
 /** Runs `npm install -g <name>@latest`, passing its output through; resolves to npm's exit code. */
 function npmInstallLatest(io: CommandIO): Promise<number> {
@@ -26,28 +43,37 @@ function npmInstallLatest(io: CommandIO): Promise<number> {
   });
 }
 
-export const updateCommand: Command = {
-  name: 'update',
-  summary: 'Install the latest release of svc in place (npm install -g)',
-  usage: 'update [--check]',
-  examples: ['svc update --check', 'svc update'],
-  options: { check: { type: 'boolean', description: 'only report whether a newer release exists' } },
-  async run(io, args) {
-    const latest = await fetchLatestVersion(io.env, 10_000);
-    await writeUpdateCache(configDir(io.env), { checked_at: new Date().toISOString(), latest }).catch(() => {});
-    const newer = isNewer(latest, PACKAGE.version);
-    if (!newer) {
-      io.stdout.write(`svc ${PACKAGE.version} is up to date (latest release: ${latest}).\n`);
+/** `svc update`, with where svc is installed injected so tests can ask for each kind. */
+export function makeUpdateCommand(install: () => Install = () => classifyInstall(packageRoot())): Command {
+  return {
+    name: 'update',
+    summary: 'Install the latest release of svc in place',
+    usage: 'update [--check]',
+    examples: ['svc update --check', 'svc update'],
+    options: { check: { type: 'boolean', description: 'only report whether a newer release exists' } },
+    async run(io, args) {
+      const latest = await fetchLatestVersion(io.env, 10_000);
+      await writeUpdateCache(configDir(io.env), { checked_at: new Date().toISOString(), latest }).catch(() => {});
+      const newer = isNewer(latest, PACKAGE.version);
+      if (!newer) {
+        io.stdout.write(`svc ${PACKAGE.version} is up to date (latest release: ${latest}).\n`);
+        return 0;
+      }
+      const where = install();
+      if (bool(args, 'check')) {
+        const how = where.kind === 'global' ? 'svc update' : updateCommandFor(where);
+        io.stdout.write(`A newer release is available: ${PACKAGE.version} → ${latest}.\nTo install it, run: ${how}\n`);
+        return 0;
+      }
+      const elsewhere = notInPlace(where);
+      if (elsewhere) throw elsewhere;
+      io.stdout.write(`Updating svc ${PACKAGE.version} → ${latest} with: npm install -g ${PACKAGE.name}@latest\n`);
+      const code = await npmInstallLatest(io);
+      if (code !== 0) throw new NpmInstallError(`npm install failed (exit code ${code}); svc was not updated`, undefined, code);
+      io.stdout.write(`Updated to svc ${latest}.\n`);
       return 0;
-    }
-    if (bool(args, 'check')) {
-      io.stdout.write(`A newer release is available: ${PACKAGE.version} → ${latest}. Run "svc update" to install it.\n`);
-      return 0;
-    }
-    io.stdout.write(`Updating svc ${PACKAGE.version} → ${latest} with: npm install -g ${PACKAGE.name}@latest\n`);
-    const code = await npmInstallLatest(io);
-    if (code !== 0) throw new NpmInstallError(`npm install failed (exit code ${code}); svc was not updated`, undefined, code);
-    io.stdout.write(`Updated to svc ${latest}.\n`);
-    return 0;
-  },
-};
+    },
+  };
+}
+
+export const updateCommand = makeUpdateCommand();

@@ -1,8 +1,8 @@
 import type { Command, CommandIO } from './_command.js';
 import { bool, choice } from './_args.js';
 import { resolveKey } from './_credentials/index.js';
-import { isNotShared } from './_usage/not-shared.js';
-import { clientFor, explainKeyError, verboseOption } from './_gateway/client-for.js';
+import { activityOf } from './_usage/activity.js';
+import { clientFor, explained, verboseOption } from './_gateway/client-for.js';
 import { plainText, truncate } from './_output/sanitize.js';
 import { wrap } from './_output/wrap.js';
 import { outputWidth, styleFor } from './_output/style.js';
@@ -21,15 +21,8 @@ async function oneKey(io: CommandIO, period: DayRange, json: boolean, verbose: b
   const key = await resolveKey(io);
   if (verbose) io.stderr.write(`Using key ${key.masked}: ${key.why}.\n`);
   const client = clientFor(io, key.apiKey);
-  const { info } = await client.getKeyInfo().catch((e: unknown) => {
-    throw explainKeyError(e, key);
-  });
-  const activity = info.usage_shared
-    ? await client.getDailyActivity({ start_date: period.start, end_date: period.end }).catch((e: unknown) => {
-        if (isNotShared(e)) return undefined;
-        throw explainKeyError(e, key);
-      })
-    : undefined;
+  const { info } = await explained(io, key, client.getKeyInfo());
+  const activity = info.usage_shared ? await activityOf(io, client, key, period) : undefined;
   const name = plainText(info.key_alias ?? info.key_name);
   const summary = activity ? summarizeActivity(activity) : undefined;
   if (json) {
@@ -56,7 +49,7 @@ async function oneKey(io: CommandIO, period: DayRange, json: boolean, verbose: b
   }
   const extras = usageExtras(info);
   if (extras.length) out.push('', ...extras.flatMap((p) => wrap(p, width, '', '  ')));
-  out.push('', s.dim(DELAY_NOTE));
+  if (summary) out.push('', s.dim(DELAY_NOTE));
   io.stdout.write(out.join('\n') + '\n');
   return 0;
 }
@@ -69,9 +62,9 @@ export function makeUsageCommand(now: () => Date = () => new Date()): Command {
     usage: 'usage [--period today|week|month|last-month] [--all] [--json]',
     examples: ['svc usage', 'svc usage --period last-month', 'svc usage --all --period week', 'svc usage --json'],
     options: {
-      period: { type: 'string', valueName: 'PERIOD', description: 'today, week (last 7 days), month (default: this calendar month) or last-month' },
+      period: { type: 'string', valueName: 'PERIOD', description: 'today, week (7 days), month (default) or last-month' },
       all: { type: 'boolean', description: 'one row per saved key, with a total' },
-      json: { type: 'boolean', description: 'exact costs and tokens written to the prompt cache, as JSON' },
+      json: { type: 'boolean', description: 'exact costs and prompt-cache writes, as JSON' },
       ...verboseOption,
     },
     async run(io, args) {

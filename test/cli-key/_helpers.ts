@@ -8,16 +8,23 @@ import { authGroup } from '../../src/cli/auth/index.js';
 import { modelsCommand } from '../../src/cli/models.js';
 import { makeUsageCommand } from '../../src/cli/usage.js';
 import { searchCommand } from '../../src/cli/search.js';
-import { updateCommand } from '../../src/cli/update.js';
+import { makeUpdateCommand } from '../../src/cli/update.js';
+import type { Install } from '../../src/cli/_update/install-kind.js';
 
 /** The sample dataset's "today" (UTC noon), the clock `svc usage` sees in these tests. */
 export const TODAY = new Date('2026-11-20T12:00:00Z');
+
+/** Where `svc update` in these tests believes it is installed (a global npm install unless a test says otherwise). */
+let install: Install = { kind: 'global' };
+export function pretendInstalled(kind: Install): void {
+  install = kind;
+}
 
 /** The key commands of `svc`, with the usage clock fixed. */
 export const keyRoot: CommandGroup = {
   name: 'svc',
   summary: 'test root',
-  commands: [authGroup, modelsCommand, makeUsageCommand(() => TODAY), searchCommand, updateCommand],
+  commands: [authGroup, modelsCommand, makeUsageCommand(() => TODAY), searchCommand, makeUpdateCommand(() => install)],
 };
 
 export interface RunResult {

@@ -29,7 +29,7 @@ describe('auth login', () => {
   it('checks the key with the service, then saves it 0600 as the default; output masks it', async () => {
     const r = await login(KEYS.limited);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`Saved sk-…${KEYS.limited.slice(-4)} (Analytics pipeline of org-nordlys) as "default", the default key.`);
+    expect(r.stdout).toContain(`Saved "default": sk-…${KEYS.limited.slice(-4)} (Analytics pipeline, org-nordlys).\nIt is the default key.`);
     expect(r.stdout + r.stderr).not.toContain(KEYS.limited);
     const file = join(cfg, 'credentials.json');
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -51,7 +51,8 @@ describe('auth login', () => {
     await login(KEYS.limited);
     const r = await login(KEYS.devSeat, '--profile', 'dev');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('as "dev".');
+    expect(r.stdout).toContain('Saved "dev": ');
+    expect(r.stdout).toContain('Use it with "svc auth use dev" or "svc auth pin dev".');
     const saved = JSON.parse(await readFile(join(cfg, 'credentials.json'), 'utf8'));
     expect(saved.default).toBe('default');
     expect(Object.keys(saved.profiles).sort()).toEqual(['default', 'dev']);
@@ -88,7 +89,7 @@ describe('auth status', () => {
     const r = await svc(['auth', 'status'], { env: env({ SVC_API_KEY: KEYS.blocked }) });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Why:    SVC_API_KEY is set');
-    expect(r.stdout).toMatch(/Works:  no, blocked: the monthly spend limit of \$200\.00 is reached \(\$[\d,.]+ spent\); it works again from 2026-12-01/);
+    expect(r.stdout.replace(/\n {8}/g, ' ')).toMatch(/Works:  no, blocked: the monthly spend limit of \$200\.00 is reached \(\$[\d,.]+ spent\); it works again from 2026-12-01/);
     expect(r.stdout + r.stderr).not.toContain(KEYS.blocked);
   });
 

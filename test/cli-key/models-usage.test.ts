@@ -52,14 +52,17 @@ describe('svc models', () => {
     expect(r.stdout.trim().split('\n').length).toBe(1 + raw.data.length + 2);
   });
 
-  it('--mode filters by kind; an unknown kind lists the kinds there are', async () => {
+  it('--mode filters by kind; a kind the key has none of says so; an unknown kind is refused', async () => {
     const r = await svc(['models', '--mode', 'embedding'], { env: env(KEYS.limited) });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('text-embedding-3-small');
     expect(r.stdout).not.toContain('claude-sonnet-4');
+    const none = await svc(['models', '--mode', 'audio_transcription'], { env: env(KEYS.devSeat) });
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe('This key can use no audio_transcription models (kinds it can use: chat).\n');
     const bad = await svc(['models', '--mode', 'telepathy'], { env: env(KEYS.limited) });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--mode telepathy: the key can use no model of that kind \(kinds it can use: chat, embedding\)/);
+    expect(bad.stderr).toMatch(/--mode "telepathy" is not a kind of model \(known: .*chat.*embedding/);
   });
 
   it('--json gives exact per-1M prices from the decimal strings, cache prices and reasoning levels', async () => {
@@ -92,7 +95,7 @@ describe('svc usage', () => {
     const total = new Decimal(raw.metadata.total_spend).toFixed(2);
     const requests = raw.metadata.total_api_requests.toLocaleString('en-US');
     expect(r.stdout).toMatch(new RegExp(`^TOTAL\\s+${requests}\\s+.*\\s+${total.replace('.', '\\.')}$`, 'm'));
-    expect(r.stdout.replace(/\n  /g, ' ')).toMatch(/^Monthly limit: \$[\d,.]+ of \$2,500\.00 used this month \(\d+\.\d %\)$/m);
+    expect(r.stdout.replace(/\n  /g, ' ')).toMatch(/^Monthly limit: \$[\d,.]+ of \$2,500\.00 used this month \(\d+\.\d %\)\.$/m);
     expect(r.stdout).not.toContain('Credits:');
     expect(r.stdout).not.toContain('Dev plan');
   });
@@ -136,7 +139,7 @@ describe('svc usage', () => {
     const r = await svc(['usage'], { env: env(KEYS.blocked) });
     expect(r.code).toBe(0);
     expect(widest(r.stdout)).toBeLessThanOrEqual(80);
-    expect(r.stdout.replace(/\n  /g, ' ')).toMatch(/Monthly limit: \$[\d,.]+ of \$200\.00 used this month \(\d+\.\d %\); reached, the key is blocked until the next month/);
+    expect(r.stdout.replace(/\n  /g, ' ')).toMatch(/Monthly limit: \$[\d,.]+ of \$200\.00 used this month \(\d+\.\d %\)\. Reached: the key is blocked and works again from 2026-12-01 00:00 UTC\./);
   });
 
   it('says so when usage is not shared with the organization', async () => {

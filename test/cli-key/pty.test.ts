@@ -65,7 +65,7 @@ describe.runIf(hasScript)('on a real terminal', () => {
     expect(r.out).toContain('Paste your API key (input is hidden):');
     expect(r.out).not.toContain(KEYS.limited);
     expect(r.out).not.toContain(KEYS.limited.slice(3, 12));
-    expect(r.out).toContain(`Saved sk-…${KEYS.limited.slice(-4)}`);
+    expect(r.out).toContain(`Saved "default": sk-…${KEYS.limited.slice(-4)}`);
     expect(r.code).toBe(0);
     const saved = JSON.parse(await readFile(join(cfg, 'credentials.json'), 'utf8'));
     expect(saved.profiles.default.api_key).toBe(KEYS.limited);

@@ -41,7 +41,8 @@ describe('svc search', () => {
   it('a blocked key fails with its status, and which key was used', async () => {
     const r = await svc(['search', 'VAT'], { env: env(KEYS.blocked) });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`the service refused the API key sk-…${KEYS.blocked.slice(-4)} (HTTP 401), used because SVC_API_KEY is set`);
+    expect(r.stderr).toContain(`search failed with HTTP 401: the API key sk-…${KEYS.blocked.slice(-4)} is blocked: the monthly spend limit of $200.00 is reached`);
+    expect(r.stderr).toContain('it works again from 2026-12-01 00:00 UTC; used because SVC_API_KEY is set');
   });
 
   it('prints numbered results with url, snippet and date; -n limits them', async () => {

@@ -9,7 +9,8 @@ import { writeUpdateCache } from '../../src/cli/_update/cache.js';
 import { isNewer } from '../../src/cli/_update/compare-versions.js';
 import { PACKAGE } from '../../src/cli/_update/package-info.js';
 import type { CommandIO } from '../../src/cli/_command.js';
-import { cleanup, svc, tempDir } from './_helpers.js';
+import { classifyInstall } from '../../src/cli/_update/install-kind.js';
+import { cleanup, pretendInstalled, svc, tempDir } from './_helpers.js';
 
 // Loopback HTTP on a 2-core machine shared with other suites: allow for a busy CPU.
 vi.setConfig({ testTimeout: 20_000 });
@@ -37,6 +38,7 @@ beforeEach(async () => {
   latest = '9.9.9';
   status = 200;
   requests.length = 0;
+  pretendInstalled({ kind: 'global' });
 });
 afterEach(() => cleanup(cfg));
 
@@ -112,7 +114,7 @@ describe('svc update', () => {
     status = 503;
     const r = await svc(['update', '--check'], { env: { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl } });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('the npm registry answered HTTP 503');
+    expect(r.stderr).toContain(`the npm registry at ${registryUrl} answered HTTP 503`);
   });
 
   it.runIf(process.platform !== 'win32')('installs with npm install -g <name>@latest (npm on PATH is a recorder here)', async () => {
@@ -126,5 +128,41 @@ describe('svc update', () => {
     expect(r.stdout).toContain('installed');
     expect(r.stdout).toContain('Updated to svc 9.9.9');
     expect((await readdir(cfg)).sort()).toEqual(['bin', 'npm-args', 'update-check.json']);
+  });
+
+  it('never runs npm install -g for a copy that is not a global install, and says what to run instead', async () => {
+    const bin = join(cfg, 'bin');
+    await (await import('node:fs/promises')).mkdir(bin);
+    await writeFile(join(bin, 'npm'), `#!/bin/sh\necho "$@" > "${cfg}/npm-args"\n`);
+    await chmod(join(bin, 'npm'), 0o755);
+    const env = { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl, PATH: `${bin}:/usr/bin:/bin` };
+    const cases = [
+      { install: { kind: 'local', project: '/home/me/app' } as const, says: 'svc is a dependency of the project /home/me/app', run: `cd '/home/me/app' && npm install ${PACKAGE.name}@latest` },
+      { install: { kind: 'npx' } as const, says: 'svc runs through npx', run: `npx ${PACKAGE.name}@latest <command>` },
+      { install: { kind: 'source', root: '/src/svc' } as const, says: 'svc runs from a source checkout at /src/svc', run: 'git pull && npm install && npm run build' },
+    ];
+    for (const c of cases) {
+      pretendInstalled(c.install);
+      const r = await svc(['update'], { env });
+      expect(r.code, c.install.kind).toBe(1);
+      expect(r.stderr).toContain(c.says);
+      expect(r.stderr).toContain('nothing was installed');
+      expect(r.stderr).toContain(c.run);
+      const check = await svc(['update', '--check'], { env });
+      expect(check.code).toBe(0);
+      expect(check.stdout).toContain(`To install it, run: ${c.run}`);
+    }
+    expect(await readdir(cfg)).not.toContain('npm-args');
+  });
+});
+
+describe('where svc is installed', () => {
+  const withPackageJson = (dirs: string[]) => (d: string) => dirs.includes(d);
+  it('tells npx, a project dependency, a global install and a source checkout apart by path', () => {
+    expect(classifyInstall('/root/.npm/_npx/1a2b/node_modules/' + PACKAGE.name, withPackageJson(['/root/.npm/_npx/1a2b']))).toEqual({ kind: 'npx' });
+    expect(classifyInstall('/home/me/app/node_modules/' + PACKAGE.name, withPackageJson(['/home/me/app']))).toEqual({ kind: 'local', project: '/home/me/app' });
+    expect(classifyInstall('/usr/lib/node_modules/' + PACKAGE.name, withPackageJson([]))).toEqual({ kind: 'global' });
+    expect(classifyInstall('C:\\Users\\me\\AppData\\Roaming\\npm\\node_modules\\' + PACKAGE.name, withPackageJson([]))).toEqual({ kind: 'global' });
+    expect(classifyInstall('/work/svc', withPackageJson(['/work/svc']))).toEqual({ kind: 'source', root: '/work/svc' });
   });
 });

@@ -1,5 +1,5 @@
 export { configDir, credentialsPath, APP_NAME } from './config-dir.js';
-export { loadCredentials, saveCredentials } from './store.js';
+export { loadCredentials, saveCredentials, updateCredentials } from './store.js';
 export { CredentialsSchema, emptyCredentials, profileName, type Credentials } from './schema.js';
 export { findPin, withPin } from './pins.js';
 export { pickKey, resolveKey, type ResolvedKey } from './resolve-key.js';
@@ -10,3 +10,6 @@ export { UnknownProfileError } from './unknown-profile-error.js';
 export { NoKeyError } from './no-key-error.js';
 export { KeyInEnvironmentError } from './key-in-environment-error.js';
 export { NoSavedKeysError } from './no-saved-keys-error.js';
+export { InsecureConfigDirError } from './insecure-config-dir-error.js';
+export { CredentialsLockedError } from './credentials-locked-error.js';
+export { withFileLock } from './lock.js';

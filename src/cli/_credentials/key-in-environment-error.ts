@@ -4,8 +4,8 @@
  */
 export class KeyInEnvironmentError extends Error {
   override readonly name = 'KeyInEnvironmentError';
-  readonly hint = 'unset SVC_API_KEY (e.g. "unset SVC_API_KEY") and run "svc auth login" again';
+  readonly hint = 'run "unset SVC_API_KEY", then "svc auth login" again';
   constructor() {
-    super('SVC_API_KEY is set, and it takes precedence over saved keys; refusing to log in');
+    super('SVC_API_KEY is set and would be used instead of a saved key, so nothing is saved');
   }
 }

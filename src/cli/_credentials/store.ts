@@ -1,19 +1,44 @@
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import { formatPath } from '../../model/parse.js';
 import { writeFileAtomic } from '../../runner/atomic-write.js';
 import { credentialsPath } from './config-dir.js';
 import { CorruptCredentialsError } from './corrupt-credentials-error.js';
+import { InsecureConfigDirError } from './insecure-config-dir-error.js';
 import { InsecureCredentialsError } from './insecure-credentials-error.js';
+import { withFileLock } from './lock.js';
 import { CredentialsSchema, emptyCredentials, type Credentials } from './schema.js';
 
 const POSIX_PERMISSIONS = process.platform !== 'win32';
 
 /**
+ * Checks the config folder on Linux and macOS: one others can write is refused (they could
+ * rename their own file over ours); one others can only read is tightened to 0700 when `tighten`
+ * (before a save), unless it is the home folder itself. Returns false when the folder is missing.
+ */
+async function checkFolder(dir: string, tighten: boolean): Promise<boolean> {
+  let mode: number;
+  try {
+    mode = (await stat(dir)).mode;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+  if (!POSIX_PERMISSIONS) return true;
+  if ((mode & 0o022) !== 0) throw new InsecureConfigDirError(dir, mode);
+  if (tighten && (mode & 0o077) !== 0 && resolve(dir) !== resolve(homedir())) await chmod(dir, 0o700);
+  return true;
+}
+
+/**
  * Reads the saved keys from `dir`; a missing file is an empty store.
+ * @throws InsecureConfigDirError when others may write the folder (Linux, macOS)
  * @throws InsecureCredentialsError when others may read the file (Linux, macOS)
  * @throws CorruptCredentialsError when it is not valid JSON of the expected shape
  */
 export async function loadCredentials(dir: string): Promise<Credentials> {
+  if (!(await checkFolder(dir, false))) return emptyCredentials();
   const path = credentialsPath(dir);
   let text: string;
   try {
@@ -46,12 +71,28 @@ export async function loadCredentials(dir: string): Promise<Credentials> {
 /**
  * Saves the keys: folder 0700 and file 0600 on Linux and macOS, written atomically (temp file,
  * fsync, rename), so a crash leaves the old file or the new one, never half of either.
+ * Prefer `updateCredentials`, which also keeps concurrent writers from losing each other's change.
  */
 export async function saveCredentials(dir: string, credentials: Credentials): Promise<void> {
   CredentialsSchema.parse(credentials);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (!(await checkFolder(dir, true))) await mkdir(dir, { recursive: true, mode: 0o700 });
   const path = credentialsPath(dir);
   await writeFileAtomic(path, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600, mkdir: false });
   // The temp file was created 0600 already; this guards against an odd umask-free filesystem.
   if (POSIX_PERMISSIONS) await chmod(path, 0o600);
+}
+
+/**
+ * Read-modify-write under `credentials.json.lock`: `change` gets the file as it is now (not as
+ * it was when the command started) and returns the new content, or undefined to leave it as is.
+ */
+export async function updateCredentials(dir: string, change: (current: Credentials) => Credentials | undefined): Promise<Credentials> {
+  if (!(await checkFolder(dir, true))) await mkdir(dir, { recursive: true, mode: 0o700 });
+  return withFileLock(credentialsPath(dir), async () => {
+    const current = await loadCredentials(dir);
+    const next = change(current);
+    if (next === undefined) return current;
+    await saveCredentials(dir, next);
+    return next;
+  });
 }

@@ -4,6 +4,7 @@ import { GatewayClient } from '../../client/gateway-client.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import { SearchFailedError } from '../../client/search-failed-error.js';
 import type { ResolvedKey } from '../_credentials/index.js';
+import { blockedReason } from './blocked-reason.js';
 import { KeyRefusedError } from './key-refused-error.js';
 
 /** The gateway client for one key, from SVC_GATEWAY_URL; requests are logged (key masked) with SVC_DEBUG. */
@@ -22,12 +23,35 @@ export function announceKey(io: CommandIO, args: ParsedArgs, key: ResolvedKey): 
   if (bool(args, 'verbose')) io.stderr.write(`Using key ${key.masked}: ${key.why}.\n`);
 }
 
-/** Adds which key was refused, and why it was chosen, to a 401, so the user knows what to fix. */
-export function explainKeyError(e: unknown, key: ResolvedKey): unknown {
-  if (e instanceof ApiError && e.status === 401) {
-    const prefix = e instanceof SearchFailedError ? 'search failed with HTTP 401: ' : '';
-    const hint = key.source === 'env' ? 'check or unset SVC_API_KEY' : `run "svc auth login${key.profile && key.profile !== 'default' ? ` --profile ${key.profile}` : ''}" with a valid key`;
-    return new KeyRefusedError(`${prefix}the service refused the API key ${key.masked} (HTTP 401), used because ${key.why}`, hint);
+/** Is the key blocked (monthly spend limit reached)? `/key/info` still answers for a blocked key. */
+async function blockedBecause(io: CommandIO, apiKey: string): Promise<string | undefined> {
+  try {
+    const { info } = await clientFor(io, apiKey).getKeyInfo({ timeoutMs: 5000 });
+    return info.blocked ? blockedReason(info) : undefined;
+  } catch {
+    return undefined;
   }
-  return e;
+}
+
+/**
+ * Turns a 401 for the key a command chose into a message that names the masked key, why it was
+ * chosen, and, when the service says the key is blocked, its spend limit and when it works again.
+ * Other errors come back unchanged.
+ */
+export async function explainKeyError(io: CommandIO, e: unknown, key: ResolvedKey): Promise<unknown> {
+  if (!(e instanceof ApiError && e.status === 401)) return e;
+  const prefix = e instanceof SearchFailedError ? 'search failed with HTTP 401: ' : '';
+  const blocked = await blockedBecause(io, key.apiKey);
+  if (blocked) {
+    return new KeyRefusedError(`${prefix}the API key ${key.masked} is ${blocked}; used because ${key.why}`, 'use another saved key, or ask the organization to raise the limit');
+  }
+  const hint = key.source === 'env' ? 'check or unset SVC_API_KEY' : `run "svc auth login${key.profile && key.profile !== 'default' ? ` --profile ${key.profile}` : ''}" with a valid key`;
+  return new KeyRefusedError(`${prefix}the service refused the API key ${key.masked} (HTTP 401), used because ${key.why}`, hint);
+}
+
+/** `promise`, with a 401 explained by `explainKeyError`. */
+export function explained<T>(io: CommandIO, key: ResolvedKey, promise: Promise<T>): Promise<T> {
+  return promise.catch(async (e: unknown) => {
+    throw await explainKeyError(io, e, key);
+  });
 }

@@ -22,7 +22,8 @@ export async function fetchLatestVersion(env: Record<string, string | undefined>
   }
   if (res.statusCode !== 200) {
     await res.body.dump();
-    throw new UpdateCheckError(`the npm registry answered HTTP ${res.statusCode} for ${PACKAGE.name}`);
+    if (res.statusCode === 404) throw new UpdateCheckError(`${PACKAGE.name} is not published on the npm registry at ${registryUrl(env)} (HTTP 404)`);
+    throw new UpdateCheckError(`the npm registry at ${registryUrl(env)} answered HTTP ${res.statusCode} for ${PACKAGE.name}`);
   }
   const body = (await res.body.json()) as { 'dist-tags'?: { latest?: unknown } };
   const latest = body['dist-tags']?.latest;

@@ -12,8 +12,8 @@ import { addRows, summarizeActivity, usageRowJson, type UsageRow } from './summa
 import { usageCells, usageColumns } from './table.js';
 
 type KeyUsage =
-  | { profile: string; key: string; total: UsageRow }
-  | { profile: string; key: string; notShared: true }
+  | { profile: string; key: string; total: UsageRow; sameAs?: string }
+  | { profile: string; key: string; notShared: true; noOrg: boolean }
   | { profile: string; key: string; error: { status: number | null; message: string } };
 
 async function usageOf(io: CommandIO, profile: string, apiKey: string, period: DayRange): Promise<KeyUsage> {
@@ -21,11 +21,11 @@ async function usageOf(io: CommandIO, profile: string, apiKey: string, period: D
   try {
     const client = clientFor(io, apiKey);
     const { info } = await client.getKeyInfo();
-    if (!info.usage_shared) return { profile, key, notShared: true };
+    if (!info.usage_shared) return { profile, key, notShared: true, noOrg: info.org_id === null };
     const activity = await client.getDailyActivity({ start_date: period.start, end_date: period.end });
     return { profile, key, total: summarizeActivity(activity).total };
   } catch (e) {
-    if (isNotShared(e)) return { profile, key, notShared: true };
+    if (isNotShared(e)) return { profile, key, notShared: true, noOrg: false };
     if (e instanceof ApiError) return { profile, key, error: { status: e.status ?? null, message: e.message } };
     throw e;
   }
@@ -37,7 +37,15 @@ export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: bool
   const names = Object.keys(credentials.profiles).sort();
   if (names.length === 0) throw new NoSavedKeysError();
   const results = await Promise.all(names.map((n) => usageOf(io, n, credentials.profiles[n]!.api_key, period)));
-  const counted = results.flatMap((r) => ('total' in r ? [r.total] : []));
+  // A key saved under two names is counted once in the TOTAL.
+  const firstName = new Map<string, string>();
+  for (const r of results) {
+    const apiKey = credentials.profiles[r.profile]!.api_key;
+    const first = firstName.get(apiKey);
+    if (first === undefined) firstName.set(apiKey, r.profile);
+    else if ('total' in r) r.sameAs = first;
+  }
+  const counted = results.flatMap((r) => ('total' in r && !r.sameAs ? [r.total] : []));
   const total = addRows(counted, null);
   const failed = results.some((r) => 'error' in r);
   if (json) {
@@ -45,6 +53,7 @@ export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: bool
       profile: r.profile,
       key: r.key,
       usage_shared: !('notShared' in r),
+      ...('sameAs' in r && r.sameAs ? { same_key_as: r.sameAs } : {}),
       ...('total' in r ? { total: usageRowJson(r.total) } : {}),
       ...('error' in r ? { error: r.error } : {}),
     }));
@@ -56,7 +65,8 @@ export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: bool
   const dash = ['-', '-', '-', '-', '-'];
   const rows = results.map((r) => ('total' in r ? usageCells(r.profile, r.total) : [r.profile, ...dash]));
   const notes = results.flatMap((r) => {
-    if ('notShared' in r) return [`${r.profile} (${r.key}): usage is not shared with its organization.`];
+    if ('notShared' in r) return [`${r.profile} (${r.key}): ${r.noOrg ? 'belongs to no organization, so it has no usage' : 'usage is not shared with its organization'}.`];
+    if ('sameAs' in r && r.sameAs) return [`${r.profile} (${r.key}): the same key as ${r.sameAs}, counted once in the TOTAL.`];
     if ('error' in r) return [`${r.profile} (${r.key}): ${r.error.message}${r.error.status ? ` (HTTP ${r.error.status})` : ''}`];
     return [];
   });

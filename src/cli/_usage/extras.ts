@@ -1,12 +1,13 @@
 import { Decimal } from 'decimal.js';
 import type { KeyInfo } from '../../model/litellm.js';
 import { count, percent, usd } from '../_output/money.js';
+import { resetText } from '../_gateway/blocked-reason.js';
 
 /** The notes under the usage table that apply to this key (monthly limit, credits, dev plan), one paragraph each. */
 export function usageExtras(info: KeyInfo): string[] {
   const lines: string[] = [];
   if (info.max_budget) {
-    const state = info.blocked ? '; reached, the key is blocked until the next month' : '';
+    const state = info.blocked ? `. Reached: the key is blocked and works again ${resetText(info)}.` : '.';
     lines.push(`Monthly limit: $${usd(info.spend)} of $${usd(info.max_budget)} used this month (${percent(info.spend, info.max_budget)})${state}`);
   }
   if (info.credits) {

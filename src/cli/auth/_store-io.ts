@@ -1,9 +1,15 @@
 import type { CommandIO } from '../_command.js';
-import { configDir, loadCredentials, saveCredentials, type Credentials } from '../_credentials/index.js';
+import { configDir, loadCredentials, updateCredentials, type Credentials } from '../_credentials/index.js';
 
-/** The credentials of this invocation's config folder, and a way to save a changed copy. */
-export async function openStore(io: CommandIO): Promise<{ dir: string; credentials: Credentials; save(c: Credentials): Promise<void> }> {
+/**
+ * The credentials of this invocation's config folder, and `update` to change them: the change
+ * is applied under a lock to the file as it is then, so concurrent `svc` processes never lose
+ * each other's change (a profile saved by one is still there after the other saves).
+ */
+export async function openStore(
+  io: CommandIO,
+): Promise<{ dir: string; credentials: Credentials; update(change: (current: Credentials) => Credentials | undefined): Promise<Credentials> }> {
   const dir = configDir(io.env);
   const credentials = await loadCredentials(dir);
-  return { dir, credentials, save: (c) => saveCredentials(dir, c) };
+  return { dir, credentials, update: (change) => updateCredentials(dir, change) };
 }

@@ -3,7 +3,7 @@ import { bool } from '../_args.js';
 import { NoSavedKeysError, maskKey, resolveKey } from '../_credentials/index.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import type { KeyFieldsEntry, KeyFieldsRecord } from '../../model/gateway.js';
-import { announceKey, clientFor, explainKeyError, verboseOption } from '../_gateway/client-for.js';
+import { announceKey, clientFor, explained, verboseOption } from '../_gateway/client-for.js';
 import { plainText } from '../_output/sanitize.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
@@ -63,7 +63,7 @@ export const fieldsCommand: Command = {
   name: 'fields',
   summary: "Show the key's fields (name and value; - for no value)",
   usage: 'auth fields [--all] [--json]',
-  examples: ['svc auth fields', 'svc auth fields --all', 'svc auth fields --json | jq -r ".fields[] | select(.key==\\"cost_center\\") | .value"'],
+  examples: ['svc auth fields', 'svc auth fields --all', `svc auth fields --json | jq -r '.fields[] | select(.key=="team") | .value'`],
   options: {
     all: { type: 'boolean', description: 'every saved key, one block each' },
     json: { type: 'boolean', description: 'print the record with values as the API sends them' },
@@ -74,9 +74,7 @@ export const fieldsCommand: Command = {
     if (bool(args, 'all')) return allKeys(io, json);
     const key = await resolveKey(io);
     announceKey(io, args, key);
-    const { record, raw } = await clientFor(io, key.apiKey).getKeyFieldsJson().catch((e: unknown) => {
-      throw explainKeyError(e, key);
-    });
+    const { record, raw } = await explained(io, key, clientFor(io, key.apiKey).getKeyFieldsJson());
     if (json) io.stdout.write(JSON.stringify(JSON.parse(raw), null, 2) + '\n');
     else io.stdout.write(`Key "${plainText(record.key_name)}" (${key.masked})\n${fieldsTable(io, record)}`);
     return 0;

@@ -9,6 +9,7 @@ import { readHiddenLine } from './_hidden-prompt.js';
 import { readKeyFromStdin } from './_read-stdin.js';
 import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
+import { plainText } from '../_output/sanitize.js';
 import { LoginRejectedError } from './login-rejected-error.js';
 
 export const loginCommand: Command = {
@@ -17,7 +18,7 @@ export const loginCommand: Command = {
   usage: 'auth login [--profile NAME] [--with-token]',
   examples: ['svc auth login', 'svc auth login --profile work', 'pass show svc/key | svc auth login --with-token'],
   options: {
-    profile: { type: 'string', valueName: 'NAME', description: 'save under this name (default: "default", made the default key)' },
+    profile: { type: 'string', valueName: 'NAME', description: 'save under this name (default: "default")' },
     'with-token': { type: 'boolean', description: 'read the key from stdin instead of asking' },
   },
   async run(io, args) {
@@ -25,7 +26,7 @@ export const loginCommand: Command = {
     const named = str(args, 'profile');
     const name = named === undefined ? 'default' : profileArg(named, '--profile');
     // Read the store first: a damaged or unsafe file stops us before the key is even asked for.
-    const { credentials, save } = await openStore(io);
+    const { update } = await openStore(io);
 
     let apiKey: string;
     if (bool(args, 'with-token')) apiKey = await readKeyFromStdin(io.stdin);
@@ -37,8 +38,8 @@ export const loginCommand: Command = {
     let label: string;
     try {
       const { info } = await clientFor(io, apiKey).getKeyInfo();
-      label = `${info.key_alias ?? info.key_name}${info.org_id ? ` of ${info.org_id}` : ''}`;
-      if (info.blocked) io.stderr.write('Warning: this key is blocked for now (its monthly spend limit is reached); saving it anyway.\n');
+      label = `${plainText(info.key_alias ?? info.key_name)}, ${info.org_id ? plainText(info.org_id) : 'no organization'}`;
+      if (info.blocked) io.stderr.write('Warning: this key is blocked (its monthly spend limit is reached);\nit is saved anyway and works again when a new month begins.\n');
     } catch (e) {
       if (e instanceof AuthenticationError) {
         throw new LoginRejectedError(`the service refused the key ${maskKey(apiKey)} (HTTP 401); nothing was saved`, 401, 'check that you pasted the whole key');
@@ -49,13 +50,14 @@ export const loginCommand: Command = {
       throw e;
     }
 
-    const makeDefault = named === undefined || credentials.default === null;
-    await save({
-      ...credentials,
-      profiles: { ...credentials.profiles, [name]: { api_key: apiKey } },
-      default: makeDefault ? name : credentials.default,
+    let replaced = false;
+    const saved = await update((current) => {
+      replaced = name in current.profiles;
+      const makeDefault = named === undefined || current.default === null;
+      return { ...current, profiles: { ...current.profiles, [name]: { api_key: apiKey } }, default: makeDefault ? name : current.default };
     });
-    io.stdout.write(`Saved ${maskKey(apiKey)} (${label}) as "${name}"${makeDefault ? ', the default key' : ''}.\n`);
+    const next = saved.default === name ? 'It is the default key.' : `Use it with "svc auth use ${name}" or "svc auth pin ${name}".`;
+    io.stdout.write(`${replaced ? 'Replaced' : 'Saved'} "${name}": ${maskKey(apiKey)} (${label}).\n${next}\n`);
     return 0;
   },
 };

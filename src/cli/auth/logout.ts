@@ -1,9 +1,22 @@
 import type { Command } from '../_command.js';
 import { str } from '../_args.js';
-import { UnknownProfileError, maskKey, pickKey } from '../_credentials/index.js';
+import { UnknownProfileError, maskKey, pickKey, type Credentials } from '../_credentials/index.js';
 import { UsageError } from '../usage-error.js';
 import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
+
+/** The saved key `logout` deletes: the one named, else the one in use (never SVC_API_KEY, which is not saved). */
+function profileToDelete(credentials: Credentials, named: string | undefined, io: Parameters<Command['run']>[0]): string {
+  if (named !== undefined) {
+    if (!credentials.profiles[named]) throw new UnknownProfileError(named, Object.keys(credentials.profiles).sort());
+    return named;
+  }
+  const inUse = pickKey(credentials, io.env, io.cwd);
+  if (inUse.source === 'env') {
+    throw new UsageError('the key in use comes from SVC_API_KEY, which is not saved; unset it, or name a saved key with --profile');
+  }
+  return inUse.profile!;
+}
 
 export const logoutCommand: Command = {
   name: 'logout',
@@ -12,27 +25,21 @@ export const logoutCommand: Command = {
   examples: ['svc auth logout', 'svc auth logout --profile old-project'],
   options: { profile: { type: 'string', valueName: 'NAME', description: 'delete this saved key instead of the one in use' } },
   async run(io, args) {
-    const { credentials, save } = await openStore(io);
-    const named = str(args, 'profile');
-    let name: string;
-    if (named !== undefined) {
-      name = profileArg(named, '--profile');
-      if (!credentials.profiles[name]) throw new UnknownProfileError(name, Object.keys(credentials.profiles).sort());
-    } else {
-      const inUse = pickKey(credentials, io.env, io.cwd);
-      if (inUse.source === 'env') {
-        throw new UsageError('the key in use comes from SVC_API_KEY, which is not saved; unset it, or name a saved key with --profile');
-      }
-      name = inUse.profile!;
-    }
-    const masked = maskKey(credentials.profiles[name]!.api_key);
-    const { [name]: _deleted, ...profiles } = credentials.profiles;
-    const pins = Object.fromEntries(Object.entries(credentials.pins).filter(([, p]) => p !== name));
-    const unpinned = Object.keys(credentials.pins).length - Object.keys(pins).length;
-    await save({ version: 1, default: credentials.default === name ? null : credentials.default, profiles, pins });
-    io.stdout.write(`Deleted saved key "${name}" (${masked}).\n`);
-    if (unpinned) io.stdout.write(`Removed ${unpinned} project pin${unpinned > 1 ? 's' : ''} that used it.\n`);
-    if (credentials.default === name && Object.keys(profiles).length) {
+    const flag = str(args, 'profile');
+    const named = flag === undefined ? undefined : profileArg(flag, '--profile');
+    const { update } = await openStore(io);
+    let deleted = { name: '', masked: '', unpinned: 0, wasDefault: false };
+    const saved = await update((current) => {
+      const name = profileToDelete(current, named, io);
+      const { [name]: entry, ...profiles } = current.profiles;
+      const pins = Object.fromEntries(Object.entries(current.pins).filter(([, p]) => p !== name));
+      const unpinned = Object.keys(current.pins).length - Object.keys(pins).length;
+      deleted = { name, masked: maskKey(entry!.api_key), unpinned, wasDefault: current.default === name };
+      return { version: 1, default: current.default === name ? null : current.default, profiles, pins };
+    });
+    io.stdout.write(`Deleted saved key "${deleted.name}" (${deleted.masked}).\n`);
+    if (deleted.unpinned) io.stdout.write(`Removed ${deleted.unpinned} project pin${deleted.unpinned > 1 ? 's' : ''} that used it.\n`);
+    if (deleted.wasDefault && Object.keys(saved.profiles).length) {
       io.stdout.write(`There is no default key now; choose one with "svc auth use <name>".\n`);
     }
     return 0;

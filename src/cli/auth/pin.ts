@@ -15,22 +15,26 @@ export const pinCommand: Command = {
   positionals: { min: 0, max: 1, names: '<name>' },
   async run(io, args) {
     const folder = resolve(io.cwd);
-    const { credentials, save, dir } = await openStore(io);
+    const { update, dir } = await openStore(io);
     if (bool(args, 'remove')) {
       if (args.positionals.length) throw new UsageError('--remove takes no name');
-      const pin = findPin(credentials, folder);
-      if (!pin || pin.folder !== folder) {
-        throw new UsageError(pin ? `${folder} is not pinned itself; it inherits the pin of ${pin.folder}` : `${folder} is not pinned`);
-      }
-      await save(withPin(credentials, folder, null));
+      await update((current) => {
+        const pin = findPin(current, folder);
+        if (!pin || pin.folder !== folder) {
+          throw new UsageError(pin ? `${folder} is not pinned itself; it inherits the pin of ${pin.folder}` : `${folder} is not pinned`);
+        }
+        return withPin(current, folder, null);
+      });
       io.stdout.write(`Removed the pin of ${folder}.\n`);
       return 0;
     }
     if (!args.positionals[0]) throw new UsageError('missing argument <name> (or --remove)');
     const name = profileArg(args.positionals[0], 'name');
-    const entry = credentials.profiles[name];
-    if (!entry) throw new UnknownProfileError(name, Object.keys(credentials.profiles).sort());
-    await save(withPin(credentials, folder, name));
+    const saved = await update((current) => {
+      if (!current.profiles[name]) throw new UnknownProfileError(name, Object.keys(current.profiles).sort());
+      return withPin(current, folder, name);
+    });
+    const entry = saved.profiles[name]!;
     io.stdout.write(`${folder} and its subfolders now use "${name}" (${maskKey(entry.api_key)}).\n`);
     io.stdout.write(`The pin is kept in ${dir}, not in the project.\n`);
     if (io.env.SVC_API_KEY?.trim()) io.stderr.write('Note: SVC_API_KEY is set and still takes precedence.\n');

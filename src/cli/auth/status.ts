@@ -1,18 +1,24 @@
 import type { Command } from '../_command.js';
 import { bool } from '../_args.js';
-import { resolveKey } from '../_credentials/index.js';
 import { AuthenticationError } from '../../client/errors/authentication-error.js';
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
 import type { KeyInfo } from '../../model/litellm.js';
 import { clientFor, verboseOption } from '../_gateway/client-for.js';
-import { styleFor } from '../_output/style.js';
+import { outputWidth, styleFor } from '../_output/style.js';
 import { usd } from '../_output/money.js';
+import { wrap } from '../_output/wrap.js';
+import { blockedReason } from '../_gateway/blocked-reason.js';
+import { plainText } from '../_output/sanitize.js';
+import { configDir, findPin, loadCredentials, resolveKey } from '../_credentials/index.js';
 
-/** Why a blocked key does not work, and when it works again. */
-function blockedReason(info: KeyInfo): string {
-  const limit = info.max_budget ? ` of $${usd(info.max_budget)}` : '';
-  const reset = info.budget_reset_at ? `; it works again from ${info.budget_reset_at.replace('T', ' ').replace(/:00(\.0+)?(Z|\+00:00)$/, ' UTC')}` : '; it works again when a new month begins';
-  return `blocked: the monthly spend limit${limit} is reached ($${usd(info.spend)} spent)${reset}`;
+/** With SVC_API_KEY set: the saved key it overrides here (pin or default), if any, in one line. */
+async function overriddenSavedKey(io: Parameters<Command['run']>[0]): Promise<string> {
+  const credentials = await loadCredentials(configDir(io.env)).catch(() => undefined);
+  if (!credentials) return '';
+  const pin = findPin(credentials, io.cwd);
+  if (pin) return `(it overrides the pin of ${pin.folder} to "${pin.profile}")`;
+  if (credentials.default) return `(it overrides the default saved key "${credentials.default}")`;
+  return '';
 }
 
 export const statusCommand: Command = {
@@ -52,11 +58,18 @@ export const statusCommand: Command = {
       return works ? 0 : 1;
     }
     const s = styleFor(io.stdout, io.env);
-    const lines = [`Key:    ${key.masked}${key.profile ? ` ("${key.profile}")` : ''}`, `Why:    ${key.why}`];
-    if (info) lines.push(`Name:   ${info.key_alias ?? info.key_name}${info.org_id ? ` (${info.org_id})` : ' (no organization)'}`);
-    lines.push(`Works:  ${works ? s.green('yes') : `${s.red('no')}, ${problem}`}`);
-    if (info && works && info.max_budget) lines.push(`Limit:  $${usd(info.spend)} of $${usd(info.max_budget)} spent this month`);
-    io.stdout.write(lines.join('\n') + '\n');
+    const width = outputWidth(io);
+    const line = (label: string, text: string) => wrap(text, width, label.padEnd(8), ' '.repeat(8));
+    const lines = [...line('Key:', `${key.masked}${key.profile ? ` ("${key.profile}")` : ''}`), ...line('Why:', key.why)];
+    if (key.source === 'env') lines.push(...line('', await overriddenSavedKey(io)));
+    if (info) lines.push(...line('Name:', `${plainText(info.key_alias ?? info.key_name)}${info.org_id ? ` (${plainText(info.org_id)})` : ' (no organization)'}`));
+    // Colour goes on after wrapping, so escape codes never count as width.
+    const worksLines = line('Works:', works ? 'yes' : `no, ${problem}`);
+    worksLines[0] = worksLines[0]!.replace(/^(Works:\s+)(yes|no)/, (_m, l: string, w: string) => l + (w === 'yes' ? s.green(w) : s.red(w)));
+    lines.push(...worksLines);
+    if (info && info.org_id === null) lines.push(...line('Note:', 'it belongs to no organization, so key fields, search and usage answer HTTP 403'));
+    if (info && works && info.max_budget) lines.push(...line('Limit:', `$${usd(info.spend)} of $${usd(info.max_budget)} spent this month`));
+    io.stdout.write(lines.filter((l) => l.trim() !== '').join('\n') + '\n');
     return works ? 0 : 1;
   },
 };

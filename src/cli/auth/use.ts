@@ -12,10 +12,12 @@ export const useCommand: Command = {
   positionals: { min: 1, max: 1, names: '<name>' },
   async run(io, args) {
     const name = profileArg(args.positionals[0]!, 'name');
-    const { credentials, save } = await openStore(io);
-    const entry = credentials.profiles[name];
-    if (!entry) throw new UnknownProfileError(name, Object.keys(credentials.profiles).sort());
-    await save({ ...credentials, default: name });
+    const { update } = await openStore(io);
+    const saved = await update((current) => {
+      if (!current.profiles[name]) throw new UnknownProfileError(name, Object.keys(current.profiles).sort());
+      return { ...current, default: name };
+    });
+    const entry = saved.profiles[name]!;
     io.stdout.write(`"${name}" (${maskKey(entry.api_key)}) is now the default key.\n`);
     if (io.env.SVC_API_KEY?.trim()) io.stderr.write('Note: SVC_API_KEY is set and still takes precedence.\n');
     return 0;

@@ -1,0 +1,14 @@
+import type { KeyInfo } from '../../model/litellm.js';
+import { usd } from '../_output/money.js';
+
+/** When a blocked key works again, e.g. `2026-12-01 00:00 UTC`; the next month when the service does not say. */
+export function resetText(info: KeyInfo): string {
+  if (!info.budget_reset_at) return 'when a new month begins';
+  return `from ${info.budget_reset_at.replace('T', ' ').replace(/:00(\.0+)?(Z|\+00:00)$/, ' UTC')}`;
+}
+
+/** Why a blocked key does not work, and when it works again. */
+export function blockedReason(info: KeyInfo): string {
+  const limit = info.max_budget ? ` of $${usd(info.max_budget)}` : '';
+  return `blocked: the monthly spend limit${limit} is reached ($${usd(info.spend)} spent); it works again ${resetText(info)}`;
+}

@@ -1,0 +1,13 @@
+import type { DayRange } from './period.js';
+
+/**
+ * Thrown by `svc usage` when the service answers 400 to the period's dates: says which dates were
+ * asked for and why, since the user gave a period name, not dates.
+ */
+export class PeriodRefusedError extends Error {
+  override readonly name = 'PeriodRefusedError';
+  readonly hint = "the dates come from this computer's clock (UTC); if the service's today is earlier, use an earlier --period";
+  constructor(period: DayRange, reason: string) {
+    super(`the service refused the period ${period.label}: ${reason}`);
+  }
+}
