@@ -68,6 +68,8 @@ type Outcome<T> =
 interface RawResponse {
   status: number;
   body: Readable;
+  /** The `content-length` header, when the service sent a valid one. */
+  contentLength?: number;
 }
 
 /**
@@ -106,28 +108,29 @@ export class HttpPipeline {
   async request(r: RequestOptions): Promise<unknown> {
     const type = r.responseType ?? 'json';
     if (type === 'stream') return this.send(r, async (res) => res.body, true);
-    if (type === 'bytes') return this.send(r, async (res) => readAll(res.body));
-    return (await this.requestJson(r)).data;
+    if (type === 'bytes') return this.send(r, async (res) => asBytes(await readAll(res.body, res.contentLength)));
+    const { status, json } = await this.send(r, async (res) => ({ status: res.status, json: parseJsonBody(await readAll(res.body, res.contentLength), this.endpointOf(r), res.status) }));
+    // The body's bytes and text are garbage by now, so a large answer is not held three times while it is checked.
+    return this.checked(r, json, status);
   }
 
   /** A JSON request that also returns the body exactly as sent (for saving and hashing the source record). */
   async requestJson<S extends z.ZodType>(r: RequestOptions<S>): Promise<{ data: z.infer<S>; raw: string }> {
-    const endpoint = this.endpointOf(r);
     const { status, text } = await this.send(r, async (res) => ({
       status: res.status,
-      text: Buffer.from(await readAll(res.body)).toString('utf8'),
+      text: (await readAll(res.body, res.contentLength)).toString('utf8'),
     }));
-    let data: unknown;
+    const json = parseJsonBody(text, this.endpointOf(r), status);
+    return { data: this.checked(r, json, status) as z.infer<S>, raw: text };
+  }
+
+  /** The JSON checked against the request's schema (decimal strings become Decimal). */
+  private checked(r: RequestOptions, json: unknown, status: number): unknown {
+    if (!r.schema) return json;
     try {
-      data = JSON.parse(text);
+      return parseRecord(r.schema, json, r.what);
     } catch (e) {
-      throw new ResponseSchemaError(endpoint, '$', `not valid JSON (${(e as Error).message})`, status);
-    }
-    if (!r.schema) return { data: data as z.infer<S>, raw: text };
-    try {
-      return { data: parseRecord(r.schema, data, r.what), raw: text };
-    } catch (e) {
-      if (e instanceof SchemaError) throw new ResponseSchemaError(endpoint, e.path, e.reason, status);
+      if (e instanceof SchemaError) throw new ResponseSchemaError(this.endpointOf(r), e.path, e.reason, status);
       throw e;
     }
   }
@@ -204,7 +207,7 @@ export class HttpPipeline {
           keepListener = true;
           res.body.once('close', () => r.signal?.removeEventListener('abort', onUserAbort));
         }
-        return { ok: true, value: await consume({ status: res.statusCode, body: res.body }) };
+        return { ok: true, value: await consume({ status: res.statusCode, body: res.body, contentLength: contentLengthOf(res.headers['content-length']) }) };
       }
       const text = await readLimited(res.body, 64 * 1024);
       const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
@@ -244,6 +247,25 @@ export class HttpPipeline {
     };
     if (r.body !== undefined) headers['content-type'] = 'application/json';
     return headers;
+  }
+}
+
+/** A plain Uint8Array view of a Buffer's bytes (no copy). */
+function asBytes(b: Buffer): Uint8Array {
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+function contentLengthOf(value: string | string[] | undefined): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v !== undefined && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : undefined;
+}
+
+/** A response body as JSON; a body that is not JSON is a ResponseSchemaError at `$`. */
+function parseJsonBody(body: Buffer | string, endpoint: string, status: number): unknown {
+  try {
+    return JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
+  } catch (e) {
+    throw new ResponseSchemaError(endpoint, '$', `not valid JSON (${(e as Error).message})`, status);
   }
 }
 

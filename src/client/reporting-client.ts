@@ -139,13 +139,15 @@ export class ReportingClient implements ReportingApi {
     const checked = checkKeyUsagePeriod(period);
     if (checked.kind !== 'range') return this.fetchKeyUsage(checked.query, opts);
     const ranges = splitRange(checked.query.start_date, checked.query.end_date, this.maxRangeDays);
-    const parts: OrgKeyUsage[] = [];
+    // Each range is merged in as soon as it arrives (the merge is associative), so only the
+    // running answer and the range being read are held, however many ranges there are.
+    let merged: OrgKeyUsage | undefined;
     for (const range of ranges) {
       const part = await this.fetchKeyUsage(range, opts);
-      parts.push(part);
+      merged = merged === undefined ? part : mergeKeyUsage([merged, part]);
       if (part.end_date < range.end_date) break;
     }
-    return mergeKeyUsage(parts);
+    return merged!;
   }
 
   private fetchKeyUsage(query: Record<string, string | number>, opts?: CallOptions): Promise<OrgKeyUsage> {
