@@ -1,0 +1,140 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spawn } from 'node:child_process';
+import { chmod, mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { loadCredentials, saveCredentials, emptyCredentials, withFileLock } from '../../src/cli/_credentials/index.js';
+import { cleanup, svc, tempDir } from './_helpers.js';
+import { runCli } from '../../src/cli/run.js';
+import { makeUsageCommand } from '../../src/cli/usage.js';
+import { PassThrough, Readable } from 'node:stream';
+import { KEYS } from './_keys.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+const posix = process.platform !== 'win32';
+const REGISTER = fileURLToPath(new URL('./_ts-register.mjs', import.meta.url));
+const WRITER = fileURLToPath(new URL('./_concurrent-writer.js', import.meta.url));
+
+let server: ReferenceServer;
+let home: string;
+let cfg: string;
+beforeAll(async () => {
+  server = await startReferenceServer();
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  home = await tempDir();
+  cfg = join(home, 'cfg');
+});
+afterEach(() => cleanup(home));
+
+const env = () => ({ SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: server.url });
+
+function writer(id: number, n: number): Promise<number | null> {
+  const child = spawn(process.execPath, ['--import', REGISTER, WRITER, cfg, String(id), String(n)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return new Promise((resolve) => child.on('close', resolve));
+}
+
+describe('concurrent changes to credentials.json', () => {
+  it('keeps every login when several run at once (no last-write-wins)', async () => {
+    const keys = [KEYS.limited, KEYS.devSeat, KEYS.blocked, KEYS.credits, KEYS.notShared];
+    const runs = await Promise.all(keys.map((k, i) => svc(['auth', 'login', '--with-token', '--profile', `k${i}`], { env: env(), stdin: `${k}\n` })));
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
+    const saved = await loadCredentials(cfg);
+    expect(Object.keys(saved.profiles).sort()).toEqual(['k0', 'k1', 'k2', 'k3', 'k4']);
+    expect(await readdir(cfg)).toEqual(['credentials.json']);
+  });
+
+  it('keeps every change of four processes writing at the same time', async () => {
+    const codes = await Promise.all([0, 1, 2, 3].map((id) => writer(id, 10)));
+    expect(codes).toEqual([0, 0, 0, 0]);
+    const saved = await loadCredentials(cfg);
+    expect(Object.keys(saved.profiles)).toHaveLength(40);
+    expect((await readdir(cfg)).filter((f) => f !== 'credentials.json')).toEqual([]);
+  });
+
+  it('waits for a held lock, gives up with a clear message, and takes over a stale one', async () => {
+    await saveCredentials(cfg, { ...emptyCredentials(), default: 'a', profiles: { a: { api_key: 'sk-aaaaaaaaaaaaaaaa1111' } } });
+    const lock = join(cfg, 'credentials.json.lock');
+    await writeFile(lock, '999999\n');
+    const held = withFileLock(join(cfg, 'credentials.json'), async () => 'ran', 300);
+    await expect(held).rejects.toThrow(/another svc process is changing the saved keys \(lock file .*credentials\.json\.lock\); nothing was changed/);
+    const old = new Date(Date.now() - 60_000);
+    await utimes(lock, old, old);
+    const r = await svc(['auth', 'use', 'a'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(await readdir(cfg)).toEqual(['credentials.json']);
+  });
+});
+
+describe.runIf(posix)('the config folder', () => {
+  it('refuses a folder others can write, naming the chmod, and changes nothing', async () => {
+    await saveCredentials(cfg, { ...emptyCredentials(), default: 'a', profiles: { a: { api_key: 'sk-aaaaaaaaaaaaaaaa1111' } } });
+    await chmod(cfg, 0o777);
+    for (const argv of [['auth', 'list'], ['auth', 'use', 'a'], ['auth', 'token']]) {
+      const r = await svc(argv, { env: env() });
+      expect(r.code, argv.join(' ')).toBe(1);
+      expect(r.stderr).toContain(`config folder ${cfg} can be written by other users (mode 0777) (run: chmod 700 '${cfg}')`);
+    }
+    expect((await stat(cfg)).mode & 0o777).toBe(0o777);
+  });
+
+  it('tightens a folder others can only read to 0700 when it saves', async () => {
+    await mkdir(cfg, { mode: 0o755 });
+    await chmod(cfg, 0o755);
+    const r = await svc(['auth', 'login', '--with-token'], { env: env(), stdin: `${KEYS.limited}\n` });
+    expect(r.code).toBe(0);
+    expect((await stat(cfg)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(cfg, 'credentials.json'))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('messages for keys that do not work', () => {
+  it('auth fields and models name a blocked key as blocked, with its limit and why it was chosen', async () => {
+    await svc(['auth', 'login', '--with-token', '--profile', 'ci'], { env: env(), stdin: `${KEYS.blocked}\n` });
+    const r = await svc(['auth', 'fields'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`the API key sk-…${KEYS.blocked.slice(-4)} is blocked: the monthly spend limit of $200.00 is reached`);
+    expect(r.stderr).toContain('used because "ci" is the default saved key');
+    expect(r.stderr).not.toContain(KEYS.blocked);
+  });
+
+  it('auth status wraps to 80 columns and says which saved key SVC_API_KEY overrides', async () => {
+    await svc(['auth', 'login', '--with-token'], { env: env(), stdin: `${KEYS.limited}\n` });
+    const blocked = await svc(['auth', 'status'], { env: { ...env(), SVC_API_KEY: KEYS.blocked } });
+    expect(blocked.code).toBe(1);
+    for (const line of blocked.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    expect(blocked.stdout).toContain('(it overrides the default saved key "default")');
+    const orphan = await svc(['auth', 'status'], { env: { ...env(), SVC_API_KEY: KEYS.noOrg } });
+    expect(orphan.stdout).toContain('it belongs to no organization, so key fields, search and usage');
+  });
+
+  it('usage --all tells a key of no organization from one whose usage is not shared, and counts a key saved twice once', async () => {
+    for (const [name, key] of [['a', KEYS.limited], ['b', KEYS.limited], ['fl', KEYS.notShared], ['or', KEYS.noOrg]] as const) {
+      await svc(['auth', 'login', '--with-token', '--profile', name], { env: env(), stdin: `${key}\n` });
+    }
+    const r = await svc(['usage', '--all', '--json'], { env: env() });
+    const out = JSON.parse(r.stdout) as { keys: Array<{ profile: string; total?: { cost_usd: string }; same_key_as?: string }>; total: { cost_usd: string } };
+    const a = out.keys.find((k) => k.profile === 'a')!;
+    expect(out.keys.find((k) => k.profile === 'b')!.same_key_as).toBe('a');
+    expect(out.total.cost_usd).toBe(a.total!.cost_usd);
+    const text = await svc(['usage', '--all'], { env: env() });
+    expect(text.stdout).toContain('or (sk-…');
+    expect(text.stdout).toMatch(/or \(sk-…\w{4}\): belongs to no organization, so it has no usage\./);
+    expect(text.stdout).toMatch(/fl \(sk-…\w{4}\): usage is not shared with its organization\./);
+    expect(text.stdout).toMatch(/b \(sk-…\w{4}\): the same key as a, counted once in the TOTAL\./);
+  });
+
+  it('usage names the period the service refused, when this clock is past the service\'s today', async () => {
+    const root = { name: 'svc', summary: '', commands: [makeUsageCommand(() => new Date('2026-11-25T09:00:00Z'))] };
+    let err = '';
+    const stderr = new PassThrough();
+    stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    const io = { stdin: Readable.from([]), stdout: new PassThrough(), stderr, env: { ...env(), SVC_API_KEY: KEYS.limited }, cwd: home };
+    const code = await runCli(root, ['usage', '--period', 'today'], io);
+    expect(code).toBe(1);
+    expect(err).toContain('the service refused the period today, 2026-11-25: ');
+    expect(err).toContain("the dates come from this computer's clock (UTC)");
+  });
+});
