@@ -1,5 +1,7 @@
 import type { Command } from './_command.js';
 import { int, str } from './_args.js';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { UsageError } from './usage-error.js';
 import { startReferenceServer } from '../server/index.js';
 
@@ -17,11 +19,17 @@ export const serveCommand: Command = {
   },
   async run(io, args) {
     const today = str(args, 'today');
-    if (today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today must be YYYY-MM-DD (got "${today}")`);
+    if (today !== undefined && !isCalendarDay(today)) throw new UsageError(`--today must be YYYY-MM-DD, a real day (got "${today}")`);
+    const data = str(args, 'data');
+    if (data !== undefined) {
+      const dir = resolve(io.cwd, data);
+      if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--data: ${data} is not a folder`);
+      if (!existsSync(join(dir, 'dataset.json'))) throw new UsageError(`--data: ${data} has no dataset.json (make one with "svc samples generate")`);
+    }
     const server = await startReferenceServer({
       host: str(args, 'host') ?? '127.0.0.1',
       port: int(args, 'port', 0, 65535) ?? 0,
-      ...(str(args, 'data') ? { dataDir: str(args, 'data')! } : {}),
+      ...(data !== undefined ? { dataDir: resolve(io.cwd, data) } : {}),
       ...(today ? { today } : {}),
     });
     io.stdout.write(`${server.url}\n`);
@@ -39,3 +47,8 @@ export const serveCommand: Command = {
     return 0;
   },
 };
+
+function isCalendarDay(s: string): boolean {
+  const ms = Date.parse(`${s}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === s;
+}

@@ -46,5 +46,13 @@ describe('svc samples generate', () => {
     const r = await run(['serve', '--port', '70000']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/--port must be a whole number from 0 to 65535/);
+    const day = await run(['serve', '--today', '2026-02-30']);
+    expect(day.code).toBe(2);
+    expect(day.err).toMatch(/^svc: --today must be YYYY-MM-DD, a real day \(got "2026-02-30"\)\n/);
+    const empty = mkdtempSync(join(tmpdir(), 'svc-serve-'));
+    const noData = await run(['serve', '--data', empty]);
+    expect(noData.code).toBe(2);
+    expect(noData.err).toMatch(/^svc: --data: .* has no dataset\.json/);
+    expect((await run(['serve', '--data', join(empty, 'missing')])).err).toMatch(/^svc: --data: .* is not a folder/);
   });
 });
