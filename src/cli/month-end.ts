@@ -76,6 +76,8 @@ export function describeResult(m: Manifest, monthDir: string): string {
     `${s.files} files: ${s.written} written, ${s.rewritten} rewritten, ${s.unchanged} unchanged${s.kept ? `, ${s.kept} kept from earlier runs` : ''}`,
     `Manifest: ${join(monthDir, 'manifest.json')}`,
     `Summary:  ${join(monthDir, 'summary.md')}`,
+    ...(m.interrupted ? ['Interrupted: run the same command again to finish; files already written are checked and skipped.'] : []),
+    ...(s.failed > 0 ? ['Failed organizations and why are in the summary; a rerun retries them and skips what is done.'] : []),
   ].join('\n') + '\n';
 }
 

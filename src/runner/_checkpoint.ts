@@ -5,6 +5,12 @@ import type { ManifestFile } from './manifest.js';
 
 /** Least time between two checkpoints, so a run of thousands of organizations writes few. */
 const CHECKPOINT_EVERY_MS = 500;
+/**
+ * The manifest grows with the run (a megabyte and more at a thousand organizations), so the
+ * pause after a checkpoint is also at least this many times what writing it took: checkpoints
+ * then cost at most about 1/CHECKPOINT_COST_FACTOR of the run however large it gets.
+ */
+const CHECKPOINT_COST_FACTOR = 25;
 
 /**
  * Writes `manifest.json` now and then during a run, marked `in_progress`, listing what this
@@ -14,6 +20,7 @@ const CHECKPOINT_EVERY_MS = 500;
  */
 export class Checkpointer {
   private last = Date.now();
+  private lastCostMs = 0;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -25,7 +32,7 @@ export class Checkpointer {
 
   /** Called after each organization; writes at most every CHECKPOINT_EVERY_MS, one write at a time. */
   maybeWrite(): Promise<void> {
-    if (Date.now() - this.last < CHECKPOINT_EVERY_MS) return this.writing;
+    if (Date.now() - this.last < Math.max(CHECKPOINT_EVERY_MS, CHECKPOINT_COST_FACTOR * this.lastCostMs)) return this.writing;
     this.last = Date.now();
     this.writing = this.writing.then(() => this.write()).catch(() => {});
     return this.writing;
@@ -37,10 +44,12 @@ export class Checkpointer {
   }
 
   private async write(): Promise<void> {
+    const started = performance.now();
     const touched = new Set(this.writer.files.map((f) => f.path));
     const files: ManifestFile[] = [...this.writer.files];
     for (const prev of this.writer.previousFiles()) if (!touched.has(prev.path) && prev.kind !== 'summary') files.push({ ...prev, status: 'kept' });
     const text = JSON.stringify({ ...this.head(), in_progress: true, files }, null, 2);
     await writeFileAtomic(join(this.monthDir, 'manifest.json'), this.scrub(text) + '\n');
+    this.lastCostMs = performance.now() - started;
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import type { OutputWriter } from './_output-writer.js';
 import { sha256 } from './hash.js';
+import { SecretScrubber } from './_secret-scrubber.js';
 import type { Manifest, ManifestFile, ManifestSummary, OrgOutcome, PartOutcome } from './manifest.js';
 import { renderSummary } from './summary.js';
 
@@ -46,13 +47,6 @@ function summarize(month: string, orgs: OrgOutcome[], files: ManifestFile[], int
   };
 }
 
-/** Replaces every token value in `text` with `***`. */
-export function scrub(text: string, secrets: Array<string | undefined>): string {
-  let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('***');
-  return out;
-}
-
 /** Writes `summary.md` then `manifest.json` (listing the summary too); returns the manifest. */
 export async function finishManifest(input: FinishInput): Promise<Manifest> {
   const head = {
@@ -67,7 +61,8 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
     organizations: input.organizations,
     partner: input.partner,
   };
-  const summaryText = scrub(renderSummary(head, input.summaryLanguage), input.secrets);
+  const scrubber = new SecretScrubber(input.secrets);
+  const summaryText = scrubber.scrub(renderSummary(head, input.summaryLanguage));
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText);
   const summaryBytes = Buffer.byteLength(summaryText);
   const files: ManifestFile[] = [
@@ -77,7 +72,7 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   ];
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: Manifest = { ...head, summary: summarize(input.month, input.organizations, files, input.interrupted), files };
-  const text = scrub(JSON.stringify(manifest, null, 2), input.secrets);
+  const text = scrubber.scrub(JSON.stringify(manifest, null, 2));
   await writeFileAtomic(join(input.monthDir, 'manifest.json'), text + '\n');
   return JSON.parse(text) as Manifest;
 }

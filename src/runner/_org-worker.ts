@@ -3,13 +3,15 @@
 // Only plain JSON crosses the thread boundary: the task in, the outcome and file entries out.
 import { parentPort } from 'node:worker_threads';
 import { setMaxListeners } from 'node:events';
-import { defaultDeps } from './default-deps.js';
+import { createDefaultDeps } from './default-deps.js';
 import { OutputWriter } from './_output-writer.js';
 import { runOrganization } from './_org-run.js';
 import type { WorkerReply, WorkerRequest } from './_worker-protocol.js';
 
 const port = parentPort!;
 const controller = new AbortController();
+// One connection pool for the thread's life (it ends with the run).
+const { deps } = createDefaultDeps();
 setMaxListeners(0, controller.signal);
 
 port.on('message', (msg: WorkerRequest) => {
@@ -21,7 +23,7 @@ port.on('message', (msg: WorkerRequest) => {
   const writer = new OutputWriter(t.monthDir, new Map(t.previous.map((f) => [f.path, f])));
   runOrganization({
     org: t.org, folder: t.folder, month: t.month, baseUrl: t.baseUrl, env: { [t.org.token_env]: t.token },
-    deps: defaultDeps, writer, signal: controller.signal, language: t.language, withServicePdf: t.withServicePdf,
+    deps, writer, signal: controller.signal, language: t.language, withServicePdf: t.withServicePdf,
     onFile: () => port.postMessage({ type: 'file', id: msg.id } satisfies WorkerReply),
   }).then(
     (outcome) => port.postMessage({ type: 'done', id: msg.id, outcome, files: writer.files } satisfies WorkerReply),

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { sha256 } from './hash.js';
 import type { FileStatus, ManifestFile, OutputKind } from './manifest.js';
@@ -88,11 +88,21 @@ export class OutputWriter {
     let status: FileStatus;
     if (existing && existing.length === bytes.length && sha256(existing) === hash) status = 'unchanged';
     else {
-      await writeFileAtomic(target, bytes);
+      await this.ensureFolder(dirname(target));
+      await writeFileAtomic(target, bytes, { mkdir: false });
       status = existing ? 'rewritten' : 'written';
     }
     const changedSource = prev && prev.source_sha256 !== req.source_sha256 ? { previous_source_sha256: prev.source_sha256 } : {};
     return this.record({ ...base, size: bytes.length, sha256: hash, status, ...(status === 'rewritten' ? changedSource : {}) });
+  }
+
+  // Folders made by this writer: one mkdir per organization folder, not one per file.
+  private readonly folders = new Set<string>();
+
+  private async ensureFolder(dir: string): Promise<void> {
+    if (this.folders.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    this.folders.add(dir);
   }
 
   private record(file: WrittenFile): WrittenFile {

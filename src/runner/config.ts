@@ -8,9 +8,11 @@ function expected(what: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? `missing (${what})` : `must be ${what}`);
 }
 
+// Capitals only: a name is then never mistaken for a token pasted in its place, which would
+// otherwise be echoed in "variable ... is not set" messages, logs and the manifest.
 const envName = z
   .string({ error: expected('the name of an environment variable') })
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable name like NORDLYS_TOKEN (letters, digits, _)' });
+  .regex(/^[A-Z_][A-Z0-9_]*$/, { error: 'must be an environment variable name in capitals, like NORDLYS_TOKEN (A-Z, 0-9, _), not the token itself' });
 
 const language = z.string({ error: expected('a language code') }).refine((v) => availableLanguages().includes(v), {
   error: () => `must be one of ${availableLanguages().join(', ')}`,
@@ -63,11 +65,13 @@ export const RunConfigSchema = z.strictObject(
 export type RunOrganization = z.infer<typeof RunOrganizationSchema>;
 export type RunConfig = z.infer<typeof RunConfigSchema>;
 
+const SECRET_KEY = /token|secret|key|password/i;
+
 function reasonOf(issue: z.core.$ZodIssue): { path: string; reason: string } {
   if (issue.code === 'unrecognized_keys') {
-    const key = issue.keys[0] ?? '';
+    const key = issue.keys.find((k) => SECRET_KEY.test(k)) ?? issue.keys[0] ?? '';
     const path = formatPath([...issue.path, key]);
-    const hint = /token|secret|key|password/i.test(key) ? '; put secrets in an environment variable and name it in token_env' : '';
+    const hint = SECRET_KEY.test(key) ? '; put secrets in an environment variable and name it in token_env' : '';
     return { path, reason: `unknown field${hint}` };
   }
   return { path: formatPath(issue.path), reason: issue.message };
@@ -77,7 +81,9 @@ function reasonOf(issue: z.core.$ZodIssue): { path: string; reason: string } {
 export function parseRunConfig(data: unknown, source = 'config'): RunConfig {
   const result = RunConfigSchema.safeParse(data);
   if (result.success) return result.data;
-  const first = result.error.issues[0];
+  // A secret pasted into the file is named first, whatever else is missing around it.
+  const issues = result.error.issues;
+  const first = issues.find((i) => i.code === 'unrecognized_keys' && i.keys.some((k) => SECRET_KEY.test(k))) ?? issues[0];
   const { path, reason } = first ? reasonOf(first) : { path: '$', reason: 'invalid' };
   throw new RunConfigError(source, path, reason);
 }

@@ -20,7 +20,8 @@ function rate(p: MonthEndProgress): string {
 function outcomeLine(o: OrgOutcome): string {
   const files = o.invoices.reduce((n, i) => n + i.files.length, 0);
   const notes = o.parts.filter((p) => p.status !== 'ok').map((p) => `${p.part} ${p.status}: ${p.reason ?? ''}`);
-  const head = `${o.org_id} ${o.status}: ${o.invoices.length} invoices, ${files} invoice files${o.cost ? ', cost workbook' : ''}`;
+  const invoices = o.invoices.length === 1 ? '1 invoice' : `${o.invoices.length} invoices`;
+  const head = `${o.org_id} ${o.status}: ${invoices}, ${files} invoice files${o.cost ? ', cost workbook' : ''}`;
   return plain(o.status === 'failed' && o.parts.length === 0 ? `${o.org_id} failed: ${o.error ?? ''}` : [head, ...notes].join('; '));
 }
 

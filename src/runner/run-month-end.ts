@@ -9,7 +9,8 @@ import { runPartner } from './_partner-run.js';
 import { mapPool } from './_pool.js';
 import { readPreviousFiles } from './_previous-manifest.js';
 import { removeStaleTempFiles } from './_temp-cleanup.js';
-import { finishManifest, scrub } from './_finish.js';
+import { finishManifest } from './_finish.js';
+import { SecretScrubber } from './_secret-scrubber.js';
 import { Checkpointer } from './_checkpoint.js';
 import type { RunConfig } from './config.js';
 import type { MonthEndDeps } from './deps.js';
@@ -77,7 +78,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   if (!Number.isInteger(threads) || threads < 0 || threads > 16) throw new RunOptionError('threads', 'must be a whole number from 0 to 16');
   if (threads > 0 && options.deps) throw new RunOptionError('threads', 'must be 0 with custom deps (functions cannot cross threads)');
   if (threads > 0 && !threadsAvailable()) throw new RunOptionError('threads', 'need the built package (dist/); run from TypeScript sources with 0');
-  const deps = options.deps ?? (await import('./default-deps.js')).defaultDeps;
+  const createDefaultDeps = options.deps ? undefined : (await import('./default-deps.js')).createDefaultDeps;
   const env = options.env ?? process.env;
   // One signal for every request of the run: many listeners on it are expected, not a leak.
   const controller = new AbortController();
@@ -91,6 +92,9 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   await mkdir(monthDir, { recursive: true });
   const release = await acquireRunLock(monthDir);
   let pool: ThreadPool | undefined;
+  // The package's own client and builders, on a connection pool of this run (closed at its end).
+  const own = createDefaultDeps?.();
+  const deps = options.deps ?? own!.deps;
   try {
     await removeStaleTempFiles(monthDir);
     const writer = new OutputWriter(monthDir, await readPreviousFiles(join(monthDir, 'manifest.json')));
@@ -102,9 +106,10 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     };
     report('start');
     const secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
+    const scrubber = new SecretScrubber(secrets);
     const checkpoint = new Checkpointer(monthDir, writer, () => ({
       manifest_version: 1, tool: { name: 'svc', version: VERSION }, month, base_url: config.base_url, started_at: startedAt.toISOString(),
-    }), (text) => scrub(text, secrets));
+    }), (text) => scrubber.scrub(text));
     if (threads > 0) {
       const started = new ThreadPool(threads);
       pool = started;
@@ -146,6 +151,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   } finally {
     options.signal?.removeEventListener('abort', forward);
     await pool?.close();
+    await own?.close();
     await release();
   }
 }

@@ -38,13 +38,17 @@ function orgView(o: OrgOutcome, locale: Locale) {
   }
   if (o.status === 'failed' && o.parts.length === 0 && o.error) notes.push(t(locale, 'runner.summary.orgFailed', { reason: mdText(o.error) }));
   const cost = costView(o.cost, locale);
+  // Invoices not fetched (skipped, failed, not run) are not known to be none.
+  const invoicesKnown = o.parts.some((p) => p.part === 'invoices' && p.status === 'ok');
+  const status = o.status === 'skipped' && !o.parts.some((p) => p.status === 'ok') ? 'skipped_all' : o.status;
   return {
     name: mdText(o.name),
     id: mdText(o.org_id),
     folder: mdText(`${o.folder}/`),
-    status: t(locale, `runner.summary.status.${o.status}`),
-    invoiceCount: String(o.invoices.length),
-    voidCount: String(o.invoices.filter((i) => i.status === 'void').length),
+    status: t(locale, `runner.summary.status.${status}`),
+    invoiceCount: invoicesKnown || o.invoices.length > 0 ? String(o.invoices.length) : '–',
+    invoicesKnown,
+    voidCount: invoicesKnown || o.invoices.length > 0 ? String(o.invoices.filter((i) => i.status === 'void').length) : '–',
     totals: totalsByCurrency([o], locale) || '–',
     costTotal: cost?.total ?? '–',
     notes,
@@ -86,6 +90,7 @@ export function renderSummary(manifest: Omit<Manifest, 'files' | 'summary'>, lan
     interrupted: manifest.interrupted,
     interruptedNote: s('interrupted'),
     noInvoices: s('noInvoices'),
+    invoicesNotFetched: s('invoicesNotFetched'),
     footer: s('footer'),
     h: columns,
     grandTotals: totalsByCurrency(manifest.organizations, locale),

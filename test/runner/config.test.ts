@@ -42,6 +42,9 @@ describe('month-end config', () => {
     ['token_env not a variable name', (c) => (c.organizations[1].token_env = 'sk-abc 123'), 'organizations[1].token_env', /environment variable name/],
     ['language unknown', (c) => (c.organizations[0].language = 'xx'), 'organizations[0].language', /must be one of/],
     ['a token in the file', (c) => (c.organizations[0].token = 'tok-9f8e7d'), 'organizations[0].token', /environment variable/],
+    ['a token instead of token_env', (c) => { delete c.organizations[0].token_env; c.organizations[0].token = 'tok-9f8e7d'; }, 'organizations[0].token', /environment variable/],
+    ['a token pasted as token_env', (c) => (c.organizations[0].token_env = 'tok_9f8e7d'), 'organizations[0].token_env', /environment variable name in capitals/],
+    ['partner token instead of token_env', (c) => (c.partner = { token: 'tok-9f8e7d' }), 'partner.token', /environment variable/],
     ['unknown top-level field', (c) => (c.extra = 1), 'extra', /unknown field/],
     ['partner token_env bad', (c) => (c.partner.token_env = '1X'), 'partner.token_env', /environment variable name/],
     ['organization not an object', (c) => (c.organizations[0] = 'org-a'), 'organizations[0]', /object with org_id/],
@@ -53,6 +56,7 @@ describe('month-end config', () => {
     expect(e.reason).toMatch(reason);
     expect(e.message).toContain(`runs.json: ${path}:`);
     expect(e.message).not.toContain('tok-9f8e7d');
+    expect(e.message).not.toContain('tok_9f8e7d');
   });
 
   it('refuses text that is not JSON, naming the file', () => {

@@ -81,6 +81,10 @@ describe('month end against the reference server', () => {
     const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
     expect(summary).toContain('Name of org-nordlys');
     expect(summary).toMatch(/usage is not shared/);
+    // An organization whose every part was withheld: skipped, and its invoices unknown rather than none.
+    expect(summary).toContain('| Name of org-havblik | Skipped | – | – | – | – |');
+    expect(summary).toContain('Invoices were not fetched (see above).');
+    expect(summary).toMatch(/\| Name of org-fjordline \| Partly skipped \| 1 \|/);
 
     const mtimes = await Promise.all(m.files.filter((f) => f.kind !== 'summary').map(async (f) => (await stat(join(monthDir, f.path))).mtimeMs));
     const again = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
