@@ -256,6 +256,27 @@ describe('HttpPipeline bodies', () => {
     expect(text).toBe('%PDF-1.7 hello');
   });
 
+  it('reads large bodies whole, with a content-length (one buffer) and chunked', async () => {
+    // 3 MB of multi-byte text arrives in many chunks; a UTF-8 character may straddle two of them.
+    const big = { note: 'æøå€'.repeat(200_000), n: 1 };
+    const text = JSON.stringify(big);
+    server = await startFakeServer((r, res) => {
+      const bytes = Buffer.from(text);
+      const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+      if (r.url.startsWith('/sized')) headers['content-length'] = bytes.length;
+      res.writeHead(200, headers);
+      for (let i = 0; i < bytes.length; i += 65_537) res.write(bytes.subarray(i, i + 65_537));
+      res.end();
+    });
+    const p = pipeline(server.url);
+    for (const path of ['/sized', '/chunked']) {
+      expect(await p.request({ path, what: 'big' }), path).toEqual(big);
+      expect((await p.requestJson({ path, what: 'big' })).raw, path).toBe(text);
+      expect(Buffer.from(await p.request({ path, what: 'big', responseType: 'bytes' })).toString('utf8'), path).toBe(text);
+    }
+    expect(server.seen[0]!.url).toBe('/sized');
+  });
+
   it('returns the raw JSON text beside the parsed record', async () => {
     server = await startFakeServer((_r, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
