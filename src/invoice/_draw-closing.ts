@@ -1,6 +1,6 @@
 import { COLORS, PAGE } from './_theme.js';
 import { textRight, type Ink } from './_ink.js';
-import { fitSize, wrap } from './_text.js';
+import { ellipsize, fitSize, wrap } from './_text.js';
 import type { InvoiceWords } from './_words.js';
 import type { PageContent } from './pdf/content.js';
 
@@ -9,12 +9,23 @@ const LINE = 14;
 const NOTE_SIZE = 8.5;
 const NOTE_LINE = 11.5;
 
-/** Lines of notes and payment text, wrapped to the page width. */
+/** A paragraph of the closing block never takes more lines than this (a payment reference is data). */
+const MAX_PARAGRAPH_LINES = 4;
+
+function paragraph(ink: Ink, text: string, width: number): string[] {
+  const lines = wrap(ink.regular, NOTE_SIZE, text, width);
+  if (lines.length <= MAX_PARAGRAPH_LINES) return lines;
+  const kept = lines.slice(0, MAX_PARAGRAPH_LINES);
+  kept[MAX_PARAGRAPH_LINES - 1] = ellipsize(ink.regular, NOTE_SIZE, `${kept[MAX_PARAGRAPH_LINES - 1]}…`, width);
+  return kept;
+}
+
+/** Lines of notes and payment text, wrapped to the page width; the block's height is bounded. */
 function closingText(ink: Ink, words: InvoiceWords): { notes: string[]; payment: string[] } {
   const width = PAGE.right - PAGE.left;
   return {
-    notes: words.notes.flatMap((n) => wrap(ink.regular, NOTE_SIZE, n, width)),
-    payment: words.payment.flatMap((p) => wrap(ink.regular, NOTE_SIZE, p, width)),
+    notes: words.notes.flatMap((n) => paragraph(ink, n, width)),
+    payment: words.payment.flatMap((p) => paragraph(ink, p, width)),
   };
 }
 

@@ -16,19 +16,24 @@ function drawBrandAndTitle(page: PageContent, ink: Ink, words: InvoiceWords, sel
     const w = ink.logo.width * scale;
     const h = ink.logo.height * scale;
     page.image('Logo', PAGE.left, top - h, w, h);
-  } else {
-    const size = fitSize(ink.bold, 16, sellerName, RIGHT_COL - PAGE.left - 150);
-    page.text(ink.bold, size, PAGE.left, top - 16, ellipsize(ink.bold, size, sellerName, RIGHT_COL - PAGE.left - 20), ink.accent);
   }
   const titleSize = fitSize(ink.bold, 24, words.title, 180);
   const titleWidth = ink.bold.width(words.title, titleSize);
   textRight(page, ink.bold, titleSize, PAGE.right, top - 22, words.title, ink.accent);
+  let titleLeft = PAGE.right - titleWidth;
   if (words.voidMark) {
     const size = 12;
     const w = ink.bold.width(words.voidMark, size) + 14;
     const x = PAGE.right - titleWidth - 14 - w;
     page.strokeRect(x, top - 25, w, 22, COLORS.void, 1.5);
     page.text(ink.bold, size, x + 7, top - 18.5, words.voidMark, COLORS.void);
+    titleLeft = x;
+  }
+  if (!ink.logo) {
+    // The seller's name as the brand: smaller when long, but never below a readable size; then cut.
+    const width = Math.min(RIGHT_COL - PAGE.left + 40, titleLeft - PAGE.left - 20);
+    const size = fitSize(ink.bold, 16, sellerName, width, 11);
+    page.text(ink.bold, size, PAGE.left, top - 16, ellipsize(ink.bold, size, sellerName, width), ink.accent);
   }
 }
 

@@ -1,6 +1,6 @@
 import { COLORS, PAGE } from './_theme.js';
 import { textRight, type Ink } from './_ink.js';
-import { ellipsize } from './_text.js';
+import { ellipsize, fitSize } from './_text.js';
 import type { InvoiceWords } from './_words.js';
 import type { PageContent } from './pdf/content.js';
 
@@ -11,7 +11,10 @@ export function drawFooter(page: PageContent, ink: Ink, words: InvoiceWords, ind
   const pageText = words.page(index + 1, count);
   const pageWidth = ink.regular.width(pageText, 7.5);
   textRight(page, ink.regular, 7.5, PAGE.right, y, pageText, COLORS.muted);
-  page.text(ink.regular, 7.5, PAGE.left, y, ellipsize(ink.regular, 7.5, words.footer, PAGE.right - PAGE.left - pageWidth - 20), COLORS.muted);
+  const width = PAGE.right - PAGE.left - pageWidth - 20;
+  // A little smaller before anything is cut: the footer carries the seller's address and e-mail.
+  const size = fitSize(ink.regular, 7.5, words.footer, width, 6.5);
+  page.text(ink.regular, size, PAGE.left, y, ellipsize(ink.regular, size, words.footer, width), COLORS.muted);
 }
 
 /** The large translucent diagonal VOID stamp across the page's middle. */

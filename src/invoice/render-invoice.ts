@@ -49,8 +49,10 @@ export async function renderInvoicePdf(invoice: Invoice, options: RenderInvoiceO
   const bodyBottom = PAGE.bottom;
   const laterTableTop = PAGE.top - CONTINUATION_HEADER;
   const capacity = (i: number): number => (i === 0 ? firstTableTop : laterTableTop) - TABLE_HEADER_HEIGHT - bodyBottom;
-  const rows = tableRows(invoice.lines, words, ink, Math.min(capacity(0), capacity(1)) - ROW.ruleGap);
-  const pageRows = paginate(rows, capacity, closingHeight(ink, words));
+  const closing = closingHeight(ink, words);
+  // A row fragment fits on the first page, and on a later page together with the totals: then the totals never stand alone.
+  const rows = tableRows(invoice.lines, words, ink, Math.min(capacity(0), capacity(1) - closing) - ROW.ruleGap);
+  const pageRows = paginate(rows, capacity, closing);
 
   const pages = pageRows.map((_, i) => (i === 0 ? first : new PageContent()));
   pageRows.forEach((rowsOnPage, i) => {
