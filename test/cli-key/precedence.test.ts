@@ -96,6 +96,13 @@ describe('which key: SVC_API_KEY, else the nearest pin, else the default', () =>
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('no API key to use (run "svc auth login", or set SVC_API_KEY)');
   });
+
+  it('with saved keys but no default and no pin, says which to choose from', async () => {
+    await saveCredentials(cfg, { version: 1, default: null, profiles: { b: { api_key: KEY_B }, a: { api_key: KEY_A } }, pins: {} });
+    const r = await svc(['auth', 'token'], { env: env(), cwd: home });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no default key is chosen, and this folder is not pinned (choose one with "svc auth use <name>" (saved: a, b)');
+  });
 });
 
 describe('auth login refusals (nothing saved)', () => {

@@ -1,8 +1,12 @@
 /** Thrown when a command needs an API key and there is none: no SVC_API_KEY, no pin, no default. */
 export class NoKeyError extends Error {
   override readonly name = 'NoKeyError';
-  readonly hint = 'run "svc auth login", or set SVC_API_KEY';
-  constructor() {
-    super('no API key to use');
+  readonly hint: string;
+  /** `saved`: names of saved keys, none of which is the default. */
+  constructor(saved: string[] = []) {
+    super(saved.length ? 'no default key is chosen, and this folder is not pinned' : 'no API key to use');
+    this.hint = saved.length
+      ? `choose one with "svc auth use <name>" (saved: ${saved.join(', ')}), or set SVC_API_KEY`
+      : 'run "svc auth login", or set SVC_API_KEY';
   }
 }

@@ -40,7 +40,7 @@ export function pickKey(credentials: Credentials, env: Record<string, string | u
   }
   const name = credentials.default;
   const entry = name === null ? undefined : credentials.profiles[name];
-  if (name === null || !entry) throw new NoKeyError();
+  if (name === null || !entry) throw new NoKeyError(saved.sort());
   return { apiKey: entry.api_key, source: 'default', profile: name, why: `"${name}" is the default saved key`, masked: maskKey(entry.api_key) };
 }
 
