@@ -18,6 +18,7 @@ export class PartnerClient implements PartnerApi {
     this.http = new HttpPipeline(pipelineOptions(options, token, 'partner token (SVC_PARTNER_TOKEN)'));
   }
 
+  /** Endpoint 7: every organization the partner serves, with its keys checked against the recommended models. */
   async getPartnerStatus(opts?: CallOptions): Promise<PartnerStatus> {
     return this.http.request({
       path: '/api/partner/status',

@@ -79,21 +79,24 @@ export class ReportingClient implements ReportingApi {
     };
   }
 
+  /** Endpoint 1: the organization's invoices, newest first (void ones included). */
   async listInvoices(opts?: CallOptions): Promise<InvoiceSummary[]> {
     return this.http.request({ path: this.orgPath('/invoices'), what: 'invoice list', schema: InvoiceListSchema, forbidden: INVOICES_FORBIDDEN, ...opts });
   }
 
+  /** Endpoint 2: one invoice (money in øre). The id must be a uuid (InvalidRequestError otherwise, before any request). */
   async getInvoice(invoiceId: string, opts?: CallOptions): Promise<Invoice> {
     return this.http.request({ ...this.invoiceRequest(invoiceId, '', opts), schema: InvoiceSchema });
   }
 
+  /** Endpoint 2, with the body exactly as sent beside the checked record (for saving and hashing it). */
   async getInvoiceJson(invoiceId: string, opts?: CallOptions): Promise<{ invoice: Invoice; raw: string }> {
     return this.http
       .requestJson({ ...this.invoiceRequest(invoiceId, '', opts), schema: InvoiceSchema })
       .then(({ data, raw }) => ({ invoice: data, raw }));
   }
 
-  /** The service's own PDF, checked to be a PDF. */
+  /** Endpoint 3: the service's own PDF in memory, checked to start with `%PDF-`. */
   async getInvoicePdf(invoiceId: string, opts?: CallOptions): Promise<Uint8Array> {
     const req = { ...this.invoiceRequest(invoiceId, '/pdf', opts), responseType: 'bytes' as const, accept: 'application/pdf' };
     const bytes = await this.http.request(req);
@@ -131,7 +134,7 @@ export class ReportingClient implements ReportingApi {
   }
 
   /**
-   * Usage per key. The period is checked before any request; a start/end range longer than 366
+   * Endpoint 4: usage per key. The period is checked before any request; a start/end range longer than 366
    * days is fetched as successive ranges and merged exactly into one answer. Later ranges that
    * lie wholly after the service's today (it clamps the end) are not requested.
    */
@@ -161,6 +164,7 @@ export class ReportingClient implements ReportingApi {
     });
   }
 
+  /** Endpoint 5: usage per calendar month, oldest first (trailing 12 by default; `months` 0-60 or a `year`, checked first). */
   async getMonthlyUsage(period?: MonthlyUsagePeriod, opts?: CallOptions): Promise<OrgMonthlyUsage> {
     return this.http.request({
       path: this.orgPath('/monthly-usage'),
@@ -172,6 +176,7 @@ export class ReportingClient implements ReportingApi {
     });
   }
 
+  /** Endpoint 6: the monthly plan cost in `currency` (DKK by default), in minor units of that currency. */
   async getPlanCost(currency?: Currency, opts?: CallOptions): Promise<OrgPlanCost> {
     if (currency !== undefined && !currencySchema.safeParse(currency).success) {
       throw new InvalidRequestError('currency', `must be DKK, EUR or USD (got ${JSON.stringify(currency)})`);
