@@ -21,7 +21,7 @@ function countFlag(args: Parameters<Command['run']>[1]): number {
 export const searchCommand: Command = {
   name: 'search',
   summary: 'Search the web privately through the service (not billed)',
-  usage: 'search <words> [-n N] [--engines L] [--categories C] [--time-range R] [--json]',
+  usage: 'search <words> [-n N] [--engines L] [--categories C] [--time-range R]',
   examples: ['svc search rust async runtime', 'svc search -n 3 --time-range week "EU AI act"', 'svc search --categories news --json danish elections'],
   options: {
     count: { type: 'string', short: 'n', valueName: 'N', description: 'show at most N results (default 10)' },

@@ -101,7 +101,7 @@ describe('which key: SVC_API_KEY, else the nearest pin, else the default', () =>
     await saveCredentials(cfg, { version: 1, default: null, profiles: { b: { api_key: KEY_B }, a: { api_key: KEY_A } }, pins: {} });
     const r = await svc(['auth', 'token'], { env: env(), cwd: home });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('no default key is chosen, and this folder is not pinned (choose one with "svc auth use <name>" (saved: a, b)');
+    expect(r.stderr).toContain('no default key is chosen, and this folder is not pinned (saved: a, b; choose one with "svc auth use <name>"');
   });
 });
 

@@ -97,7 +97,7 @@ describe('output conventions', () => {
       const r = await svc([...path, '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/Examples:\n {2}\$ svc /);
-      expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+      expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(80);
     }
   });
 });

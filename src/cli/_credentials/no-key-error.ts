@@ -6,7 +6,7 @@ export class NoKeyError extends Error {
   constructor(saved: string[] = []) {
     super(saved.length ? 'no default key is chosen, and this folder is not pinned' : 'no API key to use');
     this.hint = saved.length
-      ? `choose one with "svc auth use <name>" (saved: ${saved.join(', ')}), or set SVC_API_KEY`
+      ? `saved: ${saved.join(', ')}; choose one with "svc auth use <name>", or set SVC_API_KEY`
       : 'run "svc auth login", or set SVC_API_KEY';
   }
 }
