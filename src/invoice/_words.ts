@@ -1,10 +1,11 @@
 import { Decimal } from 'decimal.js';
 import type { Invoice } from '../model/index.js';
 import { formatMinor } from '../money/index.js';
-import { formatDate, formatDecimalMoney, formatNumber, formatPercent, render, type Locale } from '../locale/index.js';
+import { formatDecimalMoney, formatNumber, formatPercent, render, type Locale } from '../locale/index.js';
 import { invoiceTemplate } from './_templates.js';
 import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
+import { dateText } from './_date-text.js';
 
 /** Every text the invoice shows, in one language, computed before layout. */
 export interface InvoiceWords {
@@ -51,7 +52,7 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   // Same text as formatMoney, prepared once: a long invoice shows hundreds of amounts.
   const moneyText = lineTemplate(locale, 'format.money');
   const money = (minor: number): string => moneyText({ amount: formatMinor(minor, locale.format.number), currency });
-  const date = (iso: string): string => formatDate(iso, locale);
+  const date = dateText(locale);
 
   const buyerLines = [
     buyer.attention && k('buyer.attention', { name: buyer.attention }),

@@ -33,10 +33,17 @@ export class ByteSink {
     this.buf = next;
   }
 
-  /** Appends ASCII text (operators, numbers, names). */
+  /** Appends ASCII text (operators, numbers, names; Latin-1 at most). */
   ascii(text: string): void {
-    this.room(text.length);
-    this.pos += this.buf.write(text, this.pos, 'latin1');
+    const n = text.length;
+    this.room(n);
+    // Most pieces are a few characters: a plain loop beats Buffer#write's per-call checks.
+    if (n < 48) {
+      const b = this.buf;
+      let p = this.pos;
+      for (let i = 0; i < n; i++) b[p++] = text.charCodeAt(i);
+      this.pos = p;
+    } else this.pos += this.buf.write(text, this.pos, 'latin1');
   }
 
   /** Appends bytes as they are (a compressed stream, a font program). */
