@@ -9,6 +9,8 @@ import { cleanup, svc, tempDir } from './_helpers.js';
 import { runCli } from '../../src/cli/run.js';
 import { makeUsageCommand } from '../../src/cli/usage.js';
 import { PassThrough, Readable } from 'node:stream';
+import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
 import { KEYS } from './_keys.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -136,5 +138,19 @@ describe('messages for keys that do not work', () => {
     expect(code).toBe(1);
     expect(err).toContain('the service refused the period today, 2026-11-25: ');
     expect(err).toContain("the dates come from this computer's clock (UTC)");
+  });
+
+  it('an unreachable gateway is named by its variable, and login saves nothing', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((r) => probe.close(r));
+    const gone = { SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: `http://127.0.0.1:${port}` };
+    const login = await svc(['auth', 'login', '--with-token'], { env: gone, stdin: `${KEYS.limited}\n` });
+    expect(login.code).toBe(1);
+    expect(login.stderr).toContain(`could not reach the service at http://127.0.0.1:${port} (ECONNREFUSED) (check SVC_GATEWAY_URL and the network)`);
+    expect(existsSync(join(cfg, 'credentials.json'))).toBe(false);
+    const models = await svc(['models'], { env: { ...gone, SVC_API_KEY: KEYS.limited } });
+    expect(models.stderr).toContain('(check SVC_GATEWAY_URL and the network)');
   });
 });

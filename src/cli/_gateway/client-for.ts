@@ -6,6 +6,8 @@ import { SearchFailedError } from '../../client/search-failed-error.js';
 import type { ResolvedKey } from '../_credentials/index.js';
 import { blockedReason } from './blocked-reason.js';
 import { KeyRefusedError } from './key-refused-error.js';
+import { ConnectionError } from '../../client/errors/connection-error.js';
+import { GatewayUnreachableError } from './gateway-unreachable-error.js';
 
 /** The gateway client for one key, from SVC_GATEWAY_URL; requests are logged (key masked) with SVC_DEBUG. */
 export function clientFor(io: CommandIO, apiKey: string): GatewayClient {
@@ -36,9 +38,10 @@ async function blockedBecause(io: CommandIO, apiKey: string): Promise<string | u
 /**
  * Turns a 401 for the key a command chose into a message that names the masked key, why it was
  * chosen, and, when the service says the key is blocked, its spend limit and when it works again.
- * Other errors come back unchanged.
+ * A connection failure gets a hint naming SVC_GATEWAY_URL; other errors come back unchanged.
  */
 export async function explainKeyError(io: CommandIO, e: unknown, key: ResolvedKey): Promise<unknown> {
+  if (e instanceof ConnectionError) return new GatewayUnreachableError(e);
   if (!(e instanceof ApiError && e.status === 401)) return e;
   const prefix = e instanceof SearchFailedError ? 'search failed with HTTP 401: ' : '';
   const blocked = await blockedBecause(io, key.apiKey);

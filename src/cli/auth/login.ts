@@ -11,6 +11,8 @@ import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
 import { plainText } from '../_output/sanitize.js';
 import { LoginRejectedError } from './login-rejected-error.js';
+import { ConnectionError } from '../../client/errors/connection-error.js';
+import { GatewayUnreachableError } from '../_gateway/gateway-unreachable-error.js';
 
 export const loginCommand: Command = {
   name: 'login',
@@ -47,6 +49,7 @@ export const loginCommand: Command = {
       if (e instanceof PermissionDeniedError) {
         throw new LoginRejectedError(`the key ${maskKey(apiKey)} was not accepted: ${e.message} (HTTP 403); nothing was saved`, 403);
       }
+      if (e instanceof ConnectionError) throw new GatewayUnreachableError(e);
       throw e;
     }
 

@@ -4,6 +4,8 @@ import { AuthenticationError } from '../../client/errors/authentication-error.js
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
 import type { KeyInfo } from '../../model/litellm.js';
 import { clientFor, verboseOption } from '../_gateway/client-for.js';
+import { ConnectionError } from '../../client/errors/connection-error.js';
+import { GatewayUnreachableError } from '../_gateway/gateway-unreachable-error.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { usd } from '../_output/money.js';
 import { wrap } from '../_output/wrap.js';
@@ -40,6 +42,7 @@ export const statusCommand: Command = {
     } catch (e) {
       if (e instanceof AuthenticationError) problem = 'the service refused it (HTTP 401: missing, unknown, expired or blocked key)';
       else if (e instanceof PermissionDeniedError) problem = `${e.message} (HTTP 403)`;
+      else if (e instanceof ConnectionError) throw new GatewayUnreachableError(e);
       else throw e;
     }
     if (bool(args, 'json')) {
