@@ -9,8 +9,8 @@ export const decimalString = z
 
 /** int64 as JSON carries it: an integer that must still be exact in a JS number. */
 export const int64 = z.int().meta({ format: 'int64' });
-/** int32. */
-export const int32 = z.int32();
+/** int32 (zod checks the range; the format is stated for OpenAPI readers, as for int64). */
+export const int32 = z.int32().meta({ format: 'int32' });
 
 /** `YYYY-MM-DD`, a UTC calendar day. */
 export const isoDate = z.iso.date();

@@ -35,6 +35,9 @@ export const ModelUsageSchema = z
   })
   .meta({ id: 'OrgModelUsage' });
 
+/** OrgKeyModelUsage: one model of one key; the spec names it apart from the roll-up, with the same shape. */
+export const KeyModelUsageSchema = ModelUsageSchema.meta({ id: 'OrgKeyModelUsage' });
+
 export const ProviderUsageSchema = z
   .object({ provider: z.string(), spend_usd: decimalString, ...tokenGroup })
   .meta({ id: 'OrgProviderUsage' });
@@ -47,7 +50,7 @@ export const KeyUsageEntrySchema = z
     key_prefix: z.string(),
     spend_usd: decimalString,
     ...tokenGroup,
-    models: z.array(ModelUsageSchema),
+    models: z.array(KeyModelUsageSchema),
     service: UsageSliceSchema.optional(),
     external: UsageSliceSchema.optional(),
     fields: z.record(z.string(), KeyFieldValueSchema).optional(),
