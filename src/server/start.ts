@@ -61,6 +61,11 @@ async function handle(ds: Dataset, faults: FaultInjector, req: IncomingMessage, 
       if (matching.length) throw new HttpError(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`, { allow: matching.map((r) => r.method).join(', ') });
       throw new HttpError(404, 'not_found', `no endpoint ${url.pathname}`);
     }
+    // No endpoint takes a list, so a repeated parameter is a mistake, not a choice to make for the caller.
+    for (const name of new Set(url.searchParams.keys())) {
+      const n = url.searchParams.getAll(name).length;
+      if (n > 1) throw new HttpError(400, 'invalid_query', `query parameter ${name} is given ${n} times; send it once`);
+    }
     const params = route.pattern.exec(url.pathname)!.slice(1).filter((p): p is string => p !== undefined);
     send(res, await route.handle({ ds, req, query: url.searchParams, params }));
   } catch (e) {

@@ -49,6 +49,12 @@ describe('period resolution (today 2026-11-20)', () => {
     expect(r.json.error).toBe('invalid_period');
     expect(r.json.message).toMatch(reason);
   });
+
+  it('a repeated parameter is 400, not silently the first value', async () => {
+    const r = await get('?month=2026-10&month=2026-09');
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ error: 'invalid_query', message: 'query parameter month is given 2 times; send it once' });
+  });
 });
 
 type Slice = { prompt_tokens: number; completion_tokens: number; total_tokens: number; request_count: number; cache_read_input_tokens: number; cache_creation_input_tokens: number };
