@@ -130,15 +130,18 @@ describe('auth fields', () => {
     await login(KEYS.devSeat, '--profile', 'dev');
     const creds = JSON.parse(await readFile(join(cfg, 'credentials.json'), 'utf8'));
     const { saveCredentials } = await import('../../src/cli/_credentials/index.js');
-    await saveCredentials(cfg, { ...creds, profiles: { ...creds.profiles, old: { api_key: KEYS.deleted } } });
+    await saveCredentials(cfg, { ...creds, profiles: { ...creds.profiles, old: { api_key: KEYS.deleted }, ci: { api_key: KEYS.blocked } } });
     const r = await svc(['auth', 'fields', '--all'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`default (sk-…${KEYS.limited.slice(-4)}): key "Analytics pipeline"`);
     expect(r.stdout).toContain(`dev (sk-…${KEYS.devSeat.slice(-4)}): key "Mette Holm (dev)"`);
     expect(r.stdout).toMatch(/old \(sk-…\w{4}\)\n {2}the API key was refused .*\(HTTP 401\)/);
+    // Wrapped lines of one message are joined back (each of its lines is indented two spaces).
+    expect(r.stdout.replace(/(\S)\n {2}(?!the )/g, '$1 ')).toMatch(/ci \(sk-…\w{4}\)\n {2}the key is blocked: the monthly spend limit of \$200\.00 is reached .* \(HTTP 401\)/);
+    for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     const json = JSON.parse((await svc(['auth', 'fields', '--all', '--json'], { env: env() })).stdout);
-    expect(json.map((x: { profile: string }) => x.profile)).toEqual(['default', 'dev', 'old']);
-    expect(json[2].error.status).toBe(401);
+    expect(json.map((x: { profile: string }) => x.profile)).toEqual(['ci', 'default', 'dev', 'old']);
+    expect(json[3].error.status).toBe(401);
     expect(JSON.stringify(json)).not.toContain(KEYS.limited);
   });
 

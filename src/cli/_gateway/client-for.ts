@@ -26,7 +26,7 @@ export function announceKey(io: CommandIO, args: ParsedArgs, key: ResolvedKey): 
 }
 
 /** Is the key blocked (monthly spend limit reached)? `/key/info` still answers for a blocked key. */
-async function blockedBecause(io: CommandIO, apiKey: string): Promise<string | undefined> {
+export async function blockedBecause(io: CommandIO, apiKey: string): Promise<string | undefined> {
   try {
     const { info } = await clientFor(io, apiKey).getKeyInfo({ timeoutMs: 5000 });
     return info.blocked ? blockedReason(info) : undefined;

@@ -3,10 +3,11 @@ import { bool } from '../_args.js';
 import { NoSavedKeysError, maskKey, resolveKey } from '../_credentials/index.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import type { KeyFieldsEntry, KeyFieldsRecord } from '../../model/gateway.js';
-import { announceKey, clientFor, explained, verboseOption } from '../_gateway/client-for.js';
+import { announceKey, blockedBecause, clientFor, explained, verboseOption } from '../_gateway/client-for.js';
 import { plainText } from '../_output/sanitize.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
+import { wrap } from '../_output/wrap.js';
 import { openStore } from './_store-io.js';
 
 /** A field's value for people: `-` for no value, yes/no, a select field's label. */
@@ -39,7 +40,8 @@ async function allKeys(io: CommandIO, json: boolean): Promise<number> {
         return { name, key: maskKey(apiKey), raw };
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
-        return { name, key: maskKey(apiKey), error: { status: e.status ?? null, message: e.message } };
+        const blocked = e.status === 401 ? await blockedBecause(io, apiKey) : undefined;
+        return { name, key: maskKey(apiKey), error: { status: e.status ?? null, message: blocked ? `the key is ${blocked}` : e.message } };
       }
     }),
   );
@@ -50,7 +52,7 @@ async function allKeys(io: CommandIO, json: boolean): Promise<number> {
     const s = styleFor(io.stdout, io.env);
     const blocks = results.map((r) => {
       const head = s.bold(`${r.name} (${r.key})`);
-      if ('error' in r) return `${head}\n  ${r.error.message}${r.error.status ? ` (HTTP ${r.error.status})` : ''}\n`;
+      if ('error' in r) return `${head}\n${wrap(`${r.error.message}${r.error.status ? ` (HTTP ${r.error.status})` : ''}`, outputWidth(io), '  ').join('\n')}\n`;
       const record = JSON.parse(r.raw) as KeyFieldsRecord;
       return `${head}: key "${plainText(record.key_name)}"\n${fieldsTable(io, record)}`;
     });
