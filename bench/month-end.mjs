@@ -4,8 +4,10 @@
 // RSS is its own. Prints what it measured; asserts nothing. Run after `npm run build` (uses dist/):
 // `node bench/month-end.mjs [--threads N] [--concurrency N] [orgs...]` (default: 0 threads,
 // concurrency 4, 100 and 1000 organizations).
-// Peak RSS of the run grows with the run's length mostly through glibc malloc arenas (zlib work on
-// libuv's threads); MALLOC_ARENA_MAX=2 in the environment is passed on to the run and keeps it flat.
+// Peak RSS of the run grows over its first few hundred organizations and then levels off; the
+// JavaScript heap after a full collection stays ~32-36 MB (no retained data), the growth is native
+// memory (glibc malloc arenas of the zlib work on libuv's threads). The bench sets no V8 or malloc
+// flags; MALLOC_ARENA_MAX in the environment would be passed on to the run (and is printed).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,13 +37,19 @@ async function worker(url, dataDir, outDir, threads, concurrency) {
     env[`T${i}`] = token;
     return { org_id, name: org_id, token_env: `T${i}` };
   });
+  // Peak RSS so far at fixed points of the run, so one long run shows whether memory levels off.
+  const marks = new Set([100, 250, 500, 750, 1000, 2000, 5000]);
+  const peaks = [];
+  const onProgress = (p) => {
+    if (p.event === 'organization' && marks.has(p.organizations_done)) peaks.push([p.organizations_done, Math.round(process.resourceUsage().maxRSS / 1024)]);
+  };
   const t0 = performance.now();
-  const m = await runMonthEnd({ base_url: url, organizations }, { outDir, month: '2026-10', env, threads, concurrency });
+  const m = await runMonthEnd({ base_url: url, organizations }, { outDir, month: '2026-10', env, threads, concurrency, onProgress });
   const wall = (performance.now() - t0) / 1000;
   const docs = m.files.filter((f) => f.kind !== 'summary').length;
   const mem = process.memoryUsage();
   const errors = [...new Set(m.organizations.filter((o) => o.error).map((o) => o.error))].slice(0, 3);
-  process.stdout.write(JSON.stringify({ wall, docs, ok: m.summary.ok, failed: m.summary.failed, skipped: m.summary.skipped, maxRssKb: process.resourceUsage().maxRSS, errors, heapTotal: mem.heapTotal, external: mem.external, cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1e6 }) + '\n');
+  process.stdout.write(JSON.stringify({ wall, docs, ok: m.summary.ok, failed: m.summary.failed, skipped: m.summary.skipped, maxRssKb: process.resourceUsage().maxRSS, peaks, errors, heapTotal: mem.heapTotal, external: mem.external, cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1e6 }) + '\n');
 }
 
 // CPU seconds a process has used so far (utime + stime from /proc, in clock ticks of 1/100 s).
@@ -84,6 +92,7 @@ async function main(sizes, threads, concurrency) {
           `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall, ${r.docs} documents (${(r.docs / r.wall).toFixed(1)}/s), ` +
             `${r.ok} ok / ${r.skipped} skipped / ${r.failed} failed; peak RSS run ${(r.maxRssKb / 1024).toFixed(0)} MB, server ${(serverPeak / MB).toFixed(0)} MB; CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s`,
         );
+        if (r.peaks.length > 1) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb} MB`).join(', ')}`);
       } finally {
         server.kill('SIGTERM');
       }
