@@ -137,7 +137,7 @@ describe('messages for keys that do not work', () => {
     const code = await runCli(root, ['usage', '--period', 'today'], io);
     expect(code).toBe(1);
     expect(err).toContain('the service refused the period today, 2026-11-25: ');
-    expect(err).toContain("the dates come from this computer's clock (UTC)");
+    expect(err).toContain("the dates come from this computer's clock, in UTC");
   });
 
   it('an unreachable gateway is named by its variable, and login saves nothing', async () => {

@@ -6,7 +6,7 @@ import type { DayRange } from './period.js';
  */
 export class PeriodRefusedError extends Error {
   override readonly name = 'PeriodRefusedError';
-  readonly hint = "the dates come from this computer's clock (UTC); if the service's today is earlier, use an earlier --period";
+  readonly hint = "the dates come from this computer's clock, in UTC; if the service's today is earlier, choose an earlier --period";
   constructor(period: DayRange, reason: string) {
     super(`the service refused the period ${period.label}: ${reason}`);
   }
