@@ -25,7 +25,7 @@ export class PageContent {
   private readonly out = ByteSink.borrow();
   private fill = '';
   private stroke = '';
-  private lineWidth = '';
+  private lineWidth = -1;
   private fontFace: FontFace | undefined;
   private fontSize = 0;
 
@@ -37,22 +37,43 @@ export class PageContent {
   private setStroke(color: Rgb, width: number): void {
     const c = rgb(color);
     if (c !== this.stroke) this.out.ascii(`${(this.stroke = c)} RG\n`);
-    const w = num(width);
-    if (w !== this.lineWidth) this.out.ascii(`${(this.lineWidth = w)} w\n`);
+    if (width !== this.lineWidth) {
+      this.lineWidth = width;
+      this.nums(width);
+      this.out.ascii('w\n');
+    }
   }
 
   private setFont(face: FontFace, size: number): void {
     if (face === this.fontFace && size === this.fontSize) return;
     this.fontFace = face;
     this.fontSize = size;
-    this.out.ascii(`/${face.resourceName} ${num(size)} Tf\n`);
+    this.out.ascii(`/${face.resourceName} `);
+    this.nums(size);
+    this.out.ascii('Tf\n');
+  }
+
+  /** Writes each number followed by a space (coordinates never become strings; see ByteSink.num). */
+  private nums(a: number, b?: number, c?: number, d?: number): void {
+    this.out.num(a);
+    this.out.ascii(' ');
+    if (b === undefined) return;
+    this.out.num(b);
+    this.out.ascii(' ');
+    if (c === undefined || d === undefined) return;
+    this.out.num(c);
+    this.out.ascii(' ');
+    this.out.num(d);
+    this.out.ascii(' ');
   }
 
   text(face: FontFace, size: number, x: number, y: number, text: string, color: Rgb): void {
     if (!text) return;
     this.setFill(color);
     this.setFont(face, size);
-    this.out.ascii(`BT ${num(x)} ${num(y)} Td <`);
+    this.out.ascii('BT ');
+    this.nums(x, y);
+    this.out.ascii('Td <');
     face.encodeInto(text, this.out);
     this.out.ascii('> Tj ET\n');
   }
@@ -70,17 +91,22 @@ export class PageContent {
 
   fillRect(x: number, y: number, w: number, h: number, color: Rgb): void {
     this.setFill(color);
-    this.out.ascii(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re f\n`);
+    this.nums(x, y, w, h);
+    this.out.ascii('re f\n');
   }
 
   strokeRect(x: number, y: number, w: number, h: number, color: Rgb, width: number): void {
     this.setStroke(color, width);
-    this.out.ascii(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re S\n`);
+    this.nums(x, y, w, h);
+    this.out.ascii('re S\n');
   }
 
   line(x1: number, y1: number, x2: number, y2: number, color: Rgb, width: number): void {
     this.setStroke(color, width);
-    this.out.ascii(`${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S\n`);
+    this.nums(x1, y1);
+    this.out.ascii('m ');
+    this.nums(x2, y2);
+    this.out.ascii('l S\n');
   }
 
   image(name: string, x: number, y: number, w: number, h: number): void {
