@@ -71,6 +71,15 @@ describe.runIf(hasScript)('on a real terminal', () => {
     expect(saved.profiles.default.api_key).toBe(KEYS.limited);
   }, 30_000);
 
+  it('auth login --with-token on a terminal asks without echo too (no key on the screen)', async () => {
+    const cfg = join(home, 'cfg');
+    const env = { HOME: home, SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: server.url, SVC_NO_UPDATE_CHECK: '1' };
+    const r = await onTerminal('auth login --with-token --profile work', env, { waitFor: 'input is hidden', type: `${KEYS.devSeat}\r` });
+    expect(r.out).not.toContain(KEYS.devSeat.slice(3, 12));
+    expect(r.out).toContain(`Saved "work": sk-…${KEYS.devSeat.slice(-4)}`);
+    expect(r.code).toBe(0);
+  }, 30_000);
+
   it('the daily update check runs in the background on a terminal and its notice shows next time', async () => {
     const cfg = join(home, 'cfg');
     const env = { HOME: home, SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl };

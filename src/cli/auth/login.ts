@@ -21,7 +21,7 @@ export const loginCommand: Command = {
   examples: ['svc auth login', 'svc auth login --profile work', 'pass show svc/key | svc auth login --with-token'],
   options: {
     profile: { type: 'string', valueName: 'NAME', description: 'save under this name (default: "default")' },
-    'with-token': { type: 'boolean', description: 'read the key from stdin instead of asking' },
+    'with-token': { type: 'boolean', description: 'read the key from stdin (on a terminal: asked, hidden)' },
   },
   async run(io, args) {
     if (io.env.SVC_API_KEY?.trim()) throw new KeyInEnvironmentError();
@@ -31,8 +31,10 @@ export const loginCommand: Command = {
     const { update } = await openStore(io);
 
     let apiKey: string;
-    if (bool(args, 'with-token')) apiKey = await readKeyFromStdin(io.stdin);
-    else if (io.stdin.isTTY && io.stdin.setRawMode) apiKey = (await readHiddenLine(io, 'Paste your API key (input is hidden): ')).trim();
+    const terminal = io.stdin.isTTY === true && io.stdin.setRawMode !== undefined;
+    // --with-token on a terminal would echo the key as it is typed: ask without echo instead.
+    if (bool(args, 'with-token') && !terminal) apiKey = await readKeyFromStdin(io.stdin);
+    else if (terminal) apiKey = (await readHiddenLine(io, 'Paste your API key (input is hidden): ')).trim();
     else throw new UsageError('stdin is not a terminal, so the key cannot be asked for; pipe it in with --with-token');
     if (!apiKey) throw new UsageError('no key was entered; nothing was saved');
     if (/\s/.test(apiKey)) throw new UsageError('the key contains spaces; nothing was saved');
