@@ -12,7 +12,7 @@ export const pdfCommand: Command = {
   usage: 'invoices pdf <invoice-id|invoice-number> -o <file.pdf>',
   examples: ['svc invoices pdf 6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e -o 2026-0142.pdf'],
   options: {
-    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to save the PDF (required; replaced only by a complete PDF)' },
+    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'file to save (required; only a whole PDF replaces it)' },
     ...reportingOptions,
   },
   positionals: { min: 1, max: 1, names: '<invoice-id>' },

@@ -36,7 +36,7 @@ export const renderCommand: Command = {
   usage: 'invoices render <invoice.json|-|invoice-id> [-o out.pdf] [--language da|en] [--logo FILE] [--accent #rrggbb]',
   examples: [
     'svc invoices render samples/invoices/nordlys-2026-10.json',
-    'svc invoices render 6f1c2d3e --base-url http://127.0.0.1:8080 --org org-nordlys',
+    'svc invoices render 6f1c2d3e --org org-nordlys -o faktura.pdf',
     'svc invoices get 2026-0142 --json | svc invoices render - -o faktura.pdf --language en',
     'svc invoices render invoice.json --logo logo.png --accent "#0b6e4f"',
   ],

@@ -9,8 +9,8 @@ import { InvalidRequestError } from '../../client/errors/invalid-request-error.j
 export const keyPeriodOptions: Record<string, OptionSpec> = {
   month: { type: 'string', valueName: 'YYYY-MM', description: 'one calendar month' },
   year: { type: 'string', valueName: 'YYYY', description: 'one calendar year (up to today)' },
-  months: { type: 'string', valueName: 'N', description: 'trailing calendar months ending with the current one' },
-  'start-date': { type: 'string', valueName: 'YYYY-MM-DD', description: 'first day (with --end-date); ranges over 366 days are fetched in parts' },
+  months: { type: 'string', valueName: 'N', description: 'trailing months, the current one included' },
+  'start-date': { type: 'string', valueName: 'YYYY-MM-DD', description: 'first day (with --end-date; any length)' },
   'end-date': { type: 'string', valueName: 'YYYY-MM-DD', description: 'last day (with --start-date)' },
 };
 

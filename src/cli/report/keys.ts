@@ -12,11 +12,11 @@ import { toJsonText } from './_json.js';
 export const keysCommand: Command = {
   name: 'keys',
   summary: 'Usage and spend per API key for a period (table, JSON or CSV)',
-  usage: 'report keys [--month YYYY-MM | --year YYYY | --months N | --start-date D --end-date D] [--json | --csv]',
+  usage: 'report keys [--month M | --year Y | --months N |\n                   --start-date D --end-date D] [--json | --csv]',
   examples: [
     'svc report keys',
     'svc report keys --month 2026-10',
-    'svc report keys --start-date 2024-11-01 --end-date 2026-10-31 --csv > keys.csv',
+    'svc report keys --start-date 2024-11-01 --end-date 2026-10-31 --csv',
   ],
   options: {
     ...keyPeriodOptions,

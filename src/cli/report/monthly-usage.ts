@@ -14,7 +14,7 @@ export const monthlyUsageCommand: Command = {
   usage: 'report monthly-usage [--months N | --year YYYY] [--json]',
   examples: ['svc report monthly-usage', 'svc report monthly-usage --months 24', 'svc report monthly-usage --year 2025 --json'],
   options: {
-    months: { type: 'string', valueName: 'N', description: 'trailing months including the current one (default 12, at most 60)' },
+    months: { type: 'string', valueName: 'N', description: 'trailing months, this one included (default 12, max 60)' },
     year: { type: 'string', valueName: 'YYYY', description: 'one calendar year' },
     json: { type: 'boolean', description: 'print the API record (exact decimals)' },
     ...reportingOptions,

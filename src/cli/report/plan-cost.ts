@@ -12,7 +12,7 @@ export const planCostCommand: Command = {
   usage: 'report plan-cost [--currency DKK|EUR|USD] [--json]',
   examples: ['svc report plan-cost', 'svc report plan-cost --currency EUR --json'],
   options: {
-    currency: { type: 'string', valueName: 'CODE', description: 'DKK (default), EUR or USD: the price set in that currency, never converted' },
+    currency: { type: 'string', valueName: 'CODE', description: 'DKK (default), EUR or USD; prices are never converted' },
     json: { type: 'boolean', description: 'print the API record' },
     ...reportingOptions,
   },

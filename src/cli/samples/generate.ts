@@ -6,8 +6,8 @@ import { generateDataset } from '../../server/index.js';
 /** `svc samples generate`: a synthetic dataset for load tests and benchmarks (same seed, same bytes). */
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'Write a synthetic dataset in the reference server format (deterministic per seed)',
-  usage: 'samples generate --orgs N --keys-per-org K --months M --seed S --out DIR [--today YYYY-MM-DD] [--invoices-per-org N] [--format bin|csv]',
+  summary: 'Write a synthetic dataset for the reference server (same seed, same files)',
+  usage: 'samples generate --orgs N --keys-per-org K --months M --seed S --out DIR\n         [--today YYYY-MM-DD] [--invoices-per-org N] [--format bin|csv]',
   examples: [
     'svc samples generate --orgs 1 --keys-per-org 10000 --months 24 --seed bench --out ./data-10k',
     'svc samples generate --orgs 1000 --keys-per-org 50 --months 4 --seed bench --out ./data-1000',
@@ -15,12 +15,12 @@ export const generateCommand: Command = {
   options: {
     orgs: { type: 'string', description: 'number of organizations', valueName: 'N' },
     'keys-per-org': { type: 'string', description: 'API keys per organization', valueName: 'K' },
-    months: { type: 'string', description: 'calendar months of daily usage ending with the current one', valueName: 'M' },
+    months: { type: 'string', description: 'months of daily usage, the current one last', valueName: 'M' },
     seed: { type: 'string', description: 'any text; the same seed gives the same dataset', valueName: 'S' },
     out: { type: 'string', description: 'new (or empty) folder to write', valueName: 'DIR' },
     today: { type: 'string', description: "the dataset's today (default 2026-11-20)", valueName: 'YYYY-MM-DD' },
-    format: { type: 'string', description: 'usage file per organization: bin (columnar, default) or csv', valueName: 'bin|csv' },
-    'invoices-per-org': { type: 'string', description: 'issued invoices per organization (default min(3, months-1))', valueName: 'N' },
+    format: { type: 'string', description: 'usage files: bin (columnar, default) or csv', valueName: 'bin|csv' },
+    'invoices-per-org': { type: 'string', description: 'invoices per org (default: min(3, months - 1))', valueName: 'N' },
   },
   async run(io, args) {
     const need = (name: string, min: number, max: number) => {
