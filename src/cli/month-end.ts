@@ -42,9 +42,12 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
   const onSignal = (sig: NodeJS.Signals) => {
     signals++;
     if (signals === 1) {
-      io.stderr.write(`\nsvc: ${sig}: stopping; finishing the files being written and writing the manifest (again to quit at once)\n`);
+      io.stderr.write(`\nsvc: ${sig}: stopping; finishing the files being written, then the manifest (again: quit now)\n`);
       controller.abort(new Error(`interrupted by ${sig}`));
-    } else process.exit(130); // every write is atomic, so quitting now leaves no partial file
+    } else {
+      io.stderr.write('\n'); // end the progress bar's line
+      process.exit(130); // every write is atomic, so quitting now leaves no partial file
+    }
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
