@@ -89,18 +89,37 @@ export function addSheet(
 /** How long to wait for the zip writer before going on anyway (it never stalls in practice). */
 const DRAIN_WAIT_MS = 2000;
 
+/** The writable state of a stream from any `readable-stream` version (archiver's v2 lacks `writableNeedDrain`). */
+interface WritableState {
+  length: number;
+  highWaterMark: number;
+  needDrain?: boolean;
+}
+
+function mustWait(pipe: Writable): boolean {
+  if (pipe.writableNeedDrain) return true;
+  const state = (pipe as unknown as { _writableState?: WritableState })._writableState;
+  return !!state && (state.needDrain === true || state.length >= state.highWaterMark);
+}
+
 /**
  * Waits until the zip writer has taken the sheet's buffered output. exceljs writes into its
  * pipe without heeding backpressure, so without this pause the uncompressed XML of a large
- * sheet piles up in memory while zlib compresses it.
+ * sheet piles up in memory while zlib compresses it. The pipe is archiver's PassThrough from
+ * readable-stream 2, which has no `writableNeedDrain`: its writable state is read instead.
  */
 export async function drain(ws: ExcelJS.Worksheet): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
   const stream = (ws as unknown as { _stream?: { pipes?: Writable[] } })._stream;
   for (const pipe of stream?.pipes ?? []) {
-    if (!pipe.writableNeedDrain) continue;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([once(pipe, 'drain'), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_WAIT_MS)))]);
-    clearTimeout(timer);
+    while (mustWait(pipe)) {
+      let timer: NodeJS.Timeout | undefined;
+      const drained = await Promise.race([
+        once(pipe, 'drain').then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DRAIN_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+      if (!drained) break;
+    }
   }
 }
