@@ -5,8 +5,8 @@
 // `node bench/month-end.mjs [--threads N] [--concurrency N] [orgs...]` (default: 0 threads,
 // concurrency 4, 100 and 1000 organizations).
 // Peak RSS of the run grows over its first few hundred organizations and then levels off; the
-// JavaScript heap after a full collection stays ~32-36 MB (no retained data), the growth is native
-// memory (glibc malloc arenas of the zlib work on libuv's threads). The bench sets no V8 or malloc
+// JavaScript heap after a full collection stays ~32-36 MB (no retained data): the growth is V8
+// sizing its heap under the allocation rate, and native memory. The bench sets no V8 or malloc
 // flags; MALLOC_ARENA_MAX in the environment would be passed on to the run (and is printed).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
