@@ -35,6 +35,8 @@ export interface ReportingClientOptions extends CommonClientOptions {
   maxRangeDays?: number;
 }
 
+/** `months` up to 12 never spans more than 366 days (11 whole months and part of the current one). */
+const MAX_SINGLE_REQUEST_MONTHS = 12;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PDF_MAGIC = '%PDF-';
 const INVOICES_FORBIDDEN = 'invoices are not shared with this organization, or the token belongs to another organization';
@@ -140,17 +142,39 @@ export class ReportingClient implements ReportingApi {
    */
   async getKeyUsage(period?: KeyUsagePeriod, opts?: CallOptions): Promise<OrgKeyUsage> {
     const checked = checkKeyUsagePeriod(period);
+    if (checked.kind === 'months' && checked.query.months > MAX_SINGLE_REQUEST_MONTHS) return this.trailingMonths(checked.query.months, opts);
     if (checked.kind !== 'range') return this.fetchKeyUsage(checked.query, opts);
-    const ranges = splitRange(checked.query.start_date, checked.query.end_date, this.maxRangeDays);
-    // Each range is merged in as soon as it arrives (the merge is associative), so only the
-    // running answer and the range being read are held, however many ranges there are.
+    return this.fetchRanges(checked.query.start_date, checked.query.end_date, undefined, opts);
+  }
+
+  /**
+   * Ranges of at most maxRangeDays from `start` to `end`, oldest first, merged with `last`
+   * (the newest part, when already fetched). Each range is merged in as soon as it arrives
+   * (the merge is associative), so only the running answer and the range being read are held.
+   */
+  private async fetchRanges(start: string, end: string, last: OrgKeyUsage | undefined, opts?: CallOptions): Promise<OrgKeyUsage> {
     let merged: OrgKeyUsage | undefined;
-    for (const range of ranges) {
+    for (const range of splitRange(start, end, this.maxRangeDays)) {
       const part = await this.fetchKeyUsage(range, opts);
       merged = merged === undefined ? part : mergeKeyUsage([merged, part]);
       if (part.end_date < range.end_date) break;
     }
-    return merged!;
+    return last === undefined ? merged! : mergeKeyUsage([merged!, last]);
+  }
+
+  /**
+   * `months` over 12 can span more than 366 days. The service's "today" decides where the
+   * months end, so the current month is fetched first (its answer says which month and day
+   * that is); the earlier months follow as date ranges and everything is merged.
+   */
+  private async trailingMonths(months: number, opts?: CallOptions): Promise<OrgKeyUsage> {
+    const current = await this.fetchKeyUsage({}, opts);
+    const [y, m] = current.start_date.split('-').map(Number) as [number, number];
+    const first = new Date(Date.UTC(y, m - 1 - (months - 1), 1));
+    if (first.getUTCFullYear() < 1) throw new InvalidRequestError('months', `reaches before year 1 (got ${months})`);
+    const start = first.toISOString().slice(0, 10);
+    const dayBefore = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+    return this.fetchRanges(start, dayBefore, current, opts);
   }
 
   private fetchKeyUsage(query: Record<string, string | number>, opts?: CallOptions): Promise<OrgKeyUsage> {

@@ -109,11 +109,25 @@ describe('key-usage periods against the reference server', () => {
     checkInvariants(one);
   });
 
-  it('year and months periods are single requests', async () => {
+  it('year and months up to 12 are single requests', async () => {
     requests.length = 0;
     const c = logged('org-nordlys');
     await c.getKeyUsage({ year: 2025 });
-    await c.getKeyUsage({ months: 24 }).catch(() => undefined);
+    await c.getKeyUsage({ months: 12 });
     expect(requests).toHaveLength(2);
+  });
+
+  it('months over 12 (more than 366 days) is the current month, then earlier ranges, merged', async () => {
+    requests.length = 0;
+    const u = await logged('org-nordlys').getKeyUsage({ months: 24 });
+    // The service's today (2026-11-20) decides the months: 2024-12-01 to today.
+    expect([u.start_date, u.end_date]).toEqual(['2024-12-01', '2026-11-20']);
+    expect(requests).toHaveLength(3);
+    expect(requests[0]).toMatch(/key-usage \(/);
+    expect(requests[1]).toContain('start_date=2024-12-01&end_date=2025-12-01');
+    expect(requests[2]).toContain('start_date=2025-12-02&end_date=2026-10-31');
+    const range = await reporting(server, 'org-nordlys').getKeyUsage({ start_date: '2024-12-01', end_date: '2026-11-20' });
+    expect(exactJson(u)).toEqual(exactJson(range));
+    checkInvariants(u);
   });
 });
