@@ -111,6 +111,41 @@ describe('month end against the reference server', () => {
     }
   }, 20_000);
 
+  it('a rerun after an invoice was voided rewrites just its files and notes the change', async () => {
+    const data = await copySamples(join(tmp, 'voided-data'));
+    const out = join(tmp, 'voided-out');
+    const tokens = await readTokens(data);
+    const first = await startReferenceServer({ dataDir: data });
+    let before: Awaited<ReturnType<typeof runMonthEnd>>;
+    try {
+      before = await runMonthEnd(configFor(first.url, tokens).config, { outDir: out, month: '2026-10', env: configFor(first.url, tokens).env });
+    } finally {
+      await first.close();
+    }
+    const path = join(data, 'invoices', 'fjordline-2026-10.json');
+    await writeFile(path, JSON.stringify({ ...JSON.parse(await readFile(path, 'utf8')), status: 'void' }));
+    const second = await startReferenceServer({ dataDir: data });
+    try {
+      const { config, env } = configFor(second.url, tokens);
+      const after = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
+      const monthDir = join(out, '2026-10');
+      for (const f of after.files.filter((f) => f.kind !== 'summary')) {
+        const old = before.files.find((b) => b.path === f.path)!;
+        if (f.org_id === 'org-fjordline' && f.kind.startsWith('invoice')) {
+          expect([f.path, f.status, f.previous_source_sha256]).toEqual([f.path, 'rewritten', old.source_sha256]);
+          expect(f.source_sha256).not.toBe(old.source_sha256);
+        } else expect([f.path, f.status]).toEqual([f.path, 'unchanged']);
+      }
+      const pdf = after.files.find((f) => f.path.startsWith('org-fjordline/') && f.kind === 'invoice_pdf')!;
+      expect((await pdfText(await readFile(join(monthDir, pdf.path)))).text).toMatch(/VOID/);
+      expect(after.organizations.find((o) => o.org_id === 'org-fjordline')!.invoices[0]!.status).toBe('void');
+      const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
+      expect(summary).toMatch(/\| 2026-0143 \| Void \|/);
+    } finally {
+      await second.close();
+    }
+  }, 30_000);
+
   it('files hostile invoice numbers under safe, distinct names inside the output folder', async () => {
     const data = await copySamples(join(tmp, 'hostile-data'));
     const template = JSON.parse(await readFile(join(data, 'invoices', 'nordlys-2026-10.json'), 'utf8')) as Record<string, unknown>;
