@@ -1,4 +1,4 @@
-import { JSONParser, TokenizerError, TokenParserError } from '@streamparser/json';
+import { JSONParser } from '@streamparser/json';
 import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry, type OrgKeyUsage } from '../model/key-usage.js';
 import { parseRecord } from '../model/parse.js';
 import { SchemaError } from '../model/schema-error.js';
@@ -45,37 +45,45 @@ export async function streamKeyUsage(
   let index = 0;
   // The record's other members, collected as they are parsed (small next to the keys).
   const root: Record<string, unknown> = {};
-  let seenKeys = false; // an empty key list emits nothing; the schema check below needs `keys` present
+  let seenKeys = false;
   // Set inside the parser's callback and thrown after `write`: the parser may swallow a throw.
   let failure: Error | undefined;
-  // Emitting `$` or `$.keys` would make the parser keep every key for it; so the other members are named.
+  // Not `$` (the parser would keep every key for it) but the members one by one. `$.keys` is
+  // emitted only to see that it is there: each key's slot is emptied once the key is handed over.
   // Buffered strings and numbers: the default (unbuffered) parser took almost three times as long.
-  const parser = new JSONParser({ paths: ['$.keys.*', ...HEAD_MEMBERS.map((m) => `$.${m}`)], keepStack: false, stringBufferSize: 65_536, numberBufferSize: 64 });
-  parser.onValue = ({ value, key, stack }) => {
+  const paths = ['$.keys.*', '$.keys', ...HEAD_MEMBERS.map((m) => `$.${m}`)];
+  const parser = new JSONParser({ paths, keepStack: false, stringBufferSize: 65_536, numberBufferSize: 64 });
+  parser.onValue = ({ value, key, parent, stack }) => {
     if (failure) return;
     if (stack.length === 1) {
-      root[String(key)] = value;
+      if (key === 'keys') seenKeys = Array.isArray(value);
+      else root[String(key)] = value;
       return;
     }
-    seenKeys = true;
+    if (Array.isArray(parent)) (parent as unknown[])[key as number] = undefined;
     try {
       onKey(parseRecord(KeyUsageEntrySchema, value, 'key usage'), index++);
     } catch (e) {
       failure = e instanceof SchemaError ? bad(e.path === '$' ? `keys[${index}]` : `keys[${index}].${e.path}`, e.reason) : (e as Error);
     }
   };
+  const feed = (write: () => void) => {
+    try {
+      write();
+    } catch (e) {
+      // The parser's own errors (bad or cut-off JSON) carry no system error code.
+      failure ??= bad('$', `not valid JSON (${(e as Error).message})`);
+    }
+  };
   try {
     for await (const chunk of body) {
-      parser.write(chunk as Uint8Array);
+      feed(() => parser.write(chunk as Uint8Array));
       if (failure) break;
     }
-    if (!failure && !parser.isEnded) parser.end();
+    if (!failure && !parser.isEnded) feed(() => parser.end());
   } catch (e) {
-    if (e instanceof TokenizerError || e instanceof TokenParserError) failure = bad('$', `not valid JSON (${e.message})`);
-    else {
-      const code = (e as { code?: unknown }).code;
-      failure = failure ?? new ConnectionError(endpoint, client.http.baseUrl.origin, typeof code === 'string' ? code : undefined);
-    }
+    const code = (e as { code?: unknown }).code;
+    failure ??= new ConnectionError(endpoint, client.http.baseUrl.origin, typeof code === 'string' ? code : undefined);
   }
   if (failure) {
     body.destroy();

@@ -1,0 +1,102 @@
+// The compact key store and the streamed key-usage response: same rows, same workbook bytes.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ResponseSchemaError } from '../../src/client/errors/response-schema-error.js';
+import { ReportingClient } from '../../src/client/reporting-client.js';
+import { streamKeyUsage } from '../../src/client/stream-key-usage.js';
+import type { KeyUsageEntry, OrgKeyUsage } from '../../src/model/index.js';
+import { buildCostReport, KeyStore, keySource, type CostReportData } from '../../src/report/index.js';
+import { keyRowOf } from '../../src/report/key-store.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { fixtureData } from './_fixtures.js';
+import { client } from './_server.js';
+
+/** The same data with every key list packed into a KeyStore. */
+function compacted(data: CostReportData): CostReportData {
+  const packed = new Map<OrgKeyUsage, OrgKeyUsage>();
+  const pack = (ku: CostReportData['keyUsage']) => {
+    const record = ku as OrgKeyUsage;
+    if (!packed.has(record)) packed.set(record, { ...record, keys: KeyStore.of(record.keys) as unknown as KeyUsageEntry[] });
+    return packed.get(record)!;
+  };
+  return { ...data, keyUsage: pack(data.keyUsage), keyUsageByMonth: data.keyUsageByMonth.map((m) => ({ month: m.month, keyUsage: pack(m.keyUsage) })) };
+}
+
+describe('KeyStore', () => {
+  test('gives back every key row in order, any number of times, across packed chunks', () => {
+    const base = fixtureData({ month: '2026-10' }).keyUsage as OrgKeyUsage;
+    // Enough keys (long, non-ASCII and formula-like names) to fill several 1 MB chunks.
+    const many = Array.from({ length: 9000 }, (_, i) => ({ ...base.keys[i % base.keys.length]!, id: `k${i}`, name: `${'ø'.repeat(100)} =SUM(A1) "${i}"` }));
+    const store = KeyStore.of(many);
+    expect(store.length).toBe(9000);
+    const expected = many.map(keyRowOf);
+    expect([...store.rows()]).toEqual(expected);
+    expect([...store.rows()]).toEqual(expected);
+    expect(store.bytes).toBeGreaterThan(2 * (1 << 20));
+    expect([...keySource(many).rows()]).toEqual(expected);
+  });
+
+  test('a workbook from packed keys is byte-identical to one from the records (one month and several)', async () => {
+    for (const period of [{ month: '2026-10' }, { year: 2026 }] as const) {
+      const data = fixtureData(period);
+      const fromRecords = await buildCostReport(data, { language: 'en' });
+      const fromStore = await buildCostReport(compacted(data), { language: 'en' });
+      expect(Buffer.from(fromStore).equals(Buffer.from(fromRecords))).toBe(true);
+    }
+  });
+});
+
+describe('streamKeyUsage', () => {
+  let server: ReferenceServer;
+  let bad: Server;
+  let badBody = '';
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0 });
+    bad = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(badBody)).listen(0, '127.0.0.1');
+    await once(bad, 'listening');
+  });
+  afterAll(async () => {
+    await server.close();
+    await new Promise((resolve) => bad.close(resolve));
+  });
+
+  test('hands over the same keys, checked, and the same rest of the record as getKeyUsage', async () => {
+    for (const org of ['org-nordlys', 'org-kattegat']) {
+      const c = client(server, org);
+      const whole = await c.getKeyUsage({ month: '2026-10' });
+      const keys: KeyUsageEntry[] = [];
+      const head = await streamKeyUsage(c, { month: '2026-10' }, (k) => keys.push(k));
+      expect(keys.length).toBeGreaterThan(5);
+      expect(keys).toEqual(whole.keys);
+      expect(head).toEqual({ ...whole, keys: [] });
+    }
+  });
+
+  const badClient = () => new ReportingClient({ baseUrl: `http://127.0.0.1:${(bad.address() as { port: number }).port}`, orgId: 'org-x', token: 'rt_test', env: {}, maxRetries: 0 });
+  const head = '"org_id":"org-x","start_date":"2026-10-01","end_date":"2026-10-31"';
+  const totals = '"totals":{"spend_usd":"0","prompt_tokens":0,"completion_tokens":0,"total_tokens":0,"request_count":0,"models":[]}';
+  const okKey = '{"id":"k1","name":"a","key_prefix":"sk-1","spend_usd":"1.5","prompt_tokens":1,"completion_tokens":1,"total_tokens":2,"request_count":1,"models":[]}';
+
+  test('names the first bad key field, and bad JSON, as a ResponseSchemaError', async () => {
+    badBody = `{${head},"keys":[${okKey},${okKey.replace('"1.5"', '"lots"')}],${totals}}`;
+    const err = await streamKeyUsage(badClient(), { month: '2026-10' }, () => {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseSchemaError);
+    expect((err as ResponseSchemaError).path).toBe('keys[1].spend_usd');
+    badBody = `{${head},"keys":[${okKey},{"id":`;
+    const cut = await streamKeyUsage(badClient(), { month: '2026-10' }, () => {}).catch((e: unknown) => e);
+    expect(cut).toBeInstanceOf(ResponseSchemaError);
+    expect((cut as Error).message).toMatch(/not valid JSON/);
+    badBody = `{${head},${totals}}`;
+    const none = await streamKeyUsage(badClient(), { month: '2026-10' }, () => {}).catch((e: unknown) => e);
+    expect((none as ResponseSchemaError).path).toBe('keys');
+  });
+
+  test('an empty key list is fine', async () => {
+    badBody = `{${head},"keys":[],${totals}}`;
+    let n = 0;
+    const got = await streamKeyUsage(badClient(), { month: '2026-10' }, () => n++);
+    expect(n).toBe(0);
+    expect(got.org_id).toBe('org-x');
+  });
+});
