@@ -123,5 +123,15 @@ describe('GET /v1/model/info and /user/daily/activity', () => {
     expect(r.status).toBe(403);
     expect(r.json.error).toBe('usage_not_shared');
     expect((await call(s.url, '/user/daily/activity?start_date=2026-13-01', { token: apiKey('key-nl-001') })).status).toBe(400);
+    const reversed = await call(s.url, '/user/daily/activity?start_date=2026-11-10&end_date=2026-11-09', { token: apiKey('key-nl-001') });
+    expect(reversed.status).toBe(400);
+  });
+  it('a range that starts after today is empty, not an error (a client clock ahead of the server)', async () => {
+    const r = await call(s.url, '/user/daily/activity?start_date=2026-11-22&end_date=2026-11-22', { token: apiKey('key-nl-001') });
+    expect(r.status).toBe(200);
+    expect(r.json.results).toEqual([]);
+    expect(r.json.metadata.total_spend).toBe('0');
+    const clamped = await call(s.url, '/user/daily/activity?start_date=2026-11-19&end_date=2026-11-25', { token: apiKey('key-nl-001') });
+    expect(clamped.json.results.map((d: { date: string }) => d.date)).toEqual(['2026-11-19', '2026-11-20']);
   });
 });

@@ -34,11 +34,14 @@ function dateParam(q: URLSearchParams, name: string, fallback: number): number {
 export async function dailyActivity(ds: Dataset, k: CallingKey & { org: NonNullable<CallingKey['org']> }, q: URLSearchParams) {
   if (!k.org.raw.shares.usage) throw new HttpError(403, 'usage_not_shared', 'usage is not shared with this organization');
   const first = dateParam(q, 'start_date', monthStart(ds.today));
-  const last = Math.min(dateParam(q, 'end_date', ds.today), ds.today);
-  if (first > last) throw new HttpError(400, 'invalid_period', 'start_date is after end_date (or after today)');
-  if (last - first + 1 > 366) throw new HttpError(400, 'invalid_period', 'the range spans more than 366 days');
+  const requestedLast = dateParam(q, 'end_date', ds.today);
+  if (first > requestedLast) throw new HttpError(400, 'invalid_period', 'start_date is after end_date');
+  if (requestedLast - first + 1 > 366) throw new HttpError(400, 'invalid_period', 'the range spans more than 366 days');
+  // Days after today have no usage yet: like LiteLLM, a range that starts after today is empty, not an error
+  // (a client whose clock is ahead of the server's asks for "today" and gets nothing rather than a 400).
+  const last = Math.min(requestedLast, ds.today);
   const t = await ds.usage(k.org);
-  const days: Array<{ m: Metrics; models: Map<string, Metrics> }> = Array.from({ length: last - first + 1 }, () => ({ m: [0, 0, 0, 0, 0, 0], models: new Map() }));
+  const days: Array<{ m: Metrics; models: Map<string, Metrics> }> = Array.from({ length: Math.max(0, last - first + 1) }, () => ({ m: [0, 0, 0, 0, 0, 0], models: new Map() }));
   const total: Metrics = [0, 0, 0, 0, 0, 0];
   const [from, to] = rowRange(t, first, last);
   for (let r = from; r < to; r++) {
