@@ -40,7 +40,9 @@ function byKind(formats: Formats, extra: Partial<Style>): Record<ColumnKind, Par
   const out = {} as Record<ColumnKind, Partial<Style>>;
   for (const kind of KINDS) {
     const numFmt = kind === 'date' ? formats.date : kind === 'month' ? formats.month : NUM_FMT[kind];
-    const alignment: Partial<Style['alignment']> = kind === 'text' ? { vertical: 'top' } : { vertical: 'top', horizontal: 'right' };
+    // Text wraps within its column: a long note or description would otherwise run on past the
+    // last column, and fitting the page to its width then shrank the whole sheet to unreadable.
+    const alignment: Partial<Style['alignment']> = kind === 'text' ? { vertical: 'top', wrapText: true } : { vertical: 'top', horizontal: 'right' };
     out[kind] = { numFmt, alignment, ...extra };
   }
   return out;

@@ -63,6 +63,7 @@ export class TableWriter {
       setCell(r.getCell(i + 1), cells[i], this.styles[l][kind]);
     }
     if (notes) for (const [i, note] of Object.entries(notes)) r.getCell(Number(i) + 1).note = note;
+    this.fitHeight(r, cells);
     r.commit();
     this.lastDataRow = this.nextRow++;
   }
@@ -113,8 +114,24 @@ export class TableWriter {
       setCell(r.getCell(i + 1), v, s);
     });
     if (notes) for (const [i, note] of Object.entries(notes)) r.getCell(Number(i) + 1).note = note;
+    // Notes and headings run on across empty cells; only text in table cells wraps.
+    if (style !== 'note' && style !== 'heading') this.fitHeight(r, cells);
     r.commit();
     this.nextRow++;
+  }
+
+  /**
+   * Text cells wrap (see the styles); a streamed row is never auto-fitted by exceljs and not
+   * always by readers, so the row gets the height of its longest wrapped text.
+   */
+  private fitHeight(r: ReturnType<Worksheet['getRow']>, cells: CellInput[]): void {
+    let lines = 1;
+    cells.forEach((v, i) => {
+      if (typeof v !== 'string') return;
+      const width = Math.max(1, (this.columns[i]?.width ?? 12) - 1);
+      lines = Math.max(lines, Math.ceil(textWidth(v) / width));
+    });
+    if (lines > 1) r.height = 15 * lines;
   }
 
   /** An empty line. */
