@@ -42,7 +42,7 @@ describe('svc invoices', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^NUMBER\s+STATUS\s+PERIOD\s+DUE\s+TOTAL\s+ID$/);
     expect(lines[1]).toContain('2026-0142');
-    expect(lines[1]).toContain('31,740.03 DKK');
+    expect(lines[1]).toContain('31,740.28 DKK');
     expect(lines[2]).toMatch(/2026-0131\s+VOID/);
     const json = JSON.parse((await run(['invoices', 'list', '--json'])).stdout) as Array<{ id: string }>;
     expect(json).toHaveLength(3);
@@ -61,8 +61,8 @@ describe('svc invoices', () => {
     expect(JSON.parse((await run(['invoices', 'get', '2026-0142', '--json'])).stdout)).toEqual(sample);
     const text = await run(['invoices', 'get', '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e']);
     expect(text.stdout).toContain('Invoice 2026-0142');
-    expect(text.stdout).toMatch(/Total DKK\s+31,740\.03/);
-    expect(text.stdout).toMatch(/of which Anthropic.*\(3,467\.78\)/);
+    expect(text.stdout).toMatch(/Total DKK\s+31,740\.28/);
+    expect(text.stdout).toMatch(/of which Anthropic.*\(4,905\.86\)/);
   });
 
   it('pdf -o saves a PDF a reader opens', async () => {

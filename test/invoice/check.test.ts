@@ -21,10 +21,10 @@ describe('checkInvoice', () => {
     expect(findings.map((f) => f.code).sort()).toEqual(['line_total', 'provider_sum', 'subtotal', 'total', 'vat']);
     const byCode = Object.fromEntries(findings.map((f) => [f.code, f.message]));
     expect(byCode.line_total).toContain('line_total_cents 239401 != quantity 6 × unit_price_cents 39900 = 239400');
-    expect(byCode.provider_sum).toContain('provider lines sum to 845800, not its line_total_cents 845802');
-    expect(byCode.subtotal).toContain('subtotal_cents 2539302 != subscription_subtotal_cents 1639400 + usage_subtotal_cents 899802 = 2539202');
-    expect(byCode.vat).toContain('vat_cents 634801 != round(subtotal_cents 2539302 × vat_rate_bps 2500 / 10000) = 634826');
-    expect(byCode.total).toContain('total_cents 3174008 != subtotal_cents 2539302 + vat_cents 634801 = 3174103');
+    expect(byCode.provider_sum).toContain('provider lines sum to 845820, not its line_total_cents 845822');
+    expect(byCode.subtotal).toContain('subtotal_cents 2539322 != subscription_subtotal_cents 1639400 + usage_subtotal_cents 899822 = 2539222');
+    expect(byCode.vat).toContain('vat_cents 634806 != round(subtotal_cents 2539322 × vat_rate_bps 2500 / 10000) = 634831');
+    expect(byCode.total).toContain('total_cents 3174033 != subtotal_cents 2539322 + vat_cents 634806 = 3174128');
   });
 
   it('rounds VAT half up: 2 øre at 25 % is 1 øre, 1 øre is 0', () => {

@@ -45,7 +45,7 @@ describe('svc invoices render', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.toString()).toMatch(/^Wrote 2026-0142\.pdf \(\d+ bytes\)\n$/);
     const text = allText(await readPdf(readFileSync(join(dir, '2026-0142.pdf'))));
-    expect(text).toContain('I alt at betale 31.740,03 DKK');
+    expect(text).toContain('I alt at betale 31.740,28 DKK');
   });
 
   it('reads stdin with "-", honours -o, --language, --logo and --accent', async () => {

@@ -36,10 +36,10 @@ describe('invoice PDF, Danish issued invoice with provider lines', async () => {
   it('prints lines with quantity, unit price and amount, and the totals from the invoice fields', () => {
     expect(text).toContain('Service Dev Pro, udviklerpladser 6 399,00 2.394,00');
     expect(text).toContain('Abonnement i alt 16.394,00 DKK');
-    expect(text).toContain('Forbrug i alt 8.998,02 DKK');
-    expect(text).toContain('Subtotal ekskl. moms 25.392,02 DKK');
-    expect(text).toContain('Moms 25 % 6.348,01 DKK');
-    expect(text).toContain('I alt at betale 31.740,03 DKK');
+    expect(text).toContain('Forbrug i alt 8.998,22 DKK');
+    expect(text).toContain('Subtotal ekskl. moms 25.392,22 DKK');
+    expect(text).toContain('Moms 25 % 6.348,06 DKK');
+    expect(text).toContain('I alt at betale 31.740,28 DKK');
     expect(text).toContain('Valutakurs USD/DKK: 6,8512');
     expect(text).not.toContain('Omvendt betalingspligt');
     expect(text).not.toContain('ANNULLERET');
@@ -50,13 +50,12 @@ describe('invoice PDF, Danish issued invoice with provider lines', async () => {
     const usage = lines.findIndex((l) => l.startsWith('Forbrug af sprogmodeller, oktober 2026'));
     expect(usage).toBeGreaterThan(0);
     // The usage description wraps onto a second line; the provider lines follow it.
-    expect(lines.slice(usage + 2, usage + 6)).toEqual([
-      'heraf Anthropic: 3.467,78 DKK',
+    expect(lines.slice(usage + 2, usage + 5)).toEqual([
+      'heraf Anthropic: 4.905,86 DKK',
       'heraf OpenAI: 2.791,14 DKK',
       'heraf Mistral AI: 761,22 DKK',
-      'heraf Service-hostede modeller: 1.437,88 DKK',
     ]);
-    expect(lines[usage + 6]).toMatch(/^Dev-overforbrug/);
+    expect(lines[usage + 5]).toMatch(/^Dev-overforbrug/);
   });
 
   it('writes the metadata: title with the number, the seller as author, the language', () => {
@@ -72,9 +71,9 @@ describe('invoice PDF in English', () => {
     expect(text).toContain('Invoice date 3 Nov 2026');
     expect(text).toContain('Service period 1 Oct 2026 – 31 Oct 2026');
     expect(text).toContain('Service Dev Pro, udviklerpladser 6 399.00 2,394.00');
-    expect(text).toContain('of which Anthropic: DKK 3,467.78');
-    expect(text).toContain('VAT 25% DKK 6,348.01');
-    expect(text).toContain('Total due DKK 31,740.03');
+    expect(text).toContain('of which Anthropic: DKK 4,905.86');
+    expect(text).toContain('VAT 25% DKK 6,348.06');
+    expect(text).toContain('Total due DKK 31,740.28');
   });
 
   it('shows the EUR reverse-charge invoice with the rate and VAT in DKK', async () => {
@@ -122,7 +121,7 @@ describe('void invoices', () => {
     const headerMark = page.items.filter((i) => !i.rotated && i.str === 'ANNULLERET');
     expect(headerMark).toHaveLength(1);
     expect(headerMark[0]!.y).toBeGreaterThan(page.height - 100);
-    expect(pageText(page)).toContain('I alt at betale 32.737,53 DKK');
+    expect(pageText(page)).toContain('I alt at betale 32.737,78 DKK');
   });
 
   it('stamps VOID on every page of a long void invoice', async () => {
