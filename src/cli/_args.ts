@@ -16,6 +16,10 @@ export function parseCommandArgs(command: Command, argv: string[], path: string)
     const msg = (e as Error).message;
     const flag = /'(-{1,2}[^' ]+)/.exec(msg)?.[1];
     if (/Unknown option/i.test(msg)) throw new UsageError(`unknown flag ${flag ?? ''}`.trim(), path);
+    // Node refuses `--months -1` as ambiguous (the value looks like a flag); say how to write it.
+    if (/argument is ambiguous/i.test(msg)) {
+      throw new UsageError(`flag ${flag ?? ''} got a value starting with "-"; write it as ${flag ?? '--flag'}=VALUE`, path);
+    }
     if (/argument missing/i.test(msg)) throw new UsageError(`flag ${flag ?? ''} needs a value`.replace('  ', ' '), path);
     if (/does not take an argument/i.test(msg)) throw new UsageError(`flag ${flag ?? ''} takes no value`, path);
     if (/Unexpected argument/i.test(msg)) throw new UsageError(`unexpected argument ${flag ?? ''}`.trim(), path);

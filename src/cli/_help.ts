@@ -1,23 +1,52 @@
 import type { Command, CommandGroup } from './_command.js';
 import { isGroup } from './_command.js';
 
+/** Help fits an 80-column terminal. */
+const WIDTH = 80;
+
 function pad(s: string, n: number): string {
   return s.length >= n ? s + '  ' : s + ' '.repeat(n - s.length);
+}
+
+/**
+ * `first` followed by `text` word-wrapped to WIDTH; continuation lines are indented to `indent`.
+ * A word longer than the room is left whole rather than broken.
+ */
+function wrap(first: string, text: string | string[], indent: number): string[] {
+  const out: string[] = [];
+  let line = first;
+  const words = typeof text === 'string' ? text.split(/\s+/).filter(Boolean) : text;
+  for (const word of words) {
+    const atStart = line.length <= (out.length === 0 ? first.length : indent);
+    if (!atStart && line.length + 1 + word.length > WIDTH) {
+      out.push(line);
+      line = ' '.repeat(indent) + word;
+    } else {
+      line += (atStart ? '' : ' ') + word;
+    }
+  }
+  out.push(line);
+  return out;
+}
+
+/** A synopsis split so that `[--language da|en]` or `<invoice.json|->` never break inside. */
+function usageWords(usage: string): string[] {
+  return (usage.replace(/\s+/g, ' ').match(/\[[^\]]*\]|<[^>]*>|\S+/g) ?? []);
 }
 
 /** `--help` of a group: its subcommands, one line each. */
 export function groupHelp(group: CommandGroup, path: string): string {
   const rows = group.commands.map((c) => [c.name, c.summary] as const);
   const w = Math.min(24, Math.max(...rows.map(([n]) => n.length)) + 2);
-  const lines = [group.summary, '', 'Usage:', `  ${path} <command> [flags]`, '', 'Commands:'];
-  for (const [n, s] of rows) lines.push(`  ${pad(n, w)}${s}`);
+  const lines = [...wrap('', group.summary, 0), '', 'Usage:', `  ${path} <command> [flags]`, '', 'Commands:'];
+  for (const [n, s] of rows) lines.push(...wrap(`  ${pad(n, w)}`, s, 2 + w));
   lines.push('', `Run "${path} <command> --help" for a command's flags and examples.`);
   return lines.join('\n') + '\n';
 }
 
 /** `--help` of a leaf command: synopsis, flags, examples. */
 export function commandHelp(command: Command): string {
-  const lines = [command.summary, '', 'Usage:', `  svc ${command.usage}`];
+  const lines = [...wrap('', command.summary, 0), '', 'Usage:', ...wrap('  svc ', usageWords(command.usage), 6)];
   const flags = Object.entries(command.options).map(([name, o]) => {
     const left = `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.valueName ?? 'VALUE'}` : ''}`;
     return [left, o.description] as const;
@@ -25,7 +54,7 @@ export function commandHelp(command: Command): string {
   flags.push(['-h, --help', 'show this help']);
   const w = Math.min(30, Math.max(...flags.map(([l]) => l.length)) + 2);
   lines.push('', 'Flags:');
-  for (const [l, d] of flags) lines.push(`  ${pad(l, w)}${d}`);
+  for (const [l, d] of flags) lines.push(...wrap(`  ${pad(l, w)}`, d, 2 + w));
   if (command.examples.length) {
     lines.push('', 'Examples:');
     for (const e of command.examples) lines.push(`  $ ${e}`);

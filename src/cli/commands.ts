@@ -18,7 +18,7 @@ import { serveCommand } from './serve.js';
  */
 export const rootGroup: CommandGroup = {
   name: 'svc',
-  summary: 'svc: invoices, cost workbooks and month-end runs from the reporting API; the API-key client.',
+  summary: 'svc: invoice PDFs, cost workbooks and month-end runs from the reporting API, and the command-line client for API-key holders.',
   commands: [
     demoCommand,
     monthEndCommand,

@@ -4,6 +4,13 @@ import { loadCommandManifest } from './_manifest.js';
 import { afterCommand } from './_update/auto-check.js';
 
 const argv = process.argv.slice(2);
+// `svc … | head` closes the pipe early: stop quietly, as other Unix tools do, instead of crashing on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
 const io = {
   stdin: process.stdin,
   stdout: process.stdout,

@@ -23,7 +23,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 1000;
+  // Above undici's 2 s safety margin, so clients reuse connections instead of reconnecting per request;
+  // close() still ends idle sockets at once (Node >= 19 closes idle connections on close).
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());

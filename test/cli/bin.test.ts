@@ -47,6 +47,20 @@ describe('the built svc bin (lazy command manifest)', () => {
     }
   });
 
+  it('keeps every help text within 80 columns (examples excepted: they are copied whole)', async () => {
+    for (const path of [[], ...leafPaths(rootGroup)]) {
+      const { stdout } = await inProcess([...path, '--help']);
+      const body = stdout.split('\nExamples:\n')[0]!;
+      for (const line of body.split('\n')) expect(line.length, `svc ${path.join(' ')} --help: ${line}`).toBeLessThanOrEqual(80);
+    }
+  });
+
+  it('explains how to pass a value that starts with "-"', async () => {
+    const r = await inProcess(['report', 'keys', '--months', '-1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('flag --months got a value starting with "-"; write it as --months=VALUE');
+  });
+
   it('runs a command loaded on demand, and rejects unknown commands and flags with exit 2', async () => {
     const version = await bin(['--version']);
     expect(version.stdout).toMatch(/^svc \d+\.\d+\.\d+/);
