@@ -128,16 +128,36 @@ describe('messages for keys that do not work', () => {
     expect(text.stdout).toMatch(/b \(sk-…\w{4}\): the same key as a, counted once in the TOTAL\./);
   });
 
-  it('usage names the period the service refused, when this clock is past the service\'s today', async () => {
-    const root = { name: 'svc', summary: '', commands: [makeUsageCommand(() => new Date('2026-11-25T09:00:00Z'))] };
+  async function usageAt(clock: string, gatewayUrl: string): Promise<{ code: number; out: string; err: string }> {
+    const root = { name: 'svc', summary: '', commands: [makeUsageCommand(() => new Date(clock))] };
+    let out = '';
     let err = '';
+    const stdout = new PassThrough();
     const stderr = new PassThrough();
+    stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-    const io = { stdin: Readable.from([]), stdout: new PassThrough(), stderr, env: { ...env(), SVC_API_KEY: KEYS.limited }, cwd: home };
+    const io = { stdin: Readable.from([]), stdout, stderr, env: { ...env(), SVC_GATEWAY_URL: gatewayUrl, SVC_API_KEY: KEYS.limited }, cwd: home };
     const code = await runCli(root, ['usage', '--period', 'today'], io);
-    expect(code).toBe(1);
-    expect(err).toContain('the service refused the period today, 2026-11-25: ');
-    expect(err).toContain("the dates come from this computer's clock, in UTC");
+    return { code, out, err };
+  }
+
+  it('usage for a day past the service\'s today is an empty period, not an error (like LiteLLM)', async () => {
+    const r = await usageAt('2026-11-25T09:00:00Z', server.url);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('2026-11-25');
+    expect(r.out).toContain('No requests in this period.');
+  });
+
+  it('usage names the period the service refused', async () => {
+    const refusing = await startReferenceServer({ faults: [{ path: '/user/daily/activity', status: 400 }] });
+    try {
+      const r = await usageAt('2026-11-20T09:00:00Z', refusing.url);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain('the service refused the period today, 2026-11-20: ');
+      expect(r.err).toContain("the dates come from this computer's clock, in UTC");
+    } finally {
+      await refusing.close();
+    }
   });
 
   it('an unreachable gateway is named by its variable, and login saves nothing', async () => {
