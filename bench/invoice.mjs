@@ -9,7 +9,18 @@ import { parseJsonRecord, InvoiceSchema } from '../dist/model/index.js';
 import { vatFromBps } from '../dist/money/index.js';
 
 const sample = (name) => readFileSync(new URL(`../samples/invoices/${name}`, import.meta.url), 'utf8');
-const typical = parseJsonRecord(InvoiceSchema, sample('nordlys-2026-09.json'), 'invoice');
+/** The October Nordlys invoice without its dev-overage line: 7 lines (3 subscription, usage, 3 provider sub-lines), totals kept consistent. */
+function typicalInvoice() {
+  const base = JSON.parse(sample('nordlys-2026-10.json'));
+  const overage = base.lines.filter((l) => l.kind === 'dev_overage').reduce((a, l) => a + l.line_total_cents, 0);
+  base.lines = base.lines.filter((l) => l.kind !== 'dev_overage');
+  base.usage_subtotal_cents -= overage;
+  base.subtotal_cents = base.subscription_subtotal_cents + base.usage_subtotal_cents;
+  base.vat_cents = vatFromBps(base.subtotal_cents, base.vat_rate_bps);
+  base.total_cents = base.subtotal_cents + base.vat_cents;
+  return parseJsonRecord(InvoiceSchema, JSON.stringify(base), 'invoice');
+}
+const typical = typicalInvoice();
 
 /** The 123-line Kattegat invoice grown to exactly 150 lines (more usage lines), totals kept consistent. */
 function longInvoice() {
