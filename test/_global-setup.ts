@@ -20,7 +20,7 @@ function newestMtime(dir: string): number {
  */
 export default function setup(): void {
   const manifest = join(ROOT, 'dist/cli/commands.manifest.json');
-  const sources = Math.max(newestMtime(join(ROOT, 'src')), statSync(join(ROOT, 'scripts/postbuild.mjs')).mtimeMs);
+  const sources = newestMtime(join(ROOT, 'src'));
   if (!existsSync(manifest) || sources > statSync(manifest).mtimeMs) {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
   }

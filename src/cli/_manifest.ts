@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command, CommandGroup, OptionSpec } from './_command.js';
 
 /**
- * The command tree without the commands' code, written at build time (scripts/postbuild.mjs)
+ * The command tree without the commands' code, written at build time (_write-manifest.ts)
  * to `dist/cli/commands.manifest.json`. The bin reads it so that `svc --help` or `svc auth token`
  * load only the one command module they run, not pdf-lib, exceljs and the server as well.
  */
