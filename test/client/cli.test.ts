@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../_pdf-text.js';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_SAMPLES_DIR, type ReferenceServer } from '../../src/server/index.js';
@@ -21,18 +21,6 @@ async function run(argv: string[], extraEnv: Record<string, string | undefined> 
   const r = await svc(argv, { ...env, ...extraEnv }, cwd);
   results.push(r);
   return r;
-}
-
-async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const texts: string[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    const content = await (await doc.getPage(p)).getTextContent();
-    texts.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  }
-  const pages = doc.numPages;
-  await doc.destroy();
-  return { pages, text: texts.join('\n') };
 }
 
 describe('svc invoices', () => {
