@@ -1,22 +1,16 @@
 import { readFileSync } from 'node:fs';
-import type { Command, CommandGroup, OptionSpec } from './_command.js';
+import type { Command, CommandGroup } from './_command.js';
 
 /**
  * The command tree without the commands' code, written at build time (_write-manifest.ts)
  * to `dist/cli/commands.manifest.json`. The bin reads it so that `svc --help` or `svc auth token`
  * load only the one command module they run, not pdf-lib, exceljs and the server as well.
  */
-export interface ManifestCommand {
-  name: string;
-  summary: string;
-  usage: string;
-  examples: string[];
-  options: Record<string, OptionSpec>;
-  positionals?: { min: number; max: number; names?: string };
+export type ManifestCommand = Omit<Command, 'run'> & {
   /** Module path relative to `dist/cli/`, and the export holding the Command. */
   module: string;
   exportName: string;
-}
+};
 
 export interface ManifestGroup {
   name: string;

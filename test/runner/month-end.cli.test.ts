@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,20 +17,11 @@ import { configFor, readTokens } from './_server.js';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BIN = join(ROOT, 'dist/cli/main.js');
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
-  }
-  return newest;
-}
-
 let tmp: string;
 let data: string;
 let server: ReferenceServer;
 beforeAll(async () => {
-  // The built CLI is what users run; build it when missing or older than the sources (npm ci builds it).
-  if (!existsSync(BIN) || newestMtime(join(ROOT, 'src')) > statSync(BIN).mtimeMs) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  // The built CLI is what users run; test/_global-setup.ts has rebuilt dist/ if the sources are newer.
   tmp = await mkdtemp(join(tmpdir(), 'svc-month-end-cli-'));
   data = join(tmp, 'data');
   generateDataset({ orgs: 24, keysPerOrg: 5, months: 3, seed: 'month-end-cli', out: data });
