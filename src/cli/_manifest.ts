@@ -4,7 +4,7 @@ import type { Command, CommandGroup } from './_command.js';
 /**
  * The command tree without the commands' code, written at build time (_write-manifest.ts)
  * to `dist/cli/commands.manifest.json`. The bin reads it so that `svc --help` or `svc auth token`
- * load only the one command module they run, not pdf-lib, exceljs and the server as well.
+ * load only the one command module they run, not pdf-lib, the workbook writer and the server as well.
  */
 export type ManifestCommand = Omit<Command, 'run'> & {
   /** Module path relative to `dist/cli/`, and the export holding the Command. */

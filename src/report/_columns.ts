@@ -1,3 +1,4 @@
+import { columnLetter, type FormulaValue } from './xlsx/index.js';
 import type { ColumnKind } from './_styles.js';
 import { textWidth } from './_text.js';
 
@@ -9,15 +10,11 @@ export interface Column {
 }
 
 /** A formula with the value it evaluates to, stored as the cached result so readers see it at once. */
-export interface Formula {
-  formula: string;
-  result: number | string | undefined;
-}
+export type Formula = FormulaValue;
 
 /** A cell as the sheet builders hand it over; null/undefined leave the cell empty. */
 export type CellInput = string | number | Date | Formula | null | undefined;
 
-// Not 9: exceljs drops a column whose width equals its default of 9, leaving it at Excel's 8.43.
 const MIN_WIDTH = 10;
 const MAX_WIDTH = 60;
 
@@ -58,12 +55,7 @@ export function fitColumns(columns: Column[], rows: Iterable<CellInput[]>): Colu
   return columns.map((c, i) => ({ ...c, width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widths[i]! + 2)) }));
 }
 
-/** `A`, `B`, ... `AA` for a 1-based column number. */
-export function columnLetter(n: number): string {
-  let s = '';
-  for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
-  return s;
-}
+export { columnLetter };
 
 /** `'Sheet name'!C2:C10`, quoted so any sheet name works. */
 export function rangeRef(sheet: string, column: number, firstRow: number, lastRow: number): string {

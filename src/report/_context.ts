@@ -1,8 +1,8 @@
-import type ExcelJS from 'exceljs';
 import type { Locale } from '../locale/index.js';
 import { t } from '../locale/index.js';
 import type { KeyAllocation, MonthConversion } from './dkk.js';
 import type { StyleBook } from './_styles.js';
+import type { WorkbookWriter } from './xlsx/index.js';
 import type { CostReportData } from './types.js';
 
 /** Where the Summary's reconciliation formulas point: sheet names and data-row ranges. */
@@ -17,7 +17,7 @@ export interface Layout {
 
 /** What every sheet builder of the cost workbook reads. */
 export interface CostContext {
-  wb: ExcelJS.stream.xlsx.WorkbookWriter;
+  wb: WorkbookWriter;
   styles: StyleBook;
   locale: Locale;
   data: CostReportData;

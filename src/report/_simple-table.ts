@@ -1,12 +1,14 @@
-import type ExcelJS from 'exceljs';
 import { fitColumns, type CellInput, type Column } from './_columns.js';
 import type { StyleBook } from './_styles.js';
 import { TableWriter, type Look } from './_table.js';
 import { addSheet } from './_workbook.js';
+import type { WorkbookWriter } from './xlsx/index.js';
 
 /** A small table sheet in one go: header, rows, optional totals row, then note lines. */
 export interface SimpleTable {
   name: string;
+  /** The Excel table's name (letters, digits, underscores); unique in the workbook. */
+  tableName: string;
   columns: Column[];
   rows: CellInput[][];
   looks?: Array<Look | Look[]>;
@@ -16,9 +18,9 @@ export interface SimpleTable {
 }
 
 /** Writes `table` as a sheet of `wb` and commits it. */
-export async function writeSimpleTable(wb: ExcelJS.stream.xlsx.WorkbookWriter, styles: StyleBook, table: SimpleTable): Promise<void> {
+export async function writeSimpleTable(wb: WorkbookWriter, styles: StyleBook, table: SimpleTable): Promise<void> {
   const sized = table.totals ? [...table.rows, table.totals.sums] : table.rows;
-  const writer = new TableWriter(addSheet(wb, table.name, 1), styles, fitColumns(table.columns, sized));
+  const writer = new TableWriter(addSheet(wb, table.name, 1, table.tableName), styles, fitColumns(table.columns, sized));
   writer.header();
   table.rows.forEach((r, i) => writer.data(r, table.looks?.[i] ?? 'plain'));
   if (table.totals) writer.totals(table.totals.label, table.totals.sums);

@@ -1,4 +1,4 @@
-import type { Style } from 'exceljs';
+import type { CellStyle } from './xlsx/index.js';
 
 /** How a column's values are shown. */
 export type ColumnKind = 'text' | 'int' | 'usd' | 'dkk' | 'rate' | 'pct' | 'date' | 'month';
@@ -9,18 +9,18 @@ export interface Formats {
   month: string;
 }
 
-/** Style objects shared by every cell that uses them: exceljs caches a style by object identity. */
+/** Style objects shared by every cell that uses them: the style table caches a style by object identity. */
 export interface StyleBook {
-  plain: Record<ColumnKind, Partial<Style>>;
+  plain: Record<ColumnKind, CellStyle>;
   /** The same formats, marked as estimated (italic on a pale yellow fill). */
-  estimated: Record<ColumnKind, Partial<Style>>;
+  estimated: Record<ColumnKind, CellStyle>;
   /** The same formats, bold: totals rows. */
-  total: Record<ColumnKind, Partial<Style>>;
+  total: Record<ColumnKind, CellStyle>;
   /** The same formats, highlighted: rows that need attention (e.g. a key not up to date). */
-  attention: Record<ColumnKind, Partial<Style>>;
-  header: Partial<Style>;
-  heading: Partial<Style>;
-  note: Partial<Style>;
+  attention: Record<ColumnKind, CellStyle>;
+  header: CellStyle;
+  heading: CellStyle;
+  note: CellStyle;
 }
 
 const NUM_FMT: Record<ColumnKind, string | undefined> = {
@@ -36,34 +36,33 @@ const NUM_FMT: Record<ColumnKind, string | undefined> = {
 
 const KINDS = Object.keys(NUM_FMT) as ColumnKind[];
 
-function byKind(formats: Formats, extra: Partial<Style>): Record<ColumnKind, Partial<Style>> {
-  const out = {} as Record<ColumnKind, Partial<Style>>;
+function byKind(formats: Formats, extra: CellStyle): Record<ColumnKind, CellStyle> {
+  const out = {} as Record<ColumnKind, CellStyle>;
   for (const kind of KINDS) {
     const numFmt = kind === 'date' ? formats.date : kind === 'month' ? formats.month : NUM_FMT[kind];
     // Text wraps within its column: a long note or description would otherwise run on past the
     // last column, and fitting the page to its width then shrank the whole sheet to unreadable.
-    const alignment: Partial<Style['alignment']> = kind === 'text' ? { vertical: 'top', wrapText: true } : { vertical: 'top', horizontal: 'right' };
-    out[kind] = { numFmt, alignment, ...extra };
+    const alignment: CellStyle['alignment'] = kind === 'text' ? { vertical: 'top', wrapText: true } : { vertical: 'top', horizontal: 'right' };
+    out[kind] = { ...(numFmt ? { numFmt } : {}), alignment, ...extra };
   }
   return out;
 }
 
-const fill = (argb: string): Style['fill'] => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
 
 /** Builds the workbook's styles once. */
 export function makeStyles(formats: Formats): StyleBook {
   return {
     plain: byKind(formats, {}),
-    estimated: byKind(formats, { font: { italic: true, color: { argb: 'FF7F6000' } }, fill: fill('FFFFF2CC') }),
-    total: byKind(formats, { font: { bold: true }, border: { top: { style: 'thin' } } }),
-    attention: byKind(formats, { fill: fill('FFFCE4D6'), font: { color: { argb: 'FF9C0006' } } }),
+    estimated: byKind(formats, { font: { italic: true, color: 'FF7F6000' }, fill: 'FFFFF2CC' }),
+    total: byKind(formats, { font: { bold: true }, border: { top: 'thin' } }),
+    attention: byKind(formats, { fill: 'FFFCE4D6', font: { color: 'FF9C0006' } }),
     header: {
       font: { bold: true },
-      fill: fill('FFD9E1F2'),
-      border: { bottom: { style: 'thin' } },
+      fill: 'FFD9E1F2',
+      border: { bottom: 'thin' },
       alignment: { vertical: 'top', wrapText: true },
     },
     heading: { font: { bold: true, size: 13 } },
-    note: { font: { italic: true, color: { argb: 'FF595959' } }, alignment: { vertical: 'top' } },
+    note: { font: { italic: true, color: 'FF595959' }, alignment: { vertical: 'top' } },
   };
 }

@@ -1,29 +1,38 @@
-import type { Style, Worksheet } from 'exceljs';
 import type { CellInput, Column } from './_columns.js';
-import { columnLetter } from './_columns.js';
 import type { ColumnKind, StyleBook } from './_styles.js';
-import { FastRows } from './_fast-rows.js';
 import { cellText, textWidth } from './_text.js';
+import type { SheetPlan } from './_workbook.js';
+import { cellXml, columnLetter, type CellStyle, type SheetWriter, type StyleTable } from './xlsx/index.js';
 
 /** How a row looks: plain, estimated (DKK at an estimated rate) or attention (needs action). */
 export type Look = 'plain' | 'estimated' | 'attention';
 
+/** Row height of one line of text, in points. */
+const LINE_HEIGHT = 15;
+
 /**
- * Writes one table sheet through exceljs's streaming writer: a bold, frozen, filtered header,
- * rows committed as they come (memory does not grow with the row count), SUM totals that carry
- * their computed values, and print setup (landscape, fit to width, header repeated).
+ * Writes one table sheet: a bold, frozen header that is the top of an Excel table (or has a
+ * filter), rows streamed as they come (memory does not grow with the row count), SUM totals
+ * that carry their computed values, and print setup (landscape, fit to width, header repeated).
  */
 export class TableWriter {
   private nextRow = 1;
   private headerRow = 0;
   private lastDataRow = 0;
+  private headers: string[] = [];
+  readonly sheet: SheetWriter;
+  private readonly letters: string[];
+  private readonly table: StyleTable;
+  private readonly styleIds = new Map<Look, number[]>();
 
   constructor(
-    readonly ws: Worksheet,
+    private readonly plan: SheetPlan,
     readonly styles: StyleBook,
     readonly columns: Column[],
   ) {
-    ws.columns = columns.map((c) => ({ width: c.width ?? 12 }));
+    this.sheet = plan.wb.addSheet(plan.name, { widths: columns.map((c) => c.width ?? 12), ...(plan.headerRow ? { headerRow: plan.headerRow } : {}) });
+    this.table = plan.wb.styles;
+    this.letters = columns.map((_, i) => columnLetter(i + 1));
   }
 
   /** The row the next write goes to. */
@@ -36,48 +45,46 @@ export class TableWriter {
     return { first: this.headerRow + 1, last: Math.max(this.headerRow, this.lastDataRow) };
   }
 
-  /** The header row; freezing and print titles are set when the sheet is added (see `addSheet`). */
+  /**
+   * The header row, with `notes` per column index. An Excel table needs distinct, one-line
+   * column names, so a repeated header (two key fields with one display name) gets a number.
+   */
   header(notes: Record<number, string> = {}): void {
-    const r = this.ws.getRow(this.nextRow);
-    // Wrapped headers need the height of two lines: exceljs writes rows without auto-fitting them.
-    if (this.columns.some((c) => textWidth(c.header) > (c.width ?? 12) - 2)) r.height = 30;
-    this.columns.forEach((c, i) => {
-      const cell = r.getCell(i + 1);
-      cell.value = cellText(c.header);
-      cell.style = this.styles.header;
-      const note = notes[i];
-      if (note) cell.note = note;
+    const seen = new Set<string>();
+    this.headers = this.columns.map((c, i) => {
+      const base = cellText(c.header.replace(/[\r\n\t]+/g, ' ').trim()) || `${i + 1}`;
+      let name = base;
+      for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+      seen.add(name.toLowerCase());
+      return name;
     });
-    r.commit();
+    const r = this.nextRow;
+    const style = this.table.id(this.styles.header);
+    const cells = this.headers.map((h, i) => cellXml(`${this.letters[i]}${r}`, h, style)).join('');
+    // Wrapped headers need the height of two lines: rows are written without auto-fitting.
+    const tall = this.columns.some((c) => textWidth(c.header) > (c.width ?? 12) - 2);
+    this.sheet.row(r, cells, tall ? 2 * LINE_HEIGHT : undefined);
+    for (const [i, note] of Object.entries(notes)) if (note) this.sheet.note(r, Number(i) + 1, note);
     this.headerRow = this.nextRow++;
   }
 
   /** A data row; `look` per row or per column, `notes` per column index. */
   data(cells: CellInput[], look: Look | Look[] = 'plain', notes?: Record<number, string>): void {
-    const r = this.ws.getRow(this.nextRow);
-    // A fresh `{}` row style per row defeats exceljs's style cache (a JSON lookup per row).
-    (r as unknown as { style: object }).style = ROW_STYLE;
-    for (let i = 0; i < this.columns.length; i++) {
-      const kind = this.columns[i]!.kind;
-      const l = typeof look === 'string' ? look : (look[i] ?? 'plain');
-      setCell(r.getCell(i + 1), cells[i], this.styles[l][kind]);
-    }
-    if (notes) for (const [i, note] of Object.entries(notes)) r.getCell(Number(i) + 1).note = note;
-    this.fitHeight(r, cells);
-    r.commit();
-    this.lastDataRow = this.nextRow++;
+    this.dataRow(cells, look, true);
+    if (notes) for (const [i, note] of Object.entries(notes)) this.sheet.note(this.lastDataRow, Number(i) + 1, note);
   }
 
   /**
-   * Many plain rows at once through `FastRows` (no notes, no formulas): for the Keys sheet.
-   * `write` adds the rows; the writer continues below them.
+   * Many data rows at once without row heights or notes (the Keys sheet): `write` adds them,
+   * and may await between batches so the output keeps up.
    */
   async fastData(write: (add: (cells: CellInput[], look?: Look | Look[]) => void) => Promise<void>): Promise<void> {
-    const fast = new FastRows(this.ws, this.columns, this.styles, this.nextRow);
-    await write((cells, look) => fast.add(cells, look));
-    fast.flush();
-    if (fast.row > this.nextRow) this.lastDataRow = fast.row - 1;
-    this.nextRow = fast.row;
+    await write((cells, look = 'plain') => this.dataRow(cells, look, false));
+  }
+
+  /** Waits until what was written has been taken by the output. */
+  flushed(): Promise<void> {
+    return this.sheet.flushed();
   }
 
   /**
@@ -86,52 +93,34 @@ export class TableWriter {
    */
   totals(label: string, sums: Array<number | undefined>): void {
     const { first, last } = this.dataRows;
-    const r = this.ws.getRow(this.nextRow);
+    const r = this.nextRow++;
+    let xml = '';
     this.columns.forEach((c, i) => {
-      const cell = r.getCell(i + 1);
-      const style = this.styles.total[c.kind];
-      if (i === 0) return setCell(cell, label, this.styles.total.text);
+      const style = this.table.id(this.styles.total[i === 0 ? 'text' : c.kind]);
       const sum = sums[i];
-      if (sum === undefined) return setCell(cell, null, style);
-      const col = columnLetter(i + 1);
-      setCell(cell, { formula: `SUM(${col}${first}:${col}${last})`, result: last >= first ? sum : 0 }, style);
+      const value: CellInput = i === 0 ? label : sum === undefined ? null : { formula: `SUM(${this.letters[i]}${first}:${this.letters[i]}${last})`, result: last >= first ? sum : 0 };
+      xml += cellXml(`${this.letters[i]}${r}`, typeof value === 'string' ? cellText(value) : value, style);
     });
-    r.commit();
-    this.nextRow++;
+    this.sheet.row(r, xml);
   }
 
   /** A free line of text below (or above) the table: notes, reconciliation, explanations. */
   line(cells: CellInput[], kinds: ColumnKind[] = [], style?: 'note' | 'heading' | 'total' | 'estimated', notes?: Record<number, string>): void {
-    const r = this.ws.getRow(this.nextRow);
+    const r = this.nextRow++;
+    let xml = '';
     cells.forEach((v, i) => {
       const kind = kinds[i] ?? (typeof v === 'string' ? 'text' : 'dkk');
-      const s =
+      const s: CellStyle =
         style === 'note' ? this.styles.note
         : style === 'heading' ? this.styles.heading
         : style === 'total' ? this.styles.total[kind]
         : style === 'estimated' && i > 0 ? this.styles.estimated[kind]
         : this.styles.plain[kind];
-      setCell(r.getCell(i + 1), v, s);
+      xml += cellXml(`${columnLetter(i + 1)}${r}`, typeof v === 'string' ? cellText(v) : v, this.table.id(s));
     });
-    if (notes) for (const [i, note] of Object.entries(notes)) r.getCell(Number(i) + 1).note = note;
     // Notes and headings run on across empty cells; only text in table cells wraps.
-    if (style !== 'note' && style !== 'heading') this.fitHeight(r, cells);
-    r.commit();
-    this.nextRow++;
-  }
-
-  /**
-   * Text cells wrap (see the styles); a streamed row is never auto-fitted by exceljs and not
-   * always by readers, so the row gets the height of its longest wrapped text.
-   */
-  private fitHeight(r: ReturnType<Worksheet['getRow']>, cells: CellInput[]): void {
-    let lines = 1;
-    cells.forEach((v, i) => {
-      if (typeof v !== 'string') return;
-      const width = Math.max(1, (this.columns[i]?.width ?? 12) - 1);
-      lines = Math.max(lines, Math.ceil(textWidth(v) / width));
-    });
-    if (lines > 1) r.height = 15 * lines;
+    this.sheet.row(r, xml, style !== 'note' && style !== 'heading' ? this.heightOf(cells) : undefined);
+    if (notes) for (const [i, note] of Object.entries(notes)) this.sheet.note(r, Number(i) + 1, note);
   }
 
   /** An empty line. */
@@ -139,25 +128,52 @@ export class TableWriter {
     this.nextRow++;
   }
 
-  /** Filter over the header and data rows, print setup, then commits the sheet. */
+  /** The table (or filter) over the header and data rows, then the sheet's end. */
   async finish(): Promise<void> {
     if (this.headerRow) {
       const last = Math.max(this.headerRow, this.lastDataRow);
-      this.ws.autoFilter = `A${this.headerRow}:${columnLetter(this.columns.length)}${last}`;
+      if (this.plan.tableName && last > this.headerRow) {
+        this.sheet.table({ name: this.plan.tableName, headerRow: this.headerRow, lastRow: last, columns: this.headers });
+      } else {
+        this.sheet.autoFilter(`A${this.headerRow}:${columnLetter(this.columns.length)}${last}`);
+      }
     }
-    await (this.ws as unknown as { commit(): Promise<void> }).commit();
+    await this.sheet.end();
   }
-}
 
-const ROW_STYLE = Object.freeze({});
-
-type ExcelCell = ReturnType<ReturnType<Worksheet['getRow']>['getCell']>;
-
-function setCell(cell: ExcelCell, value: CellInput, style: Partial<Style>): void {
-  if (value !== null && value !== undefined && value !== '') {
-    if (typeof value === 'string') cell.value = cellText(value);
-    else if (typeof value === 'number' || value instanceof Date) cell.value = value;
-    else cell.value = value.result === undefined ? { formula: value.formula, date1904: false } : { formula: value.formula, result: value.result, date1904: false };
+  private dataRow(cells: CellInput[], look: Look | Look[], fit: boolean): void {
+    const r = this.nextRow++;
+    const rowIds = typeof look === 'string' ? this.idsFor(look) : undefined;
+    let xml = '';
+    for (let i = 0; i < this.columns.length; i++) {
+      const v = cells[i];
+      const s = rowIds ? rowIds[i]! : this.idsFor((look as Look[])[i] ?? 'plain')[i]!;
+      xml += cellXml(`${this.letters[i]}${r}`, typeof v === 'string' ? cellText(v) : v, s);
+    }
+    this.sheet.row(r, xml, fit ? this.heightOf(cells) : undefined);
+    this.lastDataRow = r;
   }
-  cell.style = style;
+
+  private idsFor(look: Look): number[] {
+    let ids = this.styleIds.get(look);
+    if (!ids) {
+      ids = this.columns.map((c) => this.table.id(this.styles[look][c.kind]));
+      this.styleIds.set(look, ids);
+    }
+    return ids;
+  }
+
+  /**
+   * Text cells wrap (see the styles), and a written row is not auto-fitted by every reader,
+   * so the row gets the height of its longest wrapped text (undefined: one line).
+   */
+  private heightOf(cells: CellInput[]): number | undefined {
+    let lines = 1;
+    cells.forEach((v, i) => {
+      if (typeof v !== 'string') return;
+      const width = Math.max(1, (this.columns[i]?.width ?? 12) - 1);
+      lines = Math.max(lines, Math.ceil(textWidth(v) / width));
+    });
+    return lines > 1 ? LINE_HEIGHT * lines : undefined;
+  }
 }

@@ -64,7 +64,22 @@ describe('cost workbook for one month', () => {
     const day = book.Sheets.Days!.A2!;
     expect(day.t).toBe('n');
     expect(XLSX.SSF.format(day.z as string, day.v as number)).toBe('1 Oct 2026');
-    expect(book.Sheets.Keys!['!autofilter']?.ref).toBe(`A1:S${dataRows.length + 1}`);
+  });
+
+  test('each table sheet is an Excel table over its header and data rows, with filter buttons', () => {
+    const raw = XLSX.read(october, { type: 'buffer', bookFiles: true }) as XLSX.WorkBook & { files: Record<string, { content: Uint8Array }> };
+    const text = (path: string) => Buffer.from(raw.files[path]!.content).toString('utf8');
+    // Keys is the fourth sheet: its relationships point at its table part.
+    const target = /Type="[^"]*\/table" Target="\.\.\/(tables\/table\d+\.xml)"/.exec(text('xl/worksheets/_rels/sheet4.xml.rels'))![1]!;
+    const table = text(`xl/${target}`);
+    const ref = `A1:S${dataRows.length + 1}`;
+    expect(table).toContain(`ref="${ref}"`);
+    expect(table).toContain(`<autoFilter ref="${ref}"/>`);
+    const names = [...table.matchAll(/<tableColumn id="\d+" name="([^"]*)"\/>/g)].map((m) => m[1]);
+    expect(names).toEqual(keys[0]);
+    expect(text('[Content_Types].xml')).toContain(`PartName="/xl/${target}"`);
+    // Nine sheets, eight of them tables (Summary has no header row).
+    expect(Object.keys(raw.files).filter((f) => /^xl\/tables\/table\d+\.xml$/.test(f))).toHaveLength(8);
   });
 
   test('print setup and view: landscape, fit to one page wide, header frozen and repeated on every page', () => {

@@ -64,6 +64,7 @@ export async function buildPartnerReport(
   const sum = (j: number) => customerRows.reduce((a, r) => a + (r[j] as number), 0);
   await writeSimpleTable(book.wb, styles, {
     name: w('partner.sheets.customers'),
+    tableName: 'Customers',
     columns: customerColumns,
     rows: customerRows,
     looks: customerRows.map((r): Look => ((r[3] as number) > 0 ? 'attention' : 'plain')),
@@ -91,6 +92,7 @@ export async function buildPartnerReport(
   ]);
   await writeSimpleTable(book.wb, styles, {
     name: w('partner.sheets.keys'),
+    tableName: 'Keys',
     columns: keyColumns,
     rows: keyRows,
     looks: keys.map(({ k }): Look => (isOutOfDate(k) ? 'attention' : 'plain')),
@@ -105,6 +107,7 @@ export async function buildPartnerReport(
   ];
   await writeSimpleTable(book.wb, styles, {
     name: w('partner.sheets.profiles'),
+    tableName: 'Profiles',
     columns: profileColumns,
     rows: status.profiles.map((pr) => [pr.name, pr.key_count, list(pr.recommended), yesNo(pr.follows_router)]),
   });

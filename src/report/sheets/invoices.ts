@@ -44,7 +44,7 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
     kroner(i.total_cents),
   ]);
   const looks: Look[] = invoices.map((i) => (i.status === 'void' ? 'attention' : 'plain'));
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.invoices, 1), ctx.styles, fitColumns(columns, rows));
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.invoices, 1, 'Invoices'), ctx.styles, fitColumns(columns, rows));
   table.header();
   rows.forEach((r, i) => table.data(r, looks[i]));
   const { first, last } = table.dataRows;

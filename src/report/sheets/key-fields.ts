@@ -24,6 +24,7 @@ export async function writeKeyFieldsSheet(ctx: CostContext): Promise<void> {
   );
   await writeSimpleTable(ctx.wb, ctx.styles, {
     name: ctx.layout.sheets.keyFields,
+    tableName: 'KeyFields',
     columns,
     rows,
     notes: [byField.length ? w('notes.keyFieldsGroups') : w('notes.noKeyFields')],

@@ -6,10 +6,10 @@ import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
 import { textWidth } from '../_text.js';
-import { addSheet, drain } from '../_workbook.js';
+import { addSheet } from '../_workbook.js';
 import { keySource, type KeyRow } from '../key-store.js';
 
-/** Rows between pauses that let the zip writer take what has been written. */
+/** Rows between pauses that let the output take what has been written. */
 const BATCH = 2000;
 /** Columns before the key-field columns: name, prefix, product, recipient. */
 const LEAD = 4;
@@ -88,7 +88,7 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   }
   for (let i = 0; i < n; i++) widths[i] = Math.max(widths[i]!, valueWidth(largest[i], columns[i]!.kind), valueWidth(sums[i], columns[i]!.kind));
   const fitted = columns.map((c, i) => ({ ...c, width: Math.min(60, Math.max(10, widths[i]! + 2)) }));
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.keys, 1), ctx.styles, fitted);
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.keys, 1, 'Keys'), ctx.styles, fitted);
   table.header({ [dkkIndex]: w('notes.keysDkk') });
   const plain: Look = 'plain';
   const estimated: Look[] = columns.map((_, i) => (i === dkkIndex ? 'estimated' : 'plain'));
@@ -96,7 +96,7 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
     let k = 0;
     for (const key of keys.rows()) {
       add(keyRow(key, fields, labelers, product, alloc.dkkOf(key.id, k)), alloc.isEstimated(key.id, k) ? estimated : plain);
-      if (k++ % BATCH === BATCH - 1) await drain(table.ws);
+      if (k++ % BATCH === BATCH - 1) await table.flushed();
     }
   });
   const totals: Array<number | undefined> = sums.map((s, i) => (columns[i]!.kind === 'text' ? undefined : s));

@@ -21,6 +21,7 @@ export async function writeModelsSheet(ctx: CostContext): Promise<void> {
   const rows = models.map((m) => [m.model, m.service_hosted === undefined ? '' : w(m.service_hosted ? 'yes' : 'no'), m.spend_usd.toNumber(), ...tokenBuckets(m)]);
   await writeSimpleTable(ctx.wb, ctx.styles, {
     name: ctx.layout.sheets.models,
+    tableName: 'Models',
     columns,
     rows,
     totals: { label: w('total'), sums: columns.map((_, j) => (j === 2 ? usdTotal(models) : j > 2 ? (columnSum(rows, j) ?? 0) : undefined)) },
@@ -40,6 +41,7 @@ export async function writeProvidersSheet(ctx: CostContext): Promise<void> {
   const rows = providers.map((p) => [p.provider, p.spend_usd.toNumber(), ...tokenBuckets(p)]);
   await writeSimpleTable(ctx.wb, ctx.styles, {
     name: ctx.layout.sheets.providers,
+    tableName: 'Providers',
     columns,
     rows,
     totals: { label: w('total'), sums: columns.map((_, j) => (j === 1 ? usdTotal(providers) : j > 1 ? (columnSum(rows, j) ?? 0) : undefined)) },

@@ -47,7 +47,7 @@ export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
   sums[1] = usd.toNumber();
   sums[2] = dkk === undefined ? undefined : kroner(dkk);
   tokenSums.forEach((s, j) => (sums[5 + j] = s));
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.months, 1), ctx.styles, fitColumns(columns, [...rows, sums]));
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.months, 1, 'Months'), ctx.styles, fitColumns(columns, [...rows, sums]));
   table.header();
   rows.forEach((r, i) => table.data(r, looks[i], notes[i]));
   table.totals(w('total'), sums);

@@ -35,7 +35,7 @@ export async function writePlanCostSheet(ctx: CostContext): Promise<void> {
     l.custom_price === undefined ? '' : w(l.custom_price ? 'yes' : 'no'),
   ]);
   const missing = (plan?.missing ?? []).map((m) => [name('pricingService', m.service), name('pricingType', m.type), m.plan ?? '']);
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.planCost, 1), ctx.styles, fitColumns(columns, [...rows, ...missing, [w('summary.seats')], [undefined, undefined, undefined, undefined, undefined, undefined, kroner(plan?.total_monthly_cents ?? 0)]]));
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.planCost, 1, 'PlanCost'), ctx.styles, fitColumns(columns, [...rows, ...missing, [w('summary.seats')], [undefined, undefined, undefined, undefined, undefined, undefined, kroner(plan?.total_monthly_cents ?? 0)]]));
   table.header();
   rows.forEach((r) => table.data(r));
   const linesMinor = (plan?.lines ?? []).reduce((a, l) => a + l.line_total_cents, 0);

@@ -1,0 +1,49 @@
+import { escapeText } from './_xml.js';
+
+/** A formula with the value it evaluates to, stored as its cached result so readers show it at once. */
+export interface FormulaValue {
+  formula: string;
+  result?: number | string;
+}
+
+/** What a cell can hold; null, undefined and '' leave it without a value. */
+export type CellValue = string | number | Date | FormulaValue | null | undefined;
+
+const MS_PER_DAY = 86_400_000;
+// Days from Excel's day zero (1899-12-30, counting its phantom 1900-02-29) to 1970-01-01.
+const EPOCH_SERIAL = 25_569;
+
+/** Excel's date serial of a UTC date (times as fractions of a day). */
+export function dateSerial(d: Date): number {
+  return d.getTime() / MS_PER_DAY + EPOCH_SERIAL;
+}
+
+/**
+ * One `<c>` element. Text is an inline string: it is only ever shown, never evaluated, so
+ * `=HYPERLINK(...)` from the API stays text. Formulas come from our own code only.
+ */
+export function cellXml(ref: string, value: CellValue, style: number): string {
+  const s = style ? ` s="${style}"` : '';
+  if (value === null || value === undefined || value === '') return style ? `<c r="${ref}"${s}/>` : '';
+  if (typeof value === 'string') return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeText(value)}</t></is></c>`;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RangeError(`cell ${ref}: ${value} is not a finite number`);
+    return `<c r="${ref}"${s}><v>${value}</v></c>`;
+  }
+  if (value instanceof Date) {
+    const serial = dateSerial(value);
+    if (!Number.isFinite(serial)) throw new RangeError(`cell ${ref}: invalid date`);
+    return `<c r="${ref}"${s}><v>${serial}</v></c>`;
+  }
+  const f = `<f>${escapeText(value.formula)}</f>`;
+  if (value.result === undefined) return `<c r="${ref}"${s}>${f}</c>`;
+  if (typeof value.result === 'string') return `<c r="${ref}"${s} t="str">${f}<v>${escapeText(value.result)}</v></c>`;
+  return `<c r="${ref}"${s}>${f}<v>${value.result}</v></c>`;
+}
+
+/** `A`, `B`, ... `AA` for a 1-based column number. */
+export function columnLetter(n: number): string {
+  let s = '';
+  for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
+  return s;
+}

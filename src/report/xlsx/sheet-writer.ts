@@ -1,0 +1,130 @@
+import type { ZipEntryStream } from './zip-writer.js';
+import { columnLetter } from './cell.js';
+import type { Note } from './_notes.js';
+import { escapeAttr, NS_MAIN, NS_REL, XML_HEAD } from './_xml.js';
+
+/** How a sheet is laid out and printed. */
+export interface SheetSetup {
+  /** Column widths in characters, from column A. */
+  widths: number[];
+  /** The header row: frozen on screen and repeated on every printed page. */
+  headerRow?: number;
+  /** The sheet shown when the workbook opens. */
+  selected?: boolean;
+}
+
+/** An Excel table over a header row and the data rows below it. */
+export interface TableSetup {
+  /** Name shown in Excel's table tools; letters, digits and underscores. */
+  name: string;
+  headerRow: number;
+  lastRow: number;
+  /** The header texts, one per column from A; unique within the table. */
+  columns: string[];
+}
+
+/** What the workbook needs from a finished sheet: its notes and table for their own parts. */
+export interface FinishedSheet {
+  name: string;
+  index: number;
+  headerRow: number | undefined;
+  notes: Note[];
+  table: TableSetup | undefined;
+}
+
+/**
+ * One worksheet, streamed into its zip entry row by row: nothing of a written row is kept.
+ * Rows must come in ascending order. What follows the rows in the XML (filter, print setup,
+ * the links to notes and table) is decided when the sheet ends.
+ */
+export class SheetWriter {
+  private lastRow = 0;
+  private readonly notes: Note[] = [];
+  private filter: string | undefined;
+  private tableSetup: TableSetup | undefined;
+  private ended = false;
+
+  constructor(
+    private readonly entry: ZipEntryStream,
+    readonly name: string,
+    readonly index: number,
+    private readonly setup: SheetSetup,
+    private readonly book: { ready(): Promise<void>; ended(sheet: FinishedSheet): Promise<void> },
+  ) {
+    entry.write(head(setup));
+  }
+
+  /** One row: `cells` is the row's `<c>` elements (see `cellXml`); `height` in points. */
+  row(r: number, cells: string, height?: number): void {
+    if (this.ended) throw new Error(`sheet ${this.name} has ended`);
+    if (r <= this.lastRow) throw new RangeError(`sheet ${this.name}: row ${r} comes after row ${this.lastRow}`);
+    this.lastRow = r;
+    if (!cells && !height) return;
+    this.entry.write(`<row r="${r}"${height ? ` ht="${height}" customHeight="1"` : ''}>${cells}</row>`);
+  }
+
+  /** A note on the cell at row `r`, column `c` (1-based). */
+  note(r: number, c: number, text: string): void {
+    this.notes.push({ row: r, column: c, ref: `${columnLetter(c)}${r}`, text });
+  }
+
+  /** A filter button on each header cell of `ref` (e.g. `A1:F20`); not with a table. */
+  autoFilter(ref: string): void {
+    this.filter = ref;
+  }
+
+  /** Makes the header row and the data rows below it an Excel table (which filters by itself). */
+  table(setup: TableSetup): void {
+    this.tableSetup = setup;
+  }
+
+  /** Waits until the zip writer's output has been taken (call now and then on a long sheet). */
+  flushed(): Promise<void> {
+    return this.book.ready();
+  }
+
+  /** Writes what follows the rows and closes the sheet's entry. */
+  async end(): Promise<FinishedSheet> {
+    this.ended = true;
+    const { headerRow } = this.setup;
+    let tail = '</sheetData>';
+    if (this.filter && !this.tableSetup) tail += `<autoFilter ref="${this.filter}"/>`;
+    tail += '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>';
+    tail += '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>';
+    // Relationship ids of the sheet's parts, in the order the workbook writes them (see `sheetRels`).
+    if (this.notes.length) tail += '<legacyDrawing r:id="rId2"/>';
+    if (this.tableSetup) tail += `<tableParts count="1"><tablePart r:id="rId3"/></tableParts>`;
+    this.entry.write(`${tail}</worksheet>`);
+    await this.entry.end();
+    const done: FinishedSheet = { name: this.name, index: this.index, headerRow, notes: this.notes, table: this.tableSetup };
+    await this.book.ended(done);
+    return done;
+  }
+}
+
+function head(setup: SheetSetup): string {
+  const h = setup.headerRow;
+  const pane = h
+    ? `<pane ySplit="${h}" topLeftCell="A${h + 1}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A${h + 1}" sqref="A${h + 1}"/>`
+    : '<selection activeCell="A1" sqref="A1"/>';
+  const cols = setup.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
+  return (
+    `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
+    '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' +
+    `<sheetViews><sheetView${setup.selected ? ' tabSelected="1"' : ''} workbookViewId="0">${pane}</sheetView></sheetViews>` +
+    '<sheetFormatPr defaultRowHeight="15"/>' +
+    (cols ? `<cols>${cols}</cols>` : '') +
+    '<sheetData>'
+  );
+}
+
+/** `xl/tables/tableN.xml`. */
+export function tableXml(t: TableSetup, id: number): string {
+  const ref = `A${t.headerRow}:${columnLetter(t.columns.length)}${t.lastRow}`;
+  const cols = t.columns.map((c, i) => `<tableColumn id="${i + 1}" name="${escapeAttr(c)}"/>`).join('');
+  return (
+    `${XML_HEAD}<table xmlns="${NS_MAIN}" id="${id}" name="${t.name}" displayName="${t.name}" ref="${ref}" totalsRowShown="0">` +
+    `<autoFilter ref="${ref}"/><tableColumns count="${t.columns.length}">${cols}</tableColumns>` +
+    '<tableStyleInfo name="TableStyleLight1" showFirstColumn="0" showLastColumn="0" showRowStripes="0" showColumnStripes="0"/></table>'
+  );
+}

@@ -1,0 +1,111 @@
+// The workbook writer under the cost and partner workbooks, read back with SheetJS (`xlsx`) and
+// checked as a zip by Info-ZIP's `unzip -t` when it is installed: readers not written here.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, test } from 'vitest';
+import * as XLSX from 'xlsx';
+import { cellXml, WorkbookWriter } from '../../src/report/xlsx/index.js';
+
+const STAMP = new Date('2026-10-31T00:00:00Z');
+const hasUnzip = (() => {
+  try {
+    execFileSync('unzip', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+async function twoSheets(out?: Writable): Promise<Uint8Array | undefined> {
+  const wb = new WorkbookWriter(STAMP, out);
+  const bold = { font: { bold: true } };
+  const a = wb.addSheet('Første', { widths: [20, 12], headerRow: 1 });
+  a.row(1, cellXml('A1', 'Navn', wb.styles.id(bold)) + cellXml('B1', 'Beløb', wb.styles.id(bold)));
+  a.row(2, cellXml('A2', '=HYPERLINK("http://x","y")', 0) + cellXml('B2', 12.5, wb.styles.id({ numFmt: '#,##0.00' })));
+  a.row(3, cellXml('A3', 'a & <b> "c"', 0) + cellXml('B3', new Date('2026-10-01T00:00:00Z'), wb.styles.id({ numFmt: 'd mmm yyyy' })));
+  a.row(4, cellXml('B4', { formula: 'SUM(B2:B3)', result: 46308.5 }, 0));
+  a.note(1, 2, 'Beløb i DKK');
+  a.table({ name: 'First', headerRow: 1, lastRow: 3, columns: ['Navn', 'Beløb'] });
+  await a.end();
+  const b = wb.addSheet("O'Brien", { widths: [] });
+  b.row(1, cellXml('A1', 'x', 0));
+  b.note(1, 1, 'second note');
+  b.autoFilter('A1:A1');
+  await b.end();
+  return wb.finish();
+}
+
+describe('WorkbookWriter', () => {
+  test('cells, styles, notes, tables and print titles read back with SheetJS', async () => {
+    const bytes = (await twoSheets())!;
+    const book = XLSX.read(bytes, { type: 'buffer', cellFormula: true, cellNF: true, cellStyles: true, bookFiles: true }) as XLSX.WorkBook & { files: Record<string, { content: Uint8Array }> };
+    expect(book.SheetNames).toEqual(['Første', "O'Brien"]);
+    const ws = book.Sheets['Første']!;
+    expect([ws.A2!.t, ws.A2!.v, ws.A2!.f]).toEqual(['s', '=HYPERLINK("http://x","y")', undefined]);
+    expect(ws.A3!.v).toBe('a & <b> "c"');
+    expect([ws.B2!.v, ws.B2!.z]).toEqual([12.5, '#,##0.00']);
+    expect(XLSX.SSF.format(ws.B3!.z as string, ws.B3!.v as number)).toBe('1 Oct 2026');
+    expect([ws.B4!.f, ws.B4!.v]).toEqual(['SUM(B2:B3)', 46308.5]);
+    expect(ws.B1!.c?.[0]?.t).toBe('Beløb i DKK');
+    expect(book.Sheets["O'Brien"]!.A1!.c?.[0]?.t).toBe('second note');
+    expect(book.Sheets["O'Brien"]!['!autofilter']?.ref).toBe('A1:A1');
+    expect(book.Workbook?.Names?.find((n) => n.Name === '_xlnm.Print_Titles')?.Ref).toBe("'Første'!$1:$1");
+    const text = (p: string) => Buffer.from(book.files[p]!.content).toString('utf8');
+    expect(text('xl/tables/table1.xml')).toContain('ref="A1:B3"');
+    // Each drawing owns its own block of shape ids.
+    expect(text('xl/drawings/vmlDrawing1.vml')).toContain('_x0000_s1025');
+    expect(text('xl/drawings/vmlDrawing2.vml')).toContain('_x0000_s2049');
+  });
+
+  test('the same content gives the same bytes, streamed or in memory', async () => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (c: Buffer) => chunks.push(c));
+    await twoSheets(sink);
+    const inMemory = (await twoSheets())!;
+    expect(Buffer.concat(chunks).equals(Buffer.from(inMemory))).toBe(true);
+    expect(Buffer.from((await twoSheets())!).equals(Buffer.from(inMemory))).toBe(true);
+  });
+
+  test.runIf(hasUnzip)('a large sheet is a valid zip entry (unzip -t checks every CRC)', async () => {
+    const wb = new WorkbookWriter(STAMP);
+    const ws = wb.addSheet('Rows', { widths: [30, 12] });
+    for (let r = 1; r <= 30_000; r++) ws.row(r, cellXml(`A${r}`, `row ${r} æøå ${'x'.repeat(r % 40)}`, 0) + cellXml(`B${r}`, r / 7, 0));
+    await ws.end();
+    const bytes = (await wb.finish())!;
+    const dir = mkdtempSync(join(tmpdir(), 'svc-xlsx-'));
+    const file = join(dir, 'rows.xlsx');
+    writeFileSync(file, bytes);
+    expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toMatch(/No errors detected/);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file)).Sheets.Rows!, { header: 1 });
+    expect(rows).toHaveLength(30_000);
+    expect(rows[29_999]).toEqual([`row 30000 æøå ${'x'.repeat(30_000 % 40)}`, 30_000 / 7]);
+  });
+
+  test('a failing output stream rejects, instead of hanging or reporting success', async () => {
+    const broken = new Writable({
+      highWaterMark: 1024,
+      write(_chunk, _enc, cb) {
+        cb(new Error('ENOSPC: no space left on device'));
+      },
+    });
+    await expect(twoSheets(broken)).rejects.toThrow(/ENOSPC/);
+  });
+
+  test('sheet names Excel would refuse are refused by name', () => {
+    const wb = new WorkbookWriter(STAMP);
+    expect(() => wb.addSheet('a/b', { widths: [] })).toThrow(/not a valid sheet name: "a\/b"/);
+    expect(() => wb.addSheet('x'.repeat(32), { widths: [] })).toThrow(/not a valid sheet name/);
+    wb.addSheet('Keys', { widths: [] });
+    expect(() => wb.addSheet('Other', { widths: [] })).toThrow(/sheet Keys has not ended/);
+  });
+
+  test('rows must come in order', () => {
+    const ws = new WorkbookWriter(STAMP).addSheet('S', { widths: [] });
+    ws.row(2, '');
+    expect(() => ws.row(2, '')).toThrow(/row 2 comes after row 2/);
+  });
+});
