@@ -1,15 +1,13 @@
 // Month end for 100 and 1,000 generated organizations (3 invoices each, one of them in the month;
-// 50 keys each) against the reference server on loopback. The server runs in its own child
-// process (`svc serve`); the month end runs in another child process, so each process's peak
-// RSS is its own. Prints what it measured; asserts nothing. Run after `npm run build` (uses dist/):
+// 50 keys each) against the reference server on loopback, measured the way an operator runs it:
+// the server is `svc serve` in one child process and the run is `svc month-end --json` in another,
+// so each process's peak RSS is its own. Peak RSS of the run is the kernel's high-water mark
+// (VmHWM), read when the run reports 100, 250, 500, 750 and 1,000 organizations done and when it
+// prints its result. Prints what it measured; asserts nothing. Run after `npm run build`:
 // `node bench/month-end.mjs [--threads N] [--concurrency N] [orgs...]` (default: 0 threads,
-// concurrency 4, 100 and 1000 organizations).
-// Peak RSS of the run grows over its first few hundred organizations and then levels off; the
-// JavaScript heap after a full collection stays ~32-36 MB (no retained data): the growth is V8
-// sizing its heap under the allocation rate, and native memory. The bench sets no V8 or malloc
-// flags; MALLOC_ARENA_MAX in the environment would be passed on to the run (and is printed).
+// concurrency 4, 100 and 1000 organizations). Linux only (reads /proc).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,39 +15,58 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
 const MB = 1024 * 1024;
+const MARKS = new Set([100, 250, 500, 750, 1000, 2000, 5000]);
 
-if (process.argv[2] === '--worker') await worker(process.argv[3], process.argv[4], process.argv[5], Number(process.argv[6]), Number(process.argv[7]));
-else {
-  const args = process.argv.slice(2);
-  const t = args.indexOf('--threads');
-  const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : 0;
-  const c = args.indexOf('--concurrency');
-  const concurrency = c >= 0 ? Number(args.splice(c, 2)[1]) : 4;
-  await main(args.map(Number).filter((n) => n > 0), threads, concurrency);
-}
+const args = process.argv.slice(2);
+const t = args.indexOf('--threads');
+const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : 0;
+const c = args.indexOf('--concurrency');
+const concurrency = c >= 0 ? Number(args.splice(c, 2)[1]) : 4;
+await main(args.map(Number).filter((n) => n > 0), threads, concurrency);
 
-// The run itself, in its own process: the library's runMonthEnd over every organization of the dataset.
-async function worker(url, dataDir, outDir, threads, concurrency) {
-  const { runMonthEnd } = await import('../dist/index.js');
+// `svc month-end` over every organization of the dataset, tokens passed in the environment.
+async function runCli(url, dataDir, outDir) {
   const tokens = JSON.parse(readFileSync(join(dataDir, 'tokens.json'), 'utf8'));
-  const env = {};
+  const env = { ...process.env, CI: '1' };
   const organizations = tokens.orgs.map(({ org_id, token }, i) => {
-    env[`T${i}`] = token;
-    return { org_id, name: org_id, token_env: `T${i}` };
+    env[`SVC_BENCH_T${i}`] = token;
+    return { org_id, name: org_id, token_env: `SVC_BENCH_T${i}` };
   });
-  // Peak RSS so far at fixed points of the run, so one long run shows whether memory levels off.
-  const marks = new Set([100, 250, 500, 750, 1000, 2000, 5000]);
-  const peaks = [];
-  const onProgress = (p) => {
-    if (p.event === 'organization' && marks.has(p.organizations_done)) peaks.push([p.organizations_done, Math.round(process.resourceUsage().maxRSS / 1024)]);
-  };
+  const config = join(dataDir, 'runs.json');
+  writeFileSync(config, JSON.stringify({ base_url: url, organizations }));
+  const argv = [CLI, 'month-end', '--month', '2026-10', '--config', config, '--out', outDir, '--concurrency', String(concurrency), '--threads', String(threads), '--json'];
   const t0 = performance.now();
-  const m = await runMonthEnd({ base_url: url, organizations }, { outDir, month: '2026-10', env, threads, concurrency, onProgress });
+  const run = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const peaks = [];
+  let stdout = '';
+  let maxRss = 0;
+  let cpu = 0;
+  let rest = '';
+  let documents = 0;
+  run.stderr.on('data', (d) => {
+    const lines = (rest + d).split('\n');
+    rest = lines.pop();
+    for (const line of lines) {
+      const n = Number(/^\[(\d+)\//.exec(line)?.[1]);
+      documents = Number(/\((\d+) documents/.exec(line)?.[1] ?? documents);
+      if (MARKS.has(n)) peaks.push([n, peakOf(run.pid) / MB]);
+      else if (!/^\[\d+\//.test(line)) process.stderr.write(`  run: ${line}\n`);
+    }
+  });
+  run.stdout.on('data', (d) => {
+    stdout += d;
+    // The result is printed last, after the manifest and summary are written: the run's peak so far is its peak.
+    try {
+      maxRss = Math.max(maxRss, peakOf(run.pid));
+      cpu = cpuOf(run.pid);
+    } catch {
+      // Already gone: the figures read at the previous chunk stand.
+    }
+  });
+  const code = await new Promise((resolve) => run.on('exit', resolve));
   const wall = (performance.now() - t0) / 1000;
-  const docs = m.files.filter((f) => f.kind !== 'summary').length;
-  const mem = process.memoryUsage();
-  const errors = [...new Set(m.organizations.filter((o) => o.error).map((o) => o.error))].slice(0, 3);
-  process.stdout.write(JSON.stringify({ wall, docs, ok: m.summary.ok, failed: m.summary.failed, skipped: m.summary.skipped, maxRssKb: process.resourceUsage().maxRSS, peaks, errors, heapTotal: mem.heapTotal, external: mem.external, cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1e6 }) + '\n');
+  const result = JSON.parse(stdout);
+  return { code, wall, result, peaks, maxRss, cpu, documents };
 }
 
 // CPU seconds a process has used so far (utime + stime from /proc, in clock ticks of 1/100 s).
@@ -61,12 +78,6 @@ function cpuOf(pid) {
 function peakOf(pid) {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : NaN;
-}
-
-function collect(child) {
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}`)))));
 }
 
 async function main(sizes, threads, concurrency) {
@@ -82,17 +93,17 @@ async function main(sizes, threads, concurrency) {
       const server = spawn(process.execPath, [CLI, 'serve', '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
       const url = await new Promise((resolve) => server.stdout.once('data', (d) => resolve(String(d).trim())));
       try {
-        const run = spawn(process.execPath, [fileURLToPath(import.meta.url), '--worker', url, data, join(tmp, 'out'), String(threads), String(concurrency)], { stdio: ['ignore', 'pipe', 'inherit'] });
-        const r = JSON.parse(await collect(run));
+        const r = await runCli(url, data, join(tmp, 'out'));
         const serverPeak = peakOf(server.pid);
         const serverCpu = cpuOf(server.pid);
-        for (const e of r.errors) console.log(`  failure: ${e}`);
-        if (process.env.BENCH_MEMORY) console.log(`  at the end: heap ${(r.heapTotal / MB).toFixed(0)} MB, external ${(r.external / MB).toFixed(0)} MB`);
+        const s = r.result.summary;
+        const failures = [...new Set(r.result.organizations.filter((o) => o.error).map((o) => o.error))].slice(0, 3);
+        for (const e of failures) console.log(`  failure: ${e}`);
         console.log(
-          `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall, ${r.docs} documents (${(r.docs / r.wall).toFixed(1)}/s), ` +
-            `${r.ok} ok / ${r.skipped} skipped / ${r.failed} failed; peak RSS run ${(r.maxRssKb / 1024).toFixed(0)} MB, server ${(serverPeak / MB).toFixed(0)} MB; CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s`,
+          `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall (exit ${r.code}), ${r.documents} documents (${(r.documents / r.wall).toFixed(1)}/s), ` +
+            `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${(r.maxRss / MB).toFixed(0)} MB, server ${(serverPeak / MB).toFixed(0)} MB; CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s`,
         );
-        if (r.peaks.length > 1) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb} MB`).join(', ')}`);
+        if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
       } finally {
         server.kill('SIGTERM');
       }
