@@ -1,23 +1,28 @@
-// Cost workbook for an organization with 100,000 keys: seconds and peak RSS, the way
-// `svc report cost` does it: the key-usage response (generated on the fly by a loopback HTTP
-// server in a child process, never held whole) is read as a stream into a compact KeyStore, then
-// buildCostReport streams the workbook to a file. Prints what it measured; asserts nothing.
-// Run after `npm run build` (it uses dist/): `node bench/cost-report.mjs [keys] [--record]`
-// (`--record`: the ordinary path instead, the whole response parsed into an OrgKeyUsage record).
-import { createWriteStream, statSync, unlinkSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { fork } from 'node:child_process';
-import { tmpdir, loadavg } from 'node:os';
-import { join } from 'node:path';
+// Cost workbook for an organization with 100,000 keys, measured the way a user gets it: the real
+// CLI, `svc report cost --month 2026-10 -o <file>`, run as a child process against a loopback
+// server (another child) that answers every endpoint the command calls: monthly usage, key
+// usage (about 85 MB of JSON, generated on the fly and never held whole), plan cost, invoices.
+// Peak RSS is the kernel's maxRSS of the CLI process, written at exit by bench/_cli-stats.cjs
+// (preloaded through NODE_OPTIONS), which also notes when the last response ended, so the run
+// splits into fetch and workbook. A second section runs the same library calls in this process
+// (fetchCostReportData, buildCostReport) for the RSS before and after the fetch.
+// Prints what it measured; asserts nothing. Run after `npm run build` (it uses dist/):
+// `node bench/cost-report.mjs [keys] [--cli-only]`
+import { spawn, fork } from 'node:child_process';
 import { once } from 'node:events';
-import {
-  buildCostReport, KeyStore, parseRecord, OrgMonthlyUsageSchema, OrgPlanCostSchema, ReportingClient, streamKeyUsage,
-} from '../dist/index.js';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const KEYS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 100_000);
-const RECORD = process.argv.includes('--record');
+const CLI_ONLY = process.argv.includes('--cli-only');
+const ORG = 'org-big';
+const TOKEN = 'rt_bench_token';
+const MONTH = '2026-10';
 const MB = 1024 * 1024;
-const rss = () => process.memoryUsage().rss / MB;
+const root = fileURLToPath(new URL('..', import.meta.url));
 const group = (t, r) => ({ prompt_tokens: t - (t >> 2), completion_tokens: t >> 2, total_tokens: t, request_count: r, cache_read_input_tokens: t >> 4, cache_creation_input_tokens: t >> 5 });
 const teams = ['ops', 'dev', 'sales', 'support'];
 
@@ -39,8 +44,8 @@ function key(i) {
   };
 }
 
-const head = {
-  org_id: 'org-big',
+const keyHead = {
+  org_id: ORG,
   start_date: '2026-10-01',
   end_date: '2026-10-31',
   key_fields: [
@@ -49,89 +54,148 @@ const head = {
     { key: 'cc', display_name: 'Cost centre', type: 'text' },
   ],
 };
-const totals = { spend_usd: '1000.00', ...group(1000, 10), models: [], providers: [], by_field: [] };
+const keyTotals = { spend_usd: '1000.00', ...group(1000, 10), models: [], providers: [], by_field: [] };
 
-// The response body, written 500 keys at a time with backpressure: the server holds little.
-async function respond(res) {
+// Monthly usage for 2026 up to October, every month with its days (the command asks for the year).
+function monthlyUsage() {
+  const months = [];
+  for (let m = 1; m <= 10; m++) {
+    const mm = String(m).padStart(2, '0');
+    const ndays = new Date(Date.UTC(2026, m, 0)).getUTCDate();
+    const days = Array.from({ length: ndays }, (_, d) => ({ date: `2026-${mm}-${String(d + 1).padStart(2, '0')}`, usd_spend: `${100 + d}.123456`, total_tokens: 1000, request_count: 10 }));
+    const usd = days.reduce((s, d) => s + Math.round(Number(d.usd_spend) * 1e6), 0);
+    const usdText = `${Math.floor(usd / 1e6)}.${String(usd % 1e6).padStart(6, '0')}`;
+    months.push({ month: `2026-${mm}-01`, usd_spend: usdText, dkk_spend: `${(usd * 6.45 / 1e6).toFixed(2)}`, rate_estimated: m === 10, total_tokens: 1000 * ndays, request_count: 10 * ndays, days });
+  }
+  return { org_id: ORG, months, summary: { total_usd_spend: '0', total_dkk_spend: null, total_tokens: 0, total_requests: 0, usd_spend_change_pct: null, tokens_change_pct: null, requests_change_pct: null }, available_years: [2025, 2026] };
+}
+
+const planCost = {
+  currency: 'DKK', seats: 12, total_monthly_cents: 12 * 34_900 + 250_000,
+  lines: [
+    { service: 'llm_router', type: 'coding', is_per_user: true, unit_price_cents: 34_900, quantity: 12, line_total_cents: 12 * 34_900, plan: 'pro' },
+    { service: 'control', type: 'management', is_per_user: false, unit_price_cents: 250_000, quantity: 1, line_total_cents: 250_000 },
+  ],
+  missing: [{ service: 'connect', type: 'integrations' }],
+};
+
+// One invoice a month this year, one of them void (listed, kept out of totals).
+const invoices = Array.from({ length: 10 }, (_, i) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, invoice_number: `2026-${100 + i}`, status: i === 3 ? 'void' : 'issued',
+  period_start: `2026-${String(i + 1).padStart(2, '0')}-01`, issued_at: `2026-${String(i + 1).padStart(2, '0')}-02T08:00:00Z`,
+  due_at: `2026-${String(i + 1).padStart(2, '0')}-16`, currency: 'DKK', total_cents: 100_000 + i * 1234,
+}));
+
+// The key-usage body, written 500 keys at a time with backpressure: the server holds little.
+async function keyUsage(res) {
   let bytes = 0;
   const write = async (s) => {
     bytes += Buffer.byteLength(s);
     if (!res.write(s)) await once(res, 'drain');
   };
   res.writeHead(200, { 'content-type': 'application/json' });
-  await write(`${JSON.stringify(head).slice(0, -1)},"keys":[`);
+  await write(`${JSON.stringify(keyHead).slice(0, -1)},"keys":[`);
   for (let i = 0; i < KEYS; i += 500) {
     const part = [];
     for (let j = i; j < Math.min(KEYS, i + 500); j++) part.push(JSON.stringify(key(j)));
     await write((i ? ',' : '') + part.join(','));
   }
-  await write(`],"totals":${JSON.stringify(totals)}}`);
+  await write(`],"totals":${JSON.stringify(keyTotals)}}`);
   res.end();
   return bytes;
 }
 
-// The server runs in a child process (`--serve`), so the RSS measured here is the client's alone.
+function answer(req, res) {
+  const json = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(401, { detail: 'bad token' });
+  const { pathname, searchParams } = new URL(req.url, 'http://x');
+  const base = `/api/orgs/${ORG}`;
+  if (pathname === `${base}/key-usage` && searchParams.get('month') === MONTH) return void keyUsage(res).then((bytes) => process.send({ bytes }));
+  if (pathname === `${base}/monthly-usage`) return json(200, monthlyUsage());
+  if (pathname === `${base}/plan-cost`) return json(200, planCost);
+  if (pathname === `${base}/invoices`) return json(200, invoices);
+  process.send({ unexpected: req.url });
+  return json(404, { detail: `not served by the bench: ${pathname}` });
+}
+
+// The server runs in its own process (`--serve`), so its work and memory are not counted.
 if (process.argv.includes('--serve')) {
-  const server = createServer((req, res) => void respond(res).then((b) => process.send({ bytes: b })));
-  server.listen(0, '127.0.0.1');
+  const server = createServer(answer).listen(0, '127.0.0.1');
   await once(server, 'listening');
   process.send({ port: server.address().port });
   process.on('disconnect', () => process.exit(0));
   await new Promise(() => {});
 }
-const child = fork(new URL(import.meta.url).pathname, [String(KEYS), '--serve']);
-const [{ port }] = await once(child, 'message');
-let responseBytes = 0;
-child.on('message', (m) => (responseBytes = m.bytes ?? responseBytes));
-const client = new ReportingClient({ baseUrl: `http://127.0.0.1:${port}`, token: 'bench-token', orgId: 'org-big', timeoutMs: 120_000 });
 
-const days = Array.from({ length: 31 }, (_, d) => ({ date: `2026-10-${String(d + 1).padStart(2, '0')}`, usd_spend: `${100 + d}.123456`, total_tokens: 1000, request_count: 10 }));
-const monthly = parseRecord(OrgMonthlyUsageSchema, {
-  org_id: 'org-big',
-  months: [{ month: '2026-10-01', usd_spend: '3968.827136', dkk_spend: '25634.56', rate_estimated: false, total_tokens: 31000, request_count: 310, days }],
-  summary: { total_usd_spend: '3968.827136', total_tokens: 31000, total_requests: 310 },
-  available_years: [2026],
-}, 'monthly');
-const plan = parseRecord(OrgPlanCostSchema, { currency: 'DKK', seats: 0, lines: [], missing: [], total_monthly_cents: 0 }, 'plan');
+const server = fork(fileURLToPath(import.meta.url), [String(KEYS), '--serve']);
+const [{ port }] = await once(server, 'message');
+const baseUrl = `http://127.0.0.1:${port}`;
+const served = { bytes: 0, unexpected: [] };
+server.on('message', (m) => (m.bytes ? (served.bytes = m.bytes) : m.unexpected && served.unexpected.push(m.unexpected)));
+const dir = mkdtempSync(join(tmpdir(), 'svc-bench-cost-'));
+const f = (n, d = 2) => n.toFixed(d);
 
-globalThis.gc?.();
-const base = rss();
-let peak = base;
-const timer = setInterval(() => (peak = Math.max(peak, rss())), 10);
-
-const f0 = process.hrtime.bigint();
-let keyUsage;
-let storeBytes;
-if (RECORD) {
-  keyUsage = await client.getKeyUsage({ month: '2026-10' });
-} else {
-  const store = new KeyStore();
-  const rest = await streamKeyUsage(client, { month: '2026-10' }, (k) => store.add(k));
-  keyUsage = { ...rest, keys: store };
-  storeBytes = store.bytes;
+// 1. The CLI as a user runs it.
+{
+  const file = join(dir, 'cli.xlsx');
+  const statsFile = join(dir, 'stats.json');
+  const env = {
+    ...process.env,
+    HOME: dir, // no credentials file or config of the user's
+    SVC_REPORTING_TOKEN: TOKEN,
+    SVC_BENCH_STATS: statsFile,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${join(root, 'bench', '_cli-stats.cjs')}`.trim(),
+  };
+  const argv = [join(root, 'dist', 'cli', 'main.js'), 'report', 'cost', '--month', MONTH, '--base-url', baseUrl, '--org', ORG, '-o', file, '--language', 'en'];
+  const t0 = process.hrtime.bigint();
+  const cli = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  cli.stdout.on('data', (c) => (out += c));
+  cli.stderr.on('data', (c) => (out += c));
+  const [code] = await once(cli, 'exit');
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  const s = JSON.parse(readFileSync(statsFile, 'utf8'));
+  console.log(`svc report cost --month ${MONTH}, ${KEYS.toLocaleString('en')} keys (${(served.bytes / MB).toFixed(0)} MB of key-usage JSON over loopback HTTP), node ${process.version}`);
+  if (code !== 0) console.log(`  the CLI exited with ${code}: ${out.trim()}`);
+  if (served.unexpected.length) console.log(`  requests the bench server does not serve: ${served.unexpected.join(', ')}`);
+  console.log(`  wall: ${f(wall)} s (spawn to exit); CPU of the CLI process ${f(s.cpu)} s`);
+  if (s.responsesEnd !== null) {
+    console.log(`  start-up to first request ${f(s.firstRequest)} s; fetch ${f(s.responsesEnd - s.firstRequest)} s; workbook and exit ${f(s.exit - s.responsesEnd)} s`);
+    console.log(`  RSS: ${f(s.rssAtFirstRequest, 0)} MB at the first request, ${f(s.rssAtResponsesEnd, 0)} MB when the last response ended (peak so far ${f(s.maxRssAtResponsesEnd, 0)} MB)`);
+  }
+  console.log(`  peak RSS (maxRSS of the CLI process): ${f(s.maxRss, 0)} MB   file: ${code === 0 ? f(statSync(file).size / MB, 1) : '-'} MB`);
+  console.log(`  load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes share the cores)`);
 }
-const fetchSeconds = Number(process.hrtime.bigint() - f0) / 1e9;
-if (!responseBytes) await once(child, 'message');
-const afterFetch = rss();
-const peakFetch = peak;
-child.disconnect();
 
-const data = { period: { month: '2026-10' }, orgId: 'org-big', monthly, months: monthly.months, previousMonth: null, keyUsage, keyUsageByMonth: [{ month: '2026-10', keyUsage }], planCost: plan, invoices: [] };
-const file = join(tmpdir(), `svc-bench-cost-${process.pid}.xlsx`);
-const out = createWriteStream(file);
-const cpu0 = process.cpuUsage();
-const t0 = process.hrtime.bigint();
-await buildCostReport(data, { language: 'en', organizationName: 'Big Org', stream: out });
-if (!out.writableFinished) await once(out, 'finish');
-const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-const cpu = process.cpuUsage(cpu0);
-clearInterval(timer);
-peak = Math.max(peak, rss());
-const size = statSync(file).size;
-unlinkSync(file);
-console.log(`cost workbook, ${KEYS.toLocaleString('en')} keys (9 sheets, Keys sheet ${KEYS} rows x 19 columns), node ${process.version}, ${RECORD ? 'whole record (getKeyUsage)' : 'streamed into a KeyStore'}`);
-console.log(`  key usage over loopback HTTP: ${fetchSeconds.toFixed(2)} s for ${(responseBytes / MB).toFixed(0)} MB of JSON${storeBytes ? `; KeyStore holds ${(storeBytes / MB).toFixed(1)} MB` : ''}`);
-console.log(`  workbook: ${seconds.toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU (all threads, zlib included)   file: ${(size / MB).toFixed(1)} MB`);
-console.log(`  load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes share the cores)`);
-console.log(`  RSS: ${base.toFixed(0)} MB before (node, exceljs, the library loaded); ${afterFetch.toFixed(0)} MB with the keys fetched (peak while fetching ${peakFetch.toFixed(0)} MB)`);
-console.log(`  peak RSS of the process (sampled every 10 ms, fetch and workbook): ${peak.toFixed(0)} MB; maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+// 2. The same library calls in this process: the RSS the fetch adds, sampled every 10 ms.
+if (!CLI_ONLY) {
+  const { buildCostReport, fetchCostReportData, ReportingClient } = await import('../dist/index.js');
+  const rss = () => process.memoryUsage().rss / MB;
+  const client = new ReportingClient({ baseUrl, token: TOKEN, orgId: ORG, env: {}, timeoutMs: 120_000 });
+  globalThis.gc?.();
+  const base = rss();
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, rss())), 10);
+  const t0 = process.hrtime.bigint();
+  const data = await fetchCostReportData(client, { month: MONTH });
+  const fetchSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const afterFetch = rss();
+  const peakFetch = peak;
+  const file = join(dir, 'in-process.xlsx');
+  const out = createWriteStream(file);
+  const cpu0 = process.cpuUsage();
+  const t1 = process.hrtime.bigint();
+  await buildCostReport(data, { language: 'en', organizationName: 'Big Org', stream: out });
+  if (!out.writableFinished) await once(out, 'finish');
+  const seconds = Number(process.hrtime.bigint() - t1) / 1e9;
+  const cpu = process.cpuUsage(cpu0);
+  clearInterval(timer);
+  peak = Math.max(peak, rss());
+  console.log(`in this process (fetchCostReportData, then buildCostReport to a file):`);
+  console.log(`  fetch: ${f(fetchSeconds)} s; KeyStore holds ${(data.keyUsage.keys.bytes / MB).toFixed(1)} MB`);
+  console.log(`  workbook: ${f(seconds)} s wall, ${f((cpu.user + cpu.system) / 1e6)} s CPU (all threads, zlib included)   file: ${f(statSync(file).size / MB, 1)} MB`);
+  console.log(`  RSS: ${f(base, 0)} MB before (node and the library loaded); ${f(afterFetch, 0)} MB with the data fetched (peak while fetching ${f(peakFetch, 0)} MB); peak ${f(peak, 0)} MB`);
+}
+
+server.disconnect();
+rmSync(dir, { recursive: true, force: true });

@@ -1,24 +1,28 @@
-import { JSONParser } from '@streamparser/json';
 import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry, type OrgKeyUsage } from '../model/key-usage.js';
 import { parseRecord } from '../model/parse.js';
 import { SchemaError } from '../model/schema-error.js';
 import type { CallOptions, KeyUsagePeriod } from './api.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
+import { JsonScanError, MemberScanner } from './_json-members.js';
 import { checkKeyUsagePeriod } from './period.js';
 import type { ReportingClient } from './reporting-client.js';
 
-/** The members of OrgKeyUsage beside `keys`. */
-const HEAD_MEMBERS = ['org_id', 'start_date', 'end_date', 'key_fields', 'totals'] as const;
+/** The members of OrgKeyUsage beside `keys`: the only ones kept (anything else is skipped unparsed). */
+const HEAD_MEMBERS: ReadonlySet<string> = new Set(['org_id', 'start_date', 'end_date', 'key_fields', 'totals']);
 
 /** Key usage without its keys: what is left once every key has been handed to `onKey`. */
 export type KeyUsageHead = Omit<OrgKeyUsage, 'keys'> & { keys: [] };
 
+/** A JSON.parse or scanner failure: the response is not (complete) JSON. */
+const isJsonError = (e: unknown) => e instanceof SyntaxError || e instanceof JsonScanError;
+
 /**
  * Key usage for a month, a year or the trailing months, read as a stream: each key entry is
- * checked against the spec's schema and handed to `onKey` as soon as it is parsed, then
- * dropped, so a response with 100,000 keys is never held whole (neither its text nor its
- * parsed record). Returns the rest of the record, checked too, with `keys` empty.
+ * cut out of the response bytes as they arrive (`MemberScanner`), parsed with the native
+ * `JSON.parse`, checked against the spec's schema and handed to `onKey`, then dropped, so a
+ * response with 100,000 keys is never held whole (neither its text nor its parsed record).
+ * Returns the rest of the record, checked too, with `keys` empty.
  * A start/end range is not offered here (`getKeyUsage` splits and merges those).
  * @throws ResponseSchemaError naming the first bad field (e.g. `keys[12].spend_usd`).
  */
@@ -42,45 +46,44 @@ export async function streamKeyUsage(
     ...opts,
   });
   const bad = (p: string, reason: string) => new ResponseSchemaError(endpoint, p, reason, 200);
-  let index = 0;
-  // The record's other members, collected as they are parsed (small next to the keys).
+  // The record's other members (small next to the keys), parsed as they come.
   const root: Record<string, unknown> = {};
-  let seenKeys = false;
-  // Set inside the parser's callback and thrown after `write`: the parser may swallow a throw.
+  // Which key a failure belongs to; -1 while the scanner is outside the keys.
+  let current = -1;
+  const scanner = new MemberScanner('keys', {
+    onElement(text, index) {
+      current = index;
+      const value: unknown = JSON.parse(text);
+      let key: KeyUsageEntry;
+      try {
+        key = parseRecord(KeyUsageEntrySchema, value, 'key usage');
+      } catch (e) {
+        if (e instanceof SchemaError) throw bad(e.path === '$' ? `keys[${index}]` : `keys[${index}].${e.path}`, e.reason);
+        throw e;
+      }
+      // onKey's own errors (and ours above) pass through `write` as they are.
+      onKey(key, index);
+      current = -1;
+    },
+    onMember(name, text) {
+      if (HEAD_MEMBERS.has(name) || name === 'keys') root[name] = JSON.parse(text);
+    },
+  });
   let failure: Error | undefined;
-  // Not `$` (the parser would keep every key for it) but the members one by one. `$.keys` is
-  // emitted only to see that it is there: each key's slot is emptied once the key is handed over.
-  // Buffered strings and numbers: the default (unbuffered) parser took almost three times as long.
-  const paths = ['$.keys.*', '$.keys', ...HEAD_MEMBERS.map((m) => `$.${m}`)];
-  const parser = new JSONParser({ paths, keepStack: false, stringBufferSize: 65_536, numberBufferSize: 64 });
-  parser.onValue = ({ value, key, parent, stack }) => {
-    if (failure) return;
-    if (stack.length === 1) {
-      if (key === 'keys') seenKeys = Array.isArray(value);
-      else root[String(key)] = value;
-      return;
-    }
-    if (Array.isArray(parent)) (parent as unknown[])[key as number] = undefined;
+  // Errors of the scan, the checks and onKey are told apart from the body's own (the connection).
+  const scan = (step: () => void) => {
     try {
-      onKey(parseRecord(KeyUsageEntrySchema, value, 'key usage'), index++);
+      step();
     } catch (e) {
-      failure = e instanceof SchemaError ? bad(e.path === '$' ? `keys[${index}]` : `keys[${index}].${e.path}`, e.reason) : (e as Error);
-    }
-  };
-  const feed = (write: () => void) => {
-    try {
-      write();
-    } catch (e) {
-      // The parser's own errors (bad or cut-off JSON) carry no system error code.
-      failure ??= bad('$', `not valid JSON (${(e as Error).message})`);
+      failure = isJsonError(e) ? bad(current >= 0 ? `keys[${current}]` : '$', `not valid JSON (${(e as Error).message})`) : (e as Error);
     }
   };
   try {
     for await (const chunk of body) {
-      feed(() => parser.write(chunk as Uint8Array));
+      scan(() => scanner.write(chunk as Buffer));
       if (failure) break;
     }
-    if (!failure && !parser.isEnded) feed(() => parser.end());
+    if (!failure) scan(() => scanner.end());
   } catch (e) {
     const code = (e as { code?: unknown }).code;
     failure ??= new ConnectionError(endpoint, client.http.baseUrl.origin, typeof code === 'string' ? code : undefined);
@@ -89,10 +92,11 @@ export async function streamKeyUsage(
     body.destroy();
     throw failure;
   }
-  if (!seenKeys) throw bad('keys', 'missing (expected array)');
+  // `keys` given but not as an array: the schema check below names what it is.
+  if (!scanner.sawArray && !('keys' in root)) throw bad('keys', 'missing (expected array)');
   try {
     // The keys were checked one by one above; the rest is checked with an empty key list.
-    const head = parseRecord(OrgKeyUsageSchema, { ...root, keys: [] }, 'key usage');
+    const head = parseRecord(OrgKeyUsageSchema, { ...root, keys: scanner.sawArray ? [] : root.keys }, 'key usage');
     return { ...head, keys: [] };
   } catch (e) {
     if (e instanceof SchemaError) throw bad(e.path, e.reason);

@@ -90,15 +90,20 @@ export class KeyStore implements KeySource {
     return this.chunks.reduce((n, c) => n + c.length, 0) + this.pendingChars;
   }
 
-  /** Adds one key (its row; the model list is not kept). */
+  /**
+   * Adds one key (its row; the model list is not kept). The packed array is built straight from
+   * the key, in the order `unpack` reads (no KeyRow in between). Measured on 100,000 keys: a row
+   * text built by hand, or each row written into a Buffer at once, were both slower than
+   * `JSON.stringify` of this array and one `join` + `Buffer.from` per megabyte.
+   */
   add(key: KeyUsageEntry): void {
-    const r = keyRowOf(key);
+    const s = key.service;
+    const x = key.external;
     const packed: Packed = [
-      r.id, r.name, r.key_prefix, r.usd, r.product, r.recipient_email, r.fields,
-      orNull(r.prompt_tokens), orNull(r.completion_tokens), r.total_tokens, r.request_count,
-      orNull(r.cache_read_input_tokens), orNull(r.cache_creation_input_tokens),
-      r.service ? r.service.total_tokens : null, r.service ? r.service.request_count : null,
-      r.external ? r.external.total_tokens : null, r.external ? r.external.request_count : null,
+      key.id, key.name, key.key_prefix, key.spend_usd.toFixed(), key.product ?? null, key.recipient_email ?? null, key.fields ?? null,
+      orNull(key.prompt_tokens), orNull(key.completion_tokens), key.total_tokens, key.request_count,
+      orNull(key.cache_read_input_tokens), orNull(key.cache_creation_input_tokens),
+      s ? s.total_tokens : null, s ? s.request_count : null, x ? x.total_tokens : null, x ? x.request_count : null,
     ];
     const text = JSON.stringify(packed);
     this.pending.push(text);

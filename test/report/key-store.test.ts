@@ -6,6 +6,8 @@ import { ResponseSchemaError } from '../../src/client/errors/response-schema-err
 import { ReportingClient } from '../../src/client/reporting-client.js';
 import { streamKeyUsage } from '../../src/client/stream-key-usage.js';
 import type { KeyUsageEntry, OrgKeyUsage } from '../../src/model/index.js';
+import { KeyUsageEntrySchema } from '../../src/model/key-usage.js';
+import { parseRecord } from '../../src/model/parse.js';
 import { buildCostReport, KeyStore, keySource, type CostReportData } from '../../src/report/index.js';
 import { keyRowOf } from '../../src/report/key-store.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
@@ -35,6 +37,19 @@ describe('KeyStore', () => {
     expect([...store.rows()]).toEqual(expected);
     expect(store.bytes).toBeGreaterThan(2 * (1 << 20));
     expect([...keySource(many).rows()]).toEqual(expected);
+  });
+
+  test('a key with none of the optional members, and one with all of them, come back as keyRowOf gives them', () => {
+    const bare = { id: 'b', name: 'bare', key_prefix: 'sk-b', spend_usd: '0', prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, request_count: 0, models: [] };
+    const slice = (t: number) => ({ prompt_tokens: t, completion_tokens: t, total_tokens: 2 * t, request_count: t });
+    const full = {
+      ...bare, id: 'f', name: 'fuld \u00f8 "x" \\', spend_usd: '-0.000001', prompt_tokens: 1, completion_tokens: 2, total_tokens: 3, request_count: 4,
+      cache_read_input_tokens: 5, cache_creation_input_tokens: 6, service: slice(7), external: slice(8),
+      fields: { team: 'ops', pii: false }, product: 'connect', recipient_email: 'a@example.dk',
+    };
+    const keys = [bare, full, { ...bare, product: null, recipient_email: null }].map((k) => parseRecord(KeyUsageEntrySchema, k, 'key'));
+    expect([...KeyStore.of(keys).rows()]).toEqual(keys.map(keyRowOf));
+    expect([...KeyStore.of(keys).rows()][1]!.usd).toBe('-0.000001');
   });
 
   test('a workbook from packed keys is byte-identical to one from the records (one month and several)', async () => {

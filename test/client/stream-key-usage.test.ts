@@ -1,0 +1,215 @@
+// The key-usage stream reader: the byte scanner that cuts each key out of the response (any
+// chunking, whitespace, member order, nesting, escapes, UTF-8 split across chunks) and
+// streamKeyUsage over a real loopback server that sends the body in pieces.
+import type { ServerResponse } from 'node:http';
+import { setImmediate as tick } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { JsonScanError, MemberScanner } from '../../src/client/_json-members.js';
+import { ConnectionError } from '../../src/client/errors/connection-error.js';
+import { ResponseSchemaError } from '../../src/client/errors/response-schema-error.js';
+import { ReportingClient } from '../../src/client/reporting-client.js';
+import { streamKeyUsage } from '../../src/client/stream-key-usage.js';
+import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../../src/model/key-usage.js';
+import { parseRecord } from '../../src/model/parse.js';
+import { startFakeServer, type FakeServer } from './_fake-server.js';
+
+const key = (id: string, name: string, extra = '') =>
+  `{ "id" : "${id}", "name":${JSON.stringify(name)},"key_prefix":"sk-${id}", "spend_usd" : "1.25",\n` +
+  `"prompt_tokens":1,"completion_tokens":1,"total_tokens":2,"request_count":1,"models":[ ]${extra} }`;
+
+// Names with what a naive scanner trips on: brackets and braces in strings, escaped quotes and
+// backslashes, a string ending in a backslash, multibyte UTF-8 (2, 3 and 4 bytes).
+const tricky = [
+  key('k1', 'a ] } [ { , : name'),
+  key('k2', 'quote " and \\" and \\\\', ',"fields":{"team":"[x]","pii":true,"cc":"{\\"}"}'),
+  key('k3', 'Ærø – 北京 😀 \\', ',"service":{"prompt_tokens":0,"completion_tokens":0,"total_tokens":0,"request_count":0}'),
+  key('k4', '\u00e6\u00f8\u00e5 \\u00e6 \t tab'),
+];
+const head = '"org_id" : "org-x" ,\n "start_date":"2026-10-01","end_date":"2026-10-31"';
+const totals = '"totals":{"spend_usd":"5","prompt_tokens":4,"completion_tokens":4,"total_tokens":8,"request_count":4,"models":[{"model":"m","spend_usd":"5","prompt_tokens":4,"completion_tokens":4,"total_tokens":8,"request_count":4}]}';
+const keysBefore = `\n{ "keys" :\n[ ${tricky.join(' ,\n ')} ] , ${head}, "key_fields": [ {"key":"team","display_name":"T [}","type":"text"} ] ,\r\n${totals} }\n`;
+const keysAfter = `{${head},${totals},"unknown":[[["]"]],{"a":{}}],"keys":[${tricky.join(',')}]}`;
+
+/** Feeds `text` to a scanner cut at the given byte positions; returns what it handed over. */
+function scan(bytes: Buffer, cuts: number[]) {
+  const elements: unknown[] = [];
+  const members: Record<string, unknown> = {};
+  const s = new MemberScanner('keys', {
+    onElement: (text, i) => elements.push([i, JSON.parse(text)]),
+    onMember: (name, text) => (members[name] = JSON.parse(text)),
+  });
+  let at = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    s.write(bytes.subarray(at, cut));
+    at = cut;
+  }
+  s.end();
+  return { elements, members, sawArray: s.sawArray };
+}
+
+describe('MemberScanner', () => {
+  test.each([
+    ['keys first, whitespace everywhere', keysBefore],
+    ['keys last, after nested members', keysAfter],
+  ])('gives what JSON.parse gives, cut at every byte and byte by byte (%s)', (_name, body) => {
+    const bytes = Buffer.from(body, 'utf8');
+    const { keys, ...rest } = JSON.parse(body) as { keys: unknown[] };
+    const expected = { elements: keys.map((k, i) => [i, k]), members: rest, sawArray: true };
+    expect(scan(bytes, [])).toEqual(expected);
+    // One cut anywhere (in a name, a number, an escape, the middle of a UTF-8 character)...
+    for (let cut = 1; cut < bytes.length; cut++) expect(scan(bytes, [cut])).toEqual(expected);
+    // ...and every byte its own chunk.
+    expect(scan(bytes, Array.from({ length: bytes.length - 1 }, (_, i) => i + 1))).toEqual(expected);
+  });
+
+  test('empty arrays and objects, scalars as elements and members', () => {
+    for (const body of ['{"keys":[]}', '{ "keys" : [ ] , "a" : 1 }', '{}', ' {"a":-1.5e3,"b":true,"keys":[1, "x" ,null,{"c":[]}],"d":null} ']) {
+      const bytes = Buffer.from(body);
+      const { keys = [], ...rest } = JSON.parse(body) as { keys?: unknown[] };
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        expect(scan(bytes, [cut])).toEqual({ elements: keys.map((k, i) => [i, k]), members: rest, sawArray: body.includes('keys') });
+      }
+    }
+  });
+
+  test.each([
+    ['not an object', '[1,2]'],
+    ['HTML', '<html>502</html>'],
+    ['empty', ''],
+    ['trailing comma in keys', '{"keys":[{"a":1},]}'],
+    ['leading comma in keys', '{"keys":[,{"a":1}]}'],
+    ['missing comma in keys', '{"keys":[{"a":1} {"a":2}]}'],
+    ['trailing comma in the object', '{"keys":[],}'],
+    ['missing colon', '{"keys" []}'],
+    ['junk after the object', '{"keys":[]} x'],
+    ['keys twice', '{"keys":[],"keys":[]}'],
+  ])('rejects %s', (_name, body) => {
+    expect(() => scan(Buffer.from(body), [])).toThrow(JsonScanError);
+  });
+
+  test('a bad element or member reaches JSON.parse, which rejects it', () => {
+    expect(() => scan(Buffer.from('{"keys":[{"a":]}]}'), [])).toThrow(SyntaxError);
+    expect(() => scan(Buffer.from('{"keys":[tru]}'), [])).toThrow(SyntaxError);
+    expect(() => scan(Buffer.from('{"a":{"b":1]],"keys":[]}'), [])).toThrow(SyntaxError);
+  });
+
+  test('every cut-off prefix of a good body is an error, never a short result', () => {
+    const bytes = Buffer.from(keysAfter);
+    for (let n = 0; n < bytes.length; n++) {
+      expect(() => scan(bytes.subarray(0, n), []), `prefix of ${n} bytes`).toThrow(/ends early|Unexpected|JSON/);
+    }
+  });
+});
+
+describe('streamKeyUsage over HTTP, the body sent in pieces', () => {
+  let server: FakeServer;
+  /** The body's pieces, each written and flushed before the next (so they arrive as chunks). */
+  let pieces: Buffer[] = [];
+  let cutConnection = false;
+  beforeAll(async () => {
+    server = await startFakeServer((_req, res: ServerResponse) => {
+      void (async () => {
+        res.socket?.setNoDelay(true);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        for (const piece of pieces) {
+          res.write(piece);
+          await tick();
+          await new Promise((r) => setTimeout(r, 2));
+        }
+        if (cutConnection) res.socket?.destroy();
+        else res.end();
+      })();
+    });
+  });
+  afterAll(() => server.close());
+
+  const client = () => new ReportingClient({ baseUrl: server.url, orgId: 'org-x', token: 'rt_test', env: {}, maxRetries: 0 });
+  /** `body` cut into pieces of `size` bytes (so characters and escapes are split). */
+  const send = (body: string, size: number) => {
+    const bytes = Buffer.from(body, 'utf8');
+    pieces = [];
+    for (let i = 0; i < bytes.length; i += size) pieces.push(bytes.subarray(i, i + size));
+    cutConnection = false;
+  };
+  const run = async (onKey: (k: KeyUsageEntry, i: number) => void = () => {}) =>
+    streamKeyUsage(client(), { month: '2026-10' }, onKey).catch((e: unknown) => e as Error);
+
+  test.each([
+    ['keys first', 7, keysBefore],
+    ['keys last', 5, keysAfter],
+    ['keys last, one piece', 1 << 20, keysAfter],
+  ])('hands over every key checked, and the rest of the record (%s, pieces of %i bytes)', async (_n, size, body) => {
+    send(body, size);
+    const whole = parseRecord(OrgKeyUsageSchema, JSON.parse(body), 'key usage');
+    const got: Array<[number, KeyUsageEntry]> = [];
+    const rest = await run((k, i) => got.push([i, k]));
+    expect(got).toEqual(whole.keys.map((k, i) => [i, k]));
+    expect(got[2]![1].name).toBe('Ærø – 北京 😀 \\');
+    expect(rest).toEqual({ ...whole, keys: [] });
+  });
+
+  test('an empty key list, with whitespace inside', async () => {
+    send(`{${head},"keys": [ \n ],${totals}}`, 3);
+    let n = 0;
+    const rest = await run(() => n++);
+    expect(n).toBe(0);
+    expect(rest).toMatchObject({ org_id: 'org-x', keys: [] });
+  });
+
+  test('names the bad field of the key it is in, counted from 0', async () => {
+    send(`{${head},"keys":[${tricky[0]},${tricky[1]!.replace('"1.25"', '"lots"')}],${totals}}`, 11);
+    const err = await run();
+    expect(err).toBeInstanceOf(ResponseSchemaError);
+    expect((err as ResponseSchemaError).path).toBe('keys[1].spend_usd');
+  });
+
+  test('a key that is not JSON is named; so are a body that is not JSON and one cut off', async () => {
+    send(`{${head},"keys":[${tricky[0]},{"id":"k2","name":tru}],${totals}}`, 13);
+    const badKey = await run();
+    expect(badKey).toBeInstanceOf(ResponseSchemaError);
+    expect((badKey as ResponseSchemaError).path).toBe('keys[1]');
+    expect(badKey.message).toMatch(/not valid JSON/);
+    for (const body of ['<html>Bad gateway</html>', `{${head},"keys":[${tricky[0]},{"id":`, `{${head},"keys":[]`]) {
+      send(body, 9);
+      const err = await run();
+      expect(err).toBeInstanceOf(ResponseSchemaError);
+      expect((err as ResponseSchemaError).path).toBe('$');
+      expect(err.message).toMatch(/not valid JSON/);
+    }
+  });
+
+  test('keys missing, or not an array, is named as `keys`', async () => {
+    for (const body of [`{${head},${totals}}`, `{${head},"keys":null,${totals}}`, `{${head},"keys":{"0":{}},${totals}}`]) {
+      send(body, 64);
+      const err = await run();
+      expect(err).toBeInstanceOf(ResponseSchemaError);
+      expect((err as ResponseSchemaError).path).toBe('keys');
+    }
+  });
+
+  test("onKey's own error is thrown as it is, and no key after it is handed over", async () => {
+    send(keysAfter, 16);
+    const mine = new Error('stop here');
+    let seen = 0;
+    const err = await run((_k, i) => {
+      seen++;
+      if (i === 1) throw mine;
+    });
+    expect(err).toBe(mine);
+    expect(seen).toBe(2);
+  });
+
+  test('a connection cut mid-body is a connection error, not a schema error', async () => {
+    send(keysAfter, 40);
+    pieces = pieces.slice(0, 4);
+    cutConnection = true;
+    const err = await run();
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.message).not.toContain('rt_test');
+  });
+
+  test('the schema of each key is the one getKeyUsage checks', () => {
+    // Guards the test data above: every tricky key is a valid entry on its own.
+    for (const k of tricky) expect(() => parseRecord(KeyUsageEntrySchema, JSON.parse(k), 'key')).not.toThrow();
+  });
+});
