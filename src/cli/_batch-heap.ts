@@ -1,22 +1,26 @@
 import { setFlagsFromString } from 'node:v8';
 
-/** Old-space growth V8 allows after each full collection, in percent, for a batch run. */
-const HEAP_GROWING_PERCENT = 30;
+/**
+ * Old space may grow by 30 % after a full collection (V8's own factor reaches about 3x under a
+ * high allocation rate), and new space keeps its initial size instead of doubling up to 16 MB
+ * per semi-space.
+ */
+const FLAGS = ['--heap-growing-percent=30', '--semi-space-growth-factor=1'];
 
 /**
- * Keeps a long month-end run's memory flat. The run allocates briskly (responses, PDFs,
- * workbooks) while keeping little (about 25 MB live at 1,000 organizations); V8's default
- * heuristics then let the old space grow to about three times that before collecting, so the
- * peak RSS kept rising with the run (measured with `bench/month-end.mjs`: 146 MB after 100
- * organizations, 231 MB after 1,000). Growing by 30 % at a time held it at 139 MB and 154 MB
- * for about 10 % more time in garbage collection (22.5 s → 24.7 s for 1,000 organizations).
- * Only the CLI does this, in its own process: a program that embeds `runMonthEnd` keeps its
- * own V8 settings (it can start node with `--heap-growing-percent=30`).
+ * Keeps the heap of a long or large run near what it holds. `svc month-end` and `svc report
+ * cost` allocate briskly (responses, PDFs, workbook XML) while keeping little (about 25 MB live
+ * at 1,000 organizations; a 17 MB key store for 100,000 keys), and V8's defaults let the heap
+ * grow to several times that before collecting. Measured with `npm run bench` on this 2-core
+ * machine: month end peak RSS 146 MB after 100 organizations and 231 MB after 1,000 before,
+ * 129 and 136 MB after, in the same time (22-26 s, noise dominated); the 100,000-key cost
+ * workbook 189 MB before, 144 MB after. Only the CLI does this, in its own process: a program
+ * that embeds the library keeps its own V8 settings (it can start node with these flags).
  */
-export function tuneHeapForBatch(): void {
+export function keepHeapCompact(): void {
   try {
-    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    for (const flag of FLAGS) setFlagsFromString(flag);
   } catch {
-    // A runtime that refuses the flag runs with its defaults: more memory, same results.
+    // A runtime that refuses a flag runs with its defaults: more memory, same results.
   }
 }

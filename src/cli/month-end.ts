@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Command, CommandIO } from './_command.js';
 import { bool, int, str } from './_args.js';
 import { UsageError } from './usage-error.js';
-import { tuneHeapForBatch } from './_batch-heap.js';
+import { keepHeapCompact } from './_batch-heap.js';
 import { availableLanguages } from '../locale/index.js';
 import { parseRunConfigJson } from '../runner/config.js';
 import { RunConfigError } from '../runner/config-error.js';
@@ -38,7 +38,7 @@ export function exitCodeOf(m: Manifest): number {
  * `svc month-end` and `svc demo`.
  */
 export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): Promise<{ manifest: Manifest; code: number }> {
-  tuneHeapForBatch();
+  keepHeapCompact();
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {

@@ -3,6 +3,7 @@ import type { Command } from '../_command.js';
 import { choice, str } from '../_args.js';
 import { reportingClientFrom, reportingOptions } from '../_clients.js';
 import { UsageError } from '../usage-error.js';
+import { keepHeapCompact } from '../_batch-heap.js';
 import { availableLanguages } from '../../locale/index.js';
 import { buildCostReport, checkPeriod, fetchCostReportData, ReportPeriodError, type ReportPeriod } from '../../report/index.js';
 import { checkOutputPath, writeStreamAtomic } from './_write-stream-atomic.js';
@@ -54,6 +55,7 @@ export const costCommand: Command = {
     const client = reportingClientFrom(io, args);
     const path = resolve(io.cwd, str(args, 'output') ?? defaultFileName(client.orgId, period));
     await checkOutputPath(path);
+    keepHeapCompact();
     const data = await fetchCostReportData(client, period);
     const size = await writeStreamAtomic(path, (stream) => buildCostReport(data, { language, ...(name ? { organizationName: name } : {}), stream }));
     io.stdout.write(`Wrote ${path} (${data.keyUsage.keys.length} keys, ${data.months.length} month(s), ${size} bytes)\n`);

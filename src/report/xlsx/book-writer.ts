@@ -102,6 +102,8 @@ function streamSink(out: Writable, fail: (e: Error) => void): ZipSink {
   // One wait while `out` is full, shared by every write made meanwhile.
   let waiting: Promise<void> | undefined;
   return (chunk) => {
+    // A failed stream emits nothing more to wait for; its error is reported by the next `ready`.
+    if (out.destroyed || out.errored) return;
     if (out.write(chunk)) return;
     waiting ??= new Promise<void>((resolve) => {
       const done = () => {

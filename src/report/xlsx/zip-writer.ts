@@ -1,4 +1,4 @@
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 
 /** Where the zip's bytes go: a write that may ask the caller to wait (backpressure). */
 export type ZipSink = (chunk: Buffer) => Promise<void> | void;
@@ -20,16 +20,22 @@ const LIMIT = 0xffff_ffff;
 const DESCRIPTOR = 0x08;
 
 /**
- * A zip container written front to back, as an xlsx needs it: each entry is deflated in chunks
- * (every chunk sync-flushed, so the pieces join into one deflate stream) and the central
- * directory comes last. Entries are written one at a time; memory holds one chunk, never a
- * whole entry. Every entry carries the same `stamp`, so the same content gives the same bytes.
- * No zip64: an entry or archive past 4 GiB is refused.
+ * A zip container written front to back, as an xlsx needs it: entries one at a time, the
+ * central directory last. One deflate stream serves the whole archive: each entry's data is
+ * sync-flushed, closed with an empty final block and the stream reset for the next entry, so
+ * a workbook holds one zlib state (not one per entry or chunk, whose native memory piled up
+ * until a garbage collection) and never more than a chunk of any entry. Every entry carries
+ * the same `stamp`, so the same content gives the same bytes. No zip64: past 4 GiB is refused.
  */
 export class ZipWriter {
   private readonly entries: EntryRecord[] = [];
   private offset = 0;
   private open: ZipEntryStream | undefined;
+  private deflater: DeflateRaw | undefined;
+  // The sink's latest wait: once it has drained, so has everything written before.
+  private sinkWait: Promise<void> | undefined;
+  private deflaterWait: Promise<void> | undefined;
+  private failure: Error | undefined;
   readonly dosTime: number;
   readonly dosDate: number;
 
@@ -55,21 +61,31 @@ export class ZipWriter {
     const record: EntryRecord = { name: Buffer.from(name, 'utf8'), crc: 0, compressed: 0, size: 0, offset: this.offset, flags: DESCRIPTOR };
     this.entries.push(record);
     this.emit(this.localHeader(record));
-    this.open = new ZipEntryStream(name, record, this.level, (b) => this.emit(b), () => {
-      this.open = undefined;
-      this.emit(dataDescriptor(record));
+    this.open = new ZipEntryStream(name, record, {
+      deflate: (raw) => this.deflate(raw),
+      finish: async () => {
+        await this.flushDeflater();
+        this.emit(FINAL_BLOCK);
+        record.compressed += FINAL_BLOCK.length;
+        this.emit(dataDescriptor(record));
+        this.open = undefined;
+      },
     });
     return this.open;
   }
 
-  /** Waits until the sink has taken what was written so far. */
-  ready(): Promise<void> {
-    return this.pending ?? Promise.resolve();
+  /** Waits until the deflater and the sink have taken what was written so far. */
+  async ready(): Promise<void> {
+    await this.deflaterWait;
+    await this.sinkWait;
+    if (this.failure) throw this.failure;
   }
 
   /** The central directory; the archive is complete once this resolves. */
   async close(): Promise<void> {
     if (this.open) throw new Error(`zip entry ${this.open.name} is still open`);
+    this.deflater?.close();
+    this.deflater = undefined;
     const start = this.offset;
     for (const e of this.entries) this.emit(centralHeader(e, this.dosTime, this.dosDate));
     const size = this.offset - start;
@@ -84,13 +100,42 @@ export class ZipWriter {
     await this.ready();
   }
 
-  // The sink's latest wait: once it has drained, so has everything written before.
-  private pending: Promise<void> | undefined;
+  private deflate(raw: Buffer): void {
+    if (!this.deflater) {
+      const d = createDeflateRaw({ level: this.level });
+      d.on('data', (c: Buffer) => this.compressed(c));
+      d.on('error', (e: Error) => (this.failure ??= e));
+      this.deflater = d;
+    }
+    if (!this.deflater.write(raw)) {
+      const d = this.deflater;
+      this.deflaterWait ??= new Promise<void>((resolve) => d.once('drain', () => {
+        this.deflaterWait = undefined;
+        resolve();
+      }));
+    }
+  }
+
+  private compressed(c: Buffer): void {
+    this.entries[this.entries.length - 1]!.compressed += c.length;
+    this.emit(c);
+  }
+
+  /** Sync-flushes the entry's data out of the deflater, then resets it for the next entry. */
+  private async flushDeflater(): Promise<void> {
+    const d = this.deflater;
+    if (!d) return;
+    await new Promise<void>((resolve) => d.flush(constants.Z_SYNC_FLUSH, () => resolve()));
+    // Output is handed to 'data' before the flush completes; take anything still buffered.
+    for (let c = d.read() as Buffer | null; c !== null; c = d.read() as Buffer | null) this.compressed(c);
+    if (this.failure) throw this.failure;
+    d.reset();
+  }
 
   private emit(chunk: Buffer): void {
     this.offset += chunk.length;
     const wait = this.sink(chunk);
-    if (wait) this.pending = wait;
+    if (wait) this.sinkWait = wait;
   }
 
   private localHeader(e: EntryRecord): Buffer {
@@ -108,7 +153,7 @@ export class ZipWriter {
   }
 }
 
-/** One entry being written: text or bytes in, deflated chunks out. */
+/** One entry being written: text or bytes in, handed to the archive's deflater a chunk at a time. */
 export class ZipEntryStream {
   private parts: Array<string | Buffer> = [];
   private partBytes = 0;
@@ -117,9 +162,7 @@ export class ZipEntryStream {
   constructor(
     readonly name: string,
     private readonly record: EntryRecord,
-    private readonly level: number,
-    private readonly emit: (b: Buffer) => void,
-    private readonly done: () => void,
+    private readonly zip: { deflate(raw: Buffer): void; finish(): Promise<void> },
   ) {}
 
   write(content: string | Buffer): void {
@@ -127,28 +170,25 @@ export class ZipEntryStream {
     this.parts.push(content);
     // Characters, not bytes, for strings: close enough to bound the chunk.
     this.partBytes += content.length;
-    if (this.partBytes >= CHUNK_BYTES) this.deflate();
+    if (this.partBytes >= CHUNK_BYTES) this.take();
   }
 
   async end(): Promise<void> {
-    this.deflate();
+    this.take();
     this.ended = true;
-    this.emit(FINAL_BLOCK);
-    this.record.compressed += FINAL_BLOCK.length;
-    if (this.record.size > LIMIT || this.record.compressed > LIMIT) throw new RangeError(`zip entry ${this.name} is larger than 4 GiB`);
-    this.done();
+    if (this.record.size > LIMIT) throw new RangeError(`zip entry ${this.name} is larger than 4 GiB`);
+    await this.zip.finish();
+    if (this.record.compressed > LIMIT) throw new RangeError(`zip entry ${this.name} is larger than 4 GiB`);
   }
 
-  private deflate(): void {
+  private take(): void {
     if (this.parts.length === 0) return;
     const raw = this.parts.length === 1 && Buffer.isBuffer(this.parts[0]) ? this.parts[0] : Buffer.from(this.parts.join(''), 'utf8');
     this.parts = [];
     this.partBytes = 0;
     this.record.crc = crc32(raw, this.record.crc);
     this.record.size += raw.length;
-    const packed = deflateRawSync(raw, { level: this.level, finishFlush: constants.Z_SYNC_FLUSH });
-    this.record.compressed += packed.length;
-    this.emit(packed);
+    this.zip.deflate(raw);
   }
 }
 
