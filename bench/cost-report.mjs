@@ -5,7 +5,7 @@
 // Peak RSS is the kernel's maxRSS of the CLI process, written at exit by bench/_cli-stats.cjs
 // (preloaded through NODE_OPTIONS), which also notes when the last response ended, so the run
 // splits into fetch and workbook. A second section runs the same library calls in this process
-// (fetchCostReportData, buildCostReport) for the RSS before and after the fetch.
+// (fetchCostReportData, buildCostReport), for the time of each phase apart.
 // Prints what it measured; asserts nothing. Run after `npm run build` (it uses dist/):
 // `node bench/cost-report.mjs [keys] [--cli-only]`
 import { spawn, fork } from 'node:child_process';
@@ -144,7 +144,7 @@ const f = (n, d = 2) => n.toFixed(d);
     HOME: dir, // no credentials file or config of the user's
     SVC_REPORTING_TOKEN: TOKEN,
     SVC_BENCH_STATS: statsFile,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${join(root, 'bench', '_cli-stats.cjs')}`.trim(),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require "${join(root, 'bench', '_cli-stats.cjs')}"`.trim(),
   };
   const argv = [join(root, 'dist', 'cli', 'main.js'), 'report', 'cost', '--month', MONTH, '--base-url', baseUrl, '--org', ORG, '-o', file, '--language', 'en'];
   const t0 = process.hrtime.bigint();
@@ -191,7 +191,7 @@ if (!CLI_ONLY) {
   const cpu = process.cpuUsage(cpu0);
   clearInterval(timer);
   peak = Math.max(peak, rss());
-  console.log(`in this process (fetchCostReportData, then buildCostReport to a file):`);
+  console.log(`in this process (fetchCostReportData, then buildCostReport to a file; V8's default heap settings, not the CLI's):`);
   console.log(`  fetch: ${f(fetchSeconds)} s; KeyStore holds ${(data.keyUsage.keys.bytes / MB).toFixed(1)} MB`);
   console.log(`  workbook: ${f(seconds)} s wall, ${f((cpu.user + cpu.system) / 1e6)} s CPU (all threads, zlib included)   file: ${f(statSync(file).size / MB, 1)} MB`);
   console.log(`  RSS: ${f(base, 0)} MB before (node and the library loaded); ${f(afterFetch, 0)} MB with the data fetched (peak while fetching ${f(peakFetch, 0)} MB); peak ${f(peak, 0)} MB`);
