@@ -1,7 +1,16 @@
-import Handlebars from 'handlebars';
+import { createRequire } from 'node:module';
+import type HandlebarsApi from 'handlebars';
 import type { Locale } from './locale.js';
+import { compileText, type FilledText } from './compile-text.js';
 
-const compiled = new Map<string, Handlebars.TemplateDelegate>();
+const compiled = new Map<string, HandlebarsApi.TemplateDelegate>();
+const texts = new Map<string, FilledText>();
+let handlebars: typeof HandlebarsApi | undefined;
+
+/** Handlebars, loaded the first time a text needs it (about 10 MB a process that never does is spared). */
+function engine(): typeof HandlebarsApi {
+  return (handlebars ??= createRequire(import.meta.url)('handlebars') as typeof HandlebarsApi);
+}
 
 /** Thrown when a document asks a locale for a word it does not have: a bug in a locale file. */
 export class MissingTranslationError extends Error {
@@ -22,13 +31,15 @@ function lookup(locale: Locale, key: string): unknown {
 
 /**
  * The text of `key` (dotted path, e.g. `invoice.title`) in `locale`, with `params` filled in
- * through Handlebars. Params are data: they are inserted as text, never compiled as templates.
+ * as Handlebars would (see `compileText`). Params are data: inserted as text, never compiled.
  */
 export function t(locale: Locale, key: string, params?: Record<string, unknown>): string {
   const text = lookup(locale, key);
   if (typeof text !== 'string') throw new MissingTranslationError(locale.code, key);
   if (!text.includes('{{')) return text;
-  return render(text, params ?? {});
+  let fill = texts.get(text);
+  if (!fill) texts.set(text, (fill = compileText(text, render)));
+  return fill(params ?? {});
 }
 
 /** Renders a Handlebars text (a locale string or a template file) with `params`; compiled once. */
@@ -36,7 +47,7 @@ export function render(template: string, params: Record<string, unknown>): strin
   let fn = compiled.get(template);
   if (!fn) {
     // noEscape: the output goes into PDFs and workbooks, not HTML; strict: a missing param is a bug.
-    fn = Handlebars.compile(template, { noEscape: true, strict: true });
+    fn = engine().compile(template, { noEscape: true, strict: true });
     compiled.set(template, fn);
   }
   return fn(params);
