@@ -208,3 +208,20 @@ describe('several months', () => {
     expect(rowsOf(b, 'Invoices').slice(1, 4).map((r) => r[0])).toEqual(['2026-0090', '2026-0100', '2026-0101']);
   });
 });
+
+describe('key fields whose names would clash as table columns', () => {
+  test('a repeated display name (or one equal to a fixed column) is numbered, in the header and the table alike', async () => {
+    const data = fixtureData({ month: '2026-10' });
+    const fields = data.keyUsage.key_fields!;
+    // The API allows any display names: the second field repeats the first, the third is "USD" like a column of our own.
+    const renamed = { ...data.keyUsage, key_fields: [fields[0]!, { ...fields[1]!, display_name: 'team' }, { ...fields[2]!, display_name: 'USD' }] };
+    const bytes = await buildCostReport({ ...data, keyUsage: renamed, keyUsageByMonth: [{ month: '2026-10', keyUsage: renamed }] }, { language: 'en' });
+    const raw = XLSX.read(bytes, { type: 'buffer', bookFiles: true }) as XLSX.WorkBook & { files: Record<string, { content: Uint8Array }> };
+    const head = rowsOf(raw, 'Keys')[0] as string[];
+    expect(head.slice(4, 8)).toEqual(['Team', 'team 2', 'USD 2', 'USD']);
+    const table = Buffer.from(raw.files['xl/tables/table3.xml']!.content).toString('utf8');
+    const names = [...table.matchAll(/<tableColumn id="\d+" name="([^"]*)"\/>/g)].map((m) => m[1]);
+    expect(names).toEqual(head);
+    expect(new Set(names.map((n) => n!.toLowerCase())).size).toBe(names.length);
+  });
+});

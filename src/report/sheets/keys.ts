@@ -39,6 +39,22 @@ function keyRow(key: KeyRow, fields: KeyField[], labelers: Labeler[], product: (
 }
 
 /**
+ * Key-field display names as column headers: one line each, and distinct from each other and
+ * from the sheet's own columns (`reserved`), numbered when they are not (`Team`, `Team 2`), so
+ * every column of the Keys table has its own name and the sheet's columns keep theirs.
+ */
+function distinctNames(names: string[], reserved: string[]): string[] {
+  const used = new Set(reserved.map((r) => r.toLowerCase()));
+  return names.map((raw) => {
+    const base = raw.replace(/\s+/g, ' ').trim() || '?';
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/**
  * Keys: one row per key with its field values (labels), USD, DKK allocated from the months'
  * DKK, the token group and the hosted/external split. Rows are committed as they are made,
  * so memory does not grow with the number of keys; widths come from a cheap first pass.
@@ -51,12 +67,13 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   const labelers = fields.map((f) => fieldLabeler(f, w('yes'), w('no')));
   const productNames = new Map(['connect', 'dev', 'service'].map((p) => [p, w(`products.${p}`)]));
   const product = (p: string) => productNames.get(p) ?? p;
-  const columns: Column[] = [
+  const lead: Column[] = [
     { header: w('columns.name'), kind: 'text' },
     { header: w('columns.prefix'), kind: 'text' },
     { header: w('columns.product'), kind: 'text' },
     { header: w('columns.recipient'), kind: 'text' },
-    ...fields.map((f) => ({ header: f.display_name, kind: 'text' as const })),
+  ];
+  const tail: Column[] = [
     { header: w('columns.usd'), kind: 'usd' },
     { header: w('columns.dkk'), kind: 'dkk' },
     ...TOKEN_COLUMNS.map((k) => ({ header: w(`columns.${k}`), kind: 'int' as const })),
@@ -65,6 +82,8 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
     { header: w('columns.externalTokens'), kind: 'int' },
     { header: w('columns.externalRequests'), kind: 'int' },
   ];
+  const fieldHeaders = distinctNames(fields.map((f) => f.display_name), [...lead, ...tail].map((c) => c.header));
+  const columns: Column[] = [...lead, ...fieldHeaders.map((header) => ({ header, kind: 'text' as const })), ...tail];
   const dkkIndex = keysDkkColumn(fields.length) - 1;
   const n = columns.length;
   // First pass: sums (Decimal for USD), the longest text and the largest number per column.
