@@ -103,9 +103,11 @@ describe('WorkbookWriter', () => {
     expect(() => wb.addSheet('Other', { widths: [] })).toThrow(/sheet Keys has not ended/);
   });
 
-  test('rows must come in order', () => {
+  test('rows must come in order, and within what Excel can open', () => {
     const ws = new WorkbookWriter(STAMP).addSheet('S', { widths: [] });
     ws.row(2, '');
     expect(() => ws.row(2, '')).toThrow(/row 2 comes after row 2/);
+    ws.row(1_048_576, '');
+    expect(() => ws.row(1_048_577, '')).toThrow(/more than 1048576 rows, which Excel cannot open/);
   });
 });

@@ -3,6 +3,9 @@ import { columnLetter } from './cell.js';
 import type { Note } from './_notes.js';
 import { escapeAttr, NS_MAIN, NS_REL, XML_HEAD } from './_xml.js';
 
+/** The last row number Excel allows. */
+const MAX_ROWS = 1_048_576;
+
 /** How a sheet is laid out and printed. */
 export interface SheetSetup {
   /** Column widths in characters, from column A. */
@@ -58,6 +61,7 @@ export class SheetWriter {
   row(r: number, cells: string, height?: number): void {
     if (this.ended) throw new Error(`sheet ${this.name} has ended`);
     if (r <= this.lastRow) throw new RangeError(`sheet ${this.name}: row ${r} comes after row ${this.lastRow}`);
+    if (r > MAX_ROWS) throw new RangeError(`sheet ${this.name}: more than ${MAX_ROWS} rows, which Excel cannot open`);
     this.lastRow = r;
     if (!cells && !height) return;
     this.entry.write(`<row r="${r}"${height ? ` ht="${height}" customHeight="1"` : ''}>${cells}</row>`);
