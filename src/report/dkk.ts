@@ -4,7 +4,7 @@ import { allocateMinor } from '../money/allocate.js';
 import { toMinorUnits } from '../money/decimal.js';
 import { allocateExact } from './_allocate-exact.js';
 import { monthOf } from './period.js';
-import { keySource, type KeySource } from './key-store.js';
+import { weightSource, type WeightSource } from './key-store.js';
 import type { KeyUsageInput, MonthKeyUsage } from './types.js';
 
 /** One month's conversion: the DKK the service reports and the rate it implies. */
@@ -56,7 +56,7 @@ export interface KeyAllocation {
 }
 
 /** USD of each row, read afresh on every iteration (allocateExact reads it twice). */
-function weightsOf(keys: KeySource): Iterable<string> {
+function weightsOf(keys: WeightSource): Iterable<string> {
   return {
     *[Symbol.iterator]() {
       for (const row of keys.rows()) yield row.usd;
@@ -78,12 +78,12 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
   const rated = conversions.filter((c) => c.dkkMinor !== null);
   const sourceOf = (month: string) => {
     const found = byMonth.find((m) => m.month === month);
-    return found ? keySource(found.keyUsage.keys) : undefined;
+    return found ? weightSource(found.keyUsage.keys) : undefined;
   };
   const only = byMonth.length === 1 ? byMonth[0]! : undefined;
   if (rated.length === 1 && period && only && only.month === rated[0]!.month && only.keyUsage.keys === period.keys) {
     const conv = rated[0]!;
-    const periodKeys = keySource(period.keys);
+    const periodKeys = weightSource(period.keys);
     const { parts, unallocated } = allocateExact(conv.dkkMinor!, weightsOf(periodKeys));
     for (const p of parts) allocatedMinor += p;
     return {
@@ -98,7 +98,7 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
   const dkkByKey = new Map<string, number>();
   const estimatedKeys = new Set<string>();
   for (const conv of rated) {
-    const keys = sourceOf(conv.month) ?? keySource([]);
+    const keys = sourceOf(conv.month) ?? weightSource([]);
     const { parts, unallocated } = allocateExact(conv.dkkMinor!, weightsOf(keys));
     monthsMinor += conv.dkkMinor!;
     unallocatedMinor += unallocated;

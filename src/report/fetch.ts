@@ -1,10 +1,10 @@
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from '../client/api.js';
 import { ReportingClient } from '../client/reporting-client.js';
 import { streamKeyUsage } from '../client/stream-key-usage.js';
-import type { MonthlyUsageEntry, OrgMonthlyUsage } from '../model/index.js';
-import { KeyStore } from './key-store.js';
+import type { KeyUsageEntry, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage } from '../model/index.js';
+import { KeyStore, KeyWeightStore } from './key-store.js';
 import { checkPeriod, monthOf, type ReportPeriod } from './period.js';
-import type { CompactKeyUsage, CostReportData, MonthKeyUsage } from './types.js';
+import type { CompactKeyUsage, CostReportData, KeyWeightUsage, MonthKeyUsage } from './types.js';
 
 /** At most this many key-usage requests at once for a multi-month workbook. */
 const PARALLEL_MONTHS = 3;
@@ -52,15 +52,19 @@ async function previousMonth(
   return earlier.months.find((m) => monthOf(m.month) === wanted) ?? null;
 }
 
+/** A store of keys as they are read: full rows (`KeyStore`) or weights only (`KeyWeightStore`). */
+interface Store {
+  add(key: KeyUsageEntry): void;
+}
+
 /**
- * Key usage with its keys in a compact `KeyStore`: over HTTP the response is read as a stream,
- * a key at a time, so neither its text nor a parsed 100,000-key record is ever held; another
+ * Key usage with its keys added to `store`: over HTTP the response is read as a stream, a key
+ * at a time, so neither its text nor a parsed 100,000-key record is ever held; another
  * `ReportingApi` (a test double, a cache) is asked as usual and its keys packed.
  */
-async function compactKeyUsage(client: ReportingApi, period: KeyUsagePeriod, opts?: CallOptions): Promise<CompactKeyUsage> {
-  const store = new KeyStore();
+async function keyUsageInto<S extends Store>(client: ReportingApi, period: KeyUsagePeriod, store: S, opts?: CallOptions): Promise<Omit<OrgKeyUsage, 'keys'> & { keys: S }> {
   if (client instanceof ReportingClient) {
-    const head = await streamKeyUsage(client, period, (key) => store.add(key), opts);
+    const { keys: _none, ...head } = await streamKeyUsage(client, period, (key) => store.add(key), opts);
     return { ...head, keys: store };
   }
   const { keys, ...head } = await client.getKeyUsage(period, opts);
@@ -68,11 +72,14 @@ async function compactKeyUsage(client: ReportingApi, period: KeyUsagePeriod, opt
   return { ...head, keys: store };
 }
 
+const compactKeyUsage = (client: ReportingApi, period: KeyUsagePeriod, opts?: CallOptions): Promise<CompactKeyUsage> => keyUsageInto(client, period, new KeyStore(), opts);
+
+/** Each month's key usage as weights only: the workbook's rows come from the period's key usage. */
 async function keyUsagePerMonth(client: ReportingApi, months: string[], opts?: CallOptions): Promise<MonthKeyUsage[]> {
   const out: MonthKeyUsage[] = [];
   for (let i = 0; i < months.length; i += PARALLEL_MONTHS) {
     const batch = months.slice(i, i + PARALLEL_MONTHS);
-    const got = await Promise.all(batch.map((month) => compactKeyUsage(client, { month }, opts)));
+    const got: KeyWeightUsage[] = await Promise.all(batch.map((month) => keyUsageInto(client, { month }, new KeyWeightStore(), opts)));
     got.forEach((keyUsage, j) => out.push({ month: batch[j]!, keyUsage }));
   }
   return out;
@@ -83,7 +90,8 @@ async function keyUsagePerMonth(client: ReportingApi, months: string[], opts?: C
  * same period (and per month when it spans several, so each month's DKK is allocated by that
  * month's spend), plan cost in DKK and the invoice list. Plan cost and invoices that the service
  * withholds (403) are recorded as withheld; any other error is thrown as the client reports it.
- * Keys are held compactly (`KeyStore`, about 170 bytes a key), read from the response as it streams.
+ * Keys are held compactly (`KeyStore`, about 170 bytes a key; per month only their id and USD,
+ * about 30 bytes), read from the response as it streams.
  */
 export async function fetchCostReportData(
   client: ReportingApi,

@@ -1,4 +1,5 @@
 import type { KeyFieldValue, KeyUsageEntry } from '../model/index.js';
+import { PackedRows } from './_packed-rows.js';
 
 /** Tokens and requests of one side of the hosted/external split. */
 export interface SliceRow {
@@ -32,10 +33,17 @@ export interface KeySource {
   rows(): Iterable<KeyRow>;
 }
 
-/** Size of the buffers rows are written into. */
-const CHUNK_BYTES = 1 << 20;
-/** Row text gathered before it is written into a buffer: small enough to die young. */
-const BATCH_CHARS = 16 * 1024;
+/** What a month's DKK is split by: each key's id and its USD as plain decimal text. */
+export interface KeyWeight {
+  id: string;
+  usd: string;
+}
+
+/** Key weights that can be read more than once (a `KeySource` is one too). */
+export interface WeightSource {
+  readonly length: number;
+  rows(): Iterable<KeyWeight>;
+}
 
 type Packed = [string, string, string, string, string | null, string | null, Record<string, KeyFieldValue> | null, ...Array<number | null>];
 
@@ -65,20 +73,12 @@ export function keyRowOf(key: KeyUsageEntry): KeyRow {
 
 /**
  * Keys held compactly for very large organizations: each key's row (no per-model detail) as a
- * short JSON array, written into UTF-8 buffers of about a megabyte. 100,000 keys take about
- * 17 MB here against about 340 MB as parsed records (Decimal objects, model lists).
- * Rows are decoded a batch at a time while they are read, and can be read any number of times.
+ * short JSON array in UTF-8 buffers (`PackedRows`). 100,000 keys take about 17 MB here against
+ * about 340 MB as parsed records (Decimal objects, model lists). Rows are decoded a batch at a
+ * time while they are read, and can be read any number of times.
  */
 export class KeyStore implements KeySource {
-  private readonly chunks: Buffer[] = [];
-  /** Per chunk: start and end offsets of each batch of rows written into it. */
-  private readonly batches: number[][] = [];
-  private currentBatches: number[] = [];
-  private current: Buffer | null = null;
-  private used = 0;
-  /** The last few rows' text, not yet written into `current`. */
-  private pending = '';
-  private count = 0;
+  private readonly packed = new PackedRows<Packed>();
 
   /** A store holding `keys` (e.g. the keys of a record already in memory). */
   static of(keys: Iterable<KeyUsageEntry>): KeyStore {
@@ -89,78 +89,56 @@ export class KeyStore implements KeySource {
 
   /** Number of keys added. */
   get length(): number {
-    return this.count;
+    return this.packed.length;
   }
 
   /** Bytes held by the packed rows. */
   get bytes(): number {
-    return this.chunks.reduce((n, c) => n + c.length, 0) + this.used + this.pending.length;
+    return this.packed.bytes;
   }
 
   /**
    * Adds one key (its row; the model list is not kept). The packed array is built straight from
-   * the key, in the order `unpack` reads (no KeyRow in between), and its text goes into a buffer
-   * within a few rows. Rows kept as strings until a megabyte was gathered (as before) outlived
-   * the young generation: V8 copied them to the old space, where they stayed as garbage. Measured
-   * on `svc report cost` with 100,000 keys: old space at the end of the fetch 46-65 MB → 23-25 MB.
+   * the key, in the order `unpack` reads (no KeyRow in between).
    */
   add(key: KeyUsageEntry): void {
     const s = key.service;
     const x = key.external;
-    const packed: Packed = [
+    this.packed.add([
       key.id, key.name, key.key_prefix, key.spend_usd.toFixed(), key.product ?? null, key.recipient_email ?? null, key.fields ?? null,
       orNull(key.prompt_tokens), orNull(key.completion_tokens), key.total_tokens, key.request_count,
       orNull(key.cache_read_input_tokens), orNull(key.cache_creation_input_tokens),
       s ? s.total_tokens : null, s ? s.request_count : null, x ? x.total_tokens : null, x ? x.request_count : null,
-    ];
-    const text = JSON.stringify(packed);
-    this.pending = this.pending ? `${this.pending},${text}` : text;
-    this.count++;
-    // One Buffer.write per batch of rows: a write per row cost more than the rest of `add`.
-    if (this.pending.length >= BATCH_CHARS) this.flush();
-  }
-
-  /** Writes the pending rows into the current buffer (a new one when they do not fit). */
-  private flush(): void {
-    if (!this.pending) return;
-    const need = Buffer.byteLength(this.pending) + 1;
-    if (this.current && this.used + need > this.current.length) this.seal();
-    if (!this.current) {
-      // Not from the shared pool: each buffer is kept for as long as the store.
-      this.current = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, need));
-      this.used = 0;
-    }
-    if (this.used > 0) this.current[this.used++] = 0x2c;
-    const start = this.used;
-    this.used += this.current.write(this.pending, this.used, 'utf8');
-    this.currentBatches.push(start, this.used);
-    this.pending = '';
-  }
-
-  /** Keeps the current buffer's written part (a copy when much of it is unused); the next rows start a new one. */
-  private seal(): void {
-    if (!this.current || this.used === 0) return;
-    const full = this.current.subarray(0, this.used);
-    this.chunks.push(this.used < this.current.length / 2 ? Buffer.from(full) : full);
-    this.batches.push(this.currentBatches);
-    this.currentBatches = [];
-    this.current = null;
-    this.used = 0;
+    ]);
   }
 
   *rows(): Iterable<KeyRow> {
-    this.flush();
-    this.seal();
-    // A batch (about 16 KB) at a time, not a whole buffer: the rows of a megabyte outlived the
-    // young generation and became old-space garbage on every pass over the keys.
-    for (let c = 0; c < this.chunks.length; c++) {
-      const chunk = this.chunks[c]!;
-      const batches = this.batches[c]!;
-      for (let b = 0; b < batches.length; b += 2) {
-        const packed = JSON.parse(`[${chunk.toString('utf8', batches[b], batches[b + 1])}]`) as Packed[];
-        for (const p of packed) yield unpack(p);
-      }
-    }
+    for (const p of this.packed.rows()) yield unpack(p);
+  }
+}
+
+/**
+ * Only what allocating a month's DKK reads of each key, its id and USD (about 30 bytes a key):
+ * the per-month key usage of a several-month workbook, where a full `KeyStore` per month held
+ * 17 MB a month at 100,000 keys.
+ */
+export class KeyWeightStore implements WeightSource {
+  private readonly packed = new PackedRows<[string, string]>();
+
+  get length(): number {
+    return this.packed.length;
+  }
+
+  get bytes(): number {
+    return this.packed.bytes;
+  }
+
+  add(key: KeyUsageEntry): void {
+    this.packed.add([key.id, key.spend_usd.toFixed()]);
+  }
+
+  *rows(): Iterable<KeyWeight> {
+    for (const [id, usd] of this.packed.rows()) yield { id, usd };
   }
 }
 
@@ -195,4 +173,9 @@ export function keySource(keys: ReadonlyArray<KeyUsageEntry> | KeySource): KeySo
       for (const key of list) yield keyRowOf(key);
     },
   };
+}
+
+/** The weights of a record's keys (array), a store or a weight store. */
+export function weightSource(keys: ReadonlyArray<KeyUsageEntry> | WeightSource): WeightSource {
+  return Array.isArray(keys) ? keySource(keys as ReadonlyArray<KeyUsageEntry>) : (keys as WeightSource);
 }

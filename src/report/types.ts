@@ -1,5 +1,5 @@
 import type { InvoiceSummary, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost } from '../model/index.js';
-import type { KeySource } from './key-store.js';
+import type { KeySource, WeightSource } from './key-store.js';
 import type { ReportPeriod } from './period.js';
 
 /**
@@ -11,10 +11,16 @@ export type CompactKeyUsage = Omit<OrgKeyUsage, 'keys'> & { keys: KeySource };
 /** Key usage as the workbook takes it: the API's record, or the compact form. */
 export type KeyUsageInput = OrgKeyUsage | CompactKeyUsage;
 
-/** Key usage of one calendar month (`YYYY-MM`), the weights for that month's DKK. */
+/** Key usage whose keys are only weights (id and USD), as a several-month workbook fetches each month. */
+export type KeyWeightUsage = Omit<OrgKeyUsage, 'keys'> & { keys: WeightSource };
+
+/**
+ * Key usage of one calendar month (`YYYY-MM`), the weights for that month's DKK: the full
+ * record, the compact form, or (as `fetchCostReportData` gets it for several months) weights only.
+ */
 export interface MonthKeyUsage {
   month: string;
-  keyUsage: KeyUsageInput;
+  keyUsage: KeyUsageInput | KeyWeightUsage;
 }
 
 /** Everything a cost workbook is built from, as fetched by `fetchCostReportData`. */

@@ -8,7 +8,7 @@ import { streamKeyUsage } from '../../src/client/stream-key-usage.js';
 import type { KeyUsageEntry, OrgKeyUsage } from '../../src/model/index.js';
 import { KeyUsageEntrySchema } from '../../src/model/key-usage.js';
 import { parseRecord } from '../../src/model/parse.js';
-import { buildCostReport, KeyStore, keySource, type CostReportData } from '../../src/report/index.js';
+import { buildCostReport, KeyStore, KeyWeightStore, keySource, type CostReportData } from '../../src/report/index.js';
 import { keyRowOf } from '../../src/report/key-store.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { fixtureData } from './_fixtures.js';
@@ -59,6 +59,23 @@ describe('KeyStore', () => {
       const fromStore = await buildCostReport(compacted(data), { language: 'en' });
       expect(Buffer.from(fromStore).equals(Buffer.from(fromRecords))).toBe(true);
     }
+  });
+
+  test('months whose keys are weights only (as fetched for several months) give the same workbook', async () => {
+    const data = fixtureData({ year: 2026 });
+    expect(data.keyUsageByMonth.length).toBeGreaterThan(1);
+    const weighed: CostReportData = {
+      ...data,
+      keyUsageByMonth: data.keyUsageByMonth.map((m) => {
+        const record = m.keyUsage as OrgKeyUsage;
+        const weights = new KeyWeightStore();
+        for (const key of record.keys) weights.add(key);
+        expect([...weights.rows()]).toEqual(record.keys.map((k) => ({ id: k.id, usd: k.spend_usd.toFixed() })));
+        return { month: m.month, keyUsage: { ...record, keys: weights } };
+      }),
+    };
+    const fromRecords = await buildCostReport(data, { language: 'en' });
+    expect(Buffer.from(await buildCostReport(weighed, { language: 'en' })).equals(Buffer.from(fromRecords))).toBe(true);
   });
 });
 
