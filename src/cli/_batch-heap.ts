@@ -6,6 +6,8 @@ import { setFlagsFromString } from 'node:v8';
  * per semi-space.
  */
 const FLAGS = ['--heap-growing-percent=30', '--semi-space-growth-factor=1'];
+/** V8 majors whose flag list has both (measured on 11.3, Node 20; present in V8's sources through 14). */
+const KNOWN_V8 = [11, 14] as const;
 
 /**
  * Keeps the heap of a long or large run near what it holds. `svc month-end` and `svc report
@@ -18,6 +20,10 @@ const FLAGS = ['--heap-growing-percent=30', '--semi-space-growth-factor=1'];
  * that embeds the library keeps its own V8 settings (it can start node with these flags).
  */
 export function keepHeapCompact(): void {
+  // V8 prints "unrecognized flag" on stderr (it cannot be caught) for a flag it no longer has:
+  // only the V8 versions known to have both (Node 20 to 25) get them.
+  const major = Number(process.versions.v8.split('.')[0]);
+  if (!(major >= KNOWN_V8[0] && major <= KNOWN_V8[1])) return;
   try {
     for (const flag of FLAGS) setFlagsFromString(flag);
   } catch {
