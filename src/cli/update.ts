@@ -7,15 +7,15 @@ import { isNewer } from './_update/compare-versions.js';
 import { PACKAGE } from './_update/package-info.js';
 import { fetchLatestVersion } from './_update/registry.js';
 import { NpmInstallError } from './_update/npm-install-error.js';
-import { classifyInstall, packageRoot, updateCommandFor, type Install } from './_update/install-kind.js';
+import { classifyInstall, packageRoot, updateCommandFor, updatesInPlace, type Install } from './_update/install-kind.js';
 import { UpdateElsewhereError } from './_update/update-elsewhere-error.js';
 
-/** Why `npm install -g` is not the way to update `install` (undefined for a global install). */
+/** Why `npm install -g` is not the way to update `install` (undefined for npm's global install). */
 function notInPlace(install: Install): UpdateElsewhereError | undefined {
   const run = updateCommandFor(install);
   switch (install.kind) {
     case 'global':
-      return undefined;
+      return install.manager ? new UpdateElsewhereError(`svc was installed globally with ${install.manager}, not npm; nothing was installed`, `update it with: ${run}`) : undefined;
     case 'npx':
       return new UpdateElsewhereError('svc runs through npx, which fetched this release itself; nothing was installed', `run: ${run}`);
     case 'local':
@@ -61,7 +61,7 @@ export function makeUpdateCommand(install: () => Install = () => classifyInstall
       }
       const where = install();
       if (bool(args, 'check')) {
-        const how = where.kind === 'global' ? 'svc update' : updateCommandFor(where);
+        const how = updatesInPlace(where) ? 'svc update' : updateCommandFor(where);
         io.stdout.write(`A newer release is available: ${PACKAGE.version} → ${latest}.\nTo install it, run: ${how}\n`);
         return 0;
       }

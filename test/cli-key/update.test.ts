@@ -9,7 +9,7 @@ import { writeUpdateCache } from '../../src/cli/_update/cache.js';
 import { isNewer } from '../../src/cli/_update/compare-versions.js';
 import { PACKAGE } from '../../src/cli/_update/package-info.js';
 import type { CommandIO } from '../../src/cli/_command.js';
-import { classifyInstall } from '../../src/cli/_update/install-kind.js';
+import { classifyInstall, updateCommandFor, updatesInPlace } from '../../src/cli/_update/install-kind.js';
 import { cleanup, pretendInstalled, svc, tempDir } from './_helpers.js';
 
 // Loopback HTTP on a 2-core machine shared with other suites: allow for a busy CPU.
@@ -139,6 +139,7 @@ describe('svc update', () => {
     const cases = [
       { install: { kind: 'local', project: '/home/me/app' } as const, says: 'svc is a dependency of the project /home/me/app', run: `cd '/home/me/app' && npm install ${PACKAGE.name}@latest` },
       { install: { kind: 'npx' } as const, says: 'svc runs through npx', run: `npx ${PACKAGE.name}@latest <command>` },
+      { install: { kind: 'global', manager: 'pnpm' } as const, says: 'svc was installed globally with pnpm, not npm', run: `pnpm add -g ${PACKAGE.name}@latest` },
       { install: { kind: 'source', root: '/src/svc' } as const, says: 'svc runs from a source checkout at /src/svc', run: 'git pull && npm install && npm run build' },
     ];
     for (const c of cases) {
@@ -157,12 +158,32 @@ describe('svc update', () => {
 });
 
 describe('where svc is installed', () => {
-  const withPackageJson = (dirs: string[]) => (d: string) => dirs.includes(d);
+  const withFiles = (files: string[]) => (p: string) => files.includes(p);
+  const withPackageJson = (dirs: string[]) => withFiles(dirs.flatMap((d) => [`${d}/package.json`, `${d}\\package.json`]));
   it('tells npx, a project dependency, a global install and a source checkout apart by path', () => {
     expect(classifyInstall('/root/.npm/_npx/1a2b/node_modules/' + PACKAGE.name, withPackageJson(['/root/.npm/_npx/1a2b']))).toEqual({ kind: 'npx' });
     expect(classifyInstall('/home/me/app/node_modules/' + PACKAGE.name, withPackageJson(['/home/me/app']))).toEqual({ kind: 'local', project: '/home/me/app' });
     expect(classifyInstall('/usr/lib/node_modules/' + PACKAGE.name, withPackageJson([]))).toEqual({ kind: 'global' });
     expect(classifyInstall('C:\\Users\\me\\AppData\\Roaming\\npm\\node_modules\\' + PACKAGE.name, withPackageJson([]))).toEqual({ kind: 'global' });
     expect(classifyInstall('/work/svc', withPackageJson(['/work/svc']))).toEqual({ kind: 'source', root: '/work/svc' });
+  });
+
+  it('knows pnpm and yarn installs, global and in a project, and says how to update each', () => {
+    const name = PACKAGE.name;
+    const pnpmGlobal = classifyInstall(`/home/me/.local/share/pnpm/global/5/node_modules/.pnpm/${name}@0.1.0/node_modules/${name}`, withFiles([]));
+    expect(pnpmGlobal).toEqual({ kind: 'global', manager: 'pnpm' });
+    expect(updateCommandFor(pnpmGlobal)).toBe(`pnpm add -g ${name}@latest`);
+    const pnpmLocal = classifyInstall(`/home/me/app/node_modules/.pnpm/${name}@0.1.0/node_modules/${name}`, withFiles([]));
+    expect(pnpmLocal).toEqual({ kind: 'local', project: '/home/me/app', manager: 'pnpm' });
+    expect(updateCommandFor(pnpmLocal)).toBe(`cd '/home/me/app' && pnpm add ${name}@latest`);
+    const yarnGlobal = classifyInstall(`/home/me/.config/yarn/global/node_modules/${name}`, withPackageJson(['/home/me/.config/yarn/global']));
+    expect(yarnGlobal).toEqual({ kind: 'global', manager: 'yarn' });
+    expect(updateCommandFor(yarnGlobal)).toBe(`yarn global add ${name}@latest`);
+    expect(classifyInstall(`C:\\Users\\me\\AppData\\Local\\Yarn\\Data\\global\\node_modules\\${name}`, withFiles([]))).toEqual({ kind: 'global', manager: 'yarn' });
+    const yarnLocal = classifyInstall(`/home/me/app/node_modules/${name}`, withFiles(['/home/me/app/package.json', '/home/me/app/yarn.lock']));
+    expect(yarnLocal).toEqual({ kind: 'local', project: '/home/me/app', manager: 'yarn' });
+    expect(updateCommandFor(yarnLocal)).toBe(`cd '/home/me/app' && yarn add ${name}@latest`);
+    expect(updatesInPlace({ kind: 'global' })).toBe(true);
+    expect(updatesInPlace(pnpmGlobal)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { configDir } from '../_credentials/config-dir.js';
 import { readUpdateCache } from './cache.js';
 import { isNewer } from './compare-versions.js';
 import { PACKAGE } from './package-info.js';
-import { classifyInstall, packageRoot, updateCommandFor } from './install-kind.js';
+import { classifyInstall, packageRoot, updateCommandFor, updatesInPlace } from './install-kind.js';
 
 /** At most one registry check a day. */
 export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +35,7 @@ export async function afterCommand(io: CommandIO, now: Date = new Date(), start 
   const cache = await readUpdateCache(dir);
   if (cache && isNewer(cache.latest, PACKAGE.version)) {
     const install = classifyInstall(packageRoot());
-    const how = install.kind === 'global' ? 'svc update' : updateCommandFor(install);
+    const how = updatesInPlace(install) ? 'svc update' : updateCommandFor(install);
     io.stderr.write(`\nA new release of svc is available: ${PACKAGE.version} → ${cache.latest}\nTo install it, run: ${how}\n`);
   }
   const last = cache ? Date.parse(cache.checked_at) : NaN;
