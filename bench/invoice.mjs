@@ -22,7 +22,7 @@ function typicalInvoice() {
 }
 const typical = typicalInvoice();
 
-/** The 123-line Kattegat invoice grown to exactly 150 lines (more usage lines), totals kept consistent. */
+/** The 102-line Kattegat invoice grown to exactly 150 lines (more usage lines), totals kept consistent. */
 function longInvoice() {
   const base = JSON.parse(sample('kattegat-2026-10.json'));
   const usage = base.lines.filter((l) => l.kind === 'usage');
