@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, unlink, mkdir } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
+import { OutputWriteError } from './output-write-error.js';
 
 /**
  * Writes `data` to `path` so that readers only ever see the old file or the whole new one:
@@ -12,6 +13,14 @@ export async function writeFileAtomic(
   data: Uint8Array | string,
   options: { mode?: number; mkdir?: boolean } = {},
 ): Promise<void> {
+  try {
+    await write(path, data, options);
+  } catch (e) {
+    throw OutputWriteError.from(path, e);
+  }
+}
+
+async function write(path: string, data: Uint8Array | string, options: { mode?: number; mkdir?: boolean }): Promise<void> {
   const dir = dirname(path);
   if (options.mkdir !== false) await mkdir(dir, { recursive: true });
   const tmp = join(dir, `.svc-tmp-${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}`);

@@ -9,3 +9,4 @@ export { renderSummary } from './summary.js';
 export { safeNamePart, assignSafeNames } from './safe-name.js';
 export { previousMonth } from './month.js';
 export { writeFileAtomic } from './atomic-write.js';
+export { OutputWriteError } from './output-write-error.js';

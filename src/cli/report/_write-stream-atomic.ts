@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../usage-error.js';
+import { OutputWriteError } from '../../runner/output-write-error.js';
 
 /** Refuses an output path that is a folder (UsageError naming -o), before any work is done. */
 export async function checkOutputPath(path: string): Promise<void> {
@@ -20,10 +21,16 @@ export async function checkOutputPath(path: string): Promise<void> {
 export async function writeStreamAtomic(path: string, produce: (out: Writable) => Promise<void>): Promise<number> {
   await checkOutputPath(path);
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true }).catch((e: unknown) => {
+    throw OutputWriteError.from(path, e);
+  });
   const tmp = join(dir, `.svc-tmp-${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}`);
   const out = createWriteStream(tmp, { flags: 'wx', mode: 0o644 });
   const closed = once(out, 'close');
+  // A write error (disk full) rejects `closed` while `produce` is still running: mark it handled
+  // now, or Node ends the process on an unhandled rejection before the temp file is removed. The
+  // error still reaches the caller, through `produce` or the `await closed` below.
+  closed.catch(() => {});
   try {
     await once(out, 'open');
     await produce(out);
@@ -37,7 +44,7 @@ export async function writeStreamAtomic(path: string, produce: (out: Writable) =
     out.destroy();
     await closed.catch(() => {});
     await unlink(tmp).catch(() => {});
-    throw e;
+    throw OutputWriteError.from(path, e);
   }
   return (await stat(path)).size;
 }
