@@ -55,7 +55,19 @@ export function fitColumns(columns: Column[], rows: Iterable<CellInput[]>): Colu
   return columns.map((c, i) => ({ ...c, width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widths[i]! + 2)) }));
 }
 
-export { columnLetter };
+/**
+ * `names` with every repeat numbered (`Team`, `Team 2`), compared without case and against
+ * `reserved` too: an Excel table's column names must all differ.
+ */
+export function numberRepeats(names: string[], reserved: string[] = []): string[] {
+  const used = new Set(reserved.map((r) => r.toLowerCase()));
+  return names.map((base) => {
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
 
 /** `'Sheet name'!C2:C10`, quoted so any sheet name works. */
 export function rangeRef(sheet: string, column: number, firstRow: number, lastRow: number): string {

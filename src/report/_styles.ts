@@ -48,7 +48,6 @@ function byKind(formats: Formats, extra: CellStyle): Record<ColumnKind, CellStyl
   return out;
 }
 
-
 /** Builds the workbook's styles once. */
 export function makeStyles(formats: Formats): StyleBook {
   return {

@@ -1,4 +1,4 @@
-import type { CellInput, Column } from './_columns.js';
+import { numberRepeats, type CellInput, type Column } from './_columns.js';
 import type { ColumnKind, StyleBook } from './_styles.js';
 import { cellText, textWidth } from './_text.js';
 import type { SheetPlan } from './_workbook.js';
@@ -22,7 +22,7 @@ export class TableWriter {
   private headers: string[] = [];
   readonly sheet: SheetWriter;
   private readonly letters: string[];
-  private readonly table: StyleTable;
+  private readonly styleTable: StyleTable;
   private readonly styleIds = new Map<Look, number[]>();
 
   constructor(
@@ -31,7 +31,7 @@ export class TableWriter {
     readonly columns: Column[],
   ) {
     this.sheet = plan.wb.addSheet(plan.name, { widths: columns.map((c) => c.width ?? 12), ...(plan.headerRow ? { headerRow: plan.headerRow } : {}) });
-    this.table = plan.wb.styles;
+    this.styleTable = plan.wb.styles;
     this.letters = columns.map((_, i) => columnLetter(i + 1));
   }
 
@@ -50,16 +50,9 @@ export class TableWriter {
    * column names, so a repeated header (two key fields with one display name) gets a number.
    */
   header(notes: Record<number, string> = {}): void {
-    const seen = new Set<string>();
-    this.headers = this.columns.map((c, i) => {
-      const base = cellText(c.header.replace(/[\r\n\t]+/g, ' ').trim()) || `${i + 1}`;
-      let name = base;
-      for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base} ${n}`;
-      seen.add(name.toLowerCase());
-      return name;
-    });
+    this.headers = numberRepeats(this.columns.map((c, i) => cellText(c.header.replace(/[\r\n\t]+/g, ' ').trim()) || `${i + 1}`));
     const r = this.nextRow;
-    const style = this.table.id(this.styles.header);
+    const style = this.styleTable.id(this.styles.header);
     const cells = this.headers.map((h, i) => cellXml(`${this.letters[i]}${r}`, h, style)).join('');
     // Wrapped headers need the height of two lines: rows are written without auto-fitting.
     const tall = this.columns.some((c) => textWidth(c.header) > (c.width ?? 12) - 2);
@@ -96,10 +89,10 @@ export class TableWriter {
     const r = this.nextRow++;
     let xml = '';
     this.columns.forEach((c, i) => {
-      const style = this.table.id(this.styles.total[i === 0 ? 'text' : c.kind]);
+      const style = this.styleTable.id(this.styles.total[i === 0 ? 'text' : c.kind]);
       const sum = sums[i];
       const value: CellInput = i === 0 ? label : sum === undefined ? null : { formula: `SUM(${this.letters[i]}${first}:${this.letters[i]}${last})`, result: last >= first ? sum : 0 };
-      xml += cellXml(`${this.letters[i]}${r}`, typeof value === 'string' ? cellText(value) : value, style);
+      xml += cell(`${this.letters[i]}${r}`, value, style);
     });
     this.sheet.row(r, xml);
   }
@@ -116,7 +109,7 @@ export class TableWriter {
         : style === 'total' ? this.styles.total[kind]
         : style === 'estimated' && i > 0 ? this.styles.estimated[kind]
         : this.styles.plain[kind];
-      xml += cellXml(`${columnLetter(i + 1)}${r}`, typeof v === 'string' ? cellText(v) : v, this.table.id(s));
+      xml += cell(`${columnLetter(i + 1)}${r}`, v, this.styleTable.id(s));
     });
     // Notes and headings run on across empty cells; only text in table cells wraps.
     this.sheet.row(r, xml, style !== 'note' && style !== 'heading' ? this.heightOf(cells) : undefined);
@@ -148,7 +141,7 @@ export class TableWriter {
     for (let i = 0; i < this.columns.length; i++) {
       const v = cells[i];
       const s = rowIds ? rowIds[i]! : this.idsFor((look as Look[])[i] ?? 'plain')[i]!;
-      xml += cellXml(`${this.letters[i]}${r}`, typeof v === 'string' ? cellText(v) : v, s);
+      xml += cell(`${this.letters[i]}${r}`, v, s);
     }
     this.sheet.row(r, xml, fit ? this.heightOf(cells) : undefined);
     this.lastDataRow = r;
@@ -157,7 +150,7 @@ export class TableWriter {
   private idsFor(look: Look): number[] {
     let ids = this.styleIds.get(look);
     if (!ids) {
-      ids = this.columns.map((c) => this.table.id(this.styles[look][c.kind]));
+      ids = this.columns.map((c) => this.styleTable.id(this.styles[look][c.kind]));
       this.styleIds.set(look, ids);
     }
     return ids;
@@ -176,4 +169,9 @@ export class TableWriter {
     });
     return lines > 1 ? LINE_HEIGHT * lines : undefined;
   }
+}
+
+/** One cell; text goes through `cellText` so the XML layer keeps exactly what the API sent. */
+function cell(ref: string, value: CellInput, style: number): string {
+  return cellXml(ref, typeof value === 'string' ? cellText(value) : value, style);
 }

@@ -64,7 +64,7 @@ interface Store {
  */
 async function keyUsageInto<S extends Store>(client: ReportingApi, period: KeyUsagePeriod, store: S, opts?: CallOptions): Promise<Omit<OrgKeyUsage, 'keys'> & { keys: S }> {
   if (client instanceof ReportingClient) {
-    const { keys: _none, ...head } = await streamKeyUsage(client, period, (key) => store.add(key), opts);
+    const head = await streamKeyUsage(client, period, (key) => store.add(key), opts);
     return { ...head, keys: store };
   }
   const { keys, ...head } = await client.getKeyUsage(period, opts);

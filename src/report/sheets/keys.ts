@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { KeyField, KeyFieldValue } from '../../model/index.js';
 import { formatMinor } from '../../money/format.js';
-import { HEADER_WRAP, valueWidth, type CellInput, type Column } from '../_columns.js';
+import { HEADER_WRAP, numberRepeats, valueWidth, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
@@ -39,22 +39,6 @@ function keyRow(key: KeyRow, fields: KeyField[], labelers: Labeler[], product: (
 }
 
 /**
- * Key-field display names as column headers: one line each, and distinct from each other and
- * from the sheet's own columns (`reserved`), numbered when they are not (`Team`, `Team 2`), so
- * every column of the Keys table has its own name and the sheet's columns keep theirs.
- */
-function distinctNames(names: string[], reserved: string[]): string[] {
-  const used = new Set(reserved.map((r) => r.toLowerCase()));
-  return names.map((raw) => {
-    const base = raw.replace(/\s+/g, ' ').trim() || '?';
-    let name = base;
-    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} ${n}`;
-    used.add(name.toLowerCase());
-    return name;
-  });
-}
-
-/**
  * Keys: one row per key with its field values (labels), USD, DKK allocated from the months'
  * DKK, the token group and the hosted/external split. Rows are committed as they are made,
  * so memory does not grow with the number of keys; widths come from a cheap first pass.
@@ -82,7 +66,12 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
     { header: w('columns.externalTokens'), kind: 'int' },
     { header: w('columns.externalRequests'), kind: 'int' },
   ];
-  const fieldHeaders = distinctNames(fields.map((f) => f.display_name), [...lead, ...tail].map((c) => c.header));
+  // Key-field names as one-line headers, numbered where they repeat each other or one of the
+  // sheet's own columns, so the sheet's columns keep their names in the Keys table.
+  const fieldHeaders = numberRepeats(
+    fields.map((f) => f.display_name.replace(/\s+/g, ' ').trim() || '?'),
+    [...lead, ...tail].map((c) => c.header),
+  );
   const columns: Column[] = [...lead, ...fieldHeaders.map((header) => ({ header, kind: 'text' as const })), ...tail];
   const dkkIndex = keysDkkColumn(fields.length) - 1;
   const n = columns.length;

@@ -22,14 +22,17 @@ export function rootRels(): string {
   );
 }
 
-/** The relationships of one sheet: rId1 its notes, rId2 their drawing, rId3 its table (as `SheetWriter.end` links them). */
+/** Relationship ids of a sheet's own parts: fixed, so the sheet's XML can name them before they are written. */
+export const SHEET_REL = { comments: 'rId1', drawing: 'rId2', table: 'rId3' } as const;
+
+/** The relationships of one sheet: its notes, their drawing and its table. */
 export function sheetRels(sheet: FinishedSheet, tableId: number | undefined): string {
   let rels = '';
   if (sheet.notes.length) {
-    rels += rel('rId1', `${OFFICE}/comments`, `../comments${sheet.index}.xml`);
-    rels += rel('rId2', `${OFFICE}/vmlDrawing`, `../drawings/vmlDrawing${sheet.index}.vml`);
+    rels += rel(SHEET_REL.comments, `${OFFICE}/comments`, `../comments${sheet.index}.xml`);
+    rels += rel(SHEET_REL.drawing, `${OFFICE}/vmlDrawing`, `../drawings/vmlDrawing${sheet.index}.vml`);
   }
-  if (tableId !== undefined) rels += rel('rId3', `${OFFICE}/table`, `../tables/table${tableId}.xml`);
+  if (tableId !== undefined) rels += rel(SHEET_REL.table, `${OFFICE}/table`, `../tables/table${tableId}.xml`);
   return `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">${rels}</Relationships>`;
 }
 

@@ -1,6 +1,7 @@
 import type { ZipEntryStream } from './zip-writer.js';
 import { columnLetter } from './cell.js';
 import type { Note } from './_notes.js';
+import { SHEET_REL } from './_parts.js';
 import { escapeAttr, NS_MAIN, NS_REL, XML_HEAD } from './_xml.js';
 
 /** The last row number Excel allows. */
@@ -95,9 +96,8 @@ export class SheetWriter {
     if (this.filter && !this.tableSetup) tail += `<autoFilter ref="${this.filter}"/>`;
     tail += '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>';
     tail += '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>';
-    // Relationship ids of the sheet's parts, in the order the workbook writes them (see `sheetRels`).
-    if (this.notes.length) tail += '<legacyDrawing r:id="rId2"/>';
-    if (this.tableSetup) tail += `<tableParts count="1"><tablePart r:id="rId3"/></tableParts>`;
+    if (this.notes.length) tail += `<legacyDrawing r:id="${SHEET_REL.drawing}"/>`;
+    if (this.tableSetup) tail += `<tableParts count="1"><tablePart r:id="${SHEET_REL.table}"/></tableParts>`;
     this.entry.write(`${tail}</worksheet>`);
     await this.entry.end();
     const done: FinishedSheet = { name: this.name, index: this.index, headerRow, notes: this.notes, table: this.tableSetup };
