@@ -1,27 +1,16 @@
-import { compileText, MissingTranslationError, render, type Locale } from '../locale/index.js';
+import { fillerOf, textOf, type FilledText, type Locale } from '../locale/index.js';
 
-function source(locale: Locale, key: string): string {
-  let node: unknown = locale;
-  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  if (typeof node !== 'string') throw new MissingTranslationError(locale.code, key);
-  return node;
-}
+/** Prepared texts per locale object (locales are loaded once per process). */
+const prepared = new WeakMap<Locale, Map<string, FilledText>>();
 
 /**
- * A locale text as a function, prepared once per process and language: invoices show the
- * same texts thousands of times in a month-end run (see `compileText`).
+ * A locale text as a function, looked up once per process, language and key: invoices show the
+ * same texts thousands of times in a month-end run. Filling is `t`'s own (`fillerOf`).
  */
-export function lineTemplate(locale: Locale, key: string): (params: Record<string, unknown>) => string {
+export function lineTemplate(locale: Locale, key: string): FilledText {
   let perLocale = prepared.get(locale);
   if (!perLocale) prepared.set(locale, (perLocale = new Map()));
   let fn = perLocale.get(key);
-  if (!fn) perLocale.set(key, (fn = prepare(locale, key)));
+  if (!fn) perLocale.set(key, (fn = fillerOf(textOf(locale, key))));
   return fn;
-}
-
-/** Prepared texts per locale object (locales are loaded once per process). */
-const prepared = new WeakMap<Locale, Map<string, (params: Record<string, unknown>) => string>>();
-
-function prepare(locale: Locale, key: string): (params: Record<string, unknown>) => string {
-  return compileText(source(locale, key), render);
 }

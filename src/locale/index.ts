@@ -1,6 +1,6 @@
 export { getLocale, availableLanguages, UnknownLanguageError, LOCALES_DIR, type Locale } from './locale.js';
-export { t, render, MissingTranslationError } from './translate.js';
-export { compileText, type FilledText } from './compile-text.js';
+export { t, textOf, fillerOf, render, MissingTranslationError } from './translate.js';
+export type { FilledText } from './compile-text.js';
 export {
   formatMoney,
   formatDecimalMoney,

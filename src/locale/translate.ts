@@ -20,13 +20,22 @@ export class MissingTranslationError extends Error {
   }
 }
 
-function lookup(locale: Locale, key: string): unknown {
+/** The text of `key` (dotted path, e.g. `invoice.title`) in `locale`, unfilled. */
+export function textOf(locale: Locale, key: string): string {
   let node: unknown = locale;
   for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
+    if (node === null || typeof node !== 'object') throw new MissingTranslationError(locale.code, key);
     node = (node as Record<string, unknown>)[part];
   }
+  if (typeof node !== 'string') throw new MissingTranslationError(locale.code, key);
   return node;
+}
+
+/** `text` as a function that fills its fields (see `compileText`), compiled once per process. */
+export function fillerOf(text: string): FilledText {
+  let fill = texts.get(text);
+  if (!fill) texts.set(text, (fill = compileText(text, render)));
+  return fill;
 }
 
 /**
@@ -34,12 +43,8 @@ function lookup(locale: Locale, key: string): unknown {
  * as Handlebars would (see `compileText`). Params are data: inserted as text, never compiled.
  */
 export function t(locale: Locale, key: string, params?: Record<string, unknown>): string {
-  const text = lookup(locale, key);
-  if (typeof text !== 'string') throw new MissingTranslationError(locale.code, key);
-  if (!text.includes('{{')) return text;
-  let fill = texts.get(text);
-  if (!fill) texts.set(text, (fill = compileText(text, render)));
-  return fill(params ?? {});
+  const text = textOf(locale, key);
+  return text.includes('{{') ? fillerOf(text)(params ?? {}) : text;
 }
 
 /** Renders a Handlebars text (a locale string or a template file) with `params`; compiled once. */
