@@ -2,24 +2,16 @@ import type { ReportingApi } from '../client/api.js';
 import type { InvoiceSummary } from '../model/index.js';
 import { VERSION } from '../version.js';
 import { classifyError } from './_classify.js';
-import type { OutputWriter } from './_output-writer.js';
+import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from './config.js';
-import type { MonthEndDeps } from './deps.js';
 import { sha256, sha256OfRecord } from './hash.js';
 import type { InvoiceEntry, OrgOutcome, PartOutcome } from './manifest.js';
 import { dateInMonth } from './month.js';
 import { assignSafeNames, shortHash } from './safe-name.js';
 
-export interface OrgRunContext {
+export interface OrgRunContext extends RunScope {
   org: RunOrganization;
   folder: string;
-  month: string;
-  baseUrl: string;
-  env: Record<string, string | undefined>;
-  deps: MonthEndDeps;
-  writer: OutputWriter;
-  signal: AbortSignal;
-  language: string | undefined;
   withServicePdf: boolean;
   onFile: () => void;
 }

@@ -1,20 +1,12 @@
 import { VERSION } from '../version.js';
 import { classifyError } from './_classify.js';
-import type { OutputWriter } from './_output-writer.js';
+import type { RunScope } from './_run-scope.js';
 import type { RunConfig } from './config.js';
-import type { MonthEndDeps } from './deps.js';
 import { sha256OfRecord } from './hash.js';
 import type { PartOutcome } from './manifest.js';
 
-export interface PartnerRunContext {
+export interface PartnerRunContext extends RunScope {
   partner: NonNullable<RunConfig['partner']>;
-  baseUrl: string;
-  env: Record<string, string | undefined>;
-  deps: MonthEndDeps;
-  writer: OutputWriter;
-  signal: AbortSignal;
-  language: string | undefined;
-  month: string;
 }
 
 /** The partner workbook (`partner-status.xlsx` in the month folder); never throws. */

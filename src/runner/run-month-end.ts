@@ -6,6 +6,7 @@ import { acquireRunLock, LOCK_FILE } from './_lock.js';
 import { OutputWriter } from './_output-writer.js';
 import { runOrganization } from './_org-run.js';
 import { runPartner } from './_partner-run.js';
+import type { RunScope } from './_run-scope.js';
 import { mapPool } from './_pool.js';
 import { readPreviousFiles } from './_previous-manifest.js';
 import { removeStaleTempFiles } from './_temp-cleanup.js';
@@ -116,6 +117,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       signal.addEventListener('abort', () => started.abort(String((signal.reason as Error)?.message ?? 'aborted')), { once: true });
     }
     const onFile = () => { progress.documents++; report('file'); };
+    const scope: RunScope = { baseUrl: config.base_url, env, deps, writer, signal, language: options.language, month };
     const outcomes = await mapPool(config.organizations, concurrency, signal, async (org, i) => {
       const folder = folders[i]!;
       const common = { folder, month, baseUrl: config.base_url, language: options.language, withServicePdf: options.withServicePdf ?? false };
@@ -125,7 +127,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
         writer.adopt(done.files);
         outcome = done.outcome;
       } else {
-        outcome = await runOrganization({ ...common, org, env, deps, writer, signal, onFile });
+        outcome = await runOrganization({ ...scope, folder, org, withServicePdf: common.withServicePdf, onFile });
       }
       progress.organizations_done++;
       if (outcome.status === 'failed') progress.errors++;
@@ -135,7 +137,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     });
     await checkpoint.settle();
     const partner = config.partner
-      ? await runPartner({ partner: config.partner, baseUrl: config.base_url, env, deps, writer, signal, language: options.language, month })
+      ? await runPartner({ ...scope, partner: config.partner })
       : null;
     const organizations = config.organizations.map((o, i): OrgOutcome =>
       outcomes[i] ?? { org_id: o.org_id, name: o.name, folder: folders[i]!, status: 'not_run', parts: [], invoices: [], cost: null },

@@ -1,0 +1,14 @@
+import type { OutputWriter } from './_output-writer.js';
+import type { MonthEndDeps } from './deps.js';
+
+/** What every part of a run shares: where it fetches from, how, where it writes, and the month. */
+export interface RunScope {
+  baseUrl: string;
+  env: Record<string, string | undefined>;
+  deps: MonthEndDeps;
+  writer: OutputWriter;
+  signal: AbortSignal;
+  /** `--language`, over each organization's own. */
+  language: string | undefined;
+  month: string;
+}
