@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Command, CommandIO } from './_command.js';
 import { bool, int, str } from './_args.js';
 import { UsageError } from './usage-error.js';
-import { keepHeapCompact } from './_batch-heap.js';
+import { keepHeapCompact } from './_compact-heap.js';
 import { availableLanguages } from '../locale/index.js';
 import { parseRunConfigJson } from '../runner/config.js';
 import { RunConfigError } from '../runner/config-error.js';

@@ -17,11 +17,9 @@ export function packageRoot(): string {
   return fileURLToPath(new URL('../../../', import.meta.url)).replace(/[\\/]+$/, '');
 }
 
-const lower = (xs: string[]) => xs.map((x) => x.toLowerCase());
-
 /** Index of segment `name` within `within` segments after `owner` (case-insensitive: `yarn/global`, `Yarn/Data/global`), or -1. */
 function segmentAfter(parts: string[], owner: string, name: string, within = 2): number {
-  const low = lower(parts);
+  const low = parts.map((x) => x.toLowerCase());
   for (let i = 0; i < low.length; i++) {
     if (low[i] !== name) continue;
     for (let k = 1; k <= within && i - k >= 0; k++) if (low[i - k] === owner) return i;

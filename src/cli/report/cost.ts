@@ -3,7 +3,7 @@ import type { Command } from '../_command.js';
 import { choice, str } from '../_args.js';
 import { reportingClientFrom, reportingOptions } from '../_clients.js';
 import { UsageError } from '../usage-error.js';
-import { keepHeapCompact } from '../_batch-heap.js';
+import { keepHeapCompact } from '../_compact-heap.js';
 import { availableLanguages } from '../../locale/index.js';
 import { buildCostReport, checkPeriod, fetchCostReportData, ReportPeriodError, type ReportPeriod } from '../../report/index.js';
 import { checkOutputPath, writeStreamAtomic } from './_write-stream-atomic.js';
