@@ -8,5 +8,5 @@ export type * from './manifest.js';
 export { renderSummary } from './summary.js';
 export { safeNamePart, assignSafeNames } from './safe-name.js';
 export { previousMonth } from './month.js';
-export { writeFileAtomic } from './atomic-write.js';
-export { OutputWriteError } from './output-write-error.js';
+export { writeFileAtomic } from '../core/atomic-write.js';
+export { OutputWriteError } from '../core/output-write-error.js';

@@ -1,8 +1,9 @@
+import { SvcError } from '../../core/svc-error.js';
 /**
  * Thrown on Linux and macOS when the folder holding `credentials.json` can be written by other
  * users: they could replace the file (rename over it) with keys of their choosing.
  */
-export class InsecureConfigDirError extends Error {
+export class InsecureConfigDirError extends SvcError {
   override readonly name = 'InsecureConfigDirError';
   readonly hint: string;
   constructor(readonly path: string, mode: number) {

@@ -2,7 +2,7 @@ import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { formatPath } from '../../model/parse.js';
-import { writeFileAtomic } from '../../runner/atomic-write.js';
+import { writeFileAtomic } from '../../core/atomic-write.js';
 import { credentialsPath } from './config-dir.js';
 import { CorruptCredentialsError } from './corrupt-credentials-error.js';
 import { InsecureConfigDirError } from './insecure-config-dir-error.js';

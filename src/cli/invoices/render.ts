@@ -4,7 +4,8 @@ import type { Command } from '../_command.js';
 import { str } from '../_args.js';
 import { renderInvoicePdf, checkInvoice, InvalidRenderOptionError } from '../../invoice/index.js';
 import { availableLanguages } from '../../locale/index.js';
-import { writeFileAtomic } from '../../runner/atomic-write.js';
+import { writeFileAtomic } from '../../core/atomic-write.js';
+import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { safeNamePart } from '../../runner/safe-name.js';
 import { plainText } from '../_output/sanitize.js';
 import { readInvoiceArgument } from './_invoice-input.js';
@@ -55,6 +56,8 @@ export const renderCommand: Command = {
     }
     const accent = str(args, 'accent');
     if (accent !== undefined && !/^#[0-9a-f]{6}$/i.test(accent)) throw flagError('--accent', `expected #rrggbb (got "${plainText(accent)}")`);
+    const given = str(args, 'output');
+    if (given !== undefined && given !== STDOUT) await checkOutputFile('-o', given, io.cwd);
     const logo = await readLogo(io, str(args, 'logo'));
     const invoice = await readInvoiceArgument(args.positionals[0]!, io, args);
 
@@ -68,12 +71,12 @@ export const renderCommand: Command = {
       throw e;
     });
 
-    const out = str(args, 'output') ?? `${safeNamePart(invoice.invoice_number)}.pdf`;
-    if (out === '-') {
+    const out = given ?? `${safeNamePart(invoice.invoice_number)}.pdf`;
+    if (out === STDOUT) {
       io.stdout.write(pdf);
       return 0;
     }
-    await writeFileAtomic(resolve(io.cwd, out), pdf);
+    await withOutputFlag('-o', out, () => writeFileAtomic(resolve(io.cwd, out), pdf));
     io.stdout.write(`Wrote ${plainText(out)} (${pdf.length} bytes)\n`);
     return 0;
   },
