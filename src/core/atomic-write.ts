@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { OutputPathError } from './output-path-error.js';
 import { OutputWriteError } from './output-write-error.js';
+import { makeFolder } from './make-folder.js';
 
 /** Prefix of the temp files the writer makes beside a target (a killed process may leave one). */
 export const TEMP_PREFIX = '.svc-tmp-';
@@ -97,7 +98,7 @@ export async function writeAtomic(path: string, fill: (sink: AtomicSink) => Prom
   let fh: FileHandle | undefined;
   let size = 0;
   try {
-    if (options.mkdir !== false) await mkdir(dir, { recursive: true });
+    if (options.mkdir !== false) await makeFolder(dir);
     fh = await open(tmp, 'wx', options.mode ?? 0o644);
     const file = fh;
     await fill({

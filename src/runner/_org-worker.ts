@@ -7,6 +7,7 @@ import { createDefaultDeps } from './default-deps.js';
 import { OutputWriter } from './_output-writer.js';
 import { runOrganization } from './_org-run.js';
 import type { WorkerReply, WorkerRequest } from './_worker-protocol.js';
+import { SecretScrubber } from './_secret-scrubber.js';
 
 const port = parentPort!;
 const controller = new AbortController();
@@ -21,9 +22,10 @@ port.on('message', (msg: WorkerRequest) => {
   }
   const t = msg.task;
   const writer = new OutputWriter(t.monthDir, new Map(t.previous.map((f) => [f.path, f])));
+  const scrubber = new SecretScrubber([t.token]);
   runOrganization({
     org: t.org, folder: t.folder, month: t.month, baseUrl: t.baseUrl, env: { [t.org.token_env]: t.token },
-    deps, writer, signal: controller.signal, language: t.language, withServicePdf: t.withServicePdf,
+    deps, writer, signal: controller.signal, language: t.language, withServicePdf: t.withServicePdf, scrub: (text) => scrubber.scrub(text),
     onFile: () => port.postMessage({ type: 'file', id: msg.id } satisfies WorkerReply),
   }).then(
     (outcome) => port.postMessage({ type: 'done', id: msg.id, outcome, files: writer.files } satisfies WorkerReply),

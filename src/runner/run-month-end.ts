@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VERSION } from '../version.js';
+import { makeFolder } from '../core/make-folder.js';
 import { acquireRunLock, LOCK_FILE } from './_lock.js';
 import { OutputWriter } from './_output-writer.js';
 import { runOrganization } from './_org-run.js';
@@ -13,7 +13,7 @@ import { removeStaleTempFiles } from './_temp-cleanup.js';
 import { finishManifest } from './_finish.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import { Checkpointer } from './_checkpoint.js';
-import type { RunConfig } from './config.js';
+import { refuseTokenValues, type RunConfig } from './config.js';
 import type { MonthEndDeps } from './deps.js';
 import type { Manifest, OrgOutcome } from './manifest.js';
 import { isMonth, previousMonth } from './month.js';
@@ -81,6 +81,9 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   if (threads > 0 && !threadsAvailable()) throw new RunOptionError('threads', 'need the built package (dist/); run from TypeScript sources with 0');
   const createDefaultDeps = options.deps ? undefined : (await import('./default-deps.js')).createDefaultDeps;
   const env = options.env ?? process.env;
+  refuseTokenValues(config, env);
+  const secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
+  const scrubber = new SecretScrubber(secrets);
   // One signal for every request of the run: many listeners on it are expected, not a leak.
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
@@ -90,7 +93,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   else options.signal?.addEventListener('abort', forward, { once: true });
   const startedAt = new Date();
   const monthDir = join(options.outDir, month);
-  await mkdir(monthDir, { recursive: true });
+  await makeFolder(monthDir);
   const release = await acquireRunLock(monthDir);
   let pool: ThreadPool | undefined;
   // The package's own client and builders, on a connection pool of this run (closed at its end).
@@ -103,11 +106,10 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     const progress: MonthEndProgress = { event: 'start', organizations_total: config.organizations.length, organizations_done: 0, documents: 0, errors: 0, elapsed_ms: 0 };
     const report = (event: MonthEndProgress['event'], organization?: OrgOutcome) => {
       progress.elapsed_ms = Date.now() - startedAt.getTime();
-      options.onProgress?.({ ...progress, event, ...(organization ? { organization } : {}) });
+      // Progress lines are an output too: the last guard runs on them before they are printed.
+      options.onProgress?.({ ...progress, event, ...(organization ? { organization: scrubber.scrubDeep(organization) } : {}) });
     };
     report('start');
-    const secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
-    const scrubber = new SecretScrubber(secrets);
     const checkpoint = new Checkpointer(monthDir, writer, () => ({
       manifest_version: 1, tool: { name: 'svc', version: VERSION }, month, base_url: config.base_url, started_at: startedAt.toISOString(),
     }), (text) => scrubber.scrub(text));
@@ -117,7 +119,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       signal.addEventListener('abort', () => started.abort(String((signal.reason as Error)?.message ?? 'aborted')), { once: true });
     }
     const onFile = () => { progress.documents++; report('file'); };
-    const scope: RunScope = { baseUrl: config.base_url, env, deps, writer, signal, language: options.language, month };
+    const scope: RunScope = { baseUrl: config.base_url, env, deps, writer, signal, language: options.language, month, scrub: (text) => scrubber.scrub(text) };
     const outcomes = await mapPool(config.organizations, concurrency, signal, async (org, i) => {
       const folder = folders[i]!;
       const common = { folder, month, baseUrl: config.base_url, language: options.language, withServicePdf: options.withServicePdf ?? false };

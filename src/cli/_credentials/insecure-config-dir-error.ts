@@ -7,7 +7,7 @@ export class InsecureConfigDirError extends SvcError {
   override readonly name = 'InsecureConfigDirError';
   readonly hint: string;
   constructor(readonly path: string, mode: number) {
-    super(`config folder ${path} can be written by other users (mode ${(mode & 0o777).toString(8).padStart(4, '0')})`);
+    super(`config folder ${path} can be written by other users (mode ${(mode & 0o7777).toString(8).padStart(4, '0')})`);
     this.hint = `run: chmod 700 '${path.replace(/'/g, `'\\''`)}'`;
   }
 }

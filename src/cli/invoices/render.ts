@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from '../_command.js';
 import { str } from '../_args.js';
-import { renderInvoicePdf, checkInvoice, InvalidRenderOptionError } from '../../invoice/index.js';
+import { renderInvoicePdf, checkInvoice, InvalidRenderOptionError, readLogoHeader } from '../../invoice/index.js';
 import { availableLanguages } from '../../locale/index.js';
 import { writeFileAtomic } from '../../core/atomic-write.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
@@ -24,9 +24,8 @@ async function readLogo(io: { cwd: string }, path: string | undefined): Promise<
   } catch (e) {
     throw flagError('--logo', `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  const png = bytes[0] === 0x89 && bytes.subarray(1, 4).toString('latin1') === 'PNG';
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-  if (!png && !jpeg) throw flagError('--logo', `${path} is not a PNG or JPEG image`);
+  const header = readLogoHeader(bytes);
+  if ('refused' in header) throw flagError('--logo', `${path}: ${header.refused}`);
   return bytes;
 }
 
@@ -67,7 +66,7 @@ export const renderCommand: Command = {
       ...(logo ? { logo } : {}),
       ...(accent ? { accentColor: accent } : {}),
     }).catch((e: unknown) => {
-      if (e instanceof InvalidRenderOptionError && e.option === 'logo') throw flagError('--logo', `${str(args, 'logo')} is not a readable PNG or JPEG image`);
+      if (e instanceof InvalidRenderOptionError && e.option === 'logo') throw flagError('--logo', `${str(args, 'logo')}: ${e.message.replace(/^logo: /, '')}`);
       throw e;
     });
 
