@@ -2,8 +2,6 @@
 // embeddings, overrides and isolates (U+202E can make "fdp.exe" read as "exe.pdf").
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-// eslint-disable-next-line no-control-regex
-const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** `\x1b`, `\u202e`: a control character written so it shows and does nothing. */
 function escaped(c: string): string {
@@ -15,8 +13,10 @@ function escaped(c: string): string {
  * Text from a server, a file or a user as it may be shown in a message, a log line or a CSV
  * cell: every control character (ESC, NUL, CR, bidi overrides ...) written as a visible
  * escape such as `\x1b`, so it can neither drive a terminal nor hide what it says. With
- * `keepNewlines` a line feed stays a line feed (multi-line messages we write ourselves).
+ * `keepNewlines` a line feed stays a line feed (multi-line messages we write ourselves);
+ * `keep` names other characters to leave as they are (a CSV cell keeps tabs and line breaks).
  */
-export function escapeControls(text: string, options: { keepNewlines?: boolean } = {}): string {
-  return text.replace(options.keepNewlines ? CONTROLS_BUT_NEWLINE : CONTROLS, escaped);
+export function escapeControls(text: string, options: { keepNewlines?: boolean; keep?: string } = {}): string {
+  const keep = (options.keep ?? '') + (options.keepNewlines ? '\n' : '');
+  return text.replace(CONTROLS, (c) => (keep.includes(c) ? c : escaped(c)));
 }

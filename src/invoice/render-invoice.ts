@@ -27,7 +27,7 @@ async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undef
     return await embedLogo(logo);
   } catch (e) {
     const reason = (e as Error).message;
-    throw new InvalidRenderOptionError('logo', /PNG or JPEG|too large/.test(reason) ? reason : `not a readable PNG or JPEG image (${reason})`);
+    throw new InvalidRenderOptionError('logo', /PNG or JPEG|a logo may have/.test(reason) ? reason : `not a readable PNG or JPEG image (${reason})`);
   }
 }
 

@@ -25,7 +25,7 @@ async function readLogo(io: { cwd: string }, path: string | undefined): Promise<
     throw flagError('--logo', `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   const header = readLogoHeader(bytes);
-  if ('refused' in header) throw flagError('--logo', `${path}: ${header.refused}`);
+  if ('refused' in header) throw flagError('--logo', `${path} is ${header.refused}`);
   return bytes;
 }
 
@@ -66,7 +66,7 @@ export const renderCommand: Command = {
       ...(logo ? { logo } : {}),
       ...(accent ? { accentColor: accent } : {}),
     }).catch((e: unknown) => {
-      if (e instanceof InvalidRenderOptionError && e.option === 'logo') throw flagError('--logo', `${str(args, 'logo')}: ${e.message.replace(/^logo: /, '')}`);
+      if (e instanceof InvalidRenderOptionError && e.option === 'logo') throw flagError('--logo', `${str(args, 'logo')} is ${e.message.replace(/^logo: /, '')}`);
       throw e;
     });
 

@@ -36,7 +36,8 @@ function jpegSize(b: Buffer): { width: number; height: number } | undefined {
 
 /**
  * The one check of a logo's bytes, before anything decodes them: a PNG or a JPEG, its size read
- * from its header, at most MAX_LOGO_PIXELS. Returns the header, or why the bytes are refused.
+ * from its header, at most MAX_LOGO_PIXELS. Returns the header, or why the bytes are refused
+ * (a phrase that reads after "the logo is").
  */
 export function readLogoHeader(bytes: Uint8Array): LogoHeader | { refused: string } {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -49,7 +50,7 @@ export function readLogoHeader(bytes: Uint8Array): LogoHeader | { refused: strin
   } else return { refused: 'not a PNG or JPEG image' };
   if (!header || header.width === 0 || header.height === 0) return { refused: 'not a readable PNG or JPEG image (no image size in its header)' };
   if (header.width * header.height > MAX_LOGO_PIXELS) {
-    return { refused: `${header.width} × ${header.height} pixels is too large for a logo (at most ${MAX_LOGO_PIXELS.toLocaleString('en')} pixels, e.g. 4096 × 4096)` };
+    return { refused: `${header.width} × ${header.height} pixels, more than a logo may have (at most ${MAX_LOGO_PIXELS.toLocaleString('en')} pixels, e.g. 4096 × 4096)` };
   }
   return header;
 }
