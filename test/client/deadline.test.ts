@@ -13,9 +13,13 @@ const ORG = 'org-nordlys';
 const ID = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const DEADLINE_MS = 600;
 
-/** Sends headers at once, then one byte of `text` every `everyMs`, never finishing within the deadline. */
+/**
+ * Sends headers at once, then one byte of `text` every `everyMs`; the text is padded so the
+ * whole body would take over a minute, longer than any test waits.
+ */
 function drip(res: ServerResponse, type: string, text: string, everyMs: number): void {
   res.writeHead(200, { 'content-type': type });
+  text = text.length > 1 ? `${text.slice(0, -1)}${' '.repeat(Math.ceil(60_000 / everyMs))}${text.slice(-1)}` : text;
   let i = 0;
   const timer = setInterval(() => {
     if (res.destroyed || i >= text.length) return clearInterval(timer);
@@ -68,15 +72,17 @@ describe('the deadline covers the whole body', () => {
   });
 
   test('the cost workbook\'s fetch (what `svc report cost` and the month end run) ends too', async () => {
-    const { error } = await settle(fetchCostReportData(client('org-drip'), { month: '2026-10' }));
+    const { ms, error } = await settle(fetchCostReportData(client('org-drip'), { month: '2026-10' }));
     expect(error).toBeInstanceOf(TimeoutError);
+    expect(ms).toBeLessThan(5000);
     expect((error as TimeoutError).endpoint).toBe('GET /api/orgs/org-drip/key-usage');
   });
 
   test('a dripping PDF saved to a file: TimeoutError, no file, no temp file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-deadline-'));
-    const { error } = await settle(client().saveInvoicePdf(ID, join(dir, 'i.pdf')));
+    const { ms, error } = await settle(client().saveInvoicePdf(ID, join(dir, 'i.pdf')));
     expect(error).toBeInstanceOf(TimeoutError);
+    expect(ms).toBeLessThan(5000);
     expect(readdirSync(dir)).toEqual([]);
   });
 
