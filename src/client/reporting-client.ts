@@ -23,7 +23,7 @@ import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { MAX_RANGE_DAYS, checkKeyUsagePeriod, checkMonthlyUsagePeriod, splitRange } from './period.js';
 import { mergeKeyUsage } from './merge-key-usage.js';
-import { saveStreamAtomic } from '../core/atomic-write.js';
+import { outputTarget, saveStreamAtomic } from '../core/atomic-write.js';
 import type { BodyKind } from './_body-limits.js';
 import { checkOrgId, checkOrgIdValue } from './_org-id.js';
 
@@ -118,10 +118,14 @@ export class ReportingClient implements ReportingApi {
   /**
    * Streams the service's PDF into `path` without holding it in memory; the file appears whole
    * or not at all (temp file + rename), and an existing file is only replaced by a complete PDF.
-   * Returns the size in bytes.
+   * A symlink is written through to its target. Returns the size in bytes.
+   * @throws OutputPathError before any request when `path` is a folder, FIFO, device or a link to nothing
+   * @throws OutputWriteError naming the file when it cannot be written (a full disk)
    */
   async saveInvoicePdf(invoiceId: string, path: string, opts?: CallOptions): Promise<number> {
     const req = { ...this.invoiceRequest(invoiceId, '/pdf', opts), responseType: 'stream' as const, accept: 'application/pdf' };
+    // A path that cannot be written is refused before the request (and checked again when saving).
+    await outputTarget(path);
     const body = await this.http.request(req);
     const endpoint = this.http.endpointOf(req);
     return saveStreamAtomic(body, path, {

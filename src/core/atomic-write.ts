@@ -166,7 +166,7 @@ export function saveStreamAtomic(
   opts: { headBytes?: number; checkHead?: (head: Buffer) => Error | undefined; mapReadError?: (e: unknown) => unknown; mode?: number } = {},
 ): Promise<number> {
   const headBytes = opts.headBytes ?? 0;
-  return writeAtomic(
+  const saving = writeAtomic(
     path,
     async (sink) => {
       let head: Buffer | undefined = Buffer.alloc(0);
@@ -202,4 +202,9 @@ export function saveStreamAtomic(
     },
     opts.mode === undefined ? {} : { mode: opts.mode },
   );
+  // Refused before a byte was read (the path, the folder): the body is not left open.
+  return saving.catch((e: unknown) => {
+    body.destroy?.();
+    throw e;
+  });
 }

@@ -67,7 +67,7 @@ describe('-o naming something that is not a regular file', () => {
       const before = server.seen.length;
       const r = await svc(argv(fifo), env, process.cwd());
       expect(r.code).toBe(2);
-      expect(r.stderr.split('\n')[0]).toBe(`svc: -o ${fifo}: it is a FIFO (named pipe), not a regular file; give a file name, or -o - to write to stdout`);
+      expect(r.stderr.split('\n')[0]).toBe(`svc: -o ${fifo} is a FIFO (named pipe), not a regular file; give a file name, or -o - to write to stdout`);
       expect(server.seen.length).toBe(before);
       expect(lstatSync(fifo).isFIFO()).toBe(true);
       expect(readdirSync(dir)).toEqual(['out']);
@@ -80,7 +80,7 @@ describe('-o naming something that is not a regular file', () => {
     execFileSync('mknod', [dev, 'c', '1', '3']);
     const r = await svc(['invoices', 'pdf', ID, '-o', dev], env);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`-o ${dev}: it is a character device, not a regular file`);
+    expect(r.stderr).toContain(`-o ${dev} is a character device, not a regular file`);
     expect(lstatSync(dev).isCharacterDevice()).toBe(true);
   });
 

@@ -7,8 +7,8 @@ import { UsageError } from '../usage-error.js';
 export const STDOUT = '-';
 
 function flagError(flag: string, value: string, e: OutputPathError): UsageError {
-  const fix = e.kind === 'a folder' ? `give a file name inside it, e.g. ${resolve(e.path, 'out')}` : `give a file name, or ${flag} - to write to stdout`;
-  return new UsageError(`${flag} ${value}: it is ${e.kind}, not a regular file; ${fix}`);
+  if (e.kind === 'a folder') return new UsageError(`${flag} ${value} is a folder; give a file name inside it`);
+  return new UsageError(`${flag} ${value} is ${e.kind}, not a regular file; give a file name, or ${flag} - to write to stdout`);
 }
 
 /**
