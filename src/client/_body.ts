@@ -18,14 +18,14 @@ export interface BodyCap {
  */
 export async function readAll(body: Readable, contentLength: number | undefined, cap: BodyCap): Promise<Buffer> {
   if (contentLength !== undefined && contentLength > cap.bytes) {
-    body.destroy();
+    discard(body);
     throw cap.tooLarge();
   }
   let total = 0;
   const count = (b: Buffer) => {
     total += b.length;
     if (total > cap.bytes) {
-      body.destroy();
+      discard(body);
       throw cap.tooLarge();
     }
     return b;
@@ -66,6 +66,12 @@ export function capStream(body: Readable, cap: BodyCap): Readable {
   // An error on either side (the cap, a deadline, the connection, the caller's destroy) ends both.
   pipeline(body, capped, () => {});
   return capped;
+}
+
+/** Stops reading `body` and lets it go; its "aborted" error has no one to tell, so it is not left unhandled. */
+export function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
 }
 
 /** Reads at most `limit` bytes of an (error) body as UTF-8 and drops the rest. */

@@ -11,8 +11,8 @@ import { TimeoutError } from './errors/timeout-error.js';
 import { apiErrorFromResponse } from './errors/from-response.js';
 import { sanitizeText } from './errors/_error-body.js';
 import { DEFAULT_RETRY, backoffMs, isRetryableStatus, parseRetryAfter, sleep, type RetryPolicy } from './_retry.js';
-import { capStream, readLimited, readAll, type BodyCap } from './_body.js';
-import { bodyLimits, type BodyKind } from './_body-limits.js';
+import { capStream, discard, readLimited, readAll, type BodyCap } from './_body.js';
+import { bodyLimits, type BodyKind } from './body-limits.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { escapeControls } from '../core/safe-text.js';
@@ -232,7 +232,7 @@ export class HttpPipeline {
         if (streaming) {
           const cap = this.capOf(r, res.statusCode);
           if (contentLength !== undefined && contentLength > cap.bytes) {
-            res.body.destroy();
+            discard(res.body);
             throw cap.tooLarge();
           }
           const body = capStream(res.body, cap);

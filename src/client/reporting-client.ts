@@ -24,7 +24,7 @@ import { ConnectionError } from './errors/connection-error.js';
 import { MAX_RANGE_DAYS, checkKeyUsagePeriod, checkMonthlyUsagePeriod, splitRange } from './period.js';
 import { mergeKeyUsage } from './merge-key-usage.js';
 import { outputTarget, saveStreamAtomic } from '../core/atomic-write.js';
-import type { BodyKind } from './_body-limits.js';
+import type { BodyKind } from './body-limits.js';
 import { checkOrgId, checkOrgIdValue } from './_org-id.js';
 
 export interface ReportingClientOptions extends CommonClientOptions {

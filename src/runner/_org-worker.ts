@@ -1,9 +1,9 @@
 // A worker thread of a month-end run: runs whole organizations (fetch, render, build, write)
 // with the package's own client, renderer and builders, so a run uses more than one core.
 // Only plain JSON crosses the thread boundary: the task in, the outcome and file entries out.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { setMaxListeners } from 'node:events';
-import { createDefaultDeps } from './default-deps.js';
+import { createDefaultDeps, type RunClientOptions } from './default-deps.js';
 import { OutputWriter } from './_output-writer.js';
 import { runOrganization } from './_org-run.js';
 import type { WorkerReply, WorkerRequest } from './_worker-protocol.js';
@@ -12,7 +12,7 @@ import { SecretScrubber } from './_secret-scrubber.js';
 const port = parentPort!;
 const controller = new AbortController();
 // One connection pool for the thread's life (it ends with the run).
-const { deps } = createDefaultDeps();
+const { deps } = createDefaultDeps(workerData as RunClientOptions);
 setMaxListeners(0, controller.signal);
 
 port.on('message', (msg: WorkerRequest) => {

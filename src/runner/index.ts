@@ -1,4 +1,5 @@
 export { runMonthEnd, DEFAULT_CONCURRENCY, type MonthEndOptions, type MonthEndProgress } from './run-month-end.js';
+export type { RunClientOptions } from './default-deps.js';
 export { parseRunConfig, parseRunConfigJson, RunConfigSchema, RunOrganizationSchema, type RunConfig, type RunOrganization } from './config.js';
 export { RunConfigError } from './config-error.js';
 export { RunOptionError } from './run-option-error.js';

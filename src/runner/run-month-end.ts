@@ -20,6 +20,8 @@ import { isMonth, previousMonth } from './month.js';
 import { assignSafeNames } from './safe-name.js';
 import { RunOptionError } from './run-option-error.js';
 import { ThreadPool, threadsAvailable } from './_thread-pool.js';
+import type { RunClientOptions } from './default-deps.js';
+import { bodyLimits } from '../client/body-limits.js';
 
 /** What the run reports as it goes (for a progress bar or log lines). */
 export interface MonthEndProgress {
@@ -56,9 +58,21 @@ export interface MonthEndOptions {
    * loads its own renderer and workbook writer (about 60 MB).
    */
   threads?: number;
+  /**
+   * Settings of the package's own clients: `timeoutMs` (the deadline of each request, its whole
+   * body included) and `maxResponseBytes` (body size caps per kind). Not used with custom deps.
+   */
+  client?: RunClientOptions;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
+
+/** The client settings checked once, before any organization starts (RunOptionError naming the field). */
+function checkClientOptions(client: RunClientOptions | undefined): void {
+  const t = client?.timeoutMs;
+  if (t !== undefined && (!Number.isSafeInteger(t) || t < 1)) throw new RunOptionError('client.timeoutMs', 'must be a whole number of milliseconds, at least 1');
+  bodyLimits(client?.maxResponseBytes, (field) => new RunOptionError(`client.${field}`, 'must be a whole number of bytes, at least 1'));
+}
 // Files in the month folder itself; an org folder must never take one of these names.
 const ROOT_NAMES = ['manifest.json', 'summary.md', 'partner-status.xlsx', LOCK_FILE];
 
@@ -79,6 +93,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   if (!Number.isInteger(threads) || threads < 0 || threads > 16) throw new RunOptionError('threads', 'must be a whole number from 0 to 16');
   if (threads > 0 && options.deps) throw new RunOptionError('threads', 'must be 0 with custom deps (functions cannot cross threads)');
   if (threads > 0 && !threadsAvailable()) throw new RunOptionError('threads', 'need the built package (dist/); run from TypeScript sources with 0');
+  checkClientOptions(options.client);
   const createDefaultDeps = options.deps ? undefined : (await import('./default-deps.js')).createDefaultDeps;
   const env = options.env ?? process.env;
   refuseTokenValues(config, env);
@@ -97,7 +112,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   const release = await acquireRunLock(monthDir);
   let pool: ThreadPool | undefined;
   // The package's own client and builders, on a connection pool of this run (closed at its end).
-  const own = createDefaultDeps?.();
+  const own = createDefaultDeps?.(options.client);
   const deps = options.deps ?? own!.deps;
   try {
     await removeStaleTempFiles(monthDir);
@@ -114,7 +129,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       manifest_version: 1, tool: { name: 'svc', version: VERSION }, month, base_url: config.base_url, started_at: startedAt.toISOString(),
     }), (text) => scrubber.scrub(text));
     if (threads > 0) {
-      const started = new ThreadPool(threads);
+      const started = new ThreadPool(threads, options.client);
       pool = started;
       signal.addEventListener('abort', () => started.abort(String((signal.reason as Error)?.message ?? 'aborted')), { once: true });
     }
