@@ -4,6 +4,7 @@ export * from './money/index.js';
 export * from './locale/index.js';
 export { renderInvoicePdf, checkInvoice, InvalidRenderOptionError, type RenderInvoiceOptions, type InvoiceCheckFinding } from './invoice/index.js';
 export { VERSION } from './version.js';
+export { SvcError, isSvcError, OutputPathError } from './core/index.js';
 export * from './client/index.js';
 export * from './model/litellm.js';
 export { GatewayClient, type GatewayClientOptions, type DayRangeQuery } from './client/gateway-client.js';

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command, CommandIO } from './_command.js';
 import { bool, int, str } from './_args.js';
@@ -125,6 +125,8 @@ export const monthEndCommand: Command = {
     try {
       const config = await readConfig(configPath, io.cwd);
       const outDir = resolve(io.cwd, out);
+      const existing = await stat(outDir).catch(() => undefined);
+      if (existing && !existing.isDirectory()) throw new UsageError(`--out ${out}: it exists and is not a folder; give a folder (made when missing)`);
       const { manifest, code } = await runWithProgress(io, {
         config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env,
       });

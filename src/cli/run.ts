@@ -5,6 +5,7 @@ import { commandHelp, findCommand, groupHelp } from './_help.js';
 import { describeError } from './_errors.js';
 import { UsageError } from './usage-error.js';
 import { VERSION } from '../version.js';
+import { escapeControls } from '../core/safe-text.js';
 
 /**
  * Runs one `svc` command line against injected io and returns the exit code:
@@ -18,11 +19,13 @@ export async function runCli(root: CommandGroup, argv: string[], io: CommandIO):
   const { node, path, rest } = findCommand(root, argv);
   const wantsHelp = rest.includes('--help') || rest.includes('-h');
   if (isGroup(node)) {
-    if (rest.length === 0 || wantsHelp) {
+    // `svc worker --help`: an unknown command stays unknown whatever flags follow it.
+    const unknown = rest[0] !== undefined && !rest[0].startsWith('-') ? rest[0] : undefined;
+    if (unknown === undefined && (rest.length === 0 || wantsHelp)) {
       io.stdout.write(groupHelp(node, path));
       return rest.length === 0 && node !== root ? 2 : 0;
     }
-    io.stderr.write(`svc: unknown command "${rest[0]}" for "${path}"\nRun "${path} --help" for the list of commands.\n`);
+    io.stderr.write(`svc: unknown command "${escapeControls(unknown ?? rest[0]!)}" for "${path}"\nRun "${path} --help" for the list of commands.\n`);
     return 2;
   }
   if (wantsHelp) {

@@ -1,32 +1,77 @@
-import type { Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 
 /** Largest `content-length` read into one buffer allocated up front (larger bodies are collected in chunks). */
 const PREALLOCATE_LIMIT = 512 * 1024 * 1024;
 
+/** The most a body may hold, and the error thrown (and the body destroyed) once it holds more. */
+export interface BodyCap {
+  bytes: number;
+  tooLarge: () => Error;
+}
+
 /**
- * Reads a whole response body. With the body's `content-length` the bytes are copied into one
- * buffer of that size as they arrive, so a large answer is held once rather than as chunks plus
- * their concatenation (a 13 MB key-usage answer then costs 13 MB, not 26 MB, at its peak).
+ * Reads a whole response body, at most `cap.bytes` of it: a body announcing more is refused
+ * before a byte is read, one growing past it is cut off there. With the body's `content-length`
+ * the bytes are copied into one buffer of that size as they arrive, so a large answer is held
+ * once rather than as chunks plus their concatenation (a 13 MB key-usage answer then costs
+ * 13 MB, not 26 MB, at its peak).
  */
-export async function readAll(body: Readable, contentLength?: number): Promise<Buffer> {
+export async function readAll(body: Readable, contentLength: number | undefined, cap: BodyCap): Promise<Buffer> {
+  if (contentLength !== undefined && contentLength > cap.bytes) {
+    discard(body);
+    throw cap.tooLarge();
+  }
+  let total = 0;
+  const count = (b: Buffer) => {
+    total += b.length;
+    if (total > cap.bytes) {
+      discard(body);
+      throw cap.tooLarge();
+    }
+    return b;
+  };
   if (contentLength !== undefined && Number.isSafeInteger(contentLength) && contentLength > 0 && contentLength <= PREALLOCATE_LIMIT) {
     const out = Buffer.allocUnsafe(contentLength);
     let size = 0;
     const rest: Buffer[] = [];
     for await (const chunk of body) {
-      const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      const b = count(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
       const fits = Math.min(b.length, contentLength - size);
       b.copy(out, size, 0, fits);
       size += fits;
-      // A body longer than announced is still read whole rather than cut.
+      // A body longer than announced is still read whole (up to the cap) rather than cut.
       if (fits < b.length) rest.push(b.subarray(fits));
     }
     const head = out.subarray(0, size);
     return rest.length ? Buffer.concat([head, ...rest]) : head;
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of body) chunks.push(count(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array)));
   return Buffer.concat(chunks);
+}
+
+/**
+ * `body` passed through with the same cap: the returned stream fails with `cap.tooLarge()`
+ * once more than `cap.bytes` have come (for a body read as a stream by its caller).
+ */
+export function capStream(body: Readable, cap: BodyCap): Readable {
+  let total = 0;
+  const capped = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (total > cap.bytes) callback(cap.tooLarge());
+      else callback(null, chunk);
+    },
+  });
+  // An error on either side (the cap, a deadline, the connection, the caller's destroy) ends both.
+  pipeline(body, capped, () => {});
+  return capped;
+}
+
+/** Stops reading `body` and lets it go; its "aborted" error has no one to tell, so it is not left unhandled. */
+export function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
 }
 
 /** Reads at most `limit` bytes of an (error) body as UTF-8 and drops the rest. */

@@ -9,7 +9,10 @@ export interface CommonClientOptions {
   /** Where SVC_* variables are read; `process.env` when omitted. */
   env?: Record<string, string | undefined>;
   userAgent?: string;
+  /** Deadline of one attempt, the whole body included (see HttpPipelineOptions.timeoutMs). */
   timeoutMs?: number;
+  /** Largest response body per kind of endpoint (see HttpPipelineOptions.maxResponseBytes). */
+  maxResponseBytes?: HttpPipelineOptions['maxResponseBytes'];
   maxRetries?: number;
   dispatcher?: Dispatcher;
   retry?: HttpPipelineOptions['retry'];
@@ -43,6 +46,7 @@ export function pipelineOptions(
     credential,
     ...(o.userAgent !== undefined ? { userAgent: o.userAgent } : {}),
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(o.maxResponseBytes !== undefined ? { maxResponseBytes: o.maxResponseBytes } : {}),
     ...(o.maxRetries !== undefined ? { maxRetries: o.maxRetries } : {}),
     ...(o.dispatcher !== undefined ? { dispatcher: o.dispatcher } : {}),
     ...(o.retry !== undefined ? { retry: o.retry } : {}),

@@ -11,7 +11,11 @@ import { TimeoutError } from './errors/timeout-error.js';
 import { apiErrorFromResponse } from './errors/from-response.js';
 import { sanitizeText } from './errors/_error-body.js';
 import { DEFAULT_RETRY, backoffMs, isRetryableStatus, parseRetryAfter, sleep, type RetryPolicy } from './_retry.js';
-import { readLimited, readAll } from './_body.js';
+import { capStream, discard, readLimited, readAll, type BodyCap } from './_body.js';
+import { bodyLimits, type BodyKind } from './body-limits.js';
+import { ResponseTooLargeError } from './errors/response-too-large-error.js';
+import { InvalidRequestError } from './errors/invalid-request-error.js';
+import { escapeControls } from '../core/safe-text.js';
 import { defaultUserAgent } from './user-agent.js';
 
 export interface HttpPipelineOptions {
@@ -21,8 +25,14 @@ export interface HttpPipelineOptions {
   token: string;
   /** Defaults to `svc/<version> (node/<version>)`. */
   userAgent?: string;
-  /** Per attempt, in ms (default 60 000). */
+  /**
+   * Deadline of one attempt in ms, from sending the request to the last byte of the answer,
+   * streamed or not (default 60 000): a server that answers and then drips its body slowly is
+   * cut off there with a TimeoutError.
+   */
   timeoutMs?: number;
+  /** Largest response body per kind of endpoint, in bytes (defaults in DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: Partial<Record<BodyKind, number>>;
   /** Retries after the first attempt on 408/429/5xx/timeouts/connection errors (default 2). */
   maxRetries?: number;
   /** undici dispatcher (Agent, Pool, ProxyAgent…); the global one when omitted. */
@@ -50,8 +60,10 @@ export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   what: string;
   responseType?: 'json' | 'bytes' | 'stream';
   signal?: AbortSignal;
-  /** Overrides the pipeline's timeout for this call (each attempt). */
+  /** Overrides the pipeline's deadline for this call (each attempt, the whole body included). */
   timeoutMs?: number;
+  /** Which size cap applies to the body: `records` by default, `pdf` for bytes. */
+  bodyKind?: BodyKind;
   /** 403 reason when the service's body names none. */
   forbidden?: string;
   /** What a 404 did not find, and what to do about it. */
@@ -83,6 +95,8 @@ export class HttpPipeline {
   readonly userAgent: string;
   readonly timeoutMs: number;
   readonly credential: string;
+  /** The size cap of each kind of body, in bytes. */
+  readonly maxResponseBytes: Readonly<Record<BodyKind, number>>;
   /** A true private field, so util.inspect and console.log of the pipeline never show it. */
   readonly #token: string;
   private readonly dispatcher: Dispatcher | undefined;
@@ -99,6 +113,7 @@ export class HttpPipeline {
     this.dispatcher = options.dispatcher;
     this.policy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
     this.logger = options.logger;
+    this.maxResponseBytes = bodyLimits(options.maxResponseBytes, (field) => new InvalidRequestError(field, 'must be a whole number of bytes, at least 1'));
   }
 
   request<S extends z.ZodType>(r: RequestOptions<S> & { responseType?: 'json'; schema: S }): Promise<z.infer<S>>;
@@ -108,8 +123,8 @@ export class HttpPipeline {
   async request(r: RequestOptions): Promise<unknown> {
     const type = r.responseType ?? 'json';
     if (type === 'stream') return this.send(r, async (res) => res.body, true);
-    if (type === 'bytes') return this.send(r, async (res) => asBytes(await readAll(res.body, res.contentLength)));
-    const { status, json } = await this.send(r, async (res) => ({ status: res.status, json: parseJsonBody(await readAll(res.body, res.contentLength), this.endpointOf(r), res.status) }));
+    if (type === 'bytes') return this.send(r, async (res) => asBytes(await readAll(res.body, res.contentLength, this.capOf(r, res.status))));
+    const { status, json } = await this.send(r, async (res) => ({ status: res.status, json: parseJsonBody(await readAll(res.body, res.contentLength, this.capOf(r, res.status)), this.endpointOf(r), res.status) }));
     // The body's bytes and text are garbage by now, so a large answer is not held three times while it is checked.
     return this.checked(r, json, status);
   }
@@ -118,7 +133,7 @@ export class HttpPipeline {
   async requestJson<S extends z.ZodType>(r: RequestOptions<S>): Promise<{ data: z.infer<S>; raw: string }> {
     const { status, text } = await this.send(r, async (res) => ({
       status: res.status,
-      text: (await readAll(res.body, res.contentLength)).toString('utf8'),
+      text: (await readAll(res.body, res.contentLength, this.capOf(r, res.status))).toString('utf8'),
     }));
     const json = parseJsonBody(text, this.endpointOf(r), status);
     return { data: this.checked(r, json, status) as z.infer<S>, raw: text };
@@ -133,6 +148,13 @@ export class HttpPipeline {
       if (e instanceof SchemaError) throw new ResponseSchemaError(this.endpointOf(r), e.path, e.reason, status);
       throw e;
     }
+  }
+
+  /** The size cap of the request's body kind, and the error past it. */
+  private capOf(r: RequestOptions, status: number): BodyCap {
+    const kind = r.bodyKind ?? (r.responseType === 'bytes' || r.responseType === 'stream' ? 'pdf' : 'records');
+    const bytes = this.maxResponseBytes[kind];
+    return { bytes, tooLarge: () => new ResponseTooLargeError(this.endpointOf(r), status, kind, bytes) };
   }
 
   /** `METHOD /path` for messages (no query, no host). */
@@ -181,13 +203,17 @@ export class HttpPipeline {
     const timeoutMs = r.timeoutMs ?? this.timeoutMs;
     const ctrl = new AbortController();
     let timedOut = false;
+    // A streamed body outlives this call: the deadline then ends the stream with a TimeoutError.
+    let streamed: Readable | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
-      ctrl.abort(new Error('timeout'));
+      if (streamed) streamed.destroy(new TimeoutError(endpoint, timeoutMs));
+      else ctrl.abort(new Error('timeout'));
     }, timeoutMs);
     const onUserAbort = (): void => ctrl.abort(r.signal?.reason);
     r.signal?.addEventListener('abort', onUserAbort, { once: true });
-    let keepListener = false;
+    let handedOver = false;
+    let answered = false;
     const started = Date.now();
     try {
       const method = r.method ?? 'GET';
@@ -198,16 +224,27 @@ export class HttpPipeline {
         body: r.body === undefined ? undefined : JSON.stringify(r.body),
         signal: ctrl.signal,
         dispatcher: this.dispatcher,
-        ...(streaming ? { bodyTimeout: timeoutMs } : {}),
       });
+      answered = true;
       this.log(`svc: ← ${res.statusCode} ${method} ${url.pathname} (${Date.now() - started} ms)`);
       if (res.statusCode >= 200 && res.statusCode < 300) {
+        const contentLength = contentLengthOf(res.headers['content-length']);
         if (streaming) {
-          clearTimeout(timer);
-          keepListener = true;
-          res.body.once('close', () => r.signal?.removeEventListener('abort', onUserAbort));
+          const cap = this.capOf(r, res.statusCode);
+          if (contentLength !== undefined && contentLength > cap.bytes) {
+            discard(res.body);
+            throw cap.tooLarge();
+          }
+          const body = capStream(res.body, cap);
+          streamed = body;
+          handedOver = true;
+          body.once('close', () => {
+            clearTimeout(timer);
+            r.signal?.removeEventListener('abort', onUserAbort);
+          });
+          return { ok: true, value: await consume({ status: res.statusCode, body, contentLength }) };
         }
-        return { ok: true, value: await consume({ status: res.statusCode, body: res.body, contentLength: contentLengthOf(res.headers['content-length']) }) };
+        return { ok: true, value: await consume({ status: res.statusCode, body: res.body, contentLength }) };
       }
       const text = await readLimited(res.body, 64 * 1024);
       const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
@@ -229,12 +266,14 @@ export class HttpPipeline {
       this.log(`svc: connection failed: ${(e as Error).message}`);
       return {
         ok: false,
-        error: new ConnectionError(endpoint, url.origin, typeof code === 'string' ? code : undefined),
+        error: new ConnectionError(endpoint, url.origin, typeof code === 'string' ? code : undefined, { afterAnswer: answered }),
         retryable: true,
       };
     } finally {
-      clearTimeout(timer);
-      if (!keepListener) r.signal?.removeEventListener('abort', onUserAbort);
+      if (!handedOver) {
+        clearTimeout(timer);
+        r.signal?.removeEventListener('abort', onUserAbort);
+      }
     }
   }
 
@@ -265,7 +304,8 @@ function parseJsonBody(body: Buffer | string, endpoint: string, status: number):
   try {
     return JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
   } catch (e) {
-    throw new ResponseSchemaError(endpoint, '$', `not valid JSON (${(e as Error).message})`, status);
+    // The parser quotes the body; a server's escape sequences in it are shown, not obeyed.
+    throw new ResponseSchemaError(endpoint, '$', `not valid JSON (${escapeControls((e as Error).message)})`, status);
   }
 }
 

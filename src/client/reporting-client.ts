@@ -21,10 +21,11 @@ import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
-import { TimeoutError } from './errors/timeout-error.js';
 import { MAX_RANGE_DAYS, checkKeyUsagePeriod, checkMonthlyUsagePeriod, splitRange } from './period.js';
 import { mergeKeyUsage } from './merge-key-usage.js';
-import { saveStreamAtomic } from './_save-stream.js';
+import { outputTarget, saveStreamAtomic } from '../core/atomic-write.js';
+import type { BodyKind } from './body-limits.js';
+import { checkOrgId, checkOrgIdValue } from './_org-id.js';
 
 export interface ReportingClientOptions extends CommonClientOptions {
   /** Reporting token; `SVC_REPORTING_TOKEN` when omitted. */
@@ -53,7 +54,7 @@ export class ReportingClient implements ReportingApi {
   constructor(options: ReportingClientOptions = {}) {
     const env = options.env ?? process.env;
     const token = setting(options.token, env, 'SVC_REPORTING_TOKEN', 'the reporting token', 'create one in the dashboard under Organization › API tokens');
-    this.orgId = setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass --org');
+    this.orgId = checkOrgIdValue(setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass --org'));
     this.http = new HttpPipeline(pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)'));
     this.maxRangeDays = options.maxRangeDays ?? MAX_RANGE_DAYS;
     if (!Number.isInteger(this.maxRangeDays) || this.maxRangeDays < 1 || this.maxRangeDays > MAX_RANGE_DAYS) {
@@ -86,22 +87,29 @@ export class ReportingClient implements ReportingApi {
     return this.http.request({ path: this.orgPath('/invoices'), what: 'invoice list', schema: InvoiceListSchema, forbidden: INVOICES_FORBIDDEN, ...opts });
   }
 
+  /** A record of another organization than the one asked for is a ResponseSchemaError naming both ids. */
+  private ours<T extends { org_id: string }>(path: string, record: T): T {
+    checkOrgId(this.http.endpointOf({ path }), record.org_id, this.orgId);
+    return record;
+  }
+
   /** Endpoint 2: one invoice (money in øre). The id must be a uuid (InvalidRequestError otherwise, before any request). */
   async getInvoice(invoiceId: string, opts?: CallOptions): Promise<Invoice> {
-    return this.http.request({ ...this.invoiceRequest(invoiceId, '', opts), schema: InvoiceSchema });
+    const req = this.invoiceRequest(invoiceId, '', opts);
+    return this.ours(req.path, await this.http.request({ ...req, schema: InvoiceSchema }));
   }
 
   /** Endpoint 2, with the body exactly as sent beside the checked record (for saving and hashing it). */
   async getInvoiceJson(invoiceId: string, opts?: CallOptions): Promise<{ invoice: Invoice; raw: string }> {
-    return this.http
-      .requestJson({ ...this.invoiceRequest(invoiceId, '', opts), schema: InvoiceSchema })
-      .then(({ data, raw }) => ({ invoice: data, raw }));
+    const req = this.invoiceRequest(invoiceId, '', opts);
+    const { data, raw } = await this.http.requestJson({ ...req, schema: InvoiceSchema });
+    return { invoice: this.ours(req.path, data), raw };
   }
 
   /** Endpoint 3: the service's own PDF in memory, checked to start with `%PDF-`. */
   async getInvoicePdf(invoiceId: string, opts?: CallOptions): Promise<Uint8Array> {
     const req = { ...this.invoiceRequest(invoiceId, '/pdf', opts), responseType: 'bytes' as const, accept: 'application/pdf' };
-    const bytes = await this.http.request(req);
+    const bytes = await this.http.request({ ...req, bodyKind: 'pdf' });
     const bad = this.notPdf(Buffer.from(bytes.subarray(0, PDF_MAGIC.length)), req.path);
     if (bad) throw bad;
     return bytes;
@@ -110,22 +118,25 @@ export class ReportingClient implements ReportingApi {
   /**
    * Streams the service's PDF into `path` without holding it in memory; the file appears whole
    * or not at all (temp file + rename), and an existing file is only replaced by a complete PDF.
-   * Returns the size in bytes.
+   * A symlink is written through to its target. Returns the size in bytes.
+   * @throws OutputPathError before any request when `path` is a folder, FIFO, device or a link to nothing
+   * @throws OutputWriteError naming the file when it cannot be written (a full disk)
    */
   async saveInvoicePdf(invoiceId: string, path: string, opts?: CallOptions): Promise<number> {
     const req = { ...this.invoiceRequest(invoiceId, '/pdf', opts), responseType: 'stream' as const, accept: 'application/pdf' };
+    // A path that cannot be written is refused before the request (and checked again when saving).
+    await outputTarget(path);
     const body = await this.http.request(req);
     const endpoint = this.http.endpointOf(req);
-    const timeoutMs = opts?.timeoutMs ?? this.http.timeoutMs;
     return saveStreamAtomic(body, path, {
       headBytes: PDF_MAGIC.length,
       checkHead: (head) => this.notPdf(head, req.path),
-      onReadError: (e) => {
-        if (opts?.signal?.aborted) return opts.signal.reason as Error;
+      mapReadError: (e) => {
+        if (opts?.signal?.aborted) return opts.signal.reason;
+        // The deadline and the size cap end the stream with their own errors.
         if (e instanceof ApiError) return e;
         const code = (e as { code?: unknown }).code;
-        if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(endpoint, timeoutMs);
-        return new ConnectionError(endpoint, this.http.baseUrl.origin, typeof code === 'string' ? code : undefined);
+        return new ConnectionError(endpoint, this.http.baseUrl.origin, typeof code === 'string' ? code : undefined, { afterAnswer: true });
       },
     });
   }
@@ -177,27 +188,30 @@ export class ReportingClient implements ReportingApi {
     return this.fetchRanges(start, dayBefore, current, opts);
   }
 
-  private fetchKeyUsage(query: Record<string, string | number>, opts?: CallOptions): Promise<OrgKeyUsage> {
-    return this.http.request({
-      path: this.orgPath('/key-usage'),
+  private async fetchKeyUsage(query: Record<string, string | number>, opts?: CallOptions): Promise<OrgKeyUsage> {
+    const path = this.orgPath('/key-usage');
+    return this.ours(path, await this.http.request({
+      path,
       query,
       what: 'key usage',
+      bodyKind: 'keyUsage' satisfies BodyKind,
       schema: OrgKeyUsageSchema,
       forbidden: 'usage is not shared with this organization, or the token belongs to another organization',
       ...opts,
-    });
+    }));
   }
 
   /** Endpoint 5: usage per calendar month, oldest first (trailing 12 by default; `months` 0-60 or a `year`, checked first). */
   async getMonthlyUsage(period?: MonthlyUsagePeriod, opts?: CallOptions): Promise<OrgMonthlyUsage> {
-    return this.http.request({
-      path: this.orgPath('/monthly-usage'),
+    const path = this.orgPath('/monthly-usage');
+    return this.ours(path, await this.http.request({
+      path,
       query: checkMonthlyUsagePeriod(period),
       what: 'monthly usage',
       schema: OrgMonthlyUsageSchema,
       forbidden: 'usage is not shared with this organization, or the token belongs to another organization',
       ...opts,
-    });
+    }));
   }
 
   /** Endpoint 6: the monthly plan cost in `currency` (DKK by default), in minor units of that currency. */

@@ -2,7 +2,9 @@ import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry, type OrgKey
 import { parseRecord } from '../model/parse.js';
 import { SchemaError } from '../model/schema-error.js';
 import type { CallOptions, KeyUsagePeriod } from './api.js';
+import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
+import { checkOrgId } from './_org-id.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { JsonScanError, MemberScanner } from './_json-members.js';
 import { checkKeyUsagePeriod } from './period.js';
@@ -41,6 +43,7 @@ export async function streamKeyUsage(
     query: checked.query,
     what: 'key usage',
     responseType: 'stream',
+    bodyKind: 'keyUsage',
     accept: 'application/json',
     forbidden: 'usage is not shared with this organization, or the token belongs to another organization',
     ...opts,
@@ -67,6 +70,8 @@ export async function streamKeyUsage(
     },
     onMember(name, text) {
       if (HEAD_MEMBERS.has(name) || name === 'keys') root[name] = JSON.parse(text);
+      // Another organization's answer is refused as soon as it says so, before its keys are read.
+      if (name === 'org_id' && typeof root.org_id === 'string') checkOrgId(endpoint, root.org_id, client.orgId);
     },
   });
   let failure: Error | undefined;
@@ -85,8 +90,9 @@ export async function streamKeyUsage(
     }
     if (!failure) scan(() => scanner.end());
   } catch (e) {
+    // The pipeline's deadline and size cap end the body with their own errors.
     const code = (e as { code?: unknown }).code;
-    failure ??= new ConnectionError(endpoint, client.http.baseUrl.origin, typeof code === 'string' ? code : undefined);
+    failure ??= e instanceof ApiError ? e : new ConnectionError(endpoint, client.http.baseUrl.origin, typeof code === 'string' ? code : undefined, { afterAnswer: true });
   }
   if (failure) {
     body.destroy();
@@ -97,6 +103,7 @@ export async function streamKeyUsage(
   try {
     // The keys were checked one by one above; the rest is checked with an empty key list.
     const head = parseRecord(OrgKeyUsageSchema, { ...root, keys: scanner.sawArray ? [] : root.keys }, 'key usage');
+    checkOrgId(endpoint, head.org_id, client.orgId);
     return { ...head, keys: [] };
   } catch (e) {
     if (e instanceof SchemaError) throw bad(e.path, e.reason);

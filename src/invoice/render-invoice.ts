@@ -26,7 +26,8 @@ async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undef
   try {
     return await embedLogo(logo);
   } catch (e) {
-    throw new InvalidRenderOptionError('logo', `not a readable PNG or JPEG image (${(e as Error).message})`);
+    const reason = (e as Error).message;
+    throw new InvalidRenderOptionError('logo', /PNG or JPEG|a logo may have/.test(reason) ? reason : `not a readable PNG or JPEG image (${reason})`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { NumberFormat } from '../money/format.js';
+import { SvcError } from '../core/svc-error.js';
 
 /**
  * One language's words and formats, read from `locales/<code>.json`. A new language is a new
@@ -27,7 +28,7 @@ export interface Locale {
 }
 
 /** Thrown when a language is asked for that has no `locales/<code>.json`. */
-export class UnknownLanguageError extends Error {
+export class UnknownLanguageError extends SvcError {
   override readonly name = 'UnknownLanguageError';
   constructor(readonly language: string, readonly available: string[]) {
     super(`unknown language "${language}"; available: ${available.join(', ')}`);

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type HandlebarsApi from 'handlebars';
 import type { Locale } from './locale.js';
 import { compileText, type FilledText } from './compile-text.js';
+import { SvcError } from '../core/svc-error.js';
 
 const compiled = new Map<string, HandlebarsApi.TemplateDelegate>();
 const texts = new Map<string, FilledText>();
@@ -13,7 +14,7 @@ function engine(): typeof HandlebarsApi {
 }
 
 /** Thrown when a document asks a locale for a word it does not have: a bug in a locale file. */
-export class MissingTranslationError extends Error {
+export class MissingTranslationError extends SvcError {
   override readonly name = 'MissingTranslationError';
   constructor(readonly language: string, readonly key: string) {
     super(`locales/${language}.json has no "${key}"`);

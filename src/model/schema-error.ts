@@ -1,9 +1,10 @@
+import { SvcError } from '../core/svc-error.js';
 /**
  * Thrown when a record does not match its schema: a malformed invoice file, or an API
  * response that is not what the spec promises. `path` names the first bad field
  * (e.g. `lines[3].quantity`), so the message tells the user exactly what to fix.
  */
-export class SchemaError extends Error {
+export class SchemaError extends SvcError {
   override readonly name = 'SchemaError';
   constructor(
     /** What was being read, e.g. "invoice" or "GET /api/orgs/{org_id}/key-usage response". */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import type { OutputWriter } from './_output-writer.js';
 import type { ManifestFile } from './manifest.js';
 

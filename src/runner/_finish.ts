@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import type { OutputWriter } from './_output-writer.js';
 import { sha256 } from './hash.js';
 import { SecretScrubber } from './_secret-scrubber.js';
@@ -62,16 +62,18 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
     partner: input.partner,
   };
   const scrubber = new SecretScrubber(input.secrets);
-  const summaryText = scrubber.scrub(renderSummary(head, input.summaryLanguage));
+  // Scrubbed as records, before the summary's Markdown escaping and JSON's own could hide a token.
+  const clean = scrubber.scrubDeep(head);
+  const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage));
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText);
   const summaryBytes = Buffer.byteLength(summaryText);
   const files: ManifestFile[] = [
     ...input.writer.files,
     ...(await keptFiles(input)),
-    { path: 'summary.md', org_id: null, kind: 'summary', size: summaryBytes, sha256: sha256(summaryText), source_sha256: sha256(JSON.stringify(head.organizations)), source: 'this manifest', generator: `svc ${input.version}`, status: 'written' },
+    { path: 'summary.md', org_id: null, kind: 'summary', size: summaryBytes, sha256: sha256(summaryText), source_sha256: sha256(JSON.stringify(clean.organizations)), source: 'this manifest', generator: `svc ${input.version}`, status: 'written' },
   ];
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const manifest: Manifest = { ...head, summary: summarize(input.month, input.organizations, files, input.interrupted), files };
+  const manifest: Manifest = { ...clean, summary: summarize(input.month, clean.organizations, files, input.interrupted), files };
   const text = scrubber.scrub(JSON.stringify(manifest, null, 2));
   await writeFileAtomic(join(input.monthDir, 'manifest.json'), text + '\n');
   return JSON.parse(text) as Manifest;

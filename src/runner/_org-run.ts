@@ -100,7 +100,7 @@ async function runCostWorkbook(ctx: OrgRunContext, client: ReportingApi, out: Or
   await ctx.writer.emit({
     path: `${ctx.folder}/cost-${ctx.month}.xlsx`, org_id: ctx.org.org_id, kind: 'cost_workbook',
     source_sha256: sha256OfRecord(data), source: `cost report records ${ctx.month}`,
-    generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}`, produce: () => ctx.deps.buildCostWorkbook(data, { language, organizationName: ctx.org.name }),
+    generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}`, produce: () => ctx.deps.buildCostWorkbook(data, { language, organizationName: ctx.scrub(ctx.org.name) }),
   });
   ctx.onFile();
 }

@@ -1,6 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { makeFolder } from '../core/make-folder.js';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import { sha256 } from './hash.js';
 import type { FileStatus, ManifestFile, OutputKind } from './manifest.js';
 
@@ -101,7 +102,7 @@ export class OutputWriter {
 
   private async ensureFolder(dir: string): Promise<void> {
     if (this.folders.has(dir)) return;
-    await mkdir(dir, { recursive: true });
+    await makeFolder(dir);
     this.folders.add(dir);
   }
 

@@ -11,4 +11,6 @@ export interface RunScope {
   /** `--language`, over each organization's own. */
   language: string | undefined;
   month: string;
+  /** The run's last guard: token values out of text put into an output (names shown in workbooks). */
+  scrub: (text: string) => string;
 }

@@ -28,6 +28,19 @@ export class SecretScrubber {
     }
   }
 
+  /**
+   * `value` with every string in it scrubbed (objects and arrays copied, the rest as is): done
+   * on the records before they are escaped for Markdown or JSON, since an escaped token (a `_`
+   * written `\_`) no longer matches.
+   */
+  scrubDeep<T>(value: T): T {
+    if (this.byLength.size === 0) return value;
+    if (typeof value === 'string') return this.scrub(value) as T;
+    if (Array.isArray(value)) return value.map((v: unknown) => this.scrubDeep(v)) as T;
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.scrubDeep(v)])) as T;
+    return value;
+  }
+
   scrub(text: string): string {
     // Longest tokens first, so a token containing a shorter one is replaced whole.
     let out = text;

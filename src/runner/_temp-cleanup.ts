@@ -1,8 +1,6 @@
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** Prefix of the temp files writeFileAtomic leaves behind when a process is killed mid-write. */
-export const TEMP_PREFIX = '.svc-tmp-';
+import { TEMP_PREFIX } from '../core/atomic-write.js';
 
 /** Removes temp files left by an earlier killed run under `dir` (recursively); returns how many. */
 export async function removeStaleTempFiles(dir: string): Promise<number> {

@@ -33,7 +33,11 @@ const baseUrl = z.string({ error: expected('the reporting API URL') }).refine(
 /** One organization of a month-end run. The token itself never appears here, only the variable's name. */
 export const RunOrganizationSchema = z.strictObject(
   {
-    org_id: z.string({ error: expected('the organization id') }).min(1, { error: 'must not be empty' }),
+    org_id: z
+      .string({ error: expected('the organization id') })
+      .min(1, { error: 'must not be empty' })
+      // As a URL path segment `.` and `..` would be resolved away and ask about another path.
+      .refine((v) => v !== '.' && v !== '..', { error: 'must be an organization id, not "." or ".."' }),
     name: z.string({ error: expected('the display name') }).min(1, { error: 'must not be empty' }),
     token_env: envName,
     language: language.optional(),
@@ -86,6 +90,33 @@ export function parseRunConfig(data: unknown, source = 'config'): RunConfig {
   const first = issues.find((i) => i.code === 'unrecognized_keys' && i.keys.some((k) => SECRET_KEY.test(k))) ?? issues[0];
   const { path, reason } = first ? reasonOf(first) : { path: '$', reason: 'invalid' };
   throw new RunConfigError(source, path, reason);
+}
+
+/** Shortest token value looked for in the config: shorter ones would match ordinary words. */
+const MIN_TOKEN_LENGTH = 8;
+
+/** Every string of the config with its field path (`organizations[2].name`). */
+function* stringsOf(value: unknown, path: Array<string | number> = []): Generator<{ path: string; text: string }> {
+  if (typeof value === 'string') yield { path: formatPath(path), text: value };
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* stringsOf(v, [...path, i]);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* stringsOf(v, [...path, k]);
+}
+
+/**
+ * Refuses a config with a token pasted into it: any value (a name, an org id, the base URL)
+ * that equals or contains the value of a token variable the config names. Such a value would
+ * otherwise reach the manifest, summary.md, the workbooks and progress lines. The message names
+ * the field and the variable, never the value.
+ * @throws RunConfigError
+ */
+export function refuseTokenValues(config: RunConfig, env: Record<string, string | undefined>, source = 'config'): void {
+  const names = [...config.organizations.map((o) => o.token_env), ...(config.partner ? [config.partner.token_env] : [])];
+  const tokens = [...new Set(names)].map((name) => ({ name, value: env[name]?.trim() })).filter((t) => t.value && t.value.length >= MIN_TOKEN_LENGTH);
+  if (tokens.length === 0) return;
+  for (const { path, text } of stringsOf(config)) {
+    const hit = tokens.find((t) => text.includes(t.value!));
+    if (hit) throw new RunConfigError(source, path, `contains the value of ${hit.name} (a token); put the token only in the environment and this field's own value here`);
+  }
 }
 
 /** Parses the JSON text of a config file. @throws RunConfigError (not JSON, or a bad field). */

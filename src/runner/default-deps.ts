@@ -1,5 +1,5 @@
 import { Agent } from 'undici';
-import { PartnerClient, ReportingClient } from '../client/index.js';
+import { PartnerClient, ReportingClient, type CommonClientOptions } from '../client/index.js';
 import { renderInvoicePdf } from '../invoice/index.js';
 import { buildCostReport, buildPartnerReport, fetchCostReportData, type CostReportData } from '../report/index.js';
 import { costInDkk } from './cost-in-dkk.js';
@@ -20,13 +20,16 @@ export interface RunDeps {
   close(): Promise<void>;
 }
 
+/** The client settings a run may change: the deadline of a request and the body size caps. */
+export type RunClientOptions = Pick<CommonClientOptions, 'timeoutMs' | 'maxResponseBytes'>;
+
 /** What a month-end run uses unless told otherwise: one per run, closed at its end. */
-export function createDefaultDeps(): RunDeps {
+export function createDefaultDeps(client: RunClientOptions = {}): RunDeps {
   const dispatcher = new Agent({ keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS });
   const deps: MonthEndDeps = {
     // env {}: a run's settings come from its config only, never from stray SVC_* variables.
-    reportingClient: ({ baseUrl, token, orgId }) => new ReportingClient({ baseUrl, token, orgId, env: {}, dispatcher }),
-    partnerClient: ({ baseUrl, token }) => new PartnerClient({ baseUrl, token, env: {}, dispatcher }),
+    reportingClient: ({ baseUrl, token, orgId }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, dispatcher }),
+    partnerClient: ({ baseUrl, token }) => new PartnerClient({ ...client, baseUrl, token, env: {}, dispatcher }),
     renderInvoicePdf: (invoice, { language }) => renderInvoicePdf(invoice, language ? { language } : {}),
     fetchCostData: (client, month, signal) => fetchCostReportData(client, { month }, signal ? { signal } : {}),
     costInDkk: (data, month) => costInDkk(data as CostReportData, month),

@@ -1,4 +1,5 @@
 export { runMonthEnd, DEFAULT_CONCURRENCY, type MonthEndOptions, type MonthEndProgress } from './run-month-end.js';
+export type { RunClientOptions } from './default-deps.js';
 export { parseRunConfig, parseRunConfigJson, RunConfigSchema, RunOrganizationSchema, type RunConfig, type RunOrganization } from './config.js';
 export { RunConfigError } from './config-error.js';
 export { RunOptionError } from './run-option-error.js';
@@ -8,5 +9,5 @@ export type * from './manifest.js';
 export { renderSummary } from './summary.js';
 export { safeNamePart, assignSafeNames } from './safe-name.js';
 export { previousMonth } from './month.js';
-export { writeFileAtomic } from './atomic-write.js';
-export { OutputWriteError } from './output-write-error.js';
+export { writeFileAtomic } from '../core/atomic-write.js';
+export { OutputWriteError } from '../core/output-write-error.js';

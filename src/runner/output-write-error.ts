@@ -1,27 +1,2 @@
-/**
- * Thrown when an output file cannot be written (disk full, no permission, a read-only folder).
- * Whatever was at `path` before is left as it was, and no temp file remains. `code` is the
- * system's (`ENOSPC`, `EACCES`, ...).
- */
-export class OutputWriteError extends Error {
-  override readonly name = 'OutputWriteError';
-  readonly code: string | undefined;
-  readonly hint: string;
-
-  constructor(
-    readonly path: string,
-    cause: NodeJS.ErrnoException,
-  ) {
-    // "ENOSPC: no space left on device, write" → "no space left on device (ENOSPC)".
-    const reason = /^[A-Z]+: ([^,]+)/.exec(cause.message)?.[1] ?? cause.message;
-    super(`cannot write ${path}: ${reason}${cause.code ? ` (${cause.code})` : ''}`, { cause });
-    this.code = cause.code;
-    this.hint = cause.code === 'ENOSPC' ? 'free some space or write elsewhere; any earlier file there is unchanged' : 'any earlier file there is unchanged';
-  }
-
-  /** `e` as an OutputWriteError for `path` when it is the system's error from writing it; otherwise `e`. */
-  static from(path: string, e: unknown): unknown {
-    const sys = e as NodeJS.ErrnoException;
-    return e instanceof Error && Object.getPrototypeOf(e) === Error.prototype && typeof sys.code === 'string' && typeof sys.syscall === 'string' ? new OutputWriteError(path, sys) : e;
-  }
-}
+// The class lives in src/core beside the one atomic writer; this path stays for existing imports.
+export { OutputWriteError } from '../core/output-write-error.js';

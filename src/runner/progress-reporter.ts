@@ -1,3 +1,4 @@
+import { escapeControls } from '../core/safe-text.js';
 import type { MonthEndProgress } from './run-month-end.js';
 import type { OrgOutcome } from './manifest.js';
 
@@ -7,10 +8,9 @@ interface Out {
   columns?: number;
 }
 
-// Config and API text shown on a terminal: no escape sequences or line breaks.
-function plain(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu, ' ');
-}
+// Config and API text shown on a terminal: control characters (escape sequences, line breaks,
+// bidi overrides) shown escaped, so a name can neither drive the terminal nor fake a line.
+const plain = (s: string): string => escapeControls(s);
 
 function rate(p: MonthEndProgress): string {
   const secs = p.elapsed_ms / 1000;

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VERSION } from '../version.js';
+import { makeFolder } from '../core/make-folder.js';
 import { acquireRunLock, LOCK_FILE } from './_lock.js';
 import { OutputWriter } from './_output-writer.js';
 import { runOrganization } from './_org-run.js';
@@ -13,13 +13,15 @@ import { removeStaleTempFiles } from './_temp-cleanup.js';
 import { finishManifest } from './_finish.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import { Checkpointer } from './_checkpoint.js';
-import type { RunConfig } from './config.js';
+import { refuseTokenValues, type RunConfig } from './config.js';
 import type { MonthEndDeps } from './deps.js';
 import type { Manifest, OrgOutcome } from './manifest.js';
 import { isMonth, previousMonth } from './month.js';
 import { assignSafeNames } from './safe-name.js';
 import { RunOptionError } from './run-option-error.js';
 import { ThreadPool, threadsAvailable } from './_thread-pool.js';
+import type { RunClientOptions } from './default-deps.js';
+import { bodyLimits } from '../client/body-limits.js';
 
 /** What the run reports as it goes (for a progress bar or log lines). */
 export interface MonthEndProgress {
@@ -56,9 +58,21 @@ export interface MonthEndOptions {
    * loads its own renderer and workbook writer (about 60 MB).
    */
   threads?: number;
+  /**
+   * Settings of the package's own clients: `timeoutMs` (the deadline of each request, its whole
+   * body included) and `maxResponseBytes` (body size caps per kind). Not used with custom deps.
+   */
+  client?: RunClientOptions;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
+
+/** The client settings checked once, before any organization starts (RunOptionError naming the field). */
+function checkClientOptions(client: RunClientOptions | undefined): void {
+  const t = client?.timeoutMs;
+  if (t !== undefined && (!Number.isSafeInteger(t) || t < 1)) throw new RunOptionError('client.timeoutMs', 'must be a whole number of milliseconds, at least 1');
+  bodyLimits(client?.maxResponseBytes, (field) => new RunOptionError(`client.${field}`, 'must be a whole number of bytes, at least 1'));
+}
 // Files in the month folder itself; an org folder must never take one of these names.
 const ROOT_NAMES = ['manifest.json', 'summary.md', 'partner-status.xlsx', LOCK_FILE];
 
@@ -79,8 +93,12 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   if (!Number.isInteger(threads) || threads < 0 || threads > 16) throw new RunOptionError('threads', 'must be a whole number from 0 to 16');
   if (threads > 0 && options.deps) throw new RunOptionError('threads', 'must be 0 with custom deps (functions cannot cross threads)');
   if (threads > 0 && !threadsAvailable()) throw new RunOptionError('threads', 'need the built package (dist/); run from TypeScript sources with 0');
+  checkClientOptions(options.client);
   const createDefaultDeps = options.deps ? undefined : (await import('./default-deps.js')).createDefaultDeps;
   const env = options.env ?? process.env;
+  refuseTokenValues(config, env);
+  const secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
+  const scrubber = new SecretScrubber(secrets);
   // One signal for every request of the run: many listeners on it are expected, not a leak.
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
@@ -90,11 +108,11 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   else options.signal?.addEventListener('abort', forward, { once: true });
   const startedAt = new Date();
   const monthDir = join(options.outDir, month);
-  await mkdir(monthDir, { recursive: true });
+  await makeFolder(monthDir);
   const release = await acquireRunLock(monthDir);
   let pool: ThreadPool | undefined;
   // The package's own client and builders, on a connection pool of this run (closed at its end).
-  const own = createDefaultDeps?.();
+  const own = createDefaultDeps?.(options.client);
   const deps = options.deps ?? own!.deps;
   try {
     await removeStaleTempFiles(monthDir);
@@ -103,21 +121,20 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     const progress: MonthEndProgress = { event: 'start', organizations_total: config.organizations.length, organizations_done: 0, documents: 0, errors: 0, elapsed_ms: 0 };
     const report = (event: MonthEndProgress['event'], organization?: OrgOutcome) => {
       progress.elapsed_ms = Date.now() - startedAt.getTime();
-      options.onProgress?.({ ...progress, event, ...(organization ? { organization } : {}) });
+      // Progress lines are an output too: the last guard runs on them before they are printed.
+      options.onProgress?.({ ...progress, event, ...(organization ? { organization: scrubber.scrubDeep(organization) } : {}) });
     };
     report('start');
-    const secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
-    const scrubber = new SecretScrubber(secrets);
     const checkpoint = new Checkpointer(monthDir, writer, () => ({
       manifest_version: 1, tool: { name: 'svc', version: VERSION }, month, base_url: config.base_url, started_at: startedAt.toISOString(),
     }), (text) => scrubber.scrub(text));
     if (threads > 0) {
-      const started = new ThreadPool(threads);
+      const started = new ThreadPool(threads, options.client);
       pool = started;
       signal.addEventListener('abort', () => started.abort(String((signal.reason as Error)?.message ?? 'aborted')), { once: true });
     }
     const onFile = () => { progress.documents++; report('file'); };
-    const scope: RunScope = { baseUrl: config.base_url, env, deps, writer, signal, language: options.language, month };
+    const scope: RunScope = { baseUrl: config.base_url, env, deps, writer, signal, language: options.language, month, scrub: (text) => scrubber.scrub(text) };
     const outcomes = await mapPool(config.organizations, concurrency, signal, async (org, i) => {
       const folder = folders[i]!;
       const common = { folder, month, baseUrl: config.base_url, language: options.language, withServicePdf: options.withServicePdf ?? false };

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { writeStreamAtomic } from '../../src/cli/report/_write-stream-atomic.js';
+import { writeStreamAtomic } from '../../src/core/atomic-write.js';
 import { buildCostReport } from '../../src/report/index.js';
 import { OutputWriteError } from '../../src/runner/index.js';
 import { fixtureData } from './_fixtures.js';

@@ -37,7 +37,7 @@ describe('progress on stderr', () => {
     r.done();
     expect(out.text.split('\n').filter(Boolean)).toEqual([
       '[1/2] org-a ok: 1 invoice, 2 invoice files (2 documents, 1.0 docs/s)',
-      '[2/2] org-b failed: 0 invoices, 0 invoice files; invoices failed: 500: boom [31m (2 documents, 1.0 docs/s)',
+      '[2/2] org-b failed: 0 invoices, 0 invoice files; invoices failed: 500: boom\\x1b[31m (2 documents, 1.0 docs/s)',
     ]);
     expect(out.text).not.toContain('\r');
   });

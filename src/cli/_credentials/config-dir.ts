@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { posix, win32 } from 'node:path';
+import { ConfigDirError } from './config-dir-error.js';
 
 /** The application folder name, also used under each OS's config root. */
 export const APP_NAME = 'svc';
@@ -25,6 +26,27 @@ export function configDir(
   const xdg = env.XDG_CONFIG_HOME?.trim();
   const root = xdg && posix.isAbsolute(xdg) ? xdg : posix.join(home, '.config');
   return posix.join(root, APP_NAME);
+}
+
+/** The variable that chose the config folder, for messages: `SVC_CONFIG_DIR`, `XDG_CONFIG_HOME` or none. */
+export function configDirVariable(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string | undefined {
+  if (env.SVC_CONFIG_DIR?.trim()) return 'SVC_CONFIG_DIR';
+  if (platform === 'win32') return env.APPDATA?.trim() ? 'APPDATA' : undefined;
+  const xdg = env.XDG_CONFIG_HOME?.trim();
+  return platform !== 'darwin' && xdg && posix.isAbsolute(xdg) ? 'XDG_CONFIG_HOME' : undefined;
+}
+
+/**
+ * Runs `use` on the config folder of `env`; a system error about the folder (a file where the
+ * folder should be, a place no folder can be made) becomes a ConfigDirError naming the variable.
+ */
+export async function withConfigDir<T>(env: Record<string, string | undefined>, use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = configDir(env);
+  try {
+    return await use(dir);
+  } catch (e) {
+    throw ConfigDirError.from(e, dir, configDirVariable(env));
+  }
 }
 
 /** The credentials file inside `dir`. */

@@ -1,8 +1,9 @@
+import { SvcError } from '../../core/svc-error.js';
 /**
  * Thrown when `credentials.json` is not valid JSON or not the expected shape. Commands that
  * would write the file refuse too, so a damaged file is never overwritten silently.
  */
-export class CorruptCredentialsError extends Error {
+export class CorruptCredentialsError extends SvcError {
   override readonly name = 'CorruptCredentialsError';
   readonly hint: string;
   constructor(readonly path: string, reason: string) {

@@ -1,8 +1,9 @@
+import { SvcError } from '../../core/svc-error.js';
 /**
  * Thrown when another `svc` process keeps `credentials.json.lock` for more than a few seconds
  * while this one wants to change the saved keys; nothing is changed.
  */
-export class CredentialsLockedError extends Error {
+export class CredentialsLockedError extends SvcError {
   override readonly name = 'CredentialsLockedError';
   readonly hint: string;
   constructor(readonly lockPath: string) {

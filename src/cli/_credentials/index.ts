@@ -1,4 +1,5 @@
-export { configDir, credentialsPath, APP_NAME } from './config-dir.js';
+export { configDir, configDirVariable, withConfigDir, credentialsPath, APP_NAME } from './config-dir.js';
+export { ConfigDirError } from './config-dir-error.js';
 export { loadCredentials, saveCredentials, updateCredentials } from './store.js';
 export { CredentialsSchema, emptyCredentials, profileName, type Credentials } from './schema.js';
 export { findPin, withPin } from './pins.js';

@@ -1,8 +1,9 @@
+import { SvcError } from '../../core/svc-error.js';
 /**
  * Thrown on Linux and macOS when `credentials.json` can be read or written by other users:
  * the keys inside are not encrypted, so the file is refused until its mode is fixed.
  */
-export class InsecureCredentialsError extends Error {
+export class InsecureCredentialsError extends SvcError {
   override readonly name = 'InsecureCredentialsError';
   readonly hint: string;
   constructor(readonly path: string, mode: number) {

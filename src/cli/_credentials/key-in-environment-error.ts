@@ -1,8 +1,9 @@
+import { SvcError } from '../../core/svc-error.js';
 /**
  * Thrown by `svc auth login` while SVC_API_KEY is set: a saved key would not be used
  * (the environment wins), so saving one would only mislead.
  */
-export class KeyInEnvironmentError extends Error {
+export class KeyInEnvironmentError extends SvcError {
   override readonly name = 'KeyInEnvironmentError';
   readonly hint = 'run "unset SVC_API_KEY", then "svc auth login" again';
   constructor() {

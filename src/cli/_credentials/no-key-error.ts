@@ -1,5 +1,6 @@
+import { SvcError } from '../../core/svc-error.js';
 /** Thrown when a command needs an API key and there is none: no SVC_API_KEY, no pin, no default. */
-export class NoKeyError extends Error {
+export class NoKeyError extends SvcError {
   override readonly name = 'NoKeyError';
   readonly hint: string;
   /** `saved`: names of saved keys, none of which is the default. */

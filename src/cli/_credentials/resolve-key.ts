@@ -1,5 +1,5 @@
 import type { CommandIO } from '../_command.js';
-import { configDir } from './config-dir.js';
+import { withConfigDir } from './config-dir.js';
 import { maskKey } from './mask.js';
 import { NoKeyError } from './no-key-error.js';
 import { findPin } from './pins.js';
@@ -47,5 +47,5 @@ export function pickKey(credentials: Credentials, env: Record<string, string | u
 /** Loads the credentials of `io` and picks the key; the env key wins without reading the file. */
 export async function resolveKey(io: CommandIO): Promise<ResolvedKey> {
   if (io.env.SVC_API_KEY?.trim()) return pickKey({ version: 1, default: null, profiles: {}, pins: {} }, io.env, io.cwd);
-  return pickKey(await loadCredentials(configDir(io.env)), io.env, io.cwd);
+  return pickKey(await withConfigDir(io.env, loadCredentials), io.env, io.cwd);
 }

@@ -1,8 +1,9 @@
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
+import { makeFolder } from '../../core/make-folder.js';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { formatPath } from '../../model/parse.js';
-import { writeFileAtomic } from '../../runner/atomic-write.js';
+import { writeFileAtomic } from '../../core/atomic-write.js';
 import { credentialsPath } from './config-dir.js';
 import { CorruptCredentialsError } from './corrupt-credentials-error.js';
 import { InsecureConfigDirError } from './insecure-config-dir-error.js';
@@ -20,7 +21,9 @@ const POSIX_PERMISSIONS = process.platform !== 'win32';
 async function checkFolder(dir: string, tighten: boolean): Promise<boolean> {
   let mode: number;
   try {
-    mode = (await stat(dir)).mode;
+    const st = await stat(dir);
+    if (!st.isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, stat '${dir}'`), { code: 'ENOTDIR', syscall: 'stat', path: dir });
+    mode = st.mode;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw e;
@@ -75,7 +78,7 @@ export async function loadCredentials(dir: string): Promise<Credentials> {
  */
 export async function saveCredentials(dir: string, credentials: Credentials): Promise<void> {
   CredentialsSchema.parse(credentials);
-  if (!(await checkFolder(dir, true))) await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (!(await checkFolder(dir, true))) await makeFolder(dir, 0o700);
   const path = credentialsPath(dir);
   await writeFileAtomic(path, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600, mkdir: false });
   // The temp file was created 0600 already; this guards against an odd umask-free filesystem.
@@ -87,7 +90,7 @@ export async function saveCredentials(dir: string, credentials: Credentials): Pr
  * it was when the command started) and returns the new content, or undefined to leave it as is.
  */
 export async function updateCredentials(dir: string, change: (current: Credentials) => Credentials | undefined): Promise<Credentials> {
-  if (!(await checkFolder(dir, true))) await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (!(await checkFolder(dir, true))) await makeFolder(dir, 0o700);
   return withFileLock(credentialsPath(dir), async () => {
     const current = await loadCredentials(dir);
     const next = change(current);

@@ -1,5 +1,6 @@
+import { SvcError } from '../../core/svc-error.js';
 /** Thrown when a command names a saved key (profile) that does not exist, or a pin points at one that was deleted. */
-export class UnknownProfileError extends Error {
+export class UnknownProfileError extends SvcError {
   override readonly name = 'UnknownProfileError';
   constructor(readonly profile: string, saved: string[], context = '') {
     const list = saved.length ? `saved: ${saved.join(', ')}` : 'no keys are saved; run "svc auth login"';

@@ -1,6 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { makeFolder } from '../../core/make-folder.js';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../runner/atomic-write.js';
+import { writeFileAtomic } from '../../core/atomic-write.js';
 
 /** What the last update check found, kept in the config folder for the next run. */
 export interface UpdateCache {
@@ -22,6 +23,6 @@ export async function readUpdateCache(dir: string): Promise<UpdateCache | undefi
 }
 
 export async function writeUpdateCache(dir: string, cache: UpdateCache): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeFolder(dir, 0o700);
   await writeFileAtomic(join(dir, FILE), JSON.stringify(cache) + '\n', { mode: 0o600, mkdir: false });
 }

@@ -1,5 +1,6 @@
+import { SvcError } from '../../core/svc-error.js';
 /** Thrown by `svc update` when `npm install -g` cannot be started or fails; svc stays as it was. */
-export class NpmInstallError extends Error {
+export class NpmInstallError extends SvcError {
   override readonly name = 'NpmInstallError';
   constructor(
     message: string,

@@ -1,5 +1,5 @@
 import type { CommandIO } from '../_command.js';
-import { configDir, loadCredentials, updateCredentials, type Credentials } from '../_credentials/index.js';
+import { configDir, loadCredentials, updateCredentials, withConfigDir, type Credentials } from '../_credentials/index.js';
 
 /**
  * The credentials of this invocation's config folder, and `update` to change them: the change
@@ -10,6 +10,6 @@ export async function openStore(
   io: CommandIO,
 ): Promise<{ dir: string; credentials: Credentials; update(change: (current: Credentials) => Credentials | undefined): Promise<Credentials> }> {
   const dir = configDir(io.env);
-  const credentials = await loadCredentials(dir);
-  return { dir, credentials, update: (change) => updateCredentials(dir, change) };
+  const credentials = await withConfigDir(io.env, loadCredentials);
+  return { dir, credentials, update: (change) => withConfigDir(io.env, (d) => updateCredentials(d, change)) };
 }

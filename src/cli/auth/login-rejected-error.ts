@@ -1,5 +1,6 @@
+import { SvcError } from '../../core/svc-error.js';
 /** Thrown by `svc auth login` when the service does not accept the key (401 or 403); nothing is saved. */
-export class LoginRejectedError extends Error {
+export class LoginRejectedError extends SvcError {
   override readonly name = 'LoginRejectedError';
   constructor(
     message: string,

@@ -59,7 +59,7 @@ export const loginCommand: Command = {
     const saved = await update((current) => {
       replaced = name in current.profiles;
       const makeDefault = named === undefined || current.default === null;
-      return { ...current, profiles: { ...current.profiles, [name]: { api_key: apiKey } }, default: makeDefault ? name : current.default };
+      return { ...current, profiles: { ...current.profiles, [name]: { ...current.profiles[name], api_key: apiKey } }, default: makeDefault ? name : current.default };
     });
     const next = saved.default === name ? 'It is the default key.' : `Use it with "svc auth use ${name}" or "svc auth pin ${name}".`;
     io.stdout.write(`${replaced ? 'Replaced' : 'Saved'} "${name}": ${maskKey(apiKey)} (${label}).\n${next}\n`);

@@ -1,9 +1,10 @@
-import { resolve } from 'node:path';
 import type { Command } from '../_command.js';
 import { str } from '../_args.js';
 import { UsageError } from '../usage-error.js';
 import { reportingClientFrom, reportingOptions } from '../_clients.js';
 import { resolveInvoiceId } from './_invoice-ref.js';
+import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
+import { plainText } from '../_output/sanitize.js';
 
 /** `svc invoices pdf <id> -o file.pdf`: the service's own PDF (endpoint 3), saved whole or not at all. */
 export const pdfCommand: Command = {
@@ -12,18 +13,22 @@ export const pdfCommand: Command = {
   usage: 'invoices pdf <invoice-id|invoice-number> -o <file.pdf>',
   examples: ['svc invoices pdf 6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e -o 2026-0142.pdf'],
   options: {
-    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'file to save (required; only a whole PDF replaces it)' },
+    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'file to save (required; only a whole PDF replaces it; - for stdout)' },
     ...reportingOptions,
   },
   positionals: { min: 1, max: 1, names: '<invoice-id>' },
   async run(io, args) {
     const out = str(args, 'output');
     if (!out) throw new UsageError('missing -o FILE: where to save the PDF');
+    const path = out === STDOUT ? undefined : await checkOutputFile('-o', out, io.cwd);
     const client = reportingClientFrom(io, args);
     const id = await resolveInvoiceId(client, args.positionals[0]!);
-    const path = resolve(io.cwd, out);
-    const size = await client.saveInvoicePdf(id, path);
-    io.stdout.write(`Saved ${out} (${size} bytes)\n`);
+    if (path === undefined) {
+      io.stdout.write(await client.getInvoicePdf(id));
+      return 0;
+    }
+    const size = await withOutputFlag('-o', out, () => client.saveInvoicePdf(id, path));
+    io.stdout.write(`Saved ${plainText(out)} (${size} bytes)\n`);
     return 0;
   },
 };

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from '../_command.js';
 import { str } from '../_args.js';
-import { renderInvoicePdf, checkInvoice, InvalidRenderOptionError } from '../../invoice/index.js';
+import { renderInvoicePdf, checkInvoice, InvalidRenderOptionError, readLogoHeader } from '../../invoice/index.js';
 import { availableLanguages } from '../../locale/index.js';
-import { writeFileAtomic } from '../../runner/atomic-write.js';
+import { writeFileAtomic } from '../../core/atomic-write.js';
+import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { safeNamePart } from '../../runner/safe-name.js';
 import { plainText } from '../_output/sanitize.js';
 import { readInvoiceArgument } from './_invoice-input.js';
@@ -23,9 +24,8 @@ async function readLogo(io: { cwd: string }, path: string | undefined): Promise<
   } catch (e) {
     throw flagError('--logo', `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  const png = bytes[0] === 0x89 && bytes.subarray(1, 4).toString('latin1') === 'PNG';
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-  if (!png && !jpeg) throw flagError('--logo', `${path} is not a PNG or JPEG image`);
+  const header = readLogoHeader(bytes);
+  if ('refused' in header) throw flagError('--logo', `${path} is ${header.refused}`);
   return bytes;
 }
 
@@ -55,6 +55,8 @@ export const renderCommand: Command = {
     }
     const accent = str(args, 'accent');
     if (accent !== undefined && !/^#[0-9a-f]{6}$/i.test(accent)) throw flagError('--accent', `expected #rrggbb (got "${plainText(accent)}")`);
+    const given = str(args, 'output');
+    if (given !== undefined && given !== STDOUT) await checkOutputFile('-o', given, io.cwd);
     const logo = await readLogo(io, str(args, 'logo'));
     const invoice = await readInvoiceArgument(args.positionals[0]!, io, args);
 
@@ -64,16 +66,16 @@ export const renderCommand: Command = {
       ...(logo ? { logo } : {}),
       ...(accent ? { accentColor: accent } : {}),
     }).catch((e: unknown) => {
-      if (e instanceof InvalidRenderOptionError && e.option === 'logo') throw flagError('--logo', `${str(args, 'logo')} is not a readable PNG or JPEG image`);
+      if (e instanceof InvalidRenderOptionError && e.option === 'logo') throw flagError('--logo', `${str(args, 'logo')} is ${e.message.replace(/^logo: /, '')}`);
       throw e;
     });
 
-    const out = str(args, 'output') ?? `${safeNamePart(invoice.invoice_number)}.pdf`;
-    if (out === '-') {
+    const out = given ?? `${safeNamePart(invoice.invoice_number)}.pdf`;
+    if (out === STDOUT) {
       io.stdout.write(pdf);
       return 0;
     }
-    await writeFileAtomic(resolve(io.cwd, out), pdf);
+    await withOutputFlag('-o', out, () => writeFileAtomic(resolve(io.cwd, out), pdf));
     io.stdout.write(`Wrote ${plainText(out)} (${pdf.length} bytes)\n`);
     return 0;
   },

@@ -1,10 +1,11 @@
-import { resolve } from 'node:path';
 import type { Command } from '../_command.js';
 import { bool, choice, str } from '../_args.js';
 import { partnerClientFrom, partnerOptions } from '../_clients.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { toJsonText } from '../report/_json.js';
-import { checkOutputPath, writeStreamAtomic } from '../report/_write-stream-atomic.js';
+import { writeStreamAtomic } from '../../core/atomic-write.js';
+import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
+import { plainText } from '../_output/sanitize.js';
 import { UsageError } from '../usage-error.js';
 import { availableLanguages } from '../../locale/index.js';
 import { buildPartnerReport } from '../../report/index.js';
@@ -28,17 +29,20 @@ export const statusCommand: Command = {
     if (output !== undefined && json) throw new UsageError('give either --json or -o, not both');
     const language = choice(args, 'language', availableLanguages());
     if (language !== undefined && output === undefined) throw new UsageError('--language applies to the workbook: add -o FILE');
-    if (output !== undefined) await checkOutputPath(resolve(io.cwd, output));
+    const path = output === undefined || output === STDOUT ? undefined : await checkOutputFile('-o', output, io.cwd);
     const status = await partnerClientFrom(io, args).getPartnerStatus();
     if (json) {
       io.stdout.write(toJsonText(status));
       return 0;
     }
-    if (output !== undefined) {
-      const path = resolve(io.cwd, output);
-      const size = await writeStreamAtomic(path, (stream) => buildPartnerReport(status, { language: language ?? 'da', stream }));
+    if (output === STDOUT) {
+      await buildPartnerReport(status, { language: language ?? 'da', stream: io.stdout });
+      return 0;
+    }
+    if (path !== undefined) {
+      const size = await withOutputFlag('-o', output!, () => writeStreamAtomic(path, (stream) => buildPartnerReport(status, { language: language ?? 'da', stream })));
       const behind = status.customers.reduce((a, c) => a + c.keys.filter((k) => !k.has_recommended).length, 0);
-      io.stdout.write(`Wrote ${path} (${status.customers.length} customers, ${behind} keys not up to date, ${size} bytes)\n`);
+      io.stdout.write(`Wrote ${plainText(path)} (${status.customers.length} customers, ${behind} keys not up to date, ${size} bytes)\n`);
       return 0;
     }
     io.stdout.write(partnerStatusTable(status, outputWidth(io), styleFor(io.stdout, io.env)));

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Command } from '../_command.js';
 import { choice, str } from '../_args.js';
 import { reportingClientFrom, reportingOptions } from '../_clients.js';
@@ -6,7 +5,9 @@ import { UsageError } from '../usage-error.js';
 import { keepHeapCompact } from '../_compact-heap.js';
 import { availableLanguages } from '../../locale/index.js';
 import { buildCostReport, checkPeriod, fetchCostReportData, ReportPeriodError, type ReportPeriod } from '../../report/index.js';
-import { checkOutputPath, writeStreamAtomic } from './_write-stream-atomic.js';
+import { writeStreamAtomic } from '../../core/atomic-write.js';
+import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
+import { plainText } from '../_output/sanitize.js';
 
 function periodFromFlags(month: string | undefined, year: string | undefined, months: string | undefined): ReportPeriod {
   const given = [month !== undefined && '--month', year !== undefined && '--year', months !== undefined && '--months'].filter(Boolean);
@@ -42,7 +43,7 @@ export const costCommand: Command = {
     month: { type: 'string', valueName: 'YYYY-MM', description: 'one calendar month' },
     year: { type: 'string', valueName: 'YYYY', description: 'one calendar year (up to today)' },
     months: { type: 'string', valueName: 'N', description: 'the trailing N calendar months, the current one included (1-60)' },
-    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to write the workbook (default: cost-report-<org>-<period>.xlsx)' },
+    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to write the workbook (default: cost-report-<org>-<period>.xlsx; - for stdout)' },
     language: { type: 'string', valueName: 'CODE', description: 'language of the workbook: da (default) or en' },
     name: { type: 'string', valueName: 'TEXT', description: "the organization's name shown in the workbook (default: its id)" },
     ...reportingOptions,
@@ -53,12 +54,17 @@ export const costCommand: Command = {
     const name = str(args, 'name');
     if (name !== undefined && name.trim() === '') throw new UsageError('--name must not be empty');
     const client = reportingClientFrom(io, args);
-    const path = resolve(io.cwd, str(args, 'output') ?? defaultFileName(client.orgId, period));
-    await checkOutputPath(path);
+    const out = str(args, 'output') ?? defaultFileName(client.orgId, period);
+    const path = out === STDOUT ? undefined : await checkOutputFile('-o', out, io.cwd);
     keepHeapCompact();
     const data = await fetchCostReportData(client, period);
-    const size = await writeStreamAtomic(path, (stream) => buildCostReport(data, { language, ...(name ? { organizationName: name } : {}), stream }));
-    io.stdout.write(`Wrote ${path} (${data.keyUsage.keys.length} keys, ${data.months.length} month(s), ${size} bytes)\n`);
+    const options = { language, ...(name ? { organizationName: name } : {}) };
+    if (path === undefined) {
+      await buildCostReport(data, { ...options, stream: io.stdout });
+      return 0;
+    }
+    const size = await withOutputFlag('-o', out, () => writeStreamAtomic(path, (stream) => buildCostReport(data, { ...options, stream })));
+    io.stdout.write(`Wrote ${plainText(path)} (${data.keyUsage.keys.length} keys, ${data.months.length} month(s), ${size} bytes)\n`);
     return 0;
   },
 };

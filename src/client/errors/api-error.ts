@@ -1,9 +1,10 @@
+import { SvcError } from '../../core/svc-error.js';
 /**
  * Base of every error the HTTP client throws. Its message is one line written for a user
  * (what went wrong and, in `hint`, what to do) and never contains a token or an API key.
  * Thrown only through its subclasses, or as itself for an HTTP status the spec does not list.
  */
-export class ApiError extends Error {
+export class ApiError extends SvcError {
   override readonly name: string = 'ApiError';
   constructor(
     message: string,

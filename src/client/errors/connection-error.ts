@@ -1,14 +1,22 @@
 import { ApiError } from './api-error.js';
 
-/** Thrown when no HTTP answer arrived (refused, reset, DNS failure) and the retries are used up. */
+/**
+ * Thrown when the connection failed and the retries are used up: no HTTP answer arrived
+ * (refused, reset, DNS failure), or, with `afterAnswer`, the answer broke off while its body
+ * was being read (the message then says so rather than that the service could not be reached).
+ */
 export class ConnectionError extends ApiError {
   override readonly name = 'ConnectionError';
-  constructor(endpoint: string, origin: string, code: string | undefined) {
+  /** True when the service answered and the connection broke while the body was read. */
+  readonly afterAnswer: boolean;
+  constructor(endpoint: string, origin: string, code: string | undefined, options: { afterAnswer?: boolean } = {}) {
+    const why = code ? ` (${code})` : '';
     super(
-      `could not reach the service at ${origin}${code ? ` (${code})` : ''}`,
+      options.afterAnswer ? `the answer from ${origin} broke off before it was complete${why}` : `could not reach the service at ${origin}${why}`,
       undefined,
       endpoint,
-      'check the base URL and the network',
+      options.afterAnswer ? 'try again; if it keeps happening, the service or a proxy is cutting answers short' : 'check the base URL and the network',
     );
+    this.afterAnswer = options.afterAnswer === true;
   }
 }

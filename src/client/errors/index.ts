@@ -13,3 +13,5 @@ export { ResponseSchemaError } from './response-schema-error.js';
 export { ConfigurationError } from './configuration-error.js';
 export { InvalidRequestError } from './invalid-request-error.js';
 export { apiErrorFromResponse, type ErrorContext } from './from-response.js';
+export { ResponseTooLargeError } from './response-too-large-error.js';
+export { isApiError } from './is-api-error.js';

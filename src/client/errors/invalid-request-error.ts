@@ -1,10 +1,11 @@
+import { SvcError } from '../../core/svc-error.js';
 /**
  * Thrown before any request when a parameter breaks the spec's rules: a key-usage or
  * monthly-usage period (two styles at once, a malformed month or date, start after end,
  * negative months), an invoice id that is not a uuid, an unknown currency. The message
  * names the field.
  */
-export class InvalidRequestError extends Error {
+export class InvalidRequestError extends SvcError {
   override readonly name = 'InvalidRequestError';
   constructor(readonly field: string, reason: string) {
     super(`${field}: ${reason}`);

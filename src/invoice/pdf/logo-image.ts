@@ -1,5 +1,6 @@
 import type { PDFObject, PDFRef as PdfRef } from 'pdf-lib';
 import type { PdfFile } from './_pdf-file.js';
+import { readLogoHeader } from './_logo-header.js';
 
 /** A logo decoded once: its pixel size and how to write its image objects into a file. */
 export interface LogoImage {
@@ -22,7 +23,8 @@ let last: { bytes: Uint8Array; image: Promise<LogoImage> } | undefined;
 /**
  * A PNG or JPEG as a PDF image. pdf-lib decodes it (PNG to RGB plus an alpha soft mask,
  * JPEG as DCT data); it is loaded only when a document has a logo. The result of the last
- * logo is reused when the same bytes come again. @throws when the bytes are not a readable image.
+ * logo is reused when the same bytes come again. @throws when the bytes are not a readable image,
+ * or one of more than MAX_LOGO_PIXELS (checked from its header, before decoding).
  */
 export function embedLogo(bytes: Uint8Array): Promise<LogoImage> {
   if (last && Buffer.compare(last.bytes, bytes) === 0) return last.image;
@@ -35,9 +37,9 @@ export function embedLogo(bytes: Uint8Array): Promise<LogoImage> {
 async function decode(bytes: Uint8Array): Promise<LogoImage> {
   const { PDFDocument, PDFDict, PDFArray, PDFRef, PDFRawStream, PDFName } = await import('pdf-lib');
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const png = bytes[0] === 0x89 && bytes[1] === 0x50;
-  if (!png && !(bytes[0] === 0xff && bytes[1] === 0xd8)) throw new Error('not a PNG or JPEG image');
-  const image = png ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  const header = readLogoHeader(bytes);
+  if ('refused' in header) throw new Error(header.refused);
+  const image = header.format === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
   await image.embed();
 
   // The objects reachable from the image, in a fixed order.

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { Writable } from 'node:stream';
+import { OutputPathError } from './output-path-error.js';
+import { OutputWriteError } from './output-write-error.js';
+import { makeFolder } from './make-folder.js';
+
+/** Prefix of the temp files the writer makes beside a target (a killed process may leave one). */
+export const TEMP_PREFIX = '.svc-tmp-';
+
+export interface AtomicWriteOptions {
+  /** Permission bits of a new file (default 0644). */
+  mode?: number;
+  /** Create the folder when missing (default true). */
+  mkdir?: boolean;
+}
+
+/** Where the writer puts bytes: every call writes its chunk whole (short writes continued) or throws. */
+export interface AtomicSink {
+  write(chunk: Uint8Array | string): Promise<void>;
+}
+
+function kindOf(st: Stats): string {
+  if (st.isDirectory()) return 'a folder';
+  if (st.isFIFO()) return 'a FIFO (named pipe)';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+function isMissing(e: unknown): boolean {
+  return (e as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/**
+ * The file an output to `path` replaces. A path that does not exist yet is itself; an existing
+ * regular file is itself; a symbolic link is followed to its target, which is then written
+ * (the link stays a link, as an editor saving through it does: a `credentials.json` kept in a
+ * dotfiles repository stays there). Anything else exists and is not a regular file (a folder,
+ * FIFO, device, socket, a link to nothing) and is refused before anything is written.
+ * @throws OutputPathError naming what the path is
+ */
+export async function outputTarget(path: string): Promise<string> {
+  let st: Stats;
+  try {
+    st = await lstat(path);
+  } catch (e) {
+    if (isMissing(e)) return path;
+    throw OutputWriteError.from(path, e);
+  }
+  if (st.isFile()) return path;
+  if (!st.isSymbolicLink()) throw new OutputPathError(path, kindOf(st));
+  let target: string;
+  try {
+    target = await realpath(path);
+    st = await stat(target);
+  } catch (e) {
+    if (isMissing(e)) throw new OutputPathError(path, 'a symbolic link to nothing');
+    throw OutputWriteError.from(path, e);
+  }
+  if (!st.isFile()) throw new OutputPathError(path, `a symbolic link to ${kindOf(st)}`);
+  return target;
+}
+
+/** Writes `chunk` whole: `write(2)` may take fewer bytes than offered (a nearly full disk), so it is called again for the rest. */
+async function writeWhole(fh: FileHandle, chunk: Uint8Array): Promise<void> {
+  for (let done = 0; done < chunk.length; ) {
+    const { bytesWritten } = await fh.write(chunk, done, chunk.length - done);
+    // A regular file takes at least one byte or fails; never loop on nothing.
+    if (bytesWritten <= 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+    done += bytesWritten;
+  }
+}
+
+/** Makes a rename durable; not every platform can sync a folder (Windows), so best effort. */
+async function syncFolder(dir: string): Promise<void> {
+  const dh = await open(dir, 'r').catch(() => undefined);
+  if (dh) await dh.sync().catch(() => {}).finally(() => dh.close());
+}
+
+/**
+ * The one atomic writer every output of the package goes through. `fill` writes the content
+ * into a temp file beside the target; then file fsync, rename over the target, folder fsync.
+ * Readers see the earlier file or the whole new one: on any failure (a full disk, a refused
+ * body, an abort) the temp file is removed and the earlier file is left as it was. Returns the
+ * bytes written.
+ * @throws OutputPathError when the path is not a regular file (see `outputTarget`)
+ * @throws OutputWriteError naming the file for a system error (ENOSPC, EACCES, ...); errors of
+ * `fill` itself pass through as they are
+ */
+export async function writeAtomic(path: string, fill: (sink: AtomicSink) => Promise<void>, options: AtomicWriteOptions = {}): Promise<number> {
+  const target = await outputTarget(path);
+  const dir = dirname(target);
+  const tmp = join(dir, `${TEMP_PREFIX}${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}`);
+  let fh: FileHandle | undefined;
+  let size = 0;
+  try {
+    if (options.mkdir !== false) await makeFolder(dir);
+    fh = await open(tmp, 'wx', options.mode ?? 0o644);
+    const file = fh;
+    await fill({
+      async write(chunk) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+        await writeWhole(file, bytes);
+        size += bytes.length;
+      },
+    });
+    // A full disk may only show at the sync or the close (delayed allocation, network file systems).
+    await fh.sync();
+    const closing = fh;
+    fh = undefined;
+    await closing.close();
+    // Checked again at the last moment: something made in the meantime is still not replaced.
+    await outputTarget(target);
+    await rename(tmp, target);
+  } catch (e) {
+    await fh?.close().catch(() => {});
+    await unlink(tmp).catch(() => {});
+    throw OutputWriteError.from(path, e);
+  }
+  await syncFolder(dir);
+  return size;
+}
+
+/** Writes `data` to `path` atomically (see `writeAtomic`). */
+export async function writeFileAtomic(path: string, data: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<void> {
+  await writeAtomic(path, (sink) => sink.write(data), options);
+}
+
+/**
+ * Lets `produce` stream a file into `path` through a Node Writable (the workbook builders
+ * write to one), atomically (see `writeAtomic`). Returns the bytes written.
+ */
+export function writeStreamAtomic(path: string, produce: (out: Writable) => Promise<void>, options: AtomicWriteOptions = {}): Promise<number> {
+  return writeAtomic(
+    path,
+    async (sink) => {
+      const out = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          sink.write(chunk).then(() => callback(), callback);
+        },
+      });
+      // A write error (disk full) while `produce` is still at work ends the wait at once.
+      const failed = new Promise<never>((_, reject) => out.once('error', reject));
+      failed.catch(() => {});
+      const finished = new Promise<void>((resolve) => out.once('finish', resolve));
+      await Promise.race([produce(out), failed]);
+      if (!out.writableEnded) out.end();
+      await Promise.race([finished, failed]);
+    },
+    options,
+  );
+}
+
+/**
+ * Saves a byte stream (an HTTP body) to `path` atomically (see `writeAtomic`). `checkHead` sees
+ * the first bytes (at least `headBytes` unless the stream is shorter) and returns an Error to
+ * refuse the content. Errors of the stream pass through as `mapReadError` makes them.
+ */
+export function saveStreamAtomic(
+  body: AsyncIterable<Uint8Array> & { destroy?: () => void },
+  path: string,
+  opts: { headBytes?: number; checkHead?: (head: Buffer) => Error | undefined; mapReadError?: (e: unknown) => unknown; mode?: number } = {},
+): Promise<number> {
+  const headBytes = opts.headBytes ?? 0;
+  const saving = writeAtomic(
+    path,
+    async (sink) => {
+      let head: Buffer | undefined = Buffer.alloc(0);
+      const it = body[Symbol.asyncIterator]();
+      try {
+        for (;;) {
+          let next: IteratorResult<Uint8Array>;
+          try {
+            next = await it.next();
+          } catch (e) {
+            throw opts.mapReadError ? opts.mapReadError(e) : e;
+          }
+          if (next.done) break;
+          const chunk = next.value;
+          if (head && opts.checkHead) {
+            head = Buffer.concat([head, chunk]);
+            if (head.length >= headBytes) {
+              const bad = opts.checkHead(head);
+              if (bad) throw bad;
+              head = undefined;
+            }
+          }
+          await sink.write(chunk);
+        }
+        if (head && opts.checkHead) {
+          const bad = opts.checkHead(head);
+          if (bad) throw bad;
+        }
+      } catch (e) {
+        body.destroy?.();
+        throw e;
+      }
+    },
+    opts.mode === undefined ? {} : { mode: opts.mode },
+  );
+  // Refused before a byte was read (the path, the folder): the body is not left open.
+  return saving.catch((e: unknown) => {
+    body.destroy?.();
+    throw e;
+  });
+}

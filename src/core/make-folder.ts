@@ -1,0 +1,33 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+
+function systemError(code: string, syscall: string, path: string, text: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: ${text}, ${syscall} '${path}'`), { code, syscall, path });
+}
+
+/**
+ * Makes `dir` and any missing parents, one level at a time. Unlike `mkdir(dir, { recursive:
+ * true })`, which loops forever where mkdir answers ENOENT under a parent that exists (in
+ * `/proc/self`, for one), every failure is thrown: the system's error naming the folder.
+ */
+export async function makeFolder(dir: string, mode?: number): Promise<void> {
+  const missing: string[] = [];
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    try {
+      if (!(await stat(at)).isDirectory()) throw systemError('ENOTDIR', 'mkdir', at, 'not a directory');
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    missing.push(at);
+    if (dirname(at) === at) break;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      await mkdir(folder, mode === undefined ? {} : { mode });
+    } catch (e) {
+      // Made by someone else meanwhile is as good as made here.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !(await stat(folder)).isDirectory()) throw e;
+    }
+  }
+}
