@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../../money/decimal.js';
 import type { DailyActivityResponse } from '../../model/litellm.js';
 
 /** One model's usage over a period (or the TOTAL when `model` is null). Costs stay exact. */
