@@ -51,11 +51,11 @@ export const routes: Route[] = [
   { method: 'GET', pattern: new RegExp(`^${ORG}/invoices$`), handle: async (c) => json(await listInvoices(c.ds, await orgFor(c, 'invoices', true))) },
   {
     method: 'GET', pattern: new RegExp(`^${ORG}/invoices/${UUID}$`),
-    handle: async (c) => ({ kind: 'raw', contentType: 'application/json; charset=utf-8', body: await invoiceJson(c.ds, await orgFor(c, 'invoices', true), c.params[1]!) }),
+    handle: async (c) => ({ kind: 'raw', contentType: 'application/json; charset=utf-8', body: await invoiceJson(c.ds, await orgFor(c, 'invoices', true), c.params[1]!.toLowerCase()) }),
   },
   {
     method: 'GET', pattern: new RegExp(`^${ORG}/invoices/${UUID}/pdf$`),
-    handle: async (c) => ({ kind: 'raw', contentType: 'application/pdf', body: await invoicePdf(c.ds, await orgFor(c, 'invoices', true), c.params[1]!) }),
+    handle: async (c) => ({ kind: 'raw', contentType: 'application/pdf', body: await invoicePdf(c.ds, await orgFor(c, 'invoices', true), c.params[1]!.toLowerCase()) }),
   },
   {
     method: 'GET', pattern: new RegExp(`^${ORG}/invoices/([^/]+)(/pdf)?$`),

@@ -113,7 +113,8 @@ describe('svc report cost', () => {
     [['--month', '2026-13'], /--month: month must be YYYY-MM/],
     [[], /give the period/],
     [['--month', '2026-10', '--year', '2026'], /give only one of --month, --year/],
-    [['--months', '61'], /--months: months must be a whole number from 1 to 60/],
+    [['--months', '61'], /--months: months must be at most 60 \(got 61\)/],
+    [['--months', '0'], /--months: months must be a whole number from 1 to 60/],
     [['--month', '2026-10', '--language', 'fr'], /--language must be one of da, en/],
   ])('bad flags %j: exit 2 naming the flag', async (flags, message) => {
     const r = await svc(['report', 'cost', ...flags], orgEnv(server, 'org-nordlys'), dir);

@@ -6,7 +6,11 @@
  */
 export class InvalidRequestError extends Error {
   override readonly name = 'InvalidRequestError';
-  constructor(readonly field: string, reason: string) {
+  constructor(
+    readonly field: string,
+    /** What is wrong with it, without the field's name. */
+    readonly reason: string,
+  ) {
     super(`${field}: ${reason}`);
   }
 }
