@@ -53,6 +53,8 @@ export async function readKeyUsageRanges(checked: CheckedKeyUsagePeriod, maxRang
   const useCurrent = start <= monthStart && end === today;
   const last = useCurrent ? dayString(dayNumber(monthStart)! - 1) : end;
   const merged = new KeyUsageMerger();
+  // Merged at once as the newest part, so the current month is not held beside the merged keys.
+  if (useCurrent) merged.absorb(current, Infinity);
   if (start <= last) {
     for (const range of splitRange(start, last, maxRangeDays)) {
       const got = await read(range, merged);
@@ -60,6 +62,5 @@ export async function readKeyUsageRanges(checked: CheckedKeyUsagePeriod, maxRang
       if (got.end_date < range.end_date) break;
     }
   }
-  if (useCurrent) merged.absorb(current);
   return merged;
 }

@@ -40,30 +40,34 @@ function mergeKey(earlier: KeyUsageEntry, later: KeyUsageEntry): KeyUsageEntry {
 
 /**
  * The one way answers for successive, adjacent ranges become the answer for the whole range,
- * fed a range at a time, oldest first (a streamed range key by key, then its head): keys by
- * id, models, providers, service/external slices and by_field groups are exact sums (Decimal
- * for spend), key_count counts distinct keys, and lists are re-sorted as the spec orders them.
- * A slice or list is kept only when every range sent it. Only the merged keys are held.
+ * fed a range at a time (a streamed range key by key, then its head): keys by id, models,
+ * providers, service/external slices and by_field groups are exact sums (Decimal for spend),
+ * key_count counts distinct keys, and lists are re-sorted as the spec orders them. A slice or
+ * list is kept only when every range sent it. Ranges come oldest first, or with a `rank` that
+ * says where they fall (a later rank is a later range: its names and fields win). Only the
+ * merged keys are held.
  */
 export class KeyUsageMerger {
-  private readonly keys = new Map<string, KeyUsageEntry>();
-  private readonly heads: Array<Omit<OrgKeyUsage, 'keys'>> = [];
+  private readonly keys = new Map<string, { key: KeyUsageEntry; rank: number }>();
+  private readonly heads: Array<{ head: Omit<OrgKeyUsage, 'keys'>; rank: number }> = [];
 
   /** Number of ranges added. */
   get ranges(): number {
     return this.heads.length;
   }
 
-  /** One key of the range being added (after every key of the earlier ranges). */
-  addKey(key: KeyUsageEntry): void {
+  /** One key of the range being added (by default the range after those added so far). */
+  addKey(key: KeyUsageEntry, rank = this.heads.length): void {
     const seen = this.keys.get(key.id);
-    this.keys.set(key.id, seen ? mergeKey(seen, key) : key);
+    if (!seen) this.keys.set(key.id, { key, rank });
+    else if (seen.rank <= rank) this.keys.set(key.id, { key: mergeKey(seen.key, key), rank });
+    else this.keys.set(key.id, { key: mergeKey(key, seen.key), rank: seen.rank });
   }
 
   /** The rest of the range whose keys were just added. */
-  addHead(head: Omit<OrgKeyUsage, 'keys'>): void {
+  addHead(head: Omit<OrgKeyUsage, 'keys'>, rank = this.heads.length): void {
     const { keys: _k, ...rest } = head as OrgKeyUsage;
-    this.heads.push(rest);
+    this.heads.push({ head: rest, rank });
   }
 
   /** A whole range: its keys, then its head. */
@@ -72,20 +76,20 @@ export class KeyUsageMerger {
     this.addHead(part);
   }
 
-  /** Adds every range of `later` (all newer than the ones added here). */
-  absorb(later: KeyUsageMerger): void {
-    for (const key of later.keys.values()) this.addKey(key);
-    for (const head of later.heads) this.addHead(head);
+  /** Adds every range of `other` at `rank` (Infinity: newer than every other range). */
+  absorb(other: KeyUsageMerger, rank: number): void {
+    for (const { key } of other.keys.values()) this.addKey(key, rank);
+    for (const { head } of other.heads) this.addHead(head, rank);
   }
 
   /** The merged answer; one range comes back as it was sent (keys in the service's order). */
   result(): OrgKeyUsage {
-    const heads = this.heads;
-    if (heads.length === 0) throw new RangeError('KeyUsageMerger: no range was added');
-    if (heads.length === 1) return { ...heads[0]!, keys: [...this.keys.values()] };
+    if (this.heads.length === 0) throw new RangeError('KeyUsageMerger: no range was added');
+    if (this.heads.length === 1) return { ...this.heads[0]!.head, keys: [...this.keys.values()].map((k) => k.key) };
+    const heads = [...this.heads].sort((a, b) => a.rank - b.rank).map((h) => h.head);
     const first = heads[0]!;
     const last = heads[heads.length - 1]!;
-    const keys = [...this.keys.values()].sort(bySpend((k) => k.name, (k) => k.id));
+    const keys = [...this.keys.values()].map((k) => k.key).sort(bySpend((k) => k.name, (k) => k.id));
     const totals = heads.map((p) => p.totals);
     const service = sumSlices(totals.map((t) => t.service));
     const external = sumSlices(totals.map((t) => t.external));
