@@ -26,13 +26,21 @@ function empty(label: string, model: string | null): UsageRow {
   return { label, model, requests: 0, prompt: 0, output: 0, cacheRead: 0, cacheWrite: 0, spend: new Decimal(0) };
 }
 
-function add(row: UsageRow, m: ActivityMetrics): void {
-  row.requests += m.api_requests;
-  row.prompt += m.prompt_tokens;
-  row.output += m.completion_tokens;
-  row.cacheRead += m.cache_read_input_tokens;
-  row.cacheWrite += m.cache_creation_input_tokens;
-  row.spend = row.spend.plus(m.spend);
+type Figures = Omit<UsageRow, 'label' | 'model'>;
+
+/** Adds `r`'s figures into `row`. */
+function addInto(row: UsageRow, r: Figures): void {
+  row.requests += r.requests;
+  row.prompt += r.prompt;
+  row.output += r.output;
+  row.cacheRead += r.cacheRead;
+  row.cacheWrite += r.cacheWrite;
+  row.spend = row.spend.plus(r.spend);
+}
+
+/** A day's (or a model's) metrics as a row's figures. */
+function figuresOf(m: ActivityMetrics): Figures {
+  return { requests: m.api_requests, prompt: m.prompt_tokens, output: m.completion_tokens, cacheRead: m.cache_read_input_tokens, cacheWrite: m.cache_creation_input_tokens, spend: m.spend };
 }
 
 /** Input not read from the cache (cache writes included): INPUT + CACHE READ = the prompt tokens. */
@@ -50,10 +58,10 @@ export function summarizeActivity(activity: DailyActivityResponse): { rows: Usag
   const byModel = new Map<string, UsageRow>();
   const total = empty('TOTAL', null);
   for (const day of activity.results) {
-    add(total, day.metrics);
+    addInto(total, figuresOf(day.metrics));
     for (const [model, { metrics }] of Object.entries(day.breakdown.models)) {
       const row = byModel.get(model) ?? empty(model, model);
-      add(row, metrics);
+      addInto(row, figuresOf(metrics));
       byModel.set(model, row);
     }
   }
@@ -76,14 +84,7 @@ export function summarizeActivity(activity: DailyActivityResponse): { rows: Usag
 /** The sum of `rows`, labelled `label`. */
 export function addRows(rows: UsageRow[], label: string): UsageRow {
   const total = empty(label, null);
-  for (const r of rows) {
-    total.requests += r.requests;
-    total.prompt += r.prompt;
-    total.output += r.output;
-    total.cacheRead += r.cacheRead;
-    total.cacheWrite += r.cacheWrite;
-    total.spend = total.spend.plus(r.spend);
-  }
+  for (const r of rows) addInto(total, r);
   return total;
 }
 
