@@ -9,7 +9,6 @@ export * from './client/index.js';
 export * from './model/litellm.js';
 export { GatewayClient, type GatewayClientOptions, type DayRangeQuery } from './client/gateway-client.js';
 export { SearchFailedError } from './client/search-failed-error.js';
-export { streamKeyUsage, type KeyUsageHead } from './client/stream-key-usage.js';
 export { startReferenceServer } from './server/index.js';
 export type { ReferenceServer, ReferenceServerOptions, ServerFault } from './server/index.js';
 export * from './report/index.js';

@@ -28,6 +28,8 @@ export interface ParsedArgs {
 export interface Command {
   name: string;
   summary: string;
+  /** A paragraph under the summary in `--help` (what the output means). */
+  about?: string;
   /** The synopsis without `svc`, e.g. `invoices render <invoice.json|-> [-o out.pdf]`. */
   usage: string;
   /** Full command lines shown under "Examples". */

@@ -46,7 +46,8 @@ export function groupHelp(group: CommandGroup, path: string): string {
 
 /** `--help` of a leaf command: synopsis, flags, examples. */
 export function commandHelp(command: Command): string {
-  const lines = [...wrap('', command.summary, 0), '', 'Usage:', ...wrap('  svc ', usageWords(command.usage), 6)];
+  const about = command.about ? ['', ...wrap('', command.about, 0)] : [];
+  const lines = [...wrap('', command.summary, 0), ...about, '', 'Usage:', ...wrap('  svc ', usageWords(command.usage), 6)];
   const flags = Object.entries(command.options).map(([name, o]) => {
     const left = `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.valueName ?? 'VALUE'}` : ''}`;
     return [left, o.description] as const;

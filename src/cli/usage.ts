@@ -10,7 +10,7 @@ import { renderTable } from './_output/table.js';
 import { USAGE_PERIODS, usagePeriod, type DayRange } from './_usage/period.js';
 import { summarizeActivity, usageRowJson } from './_usage/summary.js';
 import { usageExtras, usageExtrasJson } from './_usage/extras.js';
-import { usageCells, usageColumns } from './_usage/table.js';
+import { usageColumns, usageTableRows } from './_usage/table.js';
 import { usageOfAllKeys } from './_usage/all-keys.js';
 
 const NOT_SHARED = "This key's usage is not shared with its organization, so it cannot be shown.";
@@ -44,7 +44,7 @@ async function oneKey(io: CommandIO, period: DayRange, json: boolean, verbose: b
   if (!summary) out.push(info.org_id === null ? NO_ORG : NOT_SHARED);
   else if (summary.rows.length === 0) out.push('No requests in this period.');
   else {
-    const rows = [...summary.rows.map((r) => usageCells(plainText(r.model!), r)), null, usageCells('TOTAL', summary.total)];
+    const rows = usageTableRows(summary.rows.map((r) => ({ label: plainText(r.label), row: r })), summary.total);
     out.push(renderTable(usageColumns('MODEL'), rows, width, s).trimEnd());
   }
   const extras = usageExtras(info);
@@ -59,12 +59,16 @@ export function makeUsageCommand(now: () => Date = () => new Date()): Command {
   return {
     name: 'usage',
     summary: "Show the key's usage and cost per model for a period",
+    about:
+      'INPUT is the input not read from the prompt cache (cache writes count in it), so INPUT + CACHE READ is all input tokens. ' +
+      'Usage the service recorded without a model is its own row, "(no model)"; the TOTAL is the key\'s own total, and the costs ' +
+      'shown are rounded so the rows add up to it (exact costs with --json).',
     usage: 'usage [--period today|week|month|last-month] [--all] [--json]',
     examples: ['svc usage', 'svc usage --period last-month', 'svc usage --all --period week', 'svc usage --json'],
     options: {
       period: { type: 'string', valueName: 'PERIOD', description: 'today, week (7 days), month (default) or last-month' },
       all: { type: 'boolean', description: 'one row per saved key, with a total' },
-      json: { type: 'boolean', description: 'exact costs and prompt-cache writes, as JSON' },
+      json: { type: 'boolean', description: 'exact costs and every token bucket (uncached input, cache writes, cache reads, output), as JSON' },
       ...verboseOption,
     },
     async run(io, args) {

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../money/decimal.js';
 import type { UsageSlice } from '../model/index.js';
 
 /** The token group every usage record carries. */

@@ -1,7 +1,9 @@
+import type { KeyUsageHead } from './merge-key-usage.js';
 import type {
   Currency,
   Invoice,
   InvoiceSummary,
+  KeyUsageEntry,
   OrgKeyUsage,
   OrgMonthlyUsage,
   OrgPlanCost,
@@ -46,6 +48,11 @@ export interface ReportingApi {
   /** The service's own PDF rendering. */
   getInvoicePdf(invoiceId: string, opts?: CallOptions): Promise<Uint8Array>;
   getKeyUsage(period?: KeyUsagePeriod, opts?: CallOptions): Promise<OrgKeyUsage>;
+  /**
+   * The same answer with its keys handed to `onKey` one at a time (highest spend first) instead
+   * of held in a list; returns the rest with `keys` empty. Over HTTP nothing is held whole.
+   */
+  streamKeyUsage(period: KeyUsagePeriod | undefined, onKey: (key: KeyUsageEntry, index: number) => void, opts?: CallOptions): Promise<KeyUsageHead>;
   getMonthlyUsage(period?: MonthlyUsagePeriod, opts?: CallOptions): Promise<OrgMonthlyUsage>;
   getPlanCost(currency?: Currency, opts?: CallOptions): Promise<OrgPlanCost>;
 }

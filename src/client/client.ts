@@ -256,6 +256,7 @@ export class HttpPipeline {
         notFound: r.notFound,
         notFoundHint: r.notFoundHint,
         retryAfterMs,
+        sent: [...url.searchParams],
       });
       return { ok: false, error, retryable: isRetryableStatus(res.statusCode), retryAfterMs };
     } catch (e) {

@@ -4,7 +4,7 @@ export { ReportingClient, type ReportingClientOptions } from './reporting-client
 export { PartnerClient, type PartnerClientOptions } from './partner-client.js';
 export type { CommonClientOptions } from './_config.js';
 export { checkKeyUsagePeriod, checkMonthlyUsagePeriod, splitRange, MAX_RANGE_DAYS } from './period.js';
-export { mergeKeyUsage } from './merge-key-usage.js';
+export { mergeKeyUsage, type KeyUsageHead } from './merge-key-usage.js';
 export { defaultUserAgent } from './user-agent.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './body-limits.js';
 export * from './errors/index.js';

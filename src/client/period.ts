@@ -4,7 +4,6 @@ import { InvalidRequestError } from './errors/invalid-request-error.js';
 /** The spec's limit on one key-usage range (reporting-api.md §4 rule 4). */
 export const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
-const KEY_USAGE_FIELDS = ['month', 'year', 'months', 'start_date', 'end_date'] as const;
 
 /** A checked key-usage period: the query to send, or a day range the client may split. */
 export type CheckedKeyUsagePeriod =
@@ -26,41 +25,56 @@ export function dayString(n: number): string {
   return new Date(n * DAY_MS).toISOString().slice(0, 10);
 }
 
-function isInt32(v: unknown): v is number {
-  return typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
+/** The limits of every period this package checks (key usage, monthly usage, cost workbooks): one set. */
+export const PERIOD_LIMITS = {
+  /** A year as the API writes dates (`YYYY`). */
+  firstYear: 1,
+  lastYear: 9999,
+  /** The longest trailing window: monthly-usage's maximum (reporting-api.md §8), also for key usage and workbooks. */
+  maxMonths: 60,
+} as const;
+
+/** The period styles; `range` is start_date with end_date. */
+export type PeriodStyle = 'month' | 'year' | 'months' | 'range';
+
+const FIELD_OF: Record<string, PeriodStyle> = { month: 'month', year: 'year', months: 'months', start_date: 'range', end_date: 'range' };
+const NAMES: Record<PeriodStyle, string> = { month: 'month', year: 'year', months: 'months', range: 'start_date with end_date' };
+
+function isWhole(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v);
 }
 
 /**
- * Checks a key-usage period against the spec's rules before any request: at most one style,
- * `month` as `YYYY-MM`, `year` an integer, `months` ≥ 0, both dates real days with start ≤ end.
+ * The one check of a period, for every endpoint and the workbook: the fields must be of the
+ * `allowed` styles, at most one style, `month` a real `YYYY-MM`, `year` within PERIOD_LIMITS,
+ * `months` from `minMonths` to PERIOD_LIMITS.maxMonths, both dates real days with start ≤ end.
  * @throws InvalidRequestError naming the field.
  */
-export function checkKeyUsagePeriod(period: KeyUsagePeriod | undefined): CheckedKeyUsagePeriod {
+export function checkPeriodFields(period: object | undefined, allowed: readonly PeriodStyle[], minMonths = 0): CheckedKeyUsagePeriod {
   const p = (period ?? {}) as Record<string, unknown>;
+  const list = allowed.map((s) => NAMES[s]).join(', ');
   for (const k of Object.keys(p)) {
-    if (!(KEY_USAGE_FIELDS as readonly string[]).includes(k)) {
-      throw new InvalidRequestError(k, `unknown period field; use one of month, year, months, or start_date with end_date`);
-    }
+    if (!FIELD_OF[k] || !allowed.includes(FIELD_OF[k]!)) throw new InvalidRequestError(k, `unknown period field; use ${list}`);
   }
-  const given = KEY_USAGE_FIELDS.filter((k) => p[k] !== undefined);
-  const styles = new Set(given.map((k) => (k === 'end_date' ? 'start_date' : k)));
-  if (styles.size > 1) {
-    throw new InvalidRequestError(given.join(', '), 'give at most one period style: month, year, months, or start_date with end_date');
-  }
+  const given = Object.keys(p).filter((k) => p[k] !== undefined);
+  if (new Set(given.map((k) => FIELD_OF[k])).size > 1) throw new InvalidRequestError(given.join(', '), `give at most one period style: ${list}`);
   if (p.month !== undefined) {
-    if (typeof p.month !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(p.month)) {
-      throw new InvalidRequestError('month', `must be YYYY-MM (got ${JSON.stringify(p.month)})`);
+    if (typeof p.month !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(p.month) || p.month < '0001') {
+      throw new InvalidRequestError('month', `must be YYYY-MM, e.g. 2026-10 (got ${JSON.stringify(p.month)})`);
     }
     return { kind: 'month', query: { month: p.month } };
   }
   if (p.year !== undefined) {
-    if (!isInt32(p.year) || p.year < 1) throw new InvalidRequestError('year', `must be a calendar year (got ${JSON.stringify(p.year)})`);
+    const { firstYear, lastYear } = PERIOD_LIMITS;
+    if (!isWhole(p.year) || p.year < firstYear || p.year > lastYear) {
+      throw new InvalidRequestError('year', `must be a calendar year from ${firstYear} to ${lastYear} (got ${JSON.stringify(p.year)})`);
+    }
     return { kind: 'year', query: { year: p.year } };
   }
   if (p.months !== undefined) {
-    if (!isInt32(p.months) || p.months < 0) {
-      throw new InvalidRequestError('months', `must be a whole number ≥ 0 (got ${JSON.stringify(p.months)})`);
-    }
+    const max = PERIOD_LIMITS.maxMonths;
+    if (!isWhole(p.months) || p.months < minMonths) throw new InvalidRequestError('months', `must be a whole number from ${minMonths} to ${max} (got ${JSON.stringify(p.months)})`);
+    if (p.months > max) throw new InvalidRequestError('months', `must be at most ${max} (got ${JSON.stringify(p.months)})`);
     return { kind: 'months', query: { months: p.months } };
   }
   if (p.start_date !== undefined || p.end_date !== undefined) {
@@ -76,6 +90,15 @@ export function checkKeyUsagePeriod(period: KeyUsagePeriod | undefined): Checked
   return { kind: 'none', query: {} };
 }
 
+/**
+ * Checks a key-usage period against the spec's rules before any request (`checkPeriodFields`
+ * with every style).
+ * @throws InvalidRequestError naming the field.
+ */
+export function checkKeyUsagePeriod(period: KeyUsagePeriod | undefined): CheckedKeyUsagePeriod {
+  return checkPeriodFields(period, ['month', 'year', 'months', 'range']);
+}
+
 /** Splits an inclusive day range into successive ranges of at most `maxDays` days, oldest first. */
 export function splitRange(start: string, end: string, maxDays = MAX_RANGE_DAYS): Array<{ start_date: string; end_date: string }> {
   const a = dayNumber(start);
@@ -86,22 +109,7 @@ export function splitRange(start: string, end: string, maxDays = MAX_RANGE_DAYS)
   return out;
 }
 
-/** Checks a monthly-usage window: `months` 0..60 or a `year`, never both. */
+/** Checks a monthly-usage window: `months` 0..60 or a `year`, never both (`checkPeriodFields`). */
 export function checkMonthlyUsagePeriod(period: MonthlyUsagePeriod | undefined): { months?: number; year?: number } {
-  const p = (period ?? {}) as { months?: unknown; year?: unknown };
-  for (const k of Object.keys(p)) {
-    if (k !== 'months' && k !== 'year') throw new InvalidRequestError(k, 'unknown field; use months or year');
-  }
-  if (p.months !== undefined && p.year !== undefined) throw new InvalidRequestError('months, year', 'give months or year, not both');
-  if (p.months !== undefined) {
-    if (!isInt32(p.months) || p.months < 0 || p.months > 60) {
-      throw new InvalidRequestError('months', `must be a whole number from 0 to 60 (got ${JSON.stringify(p.months)})`);
-    }
-    return { months: p.months };
-  }
-  if (p.year !== undefined) {
-    if (!isInt32(p.year) || p.year < 1) throw new InvalidRequestError('year', `must be a calendar year (got ${JSON.stringify(p.year)})`);
-    return { year: p.year };
-  }
-  return {};
+  return checkPeriodFields(period, ['year', 'months']).query as { months?: number; year?: number };
 }

@@ -2,6 +2,7 @@ import type {
   Currency,
   Invoice,
   InvoiceSummary,
+  KeyUsageEntry,
   OrgKeyUsage,
   OrgMonthlyUsage,
   OrgPlanCost,
@@ -21,8 +22,10 @@ import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
-import { MAX_RANGE_DAYS, checkKeyUsagePeriod, checkMonthlyUsagePeriod, splitRange } from './period.js';
-import { mergeKeyUsage } from './merge-key-usage.js';
+import { MAX_RANGE_DAYS, checkKeyUsagePeriod, checkMonthlyUsagePeriod } from './period.js';
+import type { KeyUsageHead } from './merge-key-usage.js';
+import { readKeyUsageRanges, singleQuery } from './_key-usage-ranges.js';
+import { readKeyUsageStream } from './_stream-key-usage.js';
 import { outputTarget, saveStreamAtomic } from '../core/atomic-write.js';
 import type { BodyKind } from './body-limits.js';
 import { checkOrgId, checkOrgIdValue } from './_org-id.js';
@@ -36,8 +39,6 @@ export interface ReportingClientOptions extends CommonClientOptions {
   maxRangeDays?: number;
 }
 
-/** `months` up to 12 never spans more than 366 days (11 whole months and part of the current one). */
-const MAX_SINGLE_REQUEST_MONTHS = 12;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PDF_MAGIC = '%PDF-';
 const INVOICES_FORBIDDEN = 'invoices are not shared with this organization, or the token belongs to another organization';
@@ -147,45 +148,42 @@ export class ReportingClient implements ReportingApi {
   }
 
   /**
-   * Endpoint 4: usage per key. The period is checked before any request; a start/end range longer than 366
-   * days is fetched as successive ranges and merged exactly into one answer. Later ranges that
-   * lie wholly after the service's today (it clamps the end) are not requested.
+   * Endpoint 4: usage per key. The period is checked before any request; one longer than a
+   * request may cover (a start/end range over 366 days, `months` over 12) is fetched as
+   * successive ranges and merged exactly into one answer; a period reaching past the
+   * service's today returns what exists.
    */
   async getKeyUsage(period?: KeyUsagePeriod, opts?: CallOptions): Promise<OrgKeyUsage> {
     const checked = checkKeyUsagePeriod(period);
-    if (checked.kind === 'months' && checked.query.months > MAX_SINGLE_REQUEST_MONTHS) return this.trailingMonths(checked.query.months, opts);
-    if (checked.kind !== 'range') return this.fetchKeyUsage(checked.query, opts);
-    return this.fetchRanges(checked.query.start_date, checked.query.end_date, undefined, opts);
+    const one = singleQuery(checked, this.maxRangeDays);
+    if (one) return this.fetchKeyUsage(one, opts);
+    const merged = await readKeyUsageRanges(checked, this.maxRangeDays, async (query, into) => {
+      const part = await this.fetchKeyUsage(query, opts);
+      into.add(part);
+      return part;
+    });
+    return merged.result();
   }
 
   /**
-   * Ranges of at most maxRangeDays from `start` to `end`, oldest first, merged with `last`
-   * (the newest part, when already fetched). Each range is merged in as soon as it arrives
-   * (the merge is associative), so only the running answer and the range being read are held.
+   * Endpoint 4 read as a stream: each key is checked and handed to `onKey` as it arrives, so a
+   * response with 100,000 keys is never held whole; returns the rest of the record, checked,
+   * with `keys` empty. Any period `getKeyUsage` takes: one that needs several requests is
+   * merged first (only the merged keys are held) and its keys handed on highest spend first.
    */
-  private async fetchRanges(start: string, end: string, last: OrgKeyUsage | undefined, opts?: CallOptions): Promise<OrgKeyUsage> {
-    let merged: OrgKeyUsage | undefined;
-    for (const range of splitRange(start, end, this.maxRangeDays)) {
-      const part = await this.fetchKeyUsage(range, opts);
-      merged = merged === undefined ? part : mergeKeyUsage([merged, part]);
-      if (part.end_date < range.end_date) break;
-    }
-    return last === undefined ? merged! : mergeKeyUsage([merged!, last]);
-  }
-
-  /**
-   * `months` over 12 can span more than 366 days. The service's "today" decides where the
-   * months end, so the current month is fetched first (its answer says which month and day
-   * that is); the earlier months follow as date ranges and everything is merged.
-   */
-  private async trailingMonths(months: number, opts?: CallOptions): Promise<OrgKeyUsage> {
-    const current = await this.fetchKeyUsage({}, opts);
-    const [y, m] = current.start_date.split('-').map(Number) as [number, number];
-    const first = new Date(Date.UTC(y, m - 1 - (months - 1), 1));
-    if (first.getUTCFullYear() < 1) throw new InvalidRequestError('months', `reaches before year 1 (got ${months})`);
-    const start = first.toISOString().slice(0, 10);
-    const dayBefore = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
-    return this.fetchRanges(start, dayBefore, current, opts);
+  async streamKeyUsage(period: KeyUsagePeriod | undefined, onKey: (key: KeyUsageEntry, index: number) => void, opts?: CallOptions): Promise<KeyUsageHead> {
+    const checked = checkKeyUsagePeriod(period);
+    const path = this.orgPath('/key-usage');
+    const one = singleQuery(checked, this.maxRangeDays);
+    if (one) return readKeyUsageStream(this.http, path, this.orgId, one, onKey, opts);
+    const merged = await readKeyUsageRanges(checked, this.maxRangeDays, async (query, into) => {
+      const head = await readKeyUsageStream(this.http, path, this.orgId, query, (key) => into.addKey(key), opts);
+      into.addHead(head);
+      return head;
+    });
+    const { keys, ...head } = merged.result();
+    keys.forEach(onKey);
+    return { ...head, keys: [] };
   }
 
   private async fetchKeyUsage(query: Record<string, string | number>, opts?: CallOptions): Promise<OrgKeyUsage> {

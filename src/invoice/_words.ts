@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../money/decimal.js';
 import type { Invoice } from '../model/index.js';
 import { formatMinor } from '../money/index.js';
 import { formatDecimalMoney, formatNumber, formatPercent, render, type Locale } from '../locale/index.js';

@@ -1,4 +1,4 @@
-import type { Decimal } from 'decimal.js';
+import type { Decimal } from '../money/decimal.js';
 import { formatDecimal, formatInteger, formatMinor } from '../money/format.js';
 import type { Locale } from './locale.js';
 import { render } from './translate.js';

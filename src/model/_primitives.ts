@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../money/decimal.js';
 import { z } from 'zod';
 
 /** A decimal string as the API sends amounts (`"12.5"`, `"-25.7"`); parsed exactly into a Decimal, never a float. */

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from './decimal.js';
 
 /**
  * Splits `totalMinor` integer units over `weights` in proportion, by the largest-remainder

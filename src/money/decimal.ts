@@ -1,6 +1,20 @@
-import { Decimal } from 'decimal.js';
+import { Decimal as DecimalJs } from 'decimal.js';
 
-export { Decimal };
+/**
+ * The package's one Decimal for money, configured on a clone so an embedder's own decimal.js
+ * settings are never touched. decimal.js rounds every result to 20 significant digits by
+ * default, which cuts a sum of legal amounts (15 integer digits and 6 decimals is already 21);
+ * 50 digits holds int64 amounts with a dozen decimals summed over millions of rows, and
+ * `toString` never switches to exponent notation. Every amount the schemas parse is built
+ * by this constructor, so arithmetic on it keeps these settings.
+ */
+export const Decimal = DecimalJs.clone({
+  precision: 50,
+  rounding: DecimalJs.ROUND_HALF_UP,
+  toExpNeg: -9e15,
+  toExpPos: 9e15,
+});
+export type Decimal = DecimalJs;
 
 /** A Decimal from a decimal string (or integer); never from a float. */
 export function dec(value: string | number | bigint | Decimal): Decimal {

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from './decimal.js';
 /** Separators of one language, e.g. da `{ decimal: ',', group: '.' }`. */
 export interface NumberFormat {
   decimal: string;

@@ -1,4 +1,4 @@
-import type { Decimal } from 'decimal.js';
+import type { Decimal } from '../money/decimal.js';
 
 /** Non-negative plain decimal text, as `Decimal#toFixed()` writes it. */
 const PLAIN = /^\d+(?:\.\d+)?$/;

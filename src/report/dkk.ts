@@ -1,10 +1,9 @@
-import { Decimal } from 'decimal.js';
+import { Decimal, toMinorUnits } from '../money/decimal.js';
 import type { MonthlyUsageEntry } from '../model/index.js';
 import { allocateMinor } from '../money/allocate.js';
-import { toMinorUnits } from '../money/decimal.js';
 import { allocateExact } from './_allocate-exact.js';
 import { monthOf } from './period.js';
-import { weightSource, type WeightSource } from './key-store.js';
+import { NO_WEIGHTS, type WeightSource } from './key-store.js';
 import type { KeyUsageInput, MonthKeyUsage } from './types.js';
 
 /** One month's conversion: the DKK the service reports and the rate it implies. */
@@ -78,12 +77,12 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
   const rated = conversions.filter((c) => c.dkkMinor !== null);
   const sourceOf = (month: string) => {
     const found = byMonth.find((m) => m.month === month);
-    return found ? weightSource(found.keyUsage.keys) : undefined;
+    return found?.keyUsage.keys;
   };
   const only = byMonth.length === 1 ? byMonth[0]! : undefined;
   if (rated.length === 1 && period && only && only.month === rated[0]!.month && only.keyUsage.keys === period.keys) {
     const conv = rated[0]!;
-    const periodKeys = weightSource(period.keys);
+    const periodKeys = period.keys;
     const { parts, unallocated } = allocateExact(conv.dkkMinor!, weightsOf(periodKeys));
     for (const p of parts) allocatedMinor += p;
     return {
@@ -98,7 +97,7 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
   const dkkByKey = new Map<string, number>();
   const estimatedKeys = new Set<string>();
   for (const conv of rated) {
-    const keys = sourceOf(conv.month) ?? weightSource([]);
+    const keys = sourceOf(conv.month) ?? NO_WEIGHTS;
     const { parts, unallocated } = allocateExact(conv.dkkMinor!, weightsOf(keys));
     monthsMinor += conv.dkkMinor!;
     unallocatedMinor += unallocated;

@@ -1,10 +1,8 @@
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from '../client/api.js';
-import { ReportingClient } from '../client/reporting-client.js';
-import { streamKeyUsage } from '../client/stream-key-usage.js';
 import type { KeyUsageEntry, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage } from '../model/index.js';
 import { KeyStore, KeyWeightStore } from './key-store.js';
 import { checkPeriod, monthOf, type ReportPeriod } from './period.js';
-import type { CompactKeyUsage, CostReportData, KeyWeightUsage, MonthKeyUsage } from './types.js';
+import type { CostReportData, KeyUsageInput, KeyWeightUsage, MonthKeyUsage } from './types.js';
 
 /** At most this many key-usage requests at once for a multi-month workbook. */
 const PARALLEL_MONTHS = 3;
@@ -58,21 +56,15 @@ interface Store {
 }
 
 /**
- * Key usage with its keys added to `store`: over HTTP the response is read as a stream, a key
- * at a time, so neither its text nor a parsed 100,000-key record is ever held; another
- * `ReportingApi` (a test double, a cache) is asked as usual and its keys packed.
+ * Key usage with its keys added to `store` as the client hands them on (over HTTP read as a
+ * stream, a key at a time, so neither its text nor a parsed 100,000-key record is held).
  */
 async function keyUsageInto<S extends Store>(client: ReportingApi, period: KeyUsagePeriod, store: S, opts?: CallOptions): Promise<Omit<OrgKeyUsage, 'keys'> & { keys: S }> {
-  if (client instanceof ReportingClient) {
-    const head = await streamKeyUsage(client, period, (key) => store.add(key), opts);
-    return { ...head, keys: store };
-  }
-  const { keys, ...head } = await client.getKeyUsage(period, opts);
-  for (const key of keys) store.add(key);
+  const { keys: _none, ...head } = await client.streamKeyUsage(period, (key) => store.add(key), opts);
   return { ...head, keys: store };
 }
 
-const compactKeyUsage = (client: ReportingApi, period: KeyUsagePeriod, opts?: CallOptions): Promise<CompactKeyUsage> => keyUsageInto(client, period, new KeyStore(), opts);
+const compactKeyUsage = (client: ReportingApi, period: KeyUsagePeriod, opts?: CallOptions): Promise<KeyUsageInput> => keyUsageInto(client, period, new KeyStore(), opts);
 
 /** Each month's key usage as weights only: the workbook's rows come from the period's key usage. */
 async function keyUsagePerMonth(client: ReportingApi, months: string[], opts?: CallOptions): Promise<MonthKeyUsage[]> {

@@ -163,19 +163,5 @@ function unpack(p: Packed): KeyRow {
   };
 }
 
-/** The keys of a record (array) or a store, as a source the workbook reads. */
-export function keySource(keys: ReadonlyArray<KeyUsageEntry> | KeySource): KeySource {
-  if (!Array.isArray(keys)) return keys as KeySource;
-  const list = keys as ReadonlyArray<KeyUsageEntry>;
-  return {
-    length: list.length,
-    *rows() {
-      for (const key of list) yield keyRowOf(key);
-    },
-  };
-}
-
-/** The weights of a record's keys (array), a store or a weight store. */
-export function weightSource(keys: ReadonlyArray<KeyUsageEntry> | WeightSource): WeightSource {
-  return Array.isArray(keys) ? keySource(keys as ReadonlyArray<KeyUsageEntry>) : (keys as WeightSource);
-}
+/** No keys (a month the period's key usage was not fetched for). */
+export const NO_WEIGHTS: WeightSource = { length: 0, rows: () => [] };

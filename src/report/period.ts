@@ -1,26 +1,24 @@
+import { InvalidRequestError } from '../client/errors/invalid-request-error.js';
+import { PERIOD_LIMITS, checkPeriodFields } from '../client/period.js';
 import { ReportPeriodError } from './report-period-error.js';
 
 /** The period of a cost workbook: one calendar month, one calendar year, or the trailing N months (incl. the current one). */
 export type ReportPeriod = { month: string } | { year: number } | { months: number };
 
-/** Checks a period and returns it unchanged. @throws ReportPeriodError naming the field */
+/**
+ * Checks a period and returns it unchanged: exactly one of month, year or months (1 to 60), by
+ * the package's one period check (`checkPeriodFields`, the same limits as every endpoint's).
+ * @throws ReportPeriodError naming the field
+ */
 export function checkPeriod(period: ReportPeriod): ReportPeriod {
-  const keys = Object.keys(period);
-  if (keys.length !== 1) throw new ReportPeriodError('period', 'give exactly one of month (YYYY-MM), year (YYYY) or months (1-60)');
-  if ('month' in period) {
-    if (typeof period.month !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(period.month)) {
-      throw new ReportPeriodError('month', `month must be YYYY-MM, e.g. 2026-10 (got "${String(period.month)}")`);
-    }
-  } else if ('year' in period) {
-    if (!Number.isInteger(period.year) || period.year < 2000 || period.year > 9999) {
-      throw new ReportPeriodError('year', `year must be a four-digit year, e.g. 2026 (got "${String(period.year)}")`);
-    }
-  } else if ('months' in period) {
-    if (!Number.isInteger(period.months) || period.months < 1 || period.months > 60) {
-      throw new ReportPeriodError('months', `months must be a whole number from 1 to 60 (got "${String(period.months)}")`);
-    }
-  } else {
-    throw new ReportPeriodError('period', 'give exactly one of month (YYYY-MM), year (YYYY) or months (1-60)');
+  const keys = typeof period === 'object' && period !== null ? Object.keys(period) : [];
+  if (keys.length !== 1) throw new ReportPeriodError('period', `give exactly one of month (YYYY-MM), year (YYYY) or months (1-${PERIOD_LIMITS.maxMonths})`);
+  try {
+    checkPeriodFields(period, ['month', 'year', 'months'], 1);
+  } catch (e) {
+    if (!(e instanceof InvalidRequestError)) throw e;
+    const field = e.field === 'month' || e.field === 'year' || e.field === 'months' ? e.field : 'period';
+    throw new ReportPeriodError(field, `${e.field} ${e.reason}`);
   }
   return period;
 }

@@ -3,24 +3,22 @@ import type { KeySource, WeightSource } from './key-store.js';
 import type { ReportPeriod } from './period.js';
 
 /**
- * Key usage with its keys held compactly (`KeyStore`), as `fetchCostReportData` receives a
- * large response; everything else as in the API's record.
+ * Key usage as the workbook takes it: the API's record with its keys as rows that can be read
+ * more than once (`fetchCostReportData` reads a large response into a compact store); never a
+ * list of parsed records, so nothing outside the report folder depends on how they are held.
  */
-export type CompactKeyUsage = Omit<OrgKeyUsage, 'keys'> & { keys: KeySource };
-
-/** Key usage as the workbook takes it: the API's record, or the compact form. */
-export type KeyUsageInput = OrgKeyUsage | CompactKeyUsage;
+export type KeyUsageInput = Omit<OrgKeyUsage, 'keys'> & { keys: KeySource };
 
 /** Key usage whose keys are only weights (id and USD), as a several-month workbook fetches each month. */
 export type KeyWeightUsage = Omit<OrgKeyUsage, 'keys'> & { keys: WeightSource };
 
 /**
- * Key usage of one calendar month (`YYYY-MM`), the weights for that month's DKK: the full
- * record, the compact form, or (as `fetchCostReportData` gets it for several months) weights only.
+ * Key usage of one calendar month (`YYYY-MM`), the weights for that month's DKK: for a one-month
+ * period the period's own key usage, otherwise (as `fetchCostReportData` gets it) weights only.
  */
 export interface MonthKeyUsage {
   month: string;
-  keyUsage: KeyUsageInput | KeyWeightUsage;
+  keyUsage: KeyWeightUsage;
 }
 
 /** Everything a cost workbook is built from, as fetched by `fetchCostReportData`. */

@@ -4,7 +4,7 @@ import { VERSION } from '../version.js';
 import { classifyError } from './_classify.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from './config.js';
-import { sha256, sha256OfRecord } from './hash.js';
+import { sha256, sha256OfCostData } from './hash.js';
 import type { InvoiceEntry, OrgOutcome, PartOutcome } from './manifest.js';
 import { dateInMonth } from './month.js';
 import { assignSafeNames, shortHash } from './safe-name.js';
@@ -99,7 +99,7 @@ async function runCostWorkbook(ctx: OrgRunContext, client: ReportingApi, out: Or
   checkAbort(ctx.signal);
   await ctx.writer.emit({
     path: `${ctx.folder}/cost-${ctx.month}.xlsx`, org_id: ctx.org.org_id, kind: 'cost_workbook',
-    source_sha256: sha256OfRecord(data), source: `cost report records ${ctx.month}`,
+    source_sha256: sha256OfCostData(data), source: `cost report records ${ctx.month}`,
     generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}`, produce: () => ctx.deps.buildCostWorkbook(data, { language, organizationName: ctx.scrub(ctx.org.name) }),
   });
   ctx.onFile();

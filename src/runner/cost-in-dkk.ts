@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../money/decimal.js';
 import type { CostReportData } from '../report/types.js';
 import type { CostInDkk } from './manifest.js';
 

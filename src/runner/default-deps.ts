@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 import { PartnerClient, ReportingClient, type CommonClientOptions } from '../client/index.js';
 import { renderInvoicePdf } from '../invoice/index.js';
-import { buildCostReport, buildPartnerReport, fetchCostReportData, type CostReportData } from '../report/index.js';
+import { buildCostReport, buildPartnerReport, fetchCostReportData } from '../report/index.js';
 import { costInDkk } from './cost-in-dkk.js';
 import type { MonthEndDeps } from './deps.js';
 
@@ -32,8 +32,8 @@ export function createDefaultDeps(client: RunClientOptions = {}): RunDeps {
     partnerClient: ({ baseUrl, token }) => new PartnerClient({ ...client, baseUrl, token, env: {}, dispatcher }),
     renderInvoicePdf: (invoice, { language }) => renderInvoicePdf(invoice, language ? { language } : {}),
     fetchCostData: (client, month, signal) => fetchCostReportData(client, { month }, signal ? { signal } : {}),
-    costInDkk: (data, month) => costInDkk(data as CostReportData, month),
-    buildCostWorkbook: (data, { language, organizationName }) => buildCostReport(data as CostReportData, { language, organizationName }),
+    costInDkk,
+    buildCostWorkbook: (data, { language, organizationName }) => buildCostReport(data, { language, organizationName }),
     buildPartnerWorkbook: (status, { language }) => buildPartnerReport(status, { language }),
   };
   return { deps, close: () => dispatcher.close() };

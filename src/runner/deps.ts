@@ -1,5 +1,6 @@
 import type { ReportingApi, PartnerApi } from '../client/api.js';
 import type { Invoice, PartnerStatus } from '../model/index.js';
+import type { CostReportData } from '../report/types.js';
 import type { CostInDkk } from './manifest.js';
 
 /**
@@ -11,9 +12,9 @@ export interface MonthEndDeps {
   partnerClient(options: { baseUrl: string; token: string }): PartnerApi;
   renderInvoicePdf(invoice: Invoice, options: { language?: string }): Promise<Uint8Array>;
   /** The records the month's cost workbook is built from (fetched; may throw the client's errors). */
-  fetchCostData(client: ReportingApi, month: string, signal?: AbortSignal): Promise<unknown>;
+  fetchCostData(client: ReportingApi, month: string, signal?: AbortSignal): Promise<CostReportData>;
   /** The month's cost in DKK as those records state it. */
-  costInDkk(data: unknown, month: string): CostInDkk;
-  buildCostWorkbook(data: unknown, options: { language: string; organizationName: string }): Promise<Uint8Array>;
+  costInDkk(data: CostReportData, month: string): CostInDkk;
+  buildCostWorkbook(data: CostReportData, options: { language: string; organizationName: string }): Promise<Uint8Array>;
   buildPartnerWorkbook(status: PartnerStatus, options: { language: string }): Promise<Uint8Array>;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CostReportData } from '../report/types.js';
 
 /** Hex sha256 of bytes or UTF-8 text. */
 export function sha256(data: Uint8Array | string): string {
@@ -11,4 +12,31 @@ export function sha256(data: Uint8Array | string): string {
  */
 export function sha256OfRecord(value: unknown): string {
   return sha256(JSON.stringify(value));
+}
+
+/**
+ * Hex sha256 of what a cost workbook is built from, by content: each record's JSON (Decimal
+ * values as their exact strings), the key lists a row at a time through their `rows()`, never
+ * the in-memory form of the store holding them, so the hash is the same however the keys are
+ * held and no text the size of all keys is ever made.
+ */
+export function sha256OfCostData(data: CostReportData): string {
+  const hash = createHash('sha256');
+  const put = (value: unknown) => hash.update(`${JSON.stringify(value)}\n`);
+  const { keyUsage, keyUsageByMonth, ...rest } = data;
+  put(rest);
+  const putUsage = (usage: { keys: { length: number; rows(): Iterable<unknown> } }) => {
+    const { keys, ...head } = usage;
+    put(head);
+    put(keys.length);
+    for (const row of keys.rows()) put(row);
+  };
+  putUsage(keyUsage);
+  for (const month of keyUsageByMonth) {
+    put(month.month);
+    // A one-month period's weights are the period's own keys: hashed once above.
+    if (month.keyUsage === keyUsage) put('same');
+    else putUsage(month.keyUsage);
+  }
+  return hash.digest('hex');
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../money/decimal.js';
 import { formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, type Locale } from '../locale/index.js';
 import { mdText } from './_markdown.js';
 import type { CostInDkk, Manifest, OrgOutcome, PartOutcome } from './manifest.js';

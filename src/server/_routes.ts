@@ -15,7 +15,7 @@ import { search } from './gateway/search.js';
 import { keyInfo } from './gateway/key-info.js';
 import { modelInfo } from './gateway/model-info.js';
 import { dailyActivity } from './gateway/daily-activity.js';
-import { buildOpenApiDocument } from '../model/openapi.js';
+import { buildOpenApiDocument } from './openapi/document.js';
 
 export interface RouteContext {
   ds: Dataset;
@@ -24,7 +24,8 @@ export interface RouteContext {
   params: string[];
 }
 
-type Route = { method: 'GET' | 'POST'; pattern: RegExp; handle: (c: RouteContext) => Promise<Reply> };
+/** A route: what it matches, its path as the OpenAPI document names it, and its handler. */
+export type Route = { method: 'GET' | 'POST'; pattern: RegExp; openapi: string; handle: (c: RouteContext) => Promise<Reply> };
 
 const UUID = '([0-9a-fA-F-]{36})';
 const ORG = '/api/orgs/([^/]+)';
@@ -48,24 +49,24 @@ async function orgKey(c: RouteContext) {
 
 /** Every endpoint of the reporting API (spec §4) and the gateway (gateway spec §4, README Assumptions). */
 export const routes: Route[] = [
-  { method: 'GET', pattern: new RegExp(`^${ORG}/invoices$`), handle: async (c) => json(await listInvoices(c.ds, await orgFor(c, 'invoices', true))) },
+  { method: 'GET', pattern: new RegExp(`^${ORG}/invoices$`), openapi: '/api/orgs/{org_id}/invoices', handle: async (c) => json(await listInvoices(c.ds, await orgFor(c, 'invoices', true))) },
   {
-    method: 'GET', pattern: new RegExp(`^${ORG}/invoices/${UUID}$`),
-    handle: async (c) => ({ kind: 'raw', contentType: 'application/json; charset=utf-8', body: await invoiceJson(c.ds, await orgFor(c, 'invoices', true), c.params[1]!) }),
+    method: 'GET', pattern: new RegExp(`^${ORG}/invoices/${UUID}$`), openapi: '/api/orgs/{org_id}/invoices/{invoice_id}',
+    handle: async (c) => ({ kind: 'raw', contentType: 'application/json; charset=utf-8', body: await invoiceJson(c.ds, await orgFor(c, 'invoices', true), c.params[1]!.toLowerCase()) }),
   },
   {
-    method: 'GET', pattern: new RegExp(`^${ORG}/invoices/${UUID}/pdf$`),
-    handle: async (c) => ({ kind: 'raw', contentType: 'application/pdf', body: await invoicePdf(c.ds, await orgFor(c, 'invoices', true), c.params[1]!) }),
+    method: 'GET', pattern: new RegExp(`^${ORG}/invoices/${UUID}/pdf$`), openapi: '/api/orgs/{org_id}/invoices/{invoice_id}/pdf',
+    handle: async (c) => ({ kind: 'raw', contentType: 'application/pdf', body: await invoicePdf(c.ds, await orgFor(c, 'invoices', true), c.params[1]!.toLowerCase()) }),
   },
   {
-    method: 'GET', pattern: new RegExp(`^${ORG}/invoices/([^/]+)(/pdf)?$`),
+    method: 'GET', pattern: new RegExp(`^${ORG}/invoices/([^/]+)(/pdf)?$`), openapi: '/api/orgs/{org_id}/invoices/{invoice_id}',
     handle: async (c) => {
       await orgFor(c, 'invoices', true);
       throw new HttpError(404, 'not_found', 'invoice ids are uuids; no such invoice');
     },
   },
   {
-    method: 'GET', pattern: new RegExp(`^${ORG}/key-usage$`),
+    method: 'GET', pattern: new RegExp(`^${ORG}/key-usage$`), openapi: '/api/orgs/{org_id}/key-usage',
     handle: async (c) => {
       const org = await orgFor(c, 'usage', true);
       const { first, last } = resolveKeyUsagePeriod(c.query, c.ds.today);
@@ -73,39 +74,39 @@ export const routes: Route[] = [
     },
   },
   {
-    method: 'GET', pattern: new RegExp(`^${ORG}/monthly-usage$`),
+    method: 'GET', pattern: new RegExp(`^${ORG}/monthly-usage$`), openapi: '/api/orgs/{org_id}/monthly-usage',
     handle: async (c) => {
       const org = await orgFor(c, 'usage', false);
       return json(await buildMonthlyUsage(c.ds, org, resolveMonthlyWindow(c.query, c.ds.today)));
     },
   },
   {
-    method: 'GET', pattern: new RegExp(`^${ORG}/plan-cost$`),
+    method: 'GET', pattern: new RegExp(`^${ORG}/plan-cost$`), openapi: '/api/orgs/{org_id}/plan-cost',
     handle: async (c) => {
       const org = await orgFor(c, 'subscription', false);
       return json(buildPlanCost(c.ds, org, resolveCurrency(c.query)));
     },
   },
-  { method: 'GET', pattern: /^\/api\/partner\/status$/, handle: async (c) => json(await buildPartnerStatus(c.ds, authorizePartner(c.ds, c.req))) },
+  { method: 'GET', pattern: /^\/api\/partner\/status$/, openapi: '/api/partner/status', handle: async (c) => json(await buildPartnerStatus(c.ds, authorizePartner(c.ds, c.req))) },
   {
-    method: 'GET', pattern: /^\/api\/openapi\.json$/,
+    method: 'GET', pattern: /^\/api\/openapi\.json$/, openapi: '/api/openapi.json',
     handle: async () => ({ kind: 'raw', contentType: 'application/json; charset=utf-8', body: (openApiText ??= JSON.stringify(buildOpenApiDocument())) }),
   },
   {
-    method: 'GET', pattern: /^\/v1\/service\/key$/,
+    method: 'GET', pattern: /^\/v1\/service\/key$/, openapi: '/v1/service/key',
     handle: async (c) => {
       const k = await requireUsableKey(c.ds, c.req);
       return json(keyFieldsRecord(k.org, k.key));
     },
   },
   {
-    method: 'POST', pattern: /^\/v1\/search\/service-search$/,
+    method: 'POST', pattern: /^\/v1\/search\/service-search$/, openapi: '/v1/search/service-search',
     handle: async (c) => {
       await requireUsableKey(c.ds, c.req);
       return json(search(c.ds, await readBody(c.req)));
     },
   },
-  { method: 'GET', pattern: /^\/key\/info$/, handle: async (c) => json(await keyInfo(c.ds, await callingKey(c.ds, c.req))) },
-  { method: 'GET', pattern: /^\/v1\/model\/info$/, handle: async (c) => json(modelInfo(c.ds, await orgKey(c))) },
-  { method: 'GET', pattern: /^\/user\/daily\/activity$/, handle: async (c) => json(await dailyActivity(c.ds, await orgKey(c), c.query)) },
+  { method: 'GET', pattern: /^\/key\/info$/, openapi: '/key/info', handle: async (c) => json(await keyInfo(c.ds, await callingKey(c.ds, c.req))) },
+  { method: 'GET', pattern: /^\/v1\/model\/info$/, openapi: '/v1/model/info', handle: async (c) => json(modelInfo(c.ds, await orgKey(c))) },
+  { method: 'GET', pattern: /^\/user\/daily\/activity$/, openapi: '/user/daily/activity', handle: async (c) => json(await dailyActivity(c.ds, await orgKey(c), c.query)) },
 ];

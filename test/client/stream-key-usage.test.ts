@@ -8,7 +8,6 @@ import { JsonScanError, MemberScanner } from '../../src/client/_json-members.js'
 import { ConnectionError } from '../../src/client/errors/connection-error.js';
 import { ResponseSchemaError } from '../../src/client/errors/response-schema-error.js';
 import { ReportingClient } from '../../src/client/reporting-client.js';
-import { streamKeyUsage } from '../../src/client/stream-key-usage.js';
 import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../../src/model/key-usage.js';
 import { parseRecord } from '../../src/model/parse.js';
 import { startFakeServer, type FakeServer } from './_fake-server.js';
@@ -132,7 +131,7 @@ describe('streamKeyUsage over HTTP, the body sent in pieces', () => {
     cutConnection = false;
   };
   const run = async (onKey: (k: KeyUsageEntry, i: number) => void = () => {}) =>
-    streamKeyUsage(client(), { month: '2026-10' }, onKey).catch((e: unknown) => e as Error);
+    client().streamKeyUsage({ month: '2026-10' }, onKey).catch((e: unknown) => e as Error);
 
   test.each([
     ['keys first', 7, keysBefore],

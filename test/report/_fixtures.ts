@@ -7,7 +7,8 @@ import {
   parseRecord,
   type OrgKeyUsage,
 } from '../../src/model/index.js';
-import type { CostReportData, ReportPeriod } from '../../src/report/index.js';
+import type { CostReportData, KeyUsageInput, ReportPeriod } from '../../src/report/index.js';
+import { KeyStore } from '../../src/report/key-store.js';
 
 export const INJECTION_NAMES = ['=HYPERLINK("http://x","y")', '+1-2', '-2', '@x', '=1+1', '_x0041_ literal'];
 
@@ -130,15 +131,20 @@ export function keyUsage(month: string): OrgKeyUsage {
   return parseRecord(OrgKeyUsageSchema, keyUsageJson(month, USD_BY_MONTH[month]!), 'key usage');
 }
 
+/** A key-usage record with its keys held as `fetchCostReportData` holds them. */
+export function held(record: OrgKeyUsage): KeyUsageInput {
+  return { ...record, keys: KeyStore.of(record.keys) };
+}
+
 /** Data for a workbook of one fixture month, or of all four (Aug-Nov). */
 export function fixtureData(period: ReportPeriod): CostReportData {
   const monthly = parseRecord(OrgMonthlyUsageSchema, monthlyJson(), 'monthly usage');
   const wanted = 'month' in period ? [period.month] : ['2026-08', '2026-09', '2026-10', '2026-11'];
   const months = monthly.months.filter((m) => wanted.includes(m.month.slice(0, 7)));
-  const byMonth = wanted.map((m) => ({ month: m, keyUsage: keyUsage(m) }));
+  const byMonth = wanted.map((m) => ({ month: m, keyUsage: held(keyUsage(m)) }));
   const last = months.at(-1)!;
   const prev = monthly.months[monthly.months.indexOf(last) - 1] ?? null;
-  const whole = byMonth.length === 1 ? byMonth[0]!.keyUsage : { ...keyUsage('2026-11'), start_date: '2026-08-01' };
+  const whole = byMonth.length === 1 ? byMonth[0]!.keyUsage : held({ ...keyUsage('2026-11'), start_date: '2026-08-01' });
   return {
     period,
     orgId: 'org-test',

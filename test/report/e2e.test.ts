@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
-import { buildCostReport, fetchCostReportData, keySource } from '../../src/report/index.js';
+import { buildCostReport, fetchCostReportData } from '../../src/report/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { readBook, rowLabelled, rowsOf } from './_read.js';
 import { client, orgEnv, PARTNER_TOKEN, partnerEnv, svc, tokenOf } from './_server.js';
@@ -28,7 +28,7 @@ describe('cost workbook from the reference server', () => {
     const keys = rowsOf(book, 'Nøgler');
     const dkk = keys[0]!.indexOf('DKK');
     const rows = keys.slice(1, 1 + data.keyUsage.keys.length);
-    expect(rows.map((r) => r[0])).toEqual([...keySource(data.keyUsage.keys).rows()].map((k) => k.name));
+    expect(rows.map((r) => r[0])).toEqual([...data.keyUsage.keys.rows()].map((k) => k.name));
     expect(rows.reduce((a, r) => a + ore(r[dkk] ?? 0), 0)).toBe(monthOre);
     const summary = rowsOf(book, 'Oversigt');
     expect(summary[0]![0]).toBe('Omkostningsrapport: Nordlys Analytics ApS');
@@ -113,7 +113,8 @@ describe('svc report cost', () => {
     [['--month', '2026-13'], /--month: month must be YYYY-MM/],
     [[], /give the period/],
     [['--month', '2026-10', '--year', '2026'], /give only one of --month, --year/],
-    [['--months', '61'], /--months: months must be a whole number from 1 to 60/],
+    [['--months', '61'], /--months: months must be at most 60 \(got 61\)/],
+    [['--months', '0'], /--months: months must be a whole number from 1 to 60/],
     [['--month', '2026-10', '--language', 'fr'], /--language must be one of da, en/],
   ])('bad flags %j: exit 2 naming the flag', async (flags, message) => {
     const r = await svc(['report', 'cost', ...flags], orgEnv(server, 'org-nordlys'), dir);

@@ -1,5 +1,6 @@
 import type { CallOptions, PartnerApi, ReportingApi } from '../../src/client/api.js';
 import type { Invoice, InvoiceSummary, PartnerStatus } from '../../src/model/index.js';
+import type { CostReportData } from '../../src/report/types.js';
 import type { MonthEndDeps } from '../../src/runner/deps.js';
 
 /** An error shaped like the client's ApiError (a message and an HTTP status). */
@@ -73,6 +74,7 @@ export class FakeService {
         return new TextEncoder().encode(`%PDF service ${id}`);
       },
       async getKeyUsage() { throw new Error('unused'); },
+      async streamKeyUsage() { throw new Error('unused'); },
       async getMonthlyUsage() { throw new Error('unused'); },
       async getPlanCost() { throw new Error('unused'); },
     };
@@ -95,10 +97,12 @@ export class FakeService {
         const org = this.orgs[client.orgId]!;
         this.calls.push(`cost ${client.orgId}`);
         if (org.costError) throw org.costError;
-        return { orgId: client.orgId, month, spend: org.invoices.length };
+        // Only what the run reads of cost records (they are hashed by content, keys through rows()).
+        const keyUsage = { org_id: client.orgId, keys: { length: 0, rows: () => [] } };
+        return { orgId: client.orgId, period: { month }, spend: org.invoices.length, keyUsage, keyUsageByMonth: [] } as unknown as CostReportData;
       },
       costInDkk: (data) => {
-        const n = (data as { spend: number }).spend;
+        const n = (data as unknown as { spend: number }).spend;
         return { usage_dkk: `${n}00.5`, usage_usd: `${n}5`, rate_estimated: false, plan_dkk_cents: 10000, total_dkk: `${n + 1}00.5` };
       },
       buildCostWorkbook: async (data, { language }) => new TextEncoder().encode(`XLSX ${JSON.stringify(data)} ${language}`),

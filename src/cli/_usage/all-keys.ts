@@ -9,7 +9,7 @@ import { openStore } from '../auth/_store-io.js';
 import type { DayRange } from './period.js';
 import { isNotShared } from './not-shared.js';
 import { addRows, summarizeActivity, usageRowJson, type UsageRow } from './summary.js';
-import { usageCells, usageColumns } from './table.js';
+import { usageColumns, usageTableRows } from './table.js';
 
 type KeyUsage =
   | { profile: string; key: string; total: UsageRow; sameAs?: string }
@@ -46,7 +46,7 @@ export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: bool
     else if ('total' in r) r.sameAs = first;
   }
   const counted = results.flatMap((r) => ('total' in r && !r.sameAs ? [r.total] : []));
-  const total = addRows(counted, null);
+  const total = addRows(counted, 'TOTAL');
   const failed = results.some((r) => 'error' in r);
   if (json) {
     const keys = results.map((r) => ({
@@ -63,7 +63,7 @@ export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: bool
   }
   const s = styleFor(io.stdout, io.env);
   const dash = ['-', '-', '-', '-', '-'];
-  const rows = results.map((r) => ('total' in r ? usageCells(r.profile, r.total) : [r.profile, ...dash]));
+  const rows = results.map((r) => ('total' in r ? { label: r.profile, row: r.total, counted: !r.sameAs } : { label: r.profile, cells: dash }));
   const notes = results.flatMap((r) => {
     if ('notShared' in r) return [`${r.profile} (${r.key}): ${r.noOrg ? 'belongs to no organization, so it has no usage' : 'usage is not shared with its organization'}.`];
     if ('sameAs' in r && r.sameAs) return [`${r.profile} (${r.key}): the same key as ${r.sameAs}, counted once in the TOTAL.`];
@@ -72,7 +72,7 @@ export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: bool
   });
   const width = outputWidth(io);
   const out = [s.bold(`Usage of ${names.length} saved key${names.length > 1 ? 's' : ''}`), `Period: ${period.label} (UTC)`, ''];
-  out.push(renderTable(usageColumns('KEY'), [...rows, null, usageCells('TOTAL', total)], width, s).trimEnd());
+  out.push(renderTable(usageColumns('KEY'), usageTableRows(rows, total), width, s).trimEnd());
   if (notes.length) out.push('', ...notes.flatMap((n) => wrap(n, width, '', '  ')));
   out.push('', s.dim('New requests can take about a minute to appear.'));
   io.stdout.write(out.join('\n') + '\n');

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../../money/decimal.js';
 import type { KeyInfo } from '../../model/litellm.js';
 import { count, percent, usd } from '../_output/money.js';
 import { resetText } from '../_gateway/blocked-reason.js';

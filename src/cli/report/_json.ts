@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../../money/decimal.js';
 
 /** A record with every Decimal as its exact plain decimal string (never `1e-7`), ready for JSON. */
 export function exactJson(value: unknown): unknown {

@@ -26,6 +26,8 @@ export interface ErrorContext {
   notFoundHint?: string;
   /** Retry-After of the response, in ms, when it had one. */
   retryAfterMs?: number;
+  /** The query parameters the request sent (names and values; never a credential), for a 400's hint. */
+  sent?: ReadonlyArray<readonly [string, string]>;
 }
 
 /** The one factory that turns a non-2xx status and its body into the matching ApiError subclass. */
@@ -35,7 +37,7 @@ export function apiErrorFromResponse(status: number, body: string, ctx: ErrorCon
   const info = readErrorBody(body, ctx.secrets);
   switch (status) {
     case 400:
-      return new BadRequestError(endpoint, info.text || 'bad request (no reason given)');
+      return new BadRequestError(endpoint, info.text || 'bad request (no reason given)', ctx.sent);
     case 401:
       return new AuthenticationError(endpoint, ctx.credential);
     case 403: {

@@ -7,7 +7,11 @@ import { SvcError } from '../../core/svc-error.js';
  */
 export class InvalidRequestError extends SvcError {
   override readonly name = 'InvalidRequestError';
-  constructor(readonly field: string, reason: string) {
+  constructor(
+    readonly field: string,
+    /** What is wrong with it, without the field's name. */
+    readonly reason: string,
+  ) {
     super(`${field}: ${reason}`);
   }
 }

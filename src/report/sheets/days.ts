@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../../money/decimal.js';
 import { fitColumns, type CellInput, type Column } from '../_columns.js';
 import { formatMinor } from '../../money/format.js';
 import { kroner, type CostContext } from '../_context.js';

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../../money/decimal.js';
 import type { KeyField, KeyFieldValue } from '../../model/index.js';
 import { formatMinor } from '../../money/format.js';
 import { HEADER_WRAP, numberRepeats, valueWidth, type CellInput, type Column } from '../_columns.js';
@@ -7,7 +7,7 @@ import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
 import { textWidth } from '../_text.js';
 import { addSheet } from '../_workbook.js';
-import { keySource, type KeyRow } from '../key-store.js';
+import type { KeyRow } from '../key-store.js';
 
 /** Rows between pauses that let the output take what has been written. */
 const BATCH = 2000;
@@ -47,7 +47,7 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   const { w, data, keys: alloc } = ctx;
   const fields = data.keyUsage.key_fields ?? [];
   // Read twice (widths and sums, then the rows), a row at a time: a compact store never unpacks whole.
-  const keys = keySource(data.keyUsage.keys);
+  const keys = data.keyUsage.keys;
   const labelers = fields.map((f) => fieldLabeler(f, w('yes'), w('no')));
   const productNames = new Map(['connect', 'dev', 'service'].map((p) => [p, w(`products.${p}`)]));
   const product = (p: string) => productNames.get(p) ?? p;

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../../money/decimal.js';
 import { formatMonth } from '../../locale/index.js';
 import { fitColumns, rangeRef, type CellInput, type Column, type Formula } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';

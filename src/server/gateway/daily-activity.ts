@@ -35,8 +35,10 @@ export async function dailyActivity(ds: Dataset, k: CallingKey & { org: NonNulla
   if (!k.org.raw.shares.usage) throw new HttpError(403, 'usage_not_shared', 'usage is not shared with this organization');
   const first = dateParam(q, 'start_date', monthStart(ds.today));
   const requestedLast = dateParam(q, 'end_date', ds.today);
-  if (first > requestedLast) throw new HttpError(400, 'invalid_period', 'start_date is after end_date');
-  if (requestedLast - first + 1 > 366) throw new HttpError(400, 'invalid_period', 'the range spans more than 366 days');
+  if (first > requestedLast) throw new HttpError(400, 'invalid_period', `start_date ${formatDay(first)} is after end_date ${formatDay(requestedLast)}`);
+  if (requestedLast - first + 1 > 366) {
+    throw new HttpError(400, 'invalid_period', `start_date ${formatDay(first)} to end_date ${formatDay(requestedLast)} spans ${requestedLast - first + 1} days; at most 366`);
+  }
   // Days after today have no usage yet: like LiteLLM, a range that starts after today is empty, not an error
   // (a client whose clock is ahead of the server's asks for "today" and gets nothing rather than a 400).
   const last = Math.min(requestedLast, ds.today);

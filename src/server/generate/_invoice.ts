@@ -1,7 +1,6 @@
 import { compareText } from '../_compare.js';
-import { Decimal } from 'decimal.js';
+import { Decimal, vatFromBps } from '../../money/decimal.js';
 import { allocateMinor } from '../../money/allocate.js';
-import { vatFromBps } from '../../money/decimal.js';
 import type { RawOrg, RawPrice } from '../dataset/_schema.js';
 import { formatMicro } from '../_micro.js';
 import { addMonths, formatDay, monthEnd, parseDay } from '../_days.js';

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../../money/decimal.js';
 import { daysInMonth, dayOfMonth } from '../_days.js';
 
 /**

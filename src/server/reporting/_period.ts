@@ -7,8 +7,12 @@ function bad(message: string): HttpError {
   return new HttpError(400, 'invalid_period', message);
 }
 
+/** The trailing months one key-usage request may name (monthly-usage's maximum; more than 13 never fits in 366 days anyway). */
+const MAX_MONTHS = 60;
+
 function intParam(name: string, v: string, min: number, max: number): number {
-  if (!/^-?\d+$/.test(v) || Number(v) < min || Number(v) > max) throw bad(`${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+  if (!/^-?\d+$/.test(v) || Number(v) < min) throw bad(`${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+  if (Number(v) > max) throw bad(`${name} must be at most ${max} (got "${v}")`);
   return Number(v);
 }
 
@@ -33,7 +37,7 @@ export function resolveKeyUsagePeriod(q: URLSearchParams, today: number): { firs
     first = dayOf(y, 1, 1);
     last = dayOf(y, 12, 31);
   } else if (style === 'months') {
-    const n = intParam('months', q.get('months')!, 0, 100_000);
+    const n = intParam('months', q.get('months')!, 0, MAX_MONTHS);
     // months=0 is allowed by the spec's minimum; it means the current month, like months=1.
     first = addMonths(today, -(Math.max(n, 1) - 1));
     last = today;
@@ -51,11 +55,13 @@ export function resolveKeyUsagePeriod(q: URLSearchParams, today: number): { firs
     first = monthStart(today);
     last = today;
   }
-  if (first > today) throw bad(`the period starts ${formatDay(first)}, after today (${formatDay(today)})`);
+  // Every refusal names the parameter it is about.
+  const named = style === 'start_date/end_date' ? `start_date=${q.get('start_date')} to end_date=${q.get('end_date')}` : style ? `${style}=${q.get(style)}` : 'the current month';
+  if (first > today) throw bad(`${named} starts ${formatDay(first)}, after today (${formatDay(today)})`);
   last = Math.min(last, today);
   const days = last - first + 1;
   if (days > MAX_RANGE_DAYS) {
-    throw bad(`the period ${formatDay(first)} to ${formatDay(last)} spans ${days} days; at most ${MAX_RANGE_DAYS} per request (fetch longer periods as successive ranges)`);
+    throw bad(`${named} covers ${formatDay(first)} to ${formatDay(last)}, ${days} days; at most ${MAX_RANGE_DAYS} per request (fetch longer periods as successive ranges)`);
   }
   return { first, last };
 }

@@ -4,6 +4,7 @@ import { rowRange } from '../dataset/usage-table.js';
 import { formatDay } from '../_days.js';
 import { addRow, addSums, newSums, slices, spendOf, tokenGroup, tokensOf, SUM_WIDTH } from './_sums.js';
 import { groupByField } from './_by-field.js';
+import { inDisplayOrder } from './_key-fields.js';
 
 const DELETED_NAME = '(deleted key)';
 
@@ -98,18 +99,19 @@ export async function buildKeyUsage(ds: Dataset, org: OrgData, first: number, la
     compareText(providerNames[a]!, providerNames[b]!));
 
   const fieldKeys = listed.map((i) => ({ fields: deletedBy(i) ? {} : keys[i]!.fields, slot: i }));
+  const keyFields = org.raw.key_fields.map(inDisplayOrder);
   return {
     org_id: org.raw.org_id,
     start_date: formatDay(first),
     end_date: formatDay(last),
-    key_fields: org.raw.key_fields,
+    key_fields: keyFields,
     keys: entries,
     totals: {
       ...tokenGroup(totals),
       models: usedModels.map((m) => modelEntry(m, modelTotals, m)),
       providers: providerOrder.map((p) => ({ provider: providerNames[p]!, ...tokenGroup(providerSums, p) })),
       ...slices(totals),
-      by_field: org.raw.key_fields.map((f) => groupByField(f, fieldKeys, keySums)),
+      by_field: keyFields.map((f) => groupByField(f, fieldKeys, keySums)),
     },
   };
 }

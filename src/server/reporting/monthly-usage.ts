@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../../money/decimal.js';
 import type { Dataset, OrgData } from '../dataset/dataset.js';
 import { rowRange } from '../dataset/usage-table.js';
 import { HttpError } from '../http-error.js';
@@ -23,7 +23,8 @@ export function resolveMonthlyWindow(q: URLSearchParams, today: number): number[
     return out;
   }
   const v = q.get('months') ?? '12';
-  if (!/^\d+$/.test(v) || Number(v) > 60) throw new HttpError(400, 'invalid_period', `months must be a whole number from 0 to 60 (got "${v}")`);
+  if (!/^\d+$/.test(v)) throw new HttpError(400, 'invalid_period', `months must be a whole number from 0 to 60 (got "${v}")`);
+  if (Number(v) > 60) throw new HttpError(400, 'invalid_period', `months must be at most 60 (got "${v}")`);
   const n = Number(v);
   return Array.from({ length: n }, (_, i) => addMonths(today, i - (n - 1)));
 }

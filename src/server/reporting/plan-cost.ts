@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../../money/decimal.js';
 import type { Currency, DevPlan, PricingService, PricingType } from '../../model/index.js';
 import type { Dataset, OrgData } from '../dataset/dataset.js';
 import type { RawPrice } from '../dataset/_schema.js';
@@ -30,7 +30,8 @@ function periodOf(since: string | null, today: number): { first: number; days: n
 /**
  * OrgPlanCost in one currency (amounts as hand-set per currency, never converted): a line per
  * product with a price (agreed or list), dev lines per plan with seats, part-month lines priced
- * for their days (rounded half up), and `missing` for products with no price in that currency.
+ * for their days (rounded half up), and `missing` for products with no price in that currency
+ * (an agreed price not set in that currency included).
  */
 export function buildPlanCost(ds: Dataset, org: OrgData, currency: Currency) {
   const sub = org.raw.subscription;
@@ -67,11 +68,15 @@ export function buildPlanCost(ds: Dataset, org: OrgData, currency: Currency) {
     const list = isCore
       ? sub.core_plan ? find(p.service, p.type, (x) => x.core_plan === sub.core_plan) : undefined
       : find(p.service, p.type, (x) => x.core_plan === null && x.plan === null);
-    const custom = p.custom_amounts?.[currency];
     const isPerUser = list?.is_per_user ?? false;
     const quantity = isPerUser ? seats : 1;
-    if (custom !== undefined) push({ service: p.service, type: p.type, custom_price: true }, custom, isPerUser, quantity, p.since);
-    else if (list?.amounts[currency] !== undefined) {
+    // An agreed price replaces the list price; one not set in this currency leaves the product
+    // without a price there (listed in `missing`), never silently at list price (README Assumptions).
+    if (p.custom_amounts) {
+      const custom = p.custom_amounts[currency];
+      if (custom !== undefined) push({ service: p.service, type: p.type, custom_price: true }, custom, isPerUser, quantity, p.since);
+      else missing.push({ service: p.service, type: p.type, plan: null });
+    } else if (list?.amounts[currency] !== undefined) {
       push({ service: p.service, type: p.type, core_plan: isCore ? sub.core_plan : null }, list.amounts[currency]!, isPerUser, quantity, p.since);
     } else missing.push({ service: p.service, type: p.type, plan: null });
   }

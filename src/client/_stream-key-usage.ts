@@ -1,46 +1,43 @@
-import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry, type OrgKeyUsage } from '../model/key-usage.js';
+import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../model/key-usage.js';
 import { parseRecord } from '../model/parse.js';
 import { SchemaError } from '../model/schema-error.js';
-import type { CallOptions, KeyUsagePeriod } from './api.js';
+import type { CallOptions } from './api.js';
+import type { HttpPipeline } from './client.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { checkOrgId } from './_org-id.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { JsonScanError, MemberScanner } from './_json-members.js';
-import { checkKeyUsagePeriod } from './period.js';
-import type { ReportingClient } from './reporting-client.js';
+import type { KeyUsageHead } from './merge-key-usage.js';
 
 /** The members of OrgKeyUsage beside `keys`: the only ones kept (anything else is skipped unparsed). */
 const HEAD_MEMBERS: ReadonlySet<string> = new Set(['org_id', 'start_date', 'end_date', 'key_fields', 'totals']);
-
-/** Key usage without its keys: what is left once every key has been handed to `onKey`. */
-export type KeyUsageHead = Omit<OrgKeyUsage, 'keys'> & { keys: [] };
 
 /** A JSON.parse or scanner failure: the response is not (complete) JSON. */
 const isJsonError = (e: unknown) => e instanceof SyntaxError || e instanceof JsonScanError;
 
 /**
- * Key usage for a month, a year or the trailing months, read as a stream: each key entry is
+ * The answer to one key-usage request (`path` and `query` as sent), read as a stream: each key entry is
  * cut out of the response bytes as they arrive (`MemberScanner`), parsed with the native
  * `JSON.parse`, checked against the spec's schema and handed to `onKey`, then dropped, so a
  * response with 100,000 keys is never held whole (neither its text nor its parsed record).
- * Returns the rest of the record, checked too, with `keys` empty.
- * A start/end range is not offered here (`getKeyUsage` splits and merges those).
+ * Returns the rest of the record, checked too, with `keys` empty; an answer for another
+ * organization than `orgId` is refused as soon as its `org_id` arrives.
+ * `ReportingClient.streamKeyUsage` uses it for each request of a period.
  * @throws ResponseSchemaError naming the first bad field (e.g. `keys[12].spend_usd`).
  */
-export async function streamKeyUsage(
-  client: ReportingClient,
-  period: KeyUsagePeriod,
+export async function readKeyUsageStream(
+  http: HttpPipeline,
+  path: string,
+  orgId: string,
+  query: Record<string, string | number>,
   onKey: (key: KeyUsageEntry, index: number) => void,
   opts?: CallOptions,
 ): Promise<KeyUsageHead> {
-  const checked = checkKeyUsagePeriod(period);
-  if (checked.kind === 'range') throw new TypeError('streamKeyUsage takes a month, a year or months, not a start/end range');
-  const path = `/api/orgs/${encodeURIComponent(client.orgId)}/key-usage`;
-  const endpoint = client.http.endpointOf({ path });
-  const body = await client.http.request({
+  const endpoint = http.endpointOf({ path });
+  const body = await http.request({
     path,
-    query: checked.query,
+    query,
     what: 'key usage',
     responseType: 'stream',
     bodyKind: 'keyUsage',
@@ -71,7 +68,7 @@ export async function streamKeyUsage(
     onMember(name, text) {
       if (HEAD_MEMBERS.has(name) || name === 'keys') root[name] = JSON.parse(text);
       // Another organization's answer is refused as soon as it says so, before its keys are read.
-      if (name === 'org_id' && typeof root.org_id === 'string') checkOrgId(endpoint, root.org_id, client.orgId);
+      if (name === 'org_id' && typeof root.org_id === 'string') checkOrgId(endpoint, root.org_id, orgId);
     },
   });
   let failure: Error | undefined;
@@ -92,7 +89,7 @@ export async function streamKeyUsage(
   } catch (e) {
     // The pipeline's deadline and size cap end the body with their own errors.
     const code = (e as { code?: unknown }).code;
-    failure ??= e instanceof ApiError ? e : new ConnectionError(endpoint, client.http.baseUrl.origin, typeof code === 'string' ? code : undefined, { afterAnswer: true });
+    failure ??= e instanceof ApiError ? e : new ConnectionError(endpoint, http.baseUrl.origin, typeof code === 'string' ? code : undefined, { afterAnswer: true });
   }
   if (failure) {
     body.destroy();
@@ -103,7 +100,7 @@ export async function streamKeyUsage(
   try {
     // The keys were checked one by one above; the rest is checked with an empty key list.
     const head = parseRecord(OrgKeyUsageSchema, { ...root, keys: scanner.sawArray ? [] : root.keys }, 'key usage');
-    checkOrgId(endpoint, head.org_id, client.orgId);
+    checkOrgId(endpoint, head.org_id, orgId);
     return { ...head, keys: [] };
   } catch (e) {
     if (e instanceof SchemaError) throw bad(e.path, e.reason);

@@ -1,0 +1,17 @@
+import type { KeyField } from '../../model/key-usage.js';
+import { compareText } from '../_compare.js';
+
+/**
+ * A key field as served (reporting-api.md §2 KeyField): with `sort_options_alphabetically` true
+ * or absent (the default) its options sorted by label ignoring case (code-point order of the
+ * lower-cased labels, the same on every machine; equal labels keep their order); false keeps the
+ * order the organization gave. The flag is served as it is.
+ */
+export function inDisplayOrder(field: KeyField): KeyField {
+  if (field.sort_options_alphabetically === false || !field.options?.length) return field;
+  const options = field.options
+    .map((o, i) => ({ o, i, key: o.label.toLowerCase() }))
+    .sort((a, b) => compareText(a.key, b.key) || a.i - b.i)
+    .map((x) => x.o);
+  return { ...field, options };
+}
