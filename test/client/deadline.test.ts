@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ReportingClient, TimeoutError, ConnectionError, streamKeyUsage } from '../../src/index.js';
+import { ReportingClient, TimeoutError, ConnectionError } from '../../src/index.js';
 import { fetchCostReportData } from '../../src/report/index.js';
 import { json, startFakeServer, type FakeServer } from './_fake-server.js';
 
@@ -65,7 +65,7 @@ async function settle(p: Promise<unknown>): Promise<{ ms: number; error: unknown
 
 describe('the deadline covers the whole body', () => {
   test('a streamed key-usage body dripping a byte every 100 ms ends in a TimeoutError at the deadline', async () => {
-    const { ms, error } = await settle(streamKeyUsage(client(), { month: '2026-10' }, () => {}));
+    const { ms, error } = await settle(client().streamKeyUsage({ month: '2026-10' }, () => {}));
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toBe(`the service did not answer within ${DEADLINE_MS} ms`);
     expect(ms).toBeLessThan(5000);

@@ -2,7 +2,7 @@
 // terminal escapes, and bodies far larger than real data. Real answers of the reference server,
 // changed where the fault needs it, served over real HTTP.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ReportingClient, ResponseSchemaError, ResponseTooLargeError, streamKeyUsage, type ReferenceServer } from '../../src/index.js';
+import { ReportingClient, ResponseSchemaError, ResponseTooLargeError, type ReferenceServer } from '../../src/index.js';
 import { startSamples, tokenOf } from './_reference.js';
 import { json, startFakeServer, type FakeServer } from './_fake-server.js';
 import { svc } from './_run.js';
@@ -58,7 +58,7 @@ describe("fault 5: an answer for another organization", () => {
       () => c.getInvoice(invoice.id as string),
       () => c.getInvoiceJson(invoice.id as string),
       () => c.getKeyUsage({ month: '2026-10' }),
-      () => streamKeyUsage(c, { month: '2026-10' }, () => {}),
+      () => c.streamKeyUsage({ month: '2026-10' }, () => {}),
       () => c.getMonthlyUsage(),
     ]) {
       const err = await call().catch((e: unknown) => e);
@@ -129,7 +129,7 @@ describe('fault 7: bodies larger than the cap for their kind', () => {
     const cases: Array<[string, () => Promise<unknown>]> = [
       ['records', () => c.listInvoices()],
       ['keyUsage', () => c.getKeyUsage({ month: '2026-10' })],
-      ['keyUsage', () => streamKeyUsage(c, { month: '2026-10' }, () => {})],
+      ['keyUsage', () => c.streamKeyUsage({ month: '2026-10' }, () => {})],
       ['pdf', () => c.getInvoicePdf(id)],
     ];
     for (const [kind, call] of cases) {
