@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { PartnerClient, ReportingClient } from '../client/index.js';
 import { renderInvoicePdf } from '../invoice/index.js';
 import { buildCostReport, buildPartnerReport, fetchCostReportData, type CostReportData } from '../report/index.js';
@@ -20,9 +20,13 @@ export interface RunDeps {
   close(): Promise<void>;
 }
 
-/** What a month-end run uses unless told otherwise: one per run, closed at its end. */
-export function createDefaultDeps(): RunDeps {
-  const dispatcher = new Agent({ keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS });
+/**
+ * What a month-end run uses unless told otherwise: one per run, closed at its end.
+ * `intercept` wraps every request of the run (a queue worker's shared request rate, for one).
+ */
+export function createDefaultDeps(options: { intercept?: Dispatcher.DispatcherComposeInterceptor } = {}): RunDeps {
+  const agent = new Agent({ keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS });
+  const dispatcher = options.intercept ? agent.compose(options.intercept) : agent;
   const deps: MonthEndDeps = {
     // env {}: a run's settings come from its config only, never from stray SVC_* variables.
     reportingClient: ({ baseUrl, token, orgId }) => new ReportingClient({ baseUrl, token, orgId, env: {}, dispatcher }),
@@ -33,5 +37,5 @@ export function createDefaultDeps(): RunDeps {
     buildCostWorkbook: (data, { language, organizationName }) => buildCostReport(data as CostReportData, { language, organizationName }),
     buildPartnerWorkbook: (status, { language }) => buildPartnerReport(status, { language }),
   };
-  return { deps, close: () => dispatcher.close() };
+  return { deps, close: () => agent.close() };
 }

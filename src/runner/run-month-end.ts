@@ -2,7 +2,8 @@ import { setMaxListeners } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VERSION } from '../version.js';
-import { acquireRunLock, LOCK_FILE } from './_lock.js';
+import { acquireRunLock } from './_lock.js';
+import { organizationFolders } from './_folders.js';
 import { OutputWriter } from './_output-writer.js';
 import { runOrganization } from './_org-run.js';
 import { runPartner } from './_partner-run.js';
@@ -17,7 +18,6 @@ import type { RunConfig } from './config.js';
 import type { MonthEndDeps } from './deps.js';
 import type { Manifest, OrgOutcome } from './manifest.js';
 import { isMonth, previousMonth } from './month.js';
-import { assignSafeNames } from './safe-name.js';
 import { RunOptionError } from './run-option-error.js';
 import { ThreadPool, threadsAvailable } from './_thread-pool.js';
 
@@ -59,8 +59,6 @@ export interface MonthEndOptions {
 }
 
 export const DEFAULT_CONCURRENCY = 4;
-// Files in the month folder itself; an org folder must never take one of these names.
-const ROOT_NAMES = ['manifest.json', 'summary.md', 'partner-status.xlsx', LOCK_FILE];
 
 /**
  * The month end for every organization of `config`: the month's invoices (JSON as sent,
@@ -99,7 +97,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   try {
     await removeStaleTempFiles(monthDir);
     const writer = new OutputWriter(monthDir, await readPreviousFiles(join(monthDir, 'manifest.json')));
-    const folders = assignSafeNames(config.organizations.map((o) => ({ raw: o.org_id, key: o.org_id })), ROOT_NAMES);
+    const folders = organizationFolders(config);
     const progress: MonthEndProgress = { event: 'start', organizations_total: config.organizations.length, organizations_done: 0, documents: 0, errors: 0, elapsed_ms: 0 };
     const report = (event: MonthEndProgress['event'], organization?: OrgOutcome) => {
       progress.elapsed_ms = Date.now() - startedAt.getTime();
