@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { hostname } from 'node:os';
 import { createDefaultDeps } from '../runner/default-deps.js';
 import { parseQueueUrl, redisOptions } from './_connection.js';
 import type { JobResult } from './_job-data.js';
@@ -68,6 +69,8 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
   );
   const worker = new Worker<unknown, JobResult>(name, processor, {
     connection: connection.options,
+    // Shown in dashboards as the job's `processedBy`: which machine and process has it.
+    name: `svc worker ${hostname()} ${process.pid}`,
     concurrency: o.concurrency ?? DEFAULT_WORKER_CONCURRENCY,
     lockDuration: lockMs,
     stalledInterval: lockMs,
