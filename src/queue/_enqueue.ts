@@ -15,7 +15,7 @@ export interface RunSettings {
   rate: number | undefined;
 }
 
-/** Attempts of a job: the first and three retries, 5, 10 and 20 s later (each ±50 %). */
+/** Attempts of a job: the first and three retries, after 2.5-5, 5-10 and 10-20 s (exponential from 5 s, jitter 50 %). */
 export const JOB_ATTEMPTS = 4;
 const BACKOFF = { type: 'exponential', delay: 5_000, jitter: 0.5 } as const;
 const ADD_BATCH = 500;

@@ -115,11 +115,18 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
     report('start');
     await addJobs(queue, jobs);
     const all = [...ours];
+    let lost = false;
     for (let poll = 1; !signal.aborted; poll++) {
       try {
-        const c = await queue.getJobCounts('completed', 'failed');
+        const c = await queue.getJobCounts();
         const finished = (c.completed ?? 0) + (c.failed ?? 0);
         if (finished >= jobs.length) break;
+        // Redis restarted without its data, or someone removed the queue: nothing more will finish.
+        if (Object.values(c).every((n) => n === 0) && results.size < jobs.length) {
+          lost = true;
+          options.onNotice?.(`queue: the run's jobs are gone from Redis (restarted without persistence, or the queue was removed); run the same command again: files already written are checked and skipped`);
+          break;
+        }
         if (poll % SWEEP_EVERY === 0 && finished > results.size) await collect(all);
       } catch (e) {
         options.onNotice?.(`queue: ${(e as Error).message}; retrying`);
@@ -128,7 +135,7 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
     }
     await collect(all);
     await checkpoint.settle();
-    const interrupted = signal.aborted && results.size < jobs.length;
+    const interrupted = (signal.aborted || lost) && results.size < jobs.length;
     const organizations = config.organizations.map((o, i): OrgOutcome =>
       (results.get(jobs[i]!.id)?.outcome as OrgOutcome | undefined) ?? { org_id: o.org_id, name: o.name, folder: folders[i]!, status: 'not_run', parts: [], invoices: [], cost: null },
     );

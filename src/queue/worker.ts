@@ -74,7 +74,7 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
     concurrency: o.concurrency ?? DEFAULT_WORKER_CONCURRENCY,
     lockDuration: lockMs,
     stalledInterval: lockMs,
-    // A job found stalled twice (its worker died twice) fails rather than circling.
+    // A job that stalls a third time (its worker died thrice) fails rather than circling.
     maxStalledCount: 2,
     autorun: false,
   });
