@@ -2,13 +2,10 @@ import { resolve } from 'node:path';
 import type { Command } from './_command.js';
 import { int, str } from './_args.js';
 import { UsageError } from './usage-error.js';
+import { plainText as plain } from './_output/sanitize.js';
+import { keepHeapCompact } from './_compact-heap.js';
 import { isMonth, previousMonth } from '../runner/month.js';
 import type { AttemptReport } from '../queue/_process-job.js';
-
-// Config and API text on a terminal: no escape sequences or line breaks.
-function plain(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu, ' ');
-}
 
 function attemptLine(r: AttemptReport): string {
   const who = r.data ? (r.data.kind === 'organization' ? r.data.org.org_id : 'partner workbook') : `job ${r.job.id}`;
@@ -42,6 +39,8 @@ export const workerCommand: Command = {
     const concurrency = int(args, 'concurrency', 1, 64);
     const lockSeconds = int(args, 'lock-seconds', 2, 3600);
     const out = str(args, 'out');
+    // The same work as svc month-end's, with the same heap settings.
+    keepHeapCompact();
     // BullMQ and Redis's client load only here, for a worker.
     const { startQueueWorker } = await import('../queue/worker.js');
     const log = (line: string) => io.stderr.write(`svc worker: ${line}\n`);

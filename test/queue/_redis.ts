@@ -47,7 +47,11 @@ export async function startRedis(): Promise<TestRedis> {
   const child: ChildProcess = spawn(redisServerPath()!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   // Wait until it takes connections, then connect once.
   for (let i = 0; !(await accepts(port)); i++) {
-    if (i > 100 || child.exitCode !== null) throw new Error(`redis-server did not start on port ${port}`);
+    if (i > 100 || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+      throw new Error(`redis-server did not start on port ${port}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 1 });
