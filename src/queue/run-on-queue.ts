@@ -102,13 +102,16 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
       for (let d = documentsOf.get(jobId) ?? 0; d < n; d++) { progress.documents++; report('file'); }
       documentsOf.set(jobId, Math.max(n, documentsOf.get(jobId) ?? 0));
     });
-    events.on('completed', ({ jobId }) => void collect([jobId]));
-    events.on('failed', ({ jobId }) => void collect([jobId]));
+    events.on('completed', ({ jobId }) => void (following && collect([jobId])));
+    events.on('failed', ({ jobId }) => void (following && collect([jobId])));
+    // Events still arriving while the run is being finished are late news of jobs already collected.
+    let following = true;
     const collect = async (ids: string[]) => {
       try {
-        for (const [id, r] of await fetchResults(queue, ids, results)) record(id, r);
+        const found = await fetchResults(queue, ids, results);
+        if (following) for (const [id, r] of found) record(id, r);
       } catch (e) {
-        options.onNotice?.(`queue: ${(e as Error).message}; retrying`);
+        if (following) options.onNotice?.(`queue: ${(e as Error).message}; retrying`);
       }
     };
 
@@ -134,6 +137,7 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
       await sleep(POLL_MS, undefined, { signal }).catch(() => {});
     }
     await collect(all);
+    following = false;
     await checkpoint.settle();
     const interrupted = (signal.aborted || lost) && results.size < jobs.length;
     const organizations = config.organizations.map((o, i): OrgOutcome =>
