@@ -47,7 +47,8 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
   const onSignal = (sig: NodeJS.Signals) => {
     signals++;
     if (signals === 1) {
-      io.stderr.write(`\nsvc: ${sig}: stopping; finishing the files being written, then the manifest (again: quit now)\n`);
+      const what = input.queue ? 'the workers go on; writing the manifest of what is done (run the same command again to follow on)' : 'finishing the files being written, then the manifest';
+      io.stderr.write(`\nsvc: ${sig}: stopping; ${what} (again: quit now)\n`);
       controller.abort(new Error(`interrupted by ${sig}`));
     } else {
       io.stderr.write('\n'); // end the progress bar's line
