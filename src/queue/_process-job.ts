@@ -51,7 +51,8 @@ function parseData(job: Job, Unrecoverable: ProcessorContext['Unrecoverable']): 
  * as a run in one process does. The token is read from this worker's environment by the name the
  * job carries, and scrubbed from everything that goes back to Redis. A failure worth retrying is
  * thrown (BullMQ retries it with backoff); a final one is thrown as UnrecoverableError; either
- * way the attempt's outcome and files are left as the job's progress for the coordinator.
+ * way the attempt's outcome and files are left as the job's progress for the coordinator
+ * (a completed job has them as its return value).
  */
 export function jobProcessor(ctx: ProcessorContext, report: (r: AttemptReport) => void) {
   return async (job: Job): Promise<JobResult> => {
@@ -78,12 +79,13 @@ export function jobProcessor(ctx: ProcessorContext, report: (r: AttemptReport) =
       : await runPartner({ ...scope, partner: data.partner });
     const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
     const result = JSON.parse(scrubber.scrub(JSON.stringify({ outcome, files: writer.files }))) as JobResult;
-    await job.updateProgress({ documents, result } satisfies JobProgressData);
     const failed = outcome.status === 'failed' || outcome.status === 'interrupted';
     if (!failed) {
       report({ job, data, result, verdict: 'done' });
       return result;
     }
+    // A failed job keeps no return value: its outcome and files stay as its progress (one copy in Redis).
+    await job.updateProgress({ documents, result } satisfies JobProgressData);
     const reason = 'part' in result.outcome ? result.outcome.reason ?? 'failed' : result.outcome.error ?? 'interrupted';
     const tokenMissing = !ctx.env[tokenEnv];
     if (tokenMissing || !isTransientFailure(outcome)) {

@@ -72,7 +72,7 @@ describe.skipIf(!hasRedis)('month end on a BullMQ queue with three workers, one 
     const inHand = (await redis.activeJobs(`svc-month-end-${MONTH}`)).filter((j) => j.by?.endsWith(` ${victim.child.pid}`));
     victim.child.kill('SIGKILL');
     expect(await victim.exited).toBe('SIGKILL');
-    await waitFor(async () => (await redis.dump()).some((b) => b.includes('"result"')), 'job results in Redis', 10_000);
+    await waitFor(async () => (await redis.dump()).some((b) => b.includes('"outcome"')), 'job results in Redis', 10_000);
     const redisLater = await redis.dump();
 
     expect(await coordinator.exited).toBe(0);
