@@ -66,7 +66,7 @@ export async function checkSameRun(queue: Queue, jobs: PlannedJob[]): Promise<vo
     if (theirs.run === mine.run) return;
     const keys = ['out_dir', 'base_url', 'language', 'with_service_pdf', 'rate', 'format'] as const;
     const differ = keys.filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));
-    throw new QueueBusyError(queue.name, differ.length ? `${differ.join(', ')} differ` : 'another run');
+    throw new QueueBusyError(queue.name, differ.length ? `${differ.join(', ')} ${differ.length === 1 ? 'differs' : 'differ'}` : 'another run');
   }
   // None of our ids is there: the jobs are another config's (other organizations).
   throw new QueueBusyError(queue.name, 'other organizations');
