@@ -61,7 +61,7 @@ describe.skipIf(!hasRedis)('queue: operator mistakes', () => {
     const second = startCli(['month-end', '--month', MONTH, '--config', path, '--out', join(tmp, 'out-b'), '--queue', redis.url, '--language', 'en'], {});
     started.push(second);
     expect(await second.exited).toBe(1);
-    expect(second.stderrLines().at(-1)).toMatch(/^svc: queue svc-month-end-2026-10 holds an unfinished run with other settings \(language differ\) \(rerun with the settings of the unfinished run/);
+    expect(second.stderrLines().at(-1)).toMatch(/^svc: queue svc-month-end-2026-10 holds an unfinished run with other settings \(language differs\) \(rerun with the settings of the unfinished run/);
   }, 90_000);
 });
 
