@@ -13,3 +13,4 @@ export { startReferenceServer } from './server/index.js';
 export type { ReferenceServer, ReferenceServerOptions, ServerFault } from './server/index.js';
 export * from './report/index.js';
 export * from './runner/index.js';
+export * from './queue/index.js';

@@ -10,7 +10,8 @@ import { RunConfigError } from '../runner/config-error.js';
 import { runMonthEnd } from '../runner/run-month-end.js';
 import { RunOptionError } from '../runner/run-option-error.js';
 import { progressReporter } from '../runner/progress-reporter.js';
-import { isMonth } from '../runner/month.js';
+import { isMonth, previousMonth } from '../runner/month.js';
+import { queueName } from '../queue/_names.js';
 import type { Manifest } from '../runner/manifest.js';
 import type { RunConfig } from '../runner/config.js';
 
@@ -24,6 +25,8 @@ export interface MonthEndRunInput {
   json: boolean;
   threads?: number;
   env: Record<string, string | undefined>;
+  /** `--queue URL [--rate N]`: organizations as jobs on BullMQ workers instead of in this process. */
+  queue?: { url: string; rate?: number };
 }
 
 /** Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook) failed, else 0. */
@@ -44,7 +47,8 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
   const onSignal = (sig: NodeJS.Signals) => {
     signals++;
     if (signals === 1) {
-      io.stderr.write(`\nsvc: ${sig}: stopping; finishing the files being written, then the manifest (again: quit now)\n`);
+      const what = input.queue ? 'the workers go on; writing the manifest of what is done (run the same command again to follow on)' : 'finishing the files being written, then the manifest';
+      io.stderr.write(`\nsvc: ${sig}: stopping; ${what} (again: quit now)\n`);
       controller.abort(new Error(`interrupted by ${sig}`));
     } else {
       io.stderr.write('\n'); // end the progress bar's line
@@ -55,10 +59,13 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
   process.on('SIGTERM', onSignal);
   const progress = progressReporter(io.stderr);
   try {
-    const manifest = await runMonthEnd(input.config, {
-      outDir: input.outDir, month: input.month, concurrency: input.concurrency, language: input.language,
-      withServicePdf: input.withServicePdf, threads: input.threads, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
-    });
+    const common = { outDir: input.outDir, month: input.month, language: input.language, withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress: progress.onProgress };
+    const manifest = input.queue
+      // BullMQ and Redis's client load only for a run on a queue.
+      ? await (await import('../queue/run-on-queue.js')).runMonthEndOnQueue(input.config, {
+        ...common, queue: input.queue.url, rate: input.queue.rate, onNotice: (line) => io.stderr.write(`\nsvc: ${line}\n`),
+      })
+      : await runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads: input.threads });
     progress.done(); // end the bar's line before anything else is printed
     const monthDir = join(input.outDir, manifest.month);
     if (input.json) {
@@ -86,6 +93,21 @@ export function describeResult(m: Manifest, monthDir: string): string {
   ].join('\n') + '\n';
 }
 
+/** Where the jobs go and the command that works them, before the coordinator starts following. */
+function queueHint(url: string, month: string | undefined): string {
+  const m = month ?? previousMonth(new Date());
+  // The URL as typed may hold a password: show it without.
+  let shown = url;
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    shown = u.href.replace(/\/$/, '');
+  } catch {
+    // A bad URL is refused with its own message.
+  }
+  return `svc: organizations go to queue ${queueName(m)} at ${shown}; workers: svc worker --queue ${shown} --month ${m}\n`;
+}
+
 async function readConfig(path: string, cwd: string): Promise<RunConfig> {
   let text: string;
   try {
@@ -99,8 +121,12 @@ async function readConfig(path: string, cwd: string): Promise<RunConfig> {
 export const monthEndCommand: Command = {
   name: 'month-end',
   summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest and summary",
-  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--language da|en] [--with-service-pdf] [--json]',
-  examples: ['svc month-end --config runs.json --out ./month-end', 'svc month-end --month 2026-10 --config runs.json --out ./month-end --concurrency 8 --json'],
+  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--json]',
+  examples: [
+    'svc month-end --config runs.json --out ./month-end',
+    'svc month-end --month 2026-10 --config runs.json --out ./month-end --concurrency 8 --json',
+    'svc month-end --month 2026-10 --config runs.json --out /shared/month-end --queue redis://queue-host:6379 --rate 50',
+  ],
   options: {
     month: { type: 'string', valueName: 'YYYY-MM', description: 'the month to run (default: the previous calendar month, UTC)' },
     config: { type: 'string', valueName: 'FILE', description: 'run config: base URL, organizations, token variable names (see README)' },
@@ -109,6 +135,8 @@ export const monthEndCommand: Command = {
     language: { type: 'string', valueName: 'LANG', description: `language of every document (${availableLanguages().join('|')}); default per organization` },
     'with-service-pdf': { type: 'boolean', description: "also save the service's own PDF of each invoice" },
     threads: { type: 'string', valueName: 'N', description: 'worker threads running organizations (default 0: one thread)' },
+    queue: { type: 'string', valueName: 'URL', description: 'put organizations on the BullMQ queue in this Redis for `svc worker` processes (see README)' },
+    rate: { type: 'string', valueName: 'N', description: 'with --queue: at most N requests per second to the reporting API, all workers together' },
     json: { type: 'boolean', description: 'print the manifest summary as JSON on stdout' },
   },
   async run(io, args) {
@@ -122,18 +150,24 @@ export const monthEndCommand: Command = {
     if (language !== undefined && !availableLanguages().includes(language)) throw new UsageError(`--language must be one of ${availableLanguages().join(', ')} (got "${language}")`);
     const concurrency = int(args, 'concurrency', 1, 64);
     const threads = int(args, 'threads', 0, 16);
+    const queueUrl = str(args, 'queue');
+    const rate = int(args, 'rate', 1, 100_000);
+    if (rate !== undefined && !queueUrl) throw new UsageError('--rate needs --queue (a run in one process has no shared rate)');
+    if (queueUrl && (threads !== undefined || concurrency !== undefined)) throw new UsageError(`--${threads !== undefined ? 'threads' : 'concurrency'} does not go with --queue: each worker has its own (svc worker --concurrency N)`);
     try {
       const config = await readConfig(configPath, io.cwd);
       const outDir = resolve(io.cwd, out);
       const existing = await stat(outDir).catch(() => undefined);
       if (existing && !existing.isDirectory()) throw new UsageError(`--out ${out}: it exists and is not a folder; give a folder (made when missing)`);
+      if (queueUrl) io.stderr.write(queueHint(queueUrl, month));
       const { manifest, code } = await runWithProgress(io, {
         config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env,
+        ...(queueUrl ? { queue: { url: queueUrl, rate } } : {}),
       });
       if (!bool(args, 'json')) io.stdout.write(describeResult(manifest, join(outDir, manifest.month)));
       return code;
     } catch (e) {
-      if (e instanceof RunConfigError || e instanceof RunOptionError) throw new UsageError(e.message);
+      if (e instanceof RunConfigError || e instanceof RunOptionError || (e as Error)?.name === 'QueueUrlError') throw new UsageError((e as Error).message);
       throw e;
     }
   },

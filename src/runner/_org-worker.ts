@@ -12,7 +12,7 @@ import { SecretScrubber } from './_secret-scrubber.js';
 const port = parentPort!;
 const controller = new AbortController();
 // One connection pool for the thread's life (it ends with the run).
-const { deps } = createDefaultDeps(workerData as RunClientOptions);
+const { deps } = createDefaultDeps({ client: workerData as RunClientOptions });
 setMaxListeners(0, controller.signal);
 
 port.on('message', (msg: WorkerRequest) => {

@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { PartnerClient, ReportingClient, type CommonClientOptions } from '../client/index.js';
 import { renderInvoicePdf } from '../invoice/index.js';
 import { buildCostReport, buildPartnerReport, fetchCostReportData } from '../report/index.js';
@@ -23,9 +23,15 @@ export interface RunDeps {
 /** The client settings a run may change: the deadline of a request and the body size caps. */
 export type RunClientOptions = Pick<CommonClientOptions, 'timeoutMs' | 'maxResponseBytes'>;
 
-/** What a month-end run uses unless told otherwise: one per run, closed at its end. */
-export function createDefaultDeps(client: RunClientOptions = {}): RunDeps {
-  const dispatcher = new Agent({ keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS });
+/**
+ * What a month-end run uses unless told otherwise: one per run, closed at its end.
+ * `client` sets the package's own clients; `intercept` wraps every request of the run (a queue
+ * worker's shared request rate, for one).
+ */
+export function createDefaultDeps(options: { client?: RunClientOptions; intercept?: Dispatcher.DispatcherComposeInterceptor } = {}): RunDeps {
+  const client = options.client ?? {};
+  const agent = new Agent({ keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS });
+  const dispatcher = options.intercept ? agent.compose(options.intercept) : agent;
   const deps: MonthEndDeps = {
     // env {}: a run's settings come from its config only, never from stray SVC_* variables.
     reportingClient: ({ baseUrl, token, orgId }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, dispatcher }),
@@ -36,5 +42,5 @@ export function createDefaultDeps(client: RunClientOptions = {}): RunDeps {
     buildCostWorkbook: (data, { language, organizationName }) => buildCostReport(data, { language, organizationName }),
     buildPartnerWorkbook: (status, { language }) => buildPartnerReport(status, { language }),
   };
-  return { deps, close: () => dispatcher.close() };
+  return { deps, close: () => agent.close() };
 }

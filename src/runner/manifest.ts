@@ -107,7 +107,11 @@ export interface Manifest {
   interrupted: boolean;
   /** Only on a checkpoint written during a run (a run killed outright leaves one); never on a finished run's manifest. */
   in_progress?: true;
-  options: { concurrency: number; language: string | null; with_service_pdf: boolean };
+  /**
+   * How the run was made. A run on a queue (`svc month-end --queue`) names its queue and `--rate`;
+   * its concurrency is then 0, each worker having its own.
+   */
+  options: { concurrency: number; language: string | null; with_service_pdf: boolean; queue?: { name: string; rate: number | null } };
   summary: ManifestSummary;
   organizations: OrgOutcome[];
   partner: PartOutcome | null;

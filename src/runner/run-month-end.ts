@@ -2,7 +2,8 @@ import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import { VERSION } from '../version.js';
 import { makeFolder } from '../core/make-folder.js';
-import { acquireRunLock, LOCK_FILE } from './_lock.js';
+import { acquireRunLock } from './_lock.js';
+import { organizationFolders } from './_folders.js';
 import { OutputWriter } from './_output-writer.js';
 import { runOrganization } from './_org-run.js';
 import { runPartner } from './_partner-run.js';
@@ -17,7 +18,6 @@ import { refuseTokenValues, type RunConfig } from './config.js';
 import type { MonthEndDeps } from './deps.js';
 import type { Manifest, OrgOutcome } from './manifest.js';
 import { isMonth, previousMonth } from './month.js';
-import { assignSafeNames } from './safe-name.js';
 import { RunOptionError } from './run-option-error.js';
 import { ThreadPool, threadsAvailable } from './_thread-pool.js';
 import type { RunClientOptions } from './default-deps.js';
@@ -73,8 +73,6 @@ function checkClientOptions(client: RunClientOptions | undefined): void {
   if (t !== undefined && (!Number.isSafeInteger(t) || t < 1)) throw new RunOptionError('client.timeoutMs', 'must be a whole number of milliseconds, at least 1');
   bodyLimits(client?.maxResponseBytes, (field) => new RunOptionError(`client.${field}`, 'must be a whole number of bytes, at least 1'));
 }
-// Files in the month folder itself; an org folder must never take one of these names.
-const ROOT_NAMES = ['manifest.json', 'summary.md', 'partner-status.xlsx', LOCK_FILE];
 
 /**
  * The month end for every organization of `config`: the month's invoices (JSON as sent,
@@ -112,12 +110,12 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   const release = await acquireRunLock(monthDir);
   let pool: ThreadPool | undefined;
   // The package's own client and builders, on a connection pool of this run (closed at its end).
-  const own = createDefaultDeps?.(options.client);
+  const own = createDefaultDeps?.({ client: options.client });
   const deps = options.deps ?? own!.deps;
   try {
     await removeStaleTempFiles(monthDir);
     const writer = new OutputWriter(monthDir, await readPreviousFiles(join(monthDir, 'manifest.json')));
-    const folders = assignSafeNames(config.organizations.map((o) => ({ raw: o.org_id, key: o.org_id })), ROOT_NAMES);
+    const folders = organizationFolders(config);
     const progress: MonthEndProgress = { event: 'start', organizations_total: config.organizations.length, organizations_done: 0, documents: 0, errors: 0, elapsed_ms: 0 };
     const report = (event: MonthEndProgress['event'], organization?: OrgOutcome) => {
       progress.elapsed_ms = Date.now() - startedAt.getTime();

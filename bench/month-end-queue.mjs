@@ -1,0 +1,149 @@
+// Month end for 1,000 generated organizations on a BullMQ queue (Redis) with 1, 2 and 4
+// `svc worker` processes, beside the same run in one process (`svc month-end` without --queue).
+// Every program is its own child process: the reference server (`svc serve`), redis-server
+// (Debian's; its own port and temp folder), the coordinator (`svc month-end --queue`) and the
+// workers (`svc worker --concurrency 4`). Wall time is the coordinator's, from start to exit,
+// workers started with it; documents are the files the manifest lists (summary.md excepted);
+// RSS is each process's kernel high-water mark (VmHWM) read at the end of the run; CPU is
+// utime + stime. Prints the load average before and after each run: the machine is shared.
+// Prints what it measured; asserts nothing. After `npm run build`:
+// `node bench/month-end-queue.mjs [--orgs N] [--repeats N] [--workers 1,2,4]`. Linux only (reads /proc).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = join(ROOT, 'dist/cli/main.js');
+const MB = 1024 * 1024;
+const MONTH = '2026-10';
+
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const ORGS = Number(flag('--orgs', '1000'));
+const REPEATS = Number(flag('--repeats', '1'));
+const WORKERS = flag('--workers', '1,2,4').split(',').map(Number);
+
+if (spawnSync('sh', ['-c', 'command -v redis-server']).status !== 0) {
+  console.log('month end on a queue: skipped, no redis-server (Debian: apt-get install redis-server)');
+  process.exit(0);
+}
+
+function peakOf(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? (Number(m[1]) * 1024) / MB : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+function cpuOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+async function freePort() {
+  const s = createServer();
+  await new Promise((r) => s.listen(0, '127.0.0.1', r));
+  const port = s.address().port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function startRedis(dir) {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise((r) => { const s = connect(port, '127.0.0.1'); s.once('connect', () => { s.destroy(); r(true); }); s.once('error', () => r(false)); });
+    if (ok) return { child, url: `redis://127.0.0.1:${port}` };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('redis-server did not start');
+}
+
+function run(argv, env) {
+  const child = spawn(process.execPath, [CLI, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const stats = { rss: NaN, cpu: NaN };
+  child.stdout.on('data', (d) => {
+    stdout += d;
+    // The result is printed last: the peak so far is the peak.
+    stats.rss = peakOf(child.pid);
+    stats.cpu = cpuOf(child.pid);
+  });
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise((r) => child.on('exit', (code) => r(code)));
+  return { child, exited, stats, out: () => stdout, err: () => stderr };
+}
+
+async function once(label, workers, data, url, redisUrl, redisPid) {
+  const tokens = JSON.parse(readFileSync(join(data, 'tokens.json'), 'utf8'));
+  const env = { ...process.env, CI: '1' };
+  const organizations = tokens.orgs.map(({ org_id, token }, i) => {
+    env[`SVC_BENCH_T${i}`] = token;
+    return { org_id, name: org_id, token_env: `SVC_BENCH_T${i}` };
+  });
+  const config = join(data, 'runs.json');
+  writeFileSync(config, JSON.stringify({ base_url: url, organizations }));
+  const out = mkdtempSync(join(tmpdir(), 'svc-bench-queue-out-'));
+  const before = load();
+  const t0 = performance.now();
+  try {
+    const queueArgs = workers ? ['--queue', redisUrl] : ['--concurrency', '4'];
+    const coordinator = run(['month-end', '--month', MONTH, '--config', config, '--out', out, '--json', ...queueArgs], workers ? { PATH: process.env.PATH, CI: '1' } : env);
+    const ws = Array.from({ length: workers }, () => run(['worker', '--queue', redisUrl, '--month', MONTH, '--concurrency', '4'], env));
+    const code = await coordinator.exited;
+    const wall = (performance.now() - t0) / 1000;
+    const workerRss = ws.map((w) => peakOf(w.child.pid));
+    const workerCpu = ws.map((w) => cpuOf(w.child.pid));
+    const redisRss = redisPid ? peakOf(redisPid) : NaN;
+    for (const w of ws) w.child.kill('SIGINT');
+    await Promise.all(ws.map((w) => w.exited));
+    if (code !== 0 && code !== 1) throw new Error(`${label}: month-end exited ${code}: ${coordinator.err().slice(-500)}`);
+    const s = JSON.parse(coordinator.out()).summary;
+    const documents = s.files - 1;
+    const fmt = (xs) => xs.map((x) => x.toFixed(0)).join('/');
+    console.log(
+      `${label.padEnd(12)} ${wall.toFixed(1).padStart(6)} s wall, ${String(documents).padStart(5)} documents (${(documents / wall).toFixed(0)}/s), ${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; ` +
+        `RSS coordinator ${coordinator.stats.rss.toFixed(0)} MB` + (workers ? `, workers ${fmt(workerRss)} MB, redis ${redisRss.toFixed(0)} MB; CPU coordinator ${coordinator.stats.cpu.toFixed(1)} s, workers ${workerCpu.map((c) => c.toFixed(1)).join('/')} s` : `; CPU ${coordinator.stats.cpu.toFixed(1)} s`) +
+        `; load ${before} -> ${load()}`,
+    );
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-queue-'));
+try {
+  const data = join(tmp, 'data');
+  const { generateDataset } = await import('../dist/server/index.js');
+  generateDataset({ orgs: ORGS, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
+  const server = spawn(process.execPath, [CLI, 'serve', '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const url = await new Promise((resolve) => server.stdout.once('data', (d) => resolve(String(d).trim())));
+  const redis = await startRedis(join(tmp));
+  console.log(`month end ${MONTH}, ${ORGS} organizations, ${REPEATS} repeat(s); workers with --concurrency 4, in-process with --concurrency 4; ${process.version}, redis ${spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1]}`);
+  try {
+    for (let r = 0; r < REPEATS; r++) {
+      await once('in-process', 0, data, url, redis.url, undefined);
+      for (const n of WORKERS) await once(`${n} worker${n === 1 ? '' : 's'}`, n, data, url, redis.url, redis.child.pid);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    redis.child.kill('SIGTERM');
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,40 @@
+import { QueueUrlError } from './queue-url-error.js';
+
+export interface QueueConnection {
+  /** ioredis options as BullMQ takes them. */
+  options: { url: string; password?: string; maxRetriesPerRequest: null; connectTimeout: number };
+  /** The URL without password, for messages and logs. */
+  where: string;
+}
+
+/**
+ * Checks a `--queue` value (`redis://[user[:password]@]host[:port][/db]`, `rediss://` for TLS)
+ * and makes the connection options. A password may come from SVC_REDIS_PASSWORD instead of the
+ * URL, so it is not in the process list; it never appears in `where`.
+ */
+export function parseQueueUrl(value: string, env: Record<string, string | undefined>): QueueConnection {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new QueueUrlError(`"${value.replace(/\/\/[^@/]*@/, '//***@')}" is not a URL`);
+  }
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new QueueUrlError(`must start with redis:// or rediss:// (got ${u.protocol}//)`);
+  if (!u.hostname) throw new QueueUrlError('names no host');
+  if (u.search || u.hash) throw new QueueUrlError('must not have a query or fragment');
+  if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d{1,2}$/.test(u.pathname)) throw new QueueUrlError(`the database must be a number, like /0 (got ${u.pathname})`);
+  const password = u.password ? undefined : env.SVC_REDIS_PASSWORD || undefined;
+  const shown = new URL(u.href);
+  if (shown.password) shown.password = '***';
+  return {
+    // maxRetriesPerRequest null: BullMQ's blocking calls wait through a reconnect instead of failing.
+    options: { url: u.href, ...(password ? { password } : {}), maxRetriesPerRequest: null, connectTimeout: 10_000 },
+    where: shown.href.replace(/\/$/, ''),
+  };
+}
+
+/** The connection's options for a plain ioredis client (its URL given apart). */
+export function redisOptions(c: QueueConnection): { password?: string; maxRetriesPerRequest: null; connectTimeout: number } {
+  const { url: _url, ...rest } = c.options;
+  return rest;
+}

@@ -1,0 +1,62 @@
+import { isAbsolute } from 'node:path';
+import { z } from 'zod';
+import { RunOrganizationSchema } from '../runner/config.js';
+import type { ManifestFile, OrgOutcome, PartOutcome } from '../runner/manifest.js';
+
+import { isMonth } from '../runner/month.js';
+import { safeNamePart } from '../runner/safe-name.js';
+
+/** Format of the jobs this version writes; a worker refuses others rather than guess. */
+export const JOB_FORMAT = 1;
+
+const FileEntrySchema = z.object({
+  path: z.string(), org_id: z.string().nullable(), kind: z.string(), size: z.number(), sha256: z.string(),
+  source_sha256: z.string(), source: z.string(), generator: z.string(), status: z.string(), previous_source_sha256: z.string().optional(),
+});
+
+// What every job of one run carries. No token: only the names of the variables holding them.
+const RunFields = {
+  format: z.literal(JOB_FORMAT),
+  month: z.string().refine(isMonth, 'must be YYYY-MM'),
+  /** The coordinator's output folder (absolute); a worker may have it mounted elsewhere (--out). */
+  out_dir: z.string().refine(isAbsolute, 'must be an absolute path'),
+  base_url: z.string().url(),
+  language: z.string().nullable(),
+  with_service_pdf: z.boolean(),
+  /** `--rate`: requests per second to the reporting API across all workers; null for no cap. */
+  rate: z.number().int().positive().nullable(),
+  /** Hash of the fields above: tells this run's jobs from another run's in the same queue. */
+  run: z.string(),
+  /** The previous manifest's entries for this job's files, so unchanged files are skipped. */
+  previous: z.array(FileEntrySchema),
+};
+
+export const JobDataSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('organization'),
+    ...RunFields,
+    org: RunOrganizationSchema,
+    // A folder is a safe name part by construction; anything else is refused, never written to.
+    folder: z.string().refine((f) => safeNamePart(f) === f, 'must be a safe folder name'),
+  }),
+  z.strictObject({
+    kind: z.literal('partner'),
+    ...RunFields,
+    partner: z.strictObject({ token_env: RunOrganizationSchema.shape.token_env, language: z.string().optional() }),
+  }),
+]);
+
+export type JobData = z.infer<typeof JobDataSchema>;
+export type RunFieldsOf = Pick<JobData, 'format' | 'month' | 'out_dir' | 'base_url' | 'language' | 'with_service_pdf' | 'rate' | 'run'>;
+
+/** What a job returns (and, for a failed job, leaves as its progress): the outcome and the files written. */
+export interface JobResult {
+  outcome: OrgOutcome | PartOutcome;
+  files: ManifestFile[];
+}
+
+/** A job's progress: documents made so far, and the result once the attempt has ended. */
+export interface JobProgressData {
+  documents: number;
+  result?: JobResult;
+}

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { hostname } from 'node:os';
+import type { Job } from 'bullmq';
+import { runOrganization } from '../runner/_org-run.js';
+import { OutputWriter } from '../runner/_output-writer.js';
+import { runPartner } from '../runner/_partner-run.js';
+import { SecretScrubber } from '../runner/_secret-scrubber.js';
+import type { MonthEndDeps } from '../runner/deps.js';
+import type { ManifestFile } from '../runner/manifest.js';
+import { JobDataSchema, type JobData, type JobProgressData, type JobResult } from './_job-data.js';
+import type { RequestGate } from './_request-gate.js';
+import { isTransientFailure } from './_retry-decision.js';
+import { OutputFolderMissingError } from './output-folder-missing-error.js';
+
+export interface ProcessorContext {
+  deps: MonthEndDeps;
+  /** Where this worker reads the token variables the jobs name. */
+  env: Record<string, string | undefined>;
+  /** The shared output folder's path on this machine, when not the coordinator's. */
+  outDir: string | undefined;
+  gate: RequestGate;
+  /** Aborted when the worker is made to quit at once; a job stopped so is retried elsewhere. */
+  signal: AbortSignal;
+  /** BullMQ's own error for a failure never to retry (from the same module instance the worker checks). */
+  Unrecoverable: new (message: string) => Error;
+}
+
+/** What the worker tells about each attempt's end. */
+export interface AttemptReport {
+  job: Job;
+  data: JobData | undefined;
+  result: JobResult | undefined;
+  /** 'done' completed; 'retry' failed for now (BullMQ tries again after its backoff); 'final' failed for good. */
+  verdict: 'done' | 'retry' | 'final';
+  reason?: string;
+}
+
+function parseData(job: Job, Unrecoverable: ProcessorContext['Unrecoverable']): JobData {
+  const parsed = JobDataSchema.safeParse(job.data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Unrecoverable(`job ${job.id} is not a month-end job this svc can run (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The BullMQ processor of a month-end job: the runner's own per-organization work (or the
+ * partner workbook), writing into the shared month folder through its own OutputWriter, exactly
+ * as a run in one process does. The token is read from this worker's environment by the name the
+ * job carries, and scrubbed from everything that goes back to Redis. A failure worth retrying is
+ * thrown (BullMQ retries it with backoff); a final one is thrown as UnrecoverableError; either
+ * way the attempt's outcome and files are left as the job's progress for the coordinator
+ * (a completed job has them as its return value).
+ */
+export function jobProcessor(ctx: ProcessorContext, report: (r: AttemptReport) => void) {
+  return async (job: Job): Promise<JobResult> => {
+    let data: JobData | undefined;
+    try {
+      data = parseData(job, ctx.Unrecoverable);
+    } catch (e) {
+      report({ job, data, result: undefined, verdict: 'final', reason: (e as Error).message });
+      throw e;
+    }
+    const monthDir = join(ctx.outDir ?? data.out_dir, data.month);
+    if (!existsSync(monthDir)) throw new OutputFolderMissingError(monthDir);
+    ctx.gate.setRate(data.rate);
+    const tokenEnv = data.kind === 'organization' ? data.org.token_env : data.partner.token_env;
+    const writer = new OutputWriter(monthDir, new Map(data.previous.map((f) => [f.path, f as ManifestFile])));
+    let documents = 0;
+    const onFile = () => {
+      documents++;
+      job.updateProgress({ documents } satisfies JobProgressData).catch(() => {});
+    };
+    const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
+    const scope = { baseUrl: data.base_url, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: data.language ?? undefined, month: data.month, scrub: (text: string) => scrubber.scrub(text) };
+    const outcome = data.kind === 'organization'
+      ? await runOrganization({ ...scope, org: data.org, folder: data.folder, withServicePdf: data.with_service_pdf, onFile })
+      : await runPartner({ ...scope, partner: data.partner });
+    const result = JSON.parse(scrubber.scrub(JSON.stringify({ outcome, files: writer.files }))) as JobResult;
+    const failed = outcome.status === 'failed' || outcome.status === 'interrupted';
+    if (!failed) {
+      report({ job, data, result, verdict: 'done' });
+      return result;
+    }
+    // A failed job keeps no return value: its outcome and files stay as its progress (one copy in Redis).
+    await job.updateProgress({ documents, result } satisfies JobProgressData);
+    const reason = 'part' in result.outcome ? result.outcome.reason ?? 'failed' : result.outcome.error ?? 'interrupted';
+    const tokenMissing = !ctx.env[tokenEnv];
+    if (tokenMissing || !isTransientFailure(outcome)) {
+      const why = tokenMissing ? `${tokenEnv} is not set on worker ${hostname()} (process ${process.pid})` : reason;
+      report({ job, data, result, verdict: 'final', reason: why });
+      throw new ctx.Unrecoverable(why);
+    }
+    report({ job, data, result, verdict: 'retry', reason });
+    throw new Error(reason);
+  };
+}

@@ -1,0 +1,168 @@
+import { setMaxListeners } from 'node:events';
+import { mkdir } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { VERSION } from '../version.js';
+import { Checkpointer } from '../runner/_checkpoint.js';
+import { finishManifest } from '../runner/_finish.js';
+import { organizationFolders } from '../runner/_folders.js';
+import { acquireRunLock } from '../runner/_lock.js';
+import { OutputWriter } from '../runner/_output-writer.js';
+import { readPreviousFiles } from '../runner/_previous-manifest.js';
+import { SecretScrubber } from '../runner/_secret-scrubber.js';
+import { removeStaleTempFiles } from '../runner/_temp-cleanup.js';
+import type { RunConfig } from '../runner/config.js';
+import type { Manifest, OrgOutcome, PartOutcome } from '../runner/manifest.js';
+import { isMonth, previousMonth } from '../runner/month.js';
+import type { MonthEndOptions, MonthEndProgress } from '../runner/run-month-end.js';
+import { RunOptionError } from '../runner/run-option-error.js';
+import { fetchResults } from './_collect.js';
+import { parseQueueUrl } from './_connection.js';
+import { addJobs, checkSameRun, jobsInQueue, planJobs } from './_enqueue.js';
+import type { JobProgressData, JobResult } from './_job-data.js';
+import { queueName } from './_names.js';
+import { whenReady } from './_ready.js';
+
+export interface QueueRunOptions extends Omit<MonthEndOptions, 'threads' | 'deps' | 'concurrency'> {
+  /** `redis://HOST:PORT[/DB]` of the queue the workers take jobs from. */
+  queue: string;
+  /** At most this many requests per second to the reporting API, across all workers. */
+  rate?: number;
+  /** Lines about the queue itself (Redis lost and being retried), for stderr. */
+  onNotice?: (line: string) => void;
+}
+
+const POLL_MS = 1000;
+// Every this many polls the finished jobs whose events were missed are fetched (display only).
+const SWEEP_EVERY = 10;
+
+/**
+ * The month end with organizations as jobs on a BullMQ queue in Redis (`svc month-end --queue`):
+ * enqueues one job per organization (and one for the partner workbook) with ids made from month
+ * and organization, follows them to the end, then writes `summary.md` and `manifest.json` from
+ * the jobs' results with the runner's own finishing step. `svc worker` processes do the work.
+ * An abort stops following (the workers go on) and writes the manifest of what is done; running
+ * the same command again follows the same jobs. A finished run's jobs are removed from Redis, so
+ * the next run of the month runs everything again, skipping unchanged files by source hash.
+ */
+export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOptions): Promise<Manifest> {
+  const month = options.month ?? previousMonth(new Date());
+  if (!isMonth(month)) throw new RunOptionError('month', `must be a month written YYYY-MM (got "${month}")`);
+  if (options.rate !== undefined && (!Number.isInteger(options.rate) || options.rate < 1 || options.rate > 100_000)) throw new RunOptionError('rate', 'must be a whole number from 1 to 100000');
+  if (!isAbsolute(options.outDir)) throw new RunOptionError('out', 'must be an absolute path (workers on other machines use it)');
+  const env = options.env ?? process.env;
+  const connection = parseQueueUrl(options.queue, env);
+  const name = queueName(month);
+  const { Queue, QueueEvents } = await import('bullmq');
+  const startedAt = new Date();
+  const monthDir = join(options.outDir, month);
+  await mkdir(monthDir, { recursive: true });
+  const release = await acquireRunLock(monthDir);
+  const queue = new Queue(name, { connection: connection.options });
+  const events = new QueueEvents(name, { connection: connection.options });
+  const signal = options.signal ?? new AbortController().signal;
+  setMaxListeners(0, signal);
+  try {
+    await whenReady(queue, connection.where);
+    await whenReady(events, connection.where);
+    const writer = new OutputWriter(monthDir, await readPreviousFiles(join(monthDir, 'manifest.json')));
+    const folders = organizationFolders(config);
+    const jobs = planJobs(config, folders, writer, { month, outDir: options.outDir, baseUrl: config.base_url, language: options.language, withServicePdf: options.withServicePdf ?? false, rate: options.rate });
+    // A queue with jobs in it is this run, restarted (or another, refused); a fresh run first clears temp files of killed ones.
+    if ((await jobsInQueue(queue)) > 0) await checkSameRun(queue, jobs);
+    else await removeStaleTempFiles(monthDir);
+
+    const orgJobs = new Set(jobs.filter((j) => j.data.kind === 'organization').map((j) => j.id));
+    const ours = new Set(jobs.map((j) => j.id));
+    const progress: MonthEndProgress = { event: 'start', organizations_total: config.organizations.length, organizations_done: 0, documents: 0, errors: 0, elapsed_ms: 0 };
+    const report = (event: MonthEndProgress['event'], organization?: OrgOutcome) => {
+      progress.elapsed_ms = Date.now() - startedAt.getTime();
+      options.onProgress?.({ ...progress, event, ...(organization ? { organization } : {}) });
+    };
+    const secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
+    const scrubber = new SecretScrubber(secrets);
+    const checkpoint = new Checkpointer(monthDir, writer, () => ({
+      manifest_version: 1, tool: { name: 'svc', version: VERSION }, month, base_url: config.base_url, started_at: startedAt.toISOString(),
+    }), (text) => scrubber.scrub(text));
+    const results = new Map<string, JobResult>();
+    const record = (id: string, r: JobResult) => {
+      if (results.has(id) || !ours.has(id)) return;
+      results.set(id, r);
+      writer.adopt(r.files);
+      if (!orgJobs.has(id)) return;
+      progress.organizations_done++;
+      if (r.outcome.status === 'failed') progress.errors++;
+      report('organization', r.outcome as OrgOutcome);
+      void checkpoint.maybeWrite();
+    };
+    const documentsOf = new Map<string, number>();
+    events.on('progress', ({ jobId, data }) => {
+      const n = (data as JobProgressData | undefined)?.documents;
+      if (typeof n !== 'number' || !ours.has(jobId)) return;
+      for (let d = documentsOf.get(jobId) ?? 0; d < n; d++) { progress.documents++; report('file'); }
+      documentsOf.set(jobId, Math.max(n, documentsOf.get(jobId) ?? 0));
+    });
+    events.on('completed', ({ jobId }) => void (following && collect([jobId])));
+    events.on('failed', ({ jobId }) => void (following && collect([jobId])));
+    // Events still arriving while the run is being finished are late news of jobs already collected.
+    let following = true;
+    const collect = async (ids: string[]) => {
+      try {
+        const found = await fetchResults(queue, ids, results);
+        if (following) for (const [id, r] of found) record(id, r);
+      } catch (e) {
+        if (following) options.onNotice?.(`queue: ${(e as Error).message}; retrying`);
+      }
+    };
+
+    report('start');
+    await addJobs(queue, jobs);
+    const all = [...ours];
+    let lost = false;
+    for (let poll = 1; !signal.aborted; poll++) {
+      try {
+        const c = await queue.getJobCounts();
+        const finished = (c.completed ?? 0) + (c.failed ?? 0);
+        if (finished >= jobs.length) break;
+        // Redis restarted without its data, or someone removed the queue: nothing more will finish.
+        if (Object.values(c).every((n) => n === 0) && results.size < jobs.length) {
+          lost = true;
+          options.onNotice?.(`queue: the run's jobs are gone from Redis (restarted without persistence, or the queue was removed); run the same command again: files already written are checked and skipped`);
+          break;
+        }
+        if (poll % SWEEP_EVERY === 0 && finished > results.size) await collect(all);
+      } catch (e) {
+        options.onNotice?.(`queue: ${(e as Error).message}; retrying`);
+      }
+      await sleep(POLL_MS, undefined, { signal }).catch(() => {});
+    }
+    await collect(all);
+    following = false;
+    await checkpoint.settle();
+    const interrupted = (signal.aborted || lost) && results.size < jobs.length;
+    const organizations = config.organizations.map((o, i): OrgOutcome =>
+      (results.get(jobs[i]!.id)?.outcome as OrgOutcome | undefined) ?? { org_id: o.org_id, name: o.name, folder: folders[i]!, status: 'not_run', parts: [], invoices: [], cost: null },
+    );
+    const partnerResult = config.partner ? results.get(jobs[jobs.length - 1]!.id) : undefined;
+    const partner: PartOutcome | null = config.partner
+      ? (partnerResult?.outcome as PartOutcome | undefined) ?? { part: 'partner_workbook', status: 'skipped', reason: 'the run was interrupted first' }
+      : null;
+    // Temp files of workers killed mid-write: no worker writes for this run any more.
+    if (!interrupted) await removeStaleTempFiles(monthDir);
+    const manifest = await finishManifest({
+      monthDir, writer, month, baseUrl: config.base_url, startedAt, organizations, partner, interrupted,
+      options: { concurrency: 0, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false, queue: { name, rate: options.rate ?? null } },
+      secrets,
+      summaryLanguage: options.language ?? 'en',
+      version: VERSION,
+    });
+    // The run is recorded: its jobs go, so the month's next run adds (and runs) them anew.
+    if (!interrupted) await queue.obliterate({ force: true });
+    return manifest;
+  } finally {
+    await events.close().catch(() => {});
+    await queue.close().catch(() => {});
+    await release();
+  }
+}
+

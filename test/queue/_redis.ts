@@ -1,0 +1,93 @@
+// A real redis-server for the queue tests: its own port, its own temp folder, no persistence.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+
+/** Path of redis-server, or undefined where it is not installed (Debian: apt-get install redis-server). */
+export function redisServerPath(): string | undefined {
+  const r = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+  const path = r.stdout.trim();
+  return r.status === 0 && path ? path : undefined;
+}
+
+export const NO_REDIS_REASON = 'skipped: no redis-server on this machine (Debian: apt-get install redis-server; .ci/run installs it)';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export interface TestRedis {
+  url: string;
+  /** Every key and, raw, every value (strings, hashes, lists, sets, sorted sets, streams). */
+  dump(): Promise<Buffer[]>;
+  keys(): Promise<string[]>;
+  /** The ids of the queue's active jobs and who has each (BullMQ's `processedBy`). */
+  activeJobs(queue: string): Promise<Array<{ id: string; by: string | null }>>;
+  stop(): Promise<void>;
+}
+
+export async function startRedis(): Promise<TestRedis> {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-redis-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(redisServerPath()!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  // Wait until it takes connections, then connect once.
+  for (let i = 0; !(await accepts(port)); i++) {
+    if (i > 100 || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+      throw new Error(`redis-server did not start on port ${port}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 1 });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async dump() {
+      const out: Buffer[] = [];
+      let cursor = '0';
+      do {
+        const [next, keys] = await client.scanBuffer(cursor, 'COUNT', 1000);
+        cursor = String(next);
+        for (const key of keys) {
+          out.push(key);
+          const type = await client.type(key);
+          if (type === 'string') out.push((await client.getBuffer(key)) ?? Buffer.alloc(0));
+          else if (type === 'hash') for (const [k, v] of Object.entries(await client.hgetallBuffer(key))) out.push(Buffer.from(k), v);
+          else if (type === 'list') out.push(...(await client.lrangeBuffer(key, 0, -1)));
+          else if (type === 'set') out.push(...(await client.smembersBuffer(key)));
+          else if (type === 'zset') out.push(...(await client.zrangeBuffer(key, 0, -1)));
+          else if (type === 'stream') for (const [, fields] of await client.xrangeBuffer(key, '-', '+')) out.push(...fields);
+        }
+      } while (cursor !== '0');
+      return out;
+    },
+    async activeJobs(queue: string) {
+      const ids = await client.lrange(`bull:${queue}:active`, 0, -1);
+      return Promise.all(ids.map(async (id) => ({ id, by: await client.hget(`bull:${queue}:${id}`, 'pb') })));
+    },
+    async keys() {
+      return (await client.keys('*')).sort();
+    },
+    async stop() {
+      client.disconnect();
+      child.kill('SIGKILL');
+      await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { configFor, readTokens } from '../runner/_server.js';
+import { startCli, waitFor, type CliProcess } from './_cli.js';
+import { NO_REDIS_REASON, redisServerPath, startRedis, type TestRedis } from './_redis.js';
+
+// What an operator gets wrong: a worker that cannot see the output folder, a second run with
+// other settings while the first is unfinished in the queue. Real redis-server, bundled samples.
+
+const MONTH = '2026-10';
+const hasRedis = redisServerPath() !== undefined;
+let tmp: string;
+let redis: TestRedis;
+let server: ReferenceServer;
+const started: CliProcess[] = [];
+
+describe.skipIf(!hasRedis)('queue: operator mistakes', () => {
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'svc-queue-ops-'));
+    redis = await startRedis();
+    server = await startReferenceServer({});
+  });
+  afterAll(async () => {
+    for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    await server?.close();
+    await redis?.stop();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  async function configFile(name: string): Promise<{ path: string; env: Record<string, string> }> {
+    const { config, env } = configFor(server.url, await readTokens(), false);
+    const path = join(tmp, name);
+    await writeFile(path, JSON.stringify(config));
+    return { path, env };
+  }
+
+  it('a worker that cannot see the output folder stops with the reason; another worker does its job', async () => {
+    const { path, env } = await configFile('runs-a.json');
+    const coordinator = startCli(['month-end', '--month', MONTH, '--config', path, '--out', join(tmp, 'out-a'), '--queue', redis.url], {});
+    const blind = startCli(['worker', '--queue', redis.url, '--month', MONTH, '--out', join(tmp, 'not-mounted')], env);
+    started.push(coordinator, blind);
+    expect(await blind.exited).toBe(1);
+    expect(blind.stderrLines().at(-1)).toBe(`svc: the run's output folder ${join(tmp, 'not-mounted', MONTH)} does not exist on this machine (mount the shared output folder on this machine, and give its path with --out if it differs from the coordinator's)`);
+    const good = startCli(['worker', '--queue', redis.url, '--month', MONTH], env);
+    started.push(good);
+    expect(await coordinator.exited).toBe(0);
+    good.child.kill('SIGINT');
+    expect(await good.exited).toBe(0);
+  }, 90_000);
+
+  it('refuses to mix a run with other settings into an unfinished one, naming what differs', async () => {
+    const { path } = await configFile('runs-b.json');
+    const first = startCli(['month-end', '--month', MONTH, '--config', path, '--out', join(tmp, 'out-b'), '--queue', redis.url], {});
+    started.push(first);
+    await waitFor(async () => (await redis.keys()).some((k) => k.includes(`${MONTH}.org.`)), 'the first run\'s jobs', 30_000);
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(130);
+    const second = startCli(['month-end', '--month', MONTH, '--config', path, '--out', join(tmp, 'out-b'), '--queue', redis.url, '--language', 'en'], {});
+    started.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.stderrLines().at(-1)).toMatch(/^svc: queue svc-month-end-2026-10 holds an unfinished run with other settings \(language differs\) \(rerun with the settings of the unfinished run/);
+  }, 90_000);
+});
+
+if (!hasRedis) it.skip(`queue: operator mistakes: ${NO_REDIS_REASON}`, () => {});

@@ -1,0 +1,110 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../src/runner/manifest.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { configFor, readTokens } from '../runner/_server.js';
+import { startCli, type CliProcess } from './_cli.js';
+import { NO_REDIS_REASON, redisServerPath, startRedis, type TestRedis } from './_redis.js';
+
+// Reliability from BullMQ, seen from outside: a server error past the client's own retries is
+// retried by the queue after its backoff; a refused token (401) fails at once, never retried;
+// --rate spaces the run's requests across workers. Bundled samples, real redis-server, real HTTP.
+
+const MONTH = '2026-10';
+const hasRedis = redisServerPath() !== undefined;
+let tmp: string;
+let redis: TestRedis;
+const started: CliProcess[] = [];
+
+async function monthEnd(server: string, env: Record<string, string>, extra: string[], out: string, workerEnv: Record<string, string>, workers = 1) {
+  const tokens = await readTokens();
+  const { config } = configFor(server, tokens, false);
+  const configPath = join(tmp, `runs-${out}.json`);
+  await writeFile(configPath, JSON.stringify(config));
+  const coordinator = startCli(['month-end', '--month', MONTH, '--config', configPath, '--out', join(tmp, out), '--queue', redis.url, ...extra], env);
+  const ws = Array.from({ length: workers }, () => startCli(['worker', '--queue', redis.url, '--month', MONTH], workerEnv));
+  started.push(coordinator, ...ws);
+  const code = await coordinator.exited;
+  for (const w of ws) w.child.kill('SIGINT');
+  await Promise.all(ws.map((w) => w.exited));
+  const manifest = JSON.parse(await readFile(join(tmp, out, MONTH, 'manifest.json'), 'utf8')) as Manifest;
+  return { code, manifest, coordinator, workers: ws };
+}
+
+describe.skipIf(!hasRedis)('queue retries and rate', () => {
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'svc-queue-retry-'));
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    await redis?.stop();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('retries a server error with backoff and never retries a refused token', async () => {
+    // Three 503s: the client's first try and its two retries, so the job's first attempt fails.
+    const server = await startReferenceServer({ faults: [{ path: '/api/orgs/org-nordlys/invoices', status: 503, times: 3 }] });
+    try {
+      const tokens = await readTokens();
+      const { env } = configFor(server.url, tokens, false);
+      const wrong = { ...env, [Object.keys(env).find((k) => k.includes('KATTEGAT'))!]: 'svc_wrong_token_0123456789' };
+      const t0 = Date.now();
+      const { code, manifest, workers } = await monthEnd(server.url, {}, [], 'retry', wrong);
+      const byId = Object.fromEntries(manifest.organizations.map((o) => [o.org_id, o]));
+      expect(byId['org-nordlys']!.status).toBe('ok');
+      expect(byId['org-kattegat']).toMatchObject({ status: 'failed' });
+      expect(byId['org-kattegat']!.parts.every((p) => p.status === 'failed' && p.http_status === 401)).toBe(true);
+      expect(code).toBe(1);
+      const log = workers[0]!.stderrLines();
+      expect(log.filter((l) => l.startsWith('svc worker: org-nordlys: '))).toEqual([
+        expect.stringMatching(/^svc worker: org-nordlys: attempt 1 of 4 failed, retried later: invoices: 503: /),
+        'svc worker: org-nordlys: ok, 5 files',
+      ]);
+      // BullMQ's backoff: the retry came at least 2.5 s (5 s less the jitter) after the first attempt.
+      expect(Date.now() - t0).toBeGreaterThan(2500);
+      expect(log.filter((l) => l.startsWith('svc worker: org-kattegat: '))).toEqual([expect.stringMatching(/^svc worker: org-kattegat: failed: invoices: 401: the token in TEST_TOKEN_ORG_KATTEGAT was refused/)]);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+
+  it('--rate N keeps the requests of all workers to N a second', async () => {
+    const server = await startReferenceServer({});
+    // A recording proxy in front of the reference server: when each request arrived.
+    const seen: number[] = [];
+    const target = new URL(server.url);
+    const proxy: Server = createServer((req, res) => {
+      seen.push(Date.now());
+      const up = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      req.pipe(up);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    try {
+      const { env } = configFor(proxyUrl, await readTokens(), false);
+      const rate = 4;
+      const { code } = await monthEnd(proxyUrl, {}, ['--rate', String(rate)], 'rate', env, 2);
+      expect(code).toBe(0);
+      seen.sort((a, b) => a - b);
+      expect(seen.length).toBeGreaterThan(3 * rate);
+      // Fixed one-second windows: n requests need ceil(n / rate) windows, so they span that many seconds less one
+      // (less one more here: a request reaches the proxy some time after its permit, on a loaded machine up to a second).
+      const span = seen.at(-1)! - seen[0]!;
+      expect(span).toBeGreaterThanOrEqual((Math.ceil(seen.length / rate) - 2) * 1000);
+      // And no second holds more than two windows' worth.
+      for (const t of seen) expect(seen.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(2 * rate);
+    } finally {
+      await new Promise((r) => proxy.close(r));
+      await server.close();
+    }
+  }, 90_000);
+});
+
+if (!hasRedis) it.skip(`queue retries and rate: ${NO_REDIS_REASON}`, () => {});
