@@ -2,7 +2,6 @@ import { Decimal } from 'decimal.js';
 import type { MonthlyUsageEntry } from '../model/index.js';
 import { allocateMinor } from '../money/allocate.js';
 import { toMinorUnits } from '../money/decimal.js';
-import { allocateExact } from './_allocate-exact.js';
 import { monthOf } from './period.js';
 import { weightSource, type WeightSource } from './key-store.js';
 import type { KeyUsageInput, MonthKeyUsage } from './types.js';
@@ -55,7 +54,7 @@ export interface KeyAllocation {
   unallocatedMinor: number;
 }
 
-/** USD of each row, read afresh on every iteration (allocateExact reads it twice). */
+/** USD of each row, read afresh on every iteration (allocateMinor reads it twice). */
 function weightsOf(keys: WeightSource): Iterable<string> {
   return {
     *[Symbol.iterator]() {
@@ -66,8 +65,8 @@ function weightsOf(keys: WeightSource): Iterable<string> {
 
 /**
  * Allocates each month's DKK over that month's keys by their USD spend (largest remainder, øre
- * precision), then sums per key, so the keys add up exactly to the months' DKK. Uses the
- * exact BigInt variant of `allocateMinor` (same rule) because organizations have 100,000 keys.
+ * precision), then sums per key, so the keys add up exactly to the months' DKK. A key with
+ * negative spend (a credit) gets a negative share.
  * When the period is one month whose key list is the period's own (`period`), the parts are
  * kept by row, with no per-key map; otherwise they are summed per key id.
  */
@@ -84,7 +83,7 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
   if (rated.length === 1 && period && only && only.month === rated[0]!.month && only.keyUsage.keys === period.keys) {
     const conv = rated[0]!;
     const periodKeys = weightSource(period.keys);
-    const { parts, unallocated } = allocateExact(conv.dkkMinor!, weightsOf(periodKeys));
+    const { parts, unallocated } = allocateMinor(conv.dkkMinor!, weightsOf(periodKeys));
     for (const p of parts) allocatedMinor += p;
     return {
       dkkOf: (_id, index) => parts[index],
@@ -99,7 +98,7 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
   const estimatedKeys = new Set<string>();
   for (const conv of rated) {
     const keys = sourceOf(conv.month) ?? weightSource([]);
-    const { parts, unallocated } = allocateExact(conv.dkkMinor!, weightsOf(keys));
+    const { parts, unallocated } = allocateMinor(conv.dkkMinor!, weightsOf(keys));
     monthsMinor += conv.dkkMinor!;
     unallocatedMinor += unallocated;
     let i = 0;

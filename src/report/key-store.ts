@@ -163,6 +163,11 @@ function unpack(p: Packed): KeyRow {
   };
 }
 
+/** Whether a key's USD (plain decimal text) is a credit: negative spend, given back by the service. */
+export function isCredit(usd: string): boolean {
+  return usd.startsWith('-') && /[1-9]/.test(usd);
+}
+
 /** The keys of a record (array) or a store, as a source the workbook reads. */
 export function keySource(keys: ReadonlyArray<KeyUsageEntry> | KeySource): KeySource {
   if (!Array.isArray(keys)) return keys as KeySource;
