@@ -40,9 +40,10 @@ export interface ChartSpec {
   lang: string;
 }
 
-/** `'Sheet name'!$C$2:$C$5`: an absolute range on a sheet, the form chart formulas take. */
+/** `'Sheet name'!$C$2:$C$5` (or `'Sheet name'!$C$1` for one cell): an absolute range on a sheet, the form chart formulas take. */
 export function absoluteRange(sheet: string, firstCol: string, firstRow: number, lastCol: string, lastRow: number): string {
-  return `'${sheet.replace(/'/g, "''")}'!$${firstCol}$${firstRow}:$${lastCol}$${lastRow}`;
+  const one = firstCol === lastCol && firstRow === lastRow;
+  return `'${sheet.replace(/'/g, "''")}'!$${firstCol}$${firstRow}${one ? '' : `:$${lastCol}$${lastRow}`}`;
 }
 
 const pt = (i: number, v: string) => `<c:pt idx="${i}"><c:v>${escapeText(v)}</c:v></c:pt>`;
