@@ -4,9 +4,7 @@ import { countedWordsOf, pageSetup, wordsOf, type CostContext, type Layout } fro
 import { monthLedger } from './_ledger.js';
 import { makeStyles } from './_styles.js';
 import { openBook } from './_workbook.js';
-import { Decimal } from 'decimal.js';
-import { allocateDays, allocateKeys, convertMonth, type KeyAllocation } from './dkk.js';
-import { isCredit, keySource, type KeySource } from './key-store.js';
+import { allocateDays, allocateKeys, convertMonth } from './dkk.js';
 import { utcDate } from './period.js';
 import { writeDaysSheet } from './sheets/days.js';
 import { invoicesInPeriod, writeInvoicesSheet } from './sheets/invoices.js';
@@ -20,23 +18,6 @@ import type { CostReportData, CostReportOptions } from './types.js';
 import { monthPlans } from './period-plan.js';
 
 const SHEETS = ['summary', 'months', 'days', 'keys', 'models', 'providers', 'keyFields', 'planCost', 'invoices'] as const;
-
-/** Keys with negative spend (credits): how many, their USD and their DKK. */
-function creditsOf(keys: KeySource, alloc: KeyAllocation): CostContext['credits'] {
-  let count = 0;
-  let usd = new Decimal(0);
-  let dkkMinor = 0;
-  let i = 0;
-  for (const k of keys.rows()) {
-    if (isCredit(k.usd)) {
-      count++;
-      usd = usd.plus(k.usd);
-      dkkMinor += alloc.dkkOf(k.id, i) ?? 0;
-    }
-    i++;
-  }
-  return { keys: count, usd: usd.toFixed(), dkkMinor };
-}
 
 function periodLabel(data: CostReportData, locale: ReturnType<typeof getLocale>): string {
   const first = data.months[0]?.month;
@@ -83,7 +64,7 @@ function prepare(data: CostReportData, options: CostReportOptions): Omit<CostCon
     },
     page: pageSetup(locale, orgName, periodLabel(data, locale), w('print.dataUntil', { date: formatDate(data.keyUsage.end_date, locale) })),
     fieldGroups: new Map(),
-    credits: creditsOf(keySource(data.keyUsage.keys), keys),
+    credits: keys.credits,
     w,
     wn: countedWordsOf(locale),
   };
