@@ -36,7 +36,7 @@ export interface InvoiceFigures {
  * `usd_dkk_rate` (rounded half up to the øre) for USD, null when no rate converts it (EUR: the
  * API carries no EUR rate). The same rule the invoice PDF uses for its VAT in DKK.
  */
-export function invoiceDkk(minor: number, invoice: Invoice): number | null {
+export function invoiceDkk(minor: number, invoice: { currency: string; usd_dkk_rate?: Decimal | string | null | undefined }): number | null {
   if (invoice.currency === 'DKK') return minor;
   if (invoice.currency === 'USD' && invoice.usd_dkk_rate) return new Decimal(minor).times(invoice.usd_dkk_rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
   return null;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Decimal } from 'decimal.js';
 import { formatDate, formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, tn, type Locale } from '../locale/index.js';
+import { invoiceDkk } from '../report/invoice-figures.js';
 import { mdText } from './_markdown.js';
 import type { CostInDkk, InvoiceEntry, Manifest, OrgOutcome, PartOutcome } from './manifest.js';
 
@@ -16,13 +17,6 @@ function byCurrency(invoices: InvoiceEntry[], locale: Locale, pick: (i: InvoiceE
     sums.set(i.currency, (sums.get(i.currency) ?? 0n) + BigInt(v));
   }
   return [...sums.keys()].sort().map((c) => formatMoney(Number(sums.get(c)), c, locale)).join('; ');
-}
-
-/** An amount of the invoice in DKK: itself for DKK, at the invoice's own rate for USD (half up to the øre); null without a rate. */
-function inDkk(minor: number, i: InvoiceEntry): number | null {
-  if (i.currency === 'DKK') return minor;
-  if (i.currency === 'USD' && i.usd_dkk_rate) return new Decimal(minor).times(i.usd_dkk_rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
-  return null;
 }
 
 function costView(cost: CostInDkk | null, locale: Locale) {
@@ -81,7 +75,7 @@ function orgView(o: OrgOutcome, locale: Locale) {
       net: money(i.subtotal_cents, i.currency),
       vat: money(i.vat_cents, i.currency),
       gross: money(i.total_cents, i.currency),
-      dkk: money(inDkk(i.total_cents, i), 'DKK'),
+      dkk: money(invoiceDkk(i.total_cents, i), 'DKK'),
     })),
     cost,
   };

@@ -58,7 +58,8 @@ export const costCommand: Command = {
     keepHeapCompact();
     const data = await fetchCostReportData(client, period);
     const size = await writeStreamAtomic(path, (stream) => buildCostReport(data, { language, ...(name ? { organizationName: name } : {}), stream }));
-    io.stdout.write(`Wrote ${path} (${data.keyUsage.keys.length} keys, ${data.months.length} month(s), ${size} bytes)\n`);
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    io.stdout.write(`Wrote ${path} (${plural(data.keyUsage.keys.length, 'key')}, ${plural(data.months.length, 'month')}, ${size} bytes)\n`);
     return 0;
   },
 };
