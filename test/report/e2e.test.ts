@@ -82,6 +82,15 @@ describe('cost workbook from the reference server', () => {
     expect(line('Result')[4]).toMatch(/^Agrees/);
   });
 
+  test('org-kattegat, the year 2026: months without an invoice for the same reason share one line; October agrees; November is still running', async () => {
+    const book = readBook(await buildCostReport(await fetchCostReportData(client(server, 'org-kattegat'), { year: 2026 }), { language: 'en' }));
+    const s = rowsOf(book, 'Summary');
+    const before = block(s, 'Reconciliation with the invoice, January 2026 – September 2026');
+    expect(before[1]).toEqual(['Not reconciled', null, null, null, "Plan not known: the month has no issued invoice, and today's plan is used only for the current month."]);
+    expect(block(s, 'Reconciliation with invoice 2026-0144, October 2026').find((r) => r[0] === 'Result')![4]).toMatch(/^Agrees/);
+    expect(block(s, 'Reconciliation with the invoice, November 2026')[1]![4]).toBe('The month is still running; it is invoiced after it ends.');
+  });
+
   test('org-kattegat, the trailing 3 months: the current month is at an estimated rate and marked', async () => {
     const data = await fetchCostReportData(client(server, 'org-kattegat'), { months: 3 });
     expect(data.keyUsageByMonth.map((m) => m.month)).toEqual(data.months.map((m) => m.month.slice(0, 7)));

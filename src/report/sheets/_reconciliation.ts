@@ -25,7 +25,33 @@ const cellOf = (v: { formula: string; minor: number } | null): CellInput => (v ?
 
 /** The Summary's reconciliation of each month with its invoice, one block a month (see `reconcileMonth`). */
 export function reconciliationBlocks(ctx: CostContext, lines: SummaryLines): void {
-  ctx.ledger.forEach((m, i) => reconcileMonth(ctx, lines, m, i + 2));
+  // Consecutive months not reconciled for the same reason share one block (a year before the
+  // first invoice is one line, not eleven).
+  let run: { first: MonthLedger; last: MonthLedger; reason: string } | undefined;
+  const flush = () => {
+    if (!run) return;
+    const month = (m: MonthLedger) => formatMonth(`${m.month}-01`, ctx.locale);
+    const label = run.first === run.last ? month(run.first) : `${month(run.first)} – ${month(run.last)}`;
+    lines.block();
+    lines.push({ cells: [ctx.w('recon.headingNone', { month: label })], style: 'heading' });
+    lines.push({ cells: [ctx.w('recon.notReconciled'), null, null, null, run.reason], kinds: KINDS });
+    lines.blank();
+    run = undefined;
+  };
+  ctx.ledger.forEach((m, i) => {
+    if (m.plan.issued.length) {
+      flush();
+      reconcileMonth(ctx, lines, m, i + 2);
+      return;
+    }
+    const reason = m.plan.source === 'current' ? ctx.w('recon.stillRunning') : ctx.w(`planReason.${m.plan.reason!.key}`, m.plan.reason!.params);
+    if (run && run.reason === reason) run.last = m;
+    else {
+      flush();
+      run = { first: m, last: m, reason };
+    }
+  });
+  flush();
 }
 
 /**
@@ -33,21 +59,13 @@ export function reconciliationBlocks(ctx: CostContext, lines: SummaryLines): voi
  * Months sheet's DKK, or USD for a USD invoice) + dev overage + plan (the Plan sheet's lines
  * from the invoice) = the invoice's net, each with the invoice's own figure and the difference
  * (0.00 when it agrees), then VAT and the total incl. VAT; below, in plain words, why it does
- * not agree. A month without an issued invoice gets one line saying why it is not reconciled.
+ * not agree. (A month without an issued invoice is said not to be reconciled, and why, above.)
  */
 function reconcileMonth(ctx: CostContext, lines: SummaryLines, m: MonthLedger, monthRow: number): void {
   const { w, layout, locale } = ctx;
   const month = formatMonth(`${m.month}-01`, locale);
   const issued = m.plan.issued;
   lines.block();
-  if (issued.length === 0) {
-    lines.push({ cells: [w('recon.headingNone', { month })], style: 'heading' });
-    const current = m.plan.source === 'current';
-    const reason = current ? w('recon.stillRunning') : w(`planReason.${m.plan.reason!.key}`, m.plan.reason!.params);
-    lines.push({ cells: [w('recon.notReconciled'), null, null, null, reason], kinds: KINDS });
-    lines.blank();
-    return;
-  }
   const currency = m.plan.currency;
   const numbers = issued.map((f) => f.invoice.invoice_number).join(', ');
   lines.push({ cells: [w('recon.heading', { numbers, month, currency: currency ?? issued.map((f) => f.invoice.currency).join('/') })], style: 'heading' });
