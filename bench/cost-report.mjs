@@ -8,7 +8,7 @@
 // (fetchCostReportData, buildCostReport), for the time of each phase apart.
 // Prints what it measured; asserts nothing. Run after `npm run build` (it uses dist/):
 // `node bench/cost-report.mjs [keys] [--cli-only]`
-import { spawn, fork } from 'node:child_process';
+import { spawn, spawnSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -83,8 +83,27 @@ const planCost = {
 const invoices = Array.from({ length: 10 }, (_, i) => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, invoice_number: `2026-${100 + i}`, status: i === 3 ? 'void' : 'issued',
   period_start: `2026-${String(i + 1).padStart(2, '0')}-01`, issued_at: `2026-${String(i + 1).padStart(2, '0')}-02T08:00:00Z`,
-  due_at: `2026-${String(i + 1).padStart(2, '0')}-16`, currency: 'DKK', total_cents: 100_000 + i * 1234,
+  due_at: `2026-${String(i + 1).padStart(2, '0')}-16`, currency: 'DKK', total_cents: 1_000_000 + i * 1250,
 }));
+
+// Each invoice in full (the workbook reads the month's invoice: its lines are the month's plan).
+const party = {
+  seller: { legal_name: 'Service ApS', address: 'Vej 1', cvr: '12345678', vat: 'DK12345678', email: 'billing@service.example', bank: 'Reg. 1234 konto 567890' },
+  buyer: { legal_name: 'Big Org A/S', attention: '', address_line1: 'Gade 2', address_line2: '', postal_code: '2000', city: 'Frederiksberg', country: 'Danmark', cvr: '87654321', vat: 'DK87654321', ean: '', payment_reference: '' },
+};
+function fullInvoice(summary) {
+  const net = Math.round(summary.total_cents / 1.25);
+  const lines = [
+    { sort_order: 1, kind: 'subscription', description: 'Router Pro seats', quantity: 12, unit_price_cents: 34_900, line_total_cents: 12 * 34_900 },
+    { sort_order: 2, kind: 'subscription', description: 'Control', quantity: 1, unit_price_cents: 250_000, line_total_cents: 250_000 },
+  ];
+  const subscription = 12 * 34_900 + 250_000;
+  lines.push({ sort_order: 3, kind: 'usage', description: 'Model usage', quantity: 1, unit_price_cents: net - subscription, line_total_cents: net - subscription });
+  return {
+    ...summary, org_id: ORG, period_end: `${summary.period_start.slice(0, 8)}28`, language: 'en', usd_dkk_rate: '6.4500',
+    subscription_subtotal_cents: subscription, usage_subtotal_cents: net - subscription, subtotal_cents: net, vat_cents: summary.total_cents - net, vat_rate_bps: 2500, ...party, lines,
+  };
+}
 
 // The key-usage body, written 500 keys at a time with backpressure: the server holds little.
 async function keyUsage(res) {
@@ -114,6 +133,8 @@ function answer(req, res) {
   if (pathname === `${base}/monthly-usage`) return json(200, monthlyUsage());
   if (pathname === `${base}/plan-cost`) return json(200, planCost);
   if (pathname === `${base}/invoices`) return json(200, invoices);
+  const one = invoices.find((i) => pathname === `${base}/invoices/${i.id}`);
+  if (one) return json(200, fullInvoice(one));
   process.send({ unexpected: req.url });
   return json(404, { detail: `not served by the bench: ${pathname}` });
 }
@@ -134,6 +155,9 @@ const served = { bytes: 0, unexpected: [] };
 server.on('message', (m) => (m.bytes ? (served.bytes = m.bytes) : m.unexpected && served.unexpected.push(m.unexpected)));
 const dir = mkdtempSync(join(tmpdir(), 'svc-bench-cost-'));
 const f = (n, d = 2) => n.toFixed(d);
+
+/** Seconds the workbook part of the CLI took (from the last response to exit), for the C comparison. */
+let cliWorkbookSeconds = null;
 
 // 1. The CLI as a user runs it.
 {
@@ -161,6 +185,7 @@ const f = (n, d = 2) => n.toFixed(d);
   console.log(`  wall: ${f(wall)} s (spawn to exit); CPU of the CLI process ${f(s.cpu)} s`);
   if (s.responsesEnd !== null) {
     console.log(`  start-up to first request ${f(s.firstRequest)} s; fetch ${f(s.responsesEnd - s.firstRequest)} s; workbook and exit ${f(s.exit - s.responsesEnd)} s`);
+    cliWorkbookSeconds = s.exit - s.responsesEnd;
     console.log(`  RSS: ${f(s.rssAtFirstRequest, 0)} MB at the first request, ${f(s.rssAtResponsesEnd, 0)} MB when the last response ended (peak so far ${f(s.maxRssAtResponsesEnd, 0)} MB)`);
   }
   console.log(`  peak RSS (maxRSS of the CLI process): ${f(s.maxRss, 0)} MB   file: ${code === 0 ? f(statSync(file).size / MB, 1) : '-'} MB`);
@@ -195,6 +220,28 @@ if (!CLI_ONLY) {
   console.log(`  fetch: ${f(fetchSeconds)} s; KeyStore holds ${(data.keyUsage.keys.bytes / MB).toFixed(1)} MB`);
   console.log(`  workbook: ${f(seconds)} s wall, ${f((cpu.user + cpu.system) / 1e6)} s CPU (all threads, zlib included)   file: ${f(statSync(file).size / MB, 1)} MB`);
   console.log(`  RSS: ${f(base, 0)} MB before (node and the library loaded); ${f(afterFetch, 0)} MB with the data fetched (peak while fetching ${f(peakFetch, 0)} MB); peak ${f(peak, 0)} MB`);
+}
+
+// 3. The C library (libxlsxwriter) writing the Keys sheet alone, N x 19, in this same run, so the
+// machine's load weighs on both alike. Needs a C compiler and libxlsxwriter-dev (Debian).
+{
+  const bin = join(dir, 'libxlsxwriter-keys');
+  const built = spawnSync('cc', ['-O2', join(root, 'bench', '_libxlsxwriter.c'), '-lxlsxwriter', '-o', bin], { stdio: 'ignore' });
+  if (built.status !== 0) {
+    console.log('libxlsxwriter: not measured (needs cc and the Debian package libxlsxwriter-dev)');
+  } else {
+    console.log(`libxlsxwriter (C), the Keys sheet alone, ${KEYS.toLocaleString('en')} rows x 19 columns:`);
+    const times = {};
+    for (const mode of ['default', 'constant']) {
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync(bin, [join(dir, `c-${mode}.xlsx`), String(KEYS), mode], { stdio: 'ignore' });
+      times[mode] = Number(process.hrtime.bigint() - t0) / 1e9;
+      console.log(`  ${mode === 'default' ? 'default mode' : 'constant_memory mode'}: ${f(times[mode])} s${r.status ? ` (exit ${r.status})` : ''}   file: ${f(statSync(join(dir, `c-${mode}.xlsx`)).size / MB, 1)} MB`);
+    }
+    const best = Math.min(times.default, times.constant);
+    if (cliWorkbookSeconds !== null) console.log(`  the CLI's nine-sheet workbook (and exit) took ${f(cliWorkbookSeconds)} s: ${f(cliWorkbookSeconds / best)} x the C library's faster mode (goal: at most 2 x)`);
+    console.log(`  load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  }
 }
 
 server.disconnect();

@@ -1,5 +1,5 @@
 export { getLocale, availableLanguages, UnknownLanguageError, LOCALES_DIR, type Locale } from './locale.js';
-export { t, textOf, fillerOf, render, MissingTranslationError } from './translate.js';
+export { t, tn, textOf, fillerOf, render, MissingTranslationError } from './translate.js';
 export type { FilledText } from './compile-text.js';
 export {
   formatMoney,

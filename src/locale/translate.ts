@@ -58,3 +58,11 @@ export function render(template: string, params: Record<string, unknown>): strin
   }
   return fn(params);
 }
+
+/**
+ * A text that depends on a number: `<key>.one` for exactly 1, else `<key>.other` (the two forms
+ * Danish and English need), filled with `count` and `params`.
+ */
+export function tn(locale: Locale, key: string, count: number, params?: Record<string, unknown>): string {
+  return t(locale, `${key}.${count === 1 ? 'one' : 'other'}`, { ...params, count });
+}

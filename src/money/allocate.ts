@@ -1,22 +1,84 @@
-import { Decimal } from './decimal.js';
+import type { Decimal } from './decimal.js';
+
+/** Plain decimal text, signed, as `Decimal#toFixed()` writes it. */
+const PLAIN = /^-?\d+(?:\.\d+)?$/;
+
+function textOf(w: Decimal | string, index: number): string {
+  const text = typeof w === 'string' ? w : w.toFixed();
+  if (!PLAIN.test(text)) throw new RangeError(`weight ${index} ("${text}") is not a plain decimal number`);
+  return text;
+}
+
+function placesOf(text: string): number {
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+/** `text` times 10^places as an integer (places >= the text's own decimals). */
+function scale(text: string, places: number): bigint {
+  const dot = text.indexOf('.');
+  return dot < 0 ? BigInt(text + '0'.repeat(places)) : BigInt(text.slice(0, dot) + text.slice(dot + 1).padEnd(places, '0'));
+}
+
+/** Mathematical floor of a / b for b > 0 (BigInt division truncates toward zero). */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a < 0n && q * b !== a ? q - 1n : q;
+}
 
 /**
  * Splits `totalMinor` integer units over `weights` in proportion, by the largest-remainder
- * method, so the parts sum exactly to the total. Ties go to the earlier weight, which keeps
- * the result deterministic. All-zero weights give everything to nobody: every part is 0
- * and the remainder is reported, so the caller can show it instead of hiding it.
+ * method, in exact integer (BigInt) arithmetic, so the parts sum exactly to the total. Ties go
+ * to the earlier weight, which keeps the result deterministic. This is the package's one
+ * allocator: per-key and per-day DKK of the cost workbook, provider lines of an invoice.
+ *
+ * A negative weight is a credit (spend the service gave back): its part is negative, in
+ * proportion like any other, and the parts still sum exactly to the total. When the weights sum
+ * to zero (nothing spent, or credits cancelling the spend) there is nothing to split by: every
+ * part is 0 and the whole total is reported as `unallocated`, so the caller can show it.
+ * A negative total is split as the mirror image of the positive one.
+ *
+ * Weights are `Decimal`s or plain decimal text; `weights` is read twice, so it must be
+ * re-iterable (an array, or an object whose iterator starts afresh), and is never copied.
  */
-export function allocateMinor(totalMinor: number, weights: ReadonlyArray<Decimal>): { parts: number[]; unallocated: number } {
-  const sumW = weights.reduce((a, w) => a.plus(w), new Decimal(0));
-  if (weights.length === 0 || sumW.isZero()) return { parts: weights.map(() => 0), unallocated: totalMinor };
+export function allocateMinor(totalMinor: number, weights: Iterable<Decimal | string>): { parts: number[]; unallocated: number } {
+  if (!Number.isSafeInteger(totalMinor)) throw new RangeError(`total ${totalMinor} is not a safe integer amount in minor units`);
+  // First pass: the common number of places, and the sum scaled to it (rescaled as places grow).
+  let places = 0;
+  let sumW = 0n;
+  let count = 0;
+  for (const w of weights) {
+    const text = textOf(w, count);
+    const p = placesOf(text);
+    if (p > places) {
+      sumW *= 10n ** BigInt(p - places);
+      places = p;
+    }
+    sumW += scale(text, places);
+    count++;
+  }
+  if (count === 0 || sumW === 0n) return { parts: new Array<number>(count).fill(0), unallocated: totalMinor };
+  // total * w / sum is unchanged when both w and sum change sign: split by a positive sum.
+  const flip = sumW < 0n ? -1n : 1n;
+  const divisor = sumW * flip;
   const sign = totalMinor < 0 ? -1 : 1;
-  const total = Math.abs(totalMinor);
-  const exact = weights.map((w) => w.times(total).dividedBy(sumW));
-  const parts = exact.map((e) => e.floor().toNumber());
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((e, i) => ({ i, rem: e.minus(e.floor()) }))
-    .sort((a, b) => b.rem.comparedTo(a.rem) || a.i - b.i);
-  for (let k = 0; left > 0 && k < order.length; k++, left--) parts[order[k]!.i]! += 1;
+  const total = BigInt(Math.abs(totalMinor));
+  const parts: number[] = new Array(count);
+  const rems: bigint[] = new Array(count);
+  let given = 0n;
+  let i = 0;
+  for (const w of weights) {
+    const product = scale(textOf(w, i), places) * flip * total;
+    const q = floorDiv(product, divisor);
+    parts[i] = Number(q);
+    rems[i] = product - q * divisor;
+    given += q;
+    i++;
+  }
+  let left = Number(total - given);
+  if (left > 0) {
+    const order = Array.from({ length: count }, (_, k) => k).sort((a, b) => (rems[b]! > rems[a]! ? 1 : rems[b]! < rems[a]! ? -1 : a - b));
+    for (let k = 0; left > 0; k++, left--) parts[order[k]!]! += 1;
+  }
   return { parts: parts.map((p) => p * sign || 0), unallocated: 0 };
 }

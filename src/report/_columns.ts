@@ -43,9 +43,18 @@ export function valueWidth(value: CellInput, kind: ColumnKind): number {
 /** Header text wider than this wraps onto a second line. */
 export const HEADER_WRAP = 24;
 
-/** Widths that fit the header (wrapped past HEADER_WRAP characters) and every value, within sane bounds. */
+/**
+ * Width a header needs: it may wrap onto two lines (values are often narrower than their
+ * headers: "Yes", a token count), never narrower than its longest word, at most HEADER_WRAP.
+ */
+export function headerWidth(header: string): number {
+  const longestWord = Math.max(0, ...header.split(/\s+/).map(textWidth));
+  return Math.min(HEADER_WRAP, Math.max(longestWord, Math.ceil(textWidth(header) / 2) + 1));
+}
+
+/** Widths that fit the header (see `headerWidth`) and every value, within sane bounds. */
 export function fitColumns(columns: Column[], rows: Iterable<CellInput[]>): Column[] {
-  const widths = columns.map((c) => Math.min(textWidth(c.header), HEADER_WRAP));
+  const widths = columns.map((c) => headerWidth(c.header));
   for (const row of rows) {
     for (let i = 0; i < columns.length; i++) {
       const w = valueWidth(row[i], columns[i]!.kind);

@@ -1,11 +1,12 @@
 import type { Locale } from '../locale/index.js';
-import { t } from '../locale/index.js';
+import { t, tn } from '../locale/index.js';
 import type { KeyAllocation, MonthConversion } from './dkk.js';
+import type { MonthLedger } from './_ledger.js';
 import type { StyleBook } from './_styles.js';
-import type { WorkbookWriter } from './xlsx/index.js';
+import type { PrintSetup, WorkbookWriter } from './xlsx/index.js';
 import type { CostReportData } from './types.js';
 
-/** Where the Summary's reconciliation formulas point: sheet names and data-row ranges. */
+/** Where the formulas between sheets point: sheet names, data-row counts, rows of single records. */
 export interface Layout {
   sheets: Record<'summary' | 'months' | 'days' | 'keys' | 'models' | 'providers' | 'keyFields' | 'planCost' | 'invoices', string>;
   monthsRows: number;
@@ -13,7 +14,16 @@ export interface Layout {
   keysRows: number;
   /** 1-based column of DKK on the Keys sheet (after the key-field columns). */
   keysDkkColumn: number;
+  /** Data rows of the Plan sheet (every month's lines). */
+  planRows: number;
+  /** Row of each invoice (by id) on the Invoices sheet. */
+  invoiceRows: Map<string, number>;
+  /** Data rows of the Invoices sheet. */
+  invoicesRows: number;
 }
+
+/** DKK (øre) and key count per value of each key field, summed from the keys (the Keys sheet fills it). */
+export type FieldGroupsDkk = Map<string, Map<string, number>>;
 
 /** What every sheet builder of the cost workbook reads. */
 export interface CostContext {
@@ -23,13 +33,23 @@ export interface CostContext {
   data: CostReportData;
   orgName: string;
   conversions: MonthConversion[];
+  /** Each month's usage, dev overage and plan, and its cost. */
+  ledger: MonthLedger[];
   keys: KeyAllocation;
   /** Øre per day, in the order of the months' days; null for days of months without a rate. */
   daysMinor: Array<number | null>;
   daysUnallocatedMinor: number;
   layout: Layout;
+  /** Page header and footer of every sheet (organization, sheet, period; page x of y). */
+  page: PrintSetup;
+  /** Each key field's DKK per value (key `fieldGroupKey`), written by the Keys sheet, read by the Key fields sheet. */
+  fieldGroups: FieldGroupsDkk;
+  /** Keys with negative spend (credits) and their USD and DKK, from the Keys sheet. */
+  credits: { keys: number; usd: string; dkkMinor: number };
   /** `report.<key>` in the workbook's language. */
   w(key: string, params?: Record<string, unknown>): string;
+  /** `report.<key>.one` / `.other` by `count`. */
+  wn(key: string, count: number, params?: Record<string, unknown>): string;
 }
 
 /** `report.<key>` of `locale`. */
@@ -37,7 +57,31 @@ export function wordsOf(locale: Locale): (key: string, params?: Record<string, u
   return (key, params) => t(locale, `report.${key}`, params);
 }
 
+/** `report.<key>` of `locale` in the form for `count`. */
+export function countedWordsOf(locale: Locale): (key: string, count: number, params?: Record<string, unknown>) => string {
+  return (key, count, params) => tn(locale, `report.${key}`, count, params);
+}
+
 /** Øre as the number a DKK cell holds (division by 100 is exact to the nearest double). */
 export function kroner(minor: number): number {
   return minor / 100;
+}
+
+/** The group key of a key-field value (`fieldGroups`): the value as JSON, `null` for no value. */
+export function fieldGroupKey(value: unknown): string {
+  return value === undefined ? 'null' : JSON.stringify(value);
+}
+
+/**
+ * The page header and footer of a workbook: organization left, sheet name centred, period
+ * right; "Page x of y" in the language on the right of the footer. Excel's codes: `&A` the
+ * sheet's name, `&P` / `&N` page and pages; a literal `&` is written `&&`.
+ */
+export function pageSetup(locale: Locale, organization: string, period: string, footerLeft: string): PrintSetup {
+  const literal = (s: string) => s.replace(/[\r\n\t]+/g, ' ').slice(0, 80).replace(/&/g, '&&');
+  const pages = t(locale, 'report.print.pages', { page: '\u0001', pages: '\u0002' }).replace(/&/g, '&&').replace('\u0001', '&P').replace('\u0002', '&N');
+  return {
+    header: `&L${literal(organization)}&C&A&R${literal(period)}`,
+    footer: `&L${literal(footerLeft)}&R${pages}`,
+  };
 }

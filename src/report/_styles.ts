@@ -18,15 +18,22 @@ export interface StyleBook {
   total: Record<ColumnKind, CellStyle>;
   /** The same formats, highlighted: rows that need attention (e.g. a key not up to date). */
   attention: Record<ColumnKind, CellStyle>;
+  /** The same formats for a credit (negative spend): green on pale green. */
+  credit: Record<ColumnKind, CellStyle>;
+  /** Header cells: over text columns, and right-aligned over numbers. */
   header: CellStyle;
+  headerNumber: CellStyle;
   heading: CellStyle;
   note: CellStyle;
+  /** Text that runs on into the empty cells beside it instead of wrapping (a name beside its label). */
+  runOn: CellStyle;
 }
 
 const NUM_FMT: Record<ColumnKind, string | undefined> = {
   text: '@',
   int: '#,##0',
-  usd: '#,##0.00##',
+  // Two decimals shown; the cell keeps the exact USD (the format rounds, not the data).
+  usd: '#,##0.00',
   dkk: '#,##0.00',
   rate: '0.0000',
   pct: '0.0%',
@@ -50,18 +57,22 @@ function byKind(formats: Formats, extra: CellStyle): Record<ColumnKind, CellStyl
 
 /** Builds the workbook's styles once. */
 export function makeStyles(formats: Formats): StyleBook {
+  const header: CellStyle = {
+    font: { bold: true },
+    fill: 'FFD9E1F2',
+    border: { bottom: 'thin' },
+    alignment: { vertical: 'top', wrapText: true },
+  };
   return {
     plain: byKind(formats, {}),
     estimated: byKind(formats, { font: { italic: true, color: 'FF7F6000' }, fill: 'FFFFF2CC' }),
     total: byKind(formats, { font: { bold: true }, border: { top: 'thin' } }),
     attention: byKind(formats, { fill: 'FFFCE4D6', font: { color: 'FF9C0006' } }),
-    header: {
-      font: { bold: true },
-      fill: 'FFD9E1F2',
-      border: { bottom: 'thin' },
-      alignment: { vertical: 'top', wrapText: true },
-    },
+    credit: byKind(formats, { fill: 'FFE2EFDA', font: { color: 'FF375623' } }),
+    header,
+    headerNumber: { ...header, alignment: { vertical: 'top', horizontal: 'right', wrapText: true } },
     heading: { font: { bold: true, size: 13 } },
     note: { font: { italic: true, color: 'FF595959' }, alignment: { vertical: 'top' } },
+    runOn: { numFmt: '@', alignment: { vertical: 'top' } },
   };
 }

@@ -1,12 +1,13 @@
 import type { Writable } from 'node:stream';
-import { getLocale } from '../locale/index.js';
-import { wordsOf, type CostContext, type Layout } from './_context.js';
+import { formatDate, formatMonth, getLocale } from '../locale/index.js';
+import { countedWordsOf, pageSetup, wordsOf, type CostContext, type Layout } from './_context.js';
+import { monthLedger } from './_ledger.js';
 import { makeStyles } from './_styles.js';
 import { openBook } from './_workbook.js';
 import { allocateDays, allocateKeys, convertMonth } from './dkk.js';
 import { utcDate } from './period.js';
 import { writeDaysSheet } from './sheets/days.js';
-import { writeInvoicesSheet } from './sheets/invoices.js';
+import { invoicesInPeriod, writeInvoicesSheet } from './sheets/invoices.js';
 import { writeKeyFieldsSheet } from './sheets/key-fields.js';
 import { keysDkkColumn, writeKeysSheet } from './sheets/keys.js';
 import { writeModelsSheet, writeProvidersSheet } from './sheets/models.js';
@@ -14,13 +15,25 @@ import { writeMonthsSheet } from './sheets/months.js';
 import { writePlanCostSheet } from './sheets/plan-cost.js';
 import { writeSummarySheet } from './sheets/summary.js';
 import type { CostReportData, CostReportOptions } from './types.js';
+import { monthPlans } from './period-plan.js';
 
 const SHEETS = ['summary', 'months', 'days', 'keys', 'models', 'providers', 'keyFields', 'planCost', 'invoices'] as const;
+
+function periodLabel(data: CostReportData, locale: ReturnType<typeof getLocale>): string {
+  const first = data.months[0]?.month;
+  const last = data.months.at(-1)?.month;
+  if (!first || !last) return '';
+  return first === last ? formatMonth(first, locale) : `${formatMonth(first, locale)} – ${formatMonth(last, locale)}`;
+}
 
 function prepare(data: CostReportData, options: CostReportOptions): Omit<CostContext, 'wb'> {
   const locale = getLocale(options.language ?? 'da');
   const w = wordsOf(locale);
   const conversions = data.months.map(convertMonth);
+  const plans = monthPlans(data, conversions.map((c) => c.month));
+  const invoices = invoicesInPeriod(data);
+  const orgName = options.organizationName ?? data.orgId;
+  const keys = allocateKeys(conversions, data.keyUsageByMonth, data.keyUsage);
   const daysMinor: Array<number | null> = [];
   let daysUnallocatedMinor = 0;
   data.months.forEach((entry, i) => {
@@ -33,9 +46,10 @@ function prepare(data: CostReportData, options: CostReportOptions): Omit<CostCon
     styles: makeStyles({ date: w('format.date'), month: w('format.month') }),
     locale,
     data,
-    orgName: options.organizationName ?? data.orgId,
+    orgName,
     conversions,
-    keys: allocateKeys(conversions, data.keyUsageByMonth, data.keyUsage),
+    ledger: monthLedger(conversions, plans),
+    keys,
     daysMinor,
     daysUnallocatedMinor,
     layout: {
@@ -44,8 +58,15 @@ function prepare(data: CostReportData, options: CostReportOptions): Omit<CostCon
       daysRows: daysMinor.length,
       keysRows: data.keyUsage.keys.length,
       keysDkkColumn: keysDkkColumn(data.keyUsage.key_fields?.length ?? 0),
+      planRows: plans.reduce((a, p) => a + p.lines.length, 0),
+      invoiceRows: new Map(invoices.map((i, k) => [i.id, k + 2])),
+      invoicesRows: invoices.length,
     },
+    page: pageSetup(locale, orgName, periodLabel(data, locale), w('print.dataUntil', { date: formatDate(data.keyUsage.end_date, locale) })),
+    fieldGroups: new Map(),
+    credits: keys.credits,
     w,
+    wn: countedWordsOf(locale),
   };
 }
 

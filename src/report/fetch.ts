@@ -1,5 +1,6 @@
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from '../client/api.js';
 import type { KeyUsageEntry, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage } from '../model/index.js';
+import { invoiceRecords } from './_fetch-invoices.js';
 import { KeyStore, KeyWeightStore } from './key-store.js';
 import { checkPeriod, monthOf, type ReportPeriod } from './period.js';
 import type { CostReportData, KeyUsageInput, KeyWeightUsage, MonthKeyUsage } from './types.js';
@@ -80,7 +81,8 @@ async function keyUsagePerMonth(client: ReportingApi, months: string[], opts?: C
 /**
  * Fetches what a cost workbook needs for `period`: monthly usage (with days), key usage for the
  * same period (and per month when it spans several, so each month's DKK is allocated by that
- * month's spend), plan cost in DKK and the invoice list. Plan cost and invoices that the service
+ * month's spend), plan cost in DKK, the invoice list and the full records of the period's
+ * invoices (their lines are the month's plan). Plan cost and invoices that the service
  * withholds (403) are recorded as withheld; any other error is thrown as the client reports it.
  * Keys are held compactly (`KeyStore`, about 170 bytes a key; per month only their id and USD,
  * about 30 bytes), read from the response as it streams.
@@ -103,6 +105,7 @@ export async function fetchCostReportData(
   const monthKeys = months.map((m) => monthOf(m.month));
   const keyUsageByMonth: MonthKeyUsage[] =
     'month' in period ? [{ month: period.month, keyUsage }] : await keyUsagePerMonth(client, monthKeys, opts);
+  const records = invoices.value ? await invoiceRecords(client, invoices.value, monthKeys, opts) : null;
   return {
     period,
     orgId: client.orgId,
@@ -115,5 +118,6 @@ export async function fetchCostReportData(
     ...(plan.reason ? { planCostWithheld: plan.reason } : {}),
     invoices: invoices.value,
     ...(invoices.reason ? { invoicesWithheld: invoices.reason } : {}),
+    invoiceRecords: records,
   };
 }

@@ -165,3 +165,8 @@ function unpack(p: Packed): KeyRow {
 
 /** No keys (a month the period's key usage was not fetched for). */
 export const NO_WEIGHTS: WeightSource = { length: 0, rows: () => [] };
+
+/** Whether a key's USD (plain decimal text) is a credit: negative spend, given back by the service. */
+export function isCredit(usd: string): boolean {
+  return usd.startsWith('-') && /[1-9]/.test(usd);
+}

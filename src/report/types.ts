@@ -1,4 +1,4 @@
-import type { InvoiceSummary, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost } from '../model/index.js';
+import type { Invoice, InvoiceSummary, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost } from '../model/index.js';
 import type { KeySource, WeightSource } from './key-store.js';
 import type { ReportPeriod } from './period.js';
 
@@ -41,6 +41,12 @@ export interface CostReportData {
   /** Every invoice of the organization (the workbook lists those of the period), or null when withheld. */
   invoices: InvoiceSummary[] | null;
   invoicesWithheld?: string;
+  /**
+   * Full records of the invoices whose period starts in the period's months (issued and void):
+   * an issued invoice's subscription lines are its month's plan, its fields the net, VAT and
+   * gross. Absent or null: no month's plan is known from an invoice, and the workbook says so.
+   */
+  invoiceRecords?: Invoice[] | null;
 }
 
 /** Options of `buildCostReport`. */

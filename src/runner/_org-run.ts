@@ -47,8 +47,12 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       invoice_number: invoice.invoice_number,
       status: invoice.status,
       period_start: invoice.period_start,
+      due_at: invoice.due_at,
       currency: invoice.currency,
+      subtotal_cents: invoice.subtotal_cents,
+      vat_cents: invoice.vat_cents,
       total_cents: invoice.total_cents,
+      usd_dkk_rate: invoice.usd_dkk_rate ? invoice.usd_dkk_rate.toFixed() : null,
       files: [],
     };
     out.invoices.push(entry);
@@ -132,6 +136,7 @@ export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
     const client = ctx.deps.reportingClient({ baseUrl: ctx.baseUrl, token, orgId: org.org_id });
     const invoiceLanguage = await part(ctx, out, 'invoices', () => runInvoices(ctx, client, out));
     const language = ctx.language ?? org.language ?? invoiceLanguage ?? 'da';
+    out.language = language;
     await part(ctx, out, 'cost_workbook', () => runCostWorkbook(ctx, client, out, language));
     const failed = out.parts.find((p) => p.status === 'failed');
     out.status = failed ? 'failed' : out.parts.some((p) => p.status === 'skipped') ? 'skipped' : 'ok';

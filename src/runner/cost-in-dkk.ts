@@ -1,22 +1,32 @@
 import { Decimal } from '../money/decimal.js';
+import { convertMonth } from '../report/dkk.js';
+import { monthPlans } from '../report/period-plan.js';
 import type { CostReportData } from '../report/types.js';
 import type { CostInDkk } from './manifest.js';
 
 /**
- * The month's cost in DKK as the fetched records state it: usage from monthly-usage's
- * `dkk_spend` (null when the month has no rate), plan cost from plan-cost in øre (null when
- * withheld), and their sum only when both are known. Exact decimals, no rounding.
+ * The month's cost excl. VAT in DKK as the fetched records state it: usage from monthly-usage's
+ * `dkk_spend` (null when the month has no rate); dev overage and plan from the month's issued
+ * invoice (its `dev_overage` and `subscription` lines), or for the current month without one
+ * today's plan from plan-cost (no dev overage yet); their sum only when usage and plan are
+ * both known. The same figures as the cost workbook's Months sheet. Exact decimals, no rounding
+ * but the plan's and overage's own øre.
  */
 export function costInDkk(data: CostReportData, month: string): CostInDkk {
   const entry = data.months.find((m) => m.month.startsWith(`${month}-`)) ?? null;
   const usageDkk = entry?.dkk_spend ?? null;
-  const planCents = data.planCost && data.planCost.currency === 'DKK' ? data.planCost.total_monthly_cents : null;
-  const total = usageDkk !== null && planCents !== null ? usageDkk.plus(new Decimal(planCents).dividedBy(100)) : null;
+  const plan = monthPlans(data, [month])[0]!;
+  const planCents = plan.dkkMinor;
+  const overageCents = plan.devOverageDkkMinor;
+  const total = usageDkk !== null && planCents !== null ? usageDkk.plus(new Decimal(planCents + (overageCents ?? 0)).dividedBy(100)) : null;
   return {
     usage_dkk: usageDkk === null ? null : usageDkk.toFixed(),
     usage_usd: entry ? entry.usd_spend.toFixed() : null,
-    rate_estimated: entry?.rate_estimated === true && usageDkk !== null,
+    rate_estimated: entry ? convertMonth(entry).estimated : false,
+    dev_overage_dkk_cents: overageCents,
     plan_dkk_cents: planCents,
+    plan_source: plan.source,
+    plan_invoices: plan.issued.map((f) => f.invoice.invoice_number),
     total_dkk: total === null ? null : total.toFixed(),
   };
 }

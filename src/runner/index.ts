@@ -6,7 +6,7 @@ export { RunOptionError } from './run-option-error.js';
 export { RunLockedError } from './run-locked-error.js';
 export type { MonthEndDeps } from './deps.js';
 export type * from './manifest.js';
-export { renderSummary } from './summary.js';
+export { renderSummary, summaryView, runLanguage } from './summary.js';
 export { safeNamePart, assignSafeNames } from './safe-name.js';
 export { previousMonth } from './month.js';
 export { writeFileAtomic } from '../core/atomic-write.js';

@@ -45,20 +45,33 @@ export interface InvoiceEntry {
   invoice_number: string;
   status: 'issued' | 'void';
   period_start: string;
+  due_at?: string;
   currency: string;
+  /** Net, excl. VAT (`subtotal_cents`). */
+  subtotal_cents?: number;
+  vat_cents?: number;
+  /** Gross, incl. VAT. */
   total_cents: number;
+  /** The invoice's USD/DKK rate (decimal string), which converts a USD invoice to DKK; null when none. */
+  usd_dkk_rate?: string | null;
   files: string[];
 }
 
-/** The organization's monthly cost in DKK, as the cost records give it; null where unknown. */
+/** The organization's cost for the month in DKK, excl. VAT, as the cost records give it; null where unknown. */
 export interface CostInDkk {
   /** Usage in DKK for the month (decimal string), null when the month has no rate. */
   usage_dkk: string | null;
   usage_usd: string | null;
   rate_estimated: boolean;
-  /** Plan (subscription) cost in øre, null when not shared or unknown. */
+  /** Dev overage in øre from the month's issued invoice; null when not invoiced (yet). */
+  dev_overage_dkk_cents?: number | null;
+  /** The month's own plan (subscription) in øre, null when not known. */
   plan_dkk_cents: number | null;
-  /** usage + plan in DKK (decimal string), null unless both are known. */
+  /** Where the plan comes from: the month's issued invoice, today's plan (the current month only), or nowhere (not known). */
+  plan_source?: 'invoice' | 'current' | 'none';
+  /** Numbers of the invoices the plan comes from. */
+  plan_invoices?: string[];
+  /** usage + dev overage + plan in DKK (decimal string), null unless usage and plan are known. */
   total_dkk: string | null;
 }
 
@@ -76,6 +89,8 @@ export interface OrgOutcome {
   parts: PartOutcome[];
   invoices: InvoiceEntry[];
   cost: CostInDkk | null;
+  /** The language of the organization's documents (its cost workbook). */
+  language?: string;
   started_at?: string;
   finished_at?: string;
 }

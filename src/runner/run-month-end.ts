@@ -12,6 +12,7 @@ import { mapPool } from './_pool.js';
 import { readPreviousFiles } from './_previous-manifest.js';
 import { removeStaleTempFiles } from './_temp-cleanup.js';
 import { finishManifest } from './_finish.js';
+import { runLanguage } from './summary.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import { Checkpointer } from './_checkpoint.js';
 import { refuseTokenValues, type RunConfig } from './config.js';
@@ -162,7 +163,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       interrupted: signal.aborted,
       options: { concurrency, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false },
       secrets,
-      summaryLanguage: options.language ?? 'en',
+      summaryLanguage: options.language ?? runLanguage(organizations),
       version: VERSION,
     });
   } finally {

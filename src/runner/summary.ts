@@ -1,62 +1,81 @@
 import { readFileSync } from 'node:fs';
 import { Decimal } from '../money/decimal.js';
-import { formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, type Locale } from '../locale/index.js';
+import { formatDate, formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, tn, type Locale } from '../locale/index.js';
+import { invoiceDkk } from '../report/invoice-figures.js';
 import { mdText } from './_markdown.js';
-import type { CostInDkk, Manifest, OrgOutcome, PartOutcome } from './manifest.js';
+import type { CostInDkk, InvoiceEntry, Manifest, OrgOutcome, PartOutcome } from './manifest.js';
 
 const TEMPLATE_URL = new URL('../../templates/runner/summary.md.hbs', import.meta.url);
 let template: string | undefined;
 
-/** Totals of the issued (not void) invoices per currency, e.g. `DKK 1,250.00; EUR 80.00`. */
-function totalsByCurrency(orgs: OrgOutcome[], locale: Locale): string {
+/** `DKK 1,250.00; EUR 80.00`: sums per currency of the issued (not void) invoices, `pick` of each; '' when none. */
+function byCurrency(invoices: InvoiceEntry[], locale: Locale, pick: (i: InvoiceEntry) => number | undefined): string {
   const sums = new Map<string, bigint>();
-  for (const o of orgs) for (const i of o.invoices) if (i.status === 'issued') sums.set(i.currency, (sums.get(i.currency) ?? 0n) + BigInt(i.total_cents));
+  for (const i of invoices) {
+    const v = pick(i);
+    if (i.status !== 'issued' || v === undefined) continue;
+    sums.set(i.currency, (sums.get(i.currency) ?? 0n) + BigInt(v));
+  }
   return [...sums.keys()].sort().map((c) => formatMoney(Number(sums.get(c)), c, locale)).join('; ');
 }
 
 function costView(cost: CostInDkk | null, locale: Locale) {
   if (!cost) return null;
-  const unknown = t(locale, 'runner.summary.notKnown');
+  const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
+  const unknown = s('notKnown');
   const dkk = (v: string | null) => (v === null ? unknown : formatDecimalMoney(new Decimal(v), 'DKK', locale));
-  let note = '';
-  if (cost.usage_dkk === null && cost.usage_usd !== null) note = t(locale, 'runner.summary.noRate', { usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale) });
-  else if (cost.rate_estimated) note = t(locale, 'runner.summary.rateEstimated');
+  const cents = (v: number | null | undefined) => (v === null || v === undefined ? unknown : formatMoney(v, 'DKK', locale));
+  const notes: string[] = [];
+  if (cost.usage_dkk === null && cost.usage_usd !== null) notes.push(s('noRate', { usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale) }));
+  else if (cost.rate_estimated) notes.push(s('rateEstimated'));
+  const source = cost.plan_source ?? 'current';
+  notes.push(source === 'invoice' ? s('planFromInvoice', { numbers: mdText((cost.plan_invoices ?? []).join(', ')) }) : source === 'current' ? s('planToday') : s('planUnknown'));
   return {
     usage: dkk(cost.usage_dkk),
-    plan: cost.plan_dkk_cents === null ? unknown : formatMoney(cost.plan_dkk_cents, 'DKK', locale),
+    overage: source === 'invoice' ? cents(cost.dev_overage_dkk_cents ?? 0) : cents(cost.dev_overage_dkk_cents),
+    plan: cents(cost.plan_dkk_cents),
     total: dkk(cost.total_dkk),
-    note,
+    note: notes.join(' '),
   };
 }
 
 function orgView(o: OrgOutcome, locale: Locale) {
+  const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes: string[] = [];
   for (const p of o.parts) {
     if (p.status === 'ok') continue;
-    const key = p.status === 'skipped' ? 'runner.summary.partSkipped' : 'runner.summary.partFailed';
-    notes.push(t(locale, key, { part: t(locale, `runner.summary.parts.${p.part}`), reason: mdText(p.reason ?? '') }));
+    const key = p.status === 'skipped' ? 'partSkipped' : 'partFailed';
+    notes.push(s(key, { part: s(`parts.${p.part}`), reason: mdText(p.reason ?? '') }));
   }
-  if (o.status === 'failed' && o.parts.length === 0 && o.error) notes.push(t(locale, 'runner.summary.orgFailed', { reason: mdText(o.error) }));
+  if (o.status === 'failed' && o.parts.length === 0 && o.error) notes.push(s('orgFailed', { reason: mdText(o.error) }));
   const cost = costView(o.cost, locale);
   // Invoices not fetched (skipped, failed, not run) are not known to be none.
   const invoicesKnown = o.parts.some((p) => p.part === 'invoices' && p.status === 'ok');
+  const known = invoicesKnown || o.invoices.length > 0;
   const status = o.status === 'skipped' && !o.parts.some((p) => p.status === 'ok') ? 'skipped_all' : o.status;
+  const money = (v: number | null | undefined, currency: string) => (v === null || v === undefined ? '–' : formatMoney(v, currency, locale));
   return {
     name: mdText(o.name),
     id: mdText(o.org_id),
     folder: mdText(`${o.folder}/`),
-    status: t(locale, `runner.summary.status.${status}`),
-    invoiceCount: invoicesKnown || o.invoices.length > 0 ? String(o.invoices.length) : '–',
+    status: s(`status.${status}`),
+    invoiceCount: known ? String(o.invoices.length) : '–',
     invoicesKnown,
-    voidCount: invoicesKnown || o.invoices.length > 0 ? String(o.invoices.filter((i) => i.status === 'void').length) : '–',
-    totals: totalsByCurrency([o], locale) || '–',
+    voidCount: known ? String(o.invoices.filter((i) => i.status === 'void').length) : '–',
+    net: byCurrency(o.invoices, locale, (i) => i.subtotal_cents) || '–',
+    gross: byCurrency(o.invoices, locale, (i) => i.total_cents) || '–',
     costTotal: cost?.total ?? '–',
     notes,
+    showDkk: o.invoices.some((i) => i.currency !== 'DKK'),
     invoices: o.invoices.map((i) => ({
       number: mdText(i.invoice_number),
-      status: t(locale, `runner.summary.invoiceStatus.${i.status}`),
+      status: s(`invoiceStatus.${i.status}`),
       period: formatMonth(i.period_start, locale),
-      total: formatMoney(i.total_cents, i.currency, locale),
+      due: i.due_at ? formatDate(i.due_at, locale) : '–',
+      net: money(i.subtotal_cents, i.currency),
+      vat: money(i.vat_cents, i.currency),
+      gross: money(i.total_cents, i.currency),
+      dkk: money(invoiceDkk(i.total_cents, i), 'DKK'),
     })),
     cost,
   };
@@ -70,19 +89,32 @@ function partnerNote(p: PartOutcome | null, locale: Locale): string {
 }
 
 /**
- * The run's `summary.md` for an accountant: per organization its invoices and totals by
- * currency (void ones listed, not counted), cost in DKK, and what was skipped or failed and why.
- * Pure: everything comes from the manifest; API text is escaped so it stays text.
+ * The language of a run's summary when none is given: the one most of its organizations'
+ * documents are in (ties and none: English).
  */
-export function renderSummary(manifest: Omit<Manifest, 'files' | 'summary'>, language = 'en'): string {
+export function runLanguage(organizations: Array<{ language?: string }>): string {
+  const counts = new Map<string, number>();
+  for (const o of organizations) if (o.language) counts.set(o.language, (counts.get(o.language) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === 'en' ? -1 : b[0] === 'en' ? 1 : a[0].localeCompare(b[0])));
+  const top = ranked[0];
+  return !top || (ranked[1] && ranked[1][1] === top[1]) ? 'en' : top[0];
+}
+
+/**
+ * What `summary.md` shows, as texts already in `language` and its number format: per
+ * organization its invoices (net excl. VAT, VAT, total incl. VAT, due date, DKK where a rate
+ * exists; void ones listed, not counted), its cost excl. VAT in DKK (usage, dev overage, the
+ * month's own plan) and what was skipped or failed and why. API text is Markdown-escaped.
+ * Pure: everything comes from the manifest. Reusable by any other rendering of the run.
+ */
+export function summaryView(manifest: Omit<Manifest, 'files' | 'summary'>, language = 'en') {
   const locale = getLocale(language);
-  template ??= readFileSync(TEMPLATE_URL, 'utf8');
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const columns = (locale.runner as { summary: { columns: Record<string, string> } }).summary.columns;
-  return render(template, {
+  const all = manifest.organizations.flatMap((o) => o.invoices);
+  return {
     title: s('title', { month: formatMonth(manifest.month, locale) }),
-    intro: s('intro', {
-      count: manifest.organizations.length,
+    intro: tn(locale, 'runner.summary.intro', manifest.organizations.length, {
       started: manifest.started_at.slice(0, 19).replace('T', ' '),
       finished: manifest.finished_at.slice(0, 19).replace('T', ' '),
       version: manifest.tool.version,
@@ -93,8 +125,15 @@ export function renderSummary(manifest: Omit<Manifest, 'files' | 'summary'>, lan
     invoicesNotFetched: s('invoicesNotFetched'),
     footer: s('footer'),
     h: columns,
-    grandTotals: totalsByCurrency(manifest.organizations, locale),
+    grandNet: byCurrency(all, locale, (i) => i.subtotal_cents),
+    grandGross: byCurrency(all, locale, (i) => i.total_cents),
     orgs: manifest.organizations.map((o) => orgView(o, locale)),
     partner: partnerNote(manifest.partner, locale),
-  });
+  };
+}
+
+/** The run's `summary.md` (see `summaryView`) in `language`. */
+export function renderSummary(manifest: Omit<Manifest, 'files' | 'summary'>, language = 'en'): string {
+  template ??= readFileSync(TEMPLATE_URL, 'utf8');
+  return render(template, summaryView(manifest, language));
 }

@@ -1,5 +1,6 @@
 // Fixture records for the cost workbook, valid per the model schemas (parsed with parseRecord).
 import {
+  InvoiceSchema,
   InvoiceSummarySchema,
   OrgKeyUsageSchema,
   OrgMonthlyUsageSchema,
@@ -93,7 +94,19 @@ export function keyUsageJson(month: string, usd: [string, string, string]) {
           type: 'select',
           groups: [
             { key_count: 1, spend_usd: '1', ...slice(1000, 10), cache_read_input_tokens: 0, cache_creation_input_tokens: 0, service: slice(0, 0), external: slice(1000, 10), label: 'Operations', value: 'ops' },
-            { key_count: 2, spend_usd: '2', ...slice(2100, 21), cache_read_input_tokens: 0, cache_creation_input_tokens: 0, service: slice(0, 0), external: slice(2100, 21), label: null, value: null },
+            { key_count: 1, spend_usd: '1', ...slice(1000, 10), cache_read_input_tokens: 0, cache_creation_input_tokens: 0, service: slice(0, 0), external: slice(1000, 10), label: 'Development', value: 'dev' },
+            { key_count: 6, spend_usd: '1', ...slice(1100, 11), cache_read_input_tokens: 0, cache_creation_input_tokens: 0, service: slice(0, 0), external: slice(1100, 11), label: null, value: null },
+          ],
+        },
+        {
+          key: 'pii',
+          display_name: 'Personal data',
+          type: 'boolean',
+          groups: [
+            // The service labels boolean groups in English whatever the workbook's language.
+            { key_count: 1, spend_usd: '1', ...slice(1000, 10), cache_read_input_tokens: 0, cache_creation_input_tokens: 0, service: slice(0, 0), external: slice(1000, 10), label: 'Yes', value: true },
+            { key_count: 1, spend_usd: '1', ...slice(1000, 10), cache_read_input_tokens: 0, cache_creation_input_tokens: 0, service: slice(0, 0), external: slice(1000, 10), label: 'No', value: false },
+            { key_count: 6, spend_usd: '1', ...slice(1100, 11), cache_read_input_tokens: 0, cache_creation_input_tokens: 0, service: slice(0, 0), external: slice(1100, 11), label: null, value: null },
           ],
         },
       ],
@@ -113,11 +126,46 @@ export const planCostJson = {
   core_plan: 'small',
 };
 
-export const invoicesJson = [
-  { id: '11111111-1111-4111-8111-111111111111', invoice_number: '2026-0101', status: 'issued', period_start: '2026-10-01', issued_at: '2026-11-01T08:00:00+01:00', due_at: '2026-11-15', currency: 'DKK', total_cents: 1234567 },
-  { id: '22222222-2222-4222-8222-222222222222', invoice_number: '2026-0100', status: 'void', period_start: '2026-10-01', issued_at: '2026-11-01T07:00:00Z', due_at: '2026-11-15', currency: 'DKK', total_cents: 999999 },
-  { id: '33333333-3333-4333-8333-333333333333', invoice_number: '2026-0090', status: 'issued', period_start: '2026-09-01', issued_at: '2026-10-01T07:00:00Z', due_at: '2026-10-15', currency: 'DKK', total_cents: 700000 },
+const line = (sort_order: number, kind: string, description: string, quantity: number, unit: number) => ({ sort_order, kind, description, quantity, unit_price_cents: unit, line_total_cents: quantity * unit });
+const party = {
+  seller: { legal_name: 'Service ApS', address: 'Vej 1, 1000 København', cvr: '12345678', vat: 'DK12345678', email: 'billing@service.example', bank: 'Reg. 1234 konto 567890' },
+  buyer: { legal_name: 'Test ApS', attention: '', address_line1: 'Gade 2', address_line2: '', postal_code: '2000', city: 'Frederiksberg', country: 'Danmark', cvr: '87654321', vat: 'DK87654321', ean: '', payment_reference: '' },
+};
+
+/**
+ * Full invoices of the fixture months, figures worked by hand:
+ * - 2026-0090 (September, issued): plan 5,000.00 + usage 650.00 = net 5,650.00; VAT 25 % 1,412.50; total 7,062.50.
+ * - 2026-0101 (October, issued): plan 5,000.00 + 2 x 199.00 = 5,398.00; usage 789.01 + dev overage 2 x 45.00 = 879.01;
+ *   net 6,277.01; VAT 1,569.2525 -> 1,569.25; total 7,846.26. (Today's plan, 5,597.00, has three dev seats.)
+ * - 2026-0100 (October, void): plan 5,000.00 + usage 789.01 = 5,789.01; VAT 1,447.25; total 7,236.26.
+ */
+export const invoiceRecordsJson = [
+  {
+    id: '33333333-3333-4333-8333-333333333333', org_id: 'org-test', invoice_number: '2026-0090', status: 'issued', period_start: '2026-09-01', period_end: '2026-09-30',
+    issued_at: '2026-10-01T07:00:00Z', due_at: '2026-10-15', currency: 'DKK', language: 'en', usd_dkk_rate: '6.5000',
+    subscription_subtotal_cents: 500000, usage_subtotal_cents: 65000, subtotal_cents: 565000, vat_cents: 141250, total_cents: 706250, vat_rate_bps: 2500, ...party,
+    lines: [line(1, 'subscription', 'Core Small, September 2026', 1, 500000), line(2, 'usage', 'Model usage, September 2026 (USD 100.00)', 1, 65000)],
+  },
+  {
+    id: '22222222-2222-4222-8222-222222222222', org_id: 'org-test', invoice_number: '2026-0100', status: 'void', period_start: '2026-10-01', period_end: '2026-10-31',
+    issued_at: '2026-11-01T07:00:00Z', due_at: '2026-11-15', currency: 'DKK', language: 'en', usd_dkk_rate: '6.3910',
+    subscription_subtotal_cents: 500000, usage_subtotal_cents: 78901, subtotal_cents: 578901, vat_cents: 144725, total_cents: 723626, vat_rate_bps: 2500, ...party,
+    lines: [line(1, 'subscription', 'Core Small, October 2026', 1, 500000), line(2, 'usage', 'Model usage, October 2026', 1, 78901)],
+  },
+  {
+    id: '11111111-1111-4111-8111-111111111111', org_id: 'org-test', invoice_number: '2026-0101', status: 'issued', period_start: '2026-10-01', period_end: '2026-10-31',
+    issued_at: '2026-11-01T08:00:00+01:00', due_at: '2026-11-15', currency: 'DKK', language: 'en', usd_dkk_rate: '6.3910',
+    subscription_subtotal_cents: 539800, usage_subtotal_cents: 87901, subtotal_cents: 627701, vat_cents: 156925, total_cents: 784626, vat_rate_bps: 2500, ...party,
+    lines: [
+      line(1, 'subscription', 'Core Small, October 2026', 1, 500000),
+      line(2, 'subscription', 'Dev Pro, seats', 2, 19900),
+      line(3, 'usage', 'Model usage, October 2026 (USD 123.46)', 1, 78901),
+      line(4, 'dev_overage', 'Dev overage (per 100,000 tokens)', 2, 4500),
+    ],
+  },
 ];
+
+export const invoicesJson = invoiceRecordsJson.map(({ id, invoice_number, status, period_start, issued_at, due_at, currency, total_cents }) => ({ id, invoice_number, status, period_start, issued_at, due_at, currency, total_cents }));
 
 const USD_BY_MONTH: Record<string, [string, string, string]> = {
   '2026-08': ['3.00', '3.00', '4.00'],
@@ -155,5 +203,6 @@ export function fixtureData(period: ReportPeriod): CostReportData {
     keyUsageByMonth: byMonth,
     planCost: parseRecord(OrgPlanCostSchema, planCostJson, 'plan cost'),
     invoices: invoicesJson.map((i) => parseRecord(InvoiceSummarySchema, i, 'invoice')),
+    invoiceRecords: invoiceRecordsJson.map((i) => parseRecord(InvoiceSchema, i, 'invoice')),
   };
 }

@@ -20,3 +20,19 @@ export function cell(book: XLSX.WorkBook, sheet: string, address: string): XLSX.
 export function rowLabelled(rows: unknown[][], label: string): unknown[] | undefined {
   return rows.find((r) => r[0] === label);
 }
+
+/** The rows of the block whose first cell starts with `heading`, up to the next empty row. */
+export function block(rows: unknown[][], heading: string): unknown[][] {
+  const start = rows.findIndex((r) => typeof r[0] === 'string' && r[0].startsWith(heading));
+  if (start < 0) throw new Error(`no block "${heading}" in ${rows.map((r) => r[0]).filter(Boolean).join(' | ')}`);
+  const end = rows.findIndex((r, i) => i > start && r.every((c) => c === null || c === ''));
+  return rows.slice(start, end < 0 ? undefined : end);
+}
+
+/** A part of the workbook's zip as text (e.g. `xl/worksheets/sheet4.xml`). */
+export function xmlOf(bytes: Uint8Array, path: string): string {
+  const raw = XLSX.read(bytes, { type: 'buffer', bookFiles: true }) as XLSX.WorkBook & { files: Record<string, { content: Uint8Array }> };
+  const file = raw.files[path];
+  if (!file) throw new Error(`no ${path} in the workbook`);
+  return Buffer.from(file.content).toString('utf8');
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { buildCostReport, fetchCostReportData } from '../../src/report/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { readBook, rowLabelled, rowsOf } from './_read.js';
+import { block, readBook, rowLabelled, rowsOf } from './_read.js';
 import { client, orgEnv, PARTNER_TOKEN, partnerEnv, svc, tokenOf } from './_server.js';
 
 let server: ReferenceServer;
@@ -28,26 +28,67 @@ describe('cost workbook from the reference server', () => {
     const keys = rowsOf(book, 'Nøgler');
     const dkk = keys[0]!.indexOf('DKK');
     const rows = keys.slice(1, 1 + data.keyUsage.keys.length);
-    expect(rows.map((r) => r[0])).toEqual([...data.keyUsage.keys.rows()].map((k) => k.name));
+    expect(rows.map((r) => r[0])).toEqual([...data.keyUsage.keys.rows()].map((k) => k.id));
     expect(rows.reduce((a, r) => a + ore(r[dkk] ?? 0), 0)).toBe(monthOre);
     const summary = rowsOf(book, 'Oversigt');
     expect(summary[0]![0]).toBe('Omkostningsrapport: Nordlys Analytics ApS');
-    expect(ore(rowLabelled(summary, 'Forbrug (DKK)')![1])).toBe(monthOre);
+    expect(ore(rowLabelled(summary, 'Forbrug (DKK, ekskl. moms)')![1])).toBe(monthOre);
     expect(rowLabelled(summary, 'Difference, måneder minus nøgler')![1]).toBe(0);
     expect(rowLabelled(summary, 'Difference, måneder minus dage')![1]).toBe(0);
-    const days = rowsOf(book, 'Dage');
-    expect(days.length - 2).toBeGreaterThanOrEqual(31);
     const invoices = rowsOf(book, 'Fakturaer');
     const listed = invoices.slice(1).filter((r) => /^\d{4}-\d{4}$/.test(String(r[0])));
     expect(listed.map((r) => [r[0], r[1]])).toEqual([
       ['2026-0131', 'Annulleret'],
       ['2026-0142', 'Udstedt'],
     ]);
-    // The issued invoice's total as the API states it (31,740.xx DKK in the samples), the void one left out.
+    const gross = invoices[0]!.indexOf('I alt inkl. moms');
     const issued = data.invoices!.filter((i) => i.invoice_number === '2026-0142' && i.status === 'issued');
     expect(issued).toHaveLength(1);
-    expect(issued[0]!.total_cents).toBeGreaterThan(3_170_000);
-    expect(ore(rowLabelled(invoices, 'I alt udstedt, DKK')![6])).toBe(issued[0]!.total_cents);
+    expect(ore(rowLabelled(invoices, 'I alt udstedt, DKK')![gross])).toBe(issued[0]!.total_cents);
+  });
+
+  test("org-nordlys October 2026: the plan is the October invoice's subscription lines, none dated outside October", async () => {
+    const c = client(server, 'org-nordlys');
+    const data = await fetchCostReportData(c, { month: '2026-10' });
+    const summary = (await c.listInvoices()).find((i) => i.period_start.startsWith('2026-10') && i.status === 'issued')!;
+    const invoice = await c.getInvoice(summary.id);
+    const expected = invoice.lines.filter((l) => l.kind === 'subscription').map((l) => [l.description, l.quantity, l.unit_price_cents, l.line_total_cents]);
+    expect(expected.length).toBeGreaterThan(0);
+    const book = readBook(await buildCostReport(data, { language: 'da' }));
+    const plan = rowsOf(book, 'Abonnement');
+    const lines = plan.slice(1, plan.findIndex((r) => r[0] === 'I alt'));
+    expect(lines.map((r) => [r[2], r[3], ore(r[4]), ore(r[5])])).toEqual(expected);
+    const ws = book.Sheets.Abonnement!;
+    for (let r = 1; r <= lines.length; r++) {
+      for (const col of [0, 8, 9]) expect(XLSX.SSF.format('yyyy-mm', ws[XLSX.utils.encode_cell({ r, c: col })]!.v as number)).toBe('2026-10');
+    }
+    expect(ore(rowLabelled(plan, 'I alt')![7])).toBe(invoice.subscription_subtotal_cents);
+    expect(ore(rowLabelled(rowsOf(book, 'Oversigt'), 'Abonnement (DKK, ekskl. moms)')![1])).toBe(invoice.subscription_subtotal_cents);
+  });
+
+  test.each(['org-nordlys', 'org-kattegat'])('%s October 2026: the reconciliation with the October invoice shows 0.00 on every line', async (orgId) => {
+    const c = client(server, orgId);
+    const book = readBook(await buildCostReport(await fetchCostReportData(c, { month: '2026-10' }), { language: 'en' }));
+    const issued = (await c.listInvoices()).filter((i) => i.period_start.startsWith('2026-10') && i.status === 'issued');
+    expect(issued).toHaveLength(1);
+    const invoice = await c.getInvoice(issued[0]!.id);
+    const r = block(rowsOf(book, 'Summary'), `Reconciliation with invoice ${invoice.invoice_number}, October 2026 (DKK, excl. VAT)`);
+    const line = (label: string) => r.find((x) => x[0] === label)!;
+    for (const label of ['Usage', 'Dev overage', 'Plan (subscription)', 'Net excl. VAT']) expect(line(label)[3], label).toBe(0);
+    // The invoice's side is the record's own figures.
+    expect(ore(line('Net excl. VAT')[2])).toBe(invoice.subtotal_cents);
+    expect(ore(line('Plan (subscription)')[2])).toBe(invoice.subscription_subtotal_cents);
+    expect(ore(line('Total incl. VAT')[2])).toBe(invoice.total_cents);
+    expect(line('Result')[4]).toMatch(/^Agrees/);
+  });
+
+  test('org-kattegat, the year 2026: months without an invoice for the same reason share one line; October agrees; November is still running', async () => {
+    const book = readBook(await buildCostReport(await fetchCostReportData(client(server, 'org-kattegat'), { year: 2026 }), { language: 'en' }));
+    const s = rowsOf(book, 'Summary');
+    const before = block(s, 'Reconciliation with the invoice, January 2026 – September 2026');
+    expect(before[1]).toEqual(['Not reconciled', null, null, null, "Plan not known: the month has no issued invoice, and today's plan is used only for the current month."]);
+    expect(block(s, 'Reconciliation with invoice 2026-0144, October 2026').find((r) => r[0] === 'Result')![4]).toMatch(/^Agrees/);
+    expect(block(s, 'Reconciliation with the invoice, November 2026')[1]![4]).toBe('The month is still running; it is invoiced after it ends.');
   });
 
   test('org-kattegat, the trailing 3 months: the current month is at an estimated rate and marked', async () => {

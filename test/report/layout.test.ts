@@ -8,12 +8,12 @@ import { readBook } from './_read.js';
 test('a Summary explanation longer than its column gets a row of several lines; short rows keep the default height', async () => {
   const book = readBook(await buildCostReport(fixtureData({ month: '2026-10' }), { language: 'en' }));
   const ws = book.Sheets['Summary']!;
-  const widthC = ws['!cols']![2]!.wch ?? ws['!cols']![2]!.width!;
+  const widthC = ws['!cols']![4]!.wch ?? ws['!cols']![4]!.width!;
   const rows = ws['!rows'] ?? [];
   const range = XLSX.utils.decode_range(ws['!ref']!);
   let long = 0;
   for (let r = range.s.r; r <= range.e.r; r++) {
-    const text = ws[XLSX.utils.encode_cell({ r, c: 2 })]?.v;
+    const text = ws[XLSX.utils.encode_cell({ r, c: 4 })]?.v;
     const label = ws[XLSX.utils.encode_cell({ r, c: 0 })]?.v;
     if (typeof text !== 'string' || typeof label !== 'string') continue;
     const height = rows[r]?.hpt;

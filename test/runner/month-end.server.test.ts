@@ -79,12 +79,20 @@ describe('month end against the reference server', () => {
       for (const { token } of [...tokens.orgs, ...tokens.partners]) expect(text.includes(token), file).toBe(false);
     }
     const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
+    // In the run's language: most organizations' documents are Danish (their invoices' language).
+    expect(summary).toMatch(/^# Månedsafslutning, oktober 2026\n/);
     expect(summary).toContain('Name of org-nordlys');
     expect(summary).toMatch(/usage is not shared/);
     // An organization whose every part was withheld: skipped, and its invoices unknown rather than none.
-    expect(summary).toContain('| Name of org-havblik | Skipped | – | – | – | – |');
-    expect(summary).toContain('Invoices were not fetched (see above).');
-    expect(summary).toMatch(/\| Name of org-fjordline \| Partly skipped \| 1 \|/);
+    expect(summary).toContain('| Name of org-havblik | Sprunget over | – | – | – | – | – |');
+    expect(summary).toContain('Fakturaerne blev ikke hentet (se ovenfor).');
+    expect(summary).toMatch(/\| Name of org-fjordline \| Delvist sprunget over \| 1 \|/);
+    // Net and gross labelled, cost excl. VAT with the month's own plan from its invoice.
+    expect(summary).toContain('| Fakturanummer | Status | Periode | Forfald | Netto ekskl. moms | Moms | Total inkl. moms |');
+    expect(summary).toContain('| 2026-0142 | Udstedt | oktober 2026 | 17.11.2026 | 25.392,22 DKK | 6.348,06 DKK | 31.740,28 DKK |');
+    expect(summary).toContain('| Abonnement | 16.394,00 DKK |');
+    expect(summary).toContain('| **I alt** | **25.392,22 DKK** |');
+    expect(byId['org-nordlys']!.cost).toMatchObject({ plan_dkk_cents: 1639400, dev_overage_dkk_cents: 54000, plan_source: 'invoice', plan_invoices: ['2026-0142'], total_dkk: '25392.217472' });
 
     const mtimes = await Promise.all(m.files.filter((f) => f.kind !== 'summary').map(async (f) => (await stat(join(monthDir, f.path))).mtimeMs));
     const again = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
@@ -104,8 +112,10 @@ describe('month end against the reference server', () => {
       expect(byId['org-nordlys']!.status).toBe('ok');
       expect(byId['org-nordlys']!.invoices).toHaveLength(2);
       expect(exitCodeOf(m)).toBe(1);
-      // Only fetching the invoice failed: the list and the workbook still worked for that organization.
-      expect(m.files.some((f) => f.path === 'org-kattegat/cost-2026-10.xlsx')).toBe(true);
+      // The workbook reads the invoice's lines (the month's plan), so it fails too, and nothing of it is written.
+      expect(byId['org-kattegat']!.parts.find((p) => p.part === 'cost_workbook')).toMatchObject({ status: 'failed' });
+      expect(m.files.some((f) => f.path === 'org-kattegat/cost-2026-10.xlsx')).toBe(false);
+      expect(m.files.some((f) => f.path === 'org-nordlys/cost-2026-10.xlsx')).toBe(true);
     } finally {
       await faulty.close();
     }
@@ -140,7 +150,7 @@ describe('month end against the reference server', () => {
       expect((await pdfText(await readFile(join(monthDir, pdf.path)))).text).toMatch(/VOID/);
       expect(after.organizations.find((o) => o.org_id === 'org-fjordline')!.invoices[0]!.status).toBe('void');
       const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
-      expect(summary).toMatch(/\| 2026-0143 \| Void \|/);
+      expect(summary).toMatch(/\| 2026-0143 \| Annulleret \|/);
     } finally {
       await second.close();
     }

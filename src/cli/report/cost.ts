@@ -64,7 +64,8 @@ export const costCommand: Command = {
       return 0;
     }
     const size = await withOutputFlag('-o', out, () => writeStreamAtomic(path, (stream) => buildCostReport(data, { ...options, stream })));
-    io.stdout.write(`Wrote ${plainText(path)} (${data.keyUsage.keys.length} keys, ${data.months.length} month(s), ${size} bytes)\n`);
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    io.stdout.write(`Wrote ${plainText(path)} (${plural(data.keyUsage.keys.length, 'key')}, ${plural(data.months.length, 'month')}, ${size} bytes)\n`);
     return 0;
   },
 };

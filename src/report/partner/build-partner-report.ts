@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { getLocale } from '../../locale/index.js';
 import type { PartnerStatus } from '../../model/index.js';
 import type { CellInput, Column } from '../_columns.js';
-import { wordsOf } from '../_context.js';
+import { pageSetup, wordsOf } from '../_context.js';
 import { writeSimpleTable } from '../_simple-table.js';
 import { makeStyles } from '../_styles.js';
 import type { Look } from '../_table.js';
@@ -46,6 +46,7 @@ export async function buildPartnerReport(
   const yesNo = (b: boolean) => w(b ? 'yes' : 'no');
   const styles = makeStyles({ date: w('format.date'), month: w('format.month') });
   const book = openBook(stampOf(status), options.stream);
+  const print = pageSetup(locale, status.name, status.org_id, w('partner.title'));
 
   const customerColumns: Column[] = [
     { header: p('customer'), kind: 'text' },
@@ -65,6 +66,7 @@ export async function buildPartnerReport(
   await writeSimpleTable(book.wb, styles, {
     name: w('partner.sheets.customers'),
     tableName: 'Customers',
+    print,
     columns: customerColumns,
     rows: customerRows,
     looks: customerRows.map((r): Look => ((r[3] as number) > 0 ? 'attention' : 'plain')),
@@ -93,6 +95,7 @@ export async function buildPartnerReport(
   await writeSimpleTable(book.wb, styles, {
     name: w('partner.sheets.keys'),
     tableName: 'Keys',
+    print: { ...print, repeatColumns: 2 },
     columns: keyColumns,
     rows: keyRows,
     looks: keys.map(({ k }): Look => (isOutOfDate(k) ? 'attention' : 'plain')),
@@ -108,6 +111,7 @@ export async function buildPartnerReport(
   await writeSimpleTable(book.wb, styles, {
     name: w('partner.sheets.profiles'),
     tableName: 'Profiles',
+    print,
     columns: profileColumns,
     rows: status.profiles.map((pr) => [pr.name, pr.key_count, list(pr.recommended), yesNo(pr.follows_router)]),
   });

@@ -1,29 +1,42 @@
 import { Decimal } from '../../money/decimal.js';
 import type { InvoiceSummary } from '../../model/index.js';
+import { formatNumber } from '../../locale/index.js';
 import { fitColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { addSheet } from '../_workbook.js';
+import { columnLetter } from '../xlsx/index.js';
+import { invoiceFigures, type InvoiceFigures } from '../invoice-figures.js';
 import { lastDayOfMonth, utcDate } from '../period.js';
+import type { CostReportData } from '../types.js';
+
+/** 1-based columns of the Invoices sheet that other sheets' formulas read. */
+export const INVOICE_COLUMNS = { status: 2, period: 3, currency: 6, subscription: 7, usage: 8, devOverage: 9, net: 10, vat: 12, gross: 13, netDkk: 14, vatDkk: 15, grossDkk: 16 } as const;
 
 /** The invoices whose period starts inside the workbook's months, oldest first. */
-export function invoicesInPeriod(ctx: CostContext): InvoiceSummary[] {
-  const months = ctx.data.months;
-  if (!ctx.data.invoices || months.length === 0) return [];
+export function invoicesInPeriod(data: CostReportData): InvoiceSummary[] {
+  const months = data.months;
+  if (!data.invoices || months.length === 0) return [];
   const first = months[0]!.month;
   const last = lastDayOfMonth(months.at(-1)!.month);
-  return ctx.data.invoices
+  return data.invoices
     .filter((i) => i.period_start >= first && i.period_start <= last)
     .sort((a, b) => a.period_start.localeCompare(b.period_start) || a.invoice_number.localeCompare(b.invoice_number));
 }
 
+const esc = (s: string) => s.replace(/"/g, '""');
+
 /**
- * Invoices: number, status, period, issued, due, currency, total. Void invoices are listed
- * (highlighted) but the totals per currency count issued ones only (SUMIFS).
+ * Invoices: number, status, period, issued, due, currency; subscription, usage and dev overage;
+ * net (excl. VAT), VAT rate, VAT and total (incl. VAT) in the invoice's currency, and net, VAT
+ * and total in DKK where a rate converts them (a DKK invoice as it is, a USD one at its own
+ * rate; an EUR one has none). Void invoices are listed (highlighted) but the totals per currency
+ * count issued ones only (SUMIFS).
  */
 export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
   const { w } = ctx;
-  const invoices = invoicesInPeriod(ctx);
+  const invoices = invoicesInPeriod(ctx.data);
+  const records = new Map((ctx.data.invoiceRecords ?? []).map((r) => [r.id, invoiceFigures(r)]));
   const issued = w('status.issued');
   const columns: Column[] = [
     { header: w('columns.invoiceNumber'), kind: 'text' },
@@ -32,39 +45,90 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
     { header: w('columns.issued'), kind: 'date' },
     { header: w('columns.due'), kind: 'date' },
     { header: w('columns.currency'), kind: 'text' },
-    { header: w('columns.total'), kind: 'dkk' },
+    { header: w('columns.subscription'), kind: 'dkk' },
+    { header: w('columns.usageLines'), kind: 'dkk' },
+    { header: w('columns.devOverage'), kind: 'dkk' },
+    { header: w('columns.net'), kind: 'dkk' },
+    { header: w('columns.vatRate'), kind: 'pct' },
+    { header: w('columns.vat'), kind: 'dkk' },
+    { header: w('columns.gross'), kind: 'dkk' },
+    { header: w('columns.netDkk'), kind: 'dkk' },
+    { header: w('columns.vatDkk'), kind: 'dkk' },
+    { header: w('columns.grossDkk'), kind: 'dkk' },
   ];
-  const rows: CellInput[][] = invoices.map((i) => [
-    i.invoice_number,
-    w(`status.${i.status}`),
-    utcDate(i.period_start),
-    utcDate(i.issued_at.slice(0, 10)),
-    utcDate(i.due_at),
-    i.currency,
-    kroner(i.total_cents),
-  ]);
+  const dkk = (m: number | null | undefined) => (m === null || m === undefined ? undefined : kroner(m));
+  const rows: CellInput[][] = invoices.map((i) => {
+    const f: InvoiceFigures | undefined = records.get(i.id);
+    return [
+      i.invoice_number,
+      w(`status.${i.status}`),
+      utcDate(i.period_start),
+      utcDate(i.issued_at.slice(0, 10)),
+      utcDate(i.due_at),
+      i.currency,
+      f && kroner(f.subscription.minor),
+      f && kroner(f.usageLines.minor),
+      f && kroner(f.devOverage.minor),
+      f && kroner(f.net.minor),
+      f && f.invoice.vat_rate_bps / 10_000,
+      f && kroner(f.vat.minor),
+      kroner(i.total_cents),
+      dkk(f?.net.dkkMinor),
+      dkk(f?.vat.dkkMinor),
+      dkk(f ? f.gross.dkkMinor : i.currency === 'DKK' ? i.total_cents : null),
+    ];
+  });
+  const notes = invoices.map((i) => {
+    const f = records.get(i.id);
+    if (f?.dkkBasis === 'rate') return { 13: w('notes.invoiceDkkAtRate', { rate: formatNumber(f.invoice.usd_dkk_rate!, ctx.locale, 4) }) };
+    if (f && f.dkkBasis === null) return { 13: w('notes.invoiceNoDkk', { currency: i.currency }) };
+    return undefined;
+  });
   const looks: Look[] = invoices.map((i) => (i.status === 'void' ? 'attention' : 'plain'));
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.invoices, 1, 'Invoices'), ctx.styles, fitColumns(columns, rows));
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.invoices, { ...ctx.page, repeatColumns: 1 }, 1, 'Invoices'), ctx.styles, fitColumns(columns, rows));
   table.header();
-  rows.forEach((r, i) => table.data(r, looks[i]));
+  rows.forEach((r, i) => table.data(r, looks[i], notes[i]));
   const { first, last } = table.dataRows;
+  const L = columnLetter;
+  const sumifs = (col: number, currency?: string) =>
+    `SUMIFS(${L(col)}${first}:${L(col)}${last},B${first}:B${last},"${esc(issued)}"${currency ? `,F${first}:F${last},"${esc(currency)}"` : ''})`;
+  const issuedOf = (currency?: string) => invoices.filter((i) => i.status === 'issued' && (!currency || i.currency === currency));
+  const sumBy = (list: InvoiceSummary[], pick: (f: InvoiceFigures) => number | null, fallback?: (i: InvoiceSummary) => number | null) => {
+    let sum = 0;
+    for (const i of list) {
+      const f = records.get(i.id);
+      const v = f ? pick(f) : fallback ? fallback(i) : null;
+      if (v !== null) sum += v;
+    }
+    return kroner(sum);
+  };
+  const kinds = columns.map((c) => c.kind);
   const currencies = [...new Set(invoices.map((i) => i.currency))].sort();
   for (const currency of currencies) {
-    const minor = invoices.filter((i) => i.status === 'issued' && i.currency === currency).reduce((a, i) => a + i.total_cents, 0);
-    const esc = (s: string) => s.replace(/"/g, '""');
-    const formula = `SUMIFS(G${first}:G${last},B${first}:B${last},"${esc(issued)}",F${first}:F${last},"${currency}")`;
-    table.line([w('invoiceTotal', { currency }), null, null, null, null, currency, { formula, result: kroner(minor) }], ['text', 'text', 'text', 'text', 'text', 'text', 'dkk'], 'total');
+    const list = issuedOf(currency);
+    const cells: CellInput[] = [w('invoiceTotal', { currency }), null, null, null, null, currency];
+    const money = (col: number, pick: (f: InvoiceFigures) => number) => ({ formula: sumifs(col, currency), result: sumBy(list, pick) });
+    cells[6] = money(7, (f) => f.subscription.minor);
+    cells[7] = money(8, (f) => f.usageLines.minor);
+    cells[8] = money(9, (f) => f.devOverage.minor);
+    cells[9] = money(10, (f) => f.net.minor);
+    cells[11] = money(12, (f) => f.vat.minor);
+    cells[12] = { formula: sumifs(13, currency), result: sumBy(list, (f) => f.gross.minor, (i) => i.total_cents) };
+    table.line(cells, kinds, 'total');
+  }
+  if (invoices.some((i) => i.currency !== 'DKK')) {
+    const list = issuedOf();
+    const cells: CellInput[] = [w('invoiceTotalDkk'), null, null, null, null, 'DKK'];
+    cells[13] = { formula: sumifs(14), result: sumBy(list, (f) => f.net.dkkMinor) };
+    cells[14] = { formula: sumifs(15), result: sumBy(list, (f) => f.vat.dkkMinor) };
+    cells[15] = { formula: sumifs(16), result: sumBy(list, (f) => f.gross.dkkMinor, (i) => (i.currency === 'DKK' ? i.total_cents : null)) };
+    table.line(cells, kinds, 'total');
   }
   table.skip();
   if (!ctx.data.invoices) table.line([w('notes.invoicesWithheld', { reason: ctx.data.invoicesWithheld ?? '' })], [], 'note');
   else if (invoices.length === 0) table.line([w('notes.noInvoices')], [], 'note');
   if (invoices.some((i) => i.status === 'void')) table.line([w('notes.voidExcluded')], [], 'note');
+  if (invoices.length) table.line([w('notes.invoiceColumns')], [], 'note');
+  if (invoices.some((i) => !records.has(i.id))) table.line([w('notes.invoiceNoRecord')], [], 'note');
   await table.finish();
-}
-
-/** Issued invoices' totals per currency (øre), for the Summary. */
-export function issuedTotals(ctx: CostContext): Array<{ currency: string; minor: number }> {
-  const out = new Map<string, Decimal>();
-  for (const i of invoicesInPeriod(ctx)) if (i.status === 'issued') out.set(i.currency, (out.get(i.currency) ?? new Decimal(0)).plus(i.total_cents));
-  return [...out].sort(([a], [b]) => a.localeCompare(b)).map(([currency, d]) => ({ currency, minor: d.toNumber() }));
 }

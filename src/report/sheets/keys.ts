@@ -1,18 +1,21 @@
 import { Decimal } from '../../money/decimal.js';
 import type { KeyField, KeyFieldValue } from '../../model/index.js';
+import { formatNumber } from '../../locale/index.js';
 import { formatMinor } from '../../money/format.js';
-import { HEADER_WRAP, numberRepeats, valueWidth, type CellInput, type Column } from '../_columns.js';
-import { kroner, type CostContext } from '../_context.js';
+import { headerWidth, numberRepeats, valueWidth, type CellInput, type Column } from '../_columns.js';
+import { fieldGroupKey, kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
 import { textWidth } from '../_text.js';
 import { addSheet } from '../_workbook.js';
-import type { KeyRow } from '../key-store.js';
+import { isCredit, type KeyRow } from '../key-store.js';
 
 /** Rows between pauses that let the output take what has been written. */
 const BATCH = 2000;
-/** Columns before the key-field columns: name, prefix, product, recipient. */
-const LEAD = 4;
+/** Columns before the key-field columns: id, name, prefix, product, recipient. */
+const LEAD = 5;
+/** Columns repeated on each printed page when the sheet is wider than a page: the key's id and name. */
+const REPEAT = 2;
 
 /** 1-based column of DKK on the Keys sheet. */
 export function keysDkkColumn(fieldCount: number): number {
@@ -31,7 +34,7 @@ function fieldLabeler(field: KeyField, yes: string, no: string): Labeler {
 }
 
 function keyRow(key: KeyRow, fields: KeyField[], labelers: Labeler[], product: (p: string) => string, dkk: number | undefined): CellInput[] {
-  const row: CellInput[] = [key.name, key.key_prefix, key.product ? product(key.product) : undefined, key.recipient_email ?? undefined];
+  const row: CellInput[] = [key.id, key.name, key.key_prefix, key.product ? product(key.product) : undefined, key.recipient_email ?? undefined];
   for (let i = 0; i < fields.length; i++) row.push(labelers[i]!(key.fields?.[fields[i]!.key]));
   row.push(Number(key.usd), dkk === undefined ? undefined : kroner(dkk), ...tokenBuckets(key));
   row.push(key.service?.total_tokens, key.service?.request_count, key.external?.total_tokens, key.external?.request_count);
@@ -39,9 +42,11 @@ function keyRow(key: KeyRow, fields: KeyField[], labelers: Labeler[], product: (
 }
 
 /**
- * Keys: one row per key with its field values (labels), USD, DKK allocated from the months'
- * DKK, the token group and the hosted/external split. Rows are committed as they are made,
- * so memory does not grow with the number of keys; widths come from a cheap first pass.
+ * Keys: one row per key with its id (the name invoice lines use), name, field values (labels),
+ * USD, DKK allocated from the months' DKK, the token group and the hosted/external split. A key
+ * with negative spend is a credit: its USD and DKK are negative, the row green, and a line below
+ * the table counts them. Rows are committed as they are made, so memory does not grow with the
+ * number of keys; widths, sums and each key field's DKK per value come from a first pass.
  */
 export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   const { w, data, keys: alloc } = ctx;
@@ -52,6 +57,7 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   const productNames = new Map(['connect', 'dev', 'service'].map((p) => [p, w(`products.${p}`)]));
   const product = (p: string) => productNames.get(p) ?? p;
   const lead: Column[] = [
+    { header: w('columns.keyId'), kind: 'text' },
     { header: w('columns.name'), kind: 'text' },
     { header: w('columns.prefix'), kind: 'text' },
     { header: w('columns.product'), kind: 'text' },
@@ -76,14 +82,26 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   const dkkIndex = keysDkkColumn(fields.length) - 1;
   const n = columns.length;
   // First pass: sums (Decimal for USD), the longest text and the largest number per column.
-  const widths = columns.map((c) => Math.min(textWidth(c.header), HEADER_WRAP));
+  const widths = columns.map((c) => headerWidth(c.header));
   const sums: number[] = new Array(n).fill(0);
   const largest: number[] = new Array(n).fill(0);
   let usd = new Decimal(0);
   let index = 0;
+  const groups = fields.map((f) => {
+    const m = new Map<string, number>();
+    ctx.fieldGroups.set(f.key, m);
+    return m;
+  });
   for (const key of keys.rows()) {
-    const row = keyRow(key, fields, labelers, product, alloc.dkkOf(key.id, index++));
+    const dkk = alloc.dkkOf(key.id, index++);
+    const row = keyRow(key, fields, labelers, product, dkk);
     usd = usd.plus(key.usd);
+    if (dkk !== undefined) {
+      for (let f = 0; f < fields.length; f++) {
+        const g = fieldGroupKey(key.fields?.[fields[f]!.key]);
+        groups[f]!.set(g, (groups[f]!.get(g) ?? 0) + dkk);
+      }
+    }
     for (let i = 0; i < n; i++) {
       const v = row[i];
       if (typeof v === 'number') {
@@ -96,14 +114,17 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   }
   for (let i = 0; i < n; i++) widths[i] = Math.max(widths[i]!, valueWidth(largest[i], columns[i]!.kind), valueWidth(sums[i], columns[i]!.kind));
   const fitted = columns.map((c, i) => ({ ...c, width: Math.min(60, Math.max(10, widths[i]! + 2)) }));
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.keys, 1, 'Keys'), ctx.styles, fitted);
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.keys, { ...ctx.page, repeatColumns: REPEAT }, 1, 'Keys'), ctx.styles, fitted);
   table.header({ [dkkIndex]: w('notes.keysDkk') });
   const plain: Look = 'plain';
   const estimated: Look[] = columns.map((_, i) => (i === dkkIndex ? 'estimated' : 'plain'));
+  const credit: Look = 'credit';
+  const creditEstimated: Look[] = columns.map((_, i) => (i === dkkIndex ? 'estimated' : 'credit'));
   await table.fastData(async (add) => {
     let k = 0;
     for (const key of keys.rows()) {
-      add(keyRow(key, fields, labelers, product, alloc.dkkOf(key.id, k)), alloc.isEstimated(key.id, k) ? estimated : plain);
+      const est = alloc.isEstimated(key.id, k);
+      add(keyRow(key, fields, labelers, product, alloc.dkkOf(key.id, k)), isCredit(key.usd) ? (est ? creditEstimated : credit) : est ? estimated : plain);
       if (k++ % BATCH === BATCH - 1) await table.flushed();
     }
   });
@@ -115,5 +136,9 @@ export async function writeKeysSheet(ctx: CostContext): Promise<void> {
   const fmt = (minor: number) => formatMinor(minor, ctx.locale.format.number);
   table.line([w('notes.keysReconciliation', { keys: fmt(alloc.allocatedMinor), months: fmt(alloc.monthsMinor), difference: fmt(alloc.monthsMinor - alloc.allocatedMinor) })], [], 'note');
   if (alloc.unallocatedMinor) table.line([w('notes.unallocated', { amount: fmt(alloc.unallocatedMinor) })], [], 'note');
+  if (ctx.credits.keys) {
+    const usdText = formatNumber(new Decimal(ctx.credits.usd), ctx.locale, 2);
+    table.line([ctx.wn('notes.credits', ctx.credits.keys, { usd: usdText, dkk: fmt(ctx.credits.dkkMinor) })], [], 'note');
+  }
   await table.finish();
 }

@@ -22,6 +22,7 @@ export async function writeModelsSheet(ctx: CostContext): Promise<void> {
   await writeSimpleTable(ctx.wb, ctx.styles, {
     name: ctx.layout.sheets.models,
     tableName: 'Models',
+    print: ctx.page,
     columns,
     rows,
     totals: { label: w('total'), sums: columns.map((_, j) => (j === 2 ? usdTotal(models) : j > 2 ? (columnSum(rows, j) ?? 0) : undefined)) },
@@ -42,6 +43,7 @@ export async function writeProvidersSheet(ctx: CostContext): Promise<void> {
   await writeSimpleTable(ctx.wb, ctx.styles, {
     name: ctx.layout.sheets.providers,
     tableName: 'Providers',
+    print: ctx.page,
     columns,
     rows,
     totals: { label: w('total'), sums: columns.map((_, j) => (j === 1 ? usdTotal(providers) : j > 1 ? (columnSum(rows, j) ?? 0) : undefined)) },

@@ -1,56 +1,152 @@
 import { Decimal } from '../../money/decimal.js';
 import { fitColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
+import type { MonthLedger } from '../_ledger.js';
 import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
 import { addSheet } from '../_workbook.js';
 import { utcDate } from '../period.js';
+import { absoluteRange, columnLetter, type ChartSeries } from '../xlsx/index.js';
+import { PLAN_COLUMNS } from './plan-cost.js';
+import { planSourceText } from './_plan-source.js';
 
-/** Months: one row per month with USD, DKK, the rate and whether it is estimated, tokens by kind, requests. */
+/** 1-based columns of the Months sheet that other sheets' formulas read. */
+export const MONTH_COLUMNS = { month: 1, usd: 2, dkk: 3, devOverage: 6, plan: 7, cost: 8 } as const;
+
+/** Colours of the cost chart's series, and of an estimated point (the estimated cells' own look). */
+const COLORS = { usage: '4472C4', devOverage: 'ED7D31', plan: '70AD47', estimatedFill: 'FFF2CC', estimatedLine: '7F6000' };
+/** Rows the chart covers below the table. */
+const CHART_ROWS = 20;
+
+/** The month's note: why DKK is missing or estimated, where its plan comes from. */
+function noteOf(ctx: CostContext, m: MonthLedger): string {
+  const { w } = ctx;
+  const c = m.conv;
+  const parts: string[] = [];
+  if (c.dkkMinor === null) parts.push(w('notes.noRate'));
+  else if (c.rate === null) parts.push(w('notes.noUsage'));
+  else if (c.estimated) parts.push(w('notes.estimatedRate'));
+  parts.push(planSourceText(ctx, m));
+  return parts.join(' ');
+}
+
+/**
+ * Months: one row per month with USD, usage in DKK, the rate and whether it is estimated, the
+ * dev overage invoiced, the month's own plan (a SUMIFS over the Plan sheet) and the cost excl.
+ * VAT, tokens by kind and requests; below the table a native chart of the cost per month.
+ */
 export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
-  const { w, data, conversions } = ctx;
+  const { w, data, ledger, layout } = ctx;
   const columns: Column[] = [
     { header: w('columns.month'), kind: 'month' },
     { header: w('columns.usd'), kind: 'usd' },
-    { header: w('columns.dkk'), kind: 'dkk' },
+    { header: w('columns.usageDkk'), kind: 'dkk' },
     { header: w('columns.rate'), kind: 'rate' },
     { header: w('columns.rateEstimated'), kind: 'text' },
-    ...TOKEN_COLUMNS.map((k) => ({ header: w(`columns.${k}`), kind: 'int' as const })),
+    { header: w('columns.devOverageDkk'), kind: 'dkk' },
+    { header: w('columns.planDkk'), kind: 'dkk' },
+    { header: w('columns.costDkk'), kind: 'dkk' },
     { header: w('columns.note'), kind: 'text' },
+    ...TOKEN_COLUMNS.map((k) => ({ header: w(`columns.${k}`), kind: 'int' as const })),
   ];
+  const planSheet = layout.sheets.planCost;
+  const planRange = (col: number) => absoluteRange(planSheet, columnLetter(col), 2, columnLetter(col), layout.planRows + 1);
   const rows: CellInput[][] = [];
   const looks: Look[][] = [];
   const notes: Array<Record<number, string> | undefined> = [];
-  const sums: Array<number | undefined> = columns.map(() => undefined);
   let usd = new Decimal(0);
-  let dkk: number | undefined;
+  const sum = { dkk: undefined as number | undefined, overage: undefined as number | undefined, plan: undefined as number | undefined, cost: undefined as number | undefined };
+  const add = (k: keyof typeof sum, v: number | null) => {
+    if (v !== null) sum[k] = (sum[k] ?? 0) + v;
+  };
   const tokenSums = TOKEN_COLUMNS.map(() => 0);
-  data.months.forEach((entry, i) => {
-    const c = conversions[i]!;
-    const why = c.dkkMinor === null ? w('notes.noRate') : c.rate === null ? w('notes.noUsage') : c.estimated ? w('notes.estimatedRate') : '';
-    const buckets = tokenBuckets(entry);
+  ledger.forEach((m, i) => {
+    const c = m.conv;
+    const r = i + 2;
+    const p = m.plan;
+    const buckets = tokenBuckets(data.months[i]!);
     buckets.forEach((b, j) => (tokenSums[j]! += b ?? 0));
     usd = usd.plus(c.usd);
-    if (c.dkkMinor !== null) dkk = (dkk ?? 0) + c.dkkMinor;
+    add('dkk', c.dkkMinor);
+    add('overage', p.devOverageDkkMinor);
+    add('plan', p.dkkMinor);
+    add('cost', m.costMinor);
+    const plan: CellInput =
+      p.dkkMinor === null ? null
+      : layout.planRows === 0 ? kroner(p.dkkMinor)
+      : { formula: `SUMIFS(${planRange(PLAN_COLUMNS.dkk)},${planRange(PLAN_COLUMNS.month)},A${r})`, result: kroner(p.dkkMinor) };
     rows.push([
-      utcDate(entry.month),
+      utcDate(`${m.month}-01`),
       c.usd.toNumber(),
       c.dkkMinor === null ? null : kroner(c.dkkMinor),
       c.rate?.toNumber(),
       c.dkkMinor === null ? '' : w(c.estimated ? 'yes' : 'no'),
+      p.devOverageDkkMinor === null ? null : kroner(p.devOverageDkkMinor),
+      plan,
+      m.costMinor === null ? null : { formula: `C${r}+F${r}+G${r}`, result: kroner(m.costMinor) },
+      noteOf(ctx, m),
       ...buckets,
-      why,
     ]);
-    looks.push(columns.map((_, j) => (c.estimated && (j === 2 || j === 3) ? 'estimated' : 'plain')));
-    notes.push(c.estimated ? { 2: w('notes.estimatedRate') } : undefined);
+    const planEstimated = p.source === 'current';
+    looks.push(columns.map((_, j) => ((c.estimated && (j === 2 || j === 3)) || (planEstimated && j === 6) || (m.estimated && j === 7) ? 'estimated' : 'plain')));
+    const cellNotes: Record<number, string> = {};
+    if (c.estimated) cellNotes[2] = w('notes.estimatedRate');
+    if (p.source !== 'invoice') cellNotes[5] = w('notes.devOverageNotInvoiced');
+    if (m.estimated) cellNotes[7] = w('notes.costEstimated');
+    notes.push(Object.keys(cellNotes).length ? cellNotes : undefined);
   });
+  const sums: Array<number | undefined> = columns.map(() => undefined);
   sums[1] = usd.toNumber();
-  sums[2] = dkk === undefined ? undefined : kroner(dkk);
-  tokenSums.forEach((s, j) => (sums[5 + j] = s));
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.months, 1, 'Months'), ctx.styles, fitColumns(columns, [...rows, sums]));
-  table.header();
+  sums[2] = sum.dkk === undefined ? undefined : kroner(sum.dkk);
+  sums[5] = sum.overage === undefined ? undefined : kroner(sum.overage);
+  sums[6] = sum.plan === undefined ? undefined : kroner(sum.plan);
+  sums[7] = sum.cost === undefined ? undefined : kroner(sum.cost);
+  tokenSums.forEach((s, j) => (sums[9 + j] = s));
+  const sized = fitColumns(columns, [...rows, sums]).map((c, j) => (j === 8 ? { ...c, width: Math.min(c.width!, 40) } : c));
+  // No columns repeated on printed pages: LibreOffice would draw the chart again on every page.
+  const table = new TableWriter(addSheet(ctx.wb, layout.sheets.months, ctx.page, 1, 'Months'), ctx.styles, sized);
+  table.header({ 7: w('notes.costColumn') });
   rows.forEach((r, i) => table.data(r, looks[i], notes[i]));
   table.totals(w('total'), sums);
-  if (conversions.some((c) => c.dkkMinor === null)) table.line([w('notes.dkkTotalRatedOnly')], [], 'note');
+  if (ledger.some((m) => m.conv.dkkMinor === null)) table.line([w('notes.dkkTotalRatedOnly')], [], 'note');
+  if (ledger.some((m) => m.costMinor === null)) table.line([w('notes.costTotalKnownOnly')], [], 'note');
+  if (ledger.length) writeCostChart(ctx, table);
   await table.finish();
+}
+
+/** `okt. 2026`: a month as the Months sheet's date cells show it. */
+function shortMonth(ctx: CostContext, month: string): string {
+  return `${ctx.locale.format.monthsShort[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+/** Cost per month in DKK as stacked columns (usage, dev overage, plan); estimated parts pale yellow with a dashed outline. */
+function writeCostChart(ctx: CostContext, table: TableWriter): void {
+  const { w, ledger, layout } = ctx;
+  const sheet = layout.sheets.months;
+  const last = ledger.length + 1;
+  const range = (col: number) => absoluteRange(sheet, columnLetter(col), 2, columnLetter(col), last);
+  const header = (col: number, text: string) => ({ ref: absoluteRange(sheet, columnLetter(col), 1, columnLetter(col), 1), values: [text] });
+  const marked = (pick: (m: MonthLedger) => boolean) =>
+    ledger.flatMap((m, i) => (pick(m) ? [{ index: i, fill: COLORS.estimatedFill, line: COLORS.estimatedLine }] : []));
+  const values = (pick: (m: MonthLedger) => number | null) => ledger.map((m) => {
+    const v = pick(m);
+    return v === null ? null : kroner(v);
+  });
+  const series: ChartSeries[] = [
+    { name: header(MONTH_COLUMNS.dkk, w('columns.usageDkk')), values: { ref: range(MONTH_COLUMNS.dkk), values: values((m) => m.conv.dkkMinor) }, color: COLORS.usage, marked: marked((m) => m.conv.estimated) },
+    { name: header(MONTH_COLUMNS.devOverage, w('columns.devOverageDkk')), values: { ref: range(MONTH_COLUMNS.devOverage), values: values((m) => m.plan.devOverageDkkMinor) }, color: COLORS.devOverage },
+    { name: header(MONTH_COLUMNS.plan, w('columns.planDkk')), values: { ref: range(MONTH_COLUMNS.plan), values: values((m) => m.plan.dkkMinor) }, color: COLORS.plan, marked: marked((m) => m.plan.source === 'current') },
+  ];
+  const row = table.row; // 1-based row below the table and its notes
+  table.sheet.chart({
+    title: w(ledger.some((m) => m.estimated) ? 'charts.costPerMonthEstimated' : 'charts.costPerMonth'),
+    direction: 'col',
+    stacked: true,
+    // The month cells are dates; the chart reads them as the labels they show.
+    categories: { ref: range(MONTH_COLUMNS.month), values: ledger.map((m) => shortMonth(ctx, m.month)) },
+    series,
+    valueFormat: '#,##0',
+    anchor: { col: 0, row, toCol: Math.min(8, table.columns.length), toRow: row + CHART_ROWS },
+    lang: ctx.locale.code,
+  });
 }

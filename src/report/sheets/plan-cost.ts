@@ -1,61 +1,85 @@
-import { formatMinor } from '../../money/format.js';
+import { formatMonth } from '../../locale/index.js';
 import { fitColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
-import { TableWriter } from '../_table.js';
+import { TableWriter, type Look } from '../_table.js';
 import { addSheet } from '../_workbook.js';
 import { utcDate } from '../period.js';
+import type { PlanCostLine } from '../../model/index.js';
+import type { PlanLine } from '../period-plan.js';
+import { planSourceText } from './_plan-source.js';
 
-/** Plan cost: each priced line in DKK, the monthly total, and the products still missing a price. */
+/** 1-based columns of the Plan sheet that other sheets' formulas read. */
+export const PLAN_COLUMNS = { month: 1, lineTotal: 6, currency: 7, dkk: 8 } as const;
+
+/**
+ * Plan: each month's own plan lines. A month with an issued invoice shows that invoice's
+ * subscription lines as it states them; the current month without one shows today's plan from
+ * plan-cost (its products named, part-month lines outside the month left out); any other month
+ * has no lines and a note saying why. Then, when the period reaches today, the seats ordered and
+ * the products still missing a price today.
+ */
 export async function writePlanCostSheet(ctx: CostContext): Promise<void> {
-  const { w } = ctx;
-  const plan = ctx.data.planCost;
-  const name = (group: string, v: string) => w(`${group}.${v}`);
+  const { w, ledger } = ctx;
   const columns: Column[] = [
-    { header: w('columns.service'), kind: 'text' },
-    { header: w('columns.type'), kind: 'text' },
-    { header: w('columns.plan'), kind: 'text' },
-    { header: w('columns.perUser'), kind: 'text' },
-    { header: w('columns.unitPrice'), kind: 'dkk' },
+    { header: w('columns.month'), kind: 'month' },
+    { header: w('columns.source'), kind: 'text' },
+    { header: w('columns.product'), kind: 'text' },
     { header: w('columns.quantity'), kind: 'int' },
+    { header: w('columns.unitPrice'), kind: 'dkk' },
     { header: w('columns.lineTotal'), kind: 'dkk' },
+    { header: w('columns.currency'), kind: 'text' },
+    { header: w('columns.dkk'), kind: 'dkk' },
     { header: w('columns.firstDay'), kind: 'date' },
     { header: w('columns.lastDay'), kind: 'date' },
-    { header: w('columns.customPrice'), kind: 'text' },
   ];
-  const rows: CellInput[][] = (plan?.lines ?? []).map((l) => [
-    name('pricingService', l.service),
-    name('pricingType', l.type),
-    l.plan ?? l.core_plan ?? '',
-    w(l.is_per_user ? 'yes' : 'no'),
-    kroner(l.unit_price_cents),
-    l.quantity,
-    kroner(l.line_total_cents),
-    l.period ? utcDate(l.period.first_day) : undefined,
-    l.period ? utcDate(l.period.last_day) : undefined,
-    l.custom_price === undefined ? '' : w(l.custom_price ? 'yes' : 'no'),
-  ]);
-  const missing = (plan?.missing ?? []).map((m) => [name('pricingService', m.service), name('pricingType', m.type), m.plan ?? '']);
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.planCost, 1, 'PlanCost'), ctx.styles, fitColumns(columns, [...rows, ...missing, [w('summary.seats')], [undefined, undefined, undefined, undefined, undefined, undefined, kroner(plan?.total_monthly_cents ?? 0)]]));
-  table.header();
-  rows.forEach((r) => table.data(r));
-  const linesMinor = (plan?.lines ?? []).reduce((a, l) => a + l.line_total_cents, 0);
-  table.totals(w('columns.monthlyTotal'), columns.map((_, j) => (j === 6 && plan ? kroner(linesMinor) : undefined)));
+  const name = (group: string, v: string) => w(`${group}.${v}`);
+  /** A line of today's plan named as an invoice would: product, plan, per seat, agreed price. */
+  const product = (p: PlanCostLine) => {
+    const plan = p.core_plan ?? p.plan ?? null;
+    const extras = [plan ? w(`plans.${plan}`) : '', p.is_per_user ? w('planLine.perUser') : '', p.custom_price ? w('planLine.customPrice') : ''].filter(Boolean);
+    return `${name('pricingService', p.service)}, ${name('pricingType', p.type)}${extras.length ? ` (${extras.join(', ')})` : ''}`;
+  };
+  const rowOf = (l: PlanLine): CellInput[] => {
+    const p = l.planLine;
+    return [
+      utcDate(`${l.month}-01`),
+      l.source === 'invoice' ? w('planSource.invoiceShort', { number: l.invoiceNumber }) : w('planSource.currentShort'),
+      l.description ?? product(p!),
+      l.quantity,
+      kroner(l.unitMinor),
+      kroner(l.totalMinor),
+      l.currency,
+      l.dkkMinor === null ? null : kroner(l.dkkMinor),
+      l.firstDay ? utcDate(l.firstDay) : undefined,
+      l.lastDay ? utcDate(l.lastDay) : undefined,
+    ];
+  };
+  const lines = ledger.flatMap((m) => m.plan.lines);
+  const rows = lines.map(rowOf);
+  const looks: Look[] = lines.map((l) => (l.source === 'current' ? 'estimated' : 'plain'));
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.planCost, ctx.page, 1, 'PlanCost'), ctx.styles, fitColumns(columns, rows).map((c, j) => (j === 2 ? { ...c, width: Math.min(c.width!, 36) } : c)));
+  table.header({ 1: w('notes.planSources') });
+  rows.forEach((r, i) => table.data(r, looks[i]));
+  const oneCurrency = new Set(lines.map((l) => l.currency)).size === 1;
+  table.totals(
+    w('total'),
+    columns.map((_, j) =>
+      j === PLAN_COLUMNS.lineTotal - 1 && oneCurrency ? kroner(lines.reduce((a, l) => a + l.totalMinor, 0))
+      : j === PLAN_COLUMNS.dkk - 1 && lines.length ? kroner(lines.reduce((a, l) => a + (l.dkkMinor ?? 0), 0))
+      : undefined,
+    ),
+  );
   table.skip();
-  if (!plan) {
-    table.line([w('notes.planWithheld', { reason: ctx.data.planCostWithheld ?? '' })], [], 'note');
-  } else {
-    if (plan.currency !== 'DKK') table.line([w('notes.planCurrency', { currency: plan.currency })], [], 'note');
-    if (linesMinor !== plan.total_monthly_cents) {
-      table.line([w('notes.planTotalDiffers', { total: formatMinor(plan.total_monthly_cents, ctx.locale.format.number) })], [], 'note');
-    }
-    table.line([w('summary.seats'), plan.seats], ['text', 'int']);
+  for (const m of ledger) table.line([`${formatMonth(`${m.month}-01`, ctx.locale)}: ${planSourceText(ctx, m)}`], [], 'note');
+  const today = ledger.find((m) => m.plan.source === 'current');
+  const plan = ctx.data.planCost;
+  if (today && plan) {
     table.skip();
-    table.line([w('notes.missingHeading')], [], 'heading');
-    if (missing.length === 0) table.line([w('none')], [], 'note');
-    else {
-      table.line([w('columns.service'), w('columns.type'), w('columns.plan')], [], 'total');
-      missing.forEach((m) => table.line(m));
-    }
+    table.line([w('notes.todayHeading')], [], 'heading');
+    table.line([w('summary.seats'), plan.seats], ['text', 'int']);
+    table.line([w('notes.missingHeading')], [], 'total');
+    if (plan.missing.length === 0) table.line([w('none')], [], 'note');
+    for (const m of plan.missing) table.line([`${name('pricingService', m.service)}, ${name('pricingType', m.type)}${m.plan ? ` (${w(`plans.${m.plan}`)})` : ''}`]);
   }
   await table.finish();
 }

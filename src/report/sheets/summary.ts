@@ -1,78 +1,101 @@
 import { Decimal } from '../../money/decimal.js';
 import { formatMonth } from '../../locale/index.js';
-import { fitColumns, rangeRef, type CellInput, type Column, type Formula } from '../_columns.js';
+import { formatMinor } from '../../money/format.js';
+import { rangeRef, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
 import type { ColumnKind } from '../_styles.js';
 import { TableWriter } from '../_table.js';
-import { addSheet } from '../_workbook.js';
+import { textWidth } from '../_text.js';
+import { addSheet, fitScale } from '../_workbook.js';
 import { change, convertMonth } from '../dkk.js';
+import { invoiceFigures } from '../invoice-figures.js';
 import { lastDayOfMonth, utcDate } from '../period.js';
-import { issuedTotals } from './invoices.js';
+import { INVOICE_COLUMNS, invoicesInPeriod } from './invoices.js';
+import { MONTH_COLUMNS } from './months.js';
+import { columnLetter } from '../xlsx/index.js';
+import { reconciliationBlocks } from './_reconciliation.js';
+import { SummaryLines } from './_summary-lines.js';
 
-interface Line {
-  cells: CellInput[];
-  kinds?: ColumnKind[];
-  style?: 'note' | 'heading' | 'total' | 'estimated';
-  notes?: Record<number, string>;
-}
+/** Label, amount, the invoice's amount, difference, explanation. */
+const KINDS: ColumnKind[] = ['text', 'dkk', 'dkk', 'dkk', 'text'];
+const WIDTHS = { label: 40, amount: 15, explanation: 46 };
+/** Points of rows a printed landscape A4 page holds at full size: 210 mm less the 0.75 in top and bottom margins, less a little. */
+const PAGE_HEIGHT_PT = 480;
 
-const dkkOf = (minor: number | undefined): number | undefined => (minor === undefined ? undefined : kroner(minor));
+const quote = (sheet: string) => `'${sheet.replace(/'/g, "''")}'`;
 
 /**
- * Summary: organization, period, USD and DKK usage, plan cost, total cost in DKK, the rates
- * used, change from the previous month, what is estimated or missing, and a reconciliation
- * whose formulas add up the other sheets (each carrying its computed value).
+ * Summary: organization and period; the period's cost excl. VAT (usage, dev overage, plan,
+ * total; estimates marked); what was invoiced (net, VAT, gross per currency); each month
+ * reconciled with its invoice; the rates used; change from the previous month; and the sheets
+ * reconciled with each other. Every figure that another sheet holds is a formula over it,
+ * carrying its computed value. Each block is kept on one printed page.
  */
 export async function writeSummarySheet(ctx: CostContext): Promise<void> {
-  const { w, data, conversions, layout, locale } = ctx;
-  const lines: Line[] = [];
-  const push = (line: Line): number => lines.push(line);
+  const { w, data, ledger, conversions, layout, locale } = ctx;
+  const lines = new SummaryLines();
+  const push = lines.push.bind(lines);
   const month = (m: string) => formatMonth(m, locale);
   const first = data.months[0];
   const last = data.months.at(-1);
+  const row = (label: string, value: CellInput, note = '', kind: ColumnKind = 'dkk') => ({ cells: [label, value, null, null, note], kinds: ['text', kind, 'dkk', 'dkk', 'text'] as ColumnKind[] });
 
+  lines.block();
   push({ cells: [w('title', { organization: ctx.orgName })], style: 'heading' });
-  push({ cells: [] });
-  push({ cells: [w('summary.organization'), ctx.orgName] });
-  push({ cells: [w('summary.orgId'), data.orgId] });
-  push({ cells: [w('summary.periodStart'), first ? utcDate(first.month) : undefined], kinds: ['text', 'date'] });
-  push({ cells: [w('summary.periodEnd'), last ? utcDate(lastDayOfMonth(last.month)) : undefined], kinds: ['text', 'date'] });
-  push({ cells: [w('summary.dataUntil'), utcDate(data.keyUsage.end_date)], kinds: ['text', 'date'] });
-  push({ cells: [] });
+  lines.blank();
+  push({ ...row(w('summary.organization'), ctx.orgName, '', 'text'), style: 'runOn' });
+  push({ ...row(w('summary.orgId'), data.orgId, '', 'text'), style: 'runOn' });
+  push(row(w('summary.periodStart'), first ? utcDate(first.month) : undefined, '', 'date'));
+  push(row(w('summary.periodEnd'), last ? utcDate(lastDayOfMonth(last.month)) : undefined, '', 'date'));
+  push(row(w('summary.dataUntil'), utcDate(data.keyUsage.end_date), '', 'date'));
+  lines.blank();
 
+  // The period's cost, excl. VAT: the Months sheet's columns summed.
+  lines.block();
+  push({ cells: [w('summary.costHeading')], style: 'heading' });
+  const monthsCol = (c: number) => rangeRef(layout.sheets.months, c, 2, layout.monthsRows + 1);
+  const known = <T>(xs: Array<T | null>) => xs.filter((x): x is T => x !== null);
+  const sumOf = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) : undefined);
   const usd = conversions.reduce((a, c) => a.plus(c.usd), new Decimal(0));
-  const rated = conversions.filter((c) => c.dkkMinor !== null);
-  const usageMinor = rated.length ? rated.reduce((a, c) => a + c.dkkMinor!, 0) : undefined;
+  const usageMinor = sumOf(known(conversions.map((c) => c.dkkMinor)));
+  const overageMinor = sumOf(known(ledger.map((m) => m.plan.devOverageDkkMinor)));
+  const planMinor = sumOf(known(ledger.map((m) => m.plan.dkkMinor)));
+  const costMinor = sumOf(known(ledger.map((m) => m.costMinor)));
   const estimated = conversions.filter((c) => c.estimated);
   const missing = conversions.filter((c) => c.dkkMinor === null);
-  push({ cells: [w('summary.usageUsd'), usd.toNumber()], kinds: ['text', 'usd'] });
-  const monthsRange = rangeRef(layout.sheets.months, 3, 2, layout.monthsRows + 1);
-  const dkkNote = missing.length ? w('notes.dkkTotalRatedOnly') : estimated.length ? w('notes.estimatedRate') : '';
-  const usageRow = push({
-    cells: [w('summary.usageDkk'), usageMinor === undefined ? undefined : { formula: `SUM(${monthsRange})`, result: kroner(usageMinor) }, dkkNote || (usageMinor === undefined ? w('notes.noRate') : '')],
-    kinds: ['text', 'dkk', 'text'],
-    style: estimated.length ? 'estimated' : undefined,
+  const sumCell = (col: number, minor: number | undefined) => (minor === undefined ? undefined : { formula: `SUM(${monthsCol(col)})`, result: kroner(minor) });
+  push(row(w('summary.usageUsd'), usd.toNumber(), '', 'usd'));
+  const usageNote = missing.length ? w('notes.dkkTotalRatedOnly') : estimated.length ? w('notes.estimatedRate') : usageMinor === undefined ? w('notes.noRate') : '';
+  push({ ...row(w('summary.usageDkk'), sumCell(MONTH_COLUMNS.dkk, usageMinor), usageNote), style: estimated.length ? 'estimated' : undefined });
+  const notInvoiced = ledger.filter((m) => m.plan.source !== 'invoice').map((m) => month(m.month));
+  push(row(w('summary.devOverage'), sumCell(MONTH_COLUMNS.devOverage, overageMinor) ?? 0, notInvoiced.length ? w('notes.devOverageMonths', { months: notInvoiced.join(', ') }) : w('notes.devOverageInvoiced')));
+  const today = ledger.some((m) => m.plan.source === 'current');
+  push({ ...row(w('summary.plan'), sumCell(MONTH_COLUMNS.plan, planMinor), planSources(ctx)), style: today ? 'estimated' : undefined });
+  const unknownCost = ledger.filter((m) => m.costMinor === null).map((m) => month(m.month));
+  const costEstimated = ledger.some((m) => m.estimated && m.costMinor !== null);
+  const costNote = [unknownCost.length ? w('notes.costKnownMonths', { months: unknownCost.join(', ') }) : '', costEstimated ? w('notes.costEstimated') : ''].filter(Boolean).join(' ');
+  push({
+    ...row(w(costEstimated ? 'summary.totalDkkEstimated' : 'summary.totalDkk'), sumCell(MONTH_COLUMNS.cost, costMinor), costMinor === undefined ? w('notes.totalUnavailable') : costNote),
+    style: costEstimated ? 'estimated' : 'total',
   });
-  const plan = data.planCost;
-  const planMinor = plan?.total_monthly_cents;
-  push({ cells: [w('summary.planMonthly'), dkkOf(planMinor), plan ? '' : w('notes.planWithheld', { reason: data.planCostWithheld ?? '' })], kinds: ['text', 'dkk', 'text'] });
-  const planRow = push({
-    cells: [w('summary.planPeriod', { months: data.months.length }), planMinor === undefined ? undefined : { formula: `B${lines.length}*${data.months.length}`, result: kroner(planMinor * data.months.length) }, w('notes.planCurrent')],
-    kinds: ['text', 'dkk', 'text'],
-  });
-  const total: Formula | undefined =
-    usageMinor === undefined || planMinor === undefined ? undefined : { formula: `B${usageRow}+B${planRow}`, result: kroner(usageMinor + planMinor * data.months.length) };
-  push({ cells: [w('summary.totalDkk'), total, total ? '' : w('notes.totalUnavailable')], kinds: ['text', 'dkk', 'text'], style: 'total' });
-  for (const t of issuedTotals(ctx)) push({ cells: [w('summary.invoicedIssued', { currency: t.currency }), kroner(t.minor)], kinds: ['text', 'dkk'] });
-  push({ cells: [] });
+  if (ctx.credits.keys) {
+    push({ ...row(w('summary.credits'), kroner(ctx.credits.dkkMinor), ctx.wn('notes.credits', ctx.credits.keys, { usd: ctx.credits.usd, dkk: formatMinor(ctx.credits.dkkMinor, locale.format.number) })), style: 'credit' });
+  }
+  lines.blank();
 
+  // Each month against its invoice right below the cost, so a one-month workbook has both on its first page.
+  reconciliationBlocks(ctx, lines);
+  invoicedBlock(ctx, lines);
+
+  lines.block();
   push({ cells: [w('summary.ratesHeading')], style: 'heading' });
   for (const c of conversions) {
     const note = c.dkkMinor === null ? w('notes.noRate') : c.rate === null ? w('notes.noUsage') : c.estimated ? w('notes.estimatedRate') : '';
-    push({ cells: [w('summary.rate', { month: month(c.month) }), c.rate?.toNumber(), note], kinds: ['text', 'rate', 'text'], style: c.estimated ? 'estimated' : undefined, ...(c.estimated ? { notes: { 1: w('notes.estimatedRate') } } : {}) });
+    push({ ...row(w('summary.rate', { month: month(c.month) }), c.rate?.toNumber(), note, 'rate'), style: c.estimated ? 'estimated' : undefined, ...(c.estimated ? { notes: { 1: w('notes.estimatedRate') } } : {}) });
   }
-  push({ cells: [] });
+  lines.blank();
 
+  lines.block();
   push({ cells: [w('summary.changeHeading')], style: 'heading' });
   const prev = data.previousMonth;
   if (prev && last) {
@@ -89,39 +112,101 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
       : w('notes.changeBasis', { month: month(now.month), previous: month(before.month) });
     const pct = (a: Decimal, b: Decimal) => change(a.times(scale), b)?.toNumber();
     const dkkChange = now.dkkMinor === null || before.dkkMinor === null ? undefined : pct(new Decimal(now.dkkMinor), new Decimal(before.dkkMinor));
-    push({ cells: [w('summary.changeUsd'), pct(now.usd, before.usd), basis], kinds: ['text', 'pct', 'text'] });
-    push({ cells: [w('summary.changeDkk'), dkkChange, basis], kinds: ['text', 'pct', 'text'] });
-    push({ cells: [w('summary.changeTokens'), pct(new Decimal(last.total_tokens), new Decimal(prev.total_tokens)), basis], kinds: ['text', 'pct', 'text'] });
-    push({ cells: [w('summary.changeRequests'), pct(new Decimal(last.request_count), new Decimal(prev.request_count)), basis], kinds: ['text', 'pct', 'text'] });
+    push(row(w('summary.changeUsd'), pct(now.usd, before.usd), basis, 'pct'));
+    push(row(w('summary.changeDkk'), dkkChange, basis, 'pct'));
+    push(row(w('summary.changeTokens'), pct(new Decimal(last.total_tokens), new Decimal(prev.total_tokens)), basis, 'pct'));
+    push(row(w('summary.changeRequests'), pct(new Decimal(last.request_count), new Decimal(prev.request_count)), basis, 'pct'));
   } else {
     push({ cells: [w('notes.noPrevious')], style: 'note' });
   }
-  push({ cells: [] });
+  lines.blank();
 
+  lines.block();
   const list = (cs: typeof conversions) => (cs.length ? cs.map((c) => month(c.month)).join(', ') : w('none'));
-  push({ cells: [w('summary.estimated'), list(estimated), estimated.length ? w('notes.estimatedRate') : ''], style: estimated.length ? 'estimated' : undefined });
-  push({ cells: [w('summary.withoutRate'), list(missing), missing.length ? w('notes.noRate') : ''] });
-  push({ cells: [] });
+  push({ ...row(w('summary.estimated'), list(estimated), estimated.length ? w('notes.estimatedRate') : '', 'text'), style: estimated.length ? 'estimated' : 'runOn' });
+  push({ ...row(w('summary.withoutRate'), list(missing), missing.length ? w('notes.noRate') : '', 'text'), style: 'runOn' });
+  lines.blank();
 
-  push({ cells: [w('summary.reconciliationHeading')], style: 'heading' });
+  sheetsBlock(ctx, lines, usageMinor ?? 0);
+
+  const labels = lines.cells(3).map((c) => (typeof c[0] === 'string' ? textWidth(c[0]) : 0));
+  const columns: Column[] = [
+    { header: '', kind: 'text', width: Math.min(WIDTHS.label, Math.max(24, ...labels) + 2) },
+    { header: '', kind: 'dkk', width: WIDTHS.amount },
+    { header: '', kind: 'dkk', width: WIDTHS.amount },
+    { header: '', kind: 'dkk', width: WIDTHS.amount - 2 },
+    { header: '', kind: 'text', width: WIDTHS.explanation },
+  ];
+  const table = new TableWriter(addSheet(ctx.wb, layout.sheets.summary, ctx.page), ctx.styles, columns);
+  lines.write(table, PAGE_HEIGHT_PT / fitScale(columns.map((c) => c.width!)));
+  await table.finish();
+}
+
+/** Where the period's plan figures come from, month by month, in one sentence. */
+function planSources(ctx: CostContext): string {
+  const { w, ledger, locale } = ctx;
+  const month = (m: string) => formatMonth(`${m}-01`, locale);
+  const fromInvoices = ledger.filter((m) => m.plan.source === 'invoice');
+  const parts: string[] = [];
+  if (fromInvoices.length) parts.push(w('notes.planFromInvoices', { numbers: fromInvoices.flatMap((m) => m.plan.issued.map((f) => f.invoice.invoice_number)).join(', ') }));
+  for (const m of ledger) {
+    if (m.plan.source === 'current') parts.push(`${month(m.month)}: ${w('planSource.current')}`);
+    else if (m.plan.source === 'none') parts.push(`${month(m.month)}: ${w(`planReason.${m.plan.reason!.key}`, m.plan.reason!.params)}`);
+    else if (m.plan.reason) parts.push(`${month(m.month)}: ${w(`planReason.${m.plan.reason.key}`, m.plan.reason.params)}`);
+  }
+  return parts.join(' ');
+}
+
+/** What was invoiced in the period: net, VAT and total per currency (the Invoices sheet's totals), and in DKK. */
+function invoicedBlock(ctx: CostContext, lines: SummaryLines): void {
+  const { w, data, layout } = ctx;
+  lines.block();
+  lines.push({ cells: [w('summary.invoicedHeading')], style: 'heading' });
+  const invoices = invoicesInPeriod(data);
+  const records = new Map((data.invoiceRecords ?? []).map((r) => [r.id, invoiceFigures(r)]));
+  const currencies = [...new Set(invoices.map((i) => i.currency))].sort();
+  const totalsRow = (k: number) => layout.invoicesRows + 2 + k;
+  const ref = (col: number, r: number) => `${quote(layout.sheets.invoices)}!${columnLetter(col)}${r}`;
+  currencies.forEach((currency, k) => {
+    const issued = invoices.filter((i) => i.status === 'issued' && i.currency === currency);
+    const sum = (pick: (id: string, total: number) => number | null) => kroner(issued.reduce((a, i) => a + (pick(i.id, i.total_cents) ?? 0), 0));
+    const cell = (col: number, result: number) => ({ formula: ref(col, totalsRow(k)), result });
+    const has = issued.every((i) => records.has(i.id));
+    if (has) {
+      lines.push({ cells: [w('summary.invoicedNet', { currency }), cell(INVOICE_COLUMNS.net, sum((id) => records.get(id)!.net.minor)), null, null, ''], kinds: KINDS });
+      lines.push({ cells: [w('summary.invoicedVat', { currency }), cell(INVOICE_COLUMNS.vat, sum((id) => records.get(id)!.vat.minor)), null, null, ''], kinds: KINDS });
+    }
+    lines.push({ cells: [w('summary.invoicedGross', { currency }), cell(INVOICE_COLUMNS.gross, sum((_, total) => total)), null, null, ''], kinds: KINDS, style: 'total' });
+  });
+  if (invoices.some((i) => i.currency !== 'DKK')) {
+    const r = totalsRow(currencies.length);
+    const issued = invoices.filter((i) => i.status === 'issued');
+    const sum = (pick: (id: string) => number | null) => kroner(issued.reduce((a, i) => a + (pick(i.id) ?? 0), 0));
+    const gross = (id: string) => records.get(id)?.gross.dkkMinor ?? null;
+    const anyWithout = issued.some((i) => records.get(i.id)?.dkkBasis === null);
+    lines.push({ cells: [w('summary.invoicedNetDkk'), { formula: ref(INVOICE_COLUMNS.netDkk, r), result: sum((id) => records.get(id)?.net.dkkMinor ?? null) }, null, null, anyWithout ? w('notes.invoiceDkkPartial') : ''], kinds: KINDS });
+    lines.push({ cells: [w('summary.invoicedGrossDkk'), { formula: ref(INVOICE_COLUMNS.grossDkk, r), result: sum(gross) }, null, null, ''], kinds: KINDS });
+  }
+  if (!data.invoices) lines.push({ cells: [w('notes.invoicesWithheld', { reason: data.invoicesWithheld ?? '' })], style: 'note' });
+  else if (invoices.length === 0) lines.push({ cells: [w('notes.noInvoices')], style: 'note' });
+  if (invoices.some((i) => i.status === 'void')) lines.push({ cells: [w('notes.voidExcluded')], style: 'note' });
+  lines.blank();
+}
+
+/** The sheets against each other: the months' DKK = the keys' DKK = the days' DKK. */
+function sheetsBlock(ctx: CostContext, lines: SummaryLines, monthsMinor: number): void {
+  const { w, layout } = ctx;
+  lines.block();
+  lines.push({ cells: [w('summary.reconciliationHeading')], style: 'heading' });
   const keysMinor = ctx.keys.allocatedMinor;
   const daysMinor = ctx.daysMinor.reduce<number>((a, d) => a + (d ?? 0), 0);
-  const monthsMinor = usageMinor ?? 0;
-  const mRow = push({ cells: [w('summary.monthsDkk'), { formula: `SUM(${monthsRange})`, result: kroner(monthsMinor) }, w('notes.monthsDkk')], kinds: ['text', 'dkk', 'text'] });
+  const monthsRange = rangeRef(layout.sheets.months, MONTH_COLUMNS.dkk, 2, layout.monthsRows + 1);
+  const line = (label: string, value: CellInput, note = '', style?: 'total') => lines.push({ cells: [label, value, null, null, note], kinds: KINDS, ...(style ? { style } : {}) });
+  const mRow = line(w('summary.monthsDkk'), { formula: `SUM(${monthsRange})`, result: kroner(monthsMinor) }, w('notes.monthsDkk'));
   const keysRange = rangeRef(layout.sheets.keys, layout.keysDkkColumn, 2, layout.keysRows + 1);
-  const kRow = push({ cells: [w('summary.keysDkk'), { formula: `SUM(${keysRange})`, result: kroner(keysMinor) }, w('notes.keysDkk')], kinds: ['text', 'dkk', 'text'] });
-  push({ cells: [w('summary.keysDifference'), { formula: `ROUND(B${mRow}-B${kRow},2)`, result: kroner(monthsMinor - keysMinor) }], kinds: ['text', 'dkk'], style: 'total' });
+  const kRow = line(w('summary.keysDkk'), { formula: `SUM(${keysRange})`, result: kroner(keysMinor) }, w('notes.keysDkk'));
+  line(w('summary.keysDifference'), { formula: `ROUND(B${mRow}-B${kRow},2)`, result: kroner(monthsMinor - keysMinor) }, '', 'total');
   const daysRange = rangeRef(layout.sheets.days, 3, 2, layout.daysRows + 1);
-  const dRow = push({ cells: [w('summary.daysDkk'), { formula: `SUM(${daysRange})`, result: kroner(daysMinor) }, w('notes.daysDkk')], kinds: ['text', 'dkk', 'text'] });
-  push({ cells: [w('summary.daysDifference'), { formula: `ROUND(B${mRow}-B${dRow},2)`, result: kroner(monthsMinor - daysMinor) }], kinds: ['text', 'dkk'], style: 'total' });
-
-  const columns: Column[] = [
-    { header: '', kind: 'text' },
-    { header: '', kind: 'dkk' },
-    { header: '', kind: 'text' },
-  ];
-  const fitted = fitColumns(columns, lines.slice(2).map((l) => l.cells));
-  const table = new TableWriter(addSheet(ctx.wb, layout.sheets.summary), ctx.styles, fitted);
-  for (const l of lines) table.line(l.cells, l.kinds, l.style, l.notes);
-  await table.finish();
+  const dRow = line(w('summary.daysDkk'), { formula: `SUM(${daysRange})`, result: kroner(daysMinor) }, w('notes.daysDkk'));
+  line(w('summary.daysDifference'), { formula: `ROUND(B${mRow}-B${dRow},2)`, result: kroner(monthsMinor - daysMinor) }, '', 'total');
 }

@@ -1,3 +1,4 @@
+import { columnLetter } from './cell.js';
 import type { FinishedSheet } from './sheet-writer.js';
 import { escapeAttr, escapeText, NS_MAIN, NS_PKG_REL, NS_REL, XML_HEAD } from './_xml.js';
 
@@ -23,9 +24,9 @@ export function rootRels(): string {
 }
 
 /** Relationship ids of a sheet's own parts: fixed, so the sheet's XML can name them before they are written. */
-export const SHEET_REL = { comments: 'rId1', drawing: 'rId2', table: 'rId3' } as const;
+export const SHEET_REL = { comments: 'rId1', drawing: 'rId2', table: 'rId3', charts: 'rId4' } as const;
 
-/** The relationships of one sheet: its notes, their drawing and its table. */
+/** The relationships of one sheet: its notes, their drawing, its table and the drawing of its charts. */
 export function sheetRels(sheet: FinishedSheet, tableId: number | undefined): string {
   let rels = '';
   if (sheet.notes.length) {
@@ -33,6 +34,14 @@ export function sheetRels(sheet: FinishedSheet, tableId: number | undefined): st
     rels += rel(SHEET_REL.drawing, `${OFFICE}/vmlDrawing`, `../drawings/vmlDrawing${sheet.index}.vml`);
   }
   if (tableId !== undefined) rels += rel(SHEET_REL.table, `${OFFICE}/table`, `../tables/table${tableId}.xml`);
+  if (sheet.charts.length) rels += rel(SHEET_REL.charts, `${OFFICE}/drawing`, `../drawings/drawing${sheet.index}.xml`);
+  return `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">${rels}</Relationships>`;
+}
+
+/** The relationships of a sheet's chart drawing: chart k of the drawing is `rId<k>`, workbook chart `first + k - 1`. */
+export function drawingRels(count: number, first: number): string {
+  let rels = '';
+  for (let k = 0; k < count; k++) rels += rel(`rId${k + 1}`, `${OFFICE}/chart`, `../charts/chart${first + k}.xml`);
   return `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">${rels}</Relationships>`;
 }
 
@@ -41,8 +50,14 @@ const quoteSheet = (name: string) => `'${name.replace(/'/g, "''")}'`;
 export function workbookXml(sheets: FinishedSheet[]): string {
   const list = sheets.map((s) => `<sheet name="${escapeAttr(s.name)}" sheetId="${s.index}" r:id="rId${s.index}"/>`).join('');
   const titles = sheets
-    .filter((s) => s.headerRow)
-    .map((s) => `<definedName name="_xlnm.Print_Titles" localSheetId="${s.index - 1}">${escapeText(`${quoteSheet(s.name)}!$${s.headerRow}:$${s.headerRow}`)}</definedName>`)
+    .filter((s) => s.headerRow || s.repeatColumns)
+    .map((s) => {
+      // Columns first, then rows: the order Excel writes and expects.
+      const parts = [];
+      if (s.repeatColumns) parts.push(`${quoteSheet(s.name)}!$A:$${columnLetter(s.repeatColumns)}`);
+      if (s.headerRow) parts.push(`${quoteSheet(s.name)}!$${s.headerRow}:$${s.headerRow}`);
+      return `<definedName name="_xlnm.Print_Titles" localSheetId="${s.index - 1}">${escapeText(parts.join(','))}</definedName>`;
+    })
     .join('');
   return (
     `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
@@ -59,7 +74,7 @@ export function workbookRels(sheets: FinishedSheet[]): string {
   return `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">${list}${rel(`rId${sheets.length + 1}`, `${OFFICE}/styles`, 'styles.xml')}</Relationships>`;
 }
 
-export function contentTypes(sheets: FinishedSheet[], tables: number): string {
+export function contentTypes(sheets: FinishedSheet[], tables: number, charts: number): string {
   const over = (part: string, type: string) => `<Override PartName="${part}" ContentType="${type}"/>`;
   let xml =
     `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
@@ -71,7 +86,9 @@ export function contentTypes(sheets: FinishedSheet[], tables: number): string {
   for (const s of sheets) {
     xml += over(`/xl/worksheets/sheet${s.index}.xml`, `${SHEET_TYPE}.worksheet+xml`);
     if (s.notes.length) xml += over(`/xl/comments${s.index}.xml`, `${SHEET_TYPE}.comments+xml`);
+    if (s.charts.length) xml += over(`/xl/drawings/drawing${s.index}.xml`, 'application/vnd.openxmlformats-officedocument.drawing+xml');
   }
+  for (let c = 1; c <= charts; c++) xml += over(`/xl/charts/chart${c}.xml`, 'application/vnd.openxmlformats-officedocument.drawingml.chart+xml');
   for (let t = 1; t <= tables; t++) xml += over(`/xl/tables/table${t}.xml`, `${SHEET_TYPE}.table+xml`);
   xml += over('/docProps/core.xml', 'application/vnd.openxmlformats-package.core-properties+xml');
   xml += over('/docProps/app.xml', 'application/vnd.openxmlformats-officedocument.extended-properties+xml');

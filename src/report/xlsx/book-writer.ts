@@ -3,7 +3,8 @@ import { SheetWriter, tableXml, type FinishedSheet, type SheetSetup } from './sh
 import { StyleTable } from './style-table.js';
 import { ZipWriter, type ZipSink } from './zip-writer.js';
 import { commentsXml, notesVml } from './_notes.js';
-import { appXml, contentTypes, coreXml, rootRels, sheetRels, workbookRels, workbookXml } from './_parts.js';
+import { chartXml, drawingXml } from './_chart.js';
+import { appXml, contentTypes, coreXml, drawingRels, rootRels, sheetRels, workbookRels, workbookXml } from './_parts.js';
 
 /** Characters Excel does not allow in a sheet name. */
 const BAD_SHEET_NAME = /[[\]:*?/\\]/;
@@ -22,6 +23,7 @@ export class WorkbookWriter {
   private readonly names = new Set<string>();
   private current: SheetWriter | undefined;
   private tables = 0;
+  private charts = 0;
   private failure: Error | undefined;
 
   constructor(
@@ -61,7 +63,7 @@ export class WorkbookWriter {
     await this.zip.file('docProps/core.xml', coreXml({ creator: this.creator, stamp: this.stamp }));
     await this.zip.file('docProps/app.xml', appXml(this.sheets));
     await this.zip.file('_rels/.rels', rootRels());
-    await this.zip.file('[Content_Types].xml', contentTypes(this.sheets, this.tables));
+    await this.zip.file('[Content_Types].xml', contentTypes(this.sheets, this.tables, this.charts));
     await this.zip.close();
     await this.ready();
     if (!this.out) return new Uint8Array(Buffer.concat(this.chunks));
@@ -83,7 +85,13 @@ export class WorkbookWriter {
     }
     const tableId = sheet.table ? ++this.tables : undefined;
     if (sheet.table) await this.zip.file(`xl/tables/table${tableId}.xml`, tableXml(sheet.table, tableId!));
-    if (sheet.notes.length || sheet.table) await this.zip.file(`xl/worksheets/_rels/sheet${n}.xml.rels`, sheetRels(sheet, tableId));
+    if (sheet.charts.length) {
+      const first = this.charts + 1;
+      for (const chart of sheet.charts) await this.zip.file(`xl/charts/chart${++this.charts}.xml`, chartXml(chart));
+      await this.zip.file(`xl/drawings/drawing${n}.xml`, drawingXml(sheet.charts));
+      await this.zip.file(`xl/drawings/_rels/drawing${n}.xml.rels`, drawingRels(sheet.charts.length, first));
+    }
+    if (sheet.notes.length || sheet.table || sheet.charts.length) await this.zip.file(`xl/worksheets/_rels/sheet${n}.xml.rels`, sheetRels(sheet, tableId));
     await this.ready();
   }
 }

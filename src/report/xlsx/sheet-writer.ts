@@ -1,11 +1,29 @@
 import type { ZipEntryStream } from './zip-writer.js';
 import { columnLetter } from './cell.js';
+import type { ChartSpec } from './_chart.js';
 import type { Note } from './_notes.js';
 import { SHEET_REL } from './_parts.js';
-import { escapeAttr, NS_MAIN, NS_REL, XML_HEAD } from './_xml.js';
+import { escapeAttr, escapeText, NS_MAIN, NS_REL, XML_HEAD } from './_xml.js';
 
 /** The last row number Excel allows. */
 const MAX_ROWS = 1_048_576;
+
+/** How a sheet is printed. */
+export interface PrintSetup {
+  /** Default landscape. */
+  orientation?: 'portrait' | 'landscape';
+  /** Fit every column onto one page width (the default); false prints at `scale` percent. */
+  fitToWidth?: boolean;
+  /** Percent of full size when not fitted to the width (10-400); default 100. */
+  scale?: number;
+  /** The first N columns repeated at the left of every printed page (with the header row on top). */
+  repeatColumns?: number;
+  /** `overThenDown` prints a wide sheet's pages across before down, so a row's continuation follows it. */
+  pageOrder?: 'downThenOver' | 'overThenDown';
+  /** Page header and footer in Excel's codes (`&L`, `&C`, `&R` sections; `&P` page, `&N` pages, `&A` sheet); a literal `&` is `&&`. */
+  header?: string;
+  footer?: string;
+}
 
 /** How a sheet is laid out and printed. */
 export interface SheetSetup {
@@ -15,6 +33,7 @@ export interface SheetSetup {
   headerRow?: number;
   /** The sheet shown when the workbook opens. */
   selected?: boolean;
+  print?: PrintSetup;
 }
 
 /** An Excel table over a header row and the data rows below it. */
@@ -27,13 +46,16 @@ export interface TableSetup {
   columns: string[];
 }
 
-/** What the workbook needs from a finished sheet: its notes and table for their own parts. */
+/** What the workbook needs from a finished sheet: its notes, table and charts for their own parts, its print titles. */
 export interface FinishedSheet {
   name: string;
   index: number;
   headerRow: number | undefined;
+  /** Columns repeated at the left of printed pages (0: none). */
+  repeatColumns: number;
   notes: Note[];
   table: TableSetup | undefined;
+  charts: ChartSpec[];
 }
 
 /**
@@ -46,6 +68,8 @@ export class SheetWriter {
   private readonly notes: Note[] = [];
   private filter: string | undefined;
   private tableSetup: TableSetup | undefined;
+  private readonly charts: ChartSpec[] = [];
+  private readonly breaks: number[] = [];
   private ended = false;
 
   constructor(
@@ -83,6 +107,16 @@ export class SheetWriter {
     this.tableSetup = setup;
   }
 
+  /** A native chart drawn over the cells of its anchor. */
+  chart(spec: ChartSpec): void {
+    this.charts.push(spec);
+  }
+
+  /** A printed page starts at row `r` (so a block of rows below it is not split across pages). */
+  pageBreakBefore(r: number): void {
+    if (r > 1 && !this.breaks.includes(r)) this.breaks.push(r);
+  }
+
   /** Waits until the zip writer's output has been taken (call now and then on a long sheet). */
   flushed(): Promise<void> {
     return this.book.ready();
@@ -94,16 +128,35 @@ export class SheetWriter {
     const { headerRow } = this.setup;
     let tail = '</sheetData>';
     if (this.filter && !this.tableSetup) tail += `<autoFilter ref="${this.filter}"/>`;
-    tail += '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>';
-    tail += '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>';
+    tail += printXml(this.setup.print ?? {}, this.breaks);
+    if (this.charts.length) tail += `<drawing r:id="${SHEET_REL.charts}"/>`;
     if (this.notes.length) tail += `<legacyDrawing r:id="${SHEET_REL.drawing}"/>`;
     if (this.tableSetup) tail += `<tableParts count="1"><tablePart r:id="${SHEET_REL.table}"/></tableParts>`;
     this.entry.write(`${tail}</worksheet>`);
     await this.entry.end();
-    const done: FinishedSheet = { name: this.name, index: this.index, headerRow, notes: this.notes, table: this.tableSetup };
+    const done: FinishedSheet = {
+      name: this.name, index: this.index, headerRow, repeatColumns: this.setup.print?.repeatColumns ?? 0, notes: this.notes, table: this.tableSetup, charts: this.charts,
+    };
     await this.book.ended(done);
     return done;
   }
+}
+
+/** Margins, page setup, header and footer and page breaks, in the order the schema wants them. */
+function printXml(p: PrintSetup, breaks: number[]): string {
+  const fit = p.fitToWidth ?? true;
+  const scale = fit ? '' : ` scale="${Math.min(400, Math.max(10, Math.round(p.scale ?? 100)))}"`;
+  let xml = '<pageMargins left="0.6" right="0.6" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>';
+  xml += `<pageSetup paperSize="9"${scale}${p.pageOrder ? ` pageOrder="${p.pageOrder}"` : ''} orientation="${p.orientation ?? 'landscape'}"${fit ? ' fitToWidth="1" fitToHeight="0"' : ''}/>`;
+  if (p.header || p.footer) {
+    xml += '<headerFooter>' + (p.header ? `<oddHeader>${escapeText(p.header)}</oddHeader>` : '') + (p.footer ? `<oddFooter>${escapeText(p.footer)}</oddFooter>` : '') + '</headerFooter>';
+  }
+  if (breaks.length) {
+    const sorted = [...breaks].sort((a, b) => a - b);
+    // A break's id is the last row above it.
+    xml += `<rowBreaks count="${sorted.length}" manualBreakCount="${sorted.length}">${sorted.map((r) => `<brk id="${r - 1}" max="16383" man="1"/>`).join('')}</rowBreaks>`;
+  }
+  return xml;
 }
 
 function head(setup: SheetSetup): string {
@@ -114,7 +167,7 @@ function head(setup: SheetSetup): string {
   const cols = setup.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
   return (
     `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
-    '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' +
+    `<sheetPr><pageSetUpPr fitToPage="${setup.print?.fitToWidth === false ? 0 : 1}"/></sheetPr>` +
     `<sheetViews><sheetView${setup.selected ? ' tabSelected="1"' : ''} workbookViewId="0">${pane}</sheetView></sheetViews>` +
     '<sheetFormatPr defaultRowHeight="15"/>' +
     (cols ? `<cols>${cols}</cols>` : '') +

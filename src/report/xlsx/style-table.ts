@@ -8,7 +8,8 @@ export interface CellStyle {
   /** A solid fill colour. */
   fill?: string;
   border?: { top?: 'thin' | 'medium'; bottom?: 'thin' | 'medium' };
-  alignment?: { horizontal?: 'left' | 'center' | 'right'; vertical?: 'top' | 'center' | 'bottom'; wrapText?: boolean };
+  /** `indent`: characters of space before left-aligned text (e.g. after a right-aligned number in the column before). */
+  alignment?: { horizontal?: 'left' | 'center' | 'right'; vertical?: 'top' | 'center' | 'bottom'; wrapText?: boolean; indent?: number };
 }
 
 // Excel's built-in number formats that we use: written by id, as Excel itself does.
@@ -80,7 +81,7 @@ export class StyleTable {
     const borderId = s.border ? this.borders.id(borderXml(s.border)) : 0;
     const a = s.alignment;
     const align = a
-      ? `<alignment${a.horizontal ? ` horizontal="${a.horizontal}"` : ''}${a.vertical ? ` vertical="${a.vertical}"` : ''}${a.wrapText ? ' wrapText="1"' : ''}/>`
+      ? `<alignment${a.horizontal ? ` horizontal="${a.horizontal}"` : ''}${a.vertical ? ` vertical="${a.vertical}"` : ''}${a.wrapText ? ' wrapText="1"' : ''}${a.indent ? ` indent="${a.indent}"` : ''}/>`
       : '';
     const applies =
       (numFmtId ? ' applyNumberFormat="1"' : '') + (fontId ? ' applyFont="1"' : '') + (fillId ? ' applyFill="1"' : '') + (borderId ? ' applyBorder="1"' : '') + (align ? ' applyAlignment="1"' : '');

@@ -1,0 +1,70 @@
+import type { CellInput } from '../_columns.js';
+import type { ColumnKind } from '../_styles.js';
+import { LINE_HEIGHT, type LineStyle, type TableWriter } from '../_table.js';
+
+/** One line of the Summary. */
+export interface Line {
+  cells: CellInput[];
+  kinds?: ColumnKind[];
+  style?: LineStyle;
+  notes?: Record<number, string>;
+}
+
+/**
+ * The Summary's lines, gathered before they are written so formulas can name rows, in blocks
+ * that are each kept on one printed page (a block that does not fit in what is left of a page
+ * starts a new one).
+ */
+export class SummaryLines {
+  private readonly lines: Array<Line | null> = [];
+  private readonly starts: number[] = [];
+
+  /** The row the next line goes to. */
+  get next(): number {
+    return this.lines.length + 1;
+  }
+
+  /** Adds a line; returns its row. */
+  push(line: Line): number {
+    this.lines.push(line);
+    return this.lines.length;
+  }
+
+  blank(): void {
+    this.lines.push(null);
+  }
+
+  /** The lines from here on are a new block, kept together on a page. */
+  block(): void {
+    this.starts.push(this.lines.length);
+  }
+
+  /** Texts of the lines from row `from` on (for column widths). */
+  cells(from = 1): CellInput[][] {
+    return this.lines.slice(from - 1).map((l) => l?.cells ?? []);
+  }
+
+  /**
+   * Writes every line; before a block that would run over the page (`pageHeight` points of
+   * rows at print size) and fits on a fresh one, a page break.
+   */
+  write(table: TableWriter, pageHeight: number): void {
+    const heights = this.lines.map((l) => (l ? table.lineHeight(l.cells, l.style) : LINE_HEIGHT));
+    const starts = new Set(this.starts);
+    let used = 0;
+    this.lines.forEach((l, i) => {
+      if (starts.has(i)) {
+        const end = this.starts.find((s) => s > i) ?? this.lines.length;
+        const height = heights.slice(i, end).reduce((a, h) => a + h, 0);
+        if (used > 0 && used + height > pageHeight && height <= pageHeight) {
+          table.sheet.pageBreakBefore(i + 1);
+          used = 0;
+        }
+      }
+      used += heights[i]!;
+      if (used > pageHeight) used = heights[i]!;
+      if (l) table.line(l.cells, l.kinds, l.style, l.notes);
+      else table.skip();
+    });
+  }
+}

@@ -1,0 +1,46 @@
+// summary.md from a manifest: the run's language, net and gross labelled, due dates, DKK where a rate exists.
+import { expect, test } from 'vitest';
+import { renderSummary, runLanguage, type Manifest, type OrgOutcome } from '../../src/runner/index.js';
+
+const org = (id: string, language: string, invoices: OrgOutcome['invoices'], cost: OrgOutcome['cost'] = null): OrgOutcome => ({
+  org_id: id, name: `Org ${id}`, folder: id, status: 'ok', parts: [{ part: 'invoices', status: 'ok' }], invoices, cost, language,
+});
+
+const manifest: Omit<Manifest, 'files' | 'summary'> = {
+  manifest_version: 1, tool: { name: 'svc', version: '9.9.9' }, month: '2026-10', base_url: 'http://x', started_at: '2026-11-03T10:00:00.000Z', finished_at: '2026-11-03T10:01:00.000Z',
+  interrupted: false, options: { concurrency: 4, language: null, with_service_pdf: false }, partner: null,
+  organizations: [
+    // A USD invoice: 100.01 net + 25.00 VAT = 125.01; in DKK at its own rate 6.8512: 856.468512 -> 856.47.
+    org('a', 'en', [{ id: 'i1', invoice_number: 'A-1', status: 'issued', period_start: '2026-10-01', due_at: '2026-11-17', currency: 'USD', subtotal_cents: 10001, vat_cents: 2500, total_cents: 12501, usd_dkk_rate: '6.8512', files: [] }]),
+    org('b', 'da', [{ id: 'i2', invoice_number: 'B-1', status: 'issued', period_start: '2026-10-01', due_at: '2026-11-20', currency: 'DKK', subtotal_cents: 100000, vat_cents: 25000, total_cents: 125000, usd_dkk_rate: null, files: [] }], {
+      usage_dkk: '8458.217472', usage_usd: '1234.56', rate_estimated: false, dev_overage_dkk_cents: 54000, plan_dkk_cents: 1639400, plan_source: 'invoice', plan_invoices: ['B-1'], total_dkk: '25392.217472',
+    }),
+  ],
+};
+
+test('the run language is the one most organizations\' documents are in; a tie or none is English', () => {
+  expect(runLanguage([{ language: 'da' }, { language: 'da' }, { language: 'en' }])).toBe('da');
+  expect(runLanguage([{ language: 'da' }, { language: 'en' }])).toBe('en');
+  expect(runLanguage([{}, {}])).toBe('en');
+  expect(runLanguage([{ language: 'da' }, {}])).toBe('da');
+});
+
+test('English: net excl. VAT, VAT, total incl. VAT and due date per invoice; a USD invoice in DKK at its own rate', () => {
+  const md = renderSummary(manifest, 'en');
+  expect(md).toContain('2 organizations.');
+  expect(md).toContain('| Organization | Status | Invoices | Invoiced excl. VAT | Invoiced incl. VAT | Void | Cost excl. VAT (DKK) |');
+  expect(md).toContain('| Invoice number | Status | Period | Due | Net excl. VAT | VAT | Total incl. VAT | Total in DKK |');
+  expect(md).toContain('| A-1 | Issued | October 2026 | 17 Nov 2026 | USD 100.01 | USD 25.00 | USD 125.01 | DKK 856.47 |');
+  expect(md).toContain('**Invoiced in total, excl. VAT (excl. void):** DKK 1,000.00; USD 100.01');
+  expect(md).toContain('| Dev overage | DKK 540.00 |');
+  expect(md).toContain("The subscription is the month's own, from invoice B-1.");
+});
+
+test('Danish: the words and the number format of the language', () => {
+  const md = renderSummary(manifest, 'da');
+  expect(md).toContain('2 organisationer.');
+  expect(md).toContain('| B-1 | Udstedt | oktober 2026 | 20.11.2026 | 1.000,00 DKK | 250,00 DKK | 1.250,00 DKK |');
+  expect(md).toContain('| Abonnement | 16.394,00 DKK |');
+  expect(md).toContain('| **I alt** | **25.392,22 DKK** |');
+  expect(renderSummary({ ...manifest, organizations: manifest.organizations.slice(1) }, 'da')).toContain('1 organisation.');
+});
