@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import * as XLSX from 'xlsx';
 import { InvoiceSchema, OrgKeyUsageSchema, parseRecord } from '../../src/model/index.js';
 import { buildCostReport, type CostReportData } from '../../src/report/index.js';
-import { fixtureData, INJECTION_NAMES, invoiceRecordsJson, keyUsageJson } from './_fixtures.js';
+import { fixtureData, held, INJECTION_NAMES, invoiceRecordsJson, keyUsageJson } from './_fixtures.js';
 import { block, readBook, rowLabelled, rowsOf, xmlOf } from './_read.js';
 
 const EN = ['Summary', 'Months', 'Days', 'Keys', 'Models', 'Providers', 'Key fields', 'Plan cost', 'Invoices'];
@@ -132,7 +132,7 @@ describe('cost workbook for one month', () => {
     const data = fixtureData({ month: '2026-10' });
     const json = keyUsageJson('2026-10', ['41.152263', '41.152263', '41.152263']);
     json.keys[0]!.name = 'line one\r\nline two\rend';
-    const ku = parseRecord(OrgKeyUsageSchema, json, 'key usage');
+    const ku = held(parseRecord(OrgKeyUsageSchema, json, 'key usage'));
     const b = readBook(await buildCostReport({ ...data, keyUsage: ku, keyUsageByMonth: [{ month: '2026-10', keyUsage: ku }] }, { language: 'en' }));
     expect(b.Sheets.Keys!.B2!.v).toBe('line one\r\nline two\rend');
   });
@@ -351,7 +351,7 @@ describe('several months', () => {
 describe('credits: a key with negative spend', () => {
   test('builds (no RangeError), gets a negative share, and is shown as a credit; the keys still add up to the month', async () => {
     const data = fixtureData({ month: '2026-10' });
-    const ku = parseRecord(OrgKeyUsageSchema, keyUsageJson('2026-10', ['10', '5', '-2.5']), 'key usage');
+    const ku = held(parseRecord(OrgKeyUsageSchema, keyUsageJson('2026-10', ['10', '5', '-2.5']), 'key usage'));
     const d: CostReportData = { ...data, keyUsage: ku, keyUsageByMonth: [{ month: '2026-10', keyUsage: ku }] };
     const b = readBook(await buildCostReport(d, { language: 'en' }));
     const k = rowsOf(b, 'Keys');
