@@ -4,6 +4,7 @@ import type { Locale } from './locale.js';
 import { compileText, type FilledText } from './compile-text.js';
 
 const compiled = new Map<string, HandlebarsApi.TemplateDelegate>();
+const compiledHtml = new Map<string, HandlebarsApi.TemplateDelegate>();
 const texts = new Map<string, FilledText>();
 let handlebars: typeof HandlebarsApi | undefined;
 
@@ -54,6 +55,19 @@ export function render(template: string, params: Record<string, unknown>): strin
     // noEscape: the output goes into PDFs and workbooks, not HTML; strict: a missing param is a bug.
     fn = engine().compile(template, { noEscape: true, strict: true });
     compiled.set(template, fn);
+  }
+  return fn(params);
+}
+
+/**
+ * Renders a Handlebars HTML template with `params`, every `{{value}}` HTML-escaped (only
+ * `{{{raw}}}` is not: markup the caller built and escaped itself); compiled once.
+ */
+export function renderHtml(template: string, params: Record<string, unknown>): string {
+  let fn = compiledHtml.get(template);
+  if (!fn) {
+    fn = engine().compile(template, { strict: true });
+    compiledHtml.set(template, fn);
   }
   return fn(params);
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Decimal } from 'decimal.js';
 import { formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, type Locale } from '../locale/index.js';
 import { mdText } from './_markdown.js';
+import { invoicesOf, issuedTotals, statusKey } from './_run-figures.js';
 import type { CostInDkk, Manifest, OrgOutcome, PartOutcome } from './manifest.js';
 
 const TEMPLATE_URL = new URL('../../templates/runner/summary.md.hbs', import.meta.url);
@@ -9,15 +10,14 @@ let template: string | undefined;
 
 /** Totals of the issued (not void) invoices per currency, e.g. `DKK 1,250.00; EUR 80.00`. */
 function totalsByCurrency(orgs: OrgOutcome[], locale: Locale): string {
-  const sums = new Map<string, bigint>();
-  for (const o of orgs) for (const i of o.invoices) if (i.status === 'issued') sums.set(i.currency, (sums.get(i.currency) ?? 0n) + BigInt(i.total_cents));
-  return [...sums.keys()].sort().map((c) => formatMoney(Number(sums.get(c)), c, locale)).join('; ');
+  return issuedTotals(invoicesOf(orgs)).map((s) => formatMoney(Number(s.total), s.currency, locale)).join('; ');
 }
 
-function costView(cost: CostInDkk | null, locale: Locale) {
+/** The month's cost in DKK as the summary and the front page show it, with its note (no rate, estimated rate). */
+export function costView(cost: CostInDkk | null, locale: Locale) {
   if (!cost) return null;
   const unknown = t(locale, 'runner.summary.notKnown');
-  const dkk = (v: string | null) => (v === null ? unknown : formatDecimalMoney(new Decimal(v), 'DKK', locale));
+  const dkk = (v: string | null) => (v === null ? unknown : formatDecimalMoney(v, 'DKK', locale));
   let note = '';
   if (cost.usage_dkk === null && cost.usage_usd !== null) note = t(locale, 'runner.summary.noRate', { usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale) });
   else if (cost.rate_estimated) note = t(locale, 'runner.summary.rateEstimated');
@@ -40,7 +40,7 @@ function orgView(o: OrgOutcome, locale: Locale) {
   const cost = costView(o.cost, locale);
   // Invoices not fetched (skipped, failed, not run) are not known to be none.
   const invoicesKnown = o.parts.some((p) => p.part === 'invoices' && p.status === 'ok');
-  const status = o.status === 'skipped' && !o.parts.some((p) => p.status === 'ok') ? 'skipped_all' : o.status;
+  const status = statusKey(o);
   return {
     name: mdText(o.name),
     id: mdText(o.org_id),
