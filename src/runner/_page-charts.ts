@@ -115,8 +115,8 @@ export function monthChart(runMonth: string, months: readonly MonthCost[], local
       marks.push(`<text class="tick" x="${cx}" y="${base - 3}" text-anchor="middle">–</text>`);
       continue;
     }
-    const h = top > 0 ? (Math.max(Number(m.usage_dkk), 0) / top) * M_PLOT : 0;
-    paths[m.rate_estimated ? 'est' : 'solid'] += `M${cx} ${base}v${-Math.round(h * 10) / 10}`;
+    const h = top > 0 ? Math.round((Math.max(Number(m.usage_dkk), 0) / top) * M_PLOT * 10) / 10 : 0;
+    if (h > 0) paths[m.rate_estimated ? 'est' : 'solid'] += `M${cx} ${base}v${-h}`;
   }
   const width = monthWidth(count);
   return [

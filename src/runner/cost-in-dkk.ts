@@ -3,10 +3,15 @@ import type { CostReportData } from '../report/types.js';
 import { monthOf } from '../report/period.js';
 import type { CostInDkk, MonthCost } from './manifest.js';
 
-// The month's year up to the month, as the monthly-usage record the workbook was built from has it.
+// The month's year up to the month, as the monthly-usage record the workbook was built from has
+// it. A month without usage is 0 DKK whether or not it has a rate.
 function monthsOfYear(data: CostReportData, month: string): MonthCost[] {
   return data.monthly.months
-    .map((m) => ({ month: monthOf(m.month), usage_dkk: m.dkk_spend?.toFixed() ?? null, rate_estimated: m.dkk_spend != null && m.rate_estimated }))
+    .map((m) => ({
+      month: monthOf(m.month),
+      usage_dkk: m.dkk_spend != null ? m.dkk_spend.toFixed() : m.usd_spend.isZero() ? '0' : null,
+      rate_estimated: m.dkk_spend != null && m.rate_estimated,
+    }))
     .filter((m) => m.month.slice(0, 4) === month.slice(0, 4) && m.month <= month)
     .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
 }

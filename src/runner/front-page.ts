@@ -7,7 +7,7 @@ import { cspHash, FILTER_SCRIPT } from './_page-filter.js';
 import { indexFiles, linkTo } from './_page-links.js';
 import { orgPageContext, orgRows, problemLines, reasonWords, totalsView } from './_page-org.js';
 import { costTotals, invoicesOf, issuedTotalInDkk, summarize } from './_run-figures.js';
-import type { Manifest, ManifestFile, OrgOutcome } from './manifest.js';
+import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
 
 const TEMPLATE_URL = new URL('../../templates/runner/index.html.hbs', import.meta.url);
 const CSS_URL = new URL('../../templates/runner/index.css', import.meta.url);
@@ -21,26 +21,32 @@ export interface FrontPageInput {
 }
 
 interface AttentionLine {
-  org: number;
+  /** `#o<index>`: the organization's rows; null for the run's own parts (the partner workbook). */
+  href: string | null;
   name: string;
   what: string;
 }
 
 // The checks that need a person: what was not made and why, invoices that do not add up,
 // usage not shared, estimated rates. Each line links to the organization's rows.
-function attention(orgs: readonly OrgOutcome[], locale: Locale) {
+function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, locale: Locale) {
   const groups = { notMade: [] as AttentionLine[], notShared: [] as AttentionLine[], findings: [] as AttentionLine[], estimated: [] as AttentionLine[] };
-  orgs.forEach((o, org) => {
+  orgs.forEach((o, i) => {
+    const org = `#o${i}`;
     const notShared = o.parts.find((p) => p.part === 'cost_workbook' && p.status === 'skipped' && p.http_status === 403);
-    if (notShared) groups.notShared.push({ org, name: o.name, what: reasonWords(notShared) });
+    if (notShared) groups.notShared.push({ href: org, name: o.name, what: reasonWords(notShared) });
     const others = { ...o, parts: o.parts.filter((p) => p !== notShared) };
-    for (const what of problemLines(others, locale)) groups.notMade.push({ org, name: o.name, what });
-    if (o.status === 'interrupted' || o.status === 'not_run') groups.notMade.push({ org, name: o.name, what: t(locale, `runner.summary.status.${o.status}`) });
+    for (const what of problemLines(others, locale)) groups.notMade.push({ href: org, name: o.name, what });
+    if (o.status === 'interrupted' || o.status === 'not_run') groups.notMade.push({ href: org, name: o.name, what: t(locale, `runner.summary.status.${o.status}`) });
     for (const i of o.invoices) {
-      for (const f of i.findings ?? []) groups.findings.push({ org, name: o.name, what: `${i.invoice_number}: ${f.message}${f.code ? ` (${f.code})` : ''}` });
+      for (const f of i.findings ?? []) groups.findings.push({ href: org, name: o.name, what: `${i.invoice_number}: ${f.message}${f.code ? ` (${f.code})` : ''}` });
     }
-    if (o.cost?.rate_estimated) groups.estimated.push({ org, name: o.name, what: '' });
+    if (o.cost?.rate_estimated) groups.estimated.push({ href: org, name: o.name, what: '' });
   });
+  if (partner && partner.status !== 'ok') {
+    const part = t(locale, 'runner.summary.parts.partner_workbook');
+    groups.notMade.push({ href: null, name: part, what: t(locale, partner.status === 'skipped' ? 'runner.summary.partSkipped' : 'runner.summary.partFailed', { part, reason: reasonWords(partner) }) });
+  }
   const notes: Record<keyof typeof groups, string> = { notMade: '', notShared: '', findings: '', estimated: t(locale, 'runner.summary.rateEstimated') };
   return (Object.keys(groups) as Array<keyof typeof groups>)
     .filter((k) => groups[k].length)
@@ -70,7 +76,8 @@ function costBars(orgs: readonly OrgOutcome[], locale: Locale, estimatedMark: st
  * needed) with the run, what needs a person, totals, the cost chart and every organization
  * with links to its files, all relative to the month folder. Pure: everything comes from the
  * manifest. Text from the API and the config is escaped by the template (`{{ }}`) or, in the
- * charts, by `escapeHtml`; links are built only from manifest paths (`runHref`).
+ * organizations' rows and the charts built in code, by `escapeHtml`; links are built only from
+ * manifest paths (`runHref`).
  */
 export function renderFrontPage(input: FrontPageInput, language = 'en'): string {
   const locale = getLocale(language);
@@ -112,10 +119,10 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
     counts: countRows.map(([key, value]) => ({ label: w(`counts.${key}`), value: formatCount(value, locale) })),
     runFiles: runWide(input.files, locale),
     h: { ...columns, ...words, estimatedMark },
-    attention: attention(orgs, locale),
+    attention: attention(orgs, m.partner, locale),
     totals: totalsView([...invoicesOf(orgs)], locale),
     inDkk: inDkk.invoices ? { invoices: inDkk.invoices, total: formatDecimalMoney(inDkk.dkk, 'DKK', locale) } : null,
-    notConverted: inDkk.notConverted.length ? w('notConverted', { list: inDkk.notConverted.map((c) => `${c.invoices} ${c.currency}`).join(', ') }) : '',
+    notConverted: inDkk.notConverted.length ? w('notConverted', { list: inDkk.notConverted.map((c) => w('notConvertedItem', { count: c.invoices, currency: c.currency })).join(', ') }) : '',
     costTotals: cost.known
       ? {
           usage: formatDecimalMoney(cost.usage, 'DKK', locale),

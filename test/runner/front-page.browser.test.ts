@@ -147,7 +147,7 @@ describe.each<[Lang, string, RegExp]>([
     for (const [i, o] of manifest.organizations.entries()) {
       const { rows } = table[i]!;
       expect(rows[0]!.cls).toBe('org');
-      expect(rows[0]!.cells[0]).toBe(`${o.name} ${o.org_id}`);
+      expect(rows[0]!.cells[0]!.replace(/\s+/g, ' ')).toBe(`${o.name} ${o.org_id}`);
       if (o.cost?.total_dkk) {
         expect(rows[0]!.cells[6]).toBe(money(o.cost.total_dkk, 'DKK', lang));
         expect(rows[0]!.cells[6]).toMatch(dkkShape);
@@ -189,7 +189,7 @@ describe.each<[Lang, string, RegExp]>([
     // Each organization's usage per month, as its monthly-usage record gives it.
     const months = await monthBars(page);
     for (const [i, o] of manifest.organizations.entries()) {
-      const rated = (o.cost?.months ?? []).filter((m) => m.usage_dkk !== null);
+      const rated = (o.cost?.months ?? []).filter((m) => m.usage_dkk !== null && Number(m.usage_dkk) > 0);
       if (!rated.length) continue;
       const drawn = months[`o${i}`]!;
       expect(drawn.solid.length + drawn.estimated.length).toBe(rated.length);
@@ -264,6 +264,51 @@ describe('hostile names and texts', () => {
     expect(incidents).toEqual([]);
     await page.close();
   }, 90_000);
+});
+
+describe('outcomes in words', () => {
+  it('says what was not made and why, marks the interrupted run, and adds USD invoices in DKK at their own rate', async () => {
+    const { renderFrontPage } = await import('../../src/runner/front-page.js');
+    const inv = (n: string, currency: string, total: number, rate: string | null, status: 'issued' | 'void' = 'issued') =>
+      ({ id: n, invoice_number: n, status, period_start: '2026-10-01', period_end: '2026-10-15', currency, subtotal_cents: total - 100, vat_cents: 100, total_cents: total, usd_dkk_rate: rate, files: [] });
+    const organizations: Manifest['organizations'] = [
+      { org_id: 'org-a', name: 'A', folder: 'org-a', status: 'failed', error: 'environment variable A_TOKEN (the reporting token of org-a) is not set', parts: [], invoices: [], cost: null },
+      { org_id: 'org-b', name: 'B', folder: 'org-b', status: 'interrupted', parts: [{ part: 'invoices', status: 'ok' }], invoices: [inv('B-1', 'USD', 10_000, '6.8512')], cost: null },
+      { org_id: 'org-c', name: 'C', folder: 'org-c', status: 'not_run', parts: [], invoices: [], cost: null },
+      {
+        org_id: 'org-d', name: 'D', folder: 'org-d', status: 'ok', parts: [{ part: 'invoices', status: 'ok' }, { part: 'cost_workbook', status: 'ok' }],
+        invoices: [inv('D-1', 'DKK', 125_050, null), inv('D-2', 'DKK', 99_999, null, 'void'), inv('D-3', 'EUR', 5_000, null)],
+        cost: { usage_dkk: '10.005', usage_usd: '1.5', rate_estimated: true, plan_dkk_cents: 100, total_dkk: '11.005', months: [{ month: '2026-09', usage_dkk: null, rate_estimated: false }, { month: '2026-10', usage_dkk: '10.005', rate_estimated: true }] },
+      },
+    ];
+    const head = { manifest_version: 1 as const, tool: { name: 'svc' as const, version: '9.9.9' }, month: '2026-10', base_url: 'http://127.0.0.1:1', started_at: '2026-11-01T08:00:00.000Z', finished_at: '2026-11-01T08:00:09.000Z', interrupted: true, options: { concurrency: 4, language: null, with_service_pdf: false }, organizations, partner: { part: 'partner_workbook' as const, status: 'failed' as const, reason: '401: the token in P_TOKEN was refused', http_status: 401 } };
+    const dir = await mkdtemp(join(tmp, 'words-'));
+    await writeFile(join(dir, 'index.html'), renderFrontPage({ manifest: head, files: [] }, 'en'));
+    const { page, incidents } = await openFile(browser, join(dir, 'index.html'));
+    const notMade = await page.evaluate(() => [...[...document.querySelectorAll('h4')].find((h) => h.textContent === 'Not made')!.nextElementSibling!.querySelectorAll('li')].map((li) => li.textContent));
+    expect(notMade).toEqual([
+      'A: Failed: environment variable A_TOKEN (the reporting token of org-a) is not set',
+      'B: Interrupted',
+      'C: Not run',
+      'Partner workbook: Partner workbook failed: the token in P_TOKEN was refused',
+    ]);
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).toContain('The run was interrupted');
+    expect(text).toContain('svc 9.9.9');
+    expect(text).not.toMatch(/[A-Z][a-z]+Error\b/);
+    // All in DKK: D-1 as stated plus B-1 at its own rate (100.00 × 6.8512 = 685.12); D-2 void, D-3 in EUR left out.
+    const all = await page.evaluate(() => [...document.querySelector('table.totals tfoot tr')!.children].map((c) => (c as HTMLElement).innerText));
+    expect([all[0], all[1], all[4]]).toEqual(['All in DKK', '2', money('1935.62', 'DKK', 'en')]);
+    expect(text).toContain('Invoices not in the DKK total (no rate to DKK): 1 in EUR.');
+    // A period that is not a whole month shows its dates; the estimated month is hatched, the month without a rate marked.
+    expect(text).toContain('1 Oct 2026 – 15 Oct 2026');
+    const d = await page.evaluate(() => ({ marks: [...document.querySelectorAll('#o3 svg.mc text')].map((t) => t.textContent), hatched: document.querySelectorAll('#o3 svg.mc path.mb.est').length, title: document.querySelector('#o3 svg.mc title')!.textContent }));
+    expect(d.marks).toContain('–');
+    expect(d.hatched).toBe(1);
+    expect(d.title).toBe('Usage in DKK per month, 2026: Sep no rate; Oct 10 (estimated rate)');
+    expect(incidents).toEqual([]);
+    await page.close();
+  }, 60_000);
 });
 
 describe('the filter box', () => {
