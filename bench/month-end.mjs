@@ -7,7 +7,7 @@
 // `node bench/month-end.mjs [--threads N] [--concurrency N] [orgs...]` (default: 0 threads,
 // concurrency 4, 100 and 1000 organizations). Linux only (reads /proc).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +104,8 @@ async function main(sizes, threads, concurrency) {
             `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${(r.maxRss / MB).toFixed(0)} MB, server ${(serverPeak / MB).toFixed(0)} MB; CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s`,
         );
         if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
+        const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
+        if (page) console.log(`  front page index.html: ${(page.size / 1e6).toFixed(2)} MB`);
       } finally {
         server.kill('SIGTERM');
       }

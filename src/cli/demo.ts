@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from './_command.js';
 import { str } from './_args.js';
-import { describeResult, runWithProgress } from './month-end.js';
+import { availableLanguages } from '../locale/index.js';
+import { describeResult, languageArg, runWithProgress } from './month-end.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../server/index.js';
 import { parseRunConfigJson } from '../runner/config.js';
 import { previousMonth } from '../runner/month.js';
@@ -31,13 +32,15 @@ async function orgName(orgId: string): Promise<string> {
 export const demoCommand: Command = {
   name: 'demo',
   summary: 'The month end over the bundled samples, on a local reference server (nothing else needed)',
-  usage: 'demo [--out DIR]',
-  examples: ['svc demo', 'svc demo --out /tmp/svc-demo'],
+  usage: 'demo [--out DIR] [--language da|en]',
+  examples: ['svc demo', 'svc demo --out /tmp/svc-demo --language da'],
   options: {
     out: { type: 'string', valueName: 'DIR', description: 'output folder (default ./svc-demo)' },
+    language: { type: 'string', valueName: 'LANG', description: `language of every document (${availableLanguages().join('|')}); default per organization` },
   },
   async run(io, args) {
     const outDir = resolve(io.cwd, str(args, 'out') ?? 'svc-demo');
+    const language = languageArg(args);
     const tokens = JSON.parse(await readFile(join(BUNDLED_SAMPLES_DIR, 'tokens.json'), 'utf8')) as SampleTokens;
     const server = await startReferenceServer({ host: '127.0.0.1', port: 0 });
     const tmp = await mkdtemp(join(tmpdir(), 'svc-demo-'));
@@ -58,7 +61,7 @@ export const demoCommand: Command = {
       // The dataset's "today" decides the month: the month before it (2026-10 for the samples).
       const month = previousMonth(new Date(`${server.today}T00:00:00Z`));
       io.stderr.write(`Reference server on ${server.url} (dataset today ${server.today}); month end for ${month}, ${organizations.length} organizations\n`);
-      const { manifest, code } = await runWithProgress(io, { config, outDir, month, withServicePdf: false, json: false, env });
+      const { manifest, code } = await runWithProgress(io, { config, outDir, month, language, withServicePdf: false, json: false, env });
       const monthDir = join(outDir, month);
       io.stdout.write(describeResult(manifest, monthDir));
       const lines = ['', 'Per organization (invoice PDFs and JSON, cost workbook):'];

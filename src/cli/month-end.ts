@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Command, CommandIO } from './_command.js';
+import type { Command, CommandIO, ParsedArgs } from './_command.js';
 import { bool, int, str } from './_args.js';
 import { UsageError } from './usage-error.js';
 import { keepHeapCompact } from './_compact-heap.js';
@@ -70,7 +70,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
     const monthDir = join(input.outDir, manifest.month);
     if (input.json) {
       const orgs = manifest.organizations.map(({ org_id, status, error, parts }) => ({ org_id, status, ...(error ? { error } : {}), parts }));
-      io.stdout.write(JSON.stringify({ manifest: join(monthDir, 'manifest.json'), summary_md: join(monthDir, 'summary.md'), summary: manifest.summary, organizations: orgs, partner: manifest.partner }, null, 2) + '\n');
+      io.stdout.write(JSON.stringify({ manifest: join(monthDir, 'manifest.json'), summary_md: join(monthDir, 'summary.md'), index_html: join(monthDir, 'index.html'), summary: manifest.summary, organizations: orgs, partner: manifest.partner }, null, 2) + '\n');
     }
     return { manifest, code: exitCodeOf(manifest) };
   } finally {
@@ -88,6 +88,7 @@ export function describeResult(m: Manifest, monthDir: string): string {
     `${s.files} files: ${s.written} written, ${s.rewritten} rewritten, ${s.unchanged} unchanged${s.kept ? `, ${s.kept} kept from earlier runs` : ''}`,
     `Manifest: ${join(monthDir, 'manifest.json')}`,
     `Summary:  ${join(monthDir, 'summary.md')}`,
+    `Page:     ${join(monthDir, 'index.html')} (open it in a browser first)`,
     ...(m.interrupted ? ['Interrupted: run the same command again to finish; files already written are checked and skipped.'] : []),
     ...(s.failed > 0 ? ['Failed organizations and why are in the summary; a rerun retries them and skips what is done.'] : []),
   ].join('\n') + '\n';
@@ -108,6 +109,13 @@ function queueHint(url: string, month: string | undefined): string {
   return `svc: organizations go to queue ${queueName(m)} at ${shown}; workers: svc worker --queue ${shown} --month ${m}\n`;
 }
 
+/** `--language`, checked against the installed locales (shared by `svc month-end` and `svc demo`). */
+export function languageArg(args: ParsedArgs): string | undefined {
+  const language = str(args, 'language');
+  if (language !== undefined && !availableLanguages().includes(language)) throw new UsageError(`--language must be one of ${availableLanguages().join(', ')} (got "${language}")`);
+  return language;
+}
+
 async function readConfig(path: string, cwd: string): Promise<RunConfig> {
   let text: string;
   try {
@@ -120,7 +128,7 @@ async function readConfig(path: string, cwd: string): Promise<RunConfig> {
 
 export const monthEndCommand: Command = {
   name: 'month-end',
-  summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest and summary",
+  summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest, summary and index.html",
   usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--json]',
   examples: [
     'svc month-end --config runs.json --out ./month-end',
@@ -146,8 +154,7 @@ export const monthEndCommand: Command = {
     if (!out) throw new UsageError('--out is required');
     const month = str(args, 'month');
     if (month !== undefined && !isMonth(month)) throw new UsageError(`--month must be a month written YYYY-MM (got "${month}")`);
-    const language = str(args, 'language');
-    if (language !== undefined && !availableLanguages().includes(language)) throw new UsageError(`--language must be one of ${availableLanguages().join(', ')} (got "${language}")`);
+    const language = languageArg(args);
     const concurrency = int(args, 'concurrency', 1, 64);
     const threads = int(args, 'threads', 0, 16);
     const queueUrl = str(args, 'queue');

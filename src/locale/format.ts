@@ -1,19 +1,20 @@
 import type { Decimal } from '../money/decimal.js';
 import { formatDecimal, formatInteger, formatMinor } from '../money/format.js';
 import type { Locale } from './locale.js';
-import { render } from './translate.js';
+// fillerOf: the formats are plain fields, filled without Handlebars' per-call setup (same text).
+import { fillerOf } from './translate.js';
 
 /** `20.421,46 DKK` (da) / `DKK 20,421.46` (en): integer minor units with the currency code. */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  return render(locale.format.money, { amount: formatMinor(minor, locale.format.number), currency });
+  return fillerOf(locale.format.money)({ amount: formatMinor(minor, locale.format.number), currency });
 }
 
-/** A Decimal amount with the currency, rounded half up to `places` (for USD spend, rates). */
-export function formatDecimalMoney(value: Decimal, currency: string, locale: Locale, places = 2): string {
-  return render(locale.format.money, { amount: formatDecimal(value, locale.format.number, places), currency });
+/** A Decimal amount (or decimal string) with the currency, rounded half up to `places` (for USD spend, rates). */
+export function formatDecimalMoney(value: Decimal | string, currency: string, locale: Locale, places = 2): string {
+  return fillerOf(locale.format.money)({ amount: formatDecimal(value, locale.format.number, places), currency });
 }
 
-export function formatNumber(value: Decimal, locale: Locale, places: number): string {
+export function formatNumber(value: Decimal | string, locale: Locale, places: number): string {
   return formatDecimal(value, locale.format.number, places);
 }
 
@@ -23,7 +24,7 @@ export function formatCount(value: number | bigint, locale: Locale): string {
 
 /** `25 %` from a percent value (Decimal), e.g. VAT rate 2500 bps -> 25. */
 export function formatPercent(value: Decimal, locale: Locale, places = 0): string {
-  return render(locale.format.percent, { value: formatDecimal(value, locale.format.number, places) });
+  return fillerOf(locale.format.percent)({ value: formatDecimal(value, locale.format.number, places) });
 }
 
 /**
@@ -35,7 +36,7 @@ export function formatDate(isoDate: string, locale: Locale): string {
   if (!m) throw new RangeError(`not a date: ${isoDate}`);
   const [, year, month2, day2] = m as unknown as [string, string, string, string];
   const month = Number(month2);
-  return render(locale.format.date, {
+  return fillerOf(locale.format.date)({
     year,
     month2,
     day2,

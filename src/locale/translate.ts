@@ -5,6 +5,7 @@ import { compileText, type FilledText } from './compile-text.js';
 import { SvcError } from '../core/svc-error.js';
 
 const compiled = new Map<string, HandlebarsApi.TemplateDelegate>();
+const compiledHtml = new Map<string, HandlebarsApi.TemplateDelegate>();
 const texts = new Map<string, FilledText>();
 let handlebars: typeof HandlebarsApi | undefined;
 
@@ -65,4 +66,17 @@ export function render(template: string, params: Record<string, unknown>): strin
  */
 export function tn(locale: Locale, key: string, count: number, params?: Record<string, unknown>): string {
   return t(locale, `${key}.${count === 1 ? 'one' : 'other'}`, { ...params, count });
+}
+
+/**
+ * Renders a Handlebars HTML template with `params`, every `{{value}}` HTML-escaped (only
+ * `{{{raw}}}` is not: markup the caller built and escaped itself); compiled once.
+ */
+export function renderHtml(template: string, params: Record<string, unknown>): string {
+  let fn = compiledHtml.get(template);
+  if (!fn) {
+    fn = engine().compile(template, { strict: true });
+    compiledHtml.set(template, fn);
+  }
+  return fn(params);
 }

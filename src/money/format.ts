@@ -28,9 +28,26 @@ export function formatMinor(minor: number | bigint, fmt: NumberFormat, digits = 
   return (neg ? '-' : '') + group(int, fmt.group) + (digits > 0 ? fmt.decimal + frac : '');
 }
 
-/** Formats a Decimal rounded half up to `places` decimals with the language's separators. */
-export function formatDecimal(value: Decimal, fmt: NumberFormat, places = 2): string {
-  const fixed = value.toFixed(places, Decimal.ROUND_HALF_UP);
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
+
+/**
+ * A plain decimal string rounded half up (away from zero, as Decimal.ROUND_HALF_UP) to `places`
+ * decimals, exactly, in BigInt: a figure only shown needs no Decimal object (a page shows
+ * thousands). Undefined for any other notation.
+ */
+function fixedOfText(text: string, places: number): string | undefined {
+  const m = PLAIN_DECIMAL.exec(text);
+  if (!m) return undefined;
+  const [, sign, int, frac = ''] = m as unknown as [string, string, string, string | undefined];
+  const up = frac.length > places && frac.charCodeAt(places) >= 53; // '5'
+  const scaled = (BigInt(int + frac.slice(0, places).padEnd(places, '0')) + (up ? 1n : 0n)).toString().padStart(places + 1, '0');
+  const fixed = places > 0 ? `${scaled.slice(0, -places)}.${scaled.slice(-places)}` : scaled;
+  return sign + fixed;
+}
+
+/** Formats a Decimal (or a decimal string) rounded half up to `places` decimals with the language's separators. */
+export function formatDecimal(value: Decimal | string, fmt: NumberFormat, places = 2): string {
+  const fixed = (typeof value === 'string' ? fixedOfText(value, places) : undefined) ?? new Decimal(value).toFixed(places, Decimal.ROUND_HALF_UP);
   const neg = fixed.startsWith('-') && !/^-0(\.0*)?$/.test(fixed);
   const [int = '0', frac = ''] = fixed.replace('-', '').split('.');
   return (neg ? '-' : '') + group(int, fmt.group) + (places > 0 ? fmt.decimal + frac : '');

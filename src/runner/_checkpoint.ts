@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.js';
 import type { OutputWriter } from './_output-writer.js';
 import type { ManifestFile } from './manifest.js';
+import { RUN_DOCUMENTS } from './_finish.js';
 
 /** Least time between two checkpoints, so a run of thousands of organizations writes few. */
 const CHECKPOINT_EVERY_MS = 500;
@@ -47,7 +48,7 @@ export class Checkpointer {
     const started = performance.now();
     const touched = new Set(this.writer.files.map((f) => f.path));
     const files: ManifestFile[] = [...this.writer.files];
-    for (const prev of this.writer.previousFiles()) if (!touched.has(prev.path) && prev.kind !== 'summary') files.push({ ...prev, status: 'kept' });
+    for (const prev of this.writer.previousFiles()) if (!touched.has(prev.path) && !RUN_DOCUMENTS.has(prev.kind)) files.push({ ...prev, status: 'kept' });
     const text = JSON.stringify({ ...this.head(), in_progress: true, files }, null, 2);
     await writeFileAtomic(join(this.monthDir, 'manifest.json'), this.scrub(text) + '\n');
     this.lastCostMs = performance.now() - started;

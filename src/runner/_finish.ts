@@ -4,8 +4,13 @@ import { writeFileAtomic } from '../core/atomic-write.js';
 import type { OutputWriter } from './_output-writer.js';
 import { sha256 } from './hash.js';
 import { SecretScrubber } from './_secret-scrubber.js';
-import type { Manifest, ManifestFile, ManifestSummary, OrgOutcome, PartOutcome } from './manifest.js';
+import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
+import { summarize } from './_run-figures.js';
 import { renderSummary } from './summary.js';
+import { renderFrontPage } from './front-page.js';
+
+/** The run's own documents, made anew by every run: never `kept` from an earlier one. */
+export const RUN_DOCUMENTS: ReadonlySet<ManifestFile['kind']> = new Set(['summary', 'index_page']);
 
 export interface FinishInput {
   monthDir: string;
@@ -19,6 +24,7 @@ export interface FinishInput {
   options: Manifest['options'];
   /** Token values of this run: scrubbed from the manifest and summary whatever put them there. */
   secrets: Array<string | undefined>;
+  /** Language of summary.md and index.html. */
   summaryLanguage: string;
   version: string;
 }
@@ -29,25 +35,18 @@ async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
   const touched = new Set(input.writer.files.map((f) => f.path));
   const kept: ManifestFile[] = [];
   for (const prev of input.writer.previousFiles()) {
-    if (touched.has(prev.path) || prev.kind === 'summary') continue;
+    if (touched.has(prev.path) || RUN_DOCUMENTS.has(prev.kind)) continue;
     const st = await stat(join(input.monthDir, prev.path)).catch(() => undefined);
     if (st?.isFile() && st.size === prev.size) kept.push({ ...prev, status: 'kept' });
   }
   return kept;
 }
 
-function summarize(month: string, orgs: OrgOutcome[], files: ManifestFile[], interrupted: boolean): ManifestSummary {
-  const count = (s: OrgOutcome['status']) => orgs.filter((o) => o.status === s).length;
-  const files_ = (s: ManifestFile['status']) => files.filter((f) => f.status === s).length;
-  return {
-    month, organizations: orgs.length, ok: count('ok'), skipped: count('skipped'), failed: count('failed'),
-    interrupted_orgs: count('interrupted'), not_run: count('not_run'), files: files.length,
-    written: files_('written'), rewritten: files_('rewritten'), unchanged: files_('unchanged'), kept: files_('kept'),
-    bytes: files.reduce((n, f) => n + f.size, 0), interrupted,
-  };
-}
-
-/** Writes `summary.md` then `manifest.json` (listing the summary too); returns the manifest. */
+/**
+ * Writes `summary.md`, then `index.html`, then `manifest.json` (listing both), each atomically;
+ * returns the manifest. The queue's coordinator finishes its runs here too, so every run gets
+ * the same three.
+ */
 export async function finishManifest(input: FinishInput): Promise<Manifest> {
   const head = {
     manifest_version: 1 as const,
@@ -62,16 +61,18 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
     partner: input.partner,
   };
   const scrubber = new SecretScrubber(input.secrets);
-  // Scrubbed as records, before the summary's Markdown escaping and JSON's own could hide a token.
+  // Scrubbed as records, before the summary's Markdown escaping, the page's HTML escaping and JSON's own could hide a token.
   const clean = scrubber.scrubDeep(head);
+  const source_sha256 = sha256(JSON.stringify(clean.organizations));
+  const own = (path: string, kind: ManifestFile['kind'], text: string): ManifestFile => ({
+    path, org_id: null, kind, size: Buffer.byteLength(text), sha256: sha256(text), source_sha256, source: 'this manifest', generator: `svc ${input.version}`, status: 'written',
+  });
   const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage));
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText);
-  const summaryBytes = Buffer.byteLength(summaryText);
-  const files: ManifestFile[] = [
-    ...input.writer.files,
-    ...(await keptFiles(input)),
-    { path: 'summary.md', org_id: null, kind: 'summary', size: summaryBytes, sha256: sha256(summaryText), source_sha256: sha256(JSON.stringify(clean.organizations)), source: 'this manifest', generator: `svc ${input.version}`, status: 'written' },
-  ];
+  const files: ManifestFile[] = [...input.writer.files, ...(await keptFiles(input)), own('summary.md', 'summary', summaryText)];
+  const pageText = scrubber.scrub(renderFrontPage({ manifest: clean, files }, input.summaryLanguage));
+  await writeFileAtomic(join(input.monthDir, 'index.html'), pageText);
+  files.push(own('index.html', 'index_page', pageText));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: Manifest = { ...clean, summary: summarize(input.month, clean.organizations, files, input.interrupted), files };
   const text = scrubber.scrub(JSON.stringify(manifest, null, 2));

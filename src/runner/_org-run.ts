@@ -1,4 +1,5 @@
 import type { ReportingApi } from '../client/api.js';
+import { checkInvoice } from '../invoice/check-invoice.js';
 import type { InvoiceSummary } from '../model/index.js';
 import { VERSION } from '../version.js';
 import { classifyError } from './_classify.js';
@@ -42,17 +43,21 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     const source = `invoice ${invoice.id} (${invoice.invoice_number})`;
     const stem = `${folder}/${names[i]}`;
     const language = ctx.language ?? org.language ?? invoice.language;
+    // What does not add up is recorded for a person to look at; the documents are made regardless.
+    const findings = checkInvoice(invoice);
     const entry: InvoiceEntry = {
       id: invoice.id,
       invoice_number: invoice.invoice_number,
       status: invoice.status,
       period_start: invoice.period_start,
       due_at: invoice.due_at,
+      period_end: invoice.period_end,
       currency: invoice.currency,
       subtotal_cents: invoice.subtotal_cents,
       vat_cents: invoice.vat_cents,
       total_cents: invoice.total_cents,
       usd_dkk_rate: invoice.usd_dkk_rate ? invoice.usd_dkk_rate.toFixed() : null,
+      ...(findings.length ? { findings } : {}),
       files: [],
     };
     out.invoices.push(entry);

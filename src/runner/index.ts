@@ -7,6 +7,7 @@ export { RunLockedError } from './run-locked-error.js';
 export type { MonthEndDeps } from './deps.js';
 export type * from './manifest.js';
 export { renderSummary, summaryView, runLanguage } from './summary.js';
+export { renderFrontPage, type FrontPageInput } from './front-page.js';
 export { safeNamePart, assignSafeNames } from './safe-name.js';
 export { previousMonth } from './month.js';
 export { writeFileAtomic } from '../core/atomic-write.js';

@@ -1,5 +1,7 @@
-/** What kind of document a manifest file entry is. */
-export type OutputKind = 'invoice_json' | 'invoice_pdf' | 'service_pdf' | 'cost_workbook' | 'partner_workbook' | 'summary';
+import type { InvoiceCheckFinding } from '../invoice/options.js';
+
+/** What kind of document a manifest file entry is; `summary` and `index_page` are the run's own (summary.md, index.html). */
+export type OutputKind = 'invoice_json' | 'invoice_pdf' | 'service_pdf' | 'cost_workbook' | 'partner_workbook' | 'summary' | 'index_page';
 
 /**
  * What this run did with a file: `written` new, `rewritten` because its source changed (or the
@@ -45,16 +47,28 @@ export interface InvoiceEntry {
   invoice_number: string;
   status: 'issued' | 'void';
   period_start: string;
+  /** When payment is due (the invoice's `due_at`). */
   due_at?: string;
+  period_end: string;
   currency: string;
-  /** Net, excl. VAT (`subtotal_cents`). */
-  subtotal_cents?: number;
-  vat_cents?: number;
-  /** Gross, incl. VAT. */
+  /** Net (the invoice's `subtotal_cents`), VAT and total incl. VAT as the invoice states them, minor units. */
+  subtotal_cents: number;
+  vat_cents: number;
   total_cents: number;
-  /** The invoice's USD/DKK rate (decimal string), which converts a USD invoice to DKK; null when none. */
-  usd_dkk_rate?: string | null;
+  /** The invoice's own USD/DKK rate (decimal string), which converts a USD invoice to DKK; null when it has none. */
+  usd_dkk_rate: string | null;
+  /** What `checkInvoice` found that does not add up; absent when everything does. */
+  findings?: InvoiceCheckFinding[];
   files: string[];
+}
+
+/** One month's usage in DKK as the monthly-usage record states it. */
+export interface MonthCost {
+  /** `YYYY-MM`. */
+  month: string;
+  /** Decimal string; null when the month has no rate. */
+  usage_dkk: string | null;
+  rate_estimated: boolean;
 }
 
 /** The organization's cost for the month in DKK, excl. VAT, as the cost records give it; null where unknown. */
@@ -73,6 +87,8 @@ export interface CostInDkk {
   plan_invoices?: string[];
   /** usage + dev overage + plan in DKK (decimal string), null unless usage and plan are known. */
   total_dkk: string | null;
+  /** Usage per month of the month's year up to the month, oldest first (for the front page's chart). */
+  months?: MonthCost[];
 }
 
 export type OrgStatus = 'ok' | 'skipped' | 'failed' | 'interrupted' | 'not_run';

@@ -78,7 +78,7 @@ function checkClientOptions(client: RunClientOptions | undefined): void {
 /**
  * The month end for every organization of `config`: the month's invoices (JSON as sent,
  * our PDF, optionally the service's PDF) and the cost workbook per organization, a partner
- * workbook when configured, then `summary.md` and `manifest.json`. One organization's failure
+ * workbook when configured, then `summary.md`, `index.html` and `manifest.json`. One organization's failure
  * never stops the others; an abort stops taking new work and still writes the manifest of
  * what was done; a rerun skips outputs whose source is unchanged.
  * @throws RunOptionError for bad options; RunLockedError when another run holds the folder.

@@ -3,23 +3,19 @@ import { Decimal } from '../money/decimal.js';
 import { formatDate, formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, tn, type Locale } from '../locale/index.js';
 import { invoiceDkk } from '../report/invoice-figures.js';
 import { mdText } from './_markdown.js';
+import { issuedTotals, statusKey } from './_run-figures.js';
 import type { CostInDkk, InvoiceEntry, Manifest, OrgOutcome, PartOutcome } from './manifest.js';
 
 const TEMPLATE_URL = new URL('../../templates/runner/summary.md.hbs', import.meta.url);
 let template: string | undefined;
 
 /** `DKK 1,250.00; EUR 80.00`: sums per currency of the issued (not void) invoices, `pick` of each; '' when none. */
-function byCurrency(invoices: InvoiceEntry[], locale: Locale, pick: (i: InvoiceEntry) => number | undefined): string {
-  const sums = new Map<string, bigint>();
-  for (const i of invoices) {
-    const v = pick(i);
-    if (i.status !== 'issued' || v === undefined) continue;
-    sums.set(i.currency, (sums.get(i.currency) ?? 0n) + BigInt(v));
-  }
-  return [...sums.keys()].sort().map((c) => formatMoney(Number(sums.get(c)), c, locale)).join('; ');
+function byCurrency(invoices: InvoiceEntry[], locale: Locale, pick: 'net' | 'vat' | 'total'): string {
+  return issuedTotals(invoices).map((s) => formatMoney(Number(s[pick]), s.currency, locale)).join('; ');
 }
 
-function costView(cost: CostInDkk | null, locale: Locale) {
+/** The month's cost in DKK as the summary and the front page show it, with its note (no rate, estimated rate). */
+export function costView(cost: CostInDkk | null, locale: Locale) {
   if (!cost) return null;
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const unknown = s('notKnown');
@@ -52,7 +48,7 @@ function orgView(o: OrgOutcome, locale: Locale) {
   // Invoices not fetched (skipped, failed, not run) are not known to be none.
   const invoicesKnown = o.parts.some((p) => p.part === 'invoices' && p.status === 'ok');
   const known = invoicesKnown || o.invoices.length > 0;
-  const status = o.status === 'skipped' && !o.parts.some((p) => p.status === 'ok') ? 'skipped_all' : o.status;
+  const status = statusKey(o);
   const money = (v: number | null | undefined, currency: string) => (v === null || v === undefined ? '–' : formatMoney(v, currency, locale));
   return {
     name: mdText(o.name),
@@ -62,8 +58,8 @@ function orgView(o: OrgOutcome, locale: Locale) {
     invoiceCount: known ? String(o.invoices.length) : '–',
     invoicesKnown,
     voidCount: known ? String(o.invoices.filter((i) => i.status === 'void').length) : '–',
-    net: byCurrency(o.invoices, locale, (i) => i.subtotal_cents) || '–',
-    gross: byCurrency(o.invoices, locale, (i) => i.total_cents) || '–',
+    net: byCurrency(o.invoices, locale, 'net') || '–',
+    gross: byCurrency(o.invoices, locale, 'total') || '–',
     costTotal: cost?.total ?? '–',
     notes,
     showDkk: o.invoices.some((i) => i.currency !== 'DKK'),
@@ -125,8 +121,8 @@ export function summaryView(manifest: Omit<Manifest, 'files' | 'summary'>, langu
     invoicesNotFetched: s('invoicesNotFetched'),
     footer: s('footer'),
     h: columns,
-    grandNet: byCurrency(all, locale, (i) => i.subtotal_cents),
-    grandGross: byCurrency(all, locale, (i) => i.total_cents),
+    grandNet: byCurrency(all, locale, 'net'),
+    grandGross: byCurrency(all, locale, 'total'),
     orgs: manifest.organizations.map((o) => orgView(o, locale)),
     partner: partnerNote(manifest.partner, locale),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal, allocateMinor, assertMinor, formatMinor, vatFromBps } from '../../src/money/index.js';
+import { Decimal, allocateMinor, assertMinor, formatDecimal, formatMinor, vatFromBps } from '../../src/money/index.js';
 import { formatDate, formatMoney, getLocale } from '../../src/locale/index.js';
 
 const da = getLocale('da');
@@ -32,6 +32,26 @@ describe('money formatting', () => {
     expect(parts).toEqual([34, 33, 33]);
     expect(allocateMinor(-7, [new Decimal('0.5'), new Decimal('0.5')]).parts).toEqual([-4, -3]);
     expect(allocateMinor(10, [new Decimal(0)]).unallocated).toBe(10);
+  });
+});
+
+describe('decimal strings', () => {
+  it('round half up exactly like Decimal, without making one', () => {
+    const fmt = en.format.number;
+    const cases = ['0', '0.5', '-0.5', '0.005', '-0.004', '1234.565', '999.995', '-999.995', '8458.217472', '12.', '100', '0.0000001', '99999999999999999999.995'];
+    // And a few thousand more, drawn from a fixed seed: integers, fractions, ties, long tails, signs.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let i = 0; i < 3000; i++) {
+      const int = String(next() % 10 ** (next() % 9));
+      const frac = String(next()).slice(0, next() % 9);
+      cases.push(`${next() % 4 === 0 ? '-' : ''}${int}${frac ? `.${frac}${next() % 3 === 0 ? '5' : ''}` : ''}`);
+    }
+    for (const text of cases) {
+      for (const places of [0, 1, 2, 4]) expect(formatDecimal(text, fmt, places), `${text} to ${places}`).toBe(formatDecimal(new Decimal(text), fmt, places));
+    }
+    expect(formatDecimal('1234.565', da.format.number, 2)).toBe('1.234,57');
+    expect(formatDecimal('1e3', fmt, 0)).toBe('1,000');
   });
 });
 

@@ -93,8 +93,9 @@ describe('svc demo', () => {
     expect(r.stderr).toContain('month end for 2026-10');
     expect(r.stdout).toContain(join(out, '2026-10', 'manifest.json'));
     expect(r.stdout).toContain(join(out, '2026-10', 'summary.md'));
+    expect(r.stdout).toContain(join(out, '2026-10', 'index.html'));
     expect(r.stdout).toContain(join(out, '2026-10', 'partner-status.xlsx'));
-    for (const f of ['org-nordlys/invoice-2026-0142.pdf', 'org-nordlys/cost-2026-10.xlsx', 'org-fjordline/invoice-2026-0143.pdf', 'summary.md']) {
+    for (const f of ['org-nordlys/invoice-2026-0142.pdf', 'org-nordlys/cost-2026-10.xlsx', 'org-fjordline/invoice-2026-0143.pdf', 'summary.md', 'index.html']) {
       expect(existsSync(join(out, '2026-10', f)), f).toBe(true);
     }
     // The temporary config named the variables; no token reached any file.
@@ -163,7 +164,8 @@ describe('svc month-end', () => {
     }
     const r = await cli(['month-end', '--config', path, '--out', out, '--month', '2026-10', '--with-service-pdf', '--json'], env);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).summary).toMatchObject({ written: 1, rewritten: 0, unchanged: manifest.files.length - 1 });
+    // Only the run's own summary.md and index.html are written anew.
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ written: 2, rewritten: 0, unchanged: manifest.files.length - 2 });
   }, 60_000);
 
   it('a run killed with SIGKILL leaves no partial file; the rerun cleans up and completes', async () => {
@@ -223,7 +225,7 @@ describe('svc month-end', () => {
     expect((await exited(rerun)).code).toBe(0);
     const second = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { interrupted: boolean; summary: { ok: number }; files: Array<{ path: string; status: string }> };
     expect([second.interrupted, second.summary.ok]).toEqual([false, 24]);
-    const done = new Set(first.files.filter((f) => f.path !== 'summary.md').map((f) => f.path));
+    const done = new Set(first.files.filter((f) => f.path !== 'summary.md' && f.path !== 'index.html').map((f) => f.path));
     expect(second.files.filter((f) => done.has(f.path)).every((f) => f.status === 'unchanged')).toBe(true);
   }, 60_000);
 });

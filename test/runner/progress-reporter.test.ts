@@ -9,7 +9,7 @@ function sink(isTTY: boolean) {
 }
 
 const failed: OrgOutcome = { org_id: 'org-b', name: 'B', folder: 'org-b', status: 'failed', error: 'invoices: 500: boom\u001b[31m', parts: [{ part: 'invoices', status: 'failed', reason: '500: boom\u001b[31m' }], invoices: [], cost: null };
-const ok: OrgOutcome = { org_id: 'org-a', name: 'A', folder: 'org-a', status: 'ok', parts: [{ part: 'invoices', status: 'ok' }], invoices: [{ id: 'i', invoice_number: '1', status: 'issued', period_start: '2026-10-01', currency: 'DKK', total_cents: 1, files: ['a', 'b'] }], cost: null };
+const ok: OrgOutcome = { org_id: 'org-a', name: 'A', folder: 'org-a', status: 'ok', parts: [{ part: 'invoices', status: 'ok' }], invoices: [{ id: 'i', invoice_number: '1', status: 'issued', period_start: '2026-10-01', period_end: '2026-10-31', currency: 'DKK', subtotal_cents: 1, vat_cents: 0, total_cents: 1, usd_dkk_rate: null, files: ['a', 'b'] }], cost: null };
 const at = (done: number, documents: number, errors: number, organization?: OrgOutcome): MonthEndProgress => ({
   event: organization ? 'organization' : 'file', organizations_total: 2, organizations_done: done, documents, errors, elapsed_ms: 2000, ...(organization ? { organization } : {}),
 });

@@ -81,7 +81,7 @@ describe('runMonthEnd over fakes', () => {
     const renders = svc.renders;
     const again = await runMonthEnd(config(), { outDir: out, month: '2026-10', env: ENV, deps: svc.deps() });
     expect(svc.renders).toBe(renders);
-    expect(again.files.filter((f) => f.kind !== 'summary').every((f) => f.status === 'unchanged')).toBe(true);
+    expect(again.files.filter((f) => f.kind !== 'summary' && f.kind !== 'index_page').every((f) => f.status === 'unchanged')).toBe(true);
 
     svc.orgs['org-c']!.invoices[0] = invoice('org-c', 5, { total_cents: 999 });
     const third = await runMonthEnd(config(), { outDir: out, month: '2026-10', env: ENV, deps: svc.deps() });
