@@ -13,6 +13,7 @@ import { SecretScrubber } from '../runner/_secret-scrubber.js';
 import { removeStaleTempFiles } from '../runner/_temp-cleanup.js';
 import type { RunConfig } from '../runner/config.js';
 import type { Manifest, OrgOutcome, PartOutcome } from '../runner/manifest.js';
+import { runLanguage } from '../runner/summary.js';
 import { isMonth, previousMonth } from '../runner/month.js';
 import type { MonthEndOptions, MonthEndProgress } from '../runner/run-month-end.js';
 import { RunOptionError } from '../runner/run-option-error.js';
@@ -153,7 +154,7 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
       monthDir, writer, month, baseUrl: config.base_url, startedAt, organizations, partner, interrupted,
       options: { concurrency: 0, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false, queue: { name, rate: options.rate ?? null } },
       secrets,
-      summaryLanguage: options.language ?? 'en',
+      summaryLanguage: options.language ?? runLanguage(organizations),
       version: VERSION,
     });
     // The run is recorded: its jobs go, so the month's next run adds (and runs) them anew.
