@@ -1,4 +1,4 @@
 export { renderInvoicePdf } from './render-invoice.js';
-export { checkInvoice } from './check-invoice.js';
+export { checkInvoice } from './check/check-invoice.js';
 export type { RenderInvoiceOptions, InvoiceCheckFinding } from './options.js';
 export { InvalidRenderOptionError } from './invalid-render-option-error.js';
