@@ -101,7 +101,7 @@ describe('svc invoices render', () => {
 });
 
 describe('svc invoices render --strict', () => {
-  const treatments = (name: string): string => fileURLToPath(new URL(`vat-treatments/${name}`, SAMPLES));
+  const treatments = (name: string): string => fileURLToPath(new URL(`../vat-treatments/${name}`, SAMPLES));
 
   it('writes no file and exits 1 when checkInvoice finds an error; without --strict it warns and renders', async () => {
     const strict = await svc(['invoices', 'render', treatments('usd-vat-without-rate-2026-09.json'), '--strict', '-o', 'strict.pdf'], dir);

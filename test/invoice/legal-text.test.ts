@@ -15,8 +15,8 @@ const NOTES = {
 } as const;
 const CASES: Array<[string, 'standard' | 'reverse_charge' | 'outside_scope']> = [
   ['nordlys-2026-10.json', 'standard'],
-  ['vat-treatments/usd-vat-with-rate-2026-10.json', 'standard'],
-  ['vat-treatments/eu-reverse-charge-2026-10.json', 'reverse_charge'],
+  ['../vat-treatments/usd-vat-with-rate-2026-10.json', 'standard'],
+  ['../vat-treatments/eu-reverse-charge-2026-10.json', 'reverse_charge'],
   ['fjordline-2026-10.json', 'outside_scope'],
 ];
 
@@ -39,17 +39,17 @@ describe('each VAT treatment, read back with pdftotext, in Danish and English', 
 
 describe('exchange rates and VAT in DKK', () => {
   it("states a USD invoice's VAT in DKK at its rate, saying which conversion it is", async () => {
-    const da = flat(pdftotext(await renderInvoicePdf(sample('vat-treatments/usd-vat-with-rate-2026-10.json'))));
+    const da = flat(pdftotext(await renderInvoicePdf(sample('../vat-treatments/usd-vat-with-rate-2026-10.json'))));
     // VAT USD 231.34 × 6.8512 = 1,584.956608 → 1.584,96 DKK
     expect(da).toContain('Moms 25 % 231,34 USD');
     expect(da).toContain('Momsbeløb i DKK: 1.584,96 DKK (omregnet fra USD til kurs 6,8512 USD/DKK).');
     expect(da).not.toContain('Valutakurs USD/DKK 6,8512: forbruget');
-    const en = flat(pdftotext(await renderInvoicePdf(sample('vat-treatments/usd-vat-with-rate-2026-10.json'), { language: 'en' })));
+    const en = flat(pdftotext(await renderInvoicePdf(sample('../vat-treatments/usd-vat-with-rate-2026-10.json'), { language: 'en' })));
     expect(en).toContain('VAT amount in DKK: DKK 1,584.96 (converted from USD at USD/DKK 6.8512).');
   });
 
   it('shows no DKK VAT when the USD invoice has no rate (checkInvoice flags it)', async () => {
-    const text = flat(pdftotext(await renderInvoicePdf(sample('vat-treatments/usd-vat-without-rate-2026-09.json'))));
+    const text = flat(pdftotext(await renderInvoicePdf(sample('../vat-treatments/usd-vat-without-rate-2026-09.json'))));
     expect(text).toContain('VAT 25% USD 231.34');
     expect(text).not.toMatch(/in DKK|USD\/DKK/);
   });
@@ -113,7 +113,7 @@ describe('text a reader sees', () => {
     expect(sept.split('\n').some((l) => /USD\s987,65 à\s6,9034/.test(l))).toBe(true);
     const code = '+71<000000001420001+85109074<';
     for (const language of ['da', 'en'] as const) {
-      const lines = pdftotext(await renderInvoicePdf(sample('vat-treatments/usd-vat-with-rate-2026-10.json'), { language }), 'layout').split('\n');
+      const lines = pdftotext(await renderInvoicePdf(sample('../vat-treatments/usd-vat-with-rate-2026-10.json'), { language }), 'layout').split('\n');
       const withCode = lines.filter((l) => l.includes(code));
       expect(withCode.length).toBe(2); // the facts and the payment terms
       for (const l of withCode) expect(l).not.toMatch(/<[.,;:]/);
