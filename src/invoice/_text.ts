@@ -41,8 +41,10 @@ export function glue(text: string): string {
  * before it along when that fits, so no line holds a lone last word.
  */
 export function wrap(face: FontFace, size: number, text: string, width: number): string[] {
-  const cleaned = glue(clean(text));
-  if (face.width(cleaned, size) <= width) return [cleaned];
+  const plain = clean(text);
+  // Most texts fit on one line: no break to prevent, so no gluing either.
+  if (face.width(plain, size) <= width) return [plain];
+  const cleaned = glue(plain);
   const space = face.width(' ', size);
   const lines: string[] = [];
   let line = '';
