@@ -24,7 +24,7 @@ export function clean(text: string): string {
 }
 
 const NBSP = '\u00a0';
-const GLUE = /([A-Z]{3}|kr\.|\d) (?=[-+]?\d)|(\d) (?=[A-Z]{3}\b|kr\b|%|[à@]\s)|( [à@]) (?=\d)/g;
+const GLUE = /([A-Z]{3}|kr\.|\d) (?=[-+]?\d)|(\d) (?=[A-Z]{3}\b|kr\b|%|[à@]\s)|([à@]) (?=[-+]?\d)/g;
 
 /**
  * The spaces inside amounts and rates made non-breaking, so a line never ends in the middle of
