@@ -82,7 +82,8 @@ export function wrap(face: FontFace, size: number, text: string, width: number):
 /** Moves the second-last line's last word down when the last line is a single word and both still fit. */
 function avoidWidow(face: FontFace, size: number, lines: string[], width: number): string[] {
   const n = lines.length;
-  if (n < 2 || lines[n - 1]!.includes(' ')) return lines;
+  // A glued amount (`USD 987,65 à 6,9034`) is several words already.
+  if (n < 2 || /[ \u00a0]/.test(lines[n - 1]!)) return lines;
   const before = lines[n - 2]!;
   const cut = before.lastIndexOf(' ');
   if (cut <= 0) return lines;
