@@ -17,7 +17,11 @@ export function drawFooter(page: PageContent, ink: Ink, words: InvoiceWords, ind
   page.text(ink.regular, size, PAGE.left, y, ellipsize(ink.regular, size, words.footer, width), COLORS.muted);
 }
 
-/** The large translucent diagonal VOID stamp across the page's middle. */
+/**
+ * The large translucent diagonal VOID stamp across the page's middle. Text extractors read it
+ * as one word on a line of its own under the footer (an invisible copy), not as letters
+ * scattered through the totals it crosses.
+ */
 export function drawVoidStamp(page: PageContent, ink: Ink, text: string): void {
   const angle = 35;
   const rad = (angle * Math.PI) / 180;
@@ -29,4 +33,5 @@ export function drawVoidStamp(page: PageContent, ink: Ink, text: string): void {
   const x = cx - (Math.cos(rad) * width) / 2 + (Math.sin(rad) * size * 0.36);
   const y = cy - (Math.sin(rad) * width) / 2 - (Math.cos(rad) * size * 0.36);
   page.rotatedText(ink.bold, size, x, y, angle, text, COLORS.void, 'GsStamp');
+  page.invisibleText(ink.bold, 10, cx - ink.bold.width(text, 10) / 2, PAGE.footerY - 12, text);
 }

@@ -1,11 +1,12 @@
-import type { Invoice } from '../model/index.js';
+import type { Invoice, InvoiceJson } from '../model/index.js';
+import { invoiceRecord } from './invoice-record.js';
 import { getLocale } from '../locale/index.js';
 import { defaultFonts } from './font/fonts.js';
 import { FontFace } from './pdf/font-face.js';
 import { PageContent } from './pdf/content.js';
 import { writePdf } from './pdf/pdf-writer.js';
 import { embedLogo, type LogoImage } from './pdf/logo-image.js';
-import { DEFAULT_ACCENT, PAGE, parseAccent } from './_theme.js';
+import { DEFAULT_ACCENT, PAGE, accentInk } from './_theme.js';
 import type { Ink } from './_ink.js';
 import { invoiceWords } from './_words.js';
 import { ROW, tableRows } from './_rows.js';
@@ -32,17 +33,19 @@ async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undef
 }
 
 /**
- * Renders an invoice as an A4 PDF in its own language (or `options.language`). Pure: the
- * same invoice and options give the same bytes; dates come from the invoice. Totals are
- * printed from the invoice's own fields; use checkInvoice to see whether they reconcile.
- * @throws UnknownLanguageError, InvalidRenderOptionError
+ * Renders an invoice (the API's JSON or a parsed record) as an A4 PDF in its own language (or
+ * `options.language`). Pure: the same invoice and options give the same bytes; dates come from
+ * the invoice. Totals are printed from the invoice's own fields; use checkInvoice to see whether
+ * they reconcile and whether the VAT treatment holds.
+ * @throws SchemaError naming the field of a malformed record, UnknownLanguageError, InvalidRenderOptionError
  */
-export async function renderInvoicePdf(invoice: Invoice, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
+export async function renderInvoicePdf(input: Invoice | InvoiceJson, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
+  const invoice = invoiceRecord(input);
   const locale = getLocale(options.language ?? invoice.language);
-  const accent = parseAccent(options.accentColor ?? DEFAULT_ACCENT);
+  const accent = accentInk(options.accentColor ?? DEFAULT_ACCENT);
   const logo = await loadLogo(options.logo);
   const fonts = defaultFonts();
-  const ink: Ink = { regular: new FontFace(fonts.regular, 'F1'), bold: new FontFace(fonts.bold, 'F2'), accent, ...(logo ? { logo } : {}) };
+  const ink: Ink = { regular: new FontFace(fonts.regular, 'F1'), bold: new FontFace(fonts.bold, 'F2'), ...accent, ...(logo ? { logo } : {}) };
   const words = invoiceWords(invoice, locale);
 
   const first = new PageContent();

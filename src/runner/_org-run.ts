@@ -1,5 +1,5 @@
 import type { ReportingApi } from '../client/api.js';
-import { checkInvoice } from '../invoice/check-invoice.js';
+import { checkInvoice } from '../invoice/index.js';
 import type { InvoiceSummary } from '../model/index.js';
 import { VERSION } from '../version.js';
 import { classifyError } from './_classify.js';

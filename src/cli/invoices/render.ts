@@ -33,18 +33,20 @@ async function readLogo(io: { cwd: string }, path: string | undefined): Promise<
 export const renderCommand: Command = {
   name: 'render',
   summary: 'Render an invoice (a JSON file, or fetched by id) with our renderer',
-  usage: 'invoices render <invoice.json|-|invoice-id> [-o out.pdf] [--language da|en] [--logo FILE] [--accent #rrggbb]',
+  usage: 'invoices render <invoice.json|-|invoice-id> [-o out.pdf] [--language da|en] [--logo FILE] [--accent #rrggbb] [--strict]',
   examples: [
     'svc invoices render samples/invoices/nordlys-2026-10.json',
     'svc invoices render 6f1c2d3e --org org-nordlys -o faktura.pdf',
     'svc invoices get 2026-0142 --json | svc invoices render - -o faktura.pdf --language en',
     'svc invoices render invoice.json --logo logo.png --accent "#0b6e4f"',
+    'svc invoices render invoice.json --strict   # no PDF while checkInvoice finds an error',
   ],
   options: {
     output: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to write the PDF (default: <invoice number>.pdf here; - for stdout)' },
     language: { type: 'string', valueName: 'LANG', description: "document language (default: the invoice's own)" },
     logo: { type: 'string', valueName: 'FILE', description: 'PNG or JPEG shown in the header' },
     accent: { type: 'string', valueName: '#RRGGBB', description: 'accent colour of titles and rules' },
+    strict: { type: 'boolean', description: 'exit 1 without writing a file when checkInvoice finds an error' },
     ...reportingOptions,
   },
   positionals: { min: 1, max: 1, names: '<invoice.json|-|invoice-id>' },
@@ -60,13 +62,17 @@ export const renderCommand: Command = {
     const logo = await readLogo(io, str(args, 'logo'));
     const invoice = await readInvoiceArgument(args.positionals[0]!, io, args);
 
-    for (const finding of checkInvoice(invoice)) io.stderr.write(`svc: warning: ${plainText(finding.message)}\n`);
+    const findings = checkInvoice(invoice);
+    for (const f of findings) io.stderr.write(`svc: ${f.severity}: ${plainText(f.message)} [${f.code}]\n`);
+    const errors = findings.filter((f) => f.severity === 'error').length;
+    if (errors && args.values.strict === true) throw flagError('--strict', `${errors} error${errors === 1 ? '' : 's'} in the invoice (above); no file written`);
     const pdf = await renderInvoicePdf(invoice, {
       ...(language ? { language } : {}),
       ...(logo ? { logo } : {}),
       ...(accent ? { accentColor: accent } : {}),
     }).catch((e: unknown) => {
       if (e instanceof InvalidRenderOptionError && e.option === 'logo') throw flagError('--logo', `${str(args, 'logo')} is ${e.message.replace(/^logo: /, '')}`);
+      if (e instanceof InvalidRenderOptionError && e.option === 'accentColor') throw flagError('--accent', e.reason);
       throw e;
     });
 

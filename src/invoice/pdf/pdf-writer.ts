@@ -4,8 +4,9 @@ import { writeCidFont } from './cid-font.js';
 import type { LogoImage } from './logo-image.js';
 import { PdfFile } from './_pdf-file.js';
 import { pdfDate, pdfNumber, pdfText } from './_pdf-text.js';
+import { metadataText } from './metadata-text.js';
 
-/** Document information written into the PDF; dates come from the data, never the clock. */
+/** Document information written into the PDF (texts through metadataText); dates come from the data, never the clock. */
 export interface PdfMetadata {
   title: string;
   author: string;
@@ -58,7 +59,7 @@ export function writePdf(pages: PageContent[], faces: FontFace[], meta: PdfMetad
   const date = pdfDate(meta.date);
   file.object(
     info,
-    `<</Title ${pdfText(meta.title)} /Author ${pdfText(meta.author)} /Subject ${pdfText(meta.subject)} ` +
+    `<</Title ${pdfText(metadataText(meta.title))} /Author ${pdfText(metadataText(meta.author))} /Subject ${pdfText(metadataText(meta.subject))} ` +
       `/Producer ${PRODUCER} /Creator ${PRODUCER} /CreationDate ${date} /ModDate ${date}>>`,
   );
   return file.finish(catalog, info);
