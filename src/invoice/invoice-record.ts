@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from '../money/decimal.js';
 import { InvoiceSchema, parseRecord, type Invoice, type InvoiceJson } from '../model/index.js';
 import { wasParsedWith } from '../model/parse.js';
 

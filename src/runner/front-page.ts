@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Decimal } from '../money/decimal.js';
-import { formatCount, formatDecimalMoney, formatMoney, formatMonth, getLocale, t, type Locale } from '../locale/index.js';
+import { formatCount, formatDecimalMoney, formatMoney, formatMonth, getLocale, t, tn, type Locale } from '../locale/index.js';
 import { renderHtml } from '../locale/translate.js';
 import { costChart, monthAxis, type CostBar } from './_page-charts.js';
 import { cspHash, FILTER_SCRIPT } from './_page-filter.js';
@@ -109,8 +109,7 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
     css,
     script: FILTER_SCRIPT,
     title,
-    intro: t(locale, 'runner.summary.intro', {
-      count: orgs.length,
+    intro: tn(locale, 'runner.summary.intro', orgs.length, {
       started: m.started_at.slice(0, 19).replace('T', ' '),
       finished: m.finished_at.slice(0, 19).replace('T', ' '),
       version: m.tool.version,

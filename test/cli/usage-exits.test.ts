@@ -7,7 +7,7 @@ import { svc } from '../client/_run.js';
 
 describe('exit 2 for a wrong command line', () => {
   test('an unknown command with --help says it is unknown instead of printing the general help', async () => {
-    for (const argv of [['worker', '--help'], ['worker', '-h'], ['invoices', 'frobnicate', '--help']]) {
+    for (const argv of [['wrokers', '--help'], ['wrokers', '-h'], ['invoices', 'frobnicate', '--help']]) {
       const r = await svc(argv, {});
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
