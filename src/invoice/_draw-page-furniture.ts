@@ -17,7 +17,7 @@ export function drawFooter(page: PageContent, ink: Ink, words: InvoiceWords, ind
   page.text(ink.regular, size, PAGE.left, y, ellipsize(ink.regular, size, words.footer, width), COLORS.muted);
 }
 
-/** The large translucent diagonal VOID stamp across the page's middle. */
+/** The large pale diagonal VOID stamp across the page's middle, drawn on the page's underlay. */
 export function drawVoidStamp(page: PageContent, ink: Ink, text: string): void {
   const angle = 35;
   const rad = (angle * Math.PI) / 180;
@@ -28,5 +28,5 @@ export function drawVoidStamp(page: PageContent, ink: Ink, text: string): void {
   // Start so the text's centre (including half its cap height) lands on the page centre.
   const x = cx - (Math.cos(rad) * width) / 2 + (Math.sin(rad) * size * 0.36);
   const y = cy - (Math.sin(rad) * width) / 2 - (Math.cos(rad) * size * 0.36);
-  page.rotatedText(ink.bold, size, x, y, angle, text, COLORS.void, 'GsStamp');
+  page.rotatedText(ink.bold, size, x, y, angle, text, COLORS.stamp);
 }

@@ -19,7 +19,6 @@ import type { RenderInvoiceOptions } from './options.js';
 
 /** Height of a continuation page's header, from the top margin to the table. */
 const CONTINUATION_HEADER = 32;
-const STAMP_OPACITY = 0.16;
 
 async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undefined> {
   if (!logo) return undefined;
@@ -55,6 +54,8 @@ export async function renderInvoicePdf(invoice: Invoice, options: RenderInvoiceO
   const pageRows = paginate(rows, capacity, closing);
 
   const pages = pageRows.map((_, i) => (i === 0 ? first : new PageContent()));
+  // The stamp goes beneath each page's content (see COLORS.stamp).
+  const underlays = words.voidMark ? pages.map(() => new PageContent()) : undefined;
   pageRows.forEach((rowsOnPage, i) => {
     const page = pages[i]!;
     const top = i === 0 ? firstTableTop : drawContinuationHeader(page, ink, words);
@@ -62,7 +63,7 @@ export async function renderInvoicePdf(invoice: Invoice, options: RenderInvoiceO
     if (rowsOnPage.length || i === 0) y = drawRows(page, ink, rowsOnPage, drawTableHeader(page, ink, words, top));
     if (i === pages.length - 1) drawClosing(page, ink, words, y);
     drawFooter(page, ink, words, i, pages.length);
-    if (words.voidMark) drawVoidStamp(page, ink, words.voidMark);
+    if (words.voidMark) drawVoidStamp(underlays![i]!, ink, words.voidMark);
   });
 
   return writePdf(pages, [ink.regular, ink.bold], {
@@ -71,5 +72,5 @@ export async function renderInvoicePdf(invoice: Invoice, options: RenderInvoiceO
     subject: `${words.title} ${invoice.invoice_number} – ${invoice.buyer.legal_name}`,
     language: locale.code,
     date: new Date(invoice.issued_at),
-  }, { ...(logo ? { image: logo } : {}), ...(words.voidMark ? { stampOpacity: STAMP_OPACITY } : {}) });
+  }, { ...(logo ? { image: logo } : {}), ...(underlays ? { underlays } : {}) });
 }

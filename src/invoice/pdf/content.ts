@@ -78,13 +78,13 @@ export class PageContent {
     this.out.ascii('> Tj ET\n');
   }
 
-  /** Text rotated by `degrees` around its start point, under the opacity graphics state `gs`. */
-  rotatedText(face: FontFace, size: number, x: number, y: number, degrees: number, text: string, color: Rgb, gs: string): void {
+  /** Text rotated by `degrees` around its start point. */
+  rotatedText(face: FontFace, size: number, x: number, y: number, degrees: number, text: string, color: Rgb): void {
     const a = (degrees * Math.PI) / 180;
     const c = num(Math.cos(a));
     const s = num(Math.sin(a));
     // Inside q…Q the state changes are undone afterwards, so the tracked state is kept as it was.
-    this.out.ascii(`q /${gs} gs ${rgb(color)} rg /${face.resourceName} ${num(size)} Tf BT ${c} ${s} ${num(-Math.sin(a))} ${c} ${num(x)} ${num(y)} Tm <`);
+    this.out.ascii(`q ${rgb(color)} rg /${face.resourceName} ${num(size)} Tf BT ${c} ${s} ${num(-Math.sin(a))} ${c} ${num(x)} ${num(y)} Tm <`);
     face.encodeInto(text, this.out);
     this.out.ascii('> Tj ET Q\n');
   }
