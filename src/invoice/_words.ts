@@ -6,6 +6,7 @@ import { invoiceTemplate } from './_templates.js';
 import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
+import { decideVatFor } from './vat/index.js';
 
 /** Every text the invoice shows, in one language, computed before layout. */
 export interface InvoiceWords {
@@ -31,12 +32,6 @@ export interface InvoiceWords {
 }
 
 const lines = (text: string): string[] => text.split('\n').map(clean).filter(Boolean);
-
-/** Whether the reverse-charge note applies: no VAT and a buyer VAT number from outside Denmark. */
-export function isReverseCharge(invoice: Invoice): boolean {
-  const vat = invoice.buyer.vat.replace(/\s+/g, '').toUpperCase();
-  return invoice.vat_cents === 0 && vat !== '' && !vat.startsWith('DK');
-}
 
 /** VAT in DKK for an invoice in another currency, when the invoice's rate converts it (see README Assumptions). */
 export function vatInDkk(invoice: Invoice): Decimal | undefined {
@@ -88,7 +83,8 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   if (invoice.usd_dkk_rate) notes.push(k('totals.rate', { rate: formatNumber(invoice.usd_dkk_rate, locale, Math.max(4, invoice.usd_dkk_rate.decimalPlaces())) }));
   const dkkVat = vatInDkk(invoice);
   if (dkkVat) notes.push(k('totals.vatInDkk', { amount: formatDecimalMoney(dkkVat, 'DKK', locale) }));
-  if (isReverseCharge(invoice)) notes.push(k('reverseCharge'));
+  const { treatment } = decideVatFor(invoice);
+  if (treatment === 'reverse_charge' || treatment === 'outside_scope') notes.push(k(`vatNote.${treatment}`));
 
   const providerLine = lineTemplate(locale, 'invoice.table.provider');
   const due = date(invoice.due_at);

@@ -76,7 +76,7 @@ describe('invoice PDF in English', () => {
     expect(text).toContain('Total due DKK 31,740.28');
   });
 
-  it('shows the EUR reverse-charge invoice with the rate and VAT in DKK', async () => {
+  it('shows the EUR invoice to a UK business as outside the scope of Danish VAT', async () => {
     const pdf = await readPdf(await renderInvoicePdf(sample('fjordline-2026-10.json')));
     const text = allText(pdf);
     expect(text).toContain('BILL TO');
@@ -86,7 +86,9 @@ describe('invoice PDF in English', () => {
     expect(text).toContain('VAT 0% EUR 0.00');
     expect(text).toContain('Exchange rate USD/DKK: 6.8512');
     expect(text).toContain('VAT amount in DKK: DKK 0.00');
-    expect(text).toContain('Reverse charge');
+    expect(text).toContain('Not subject to Danish VAT: the place of supply is outside the EU');
+    expect(text).toContain('section 16(1); Council Directive 2006/112/EC, Article 44');
+    expect(text).not.toContain('Reverse charge');
     expect(text).toContain('Page 1 of 1');
     expect(pdf.info.Language).toBe('en');
   });
@@ -106,9 +108,10 @@ describe('invoice PDF in English', () => {
     expect(text).not.toContain('Reverse charge');
   });
 
-  it('shows the reverse-charge note in Danish too', async () => {
+  it('shows the outside-the-scope note in Danish too', async () => {
     const text = allText(await readPdf(await renderInvoicePdf(sample('fjordline-2026-10.json'), { language: 'da' })));
-    expect(text).toContain('Omvendt betalingspligt');
+    expect(text).toContain('Ikke omfattet af dansk moms');
+    expect(text).not.toContain('Omvendt betalingspligt');
     expect(text).toContain('I alt at betale 2.096,12 EUR');
   });
 });

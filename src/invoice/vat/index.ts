@@ -1,0 +1,6 @@
+export { decideVat } from './decide-vat-input.js';
+export { decideVatFor, DANISH_VAT_BPS } from './decide-vat.js';
+export { countryCode, countryKey } from './country-code.js';
+export { EU_MEMBER_STATES, isEuMemberState, euMemberState, type EuMemberState } from './eu-member-states.js';
+export { vatNumberCountry, compactVatNumber, type VatNumberCountry } from './vat-number.js';
+export type { VatDecision, VatTreatment, VatReason, VatReasonCode, VatSeverity, VatInDkk } from './types.js';
