@@ -36,6 +36,10 @@ async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
   return kept;
 }
 
+function einvoices(orgs: OrgOutcome[], status: 'written' | 'failed'): number {
+  return orgs.reduce((n, o) => n + o.invoices.filter((i) => i.einvoice === status).length, 0);
+}
+
 function summarize(month: string, orgs: OrgOutcome[], files: ManifestFile[], interrupted: boolean): ManifestSummary {
   const count = (s: OrgOutcome['status']) => orgs.filter((o) => o.status === s).length;
   const files_ = (s: ManifestFile['status']) => files.filter((f) => f.status === s).length;
@@ -43,6 +47,7 @@ function summarize(month: string, orgs: OrgOutcome[], files: ManifestFile[], int
     month, organizations: orgs.length, ok: count('ok'), skipped: count('skipped'), failed: count('failed'),
     interrupted_orgs: count('interrupted'), not_run: count('not_run'), files: files.length,
     written: files_('written'), rewritten: files_('rewritten'), unchanged: files_('unchanged'), kept: files_('kept'),
+    einvoices: einvoices(orgs, 'written'), einvoices_failed: einvoices(orgs, 'failed'),
     bytes: files.reduce((n, f) => n + f.size, 0), interrupted,
   };
 }

@@ -1,6 +1,7 @@
 import { Agent } from 'undici';
 import { PartnerClient, ReportingClient } from '../client/index.js';
 import { renderInvoicePdf } from '../invoice/index.js';
+import { renderInvoiceUbl } from '../einvoice/index.js';
 import { buildCostReport, buildPartnerReport, fetchCostReportData, type CostReportData } from '../report/index.js';
 import { costInDkk } from './cost-in-dkk.js';
 import type { MonthEndDeps } from './deps.js';
@@ -28,6 +29,7 @@ export function createDefaultDeps(): RunDeps {
     reportingClient: ({ baseUrl, token, orgId }) => new ReportingClient({ baseUrl, token, orgId, env: {}, dispatcher }),
     partnerClient: ({ baseUrl, token }) => new PartnerClient({ baseUrl, token, env: {}, dispatcher }),
     renderInvoicePdf: (invoice, { language }) => renderInvoicePdf(invoice, language ? { language } : {}),
+    renderInvoiceUbl: (invoice, { language }) => renderInvoiceUbl(invoice, language ? { language } : {}),
     fetchCostData: (client, month, signal) => fetchCostReportData(client, { month }, signal ? { signal } : {}),
     costInDkk: (data, month) => costInDkk(data as CostReportData, month),
     buildCostWorkbook: (data, { language, organizationName }) => buildCostReport(data as CostReportData, { language, organizationName }),

@@ -1,5 +1,5 @@
 /** What kind of document a manifest file entry is. */
-export type OutputKind = 'invoice_json' | 'invoice_pdf' | 'service_pdf' | 'cost_workbook' | 'partner_workbook' | 'summary';
+export type OutputKind = 'invoice_json' | 'invoice_pdf' | 'invoice_xml' | 'service_pdf' | 'cost_workbook' | 'partner_workbook' | 'summary';
 
 /**
  * What this run did with a file: `written` new, `rewritten` because its source changed (or the
@@ -48,6 +48,13 @@ export interface InvoiceEntry {
   currency: string;
   total_cents: number;
   files: string[];
+  /**
+   * The invoice's Peppol e-invoice (`invoice-<number>.xml`): `written` (listed in `files`),
+   * `void` (a void invoice is never sent as an e-invoice), or `failed` with `einvoice_error`
+   * saying which field of the record could not be mapped; the PDF is made either way.
+   */
+  einvoice?: 'written' | 'void' | 'failed';
+  einvoice_error?: string;
 }
 
 /** The organization's monthly cost in DKK, as the cost records give it; null where unknown. */
@@ -93,6 +100,9 @@ export interface ManifestSummary {
   rewritten: number;
   unchanged: number;
   kept: number;
+  /** E-invoice XML files of this run's issued invoices, and the issued invoices that got none. */
+  einvoices: number;
+  einvoices_failed: number;
   bytes: number;
   interrupted: boolean;
 }
