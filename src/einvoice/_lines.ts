@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import { checkInvoice } from '../invoice/index.js';
+import { checkInvoice } from '../invoice/check-invoice.js';
 import { EInvoiceError } from './einvoice-error.js';
 
 /** A charged line of the document with the provider split carried on it. */

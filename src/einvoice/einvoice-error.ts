@@ -9,7 +9,7 @@ export class EInvoiceError extends Error {
   override readonly name = 'EInvoiceError';
   constructor(
     readonly field: string,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`${field}: ${reason}`);
   }

@@ -6,6 +6,13 @@ export interface RenderInvoiceOptions {
   logo?: Uint8Array;
   /** Accent colour as `#rrggbb`. */
   accentColor?: string;
+  /**
+   * Carry the document's Peppol BIS 3 e-invoice (renderInvoiceUbl / renderCreditNoteUbl, in
+   * the same language) inside the PDF as a PDF/A-3 associated file (`AFRelationship
+   * /Alternative`), so one file is both. Refused like the XML itself for a void invoice or a
+   * record the e-invoice cannot map (EInvoiceError).
+   */
+  embedXml?: boolean;
 }
 
 /** One figure of an invoice that does not reconcile. */

@@ -1,4 +1,6 @@
-import type { Invoice } from '../model/index.js';
+import type { CreditNoteDetails, Invoice } from '../model/index.js';
+import { renderCreditNoteUbl, renderInvoiceUbl } from '../einvoice/index.js';
+import type { PdfAttachment } from './pdf/pdf-writer.js';
 import { getLocale } from '../locale/index.js';
 import { defaultFonts } from './font/fonts.js';
 import { FontFace } from './pdf/font-face.js';
@@ -36,7 +38,43 @@ async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undef
  * @throws UnknownLanguageError, InvalidRenderOptionError
  */
 export async function renderInvoicePdf(invoice: Invoice, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
-  const locale = getLocale(options.language ?? invoice.language);
+  return renderDocumentPdf(invoice, options);
+}
+
+/** A name for the embedded file: the document number with only portable characters. */
+function attachmentName(prefix: string, number: string): string {
+  return `${prefix}-${number.replace(/[^A-Za-z0-9._-]+/g, '_')}.xml`;
+}
+
+/** The e-invoice carried inside the PDF with `embedXml`: the same bytes renderInvoiceUbl / renderCreditNoteUbl give. */
+function embeddedXml(invoice: Invoice, language: string, credit: CreditNoteDetails | undefined): PdfAttachment {
+  return credit
+    ? {
+        name: attachmentName('credit-note', credit.number),
+        bytes: renderCreditNoteUbl(invoice, credit, { language }),
+        mimeType: 'application/xml',
+        description: 'Peppol BIS Billing 3.0 credit note (UBL 2.1 CreditNote)',
+        modDate: new Date(`${credit.issueDate}T00:00:00Z`),
+        relationship: 'Alternative',
+      }
+    : {
+        name: attachmentName('invoice', invoice.invoice_number),
+        bytes: renderInvoiceUbl(invoice, { language }),
+        mimeType: 'application/xml',
+        description: 'Peppol BIS Billing 3.0 invoice (UBL 2.1 Invoice)',
+        modDate: new Date(invoice.issued_at),
+        relationship: 'Alternative',
+      };
+}
+
+/**
+ * The invoice's PDF, or with `credit` the credit note's (its own number and date, a reference to
+ * the invoice, the same lines and amounts). PDF/A-3b; with `embedXml` carrying the e-invoice.
+ */
+export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoiceOptions = {}, credit?: CreditNoteDetails): Promise<Uint8Array> {
+  const language = options.language ?? invoice.language;
+  const locale = getLocale(language);
+  const attachment = options.embedXml ? embeddedXml(invoice, language, credit) : undefined;
   const accent = parseAccent(options.accentColor ?? DEFAULT_ACCENT);
   const logo = await loadLogo(options.logo);
   const fonts = defaultFonts();
@@ -72,5 +110,5 @@ export async function renderInvoicePdf(invoice: Invoice, options: RenderInvoiceO
     subject: `${words.title} ${invoice.invoice_number} – ${invoice.buyer.legal_name}`,
     language: locale.code,
     date: new Date(invoice.issued_at),
-  }, { ...(logo ? { image: logo } : {}), ...(underlays ? { underlays } : {}) });
+  }, { ...(logo ? { image: logo } : {}), ...(underlays ? { underlays } : {}), ...(attachment ? { attachment } : {}) });
 }
