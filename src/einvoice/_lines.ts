@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import { checkInvoice } from '../invoice/check-invoice.js';
+import { checkInvoiceRecord } from '../invoice/check/check-invoice.js';
 import { EInvoiceError } from './einvoice-error.js';
 
 /** A charged line of the document with the provider split carried on it. */
@@ -17,15 +17,8 @@ export interface UblLine {
   providers: Array<{ name: string; minor: number; index: number }>;
 }
 
-/** Which figure of the record a checkInvoice finding is about. */
-const FINDING_FIELD: Record<string, string> = {
-  line_total: 'lines',
-  provider_sum: 'lines',
-  provider_orphan: 'lines',
-  subtotal: 'subtotal_cents',
-  vat: 'vat_cents',
-  total: 'total_cents',
-};
+/** checkInvoice's findings on figures: any of them makes a printed amount wrong. */
+const FIGURES = new Set(['line_total', 'provider_sum', 'provider_orphan', 'subtotal', 'vat', 'total']);
 
 /**
  * The invoice's lines as UBL lines. `usage_provider` lines are an of-which split of the usage
@@ -37,10 +30,7 @@ const FINDING_FIELD: Record<string, string> = {
  * @throws EInvoiceError
  */
 export function ublLines(invoice: Invoice): UblLine[] {
-  for (const finding of checkInvoice(invoice)) {
-    const field = FINDING_FIELD[finding.code];
-    if (field) throw new EInvoiceError(field, finding.message);
-  }
+  for (const finding of checkInvoiceRecord(invoice)) if (FIGURES.has(finding.code)) throw new EInvoiceError(finding.path, finding.message);
   const sorted = invoice.lines.map((line, index) => ({ line, index })).sort((a, b) => a.line.sort_order - b.line.sort_order || a.index - b.index);
   const out: UblLine[] = [];
   let sum = 0;

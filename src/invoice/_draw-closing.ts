@@ -32,10 +32,11 @@ function closingText(ink: Ink, words: InvoiceWords): { notes: string[]; payment:
 /** Height of the closing block: totals, notes, payment. */
 export function closingHeight(ink: Ink, words: InvoiceWords): number {
   const { notes, payment } = closingText(ink, words);
-  return 12 + words.totals.length * LINE + 10 + (notes.length ? 10 + notes.length * NOTE_LINE : 0) + 24 + 14 + payment.length * NOTE_LINE;
+  const paymentBlock = words.paymentHeading ? 24 + 14 + payment.length * NOTE_LINE : 0;
+  return 12 + words.totals.length * LINE + 10 + (notes.length ? 10 + notes.length * NOTE_LINE : 0) + paymentBlock;
 }
 
-/** Totals (right), then the notes (rate, VAT in DKK, reverse charge) and the payment terms. */
+/** Totals (right), then the notes (rate, VAT in DKK, the VAT treatment's legal note) and the payment terms. */
 export function drawClosing(page: PageContent, ink: Ink, words: InvoiceWords, top: number): void {
   let y = top - 12 - 10;
   const amountWidth = 120;
@@ -47,8 +48,8 @@ export function drawClosing(page: PageContent, ink: Ink, words: InvoiceWords, to
       page.line(TOTALS_LEFT, y + LINE - 3, PAGE.right, y + LINE - 3, ink.accent, 1.2);
       y -= 3;
     }
-    page.text(face, fitSize(face, size, row.label, labelWidth), TOTALS_LEFT, y, row.label, row.strong ? ink.accent : COLORS.text);
-    textRight(page, face, fitSize(face, size, row.amount, amountWidth), PAGE.right - 6, y, row.amount, row.strong ? ink.accent : COLORS.text);
+    page.text(face, fitSize(face, size, row.label, labelWidth), TOTALS_LEFT, y, row.label, row.strong ? ink.accentText : COLORS.text);
+    textRight(page, face, fitSize(face, size, row.amount, amountWidth), PAGE.right - 6, y, row.amount, row.strong ? ink.accentText : COLORS.text);
     y -= LINE;
   }
   const { notes, payment } = closingText(ink, words);
@@ -57,9 +58,11 @@ export function drawClosing(page: PageContent, ink: Ink, words: InvoiceWords, to
     page.text(ink.regular, NOTE_SIZE, PAGE.left, y, line, COLORS.text);
     y -= NOTE_LINE;
   }
+  // A void invoice has no payment block: nothing on it asks for money.
+  if (!words.paymentHeading) return;
   y -= 14;
   page.line(PAGE.left, y + 8, PAGE.right, y + 8, COLORS.rule, 0.5);
-  page.text(ink.bold, 9, PAGE.left, y - 6, words.paymentHeading, ink.accent);
+  page.text(ink.bold, 9, PAGE.left, y - 6, words.paymentHeading, ink.accentText);
   y -= 20;
   for (const line of payment) {
     page.text(ink.regular, NOTE_SIZE, PAGE.left, y, line, COLORS.text);

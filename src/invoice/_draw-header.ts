@@ -19,7 +19,7 @@ function drawBrandAndTitle(page: PageContent, ink: Ink, words: InvoiceWords, sel
   }
   const titleSize = fitSize(ink.bold, 24, words.title, 180);
   const titleWidth = ink.bold.width(words.title, titleSize);
-  textRight(page, ink.bold, titleSize, PAGE.right, top - 22, words.title, ink.accent);
+  textRight(page, ink.bold, titleSize, PAGE.right, top - 22, words.title, ink.accentText);
   let titleLeft = PAGE.right - titleWidth;
   if (words.voidMark) {
     const size = 12;
@@ -33,9 +33,12 @@ function drawBrandAndTitle(page: PageContent, ink: Ink, words: InvoiceWords, sel
     // The seller's name as the brand: smaller when long, but never below a readable size; then cut.
     const width = Math.min(RIGHT_COL - PAGE.left + 40, titleLeft - PAGE.left - 20);
     const size = fitSize(ink.bold, 16, sellerName, width, 11);
-    page.text(ink.bold, size, PAGE.left, top - 16, ellipsize(ink.bold, size, sellerName, width), ink.accent);
+    page.text(ink.bold, size, PAGE.left, top - 16, ellipsize(ink.bold, size, sellerName, width), ink.accentText);
   }
 }
+
+/** The smallest size a one-token fact (a payment code) is set at before it moves under its label. */
+const MIN_TOKEN_SIZE = 7;
 
 /** A header field never takes more than this many lines; the rest is cut with an ellipsis. */
 const MAX_FIELD_LINES = 3;
@@ -82,6 +85,23 @@ export function drawFirstHeader(page: PageContent, ink: Ink, words: InvoiceWords
   const valueWidth = PAGE.right - RIGHT_COL - labelWidth - 6;
   for (const [label, value] of words.facts) {
     page.text(ink.regular, 8.5, RIGHT_COL, right, ellipsize(ink.regular, 8.5, label, labelWidth), COLORS.muted);
+    const token = !value.includes(' ') && ink.bold.width(value, 8.5) > valueWidth;
+    if (token) {
+      // One token (a payment code such as +71<…<) is never broken: smaller beside the label, else under it.
+      const beside = fitSize(ink.bold, 8.5, value, valueWidth, MIN_TOKEN_SIZE);
+      const fullWidth = PAGE.right - RIGHT_COL;
+      const under = fitSize(ink.bold, 8.5, value, fullWidth, MIN_TOKEN_SIZE);
+      if (ink.bold.width(value, beside) <= valueWidth) {
+        textRight(page, ink.bold, beside, PAGE.right, right, value, COLORS.text);
+        right -= 12;
+        continue;
+      }
+      if (ink.bold.width(value, under) <= fullWidth) {
+        textRight(page, ink.bold, under, PAGE.right, right - 11, value, COLORS.text);
+        right -= 23;
+        continue;
+      }
+    }
     for (const line of fieldLines(ink.bold, 8.5, value, valueWidth)) {
       textRight(page, ink.bold, 8.5, PAGE.right, right, line, COLORS.text);
       right -= 12;
@@ -89,7 +109,7 @@ export function drawFirstHeader(page: PageContent, ink: Ink, words: InvoiceWords
   }
 
   let left = PAGE.top - 112;
-  page.text(ink.bold, 7.5, PAGE.left, left, words.buyerHeading.toUpperCase(), ink.accent);
+  page.text(ink.bold, 7.5, PAGE.left, left, words.buyerHeading.toUpperCase(), ink.accentText);
   left = drawLines(page, ink, PAGE.left, left - 15, RIGHT_COL - PAGE.left - 30, words.buyer, true);
   return Math.min(left, right) - 16;
 }
@@ -98,7 +118,7 @@ export function drawFirstHeader(page: PageContent, ink: Ink, words: InvoiceWords
 export function drawContinuationHeader(page: PageContent, ink: Ink, words: InvoiceWords): number {
   const y = PAGE.top - 10;
   const half = (PAGE.right - PAGE.left) / 2 - 45;
-  page.text(ink.bold, 10, PAGE.left, y, ellipsize(ink.bold, 10, words.seller[0] ?? '', half), ink.accent);
+  page.text(ink.bold, 10, PAGE.left, y, ellipsize(ink.bold, 10, words.seller[0] ?? '', half), ink.accentText);
   textRight(page, ink.regular, 9, PAGE.right, y, ellipsize(ink.regular, 9, words.continued, half), COLORS.muted);
   if (words.voidMark) {
     const center = (PAGE.left + PAGE.right) / 2;

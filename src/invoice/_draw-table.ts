@@ -13,9 +13,9 @@ export function drawTableHeader(page: PageContent, ink: Ink, words: InvoiceWords
   page.fillRect(PAGE.left, top - TABLE_HEADER_HEIGHT, PAGE.right - PAGE.left, TABLE_HEADER_HEIGHT, ink.accent);
   const y = top - 13.5;
   const size = 8;
-  page.text(ink.bold, size, DESC_X, y, words.table.description, COLORS.white);
+  page.text(ink.bold, size, DESC_X, y, words.table.description, ink.onAccent);
   const col = (text: string, right: number, width: number): void => {
-    textRight(page, ink.bold, fitSize(ink.bold, size, text, width), right, y, text, COLORS.white);
+    textRight(page, ink.bold, fitSize(ink.bold, size, text, width), right, y, text, ink.onAccent);
   };
   col(words.table.quantity, COLUMNS.qtyRight, 44);
   col(words.table.unitPrice, COLUMNS.unitRight, 86);

@@ -1,12 +1,12 @@
 import type { LogoImage } from './pdf/logo-image.js';
 import type { PageContent, Rgb } from './pdf/content.js';
 import type { FontFace } from './pdf/font-face.js';
+import type { AccentInk } from './_theme.js';
 
-/** What drawing needs besides the page: the two faces, the accent colour and the logo. */
-export interface Ink {
+/** What drawing needs besides the page: the two faces, the accent colours (see accentInk) and the logo. */
+export interface Ink extends AccentInk {
   regular: FontFace;
   bold: FontFace;
-  accent: Rgb;
   logo?: LogoImage;
 }
 

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Invoice } from '../model/index.js';
 import { formatMinor } from '../money/index.js';
-import { formatDecimalMoney, formatNumber, formatPercent, render, type Locale } from '../locale/index.js';
+import { availableLanguages, formatNumber, formatPercent, getLocale, render, textOf, type Locale } from '../locale/index.js';
 import { invoiceTemplate } from './_templates.js';
 import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
@@ -21,6 +21,7 @@ export interface InvoiceWords {
   table: { description: string; quantity: string; unitPrice: string; amount: string };
   totals: Array<{ label: string; amount: string; strong?: boolean }>;
   notes: string[];
+  /** Empty on a void invoice, with `payment`: nothing asks for money. */
   paymentHeading: string;
   payment: string[];
   footer: string;
@@ -33,12 +34,20 @@ export interface InvoiceWords {
 
 const lines = (text: string): string[] => text.split('\n').map(clean).filter(Boolean);
 
-/** VAT in DKK for an invoice in another currency, when the invoice's rate converts it (see README Assumptions). */
-export function vatInDkk(invoice: Invoice): Decimal | undefined {
-  if (invoice.currency === 'DKK' || !invoice.usd_dkk_rate) return undefined;
-  const vat = new Decimal(invoice.vat_cents).dividedBy(100);
-  if (invoice.currency === 'USD') return vat.times(invoice.usd_dkk_rate);
-  return invoice.vat_cents === 0 ? vat : undefined;
+let providerWord: RegExp | undefined;
+/**
+ * A provider line's description without a leading "heraf" / "of which" (any installed language's
+ * word, any case): the line template adds it, so an API text that has it already is not doubled.
+ */
+function withoutProviderWord(description: string): string {
+  if (!providerWord) {
+    const words = availableLanguages()
+      .map((code) => /^(.*?)\{\{\s*description\s*\}\}/.exec(textOf(getLocale(code), 'invoice.table.provider'))?.[1]?.trim())
+      .filter((w): w is string => !!w)
+      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    providerWord = new RegExp(`^(?:${words.join('|') || '(?!)'})(?:\\s*:)?\\s+`, 'iu');
+  }
+  return description.replace(providerWord, '');
 }
 
 export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
@@ -46,7 +55,11 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   const { seller, buyer, currency } = invoice;
   // Same text as formatMoney, prepared once: a long invoice shows hundreds of amounts.
   const moneyText = lineTemplate(locale, 'format.money');
-  const money = (minor: number): string => moneyText({ amount: formatMinor(minor, locale.format.number), currency });
+  const moneyIn = (minor: number, cur: string): string => moneyText({ amount: formatMinor(minor, locale.format.number), currency: cur });
+  const money = (minor: number): string => moneyIn(minor, currency);
+  const isVoid = invoice.status === 'void';
+  // A payment reference (an FI code such as +71<…<) is one token: never wrapped, nothing glued to its end.
+  const reference = buyer.payment_reference.trim().replace(/\s+/g, '\u00a0');
   const date = dateText(locale);
 
   const buyerLines = [
@@ -68,7 +81,7 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     [k('facts.due'), date(invoice.due_at)],
     [k('facts.currency'), currency],
   ];
-  if (buyer.payment_reference) facts.push([k('facts.reference'), buyer.payment_reference]);
+  if (reference) facts.push([k('facts.reference'), reference]);
 
   const rate = formatPercent(new Decimal(invoice.vat_rate_bps).dividedBy(100), locale, invoice.vat_rate_bps % 100 === 0 ? 0 : 2);
   const totals = [
@@ -76,22 +89,24 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     { label: k('totals.usage'), amount: money(invoice.usage_subtotal_cents) },
     { label: k('totals.subtotal'), amount: money(invoice.subtotal_cents) },
     { label: k('totals.vat', { rate }), amount: money(invoice.vat_cents) },
-    { label: k('totals.total'), amount: money(invoice.total_cents), strong: true },
+    // A void invoice asks for nothing: its total is not "due" and not emphasised.
+    isVoid ? { label: k('totals.totalVoid'), amount: money(invoice.total_cents) } : { label: k('totals.total'), amount: money(invoice.total_cents), strong: true },
   ];
 
+  const vat = decideVatFor(invoice);
   const notes: string[] = [];
-  if (invoice.usd_dkk_rate) notes.push(k('totals.rate', { rate: formatNumber(invoice.usd_dkk_rate, locale, Math.max(4, invoice.usd_dkk_rate.decimalPlaces())) }));
-  const dkkVat = vatInDkk(invoice);
-  if (dkkVat) notes.push(k('totals.vatInDkk', { amount: formatDecimalMoney(dkkVat, 'DKK', locale) }));
-  const { treatment } = decideVatFor(invoice);
-  if (treatment === 'reverse_charge' || treatment === 'outside_scope') notes.push(k(`vatNote.${treatment}`));
+  const rateText = (r: Decimal): string => formatNumber(r, locale, Math.max(4, r.decimalPlaces()));
+  // A rate is printed only where it explains a figure on this document (see README, Invoice PDFs).
+  if (currency === 'DKK' && invoice.usd_dkk_rate && invoice.usage_subtotal_cents !== 0) notes.push(k('totals.rate', { rate: rateText(invoice.usd_dkk_rate) }));
+  if (vat.vatInDkk) notes.push(k('totals.vatInDkk', { amount: moneyIn(vat.vatInDkk.minor, 'DKK'), rate: rateText(vat.vatInDkk.rate) }));
+  if (vat.treatment === 'reverse_charge' || vat.treatment === 'outside_scope') notes.push(k(`vatNote.${vat.treatment}`));
 
   const providerLine = lineTemplate(locale, 'invoice.table.provider');
   const due = date(invoice.due_at);
-  const payment = lines(
+  const payment = isVoid ? [] : lines(
     render(invoiceTemplate('payment-terms'), {
-      reference: buyer.payment_reference,
-      payBy: k('payment.payBy', { due, reference: buyer.payment_reference }),
+      reference,
+      payBy: k('payment.payBy', { due, reference }),
       payByNoReference: k('payment.payByNoReference', { due }),
       bank: k('payment.bank', { bank: seller.bank }),
       questions: k('payment.questions', { email: seller.email }),
@@ -106,7 +121,7 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
 
   return {
     title: k('title'),
-    ...(invoice.status === 'void' ? { voidMark: k('void'), voidNote: k('voidNote') } : {}),
+    ...(isVoid ? { voidMark: k('void'), voidNote: [k('voidNote'), seller.email && k('voidNoteContact', { email: seller.email })].filter(Boolean).join(' ') } : {}),
     continued: k('continued', { number: invoice.invoice_number }),
     seller: [seller.legal_name, seller.address, k('seller.cvr', { cvr: seller.cvr }), k('seller.vat', { vat: seller.vat }), seller.email].map(clean).filter(Boolean),
     buyerHeading: k('buyer.heading'),
@@ -120,12 +135,12 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     },
     totals,
     notes,
-    paymentHeading: k('payment.heading'),
+    paymentHeading: isVoid ? '' : k('payment.heading'),
     payment,
     footer: clean(footer),
     page: (page, pages) => k('page', { page, pages }),
     amount: (minor) => formatMinor(minor, locale.format.number),
     count: (n) => formatNumber(new Decimal(n), locale, 0),
-    provider: (description, minor) => providerLine({ description: clean(description), amount: money(minor) }),
+    provider: (description, minor) => providerLine({ description: withoutProviderWord(clean(description)), amount: money(minor) }),
   };
 }

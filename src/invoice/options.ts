@@ -4,7 +4,7 @@ export interface RenderInvoiceOptions {
   language?: string;
   /** PNG or JPEG bytes shown in the header. */
   logo?: Uint8Array;
-  /** Accent colour as `#rrggbb`. */
+  /** Accent colour as `#rrggbb`; white on it must reach WCAG AA contrast, or dark text is used on it. */
   accentColor?: string;
   /**
    * Carry the document's Peppol BIS 3 e-invoice (renderInvoiceUbl / renderCreditNoteUbl, in
@@ -15,10 +15,20 @@ export interface RenderInvoiceOptions {
   embedXml?: boolean;
 }
 
-/** One figure of an invoice that does not reconcile. */
+/** Something an accountant must fix before filing an invoice (see checkInvoice). */
 export interface InvoiceCheckFinding {
-  /** Machine-readable kind: `provider_sum`, `provider_orphan`, `subtotal`, `total`, `vat`, `line_total`. */
+  /**
+   * Stable, machine-readable kind. Figures: `line_total`, `provider_sum`, `provider_orphan`,
+   * `subtotal`, `vat`, `total`. VAT: `danish_vat_to_eu_business`, `danish_vat_outside_eu`,
+   * `zero_vat_unexplained`, `vat_not_in_dkk`, `vat_rate_not_danish`, `seller_not_danish`,
+   * `buyer_country_conflict`, `buyer_country_unknown`, `greek_vat_prefix`. Numbers:
+   * `ean_check_digit`, `iban_checksum`, `iban_account_mismatch`.
+   */
   code: string;
-  /** One sentence naming the fields and the amounts. */
+  /** `error`: the invoice must not be filed as it is; `warning`: worth a look. */
+  severity: 'error' | 'warning';
+  /** The record's field to fix, e.g. `buyer.ean`, `lines[3].line_total_cents`. */
+  path: string;
+  /** One sentence naming the fields and the values. */
   message: string;
 }

@@ -1,4 +1,5 @@
-import type { CreditNoteDetails, Invoice } from '../model/index.js';
+import type { CreditNoteDetails, Invoice, InvoiceJson } from '../model/index.js';
+import { invoiceRecord } from './invoice-record.js';
 import { renderCreditNoteUbl, renderInvoiceUbl } from '../einvoice/index.js';
 import type { PdfAttachment } from './pdf/pdf-writer.js';
 import { getLocale } from '../locale/index.js';
@@ -7,7 +8,7 @@ import { FontFace } from './pdf/font-face.js';
 import { PageContent } from './pdf/content.js';
 import { writePdf } from './pdf/pdf-writer.js';
 import { embedLogo, type LogoImage } from './pdf/logo-image.js';
-import { DEFAULT_ACCENT, PAGE, parseAccent } from './_theme.js';
+import { DEFAULT_ACCENT, PAGE, accentInk } from './_theme.js';
 import type { Ink } from './_ink.js';
 import { invoiceWords } from './_words.js';
 import { ROW, tableRows } from './_rows.js';
@@ -32,13 +33,14 @@ async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undef
 }
 
 /**
- * Renders an invoice as an A4 PDF in its own language (or `options.language`). Pure: the
- * same invoice and options give the same bytes; dates come from the invoice. Totals are
- * printed from the invoice's own fields; use checkInvoice to see whether they reconcile.
- * @throws UnknownLanguageError, InvalidRenderOptionError
+ * Renders an invoice (the API's JSON or a parsed record) as an A4 PDF in its own language (or
+ * `options.language`). Pure: the same invoice and options give the same bytes; dates come from
+ * the invoice. Totals are printed from the invoice's own fields; use checkInvoice to see whether
+ * they reconcile and whether the VAT treatment holds.
+ * @throws SchemaError naming the field of a malformed record, UnknownLanguageError, InvalidRenderOptionError
  */
-export async function renderInvoicePdf(invoice: Invoice, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
-  return renderDocumentPdf(invoice, options);
+export async function renderInvoicePdf(input: Invoice | InvoiceJson, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
+  return renderDocumentPdf(invoiceRecord(input), options);
 }
 
 /** A name for the embedded file: the document number with only portable characters. */
@@ -70,15 +72,16 @@ function embeddedXml(invoice: Invoice, language: string, credit: CreditNoteDetai
 /**
  * The invoice's PDF, or with `credit` the credit note's (its own number and date, a reference to
  * the invoice, the same lines and amounts). PDF/A-3b; with `embedXml` carrying the e-invoice.
+ * The record is already checked (invoiceRecord).
  */
 export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoiceOptions = {}, credit?: CreditNoteDetails): Promise<Uint8Array> {
   const language = options.language ?? invoice.language;
   const locale = getLocale(language);
   const attachment = options.embedXml ? embeddedXml(invoice, language, credit) : undefined;
-  const accent = parseAccent(options.accentColor ?? DEFAULT_ACCENT);
+  const accent = accentInk(options.accentColor ?? DEFAULT_ACCENT);
   const logo = await loadLogo(options.logo);
   const fonts = defaultFonts();
-  const ink: Ink = { regular: new FontFace(fonts.regular, 'F1'), bold: new FontFace(fonts.bold, 'F2'), accent, ...(logo ? { logo } : {}) };
+  const ink: Ink = { regular: new FontFace(fonts.regular, 'F1'), bold: new FontFace(fonts.bold, 'F2'), ...accent, ...(logo ? { logo } : {}) };
   const words = invoiceWords(invoice, locale);
 
   const first = new PageContent();
@@ -101,7 +104,7 @@ export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoice
     if (rowsOnPage.length || i === 0) y = drawRows(page, ink, rowsOnPage, drawTableHeader(page, ink, words, top));
     if (i === pages.length - 1) drawClosing(page, ink, words, y);
     drawFooter(page, ink, words, i, pages.length);
-    if (words.voidMark) drawVoidStamp(underlays![i]!, ink, words.voidMark);
+    if (words.voidMark) drawVoidStamp(underlays![i]!, page, ink, words.voidMark);
   });
 
   return writePdf(pages, [ink.regular, ink.bold], {

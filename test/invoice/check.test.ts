@@ -1,16 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { checkInvoice } from '../../src/invoice/index.js';
-import { SAMPLES, sample, variant } from './_samples.js';
+import { SchemaError, type InvoiceJson } from '../../src/model/index.js';
+import { SAMPLES, sample, sampleJson, variant } from './_samples.js';
 
-describe('checkInvoice', () => {
-  it('finds nothing on any sample invoice', () => {
-    const names = readdirSync(SAMPLES).filter((f) => f.endsWith('.json'));
-    expect(names.length).toBeGreaterThanOrEqual(5);
-    for (const name of names) expect(checkInvoice(sample(name)), name).toEqual([]);
+/** Every bundled sample invoice, including the VAT-treatment ones, as paths under samples/invoices/. */
+const samples = (): string[] => [
+  ...readdirSync(SAMPLES).filter((f) => f.endsWith('.json')),
+  ...readdirSync(new URL('vat-treatments/', SAMPLES)).filter((f) => f.endsWith('.json')).map((f) => `vat-treatments/${f}`),
+];
+const codes = (json: InvoiceJson | ReturnType<typeof sample>): string[] => checkInvoice(json).map((f) => `${f.severity} ${f.code} ${f.path}`);
+/** The Danish October sample changed by `edit`, totals kept as they are unless the edit changes them. */
+const nordlys = (edit: (j: InvoiceJson) => void): InvoiceJson => {
+  const j = sampleJson('nordlys-2026-10.json');
+  edit(j);
+  return j;
+};
+/** The October sample as a 0 % invoice: VAT and total adjusted by hand (total = subtotal 25,392.22). */
+const zeroVat = (buyer: Partial<InvoiceJson['buyer']>): InvoiceJson =>
+  nordlys((j) => {
+    Object.assign(j.buyer, { ean: '', ...buyer });
+    j.vat_rate_bps = 0;
+    j.vat_cents = 0;
+    j.total_cents = 2539222;
   });
 
-  it('reports each figure that does not reconcile, naming fields and amounts', () => {
+describe('checkInvoice on the bundled samples', () => {
+  it('finds nothing on the corrected samples; the USD invoice without a rate is flagged', () => {
+    const names = samples();
+    expect(names.length).toBeGreaterThanOrEqual(8);
+    for (const name of names) {
+      const expected = name.includes('without-rate') ? ['error vat_not_in_dkk usd_dkk_rate'] : [];
+      expect(codes(sample(name)), name).toEqual(expected);
+    }
+  });
+
+  it('takes the API JSON (JSON.parse of the body) as well as a parsed record, and names a bad field', () => {
+    expect(checkInvoice(sampleJson('nordlys-2026-10.json'))).toEqual([]);
+    const bad = nordlys((j) => ((j as unknown as { usd_dkk_rate: number }).usd_dkk_rate = 6.85));
+    expect(() => checkInvoice(bad)).toThrow(SchemaError);
+    expect(() => checkInvoice(bad)).toThrow(/field usd_dkk_rate/);
+  });
+});
+
+describe('checkInvoice: figures', () => {
+  it('reports each figure that does not reconcile, naming the field and the amounts', () => {
     const bad = variant('nordlys-2026-10.json', (j) => {
       j.lines[1]!.line_total_cents += 1; // 6 × 39900 != 239401
       j.lines[4]!.line_total_cents -= 2; // providers no longer sum to the usage line
@@ -18,7 +52,10 @@ describe('checkInvoice', () => {
       j.total_cents += 5;
     });
     const findings = checkInvoice(bad);
-    expect(findings.map((f) => f.code).sort()).toEqual(['line_total', 'provider_sum', 'subtotal', 'total', 'vat']);
+    expect(findings.map((f) => `${f.code} ${f.path}`).sort()).toEqual([
+      'line_total lines[1].line_total_cents', 'provider_sum lines[3].line_total_cents', 'subtotal subtotal_cents', 'total total_cents', 'vat vat_cents',
+    ]);
+    for (const f of findings) expect(f.severity).toBe('error');
     const byCode = Object.fromEntries(findings.map((f) => [f.code, f.message]));
     expect(byCode.line_total).toContain('line_total_cents 239401 != quantity 6 × unit_price_cents 39900 = 239400');
     expect(byCode.provider_sum).toContain('provider lines sum to 845820, not its line_total_cents 845822');
@@ -28,28 +65,78 @@ describe('checkInvoice', () => {
   });
 
   it('rounds VAT half up: 2 øre at 25 % is 1 øre, 1 øre is 0', () => {
-    const at = (subtotal: number, vat: number) =>
+    const at = (subtotal: number, vat: number): string[] =>
       checkInvoice(
-        variant('fjordline-2026-10.json', (j) => {
+        nordlys((j) => {
           j.lines = [];
           j.subscription_subtotal_cents = subtotal;
           j.usage_subtotal_cents = 0;
           j.subtotal_cents = subtotal;
-          j.vat_rate_bps = 2500;
           j.vat_cents = vat;
           j.total_cents = subtotal + vat;
         }),
-      );
+      ).map((f) => f.code);
     expect(at(2, 1)).toEqual([]);
     expect(at(1, 0)).toEqual([]);
-    expect(at(2, 0).map((f) => f.code)).toEqual(['vat']);
+    expect(at(2, 0)).toEqual(['vat']);
   });
 
   it('reports provider lines with no usage line above them', () => {
-    const bad = variant('fjordline-2026-10.json', (j) => {
-      j.lines = [j.lines[3]!, ...j.lines.slice(0, 3)];
+    const bad = nordlys((j) => {
+      j.lines = [j.lines[3]!, ...j.lines.slice(0, 3), ...j.lines.slice(4)];
       j.lines.forEach((l, i) => (l.sort_order = i + 1));
     });
     expect(checkInvoice(bad).map((f) => f.code)).toContain('provider_orphan');
+  });
+});
+
+describe('checkInvoice: VAT', () => {
+  it('danish_vat_to_eu_business: 25 % charged to a business with a Swedish VAT number', () => {
+    expect(codes(nordlys((j) => Object.assign(j.buyer, { vat: 'SE556677889901', country: 'Sverige', ean: '' })))).toEqual(['error danish_vat_to_eu_business buyer.vat']);
+  });
+
+  it('danish_vat_outside_eu: 25 % charged to a UK business', () => {
+    expect(codes(nordlys((j) => Object.assign(j.buyer, { vat: 'GB123456789', country: 'United Kingdom', ean: '' })))).toEqual(['warning danish_vat_outside_eu buyer.vat']);
+  });
+
+  it('zero_vat_unexplained: 0 % to a Danish buyer, to an EU buyer without a VAT number, to an unknown country', () => {
+    expect(codes(zeroVat({}))).toEqual(['error zero_vat_unexplained vat_rate_bps']);
+    expect(codes(zeroVat({ vat: '', cvr: '', country: 'Finland' }))).toEqual(['error zero_vat_unexplained buyer.vat']);
+    expect(codes(zeroVat({ vat: '', cvr: '', country: '' }))).toEqual(['error zero_vat_unexplained buyer.country']);
+    // The same 0 % with a Finnish VAT number is a reverse-charge invoice: nothing to fix.
+    expect(codes(zeroVat({ vat: 'FI20774740', cvr: '', country: 'Suomi' }))).toEqual([]);
+  });
+
+  it('vat_not_in_dkk: VAT charged in USD with no usd_dkk_rate', () => {
+    expect(codes(sampleJson('vat-treatments/usd-vat-without-rate-2026-09.json'))).toEqual(['error vat_not_in_dkk usd_dkk_rate']);
+  });
+
+  it('vat_rate_not_danish, seller_not_danish, buyer_country_conflict, buyer_country_unknown, greek_vat_prefix', () => {
+    expect(codes(nordlys((j) => ((j.vat_rate_bps = 2000), (j.vat_cents = 507844), (j.total_cents = 3047066))))).toEqual(['error vat_rate_not_danish vat_rate_bps']);
+    expect(codes(nordlys((j) => (j.seller.vat = 'SE556036079301')))).toEqual(['error seller_not_danish seller.vat']);
+    expect(codes(nordlys((j) => (j.buyer.country = 'Norge')))).toEqual(['warning buyer_country_conflict buyer.country']);
+    expect(codes(nordlys((j) => (j.buyer.country = 'Jylland')))).toEqual(['warning buyer_country_unknown buyer.country']);
+    expect(codes(zeroVat({ vat: 'GR094014201', cvr: '', country: 'Greece' }))).toEqual(['warning greek_vat_prefix buyer.vat']);
+  });
+});
+
+describe('checkInvoice: numbers a bank or NemHandel refuses', () => {
+  it('ean_check_digit: a GLN whose 13th digit is not its GS1 check digit, or that is not 13 digits', () => {
+    // 5790001234560 is valid: 6·3+5+4·3+3+2·3+1+0+0+0+9+7·3+5 = 80, check digit 0.
+    const ean = (value: string): string[] => codes(nordlys((j) => (j.buyer.ean = value)));
+    expect(ean('5790001234560')).toEqual([]);
+    expect(ean('5790001234567')).toEqual(['error ean_check_digit buyer.ean']);
+    expect(checkInvoice(nordlys((j) => (j.buyer.ean = '5790001234567')))[0]!.message).toContain('should be 0, not 7');
+    expect(ean('579000123456')).toEqual(['error ean_check_digit buyer.ean']);
+  });
+
+  it('iban_checksum: an IBAN failing mod-97; iban_account_mismatch: its reg. no. or account differs from the text', () => {
+    const bank = (text: string): string[] => codes(nordlys((j) => (j.seller.bank = text)));
+    expect(bank('Danske Bank · Reg. 3409 Konto 1234567890 · IBAN DK66 3409 1234 5678 90 · BIC DABADKKK')).toEqual([]);
+    // The old sample: DK50 3000 … fails mod-97 (its check digits would be 10).
+    expect(bank('Danske Bank · Reg. 3409 Konto 1234567890 · IBAN DK50 3000 1234 5678 90 · BIC DABADKKK')).toEqual(['error iban_checksum seller.bank']);
+    // DK10 3000 1234567890 passes mod-97 but is reg. no. 3000, not the 3409 the text gives.
+    expect(bank('Danske Bank · Reg. 3409 Konto 1234567890 · IBAN DK10 3000 1234 5678 90')).toEqual(['warning iban_account_mismatch seller.bank']);
+    expect(bank('Nordea · IBAN DE89 3704 0044 0532 0130 00')).toEqual([]);
   });
 });

@@ -64,11 +64,11 @@ describe('svc invoices render', () => {
     expect(r.stdout.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('warns on stderr about figures that do not reconcile, and still renders them as given', async () => {
+  it('reports on stderr figures that do not reconcile, and still renders them as given', async () => {
     const r = await svc(['invoices', 'render', fixture('vat-off-by-one.json'), '-o', 'warn.pdf'], dir);
     expect(r.code).toBe(0);
     // VAT and total were both raised by 1 øre: the VAT is off, the total still adds up.
-    expect(r.stderr).toBe('svc: warning: vat_cents 537817 != round(subtotal_cents 2151264 × vat_rate_bps 2500 / 10000) = 537816\n');
+    expect(r.stderr).toBe('svc: error: vat_cents 537817 != round(subtotal_cents 2151264 × vat_rate_bps 2500 / 10000) = 537816 [vat]\n');
     expect(allText(await readPdf(readFileSync(join(dir, 'warn.pdf'))))).toContain('I alt at betale 26.890,81 DKK');
   });
 

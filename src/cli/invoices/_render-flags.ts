@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { CommandIO, OptionSpec, ParsedArgs } from '../_command.js';
 import { str } from '../_args.js';
 import { availableLanguages } from '../../locale/index.js';
-import { InvalidRenderOptionError, type RenderInvoiceOptions } from '../../invoice/index.js';
+import { checkInvoice, InvalidRenderOptionError, type RenderInvoiceOptions } from '../../invoice/index.js';
+import type { Invoice } from '../../model/index.js';
 import { EInvoiceError } from '../../einvoice/index.js';
 import { plainText } from '../_output/sanitize.js';
 
@@ -18,7 +19,16 @@ export const documentOptions: Record<string, OptionSpec> = {
   language: { type: 'string', valueName: 'LANG', description: "document language (default: the invoice's own)" },
   logo: { type: 'string', valueName: 'FILE', description: 'PNG or JPEG shown in the header' },
   accent: { type: 'string', valueName: '#RRGGBB', description: 'accent colour of titles and rules' },
+  strict: { type: 'boolean', description: 'exit 1 without writing a file when checkInvoice finds an error' },
 };
+
+/** checkInvoice's findings on stderr; with --strict an error among them stops the command before any file. */
+export function reportFindings(io: CommandIO, args: ParsedArgs, invoice: Invoice): void {
+  const findings = checkInvoice(invoice);
+  for (const f of findings) io.stderr.write(`svc: ${f.severity}: ${plainText(f.message)} [${f.code}]\n`);
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  if (errors && args.values.strict === true) throw flagError('--strict', `${errors} error${errors === 1 ? '' : 's'} in the invoice (above); no file written`);
+}
 
 async function readLogo(io: { cwd: string }, path: string | undefined): Promise<Uint8Array | undefined> {
   if (path === undefined) return undefined;
@@ -49,6 +59,7 @@ export async function renderFlags(io: CommandIO, args: ParsedArgs): Promise<Rend
 /** A renderer's refusal as the one line the CLI prints: the flag or the record's field it is about. */
 export function renderFailure(args: ParsedArgs, e: unknown): never {
   if (e instanceof InvalidRenderOptionError && e.option === 'logo') throw flagError('--logo', `${str(args, 'logo')} is not a readable PNG or JPEG image`);
+  if (e instanceof InvalidRenderOptionError && e.option === 'accentColor') throw flagError('--accent', e.reason);
   if (e instanceof EInvoiceError && e.field === 'issueDate') throw flagError('--date', plainText(e.reason));
   // The message quotes the record's text: printed without its control characters.
   if (e instanceof EInvoiceError) throw new Error(`cannot make the e-invoice: ${plainText(e.message)}`);

@@ -6,7 +6,7 @@ import { renderCreditNoteUbl } from '../../einvoice/index.js';
 import { plainText } from '../_output/sanitize.js';
 import { readInvoiceArgument } from './_invoice-input.js';
 import { reportingOptions } from '../_clients.js';
-import { documentOptions, flagError, renderFailure, renderFlags } from './_render-flags.js';
+import { documentOptions, flagError, renderFailure, renderFlags, reportFindings } from './_render-flags.js';
 import { documentFormat, documentPaths, writeDocuments } from './_document-output.js';
 
 /** `svc invoices credit-note`: a credit note for a whole invoice, as PDF and/or Peppol XML. */
@@ -40,6 +40,7 @@ export const creditNoteCommand: Command = {
     const invoice = await readInvoiceArgument(args.positionals[0]!, io, args);
     const credit = { number, issueDate: date, ...(reason?.trim() ? { reason } : {}) };
     const paths = documentPaths(args, format, `credit-note-${number}`);
+    reportFindings(io, args, invoice);
     try {
       const xml = format === 'pdf' ? undefined : renderCreditNoteUbl(invoice, credit, options.language ? { language: options.language } : {});
       const pdf = format === 'xml' ? undefined : await renderCreditNotePdf(invoice, credit, { ...options, embedXml: format === 'both' });

@@ -1,17 +1,16 @@
 import type { Command } from '../_command.js';
-import { renderInvoicePdf, checkInvoice } from '../../invoice/index.js';
+import { renderInvoicePdf } from '../../invoice/index.js';
 import { renderInvoiceUbl } from '../../einvoice/index.js';
-import { plainText } from '../_output/sanitize.js';
 import { readInvoiceArgument } from './_invoice-input.js';
 import { reportingOptions } from '../_clients.js';
-import { documentOptions, renderFailure, renderFlags } from './_render-flags.js';
+import { documentOptions, renderFailure, renderFlags, reportFindings } from './_render-flags.js';
 import { documentFormat, documentPaths, writeDocuments } from './_document-output.js';
 
 /** `svc invoices render`: our own PDF and/or Peppol e-invoice of an invoice record, in its language or another. */
 export const renderCommand: Command = {
   name: 'render',
   summary: 'Render an invoice (a JSON file, or fetched by id) as PDF and/or Peppol XML',
-  usage: 'invoices render <invoice.json|-|invoice-id> [--format pdf|xml|both] [-o PATH] [--language da|en] [--logo FILE] [--accent #rrggbb]',
+  usage: 'invoices render <invoice.json|-|invoice-id> [--format pdf|xml|both] [-o PATH] [--language da|en] [--logo FILE] [--accent #rrggbb] [--strict]',
   examples: [
     'svc invoices render samples/invoices/nordlys-2026-10.json',
     'svc invoices render 6f1c2d3e --org org-nordlys -o faktura.pdf',
@@ -19,6 +18,7 @@ export const renderCommand: Command = {
     'svc invoices render invoice.json --logo logo.png --accent "#0b6e4f"',
     'svc invoices render invoice.json --format xml -o invoice.xml        # Peppol BIS Billing 3.0',
     'svc invoices render invoice.json --format both -o 2026-0142.pdf    # PDF/A-3 with the XML inside, and 2026-0142.xml',
+    'svc invoices render invoice.json --strict   # no file while checkInvoice finds an error',
   ],
   options: {
     output: { type: 'string', short: 'o', valueName: 'PATH', description: 'where to write the PDF (the XML with --format xml; default: <invoice number>.pdf/.xml here; - for stdout)' },
@@ -32,7 +32,7 @@ export const renderCommand: Command = {
     const invoice = await readInvoiceArgument(args.positionals[0]!, io, args);
     const paths = documentPaths(args, format, invoice.invoice_number);
 
-    for (const finding of checkInvoice(invoice)) io.stderr.write(`svc: warning: ${plainText(finding.message)}\n`);
+    reportFindings(io, args, invoice);
     try {
       const xml = format === 'pdf' ? undefined : renderInvoiceUbl(invoice, options.language ? { language: options.language } : {});
       const pdf = format === 'xml' ? undefined : await renderInvoicePdf(invoice, { ...options, embedXml: format === 'both' });

@@ -25,7 +25,8 @@ export function xmpDate(date: Date): string {
  * The document's XMP metadata packet (ISO 16684-1) as PDF/A-3 asks for it: Dublin Core title,
  * creator and description, the XMP and PDF schema's tool and dates, and `pdfaid` part 3,
  * conformance B. Only standard schemas, so no extension schema is needed. The text must
- * already be valid XML character data (see metadataText); it is escaped here.
+ * already be valid XML character data (see metadataText, which the Info dictionary's text
+ * goes through too); it is escaped here.
  */
 export function xmpPacket(f: XmpFields): string {
   const lang = xml(f.language);
@@ -55,16 +56,4 @@ export function xmpPacket(f: XmpFields): string {
     '</x:xmpmeta>\n' +
     '<?xpacket end="r"?>'
   );
-}
-
-/**
- * Metadata text that the Info dictionary and the XMP packet can both carry unchanged: tabs and
- * line breaks become spaces (an XML reader turns CR into LF, which would no longer match the
- * Info string), and what XML 1.0 cannot hold (other C0/C1 controls, lone surrogates,
- * U+FFFE/U+FFFF) is dropped.
- */
-export function metadataText(text: string): string {
-  return text
-    .replace(/[\t\n\r]/g, ' ')
-    .replace(/[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
 }

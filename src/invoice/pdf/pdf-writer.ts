@@ -5,11 +5,12 @@ import type { LogoImage } from './logo-image.js';
 import { PdfFile } from './_pdf-file.js';
 import { pdfDate, pdfNumber, pdfText } from './_pdf-text.js';
 import { writeAttachment, writeMetadata, writeOutputIntent, type PdfAttachment } from './_pdfa.js';
-import { metadataText, xmpDate, xmpPacket } from './_xmp.js';
+import { xmpDate, xmpPacket } from './_xmp.js';
+import { metadataText } from './metadata-text.js';
 
 export type { PdfAttachment } from './_pdfa.js';
 
-/** Document information written into the PDF; dates come from the data, never the clock. */
+/** Document information written into the PDF (texts through metadataText); dates come from the data, never the clock. */
 export interface PdfMetadata {
   title: string;
   author: string;

@@ -13,7 +13,7 @@ export const SELLER = {
   cvr: '41234567',
   vat: 'DK41234567',
   email: 'faktura@servicevaerket.dk',
-  bank: 'Danske Bank · Reg. 3409 Konto 1234567890 · IBAN DK50 3000 1234 5678 90 · BIC DABADKKK',
+  bank: 'Danske Bank · Reg. 3409 Konto 1234567890 · IBAN DK66 3409 1234 5678 90 · BIC DABADKKK',
 };
 
 const PROVIDER_NAMES: Record<string, string> = { openai: 'OpenAI', anthropic: 'Anthropic', mistral: 'Mistral AI' };

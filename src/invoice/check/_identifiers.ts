@@ -1,0 +1,30 @@
+import type { Invoice } from '../../model/index.js';
+import type { InvoiceCheckFinding } from '../options.js';
+import { glnProblem } from './gln.js';
+import { danishAccountIn, ibanMod97, ibansIn } from './iban.js';
+
+/** Numbers a bank or NemHandel would refuse: the buyer's EAN (GLN) and the IBANs in the seller's bank text. */
+export function identifierFindings(invoice: Invoice): InvoiceCheckFinding[] {
+  const findings: InvoiceCheckFinding[] = [];
+  const ean = invoice.buyer.ean.trim();
+  const eanProblem = ean ? glnProblem(ean) : undefined;
+  if (eanProblem) findings.push({ code: 'ean_check_digit', severity: 'error', path: 'buyer.ean', message: `buyer.ean "${ean}" ${eanProblem}` });
+
+  const bank = invoice.seller.bank;
+  for (const iban of ibansIn(bank)) {
+    if (ibanMod97(iban) !== 1) {
+      findings.push({ code: 'iban_checksum', severity: 'error', path: 'seller.bank', message: `seller.bank: IBAN ${iban} fails the ISO 13616 mod-97 check` });
+      continue;
+    }
+    const account = iban.startsWith('DK') ? danishAccountIn(bank) : undefined;
+    if (!account) continue;
+    const [ibanReg, ibanAccount] = [iban.slice(4, 8), iban.slice(8)];
+    if (account.reg !== ibanReg || (account.account !== undefined && account.account.padStart(10, '0') !== ibanAccount)) {
+      findings.push({
+        code: 'iban_account_mismatch', severity: 'warning', path: 'seller.bank',
+        message: `seller.bank: IBAN ${iban} is reg. no. ${ibanReg} account ${ibanAccount}, but the same text gives reg. no. ${account.reg}${account.account ? ` account ${account.account}` : ''}`,
+      });
+    }
+  }
+  return findings;
+}
