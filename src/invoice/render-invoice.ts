@@ -11,6 +11,7 @@ import { embedLogo, type LogoImage } from './pdf/logo-image.js';
 import { DEFAULT_ACCENT, PAGE, accentInk } from './_theme.js';
 import type { Ink } from './_ink.js';
 import { invoiceWords } from './_words.js';
+import { creditNoteWords } from './_credit-words.js';
 import { ROW, tableRows } from './_rows.js';
 import { paginate } from './_paginate.js';
 import { drawContinuationHeader, drawFirstHeader } from './_draw-header.js';
@@ -82,7 +83,8 @@ export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoice
   const logo = await loadLogo(options.logo);
   const fonts = defaultFonts();
   const ink: Ink = { regular: new FontFace(fonts.regular, 'F1'), bold: new FontFace(fonts.bold, 'F2'), ...accent, ...(logo ? { logo } : {}) };
-  const words = invoiceWords(invoice, locale);
+  const invoiceText = invoiceWords(invoice, locale);
+  const words = credit ? creditNoteWords(invoiceText, invoice, credit, locale) : invoiceText;
 
   const first = new PageContent();
   const firstTableTop = drawFirstHeader(first, ink, words);
@@ -107,11 +109,12 @@ export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoice
     if (words.voidMark) drawVoidStamp(underlays![i]!, page, ink, words.voidMark);
   });
 
+  const number = credit ? credit.number : invoice.invoice_number;
   return writePdf(pages, [ink.regular, ink.bold], {
-    title: `${words.title} ${invoice.invoice_number}`,
+    title: `${words.title} ${number}`,
     author: invoice.seller.legal_name,
-    subject: `${words.title} ${invoice.invoice_number} – ${invoice.buyer.legal_name}`,
+    subject: `${words.title} ${number} – ${invoice.buyer.legal_name}`,
     language: locale.code,
-    date: new Date(invoice.issued_at),
+    date: credit ? new Date(`${credit.issueDate}T00:00:00Z`) : new Date(invoice.issued_at),
   }, { ...(logo ? { image: logo } : {}), ...(underlays ? { underlays } : {}), ...(attachment ? { attachment } : {}) });
 }
