@@ -43,6 +43,8 @@ async function writeEInvoice(
   if (!render) return;
   if (invoice.status === 'void') {
     entry.einvoice = 'void';
+    // One made while the invoice was issued must not be sent now.
+    await ctx.writer.retire(`${at.stem}.xml`);
     return;
   }
   checkAbort(ctx.signal);
@@ -58,6 +60,7 @@ async function writeEInvoice(
     if (!(e instanceof EInvoiceError)) throw e;
     entry.einvoice = 'failed';
     entry.einvoice_error = e.message;
+    await ctx.writer.retire(`${at.stem}.xml`);
   }
 }
 
