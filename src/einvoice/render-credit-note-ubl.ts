@@ -20,7 +20,7 @@ export function creditNoteDetails(invoice: Invoice, details: CreditNoteDetails):
 /**
  * A credit note (kreditnota) for the whole invoice as Peppol BIS Billing 3.0 UBL 2.1
  * `CreditNote`: its own number and date, a reference to the invoice's number and date
- * (momsbekendtgørelsen § 58, stk. 2), the same lines, amounts (positive) and VAT treatment.
+ * (momsbekendtgørelsen § 58, stk. 1, nr. 1–2, and stk. 2; see CreditNoteDetailsSchema), the same lines, amounts (positive) and VAT treatment.
  * The invoice may be issued or void: crediting is how a billing backend voids one.
  * @throws SchemaError, EInvoiceError, UnknownLanguageError
  */

@@ -7,7 +7,7 @@ import type { InvoiceWords } from './_words.js';
 
 /**
  * The invoice's words turned into its credit note's: the title, its own number and date and
- * the invoice it credits (number and date, momsbekendtgørelsen § 58, stk. 2) in the facts, the
+ * the invoice it credits (number and date, momsbekendtgørelsen § 58, stk. 1, nr. 1–2, and stk. 2; see CreditNoteDetailsSchema) in the facts, the
  * total as credited, the reason first among the notes, and a settlement paragraph instead of the
  * payment request. No VOID mark: the credit note is what replaces a void invoice. Lines, amounts
  * and the VAT notes stay the invoice's.

@@ -3,26 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PassThrough } from 'node:stream';
-import { rootGroup } from '../../src/cli/commands.js';
-import { runCli } from '../../src/cli/run.js';
+import { svc } from '../invoice/_svc.js';
 import { SAMPLES } from '../invoice/_samples.js';
 import { allText, readPdf } from '../invoice/_pdf.js';
 import { attachment } from '../invoice/_qpdf.js';
 import { parseXml, text } from './_ubl.js';
-
-async function svc(argv: string[], cwd: string, stdin = ''): Promise<{ code: number; stdout: Buffer; stderr: string }> {
-  const out: Buffer[] = [];
-  let stderr = '';
-  const stdout = new PassThrough();
-  stdout.on('data', (c: Buffer) => out.push(c));
-  const err = new PassThrough();
-  err.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const input = new PassThrough();
-  input.end(stdin);
-  const code = await runCli(rootGroup, argv, { stdin: input, stdout, stderr: err, env: {}, cwd });
-  return { code, stdout: Buffer.concat(out), stderr };
-}
 
 const sampleFile = (name: string) => fileURLToPath(new URL(name, SAMPLES));
 let root: string;
