@@ -1,6 +1,6 @@
 // CI step: every e-invoice svc makes passes the official Peppol BIS Billing 3.0 rules.
 // `node .ci/einvoice-check.mjs VALIDATE` (after `npm run build`; VALIDATE is shared/einvoice/validate):
-// writes the XML of every issued sample invoice, a credit note for every sample invoice and the
+// writes the XML of every issued sample invoice (samples/invoices, samples/vat-treatments), a credit note for every sample invoice and the
 // invoices of a generated dataset (300 invoices), runs the validator on all of them in one call,
 // and fails unless each file reports 0 fatal and 0 warning.
 import { execFileSync } from 'node:child_process';
@@ -30,7 +30,7 @@ const jsonFiles = (dir) =>
 try {
   let samples = 0;
   let credits = 0;
-  for (const file of jsonFiles(join(root, 'samples/invoices'))) {
+  for (const file of [...jsonFiles(join(root, 'samples/invoices')), ...jsonFiles(join(root, 'samples/vat-treatments'))]) {
     const invoice = JSON.parse(readFileSync(file, 'utf8'));
     if (invoice.status === 'issued') {
       write(`sample-${invoice.invoice_number}.xml`, renderInvoiceUbl(invoice));

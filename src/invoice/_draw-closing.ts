@@ -20,13 +20,17 @@ function paragraph(ink: Ink, text: string, width: number): string[] {
   return kept;
 }
 
-/** Lines of notes and payment text, wrapped to the page width; the block's height is bounded. */
+const wrapped = new WeakMap<InvoiceWords, { notes: string[]; payment: string[] }>();
+
+/** Lines of notes and payment text, wrapped to the page width (once per document); the block's height is bounded. */
 function closingText(ink: Ink, words: InvoiceWords): { notes: string[]; payment: string[] } {
-  const width = PAGE.right - PAGE.left;
-  return {
-    notes: words.notes.flatMap((n) => paragraph(ink, n, width)),
-    payment: words.payment.flatMap((p) => paragraph(ink, p, width)),
-  };
+  let text = wrapped.get(words);
+  if (!text) {
+    const width = PAGE.right - PAGE.left;
+    text = { notes: words.notes.flatMap((n) => paragraph(ink, n, width)), payment: words.payment.flatMap((p) => paragraph(ink, p, width)) };
+    wrapped.set(words, text);
+  }
+  return text;
 }
 
 /** Height of the closing block: totals, notes, payment. */

@@ -24,7 +24,7 @@ export function clean(text: string): string {
 }
 
 const NBSP = '\u00a0';
-const GLUE = /([A-Z]{3}|kr\.|\d) (?=[-+]?\d)|(\d) (?=[A-Z]{3}\b|kr\b|%|[à@]\s)|( [à@]) (?=\d)/g;
+const GLUE = /([A-Z]{3}|kr\.|\d) (?=[-+]?\d)|(\d) (?=[A-Z]{3}\b|kr\b|%|[à@]\s)|([à@]) (?=[-+]?\d)/g;
 
 /**
  * The spaces inside amounts and rates made non-breaking, so a line never ends in the middle of
@@ -41,8 +41,10 @@ export function glue(text: string): string {
  * before it along when that fits, so no line holds a lone last word.
  */
 export function wrap(face: FontFace, size: number, text: string, width: number): string[] {
-  const cleaned = glue(clean(text));
-  if (face.width(cleaned, size) <= width) return [cleaned];
+  const plain = clean(text);
+  // Most texts fit on one line: no break to prevent, so no gluing either.
+  if (face.width(plain, size) <= width) return [plain];
+  const cleaned = glue(plain);
   const space = face.width(' ', size);
   const lines: string[] = [];
   let line = '';
@@ -80,7 +82,8 @@ export function wrap(face: FontFace, size: number, text: string, width: number):
 /** Moves the second-last line's last word down when the last line is a single word and both still fit. */
 function avoidWidow(face: FontFace, size: number, lines: string[], width: number): string[] {
   const n = lines.length;
-  if (n < 2 || lines[n - 1]!.includes(' ')) return lines;
+  // A glued amount (`USD 987,65 à 6,9034`) is several words already.
+  if (n < 2 || /[ \u00a0]/.test(lines[n - 1]!)) return lines;
   const before = lines[n - 2]!;
   const cut = before.lastIndexOf(' ');
   if (cut <= 0) return lines;

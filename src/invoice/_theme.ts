@@ -57,6 +57,8 @@ export interface AccentInk {
   accentText: Rgb;
 }
 
+const accentCache = new Map<string, AccentInk>();
+
 /**
  * The accent from `#rrggbb`, with text colours that stay legible (WCAG AA, 4.5:1): white on the
  * accent when that contrast holds (then accent text on white holds too); otherwise dark text on
@@ -64,6 +66,16 @@ export interface AccentInk {
  * @throws InvalidRenderOptionError when neither white nor the dark text reaches 4.5:1 on it.
  */
 export function accentInk(value: string): AccentInk {
+  let ink = accentCache.get(value);
+  if (!ink) {
+    ink = decideAccentInk(value);
+    if (accentCache.size > 64) accentCache.clear();
+    accentCache.set(value, ink);
+  }
+  return ink;
+}
+
+function decideAccentInk(value: string): AccentInk {
   const accent = parseAccent(value);
   const white = contrast(accent, COLORS.white);
   if (white >= MIN_CONTRAST) return { accent, onAccent: COLORS.white, accentText: accent };

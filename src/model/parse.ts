@@ -22,13 +22,27 @@ function describe(issue: z.core.$ZodIssue, input: unknown): string {
   return issue.message;
 }
 
+/** Records this package's parseRecord returned, with the schema that made them. */
+const parsed = new WeakMap<object, z.ZodType>();
+
+/**
+ * Whether `value` is a record parseRecord made with `schema` (an object it returned), so an
+ * entry point that takes either the API's JSON or a parsed record need not check it again.
+ */
+export function wasParsedWith(value: unknown, schema: z.ZodType): boolean {
+  return typeof value === 'object' && value !== null && parsed.get(value) === schema;
+}
+
 /**
  * Checks `data` against `schema` and returns the parsed record (decimal strings as Decimal).
  * @throws SchemaError naming the path of the first bad field.
  */
 export function parseRecord<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   const result = schema.safeParse(data);
-  if (result.success) return result.data;
+  if (result.success) {
+    if (typeof result.data === 'object' && result.data !== null) parsed.set(result.data, schema);
+    return result.data;
+  }
   const issues = result.error.issues.map((i) => ({ path: formatPath(i.path), reason: describe(i, data) }));
   const first = issues[0] ?? { path: '$', reason: 'invalid' };
   throw new SchemaError(what, first.path, first.reason, issues.slice(1));

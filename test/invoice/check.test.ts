@@ -7,7 +7,7 @@ import { SAMPLES, sample, sampleJson, variant } from './_samples.js';
 /** Every bundled sample invoice, including the VAT-treatment ones, as paths under samples/invoices/. */
 const samples = (): string[] => [
   ...readdirSync(SAMPLES).filter((f) => f.endsWith('.json')),
-  ...readdirSync(new URL('vat-treatments/', SAMPLES)).filter((f) => f.endsWith('.json')).map((f) => `vat-treatments/${f}`),
+  ...readdirSync(new URL('../vat-treatments/', SAMPLES)).filter((f) => f.endsWith('.json')).map((f) => `../vat-treatments/${f}`),
 ];
 const codes = (json: InvoiceJson | ReturnType<typeof sample>): string[] => checkInvoice(json).map((f) => `${f.severity} ${f.code} ${f.path}`);
 /** The Danish October sample changed by `edit`, totals kept as they are unless the edit changes them. */
@@ -108,7 +108,7 @@ describe('checkInvoice: VAT', () => {
   });
 
   it('vat_not_in_dkk: VAT charged in USD with no usd_dkk_rate', () => {
-    expect(codes(sampleJson('vat-treatments/usd-vat-without-rate-2026-09.json'))).toEqual(['error vat_not_in_dkk usd_dkk_rate']);
+    expect(codes(sampleJson('../vat-treatments/usd-vat-without-rate-2026-09.json'))).toEqual(['error vat_not_in_dkk usd_dkk_rate']);
   });
 
   it('vat_rate_not_danish, seller_not_danish, buyer_country_conflict, buyer_country_unknown, greek_vat_prefix', () => {

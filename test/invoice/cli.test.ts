@@ -78,3 +78,27 @@ describe('svc invoices render', () => {
     });
   }
 });
+
+describe('svc invoices render --strict', () => {
+  const treatments = (name: string): string => fileURLToPath(new URL(`../vat-treatments/${name}`, SAMPLES));
+
+  it('writes no file and exits 1 when checkInvoice finds an error; without --strict it warns and renders', async () => {
+    const strict = await svc(['invoices', 'render', treatments('usd-vat-without-rate-2026-09.json'), '--strict', '-o', 'strict.pdf'], dir);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/^svc: error: VAT is charged in USD but usd_dkk_rate is missing.* \[vat_not_in_dkk\]\n/);
+    expect(strict.stderr).toMatch(/--strict: 1 error in the invoice \(above\); no file written/);
+    expect(readdirSync(dir)).not.toContain('strict.pdf');
+    const loose = await svc(['invoices', 'render', treatments('usd-vat-without-rate-2026-09.json'), '-o', 'loose.pdf'], dir);
+    expect(loose.code).toBe(0);
+    expect(readdirSync(dir)).toContain('loose.pdf');
+    const clean = await svc(['invoices', 'render', treatments('eu-reverse-charge-2026-10.json'), '--strict', '-o', 'clean.pdf'], dir);
+    expect([clean.code, clean.stderr]).toEqual([0, '']);
+  });
+
+  it('refuses an illegible --accent by name', async () => {
+    const r = await svc(['invoices', 'render', sampleFile('nordlys-2026-10.json'), '--accent', '#808080', '-o', 'grey.pdf'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^svc: --accent: #808080 gives text too little contrast/);
+    expect(readdirSync(dir)).not.toContain('grey.pdf');
+  });
+});

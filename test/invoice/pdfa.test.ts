@@ -12,7 +12,7 @@ import { QpdfView, attachment, str } from './_qpdf.js';
 import { sharedTool } from '../_shared-tools.js';
 
 const preflight = sharedTool('pdfa/preflight');
-const SAMPLES = ['nordlys-2026-10.json', 'nordlys-2026-09.json', 'nordlys-2026-10-void.json', 'kattegat-2026-10.json', 'fjordline-2026-10.json', 'vat-treatments/eu-reverse-charge-2026-10.json', 'vat-treatments/usd-vat-with-rate-2026-10.json'];
+const SAMPLES = ['nordlys-2026-10.json', 'nordlys-2026-09.json', 'nordlys-2026-10-void.json', 'kattegat-2026-10.json', 'fjordline-2026-10.json', '../vat-treatments/eu-reverse-charge-2026-10.json', '../vat-treatments/usd-vat-with-rate-2026-10.json'];
 const CREDIT = { number: 'KN-2026-007', issueDate: '2026-11-20', reason: 'Forkert plan' };
 const XMP = { x: 'adobe:ns:meta/', rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#', dc: 'http://purl.org/dc/elements/1.1/', xmp: 'http://ns.adobe.com/xap/1.0/', pdf: 'http://ns.adobe.com/pdf/1.3/', pdfaid: 'http://www.aiim.org/pdfa/ns/id/' };
 
@@ -41,7 +41,7 @@ describe.skipIf(!preflight)('PDF/A-3b: shared/pdfa/preflight (PDFBox Preflight a
         writeFileSync(files[files.length - 1]!, pdf);
       };
       for (const name of SAMPLES) {
-        for (const language of ['da', 'en']) add(`${name.replace('/', '_')}.${language}.pdf`, await renderInvoicePdf(sample(name), { language }));
+        for (const language of ['da', 'en']) add(`${name.replace(/[./]+\//g, '')}.${language}.pdf`, await renderInvoicePdf(sample(name), { language }));
       }
       add('logo.pdf', await renderInvoicePdf(sample('fjordline-2026-10.json'), { logo: solidPng(40, 20, [200, 30, 30]) }));
       for (const language of ['da', 'en']) add(`credit-note.${language}.pdf`, await renderCreditNotePdf(sample('nordlys-2026-10-void.json'), CREDIT, { language }));

@@ -6,7 +6,11 @@
  * spaces collapse. A viewer's title bar or a file manager then shows the name as written,
  * never reordered or with an escape sequence in it.
  */
+// eslint-disable-next-line no-control-regex
+const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]| {2}|^ | $/;
+
 export function metadataText(text: string): string {
+  if (!NEEDS_CLEANING.test(text)) return text;
   return text
     .replace(/[\t\n\r\u2028\u2029]+/g, ' ')
     // eslint-disable-next-line no-control-regex

@@ -59,7 +59,13 @@ function worldIndex(): Map<string, string | null> {
  * names more than one. ("Danmark" → DK, "Deutschland" → DE, "Ελλάδα" → GR, "United Kingdom" → GB.)
  */
 export function countryCode(text: string): string | undefined {
+  if (seen.has(text)) return seen.get(text);
   const key = countryKey(text);
-  if (!key) return undefined;
-  return euIndex().get(key) ?? worldIndex().get(key) ?? undefined;
+  const code = key ? (euIndex().get(key) ?? worldIndex().get(key) ?? undefined) : undefined;
+  // The same few country texts come back on every invoice of a month-end run.
+  if (seen.size >= 1024) seen.clear();
+  seen.set(text, code);
+  return code;
 }
+
+const seen = new Map<string, string | undefined>();

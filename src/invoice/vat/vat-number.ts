@@ -22,7 +22,9 @@ const OTHER_PREFIXES: ReadonlyArray<[prefix: string, country: string]> = [['CHE'
 
 /** A VAT number without spaces, dots and dashes, upper-case: `DE 123.456.789` → `DE123456789`. */
 export function compactVatNumber(vat: string): string {
-  return vat.normalize('NFKC').replace(/[\s.\-\u00a0/]+/g, '').toUpperCase();
+  // NFKC only where it can matter (full-width letters and digits); most numbers are plain ASCII.
+  const text = /^[\x20-\x7e]*$/.test(vat) ? vat : vat.normalize('NFKC');
+  return text.replace(/[\s.\-\u00a0/]+/g, '').toUpperCase();
 }
 
 /**

@@ -1,0 +1,21 @@
+// Reads our PDFs with Debian's poppler-utils (pdftotext), a reader not written here and the one
+// many inbox scanners use. `.ci/run` installs poppler-utils.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** pdftotext's text of `pdf`: reading order by default, `layout` keeps the columns. */
+export function pdftotext(pdf: Uint8Array, mode: 'reading' | 'layout' = 'reading'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-pdftotext-'));
+  try {
+    const file = join(dir, 'in.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', [...(mode === 'layout' ? ['-layout'] : []), '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Text with every run of white space (line breaks, no-break spaces) as one space. */
+export const flat = (text: string): string => text.replace(/\s+/g, ' ');
