@@ -15,7 +15,7 @@ export function flagError(flag: string, reason: string): Error {
 
 /** The document flags `invoices render` and `invoices credit-note` share. */
 export const documentOptions: Record<string, OptionSpec> = {
-  format: { type: 'string', valueName: 'pdf|xml|both', description: 'pdf (default); xml: the Peppol BIS 3 e-invoice; both: the PDF with the XML inside, and the XML beside it' },
+  format: { type: 'string', valueName: 'pdf|xml|both', description: 'pdf (default); xml: the Peppol BIS Billing 3.0 XML; both: the PDF with the XML inside, and the XML beside it' },
   language: { type: 'string', valueName: 'LANG', description: "document language (default: the invoice's own)" },
   logo: { type: 'string', valueName: 'FILE', description: 'PNG or JPEG shown in the header' },
   accent: { type: 'string', valueName: '#RRGGBB', description: 'accent colour of titles and rules' },
