@@ -27,7 +27,8 @@ const SEVERITY_ORDER: Record<VatSeverity, number> = { error: 0, warning: 1, info
  * EL for Greece; GB/XI, CHE, NO) and from `buyer.country` (names in Danish, English and the
  * country's own languages, or ISO codes); when both are present they must agree.
  *
- * - 25 % VAT charged: `standard`. Charged to a business with another member state's VAT number
+ * - 25 % VAT charged: `standard` (the invoice shows the rate and the VAT amount to pay:
+ *   momsbekendtgørelsen § 58, stk. 1, nr. 8–9). Charged to a business with another member state's VAT number
  *   it is an error: services to a taxable person are supplied where that person is established
  *   (momsloven § 16, stk. 1; VAT Directive art. 44) and that person pays the VAT there (art. 196).
  * - 0 % to a buyer in another member state with a VAT number of that state: `reverse_charge`
