@@ -4,6 +4,8 @@ export * from './money/index.js';
 export * from './locale/index.js';
 export { renderInvoicePdf, checkInvoice, InvalidRenderOptionError, type RenderInvoiceOptions, type InvoiceCheckFinding } from './invoice/index.js';
 export { decideVat, countryCode, isEuMemberState, type VatDecision, type VatTreatment, type VatReason, type VatReasonCode, type VatSeverity, type VatInDkk } from './invoice/vat/index.js';
+export { renderCreditNotePdf } from './invoice/index.js';
+export { renderInvoiceUbl, renderCreditNoteUbl, EInvoiceError, type RenderUblOptions } from './einvoice/index.js';
 export { VERSION } from './version.js';
 export { SvcError, isSvcError, OutputPathError } from './core/index.js';
 export * from './client/index.js';

@@ -18,11 +18,12 @@ export function drawFooter(page: PageContent, ink: Ink, words: InvoiceWords, ind
 }
 
 /**
- * The large translucent diagonal VOID stamp across the page's middle. Text extractors read it
- * as one word on a line of its own under the footer (an invisible copy), not as letters
- * scattered through the totals it crosses.
+ * The large pale diagonal VOID stamp across the page's middle, drawn on the page's `underlay`
+ * (beneath its content, see COLORS.stamp). Text extractors read it as one word on a line of its
+ * own under the footer (an invisible copy on the page itself), not as letters scattered through
+ * the totals it crosses.
  */
-export function drawVoidStamp(page: PageContent, ink: Ink, text: string): void {
+export function drawVoidStamp(underlay: PageContent, page: PageContent, ink: Ink, text: string): void {
   const angle = 35;
   const rad = (angle * Math.PI) / 180;
   const size = Math.min(110, (0.8 * (PAGE.height * 0.62)) / (ink.bold.width(text, 1) || 1));
@@ -32,6 +33,6 @@ export function drawVoidStamp(page: PageContent, ink: Ink, text: string): void {
   // Start so the text's centre (including half its cap height) lands on the page centre.
   const x = cx - (Math.cos(rad) * width) / 2 + (Math.sin(rad) * size * 0.36);
   const y = cy - (Math.sin(rad) * width) / 2 - (Math.cos(rad) * size * 0.36);
-  page.rotatedText(ink.bold, size, x, y, angle, text, COLORS.void, 'GsStamp');
+  underlay.rotatedText(ink.bold, size, x, y, angle, text, COLORS.stamp);
   page.invisibleText(ink.bold, 10, cx - ink.bold.width(text, 10) / 2, PAGE.footerY - 12, text);
 }

@@ -14,6 +14,12 @@ export const COLORS = {
   band: [0.96, 0.97, 0.98] as Rgb,
   white: [1, 1, 1] as Rgb,
   void: [0.78, 0.1, 0.12] as Rgb,
+  /**
+   * The VOID stamp: the void red at 16 % on white, painted opaque beneath the page's content.
+   * PDF/A-3 allows transparency, but the PDF/A check we run (PDFBox Preflight) refuses a
+   * constant-opacity graphics state, so the stamp is a pale colour under the text instead.
+   */
+  stamp: [0.96, 0.86, 0.86] as Rgb,
 };
 
 /** Default accent: a deep sea blue. */

@@ -1,4 +1,5 @@
 export { renderInvoicePdf } from './render-invoice.js';
+export { renderCreditNotePdf } from './render-credit-note.js';
 export { checkInvoice } from './check/check-invoice.js';
 export type { RenderInvoiceOptions, InvoiceCheckFinding } from './options.js';
 export { InvalidRenderOptionError } from './invalid-render-option-error.js';

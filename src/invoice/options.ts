@@ -6,6 +6,13 @@ export interface RenderInvoiceOptions {
   logo?: Uint8Array;
   /** Accent colour as `#rrggbb`; white on it must reach WCAG AA contrast, or dark text is used on it. */
   accentColor?: string;
+  /**
+   * Carry the document's Peppol BIS 3 e-invoice (renderInvoiceUbl / renderCreditNoteUbl, in
+   * the same language) inside the PDF as a PDF/A-3 associated file (`AFRelationship
+   * /Alternative`), so one file is both. Refused like the XML itself for a void invoice or a
+   * record the e-invoice cannot map (EInvoiceError).
+   */
+  embedXml?: boolean;
 }
 
 /** Something an accountant must fix before filing an invoice (see checkInvoice). */

@@ -1,5 +1,7 @@
-import type { Invoice, InvoiceJson } from '../model/index.js';
+import type { CreditNoteDetails, Invoice, InvoiceJson } from '../model/index.js';
 import { invoiceRecord } from './invoice-record.js';
+import { renderCreditNoteUbl, renderInvoiceUbl } from '../einvoice/index.js';
+import type { PdfAttachment } from './pdf/pdf-writer.js';
 import { getLocale } from '../locale/index.js';
 import { defaultFonts } from './font/fonts.js';
 import { FontFace } from './pdf/font-face.js';
@@ -9,6 +11,7 @@ import { embedLogo, type LogoImage } from './pdf/logo-image.js';
 import { DEFAULT_ACCENT, PAGE, accentInk } from './_theme.js';
 import type { Ink } from './_ink.js';
 import { invoiceWords } from './_words.js';
+import { creditNoteWords } from './_credit-words.js';
 import { ROW, tableRows } from './_rows.js';
 import { paginate } from './_paginate.js';
 import { drawContinuationHeader, drawFirstHeader } from './_draw-header.js';
@@ -20,7 +23,6 @@ import type { RenderInvoiceOptions } from './options.js';
 
 /** Height of a continuation page's header, from the top margin to the table. */
 const CONTINUATION_HEADER = 32;
-const STAMP_OPACITY = 0.16;
 
 async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undefined> {
   if (!logo) return undefined;
@@ -40,13 +42,50 @@ async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undef
  * @throws SchemaError naming the field of a malformed record, UnknownLanguageError, InvalidRenderOptionError
  */
 export async function renderInvoicePdf(input: Invoice | InvoiceJson, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
-  const invoice = invoiceRecord(input);
-  const locale = getLocale(options.language ?? invoice.language);
+  return renderDocumentPdf(invoiceRecord(input), options);
+}
+
+/** A name for the embedded file: the document number with only portable characters. */
+function attachmentName(prefix: string, number: string): string {
+  return `${prefix}-${number.replace(/[^A-Za-z0-9._-]+/g, '_')}.xml`;
+}
+
+/** The e-invoice carried inside the PDF with `embedXml`: the same bytes renderInvoiceUbl / renderCreditNoteUbl give. */
+function embeddedXml(invoice: Invoice, language: string, credit: CreditNoteDetails | undefined): PdfAttachment {
+  return credit
+    ? {
+        name: attachmentName('credit-note', credit.number),
+        bytes: renderCreditNoteUbl(invoice, credit, { language }),
+        mimeType: 'application/xml',
+        description: 'Peppol BIS Billing 3.0 credit note (UBL 2.1 CreditNote)',
+        modDate: new Date(`${credit.issueDate}T00:00:00Z`),
+        relationship: 'Alternative',
+      }
+    : {
+        name: attachmentName('invoice', invoice.invoice_number),
+        bytes: renderInvoiceUbl(invoice, { language }),
+        mimeType: 'application/xml',
+        description: 'Peppol BIS Billing 3.0 invoice (UBL 2.1 Invoice)',
+        modDate: new Date(invoice.issued_at),
+        relationship: 'Alternative',
+      };
+}
+
+/**
+ * The invoice's PDF, or with `credit` the credit note's (its own number and date, a reference to
+ * the invoice, the same lines and amounts). PDF/A-3b; with `embedXml` carrying the e-invoice.
+ * The record is already checked (invoiceRecord).
+ */
+export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoiceOptions = {}, credit?: CreditNoteDetails): Promise<Uint8Array> {
+  const language = options.language ?? invoice.language;
+  const locale = getLocale(language);
+  const attachment = options.embedXml ? embeddedXml(invoice, language, credit) : undefined;
   const accent = accentInk(options.accentColor ?? DEFAULT_ACCENT);
   const logo = await loadLogo(options.logo);
   const fonts = defaultFonts();
   const ink: Ink = { regular: new FontFace(fonts.regular, 'F1'), bold: new FontFace(fonts.bold, 'F2'), ...accent, ...(logo ? { logo } : {}) };
-  const words = invoiceWords(invoice, locale);
+  const invoiceText = invoiceWords(invoice, locale);
+  const words = credit ? creditNoteWords(invoiceText, invoice, credit, locale) : invoiceText;
 
   const first = new PageContent();
   const firstTableTop = drawFirstHeader(first, ink, words);
@@ -59,6 +98,8 @@ export async function renderInvoicePdf(input: Invoice | InvoiceJson, options: Re
   const pageRows = paginate(rows, capacity, closing);
 
   const pages = pageRows.map((_, i) => (i === 0 ? first : new PageContent()));
+  // The stamp goes beneath each page's content (see COLORS.stamp).
+  const underlays = words.voidMark ? pages.map(() => new PageContent()) : undefined;
   pageRows.forEach((rowsOnPage, i) => {
     const page = pages[i]!;
     const top = i === 0 ? firstTableTop : drawContinuationHeader(page, ink, words);
@@ -66,14 +107,15 @@ export async function renderInvoicePdf(input: Invoice | InvoiceJson, options: Re
     if (rowsOnPage.length || i === 0) y = drawRows(page, ink, rowsOnPage, drawTableHeader(page, ink, words, top));
     if (i === pages.length - 1) drawClosing(page, ink, words, y);
     drawFooter(page, ink, words, i, pages.length);
-    if (words.voidMark) drawVoidStamp(page, ink, words.voidMark);
+    if (words.voidMark) drawVoidStamp(underlays![i]!, page, ink, words.voidMark);
   });
 
+  const number = credit ? credit.number : invoice.invoice_number;
   return writePdf(pages, [ink.regular, ink.bold], {
-    title: `${words.title} ${invoice.invoice_number}`,
+    title: `${words.title} ${number}`,
     author: invoice.seller.legal_name,
-    subject: `${words.title} ${invoice.invoice_number} – ${invoice.buyer.legal_name}`,
+    subject: `${words.title} ${number} – ${invoice.buyer.legal_name}`,
     language: locale.code,
-    date: new Date(invoice.issued_at),
-  }, { ...(logo ? { image: logo } : {}), ...(words.voidMark ? { stampOpacity: STAMP_OPACITY } : {}) });
+    date: credit ? new Date(`${credit.issueDate}T00:00:00Z`) : new Date(invoice.issued_at),
+  }, { ...(logo ? { image: logo } : {}), ...(underlays ? { underlays } : {}), ...(attachment ? { attachment } : {}) });
 }

@@ -9,3 +9,4 @@ export * from './error-body.js';
 export { SchemaError } from './schema-error.js';
 export { parseRecord, parseJsonRecord, formatPath } from './parse.js';
 export type { Currency } from './_primitives.js';
+export { CreditNoteDetailsSchema, type CreditNoteDetails } from './credit-note.js';

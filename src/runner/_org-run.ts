@@ -1,7 +1,8 @@
 import type { ReportingApi } from '../client/api.js';
 import { checkInvoice } from '../invoice/index.js';
-import type { InvoiceSummary } from '../model/index.js';
+import type { Invoice, InvoiceSummary } from '../model/index.js';
 import { VERSION } from '../version.js';
+import { EInvoiceError } from '../einvoice/einvoice-error.js';
 import { classifyError } from './_classify.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from './config.js';
@@ -26,6 +27,42 @@ function monthInvoices(list: InvoiceSummary[], month: string): InvoiceSummary[] 
   return list
     .filter((s) => dateInMonth(s.period_start, month))
     .sort((a, b) => (a.issued_at < b.issued_at ? -1 : a.issued_at > b.issued_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * `invoice-<number>.xml` beside an issued invoice's PDF. An invoice whose record cannot be
+ * mapped (EInvoiceError: a bad EAN, an unknown country, …) keeps its PDF; the entry says why it
+ * has no XML and the organization goes on. A void invoice gets none: it is never sent again.
+ */
+async function writeEInvoice(
+  ctx: OrgRunContext,
+  entry: InvoiceEntry,
+  invoice: Invoice,
+  at: { stem: string; sourceHash: string; source: string; language: string },
+): Promise<void> {
+  const render = ctx.deps.renderInvoiceUbl;
+  if (!render) return;
+  if (invoice.status === 'void') {
+    entry.einvoice = 'void';
+    // One made while the invoice was issued must not be sent now.
+    await ctx.writer.retire(`${at.stem}.xml`);
+    return;
+  }
+  checkAbort(ctx.signal);
+  try {
+    const xml = await ctx.writer.emit({
+      path: `${at.stem}.xml`, org_id: ctx.org.org_id, kind: 'invoice_xml', source_sha256: at.sourceHash, source: at.source,
+      generator: `svc ${VERSION} e-invoice, ${at.language}`, produce: async () => render(invoice, { language: at.language }),
+    });
+    entry.files.push(xml.path);
+    entry.einvoice = 'written';
+    ctx.onFile();
+  } catch (e) {
+    if (!(e instanceof EInvoiceError)) throw e;
+    entry.einvoice = 'failed';
+    entry.einvoice_error = e.message;
+    await ctx.writer.retire(`${at.stem}.xml`);
+  }
 }
 
 async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOutcome): Promise<string | undefined> {
@@ -74,6 +111,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     });
     entry.files.push(pdf.path);
     ctx.onFile();
+    await writeEInvoice(ctx, entry, invoice, { stem, sourceHash, source, language });
     if (ctx.withServicePdf && servicePdfError === undefined) {
       checkAbort(signal);
       try {

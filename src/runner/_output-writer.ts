@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import { makeFolder } from '../core/make-folder.js';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.js';
@@ -95,6 +95,18 @@ export class OutputWriter {
     }
     const changedSource = prev && prev.source_sha256 !== req.source_sha256 ? { previous_source_sha256: prev.source_sha256 } : {};
     return this.record({ ...base, size: bytes.length, sha256: hash, status, ...(status === 'rewritten' ? changedSource : {}) });
+  }
+
+  /**
+   * Removes a file an earlier run of this month wrote (listed in its manifest) that no longer
+   * stands, such as the e-invoice of an invoice voided since; a file the manifest does not list
+   * is never touched.
+   */
+  async retire(path: string): Promise<void> {
+    if (!this.previous.has(path)) return;
+    await unlink(join(this.monthDir, path)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
   }
 
   // Folders made by this writer: one mkdir per organization folder, not one per file.

@@ -11,8 +11,14 @@ export function summarize(month: string, orgs: OrgOutcome[], files: ManifestFile
     month, organizations: orgs.length, ok: count('ok'), skipped: count('skipped'), failed: count('failed'),
     interrupted_orgs: count('interrupted'), not_run: count('not_run'), files: files.length,
     written: files_('written'), rewritten: files_('rewritten'), unchanged: files_('unchanged'), kept: files_('kept'),
+    einvoices: einvoices(orgs, 'written'), einvoices_failed: einvoices(orgs, 'failed'),
     bytes: files.reduce((n, f) => n + f.size, 0), interrupted,
   };
+}
+
+/** How many of the organizations' invoices got their e-invoice XML (`written`) or could not be mapped (`failed`). */
+function einvoices(orgs: OrgOutcome[], status: 'written' | 'failed'): number {
+  return orgs.reduce((n, o) => n + o.invoices.filter((i) => i.einvoice === status).length, 0);
 }
 
 /** The outcome as a person reads it: `skipped_all` when every part was skipped (else the status). */

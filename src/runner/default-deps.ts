@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { PartnerClient, ReportingClient, type CommonClientOptions } from '../client/index.js';
 import { renderInvoicePdf } from '../invoice/index.js';
+import { renderInvoiceUbl } from '../einvoice/index.js';
 import { buildCostReport, buildPartnerReport, fetchCostReportData } from '../report/index.js';
 import { costInDkk } from './cost-in-dkk.js';
 import type { MonthEndDeps } from './deps.js';
@@ -37,6 +38,7 @@ export function createDefaultDeps(options: { client?: RunClientOptions; intercep
     reportingClient: ({ baseUrl, token, orgId }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, dispatcher }),
     partnerClient: ({ baseUrl, token }) => new PartnerClient({ ...client, baseUrl, token, env: {}, dispatcher }),
     renderInvoicePdf: (invoice, { language }) => renderInvoicePdf(invoice, language ? { language } : {}),
+    renderInvoiceUbl: (invoice, { language }) => renderInvoiceUbl(invoice, language ? { language } : {}),
     fetchCostData: (client, month, signal) => fetchCostReportData(client, { month }, signal ? { signal } : {}),
     costInDkk,
     buildCostWorkbook: (data, { language, organizationName }) => buildCostReport(data, { language, organizationName }),

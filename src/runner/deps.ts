@@ -11,6 +11,11 @@ export interface MonthEndDeps {
   reportingClient(options: { baseUrl: string; token: string; orgId: string }): ReportingApi;
   partnerClient(options: { baseUrl: string; token: string }): PartnerApi;
   renderInvoicePdf(invoice: Invoice, options: { language?: string }): Promise<Uint8Array>;
+  /**
+   * The issued invoice's Peppol e-invoice (UBL XML); throws EInvoiceError when the record cannot
+   * be mapped (the run notes why and goes on). Leave it out to make no e-invoices.
+   */
+  renderInvoiceUbl?(invoice: Invoice, options: { language?: string }): Uint8Array;
   /** The records the month's cost workbook is built from (fetched; may throw the client's errors). */
   fetchCostData(client: ReportingApi, month: string, signal?: AbortSignal): Promise<CostReportData>;
   /** The month's cost in DKK as those records state it. */

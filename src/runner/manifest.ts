@@ -1,7 +1,7 @@
 import type { InvoiceCheckFinding } from '../invoice/options.js';
 
 /** What kind of document a manifest file entry is; `summary` and `index_page` are the run's own (summary.md, index.html). */
-export type OutputKind = 'invoice_json' | 'invoice_pdf' | 'service_pdf' | 'cost_workbook' | 'partner_workbook' | 'summary' | 'index_page';
+export type OutputKind = 'invoice_json' | 'invoice_pdf' | 'invoice_xml' | 'service_pdf' | 'cost_workbook' | 'partner_workbook' | 'summary' | 'index_page';
 
 /**
  * What this run did with a file: `written` new, `rewritten` because its source changed (or the
@@ -60,6 +60,13 @@ export interface InvoiceEntry {
   /** What `checkInvoice` found that does not add up; absent when everything does. */
   findings?: InvoiceCheckFinding[];
   files: string[];
+  /**
+   * The invoice's Peppol e-invoice (`invoice-<number>.xml`): `written` (listed in `files`),
+   * `void` (a void invoice is never sent as an e-invoice), or `failed` with `einvoice_error`
+   * saying which field of the record could not be mapped; the PDF is made either way.
+   */
+  einvoice?: 'written' | 'void' | 'failed';
+  einvoice_error?: string;
 }
 
 /** One month's usage in DKK as the monthly-usage record states it. */
@@ -124,6 +131,9 @@ export interface ManifestSummary {
   rewritten: number;
   unchanged: number;
   kept: number;
+  /** E-invoice XML files of this run's issued invoices, and the issued invoices that got none. */
+  einvoices: number;
+  einvoices_failed: number;
   bytes: number;
   interrupted: boolean;
 }

@@ -35,6 +35,19 @@ export function costView(cost: CostInDkk | null, locale: Locale) {
   };
 }
 
+/** How many issued invoices got their e-invoice XML, and why any did not. */
+function einvoiceNotes(o: OrgOutcome, locale: Locale): string[] {
+  const issued = o.invoices.filter((i) => i.einvoice === 'written' || i.einvoice === 'failed');
+  if (!issued.length) return [];
+  const written = issued.filter((i) => i.einvoice === 'written').length;
+  return [
+    t(locale, 'runner.summary.einvoices', { written, issued: issued.length }),
+    ...issued
+      .filter((i) => i.einvoice === 'failed')
+      .map((i) => t(locale, 'runner.summary.einvoiceFailed', { number: mdText(i.invoice_number), reason: mdText(i.einvoice_error ?? '') })),
+  ];
+}
+
 function orgView(o: OrgOutcome, locale: Locale) {
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes: string[] = [];
@@ -44,6 +57,7 @@ function orgView(o: OrgOutcome, locale: Locale) {
     notes.push(s(key, { part: s(`parts.${p.part}`), reason: mdText(p.reason ?? '') }));
   }
   if (o.status === 'failed' && o.parts.length === 0 && o.error) notes.push(s('orgFailed', { reason: mdText(o.error) }));
+  notes.push(...einvoiceNotes(o, locale));
   const cost = costView(o.cost, locale);
   // Invoices not fetched (skipped, failed, not run) are not known to be none.
   const invoicesKnown = o.parts.some((p) => p.part === 'invoices' && p.status === 'ok');

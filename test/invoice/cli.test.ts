@@ -3,31 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PassThrough } from 'node:stream';
-import { rootGroup } from '../../src/cli/commands.js';
-import { runCli } from '../../src/cli/run.js';
+import { svc } from './_svc.js';
 import { allText, readPdf } from './_pdf.js';
 import { solidPng } from './_png.js';
 import { FIXTURES, SAMPLES } from './_samples.js';
-
-interface Result {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
-
-async function svc(argv: string[], cwd: string, stdin = ''): Promise<Result> {
-  const out: Buffer[] = [];
-  let stderr = '';
-  const stdout = new PassThrough();
-  stdout.on('data', (c: Buffer) => out.push(c));
-  const err = new PassThrough();
-  err.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const input = new PassThrough();
-  input.end(stdin);
-  const code = await runCli(rootGroup, argv, { stdin: input, stdout, stderr: err, env: {}, cwd });
-  return { code, stdout: Buffer.concat(out), stderr };
-}
 
 const sampleFile = (name: string) => fileURLToPath(new URL(name, SAMPLES));
 const fixture = (name: string) => fileURLToPath(new URL(name, FIXTURES));

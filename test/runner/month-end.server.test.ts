@@ -149,6 +149,12 @@ describe('month end against the reference server', () => {
       const pdf = after.files.find((f) => f.path.startsWith('org-fjordline/') && f.kind === 'invoice_pdf')!;
       expect((await pdfText(await readFile(join(monthDir, pdf.path)))).text).toMatch(/VOID/);
       expect(after.organizations.find((o) => o.org_id === 'org-fjordline')!.invoices[0]!.status).toBe('void');
+      // The e-invoice of the invoice as issued is gone: a void invoice is never sent.
+      const xml = before!.files.find((f) => f.path.startsWith('org-fjordline/') && f.kind === 'invoice_xml')!;
+      expect(xml).toBeDefined();
+      expect(after.files.some((f) => f.path === xml.path)).toBe(false);
+      await expect(stat(join(monthDir, xml.path))).rejects.toThrow(/ENOENT/);
+      expect(after.organizations.find((o) => o.org_id === 'org-fjordline')!.invoices[0]!.einvoice).toBe('void');
       const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
       expect(summary).toMatch(/\| 2026-0143 \| Annulleret \|/);
     } finally {
@@ -184,8 +190,9 @@ describe('month end against the reference server', () => {
       }
       for (const number of hostile) {
         const entry = nordlys.invoices.find((e) => e.invoice_number === number)!;
-        expect(entry.files).toHaveLength(2);
-        const { text } = await pdfText(await readFile(join(monthDir, entry.files[1]!)));
+        // The invoice's JSON, PDF and e-invoice XML.
+        expect(entry.files).toHaveLength(3);
+        const { text } = await pdfText(await readFile(join(monthDir, entry.files.find((f) => f.endsWith('.pdf'))!)));
         expect(text.replace(/\s+/g, '')).toContain(number.slice(0, 40).replace(/\s+/g, ''));
       }
       const names = nordlys.invoices.flatMap((e) => e.files.map((f) => f.toLowerCase()));

@@ -1,88 +1,46 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Command } from '../_command.js';
-import { str } from '../_args.js';
-import { renderInvoicePdf, checkInvoice, InvalidRenderOptionError, readLogoHeader } from '../../invoice/index.js';
-import { availableLanguages } from '../../locale/index.js';
-import { writeFileAtomic } from '../../core/atomic-write.js';
-import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
-import { safeNamePart } from '../../runner/safe-name.js';
-import { plainText } from '../_output/sanitize.js';
+import { renderInvoicePdf } from '../../invoice/index.js';
+import { renderInvoiceUbl } from '../../einvoice/index.js';
 import { readInvoiceArgument } from './_invoice-input.js';
 import { reportingOptions } from '../_clients.js';
+import { documentOptions, renderFailure, renderFlags, reportFindings } from './_render-flags.js';
+import { checkOutputFlag, documentFormat, documentPaths, writeDocuments } from './_document-output.js';
 
-/** A bad flag value: exit 1 with the flag named (bad input, not a malformed command line). */
-function flagError(flag: string, reason: string): Error {
-  return new Error(`${flag}: ${reason}`);
-}
-
-async function readLogo(io: { cwd: string }, path: string | undefined): Promise<Uint8Array | undefined> {
-  if (path === undefined) return undefined;
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(resolve(io.cwd, path));
-  } catch (e) {
-    throw flagError('--logo', `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
-  const header = readLogoHeader(bytes);
-  if ('refused' in header) throw flagError('--logo', `${path} is ${header.refused}`);
-  return bytes;
-}
-
-/** `svc invoices render`: our own PDF of an invoice record, in its language or another. */
+/** `svc invoices render`: our own PDF and/or Peppol e-invoice of an invoice record, in its language or another. */
 export const renderCommand: Command = {
   name: 'render',
-  summary: 'Render an invoice (a JSON file, or fetched by id) with our renderer',
-  usage: 'invoices render <invoice.json|-|invoice-id> [-o out.pdf] [--language da|en] [--logo FILE] [--accent #rrggbb] [--strict]',
+  summary: 'Render an invoice (a JSON file, or fetched by id) as PDF and/or Peppol XML',
+  usage: 'invoices render <invoice.json|-|invoice-id> [--format pdf|xml|both] [-o PATH] [--language da|en] [--logo FILE] [--accent #rrggbb] [--strict]',
   examples: [
     'svc invoices render samples/invoices/nordlys-2026-10.json',
     'svc invoices render 6f1c2d3e --org org-nordlys -o faktura.pdf',
     'svc invoices get 2026-0142 --json | svc invoices render - -o faktura.pdf --language en',
     'svc invoices render invoice.json --logo logo.png --accent "#0b6e4f"',
-    'svc invoices render invoice.json --strict   # no PDF while checkInvoice finds an error',
+    'svc invoices render invoice.json --format xml -o invoice.xml        # Peppol BIS Billing 3.0',
+    'svc invoices render invoice.json --format both -o 2026-0142.pdf    # PDF/A-3 with the XML inside, and 2026-0142.xml',
+    'svc invoices render invoice.json --strict   # no file while checkInvoice finds an error',
   ],
   options: {
-    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to write the PDF (default: <invoice number>.pdf here; - for stdout)' },
-    language: { type: 'string', valueName: 'LANG', description: "document language (default: the invoice's own)" },
-    logo: { type: 'string', valueName: 'FILE', description: 'PNG or JPEG shown in the header' },
-    accent: { type: 'string', valueName: '#RRGGBB', description: 'accent colour of titles and rules' },
-    strict: { type: 'boolean', description: 'exit 1 without writing a file when checkInvoice finds an error' },
+    output: { type: 'string', short: 'o', valueName: 'PATH', description: 'where to write the PDF (the XML with --format xml; default: <invoice number>.pdf/.xml here; - for stdout)' },
+    ...documentOptions,
     ...reportingOptions,
   },
   positionals: { min: 1, max: 1, names: '<invoice.json|-|invoice-id>' },
   async run(io, args) {
-    const language = str(args, 'language');
-    if (language !== undefined && !availableLanguages().includes(language)) {
-      throw flagError('--language', `unknown language "${plainText(language)}"; available: ${availableLanguages().join(', ')}`);
-    }
-    const accent = str(args, 'accent');
-    if (accent !== undefined && !/^#[0-9a-f]{6}$/i.test(accent)) throw flagError('--accent', `expected #rrggbb (got "${plainText(accent)}")`);
-    const given = str(args, 'output');
-    if (given !== undefined && given !== STDOUT) await checkOutputFile('-o', given, io.cwd);
-    const logo = await readLogo(io, str(args, 'logo'));
+    const format = documentFormat(args);
+    const options = await renderFlags(io, args);
+    await checkOutputFlag(io, args);
     const invoice = await readInvoiceArgument(args.positionals[0]!, io, args);
+    const paths = documentPaths(args, format, invoice.invoice_number);
 
-    const findings = checkInvoice(invoice);
-    for (const f of findings) io.stderr.write(`svc: ${f.severity}: ${plainText(f.message)} [${f.code}]\n`);
-    const errors = findings.filter((f) => f.severity === 'error').length;
-    if (errors && args.values.strict === true) throw flagError('--strict', `${errors} error${errors === 1 ? '' : 's'} in the invoice (above); no file written`);
-    const pdf = await renderInvoicePdf(invoice, {
-      ...(language ? { language } : {}),
-      ...(logo ? { logo } : {}),
-      ...(accent ? { accentColor: accent } : {}),
-    }).catch((e: unknown) => {
-      if (e instanceof InvalidRenderOptionError && e.option === 'logo') throw flagError('--logo', `${str(args, 'logo')} is ${e.message.replace(/^logo: /, '')}`);
-      if (e instanceof InvalidRenderOptionError && e.option === 'accentColor') throw flagError('--accent', e.reason);
-      throw e;
-    });
-
-    const out = given ?? `${safeNamePart(invoice.invoice_number)}.pdf`;
-    if (out === STDOUT) {
-      io.stdout.write(pdf);
-      return 0;
+    reportFindings(io, args, invoice);
+    try {
+      const xml = format === 'pdf' ? undefined : renderInvoiceUbl(invoice, options.language ? { language: options.language } : {});
+      const pdf = format === 'xml' ? undefined : await renderInvoicePdf(invoice, { ...options, embedXml: format === 'both' });
+      await writeDocuments(io, paths, { ...(pdf ? { pdf } : {}), ...(xml ? { xml } : {}) });
+    } catch (e) {
+      renderFailure(args, e);
     }
-    await withOutputFlag('-o', out, () => writeFileAtomic(resolve(io.cwd, out), pdf));
-    io.stdout.write(`Wrote ${plainText(out)} (${pdf.length} bytes)\n`);
     return 0;
   },
 };

@@ -79,17 +79,17 @@ export class PageContent {
   }
 
   /**
-   * Text rotated by `degrees` around its start point, under the opacity graphics state `gs`. It
-   * is one marked span with an empty /ActualText: text extractors that honour it (poppler's
-   * pdftotext) skip the rotated glyphs, which they would otherwise scatter letter by letter
-   * through the lines they cross; `extractAs` says what they read instead (see invisibleText).
+   * Text rotated by `degrees` around its start point. It is one marked span with an empty
+   * /ActualText: text extractors that honour it (poppler's pdftotext) skip the rotated glyphs,
+   * which they would otherwise scatter letter by letter through the lines they cross; what they
+   * read instead is drawn with invisibleText.
    */
-  rotatedText(face: FontFace, size: number, x: number, y: number, degrees: number, text: string, color: Rgb, gs: string): void {
+  rotatedText(face: FontFace, size: number, x: number, y: number, degrees: number, text: string, color: Rgb): void {
     const a = (degrees * Math.PI) / 180;
     const c = num(Math.cos(a));
     const s = num(Math.sin(a));
     // Inside q…Q the state changes are undone afterwards, so the tracked state is kept as it was.
-    this.out.ascii(`/Span <</ActualText <FEFF>>> BDC q /${gs} gs ${rgb(color)} rg /${face.resourceName} ${num(size)} Tf BT ${c} ${s} ${num(-Math.sin(a))} ${c} ${num(x)} ${num(y)} Tm <`);
+    this.out.ascii(`/Span <</ActualText <FEFF>>> BDC q ${rgb(color)} rg /${face.resourceName} ${num(size)} Tf BT ${c} ${s} ${num(-Math.sin(a))} ${c} ${num(x)} ${num(y)} Tm <`);
     face.encodeInto(text, this.out);
     this.out.ascii('> Tj ET Q EMC\n');
   }

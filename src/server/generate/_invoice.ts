@@ -5,6 +5,8 @@ import type { RawOrg, RawPrice } from '../dataset/_schema.js';
 import { formatMicro } from '../_micro.js';
 import { addMonths, formatDay, monthEnd, parseDay } from '../_days.js';
 import { uuid } from './_prng.js';
+import { createHash } from 'node:crypto';
+import { gs1CheckDigit } from '../../invoice/check/gln.js';
 
 export const SELLER = {
   legal_name: 'Serviceværket ApS',
@@ -14,6 +16,18 @@ export const SELLER = {
   email: 'faktura@servicevaerket.dk',
   bank: 'Danske Bank · Reg. 3409 Konto 1234567890 · IBAN DK66 3409 1234 5678 90 · BIC DABADKKK',
 };
+
+/**
+ * A generated buyer's identifiers, from its org id (not the seed's random stream, so the rest of
+ * a dataset is as before): an 8-digit CVR number with its DK VAT number, and for one buyer in
+ * four an EAN location number with a valid GS1 check digit, as a public buyer on NemHandel has.
+ */
+function buyerIds(orgId: string): { cvr: string; vat: string; ean: string } {
+  const h = createHash('sha256').update(orgId).digest();
+  const cvr = String(10_000_000 + (h.readUInt32BE(0) % 90_000_000));
+  const ean12 = `579${String(h.readUInt32BE(4) % 1_000_000_000).padStart(9, '0')}`;
+  return { cvr, vat: `DK${cvr}`, ean: h[8]! % 4 === 0 ? `${ean12}${gs1CheckDigit(ean12)}` : '' };
+}
 
 const PROVIDER_NAMES: Record<string, string> = { openai: 'OpenAI', anthropic: 'Anthropic', mistral: 'Mistral AI' };
 
@@ -76,7 +90,7 @@ export function buildInvoice(
     seller: SELLER,
     buyer: {
       legal_name: org.name, attention: 'Økonomi', address_line1: `Testvej ${number.length}`, address_line2: '',
-      postal_code: '8000', city: 'Aarhus C', country: 'Danmark', cvr: '', vat: '', ean: '', payment_reference: number, email: null,
+      postal_code: '8000', city: 'Aarhus C', country: 'Danmark', ...buyerIds(org.org_id), payment_reference: number, email: null,
     },
     lines,
   };

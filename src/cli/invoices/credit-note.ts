@@ -1,0 +1,54 @@
+import type { Command } from '../_command.js';
+import { str } from '../_args.js';
+import { isoDate } from '../../model/_primitives.js';
+import { renderCreditNotePdf } from '../../invoice/index.js';
+import { renderCreditNoteUbl } from '../../einvoice/index.js';
+import { plainText } from '../_output/sanitize.js';
+import { readInvoiceArgument } from './_invoice-input.js';
+import { reportingOptions } from '../_clients.js';
+import { documentOptions, flagError, renderFailure, renderFlags, reportFindings } from './_render-flags.js';
+import { checkOutputFlag, documentFormat, documentPaths, writeDocuments } from './_document-output.js';
+
+/** `svc invoices credit-note`: a credit note for a whole invoice, as PDF and/or Peppol XML. */
+export const creditNoteCommand: Command = {
+  name: 'credit-note',
+  summary: 'Make the credit note (kreditnota) of an invoice as PDF and/or Peppol XML',
+  usage: 'invoices credit-note <invoice.json|-|invoice-id> --number N --date YYYY-MM-DD [--reason TEXT] [--format pdf|xml|both] [-o PATH] [--language da|en]',
+  examples: [
+    'svc invoices credit-note samples/invoices/nordlys-2026-10-void.json --number KN-2026-007 --date 2026-11-20',
+    'svc invoices credit-note invoice.json --number KN-2026-007 --date 2026-11-20 --reason "Wrong plan billed" --format both',
+    'svc invoices credit-note 6f1c2d3e --org org-nordlys --number KN-2026-007 --date 2026-11-20 --format xml -o kn.xml',
+  ],
+  options: {
+    number: { type: 'string', valueName: 'N', description: "the credit note's own number (required)" },
+    date: { type: 'string', valueName: 'YYYY-MM-DD', description: 'its issue date (required; not before the invoice\'s)' },
+    reason: { type: 'string', valueName: 'TEXT', description: 'why the invoice is credited (shown on the document)' },
+    output: { type: 'string', short: 'o', valueName: 'PATH', description: 'where to write the PDF (the XML with --format xml; default: credit-note-<N>.pdf/.xml here; - for stdout)' },
+    ...documentOptions,
+    ...reportingOptions,
+  },
+  positionals: { min: 1, max: 1, names: '<invoice.json|-|invoice-id>' },
+  async run(io, args) {
+    const number = str(args, 'number')?.trim();
+    if (!number) throw flagError('--number', "missing: the credit note's own number (from your numbering)");
+    const date = str(args, 'date');
+    if (date === undefined) throw flagError('--date', 'missing: the credit note\'s issue date, YYYY-MM-DD');
+    if (!isoDate.safeParse(date).success) throw flagError('--date', `expected a date YYYY-MM-DD (got "${plainText(date)}")`);
+    const reason = str(args, 'reason');
+    const format = documentFormat(args);
+    const options = await renderFlags(io, args);
+    await checkOutputFlag(io, args);
+    const invoice = await readInvoiceArgument(args.positionals[0]!, io, args);
+    const credit = { number, issueDate: date, ...(reason?.trim() ? { reason } : {}) };
+    const paths = documentPaths(args, format, `credit-note-${number}`);
+    reportFindings(io, args, invoice);
+    try {
+      const xml = format === 'pdf' ? undefined : renderCreditNoteUbl(invoice, credit, options.language ? { language: options.language } : {});
+      const pdf = format === 'xml' ? undefined : await renderCreditNotePdf(invoice, credit, { ...options, embedXml: format === 'both' });
+      await writeDocuments(io, paths, { ...(pdf ? { pdf } : {}), ...(xml ? { xml } : {}) });
+    } catch (e) {
+      renderFailure(args, e);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,53 @@
+import type { Invoice } from '../model/index.js';
+import { glnProblem } from '../invoice/check/gln.js';
+import { compactVatNumber, vatNumberCountry } from '../invoice/vat/index.js';
+import { EInvoiceError } from './einvoice-error.js';
+
+/** An electronic address (BT-34 / BT-49): the identifier and its EAS scheme. */
+export interface Endpoint {
+  scheme: string;
+  id: string;
+}
+
+/**
+ * EAS schemes named "<country>:VAT" in the Peppol participant identifier list, for a buyer
+ * whose only identifier is its VAT number; the value is the VAT number with its prefix. Greece
+ * (9933) is left out: that scheme takes the bare TIN with a check digit rule of its own.
+ */
+const VAT_SCHEMES: Record<string, string> = {
+  AT: '9914', BE: '9925', BG: '9926', CH: '9927', CY: '9928', CZ: '9929', DE: '9930', EE: '9931', GB: '9932',
+  HR: '9934', IE: '9935', LI: '9936', LT: '9937', LU: '9938', LV: '9939', MC: '9940', ME: '9941', MK: '9942',
+  MT: '9943', NL: '9944', PL: '9945', PT: '9946', RO: '9947', RS: '9948', SI: '9949', SK: '9950', SM: '9951',
+  TR: '9952', VA: '9953', ES: '9920', FR: '9957', HU: '9910',
+};
+
+/** A Danish CVR number as Peppol writes it (8 digits); `DK12345678` and spaces are accepted. */
+export function cvrDigits(cvr: string, field: string): string {
+  const compact = cvr.replace(/[\s\u00a0]/g, '').toUpperCase().replace(/^DK/, '');
+  if (!/^\d{8}$/.test(compact)) throw new EInvoiceError(field, `${JSON.stringify(cvr)} is not a CVR number (8 digits)`);
+  return compact;
+}
+
+/**
+ * The buyer's electronic address, where Peppol delivers the document: its EAN location number
+ * (GLN, scheme 0088; how NemHandel addresses Danish public buyers) when it has one, checked by
+ * the GS1 check digit; else a Danish buyer's CVR number (0184); else its VAT number under the
+ * country's VAT scheme. @throws EInvoiceError naming `buyer.ean` or `buyer.cvr`.
+ */
+export function buyerEndpoint(invoice: Invoice, buyerCountry: string): Endpoint {
+  const { ean, cvr, vat } = invoice.buyer;
+  if (ean.trim()) {
+    const problem = glnProblem(ean);
+    if (problem) throw new EInvoiceError('buyer.ean', `${JSON.stringify(ean)} ${problem}`);
+    return { scheme: '0088', id: ean.replace(/[\s-]/g, '') };
+  }
+  if (buyerCountry === 'DK' && cvr.trim()) return { scheme: '0184', id: cvrDigits(cvr, 'buyer.cvr') };
+  const vatCountry = vatNumberCountry(vat);
+  if (vatCountry?.country === 'DK') return { scheme: '0184', id: cvrDigits(vat, 'buyer.vat') };
+  const scheme = vatCountry && VAT_SCHEMES[vatCountry.country];
+  if (scheme) return { scheme, id: compactVatNumber(vat) };
+  throw new EInvoiceError(
+    'buyer.ean',
+    'the buyer has no Peppol address: no EAN location number, no CVR number (Danish buyers) and no VAT number of a country with a Peppol VAT scheme',
+  );
+}

@@ -1,0 +1,32 @@
+import { CreditNoteDetailsSchema, parseRecord, type CreditNoteDetails, type Invoice, type InvoiceJson } from '../model/index.js';
+import { invoiceRecord } from '../invoice/invoice-record.js';
+import { EInvoiceError } from './einvoice-error.js';
+import type { RenderUblOptions } from './options.js';
+import { writeUbl } from './_document.js';
+
+/**
+ * The credit note's details checked: a number, a `YYYY-MM-DD` date not before the invoice's
+ * issue date. @throws SchemaError naming `number` or `issueDate`, EInvoiceError naming `issueDate`
+ */
+export function creditNoteDetails(invoice: Invoice, details: CreditNoteDetails): CreditNoteDetails {
+  const credit = parseRecord(CreditNoteDetailsSchema, details, 'credit note');
+  const invoiceDate = invoice.issued_at.slice(0, 10);
+  if (credit.issueDate < invoiceDate) {
+    throw new EInvoiceError('issueDate', `${credit.issueDate} is before the issue date ${invoiceDate} of invoice ${invoice.invoice_number} it credits`);
+  }
+  return credit;
+}
+
+/**
+ * A credit note (kreditnota) for the whole invoice as Peppol BIS Billing 3.0 UBL 2.1
+ * `CreditNote`: its own number and date, a reference to the invoice's number and date
+ * (momsbekendtgørelsen § 58, stk. 1, nr. 1–2, and stk. 2; see CreditNoteDetailsSchema), the same lines, amounts (positive) and VAT treatment.
+ * The invoice may be issued or void: crediting is how a billing backend voids one.
+ * @throws SchemaError, EInvoiceError, UnknownLanguageError
+ */
+export function renderCreditNoteUbl(input: Invoice | InvoiceJson, details: CreditNoteDetails, options: RenderUblOptions = {}): Uint8Array {
+  const invoice = invoiceRecord(input);
+  const credit = creditNoteDetails(invoice, details);
+  if (invoice.total_cents < 0) throw new EInvoiceError('total_cents', `${invoice.total_cents} is negative; a credit note's total cannot be (DK-R-016)`);
+  return writeUbl(invoice, { kind: 'credit_note', credit }, options.language ?? invoice.language);
+}

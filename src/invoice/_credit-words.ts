@@ -1,0 +1,45 @@
+import type { CreditNoteDetails, Invoice } from '../model/index.js';
+import type { Locale } from '../locale/index.js';
+import { clean } from './_text.js';
+import { lineTemplate } from './_line-template.js';
+import { dateText } from './_date-text.js';
+import type { InvoiceWords } from './_words.js';
+
+/**
+ * The invoice's words turned into its credit note's: the title, its own number and date and
+ * the invoice it credits (number and date, momsbekendtgørelsen § 58, stk. 1, nr. 1–2, and stk. 2; see CreditNoteDetailsSchema) in the facts, the
+ * total as credited, the reason first among the notes, and a settlement paragraph instead of the
+ * payment request. No VOID mark: the credit note is what replaces a void invoice. Lines, amounts
+ * and the VAT notes stay the invoice's.
+ */
+export function creditNoteWords(words: InvoiceWords, invoice: Invoice, credit: CreditNoteDetails, locale: Locale): InvoiceWords {
+  const k = (key: string, params: Record<string, unknown> = {}): string => lineTemplate(locale, `invoice.${key}`)(params);
+  const date = dateText(locale);
+  const invoiceDate = date(invoice.issued_at);
+  const reference = invoice.buyer.payment_reference.trim().replace(/\s+/g, '\u00a0');
+  const facts: Array<[string, string]> = [
+    [k('creditNote.number'), credit.number],
+    [k('creditNote.issued'), date(credit.issueDate)],
+    [k('creditNote.credits'), k('creditNote.creditsValue', { number: invoice.invoice_number, date: invoiceDate })],
+    [k('facts.period'), k('facts.periodRange', { start: date(invoice.period_start), end: date(invoice.period_end) })],
+    [k('facts.currency'), invoice.currency],
+  ];
+  if (reference) facts.push([k('facts.reference'), reference]);
+  const totals = words.totals.map((row, i) => (i === words.totals.length - 1 ? { label: k('creditNote.total'), amount: row.amount, strong: true } : row));
+  const reason = credit.reason?.trim();
+  const { voidMark: _mark, voidNote: _note, ...rest } = words;
+  return {
+    ...rest,
+    title: k('creditNote.title'),
+    buyerHeading: k('creditNote.buyerHeading'),
+    continued: k('creditNote.continued', { number: credit.number }),
+    facts: facts.map(([a, b]) => [a, clean(b)]),
+    totals,
+    notes: [...(reason ? [k('creditNote.reason', { reason: clean(reason) })] : []), ...words.notes],
+    paymentHeading: k('creditNote.heading'),
+    payment: [
+      k('creditNote.settlement', { number: invoice.invoice_number, date: invoiceDate }),
+      ...(invoice.seller.email ? [k('creditNote.questions', { email: invoice.seller.email })] : []),
+    ].map(clean),
+  };
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { svc } from '../invoice/_svc.js';
+import { SAMPLES } from '../invoice/_samples.js';
+import { allText, readPdf } from '../invoice/_pdf.js';
+import { attachment } from '../invoice/_qpdf.js';
+import { parseXml, text } from './_ubl.js';
+
+const sampleFile = (name: string) => fileURLToPath(new URL(name, SAMPLES));
+let root: string;
+let n = 0;
+/** A new empty working folder per case, so "no file written" is checked on an empty folder. */
+const folder = (): string => {
+  const dir = join(root, String(++n));
+  return (mkdtempSync(`${dir}-`));
+};
+beforeAll(() => (root = mkdtempSync(join(tmpdir(), 'svc-einvoice-cli-'))));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('svc invoices render --format', () => {
+  it('xml writes <invoice number>.xml, the Peppol invoice', async () => {
+    const dir = folder();
+    const r = await svc(['invoices', 'render', sampleFile('nordlys-2026-10.json'), '--format', 'xml'], dir);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir)).toEqual(['2026-0142.xml']);
+    expect(text(parseXml(readFileSync(join(dir, '2026-0142.xml'))).documentElement!, 'cbc:ID')).toBe('2026-0142');
+  });
+
+  it('both writes the PDF with the XML inside and the XML beside it, the same bytes', async () => {
+    const dir = folder();
+    const r = await svc(['invoices', 'render', sampleFile('kattegat-2026-10.json'), '--format', 'both', '-o', 'out/faktura.pdf'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout.toString()).toMatch(/^Wrote out\/faktura\.xml \(\d+ bytes\)\nWrote out\/faktura\.pdf \(\d+ bytes\)\n$/);
+    const pdf = readFileSync(join(dir, 'out/faktura.pdf'));
+    const xml = readFileSync(join(dir, 'out/faktura.xml'));
+    expect(attachment(pdf, 'invoice-2026-0144.xml').equals(xml)).toBe(true);
+    expect(allText(await readPdf(pdf))).toContain('Kattegat Data A/S');
+  });
+
+  it('pdf stays the default; xml to stdout with -o -', async () => {
+    const dir = folder();
+    const r = await svc(['invoices', 'render', '-', '--format', 'xml', '-o', '-'], dir, readFileSync(sampleFile('fjordline-2026-10.json'), 'utf8'));
+    expect(r.code).toBe(0);
+    expect(text(parseXml(r.stdout).documentElement!, 'cbc:DocumentCurrencyCode')).toBe('EUR');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it.each([
+    ['a void invoice as an e-invoice', ['nordlys-2026-10-void.json', '--format', 'xml'], /^svc: cannot make the e-invoice: status: .*void/],
+    ['a void invoice with both', ['nordlys-2026-10-void.json', '--format', 'both'], /^svc: cannot make the e-invoice: status: /],
+    ['an unknown --format', ['nordlys-2026-10.json', '--format', 'ubl'], /^svc: --format: expected pdf, xml or both/],
+    ['both to stdout', ['nordlys-2026-10.json', '--format', 'both', '-o', '-'], /^svc: -o: /],
+  ])('refuses %s: one line naming the field or flag, exit 1, no file', async (_, [file, ...flags], message) => {
+    const dir = folder();
+    const r = await svc(['invoices', 'render', sampleFile(file!), ...flags!], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n').filter(Boolean).filter((l) => !/^svc: (warning|error): /.test(l))).toHaveLength(1);
+    expect(r.stderr.split('\n').find((l) => !/^svc: (warning|error): /.test(l))).toMatch(message);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('refuses a record the e-invoice cannot map, naming its field (bad EAN, unknown country, bank text)', async () => {
+    for (const [edit, field] of [
+      [(j: Record<string, any>) => void (j.buyer.ean = '5790001234567'), 'buyer.ean'],
+      [(j: Record<string, any>) => void (j.buyer.country = 'Narnia'), 'buyer.country'],
+      [(j: Record<string, any>) => void (j.seller.bank = 'Danske Bank \u001b[31m'), 'seller.bank'],
+    ] as const) {
+      const dir = folder();
+      const json = JSON.parse(readFileSync(sampleFile('nordlys-2026-10.json'), 'utf8'));
+      edit(json);
+      const r = await svc(['invoices', 'render', '-', '--format', 'both'], dir, JSON.stringify(json));
+      expect(r.code).toBe(1);
+      const line = r.stderr.split('\n').find((l) => l.startsWith('svc: cannot make'));
+      expect(line).toContain(`${field}: `);
+      expect(r.stderr).not.toContain('\u001b');
+      expect(readdirSync(dir)).toEqual([]);
+    }
+  });
+});
+
+describe('svc invoices credit-note', () => {
+  it('makes the credit note of a void invoice as PDF and XML (both), in English on request', async () => {
+    const dir = folder();
+    const r = await svc(['invoices', 'credit-note', sampleFile('nordlys-2026-10-void.json'), '--number', 'KN-2026-007', '--date', '2026-11-20', '--reason', 'Wrong plan billed', '--format', 'both', '--language', 'en'], dir);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['credit-note-KN-2026-007.pdf', 'credit-note-KN-2026-007.xml']);
+    const pdf = readFileSync(join(dir, 'credit-note-KN-2026-007.pdf'));
+    const xml = readFileSync(join(dir, 'credit-note-KN-2026-007.xml'));
+    expect(attachment(pdf, 'credit-note-KN-2026-007.xml').equals(xml)).toBe(true);
+    const doc = parseXml(xml).documentElement!;
+    expect(text(doc, 'cbc:ID')).toBe('KN-2026-007');
+    expect(text(doc, 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID')).toBe('2026-0131');
+    const words = allText(await readPdf(pdf));
+    expect(words).toContain('Credit note');
+    expect(words).toContain('KN-2026-007');
+    expect(words).toContain('2026-0131 of 1 Nov 2026');
+    expect(words).toContain('Total credited DKK 32,737.78');
+    expect(words).toContain('Reason: Wrong plan billed');
+    expect(words).not.toContain('VOID');
+    expect(words).not.toMatch(/Please pay|Total due/);
+  });
+
+  it('is a Danish kreditnota by default, as a PDF', async () => {
+    const dir = folder();
+    const r = await svc(['invoices', 'credit-note', sampleFile('kattegat-2026-10.json'), '--number', 'KN-8', '--date', '2026-11-21'], dir);
+    expect(r.code).toBe(0);
+    const words = allText(await readPdf(readFileSync(join(dir, 'credit-note-KN-8.pdf'))));
+    expect(words).toContain('Kreditnota');
+    expect(words).toContain('Krediterer faktura');
+    expect(words).toContain('2026-0144 af 03.11.2026');
+    expect(words).toContain('Krediteret i alt 55.216,85 DKK');
+  });
+
+  it.each([
+    ['no --number', ['--date', '2026-11-20'], /^svc: --number: missing/],
+    ['no --date', ['--number', 'KN-1'], /^svc: --date: missing/],
+    ['a --date that is no date', ['--number', 'KN-1', '--date', '20.11.2026'], /^svc: --date: expected a date YYYY-MM-DD/],
+    ['a --date before the invoice', ['--number', 'KN-1', '--date', '2026-11-01'], /^svc: --date: 2026-11-01 is before the issue date 2026-11-03/],
+  ])('refuses %s: exit 1, no file', async (_, flags, message) => {
+    const dir = folder();
+    const r = await svc(['invoices', 'credit-note', sampleFile('nordlys-2026-10.json'), ...flags, '--format', 'both'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(existsSync(join(dir, 'credit-note-KN-1.pdf'))).toBe(false);
+  });
+});

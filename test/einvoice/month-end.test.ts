@@ -1,0 +1,89 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMonthEnd } from '../../src/runner/run-month-end.js';
+import { exitCodeOf } from '../../src/cli/month-end.js';
+import { sha256 } from '../../src/runner/hash.js';
+import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../src/server/index.js';
+import { configFor, copySamples, readTokens } from '../runner/_server.js';
+import { money, parseXml, text } from './_ubl.js';
+
+interface SampleInvoice { id: string; org_id: string; invoice_number: string; status: string; period_start: string; total_cents: number }
+
+let tmp: string;
+beforeAll(async () => (tmp = await mkdtemp(join(tmpdir(), 'svc-einvoice-month-'))));
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+async function octoberInvoices(dir: string): Promise<SampleInvoice[]> {
+  const names = (await readdir(join(dir, 'invoices'))).filter((n) => n.endsWith('.json'));
+  const all = await Promise.all(names.map(async (n) => JSON.parse(await readFile(join(dir, 'invoices', n), 'utf8')) as SampleInvoice));
+  return all.filter((i) => i.period_start.startsWith('2026-10'));
+}
+
+async function run(dataDir: string, out: string) {
+  const tokens = await readTokens(dataDir);
+  const server = await startReferenceServer({ dataDir });
+  try {
+    const { config, env } = configFor(server.url, tokens);
+    return await runMonthEnd(config, { outDir: out, month: '2026-10', env });
+  } finally {
+    await server.close();
+  }
+}
+
+describe('month end: invoice-<number>.xml beside each issued invoice', () => {
+  it('writes the e-invoice of every issued invoice, lists it with its sha256 and counts it; none for a void one', async () => {
+    const out = join(tmp, 'samples');
+    const m = await run(BUNDLED_SAMPLES_DIR, out);
+    expect(exitCodeOf(m)).toBe(0);
+    const monthDir = join(out, '2026-10');
+    const served = new Set(m.organizations.flatMap((o) => o.invoices.map((i) => i.id)));
+    const october = (await octoberInvoices(BUNDLED_SAMPLES_DIR)).filter((i) => served.has(i.id));
+    const issued = october.filter((i) => i.status === 'issued');
+    expect(issued.length).toBeGreaterThanOrEqual(3);
+    expect(october.some((i) => i.status === 'void')).toBe(true);
+    for (const inv of october) {
+      const entry = m.organizations.find((o) => o.org_id === inv.org_id)!.invoices.find((e) => e.id === inv.id)!;
+      const xmlPath = entry.files.find((f) => f.endsWith('.xml'));
+      if (inv.status === 'void') {
+        expect(entry.einvoice).toBe('void');
+        expect(xmlPath).toBeUndefined();
+        continue;
+      }
+      expect(entry.einvoice).toBe('written');
+      expect(xmlPath).toBe(entry.files.find((f) => f.endsWith('.pdf'))!.replace(/\.pdf$/, '.xml'));
+      const bytes = await readFile(join(monthDir, xmlPath!));
+      const listed = m.files.find((f) => f.path === xmlPath)!;
+      expect(listed).toMatchObject({ kind: 'invoice_xml', size: bytes.length, sha256: sha256(bytes), org_id: inv.org_id });
+      const doc = parseXml(bytes).documentElement!;
+      expect(text(doc, 'cbc:ID')).toBe(inv.invoice_number);
+      expect(text(doc, 'cac:LegalMonetaryTotal/cbc:PayableAmount')).toBe(money(inv.total_cents));
+    }
+    expect(m.summary.einvoices).toBe(issued.length);
+    expect(m.summary.einvoices_failed).toBe(0);
+    const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
+    expect(summary).toContain('E-invoices (Peppol XML): 1 of 1 issued invoices');
+  }, 60_000);
+
+  it('keeps the PDF of an invoice the e-invoice cannot be made for, and says why, without failing the organization', async () => {
+    const data = await copySamples(join(tmp, 'bad-ean-data'));
+    const path = join(data, 'invoices', 'kattegat-2026-10.json');
+    const json = JSON.parse(await readFile(path, 'utf8'));
+    json.buyer.ean = '5790001234567';
+    await writeFile(path, JSON.stringify(json));
+    const out = join(tmp, 'bad-ean');
+    const m = await run(data, out);
+    expect(exitCodeOf(m)).toBe(0);
+    const org = m.organizations.find((o) => o.org_id === 'org-kattegat')!;
+    expect(org.status).toBe('ok');
+    const entry = org.invoices.find((i) => i.invoice_number === json.invoice_number)!;
+    expect(entry.einvoice).toBe('failed');
+    expect(entry.einvoice_error).toMatch(/^buyer\.ean: "5790001234567" fails the GS1 check digit/);
+    expect(entry.files.map((f) => f.slice(f.lastIndexOf('.')))).toEqual(['.json', '.pdf']);
+    await readFile(join(out, '2026-10', entry.files[1]!));
+    expect(m.summary.einvoices_failed).toBe(1);
+    const summary = await readFile(join(out, '2026-10', 'summary.md'), 'utf8');
+    expect(summary).toContain(`No e-invoice for invoice ${json.invoice_number} (its PDF is made): buyer.ean:`);
+  }, 60_000);
+});

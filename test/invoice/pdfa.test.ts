@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderCreditNotePdf, renderInvoicePdf } from '../../src/invoice/index.js';
+import { renderCreditNoteUbl, renderInvoiceUbl } from '../../src/einvoice/index.js';
+import { parseXml } from '../einvoice/_ubl.js';
+import { sample } from './_samples.js';
+import { solidPng } from './_png.js';
+import { QpdfView, attachment, str } from './_qpdf.js';
+import { sharedTool } from '../_shared-tools.js';
+
+const preflight = sharedTool('pdfa/preflight');
+const SAMPLES = ['nordlys-2026-10.json', 'nordlys-2026-09.json', 'nordlys-2026-10-void.json', 'kattegat-2026-10.json', 'fjordline-2026-10.json', '../vat-treatments/eu-reverse-charge-2026-10.json', '../vat-treatments/usd-vat-with-rate-2026-10.json'];
+const CREDIT = { number: 'KN-2026-007', issueDate: '2026-11-20', reason: 'Forkert plan' };
+const XMP = { x: 'adobe:ns:meta/', rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#', dc: 'http://purl.org/dc/elements/1.1/', xmp: 'http://ns.adobe.com/xap/1.0/', pdf: 'http://ns.adobe.com/pdf/1.3/', pdfaid: 'http://www.aiim.org/pdfa/ns/id/' };
+
+/** Runs shared/pdfa/preflight on the files: exit code and output. */
+function runPreflight(files: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(preflight!, files, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+/** `D:20261103090000Z` → the same instant as XMP writes it. */
+function pdfDateToIso(d: string): string {
+  const m = /^D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(d)!;
+  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`;
+}
+
+describe.skipIf(!preflight)('PDF/A-3b: shared/pdfa/preflight (PDFBox Preflight and qpdf)', () => {
+  it('passes every sample invoice in da and en, with a logo, the credit notes, and PDFs carrying their XML', { timeout: 240_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-pdfa-'));
+    try {
+      const files: string[] = [];
+      const add = (name: string, pdf: Uint8Array): void => {
+        files.push(join(dir, name));
+        writeFileSync(files[files.length - 1]!, pdf);
+      };
+      for (const name of SAMPLES) {
+        for (const language of ['da', 'en']) add(`${name.split('/').pop()}.${language}.pdf`, await renderInvoicePdf(sample(name), { language }));
+      }
+      add('logo.pdf', await renderInvoicePdf(sample('fjordline-2026-10.json'), { logo: solidPng(40, 20, [200, 30, 30]) }));
+      for (const language of ['da', 'en']) add(`credit-note.${language}.pdf`, await renderCreditNotePdf(sample('nordlys-2026-10-void.json'), CREDIT, { language }));
+      add('credit-note-kattegat.pdf', await renderCreditNotePdf(sample('kattegat-2026-10.json'), CREDIT));
+      // The tool hands qpdf's JSON of the whole file to Python in one environment variable, which
+      // Linux caps at 128 KiB: a 5-page document with a 34 KB XML inside is past that, so the
+      // PDFs with XML checked here are the 1-page ones (the 5-page one's structure: tests below).
+      add('with-xml.pdf', await renderInvoicePdf(sample('nordlys-2026-10.json'), { embedXml: true }));
+      add('with-xml-en.pdf', await renderInvoicePdf(sample('fjordline-2026-10.json'), { embedXml: true }));
+      add('credit-note-with-xml.pdf', await renderCreditNotePdf(sample('nordlys-2026-10.json'), CREDIT, { embedXml: true }));
+      const { code, output } = await runPreflight(files);
+      expect(output.split('\n').filter((l) => l && !l.startsWith('PASS '))).toEqual([]);
+      expect(output.split('\n').filter((l) => l.startsWith('PASS '))).toHaveLength(files.length);
+      expect(code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails a PDF that is not PDF/A (the check can fail)', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-pdfa-'));
+    try {
+      const pdf = Buffer.from(await renderInvoicePdf(sample('nordlys-2026-10.json'))).toString('latin1').replace('<pdfaid:part>3<', '<pdfaid:part>9<');
+      expect(pdf).toContain('<pdfaid:part>9<');
+      writeFileSync(join(dir, 'bad.pdf'), Buffer.from(pdf, 'latin1'));
+      expect((await runPreflight([join(dir, 'bad.pdf')])).code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('PDF/A-3b structure, read with qpdf and the XMP parsed with @xmldom/xmldom', () => {
+  it('has XMP metadata that says what the Info dictionary says, an sRGB output intent and a document ID', async () => {
+    for (const [name, pdf] of [
+      ['invoice', await renderInvoicePdf(sample('nordlys-2026-10.json'))],
+      ['credit note', await renderCreditNotePdf(sample('fjordline-2026-10.json'), CREDIT)],
+    ] as const) {
+      const view = new QpdfView(pdf);
+      const info = view.info;
+      const meta = view.get(view.catalog['/Metadata']);
+      expect(meta['/Type']).toBe('/Metadata');
+      expect(meta['/Subtype']).toBe('/XML');
+      expect(meta['/Filter'], name).toBeUndefined();
+      const xmp = parseXml(view.data(view.catalog['/Metadata'])).documentElement!;
+      const one = (ns: string, local: string): string => {
+        const found = xmp.getElementsByTagNameNS(ns, local);
+        expect(found.length, `${name}: ${local}`).toBe(1);
+        return found[0]!.textContent!.trim();
+      };
+      expect(one(XMP.dc, 'title')).toBe(str(info['/Title']));
+      expect(one(XMP.dc, 'creator')).toBe(str(info['/Author']));
+      expect(one(XMP.dc, 'description')).toBe(str(info['/Subject']));
+      expect(one(XMP.pdf, 'Producer')).toBe(str(info['/Producer']));
+      expect(one(XMP.xmp, 'CreatorTool')).toBe(str(info['/Creator']));
+      expect(one(XMP.xmp, 'CreateDate')).toBe(pdfDateToIso(str(info['/CreationDate'])));
+      expect(one(XMP.xmp, 'ModifyDate')).toBe(pdfDateToIso(str(info['/ModDate'])));
+      expect(one(XMP.pdfaid, 'part')).toBe('3');
+      expect(one(XMP.pdfaid, 'conformance')).toBe('B');
+      expect(str(info['/Title'])).toBe(name === 'invoice' ? 'Faktura 2026-0142' : 'Invoice KN-2026-007'.replace('Invoice', 'Credit note'));
+      expect(str(info['/CreationDate'])).toBe(name === 'invoice' ? 'D:20261103090000Z' : 'D:20261120000000Z');
+
+      const intents = view.catalog['/OutputIntents'] as Array<Record<string, unknown>>;
+      expect(intents).toHaveLength(1);
+      expect(intents[0]!['/S']).toBe('/GTS_PDFA1');
+      const profile = view.get(intents[0]!['/DestOutputProfile']);
+      expect(profile['/N']).toBe(3);
+      const icc = view.data(intents[0]!['/DestOutputProfile']);
+      expect(icc.subarray(12, 20).toString('latin1')).toBe('mntrRGB ');
+      expect(icc.readUInt32BE(0)).toBe(icc.length);
+
+      const id = view.trailer['/ID'] as string[];
+      expect(id).toHaveLength(2);
+      expect(id[0]).toMatch(/^b:[0-9a-f]{32}$/);
+    }
+  });
+
+  it('carries the e-invoice with embedXml: an associated file, /Alternative, application/xml, dated from the invoice, byte for byte the XML', async () => {
+    for (const [name, inv, pdf, xml, file, date] of [
+      ['invoice', sample('kattegat-2026-10.json'), await renderInvoicePdf(sample('kattegat-2026-10.json'), { embedXml: true }), renderInvoiceUbl(sample('kattegat-2026-10.json')), 'invoice-2026-0144.xml', 'D:20261103090000Z'],
+      ['credit note', sample('nordlys-2026-10-void.json'), await renderCreditNotePdf(sample('nordlys-2026-10-void.json'), CREDIT, { embedXml: true, language: 'en' }), renderCreditNoteUbl(sample('nordlys-2026-10-void.json'), CREDIT, { language: 'en' }), 'credit-note-KN-2026-007.xml', 'D:20261120000000Z'],
+    ] as const) {
+      expect(inv.invoice_number.length, name).toBeGreaterThan(0);
+      const view = new QpdfView(pdf);
+      const af = view.catalog['/AF'] as string[];
+      expect(af).toHaveLength(1);
+      const spec = view.get(af[0]);
+      expect(spec['/Type']).toBe('/Filespec');
+      expect(spec['/AFRelationship']).toBe('/Alternative');
+      expect(str(spec['/F'])).toBe(file);
+      expect(str(spec['/UF'])).toBe(file);
+      const names = ((view.catalog['/Names'] as Record<string, Record<string, unknown[]>>)['/EmbeddedFiles']!)['/Names']!;
+      expect(names).toEqual([`u:${file}`, af[0]]);
+      const ef = (spec['/EF'] as Record<string, string>)['/F'];
+      const stream = view.get(ef);
+      expect(stream['/Type']).toBe('/EmbeddedFile');
+      // The name /application#2Fxml, which qpdf shows decoded.
+      expect(stream['/Subtype']).toBe('/application/xml');
+      const params = stream['/Params'] as Record<string, unknown>;
+      expect(str(params['/ModDate'])).toBe(date);
+      expect(params['/Size']).toBe(xml.length);
+      expect(view.data(ef).equals(Buffer.from(xml))).toBe(true);
+      expect(attachment(pdf, file).equals(Buffer.from(xml))).toBe(true);
+    }
+  });
+
+  it('is the same bytes for the same input, with the XML inside too', async () => {
+    const a = await renderInvoicePdf(sample('nordlys-2026-10.json'), { embedXml: true });
+    const b = await renderInvoicePdf(sample('nordlys-2026-10.json'), { embedXml: true });
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    const c = await renderCreditNotePdf(sample('nordlys-2026-10.json'), CREDIT);
+    const d = await renderCreditNotePdf(sample('nordlys-2026-10.json'), CREDIT);
+    expect(Buffer.from(c).equals(Buffer.from(d))).toBe(true);
+  });
+
+  it('refuses embedXml for a void invoice like the XML itself (a credit note replaces it)', async () => {
+    await expect(renderInvoicePdf(sample('nordlys-2026-10-void.json'), { embedXml: true })).rejects.toThrow(/^status: /);
+  });
+});
