@@ -63,7 +63,8 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
     expect(m.summary.einvoices).toBe(issued.length);
     expect(m.summary.einvoices_failed).toBe(0);
     const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
-    expect(summary).toContain('E-invoices (Peppol XML): 1 of 1 issued invoices');
+    // The samples are mostly Danish organizations: the summary is in Danish (runLanguage).
+    expect(summary).toContain('E-fakturaer (Peppol XML): 1 af 1 udstedte fakturaer');
   }, 60_000);
 
   it('keeps the PDF of an invoice the e-invoice cannot be made for, and says why, without failing the organization', async () => {
@@ -84,6 +85,6 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
     await readFile(join(out, '2026-10', entry.files[1]!));
     expect(m.summary.einvoices_failed).toBe(1);
     const summary = await readFile(join(out, '2026-10', 'summary.md'), 'utf8');
-    expect(summary).toContain(`No e-invoice for invoice ${json.invoice_number} (its PDF is made): buyer.ean:`);
+    expect(summary).toContain(`Ingen e-faktura for faktura ${json.invoice_number} (PDF'en er lavet): buyer.ean:`);
   }, 60_000);
 });
