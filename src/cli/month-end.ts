@@ -13,6 +13,8 @@ import { progressReporter } from '../runner/progress-reporter.js';
 import { isMonth } from '../runner/month.js';
 import type { Manifest } from '../runner/manifest.js';
 import type { RunConfig } from '../runner/config.js';
+import { timeoutOption } from './_timeout.js';
+import { timeoutSetting } from '../client/timeout-setting.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -24,6 +26,8 @@ export interface MonthEndRunInput {
   json: boolean;
   threads?: number;
   env: Record<string, string | undefined>;
+  /** Deadline of each request (--timeout / SVC_TIMEOUT); the client's default when omitted. */
+  timeoutMs?: number;
 }
 
 /** Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook) failed, else 0. */
@@ -58,6 +62,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
     const manifest = await runMonthEnd(input.config, {
       outDir: input.outDir, month: input.month, concurrency: input.concurrency, language: input.language,
       withServicePdf: input.withServicePdf, threads: input.threads, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
+      ...(input.timeoutMs !== undefined ? { client: { timeoutMs: input.timeoutMs } } : {}),
     });
     progress.done(); // end the bar's line before anything else is printed
     const monthDir = join(input.outDir, manifest.month);
@@ -110,6 +115,7 @@ export const monthEndCommand: Command = {
     'with-service-pdf': { type: 'boolean', description: "also save the service's own PDF of each invoice" },
     threads: { type: 'string', valueName: 'N', description: 'worker threads running organizations (default 0: one thread)' },
     json: { type: 'boolean', description: 'print the manifest summary as JSON on stdout' },
+    ...timeoutOption,
   },
   async run(io, args) {
     const configPath = str(args, 'config');
@@ -122,13 +128,14 @@ export const monthEndCommand: Command = {
     if (language !== undefined && !availableLanguages().includes(language)) throw new UsageError(`--language must be one of ${availableLanguages().join(', ')} (got "${language}")`);
     const concurrency = int(args, 'concurrency', 1, 64);
     const threads = int(args, 'threads', 0, 16);
+    const timeoutMs = timeoutSetting(undefined, io.env);
     try {
       const config = await readConfig(configPath, io.cwd);
       const outDir = resolve(io.cwd, out);
       const existing = await stat(outDir).catch(() => undefined);
       if (existing && !existing.isDirectory()) throw new UsageError(`--out ${out}: it exists and is not a folder; give a folder (made when missing)`);
       const { manifest, code } = await runWithProgress(io, {
-        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env,
+        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs,
       });
       if (!bool(args, 'json')) io.stdout.write(describeResult(manifest, join(outDir, manifest.month)));
       return code;

@@ -10,10 +10,11 @@ import { safeNamePart } from '../../runner/safe-name.js';
 import { plainText } from '../_output/sanitize.js';
 import { readInvoiceArgument } from './_invoice-input.js';
 import { reportingOptions } from '../_clients.js';
+import { UsageError } from '../usage-error.js';
 
-/** A bad flag value: exit 1 with the flag named (bad input, not a malformed command line). */
-function flagError(flag: string, reason: string): Error {
-  return new Error(`${flag}: ${reason}`);
+/** A bad flag value: a UsageError naming the flag, so it exits 2 as in every other command. */
+function flagError(flag: string, reason: string): UsageError {
+  return new UsageError(`${flag}: ${reason}`);
 }
 
 async function readLogo(io: { cwd: string }, path: string | undefined): Promise<Uint8Array | undefined> {
