@@ -1,8 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from './_command.js';
 import { str } from './_args.js';
+import { checkOutputFolder } from './_output/output-file.js';
 import { describeResult, runWithProgress } from './month-end.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../server/index.js';
 import { parseRunConfigJson } from '../runner/config.js';
@@ -37,7 +38,7 @@ export const demoCommand: Command = {
     out: { type: 'string', valueName: 'DIR', description: 'output folder (default ./svc-demo)' },
   },
   async run(io, args) {
-    const outDir = resolve(io.cwd, str(args, 'out') ?? 'svc-demo');
+    const outDir = await checkOutputFolder('--out', str(args, 'out') ?? 'svc-demo', io.cwd);
     const tokens = JSON.parse(await readFile(join(BUNDLED_SAMPLES_DIR, 'tokens.json'), 'utf8')) as SampleTokens;
     const server = await startReferenceServer({ host: '127.0.0.1', port: 0 });
     const tmp = await mkdtemp(join(tmpdir(), 'svc-demo-'));

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command, CommandIO } from './_command.js';
 import { bool, int, str } from './_args.js';
@@ -14,6 +14,7 @@ import { isMonth } from '../runner/month.js';
 import type { Manifest } from '../runner/manifest.js';
 import type { RunConfig } from '../runner/config.js';
 import { timeoutOption } from './_timeout.js';
+import { checkOutputFolder } from './_output/output-file.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
 
 export interface MonthEndRunInput {
@@ -131,9 +132,7 @@ export const monthEndCommand: Command = {
     const timeoutMs = timeoutSetting(undefined, io.env);
     try {
       const config = await readConfig(configPath, io.cwd);
-      const outDir = resolve(io.cwd, out);
-      const existing = await stat(outDir).catch(() => undefined);
-      if (existing && !existing.isDirectory()) throw new UsageError(`--out ${out}: it exists and is not a folder; give a folder (made when missing)`);
+      const outDir = await checkOutputFolder('--out', out, io.cwd);
       const { manifest, code } = await runWithProgress(io, {
         config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs,
       });

@@ -87,6 +87,8 @@ export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   notFoundHint?: string;
   /** Accept header; `application/json` for JSON. */
   accept?: string;
+  /** Receives a JSON body as sent, before it is checked (see CallOptions.onBody). */
+  onBody?: (text: string) => void;
 }
 
 type Outcome<T> =
@@ -143,11 +145,12 @@ export class HttpPipeline {
     const type = r.responseType ?? 'json';
     if (type === 'stream') return this.send(r, async (res) => res.body, true);
     if (type === 'bytes') return this.send(r, async (res) => asBytes(await readAll(res.body, res.contentLength, this.capOf(r, res.status))));
-    const { status, headers, json } = await this.send(r, async (res) => ({
-      status: res.status,
-      headers: res.headers,
-      json: parseJsonBody(await readAll(res.body, res.contentLength, this.capOf(r, res.status)), this.endpointOf(r), res.status, this.service.name),
-    }));
+    const { status, headers, json } = await this.send(r, async (res) => {
+      const body = await readAll(res.body, res.contentLength, this.capOf(r, res.status));
+      const text = r.onBody ? body.toString('utf8') : undefined;
+      if (text !== undefined) r.onBody!(text);
+      return { status: res.status, headers: res.headers, json: parseJsonBody(text ?? body, this.endpointOf(r), res.status, this.service.name) };
+    });
     // The body's bytes and text are garbage by now, so a large answer is not held three times while it is checked.
     return this.checked(r, json, status, headers);
   }
@@ -159,6 +162,7 @@ export class HttpPipeline {
       headers: res.headers,
       text: (await readAll(res.body, res.contentLength, this.capOf(r, res.status))).toString('utf8'),
     }));
+    r.onBody?.(text);
     let json: unknown;
     try {
       json = parseJsonBody(text, this.endpointOf(r), status, this.service.name);

@@ -14,3 +14,16 @@ export function exactJson(value: unknown): unknown {
 export function toJsonText(value: unknown): string {
   return `${JSON.stringify(exactJson(value), null, 2)}\n`;
 }
+
+/**
+ * For `--json` that promises the API's data: pass `onBody` to the client call, then `text(record)`
+ * is the answer as the service sent it (re-indented only, so fields beyond the spec's stay), or,
+ * when the call needed several answers (a key-usage period over 366 days), the merged record.
+ */
+export function asSent(): { onBody: (text: string) => void; text(record: unknown): string } {
+  const bodies: string[] = [];
+  return {
+    onBody: (text) => void bodies.push(text),
+    text: (record) => (bodies.length === 1 ? `${JSON.stringify(JSON.parse(bodies[0]!), null, 2)}\n` : toJsonText(record)),
+  };
+}
