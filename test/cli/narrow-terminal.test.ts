@@ -15,6 +15,8 @@ const metrics = (spend: string, requests: number, prompt: number, completion: nu
 const MODELS = {
   'claude-sonnet-4-20250514': metrics('6.30', 12_345, 43_239_125, 10_884_574, 1_234_567),
   'gpt-4.1-mini': metrics('4.50', 10_895, 28_586_946, 2_866_848, 136_503),
+  // Wider than 80 columns in a row of its own: a pipe must still get it whole.
+  'mistral-large-2411-instruct-eu-west-preview': metrics('0.00', 10, 1_000, 100, 0),
 };
 const ACTIVITY = {
   results: [{ date: '2026-11-02', metrics: metrics('10.80', 23_240, 71_826_071, 13_751_422, 1_371_070), breakdown: { models: Object.fromEntries(Object.entries(MODELS).map(([m, x]) => [m, { metrics: x }])) } }],
@@ -51,7 +53,8 @@ describe.runIf(hasScript)('on a terminal 60 columns wide', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^MODEL +REQUESTS +INPUT +OUTPUT +COST \$$/));
     // The model name gives up width (with "…") before a column is left out, and again after.
     expect(lines).toContainEqual(expect.stringMatching(/^claude-sonnet-4-2… +12,345 +43,239,125 +10,884,574 +6\.30$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^TOTAL +23,240 +71,826,071 +13,751,422 +10\.80$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^mistral-large-241… +10 +1,000 +100 +0\.00$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^TOTAL +23,250 +71,827,071 +13,751,522 +10\.80$/));
     expect(visibleLines(r.out).join(' ')).toContain('Not shown at this width: CACHE READ (a wider window, or output into a pipe, shows it).');
     expect(r.out).toMatch(/\(5\.4 %\)/);
   });
@@ -78,7 +81,7 @@ describe.runIf(hasScript)('on a terminal 60 columns wide', () => {
     const r = await svcOnTerminal(['usage'], 40, usageEnv());
     const lines = visibleLines(r.out);
     const table = lines.slice(lines.findIndex((l) => l.startsWith('MODEL')), lines.findIndex((l) => l.startsWith('TOTAL')) + 1);
-    expect(table).toHaveLength(5);
+    expect(table).toHaveLength(6);
     expect(widest(table)).toBeLessThanOrEqual(40);
     expect(table[0]).toMatch(/^MODEL +REQUESTS +COST \$$/);
     expect(visibleLines(r.out).join(' ')).toContain('Not shown at this width: INPUT, OUTPUT, CACHE READ');
@@ -90,6 +93,7 @@ describe('into a pipe', () => {
     const usage = await svcBin(['usage'], usageEnv());
     expect(usage.stdout).toMatch(/^MODEL +REQUESTS +INPUT +OUTPUT +CACHE READ +COST \$$/m);
     expect(usage.stdout).toMatch(/^claude-sonnet-4-20250514 +12,345 +43,239,125 +10,884,574 +1,234,567 +6\.30$/m);
+    expect(usage.stdout).toMatch(/^mistral-large-2411-instruct-eu-west-preview +10 +1,000 +100 +0 +0\.00$/m);
     expect(usage.stdout).not.toContain('Not shown');
     const models = await svcBin(['models'], { SVC_GATEWAY_URL: server.url, SVC_API_KEY: KEYS.limited });
     expect(models.stdout).toMatch(/^MODEL +CONTEXT +OUTPUT +IN\/1M +OUT\/1M +TOOL RSN IMG PDF CACHE$/m);

@@ -2,6 +2,9 @@
 // request deadline; the built svc against a stand-in server that accepts and never answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
 import { svcBin } from './_bin.js';
@@ -40,6 +43,16 @@ describe('--timeout and SVC_TIMEOUT', () => {
     expect(list.stderr).toBe(`svc: time ran out: no complete answer from the reporting API at ${silent.url} within 300 ms (each of 3 attempts) (${HINT})\n`);
     const partner = await svcBin(['partner', 'status'], { ...env, SVC_TIMEOUT: '0.3' });
     expect(partner.stderr).toContain(`no complete answer from the reporting API at ${silent.url} within 300 ms`);
+  });
+
+  it('svc month-end --timeout gives every request of the run that deadline', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svc-timeout-'));
+    await writeFile(join(dir, 'runs.json'), JSON.stringify({ base_url: silent.url, organizations: [{ org_id: 'org-a', name: 'A', token_env: 'A_TOKEN' }] }));
+    const r = await svcBin(['month-end', '--config', 'runs.json', '--out', 'out', '--month', '2026-10', '--timeout', '0.3'], { A_TOKEN: 'tok-aaaa-11112222' }, { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(await readFile(join(dir, 'out/2026-10/summary.md'), 'utf8')).toContain('time ran out: no complete answer from the reporting API');
+    expect(r.ms).toBeLessThan(30_000);
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('a bad --timeout exits 2 naming the flag; a bad SVC_TIMEOUT names the variable; neither asks the service', async () => {
