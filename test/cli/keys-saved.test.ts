@@ -54,7 +54,7 @@ describe('auth login while SVC_API_KEY is set', () => {
 describe('short keys', () => {
   it('keys of 8 to 11 characters show their last 2, so two can be told apart; shorter ones show none', async () => {
     const env = { SVC_GATEWAY_URL: gateway.url, SVC_CONFIG_DIR: cfg };
-    for (const [name, key] of [['a', 'sk-q7Rt2mXa9k'], ['b', 'sk-q7Rt2mXa3p'], ['c', 'sk-4f9a2b']]) {
+    for (const [name, key] of [['a', 'sk-q7Rt2mXa9k'], ['b', 'sk-q7Rt2mXa3p'], ['c', 'sk-4f9a2b']] as const) {
       expect((await svcBin(['auth', 'login', '--with-token', '--profile', name], env, { stdin: `${key}\n` })).code).toBe(0);
     }
     const list = await svcBin(['auth', 'list'], env);
