@@ -13,8 +13,8 @@ export const listCommand: Command = {
   examples: ['svc invoices list', 'svc invoices list --json'],
   options: { json: { type: 'boolean', description: 'print the API records as the API sent them' }, ...reportingOptions },
   async run(io, args) {
-    const sent = asSent();
-    const list = await reportingClientFrom(io, args).listInvoices({ onBody: sent.onBody });
+    const sent = asSent(bool(args, 'json'));
+    const list = await reportingClientFrom(io, args).listInvoices(sent.call);
     io.stdout.write(bool(args, 'json') ? sent.text(list) : invoiceListTable(list, outputWidth(io), styleFor(io.stdout, io.env)));
     return 0;
   },

@@ -30,8 +30,8 @@ export const statusCommand: Command = {
     const language = choice(args, 'language', availableLanguages());
     if (language !== undefined && output === undefined) throw new UsageError('--language applies to the workbook: add -o FILE');
     const path = output === undefined || output === STDOUT ? undefined : await checkOutputFile('-o', output, io.cwd);
-    const sent = asSent();
-    const status = await partnerClientFrom(io, args).getPartnerStatus({ onBody: sent.onBody });
+    const sent = asSent(bool(args, 'json'));
+    const status = await partnerClientFrom(io, args).getPartnerStatus(sent.call);
     if (json) {
       io.stdout.write(sent.text(status));
       return 0;

@@ -27,8 +27,8 @@ export const keysCommand: Command = {
   async run(io, args) {
     if (bool(args, 'json') && bool(args, 'csv')) throw new UsageError('give --json or --csv, not both');
     const period = keyPeriodFromFlags(args);
-    const sent = asSent();
-    const usage = await reportingClientFrom(io, args).getKeyUsage(period, { onBody: sent.onBody });
+    const sent = asSent(bool(args, 'json'));
+    const usage = await reportingClientFrom(io, args).getKeyUsage(period, sent.call);
     if (bool(args, 'json')) io.stdout.write(sent.text(usage));
     else if (bool(args, 'csv')) io.stdout.write(keysCsv(usage));
     else io.stdout.write(keysTable(usage, outputWidth(io), styleFor(io.stdout, io.env)));

@@ -24,8 +24,8 @@ export const monthlyUsageCommand: Command = {
     const year = int(args, 'year', 1, 9999);
     if (months !== undefined && year !== undefined) throw new UsageError('give --months or --year, not both');
     const period: MonthlyUsagePeriod = year !== undefined ? { year } : months !== undefined ? { months } : {};
-    const sent = asSent();
-    const usage = await reportingClientFrom(io, args).getMonthlyUsage(period, { onBody: sent.onBody });
+    const sent = asSent(bool(args, 'json'));
+    const usage = await reportingClientFrom(io, args).getMonthlyUsage(period, sent.call);
     io.stdout.write(bool(args, 'json') ? sent.text(usage) : monthlyTable(usage, outputWidth(io), styleFor(io.stdout, io.env)));
     return 0;
   },

@@ -18,8 +18,8 @@ export const planCostCommand: Command = {
   },
   async run(io, args) {
     const currency = choice(args, 'currency', ['DKK', 'EUR', 'USD'] as const);
-    const sent = asSent();
-    const cost = await reportingClientFrom(io, args).getPlanCost(currency, { onBody: sent.onBody });
+    const sent = asSent(bool(args, 'json'));
+    const cost = await reportingClientFrom(io, args).getPlanCost(currency, sent.call);
     io.stdout.write(bool(args, 'json') ? sent.text(cost) : planCostTable(cost, outputWidth(io), styleFor(io.stdout, io.env)));
     return 0;
   },
