@@ -213,9 +213,11 @@ export class HttpPipeline {
 
   /** Runs attempts until one succeeds, a failure is final, or the retries are used up. */
   private async send<T>(r: RequestOptions, consume: (res: RawResponse) => Promise<T>, streaming = false): Promise<T> {
+    let timeouts = 0;
     for (let retry = 0; ; retry++) {
-      const outcome = await this.attempt(r, consume, streaming, retry + 1);
+      const outcome = await this.attempt(r, consume, streaming, timeouts);
       if (outcome.ok) return outcome.value;
+      if (outcome.error instanceof TimeoutError) timeouts++;
       const { error, retryable, retryAfterMs } = outcome;
       if (!retryable || retry >= this.policy.maxRetries) throw error;
       if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) throw error;
@@ -229,13 +231,14 @@ export class HttpPipeline {
     r: RequestOptions,
     consume: (res: RawResponse) => Promise<T>,
     streaming: boolean,
-    attemptNumber: number,
+    /** Attempts of this request that already ran out of time (a TimeoutError counts this one too). */
+    timedOutBefore: number,
   ): Promise<Outcome<T>> {
     if (r.signal?.aborted) throw r.signal.reason;
     const endpoint = this.endpointOf(r);
     const url = this.urlOf(r);
     const timeoutMs = r.timeoutMs ?? this.timeoutMs;
-    const timeoutError = () => new TimeoutError(endpoint, timeoutMs, { service: this.service.name, origin: url.origin, attempts: attemptNumber });
+    const timeoutError = () => new TimeoutError(endpoint, timeoutMs, { service: this.service.name, origin: url.origin, attempts: timedOutBefore + 1 });
     const ctrl = new AbortController();
     let timedOut = false;
     // A streamed body outlives this call: the deadline then ends the stream with a TimeoutError.

@@ -6,7 +6,7 @@ export interface TimeoutPlace {
   service?: string;
   /** The origin asked, e.g. `https://gateway.example.com`. */
   origin?: string;
-  /** Which attempt ran out of time (1 for the first); the message counts them when more than one. */
+  /** How many attempts of the request ran out of time, this one included; the message counts them when more than one. */
   attempts?: number;
 }
 
