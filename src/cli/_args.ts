@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Command, ParsedArgs } from './_command.js';
 import { UsageError } from './usage-error.js';
+import { suggestionsFor } from './_suggest.js';
 
 /** Parses argv for `command` strictly: unknown flags and missing values are UsageErrors naming the flag. */
 export function parseCommandArgs(command: Command, argv: string[], path: string): ParsedArgs {
@@ -15,7 +16,10 @@ export function parseCommandArgs(command: Command, argv: string[], path: string)
   } catch (e) {
     const msg = (e as Error).message;
     const flag = /'(-{1,2}[^' ]+)/.exec(msg)?.[1];
-    if (/Unknown option/i.test(msg)) throw new UsageError(`unknown flag ${flag ?? ''}`.trim(), path);
+    if (/Unknown option/i.test(msg)) {
+      const near = flag?.startsWith('--') ? suggestionsFor(flag.slice(2).split('=')[0]!, Object.keys(command.options))[0] : undefined;
+      throw new UsageError(`unknown flag ${flag ?? ''}`.trim() + (near ? ` (did you mean --${near}?)` : ''), path);
+    }
     // Node refuses `--months -1` as ambiguous (the value looks like a flag); say how to write it.
     if (/argument is ambiguous/i.test(msg)) {
       throw new UsageError(`flag ${flag ?? ''} got a value starting with "-"; write it as ${flag ?? '--flag'}=VALUE`, path);

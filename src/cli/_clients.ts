@@ -2,6 +2,9 @@ import type { CommandIO, OptionSpec, ParsedArgs } from './_command.js';
 import { str } from './_args.js';
 import { ReportingClient, type ReportingClientOptions } from '../client/reporting-client.js';
 import { PartnerClient } from '../client/partner-client.js';
+import { timeoutOption } from './_timeout.js';
+import { ConfigurationError } from '../client/errors/configuration-error.js';
+import { UsageError } from './usage-error.js';
 
 /**
  * Flags every reporting command takes. Tokens are never flags (they would land in shell
@@ -10,33 +13,50 @@ import { PartnerClient } from '../client/partner-client.js';
 export const reportingOptions: Record<string, OptionSpec> = {
   'base-url': { type: 'string', valueName: 'URL', description: 'reporting API base URL (default: SVC_BASE_URL)' },
   org: { type: 'string', valueName: 'ORG_ID', description: 'organization id (default: SVC_ORG_ID)' },
+  ...timeoutOption,
 };
 
-/** Only `--base-url`: partner status needs no organization. */
-export const partnerOptions: Record<string, OptionSpec> = { 'base-url': reportingOptions['base-url']! };
+/** Only `--base-url` (and `--timeout`): partner status needs no organization. */
+export const partnerOptions: Record<string, OptionSpec> = { 'base-url': reportingOptions['base-url']!, ...timeoutOption };
 
 /** One line per request on stderr (tokens masked) when SVC_DEBUG is set. */
 function debugLogger(io: CommandIO): ((line: string) => void) | undefined {
   return io.env.SVC_DEBUG ? (line: string) => io.stderr.write(`${line}\n`) : undefined;
 }
 
-/** The reporting client from `--base-url`/`--org` and the environment (SVC_BASE_URL, SVC_REPORTING_TOKEN, SVC_ORG_ID). */
+/**
+ * A client made from flags and the environment; a bad `--base-url` or `--org` (a flag value, not
+ * the environment) is a UsageError naming the flag, so it exits 2 like every bad flag value.
+ */
+function fromFlags<T>(args: ParsedArgs, make: () => T): T {
+  try {
+    return make();
+  } catch (e) {
+    if (e instanceof ConfigurationError) {
+      const flag = e.setting === 'SVC_BASE_URL' || e.setting === 'baseUrl' ? 'base-url' : e.setting === 'SVC_ORG_ID' ? 'org' : undefined;
+      if (flag !== undefined && str(args, flag) !== undefined) throw new UsageError(`--${flag}: ${e.message}`);
+    }
+    throw e;
+  }
+}
+
+/** The reporting client from `--base-url`/`--org` and the environment (SVC_BASE_URL, SVC_REPORTING_TOKEN, SVC_ORG_ID, SVC_TIMEOUT). */
 export function reportingClientFrom(io: CommandIO, args: ParsedArgs, extra: ReportingClientOptions = {}): ReportingClient {
   const logger = debugLogger(io);
   const baseUrl = str(args, 'base-url');
   const orgId = str(args, 'org');
-  return new ReportingClient({
+  return fromFlags(args, () => new ReportingClient({
     env: io.env,
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(orgId !== undefined ? { orgId } : {}),
     ...(logger ? { logger } : {}),
     ...extra,
-  });
+  }));
 }
 
-/** The partner client from `--base-url` and the environment (SVC_BASE_URL, SVC_PARTNER_TOKEN). */
+/** The partner client from `--base-url` and the environment (SVC_BASE_URL, SVC_PARTNER_TOKEN, SVC_TIMEOUT). */
 export function partnerClientFrom(io: CommandIO, args: ParsedArgs): PartnerClient {
   const logger = debugLogger(io);
   const baseUrl = str(args, 'base-url');
-  return new PartnerClient({ env: io.env, ...(baseUrl !== undefined ? { baseUrl } : {}), ...(logger ? { logger } : {}) });
+  return fromFlags(args, () => new PartnerClient({ env: io.env, ...(baseUrl !== undefined ? { baseUrl } : {}), ...(logger ? { logger } : {}) }));
 }

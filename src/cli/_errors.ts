@@ -1,4 +1,18 @@
 import { escapeControls } from '../core/safe-text.js';
+import { ApiError } from '../client/errors/api-error.js';
+import { TimeoutError } from '../client/errors/timeout-error.js';
+import { TIMEOUT_HINT } from './_timeout.js';
+
+/**
+ * What to do about `e`, in the CLI's terms, with the service's request id when it sent one (for
+ * asking its support about the request); undefined when there is nothing to add.
+ */
+export function hintOf(e: Error): string | undefined {
+  const hint = e instanceof TimeoutError ? TIMEOUT_HINT : (e as Error & { hint?: string }).hint;
+  const requestId = e instanceof ApiError && e.requestId ? `request id ${e.requestId}` : undefined;
+  const parts = [hint, requestId].filter((p): p is string => Boolean(p));
+  return parts.length ? parts.join('; ') : undefined;
+}
 
 /**
  * Turns any error into the one line the CLI prints. Errors of this package carry messages
@@ -8,10 +22,11 @@ import { escapeControls } from '../core/safe-text.js';
  */
 export function describeError(e: unknown, env: Record<string, string | undefined>): { message: string; exitCode: number } {
   if (e instanceof Error) {
-    const withHint = e as Error & { hint?: string; exitCode?: number };
-    const hint = withHint.hint ? ` (${escapeControls(withHint.hint)})` : '';
+    const withCode = e as Error & { exitCode?: number };
+    const text = hintOf(e);
+    const hint = text ? ` (${escapeControls(text)})` : '';
     const debug = env.SVC_DEBUG && e.stack ? `\n${escapeControls(e.stack, { keepNewlines: true })}` : '';
-    return { message: `${escapeControls(e.message)}${hint}${debug}`, exitCode: withHint.exitCode ?? 1 };
+    return { message: `${escapeControls(e.message)}${hint}${debug}`, exitCode: withCode.exitCode ?? 1 };
   }
   return { message: escapeControls(String(e)), exitCode: 1 };
 }

@@ -34,13 +34,18 @@ function usageWords(usage: string): string[] {
   return (usage.replace(/\s+/g, ' ').match(/\[[^\]]*\]|<[^>]*>|\S+/g) ?? []);
 }
 
-/** `--help` of a group: its subcommands, one line each. */
-export function groupHelp(group: CommandGroup, path: string): string {
+/** `--help` of a group: its subcommands, one line each; the root also lists the flags every run takes. */
+export function groupHelp(group: CommandGroup, path: string, isRoot = false): string {
   const rows = group.commands.map((c) => [c.name, c.summary] as const);
-  const w = Math.min(24, Math.max(...rows.map(([n]) => n.length)) + 2);
+  const flags = isRoot ? ([['-V, --version', 'print the version'], ['-h, --help', 'show this help']] as const) : [];
+  const w = Math.min(24, Math.max(...[...rows, ...flags].map(([n]) => n.length)) + 2);
   const lines = [...wrap('', group.summary, 0), '', 'Usage:', `  ${path} <command> [flags]`, '', 'Commands:'];
   for (const [n, s] of rows) lines.push(...wrap(`  ${pad(n, w)}`, s, 2 + w));
-  lines.push('', `Run "${path} <command> --help" for a command's flags and examples.`);
+  if (flags.length) {
+    lines.push('', 'Flags:');
+    for (const [l, d] of flags) lines.push(...wrap(`  ${pad(l, w)}`, d, 2 + w));
+  }
+  lines.push('', ...wrap('', `Run "${path} help <command>" or "${path} <command> --help" for a command's flags and examples.`, 0));
   return lines.join('\n') + '\n';
 }
 
@@ -63,12 +68,14 @@ export function commandHelp(command: Command): string {
   return lines.join('\n') + '\n';
 }
 
+/** The command or group `argv` names below `root` (whose own path is `rootPath`), and the words after it. */
 export function findCommand(
   root: CommandGroup,
   argv: string[],
+  rootPath: string = root.name,
 ): { node: Command | CommandGroup; path: string; rest: string[] } {
   let node: Command | CommandGroup = root;
-  let path = root.name;
+  let path = rootPath;
   let i = 0;
   while (isGroup(node) && i < argv.length && !argv[i]!.startsWith('-')) {
     const next: Command | CommandGroup | undefined = node.commands.find((c) => c.name === argv[i]);

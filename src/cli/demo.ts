@@ -1,10 +1,11 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from './_command.js';
 import { str } from './_args.js';
-import { availableLanguages } from '../locale/index.js';
+import { checkOutputFolder } from './_output/output-file.js';
 import { describeResult, languageArg, runWithProgress } from './month-end.js';
+import { availableLanguages } from '../locale/index.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../server/index.js';
 import { parseRunConfigJson } from '../runner/config.js';
 import { previousMonth } from '../runner/month.js';
@@ -39,7 +40,7 @@ export const demoCommand: Command = {
     language: { type: 'string', valueName: 'LANG', description: `language of every document (${availableLanguages().join('|')}); default per organization` },
   },
   async run(io, args) {
-    const outDir = resolve(io.cwd, str(args, 'out') ?? 'svc-demo');
+    const outDir = await checkOutputFolder('--out', str(args, 'out') ?? 'svc-demo', io.cwd);
     const language = languageArg(args);
     const tokens = JSON.parse(await readFile(join(BUNDLED_SAMPLES_DIR, 'tokens.json'), 'utf8')) as SampleTokens;
     const server = await startReferenceServer({ host: '127.0.0.1', port: 0 });

@@ -8,6 +8,8 @@ import { perMillion, priceCell, tokensCell } from './_gateway/model-prices.js';
 import { plainText } from './_output/sanitize.js';
 import { outputWidth, styleFor } from './_output/style.js';
 import { renderTable } from './_output/table.js';
+import { timeoutOption } from './_timeout.js';
+import { wrap } from './_output/wrap.js';
 
 /** LiteLLM's model modes: a filter naming one of them that matches nothing is an answer, not a typo. */
 const KNOWN_MODES = ['audio_speech', 'audio_transcription', 'chat', 'completion', 'embedding', 'image_generation', 'moderation', 'realtime', 'rerank', 'responses'];
@@ -47,6 +49,7 @@ export const modelsCommand: Command = {
     mode: { type: 'string', valueName: 'KIND', description: 'only this kind: chat, embedding, audio_transcription, ...' },
     json: { type: 'boolean', description: 'exact prices, cache prices and reasoning levels as JSON' },
     ...verboseOption,
+    ...timeoutOption,
   },
   async run(io, args) {
     const key = await resolveKey(io);
@@ -85,20 +88,23 @@ export const modelsCommand: Command = {
       yes(i.supports_prompt_caching),
     ]);
     const r = 'right' as const;
+    // On a narrow terminal the capabilities go first (CACHE, PDF, IMG …); name and prices always stay.
     const columns = [
       { header: 'MODEL', flex: true, min: 12 },
-      { header: 'CONTEXT', align: r },
-      { header: 'OUTPUT', align: r },
+      { header: 'CONTEXT', align: r, drop: 7 },
+      { header: 'OUTPUT', align: r, drop: 4 },
       { header: 'IN/1M', align: r },
       { header: 'OUT/1M', align: r },
-      { header: 'TOOL' },
-      { header: 'RSN', gap: 1 },
-      { header: 'IMG', gap: 1 },
-      { header: 'PDF', gap: 1 },
-      { header: 'CACHE', gap: 1 },
+      { header: 'TOOL', drop: 6 },
+      { header: 'RSN', gap: 1, drop: 5 },
+      { header: 'IMG', gap: 1, drop: 3 },
+      { header: 'PDF', gap: 1, drop: 2 },
+      { header: 'CACHE', gap: 1, drop: 1 },
     ];
-    io.stdout.write(renderTable(columns, rows, outputWidth(io), s));
-    io.stdout.write(s.dim('IN/OUT: US$ per 1M tokens. TOOL tool calls, RSN reasoning, IMG image input,\nPDF PDF input, CACHE prompt caching. Exact figures: --json.') + '\n');
+    const width = outputWidth(io);
+    io.stdout.write(renderTable(columns, rows, width, s));
+    const legend = 'IN/OUT: US$ per 1M tokens. TOOL tool calls, RSN reasoning, IMG image input, PDF PDF input, CACHE prompt caching. Exact figures: --json.';
+    io.stdout.write(wrap(legend, width, '').map(s.dim).join('\n') + '\n');
     return 0;
   },
 };

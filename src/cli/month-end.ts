@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command, CommandIO, ParsedArgs } from './_command.js';
 import { bool, int, str } from './_args.js';
@@ -14,6 +14,9 @@ import { isMonth, previousMonth } from '../runner/month.js';
 import { queueName } from '../queue/_names.js';
 import type { Manifest } from '../runner/manifest.js';
 import type { RunConfig } from '../runner/config.js';
+import { timeoutOption } from './_timeout.js';
+import { checkOutputFolder } from './_output/output-file.js';
+import { timeoutSetting } from '../client/timeout-setting.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -27,6 +30,8 @@ export interface MonthEndRunInput {
   env: Record<string, string | undefined>;
   /** `--queue URL [--rate N]`: organizations as jobs on BullMQ workers instead of in this process. */
   queue?: { url: string; rate?: number };
+  /** Deadline of each request (--timeout / SVC_TIMEOUT); the client's default when omitted. */
+  timeoutMs?: number;
 }
 
 /** Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook) failed, else 0. */
@@ -59,7 +64,10 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
   process.on('SIGTERM', onSignal);
   const progress = progressReporter(io.stderr);
   try {
-    const common = { outDir: input.outDir, month: input.month, language: input.language, withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress: progress.onProgress };
+    const common = {
+      outDir: input.outDir, month: input.month, language: input.language, withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
+      ...(input.timeoutMs !== undefined ? { client: { timeoutMs: input.timeoutMs } } : {}),
+    };
     const manifest = input.queue
       // BullMQ and Redis's client load only for a run on a queue.
       ? await (await import('../queue/run-on-queue.js')).runMonthEndOnQueue(input.config, {
@@ -146,6 +154,7 @@ export const monthEndCommand: Command = {
     queue: { type: 'string', valueName: 'URL', description: 'put organizations on the BullMQ queue in this Redis for `svc worker` processes (see README)' },
     rate: { type: 'string', valueName: 'N', description: 'with --queue: at most N requests per second to the reporting API, all workers together' },
     json: { type: 'boolean', description: 'print the manifest summary as JSON on stdout' },
+    ...timeoutOption,
   },
   async run(io, args) {
     const configPath = str(args, 'config');
@@ -161,14 +170,13 @@ export const monthEndCommand: Command = {
     const rate = int(args, 'rate', 1, 100_000);
     if (rate !== undefined && !queueUrl) throw new UsageError('--rate needs --queue (a run in one process has no shared rate)');
     if (queueUrl && (threads !== undefined || concurrency !== undefined)) throw new UsageError(`--${threads !== undefined ? 'threads' : 'concurrency'} does not go with --queue: each worker has its own (svc worker --concurrency N)`);
+    const timeoutMs = timeoutSetting(undefined, io.env);
     try {
       const config = await readConfig(configPath, io.cwd);
-      const outDir = resolve(io.cwd, out);
-      const existing = await stat(outDir).catch(() => undefined);
-      if (existing && !existing.isDirectory()) throw new UsageError(`--out ${out}: it exists and is not a folder; give a folder (made when missing)`);
+      const outDir = await checkOutputFolder('--out', out, io.cwd);
       if (queueUrl) io.stderr.write(queueHint(queueUrl, month));
       const { manifest, code } = await runWithProgress(io, {
-        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env,
+        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs,
         ...(queueUrl ? { queue: { url: queueUrl, rate } } : {}),
       });
       if (!bool(args, 'json')) io.stdout.write(describeResult(manifest, join(outDir, manifest.month)));

@@ -1,4 +1,4 @@
-import type { CommandGroup, CommandIO } from './_command.js';
+import type { Command, CommandGroup, CommandIO } from './_command.js';
 import { isGroup } from './_command.js';
 import { parseCommandArgs } from './_args.js';
 import { commandHelp, findCommand, groupHelp } from './_help.js';
@@ -6,6 +6,32 @@ import { describeError } from './_errors.js';
 import { UsageError } from './usage-error.js';
 import { VERSION } from '../version.js';
 import { escapeControls } from '../core/safe-text.js';
+import { didYouMean } from './_suggest.js';
+import { withTimeoutFlag } from './_timeout.js';
+
+/** `svc: unknown command "usge" for "svc"`, what it may have meant, and where the list is. */
+function unknownCommand(io: CommandIO, group: CommandGroup, path: string, word: string): number {
+  const hint = didYouMean(word, group.commands.map((c) => c.name), (name) => `"${path} ${name}"`);
+  io.stderr.write(`svc: unknown command "${escapeControls(word)}" for "${path}"\n${hint}Run "${path} --help" for the list of commands.\n`);
+  return 2;
+}
+
+/**
+ * `svc help [command…]` (and `svc auth help status`): the help of the command named after `help`,
+ * exactly as its `--help` prints it. Handled here, not as a command of the tree, so every command
+ * and group, also those added later, has it.
+ */
+function help(io: CommandIO, root: CommandGroup, group: CommandGroup, path: string, words: string[]): number {
+  const { node, path: target, rest } = findCommand(group, words, path);
+  const leftover = rest.find((w) => !w.startsWith('-'));
+  if (leftover !== undefined) {
+    if (isGroup(node)) return unknownCommand(io, node, target, leftover);
+    io.stderr.write(`svc: "${target}" has no subcommand "${escapeControls(leftover)}"\nRun "${target} --help" for its flags and examples.\n`);
+    return 2;
+  }
+  io.stdout.write(isGroup(node) ? groupHelp(node, target, node === root) : commandHelp(node as Command));
+  return 0;
+}
 
 /**
  * Runs one `svc` command line against injected io and returns the exit code:
@@ -16,16 +42,18 @@ export async function runCli(root: CommandGroup, argv: string[], io: CommandIO):
     io.stdout.write(`svc ${VERSION}\n`);
     return 0;
   }
-  const { node, path, rest } = findCommand(root, argv);
+  const { node, path, rest } = findCommand(root, argv, root.name);
   const wantsHelp = rest.includes('--help') || rest.includes('-h');
   if (isGroup(node)) {
     // `svc worker --help`: an unknown command stays unknown whatever flags follow it.
     const unknown = rest[0] !== undefined && !rest[0].startsWith('-') ? rest[0] : undefined;
+    if (unknown === 'help') return help(io, root, node, path, rest.slice(1));
     if (unknown === undefined && (rest.length === 0 || wantsHelp)) {
-      io.stdout.write(groupHelp(node, path));
+      io.stdout.write(groupHelp(node, path, node === root));
       return rest.length === 0 && node !== root ? 2 : 0;
     }
-    io.stderr.write(`svc: unknown command "${escapeControls(unknown ?? rest[0]!)}" for "${path}"\nRun "${path} --help" for the list of commands.\n`);
+    if (unknown !== undefined) return unknownCommand(io, node, path, unknown);
+    io.stderr.write(`svc: unknown flag ${escapeControls(rest[0]!)} for "${path}"\nRun "${path} --help" for the list of commands.\n`);
     return 2;
   }
   if (wantsHelp) {
@@ -34,7 +62,7 @@ export async function runCli(root: CommandGroup, argv: string[], io: CommandIO):
   }
   try {
     const args = parseCommandArgs(node, rest, path);
-    return (await node.run(io, args)) ?? 0;
+    return (await node.run(withTimeoutFlag(node, args, io), args)) ?? 0;
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr.write(`svc: ${e.message}\nRun "${path} --help" for usage.\n`);

@@ -7,6 +7,7 @@ import { plainText } from './_output/sanitize.js';
 import { outputWidth, styleFor } from './_output/style.js';
 import { wrap } from './_output/wrap.js';
 import { UsageError } from './usage-error.js';
+import { timeoutOption } from './_timeout.js';
 
 /** `-n`/`--count`: 1 to 100; the message names the flag as typed in the help, `-n`. */
 function countFlag(args: Parameters<Command['run']>[1]): number {
@@ -31,6 +32,7 @@ export const searchCommand: Command = {
     language: { type: 'string', valueName: 'CODE', description: 'two-letter language code, e.g. da' },
     json: { type: 'boolean', description: 'print the results as the API sends them' },
     ...verboseOption,
+    ...timeoutOption,
   },
   positionals: { min: 1, max: Number.MAX_SAFE_INTEGER, names: '<query words>' },
   async run(io, args) {
@@ -50,10 +52,12 @@ export const searchCommand: Command = {
 
     const key = await resolveKey(io);
     announceKey(io, args, key);
-    const { results } = await explained(io, key, clientFor(io, key.apiKey).search(request));
-    const shown = results.slice(0, n);
+    const { response, raw } = await explained(io, key, clientFor(io, key.apiKey).searchJson(request));
+    const shown = response.results.slice(0, n);
     if (bool(args, 'json')) {
-      io.stdout.write(JSON.stringify({ results: shown }, null, 2) + '\n');
+      // As the service sent it, fields beyond the spec's (engine, score, …) included; only cut to -n.
+      const sent = JSON.parse(raw) as { results: unknown[] };
+      io.stdout.write(JSON.stringify({ ...sent, results: sent.results.slice(0, n) }, null, 2) + '\n');
       return 0;
     }
     if (shown.length === 0) {

@@ -26,11 +26,14 @@ export const serveCommand: Command = {
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--data: ${data} is not a folder`);
       if (!existsSync(join(dir, 'dataset.json'))) throw new UsageError(`--data: ${data} has no dataset.json (make one with "svc samples generate")`);
     }
-    const server = await startReferenceServer({
-      host: str(args, 'host') ?? '127.0.0.1',
-      port: int(args, 'port', 0, 65535) ?? 0,
-      ...(data !== undefined ? { dataDir: resolve(io.cwd, data) } : {}),
-      ...(today ? { today } : {}),
+    const host = str(args, 'host') ?? '127.0.0.1';
+    const port = int(args, 'port', 0, 65535) ?? 0;
+    const server = await startReferenceServer({ host, port, ...(data !== undefined ? { dataDir: resolve(io.cwd, data) } : {}), ...(today ? { today } : {}) }).catch((e: unknown) => {
+      // A host that does not resolve or is not this machine's, a port taken or not allowed: the flag's value is at fault.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${host}: not an address of this machine (${code})`);
+      if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`--port ${port}: ${code === 'EADDRINUSE' ? 'in use by another program' : 'not allowed for this user'} (${code})`);
+      throw e;
     });
     io.stdout.write(`${server.url}\n`);
     io.stderr.write(`reference server listening on ${server.url} (today ${server.today}); Ctrl-C stops it\n`);

@@ -12,6 +12,7 @@ import { summarizeActivity, usageRowJson } from './_usage/summary.js';
 import { usageExtras, usageExtrasJson } from './_usage/extras.js';
 import { usageColumns, usageTableRows } from './_usage/table.js';
 import { usageOfAllKeys } from './_usage/all-keys.js';
+import { timeoutOption } from './_timeout.js';
 
 const NOT_SHARED = "This key's usage is not shared with its organization, so it cannot be shown.";
 const NO_ORG = 'This key belongs to no organization, so it has no usage to show.';
@@ -70,6 +71,7 @@ export function makeUsageCommand(now: () => Date = () => new Date()): Command {
       all: { type: 'boolean', description: 'one row per saved key, with a total' },
       json: { type: 'boolean', description: 'exact costs and every token bucket (uncached input, cache writes, cache reads, output), as JSON' },
       ...verboseOption,
+      ...timeoutOption,
     },
     async run(io, args) {
       const period = usagePeriod(choice(args, 'period', USAGE_PERIODS) ?? 'month', now());

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { ConfigurationError } from './errors/configuration-error.js';
 import type { HttpPipelineOptions } from './client.js';
+import { timeoutSetting } from './timeout-setting.js';
 
 /** Options every client takes beside its own settings. */
 export interface CommonClientOptions {
@@ -9,7 +10,7 @@ export interface CommonClientOptions {
   /** Where SVC_* variables are read; `process.env` when omitted. */
   env?: Record<string, string | undefined>;
   userAgent?: string;
-  /** Deadline of one attempt, the whole body included (see HttpPipelineOptions.timeoutMs). */
+  /** Deadline of one attempt, the whole body included (see HttpPipelineOptions.timeoutMs); SVC_TIMEOUT (seconds) when omitted. */
   timeoutMs?: number;
   /** Largest response body per kind of endpoint (see HttpPipelineOptions.maxResponseBytes). */
   maxResponseBytes?: HttpPipelineOptions['maxResponseBytes'];
@@ -22,7 +23,7 @@ export interface CommonClientOptions {
 /** An option, else the environment variable; a clear ConfigurationError naming the variable when neither is set. */
 export function setting(value: string | undefined, env: Record<string, string | undefined>, name: string, what: string, hint: string): string {
   const v = value ?? env[name];
-  if (v === undefined || v.trim() === '') throw new ConfigurationError(`${what} is not set: set ${name}`, hint);
+  if (v === undefined || v.trim() === '') throw new ConfigurationError(`${what} is not set: set ${name}`, hint, name);
   return v.trim();
 }
 
@@ -38,14 +39,17 @@ export function pipelineOptions(
     throw new ConfigurationError(
       `the reporting API base URL "${baseUrl}" is not an http:// or https:// URL`,
       `fix SVC_BASE_URL or --base-url, e.g. https://reporting.example.com`,
+      'SVC_BASE_URL',
     );
   }
+  const timeoutMs = timeoutSetting(o.timeoutMs, env);
   return {
     baseUrl,
     token,
     credential,
+    service: { name: 'the reporting API', exampleUrl: 'https://reporting.example.com', ...(o.baseUrl === undefined ? { urlSetting: 'SVC_BASE_URL' } : {}) },
     ...(o.userAgent !== undefined ? { userAgent: o.userAgent } : {}),
-    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(o.maxResponseBytes !== undefined ? { maxResponseBytes: o.maxResponseBytes } : {}),
     ...(o.maxRetries !== undefined ? { maxRetries: o.maxRetries } : {}),
     ...(o.dispatcher !== undefined ? { dispatcher: o.dispatcher } : {}),

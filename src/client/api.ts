@@ -32,6 +32,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Milliseconds for this call (each attempt); overrides the client's default. */
   timeoutMs?: number;
+  /**
+   * Receives each JSON answer exactly as the service sent it, before it is checked (one per
+   * request: a key-usage period longer than 366 days gives several), e.g. to print the API's data
+   * with fields beyond the spec's that the checked record leaves out.
+   */
+  onBody?: (text: string) => void;
 }
 
 /**

@@ -17,6 +17,8 @@ import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { escapeControls } from '../core/safe-text.js';
 import { defaultUserAgent } from './user-agent.js';
+import { keepResponse } from './errors/_response-info.js';
+import type { IncomingHttpHeaders } from 'node:http';
 
 export interface HttpPipelineOptions {
   /** Origin plus optional path prefix, e.g. `https://reporting.example.com` (no trailing slash needed). */
@@ -39,11 +41,25 @@ export interface HttpPipelineOptions {
   dispatcher?: Dispatcher;
   /** Names the credential in messages, e.g. "reporting token (SVC_REPORTING_TOKEN)". */
   credential?: string;
+  /** Names the service in messages ("could not reach the gateway at …"); "the service" when omitted. */
+  service?: ServiceName;
   /** Backoff tuning (tests shorten it). */
   retry?: Partial<Omit<RetryPolicy, 'maxRetries'>>;
   /** Receives one line per request, response and retry (tokens masked), e.g. when SVC_DEBUG is set. */
   logger?: (line: string) => void;
 }
+
+/** How messages name a service and where its URL is set. */
+export interface ServiceName {
+  /** e.g. "the gateway", "the reporting API". */
+  name: string;
+  /** Where the URL comes from, e.g. "SVC_GATEWAY_URL"; named when the URL is wrong. */
+  urlSetting?: string;
+  /** An example URL for the hint, e.g. "https://gateway.example.com". */
+  exampleUrl?: string;
+}
+
+const DEFAULT_SERVICE: ServiceName = { name: 'the service', exampleUrl: 'https://reporting.example.com' };
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -71,6 +87,8 @@ export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   notFoundHint?: string;
   /** Accept header; `application/json` for JSON. */
   accept?: string;
+  /** Receives a JSON body as sent, before it is checked (see CallOptions.onBody). */
+  onBody?: (text: string) => void;
 }
 
 type Outcome<T> =
@@ -79,6 +97,7 @@ type Outcome<T> =
 
 interface RawResponse {
   status: number;
+  headers: IncomingHttpHeaders;
   body: Readable;
   /** The `content-length` header, when the service sent a valid one. */
   contentLength?: number;
@@ -95,6 +114,7 @@ export class HttpPipeline {
   readonly userAgent: string;
   readonly timeoutMs: number;
   readonly credential: string;
+  readonly service: ServiceName;
   /** The size cap of each kind of body, in bytes. */
   readonly maxResponseBytes: Readonly<Record<BodyKind, number>>;
   /** A true private field, so util.inspect and console.log of the pipeline never show it. */
@@ -104,7 +124,8 @@ export class HttpPipeline {
   private readonly logger: ((line: string) => void) | undefined;
 
   constructor(options: HttpPipelineOptions) {
-    this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.service = options.service ?? DEFAULT_SERVICE;
+    this.baseUrl = parseBaseUrl(options.baseUrl, this.service);
     if (!options.token) throw new ConfigurationError('no token given to the HTTP client');
     this.#token = options.token;
     this.userAgent = options.userAgent ?? defaultUserAgent();
@@ -124,28 +145,40 @@ export class HttpPipeline {
     const type = r.responseType ?? 'json';
     if (type === 'stream') return this.send(r, async (res) => res.body, true);
     if (type === 'bytes') return this.send(r, async (res) => asBytes(await readAll(res.body, res.contentLength, this.capOf(r, res.status))));
-    const { status, json } = await this.send(r, async (res) => ({ status: res.status, json: parseJsonBody(await readAll(res.body, res.contentLength, this.capOf(r, res.status)), this.endpointOf(r), res.status) }));
+    const { status, headers, json } = await this.send(r, async (res) => {
+      const body = await readAll(res.body, res.contentLength, this.capOf(r, res.status));
+      const text = r.onBody ? body.toString('utf8') : undefined;
+      if (text !== undefined) r.onBody!(text);
+      return { status: res.status, headers: res.headers, json: parseJsonBody(text ?? body, this.endpointOf(r), res.status, this.service.name) };
+    });
     // The body's bytes and text are garbage by now, so a large answer is not held three times while it is checked.
-    return this.checked(r, json, status);
+    return this.checked(r, json, status, headers);
   }
 
   /** A JSON request that also returns the body exactly as sent (for saving and hashing the source record). */
   async requestJson<S extends z.ZodType>(r: RequestOptions<S>): Promise<{ data: z.infer<S>; raw: string }> {
-    const { status, text } = await this.send(r, async (res) => ({
+    const { status, headers, text } = await this.send(r, async (res) => ({
       status: res.status,
+      headers: res.headers,
       text: (await readAll(res.body, res.contentLength, this.capOf(r, res.status))).toString('utf8'),
     }));
-    const json = parseJsonBody(text, this.endpointOf(r), status);
-    return { data: this.checked(r, json, status) as z.infer<S>, raw: text };
+    r.onBody?.(text);
+    let json: unknown;
+    try {
+      json = parseJsonBody(text, this.endpointOf(r), status, this.service.name);
+    } catch (e) {
+      throw e instanceof ApiError ? keepResponse(e, headers, text, [this.#token]) : e;
+    }
+    return { data: this.checked(r, json, status, headers) as z.infer<S>, raw: text };
   }
 
   /** The JSON checked against the request's schema (decimal strings become Decimal). */
-  private checked(r: RequestOptions, json: unknown, status: number): unknown {
+  private checked(r: RequestOptions, json: unknown, status: number, headers: IncomingHttpHeaders): unknown {
     if (!r.schema) return json;
     try {
       return parseRecord(r.schema, json, r.what);
     } catch (e) {
-      if (e instanceof SchemaError) throw new ResponseSchemaError(this.endpointOf(r), e.path, e.reason, status);
+      if (e instanceof SchemaError) throw keepResponse(new ResponseSchemaError(this.endpointOf(r), e.path, e.reason, status, this.service.name), headers, undefined, [this.#token]);
       throw e;
     }
   }
@@ -180,9 +213,11 @@ export class HttpPipeline {
 
   /** Runs attempts until one succeeds, a failure is final, or the retries are used up. */
   private async send<T>(r: RequestOptions, consume: (res: RawResponse) => Promise<T>, streaming = false): Promise<T> {
+    let timeouts = 0;
     for (let retry = 0; ; retry++) {
-      const outcome = await this.attempt(r, consume, streaming);
+      const outcome = await this.attempt(r, consume, streaming, timeouts);
       if (outcome.ok) return outcome.value;
+      if (outcome.error instanceof TimeoutError) timeouts++;
       const { error, retryable, retryAfterMs } = outcome;
       if (!retryable || retry >= this.policy.maxRetries) throw error;
       if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) throw error;
@@ -196,24 +231,28 @@ export class HttpPipeline {
     r: RequestOptions,
     consume: (res: RawResponse) => Promise<T>,
     streaming: boolean,
+    /** Attempts of this request that already ran out of time (a TimeoutError counts this one too). */
+    timedOutBefore: number,
   ): Promise<Outcome<T>> {
     if (r.signal?.aborted) throw r.signal.reason;
     const endpoint = this.endpointOf(r);
     const url = this.urlOf(r);
     const timeoutMs = r.timeoutMs ?? this.timeoutMs;
+    const timeoutError = () => new TimeoutError(endpoint, timeoutMs, { service: this.service.name, origin: url.origin, attempts: timedOutBefore + 1 });
     const ctrl = new AbortController();
     let timedOut = false;
     // A streamed body outlives this call: the deadline then ends the stream with a TimeoutError.
     let streamed: Readable | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
-      if (streamed) streamed.destroy(new TimeoutError(endpoint, timeoutMs));
+      if (streamed) streamed.destroy(timeoutError());
       else ctrl.abort(new Error('timeout'));
     }, timeoutMs);
     const onUserAbort = (): void => ctrl.abort(r.signal?.reason);
     r.signal?.addEventListener('abort', onUserAbort, { once: true });
     let handedOver = false;
     let answered = false;
+    let headers: IncomingHttpHeaders | undefined;
     const started = Date.now();
     try {
       const method = r.method ?? 'GET';
@@ -226,6 +265,7 @@ export class HttpPipeline {
         dispatcher: this.dispatcher,
       });
       answered = true;
+      headers = res.headers;
       this.log(`svc: ← ${res.statusCode} ${method} ${url.pathname} (${Date.now() - started} ms)`);
       if (res.statusCode >= 200 && res.statusCode < 300) {
         const contentLength = contentLengthOf(res.headers['content-length']);
@@ -242,9 +282,9 @@ export class HttpPipeline {
             clearTimeout(timer);
             r.signal?.removeEventListener('abort', onUserAbort);
           });
-          return { ok: true, value: await consume({ status: res.statusCode, body, contentLength }) };
+          return { ok: true, value: await consume({ status: res.statusCode, headers: res.headers, body, contentLength }) };
         }
-        return { ok: true, value: await consume({ status: res.statusCode, body: res.body, contentLength }) };
+        return { ok: true, value: await consume({ status: res.statusCode, headers: res.headers, body: res.body, contentLength }) };
       }
       const text = await readLimited(res.body, 64 * 1024);
       const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
@@ -257,17 +297,18 @@ export class HttpPipeline {
         notFoundHint: r.notFoundHint,
         retryAfterMs,
         sent: [...url.searchParams],
+        headers: res.headers,
       });
       return { ok: false, error, retryable: isRetryableStatus(res.statusCode), retryAfterMs };
     } catch (e) {
-      if (e instanceof ApiError) return { ok: false, error: e, retryable: false };
+      if (e instanceof ApiError) return { ok: false, error: keepResponse(e, headers, undefined, [this.#token]), retryable: false };
       if (r.signal?.aborted) throw r.signal.reason;
-      if (timedOut) return { ok: false, error: new TimeoutError(endpoint, timeoutMs), retryable: true };
+      if (timedOut) return { ok: false, error: timeoutError(), retryable: true };
       const code = (e as { code?: unknown }).code;
       this.log(`svc: connection failed: ${(e as Error).message}`);
       return {
         ok: false,
-        error: new ConnectionError(endpoint, url.origin, typeof code === 'string' ? code : undefined, { afterAnswer: answered }),
+        error: new ConnectionError(endpoint, url.origin, typeof code === 'string' ? code : undefined, { afterAnswer: answered, service: this.service.name, urlSetting: this.service.urlSetting }),
         retryable: true,
       };
     } finally {
@@ -301,27 +342,32 @@ function contentLengthOf(value: string | string[] | undefined): number | undefin
 }
 
 /** A response body as JSON; a body that is not JSON is a ResponseSchemaError at `$`. */
-function parseJsonBody(body: Buffer | string, endpoint: string, status: number): unknown {
+function parseJsonBody(body: Buffer | string, endpoint: string, status: number, service: string): unknown {
   try {
     return JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
   } catch (e) {
     // The parser quotes the body; a server's escape sequences in it are shown, not obeyed.
-    throw new ResponseSchemaError(endpoint, '$', `not valid JSON (${escapeControls((e as Error).message)})`, status);
+    throw new ResponseSchemaError(endpoint, '$', `not valid JSON (${escapeControls((e as Error).message)})`, status, service);
   }
 }
 
-function parseBaseUrl(value: string): URL {
+/** The URL of `service`, checked; a ConfigurationError naming the service and its setting otherwise. */
+function parseBaseUrl(value: string, service: ServiceName): URL {
+  const what = `the URL of ${service.name}${service.urlSetting ? ` (${service.urlSetting})` : ''}`;
+  const hint = `${service.urlSetting ? `set ${service.urlSetting} to` : 'use'} e.g. ${service.exampleUrl ?? 'https://service.example.com'}`;
+  // The variable the URL came from, else `baseUrl` (the option), so a caller can name its own flag.
+  const setting = service.urlSetting ?? 'baseUrl';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigurationError(`the base URL "${value}" is not a URL`, 'use e.g. https://reporting.example.com');
+    throw new ConfigurationError(`${what} "${value}" is not a URL`, hint, setting);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigurationError(`the base URL "${value}" must start with http:// or https://`);
+    throw new ConfigurationError(`${what} "${value}" must start with http:// or https://`, hint, setting);
   }
   if (url.username || url.password) {
-    throw new ConfigurationError('the base URL must not contain a user name or password; tokens go in the environment');
+    throw new ConfigurationError(`${what} must not contain a user name or password; keys and tokens go in the environment`, undefined, setting);
   }
   return url;
 }

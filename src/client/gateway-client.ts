@@ -2,6 +2,7 @@ import { HttpPipeline, type HttpPipelineOptions } from './client.js';
 import { ApiError } from './errors/api-error.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { SearchFailedError } from './search-failed-error.js';
+import { timeoutSetting } from './timeout-setting.js';
 import type { CallOptions, GatewayApi } from './api.js';
 import {
   KeyFieldsRecordSchema,
@@ -21,7 +22,7 @@ import {
 } from '../model/litellm.js';
 import { parseRecord } from '../model/parse.js';
 
-export interface GatewayClientOptions extends Partial<Omit<HttpPipelineOptions, 'baseUrl' | 'token' | 'credential'>> {
+export interface GatewayClientOptions extends Partial<Omit<HttpPipelineOptions, 'baseUrl' | 'token' | 'credential' | 'service'>> {
   /** The gateway, e.g. `https://gateway.example.com`; `SVC_GATEWAY_URL` when omitted. */
   gatewayUrl?: string;
   /** The API key sent as bearer token; `SVC_API_KEY` when omitted. */
@@ -51,11 +52,14 @@ export class GatewayClient implements GatewayApi {
     const { gatewayUrl, apiKey, env: _env, ...rest } = options;
     const baseUrl = gatewayUrl ?? env.SVC_GATEWAY_URL?.trim();
     if (!baseUrl) {
-      throw new ConfigurationError('no gateway URL: set SVC_GATEWAY_URL', 'e.g. SVC_GATEWAY_URL=https://gateway.example.com');
+      throw new ConfigurationError('no gateway URL: set SVC_GATEWAY_URL', 'e.g. SVC_GATEWAY_URL=https://gateway.example.com', 'SVC_GATEWAY_URL');
     }
     const token = apiKey ?? env.SVC_API_KEY?.trim();
-    if (!token) throw new ConfigurationError('no API key: set SVC_API_KEY', 'or save one with "svc auth login"');
-    this.http = new HttpPipeline({ ...rest, baseUrl, token, credential: 'API key' });
+    if (!token) throw new ConfigurationError('no API key: set SVC_API_KEY', 'or save one with "svc auth login"', 'SVC_API_KEY');
+    const timeoutMs = timeoutSetting(rest.timeoutMs, env);
+    // Messages about the URL name the gateway and the variable it came from, never the reporting API.
+    const service = { name: 'the gateway', exampleUrl: 'https://gateway.example.com', ...(gatewayUrl === undefined ? { urlSetting: 'SVC_GATEWAY_URL' } : {}) };
+    this.http = new HttpPipeline({ ...rest, ...(timeoutMs !== undefined ? { timeoutMs } : {}), baseUrl, token, credential: 'API key', service });
   }
 
   /** The calling key's fields (GET /v1/service/key). */
@@ -71,14 +75,21 @@ export class GatewayClient implements GatewayApi {
 
   /**
    * A private web search (POST /v1/search/service-search).
-   * @throws SearchFailedError naming the HTTP status when the service answers with an error
+   * @throws SearchFailedError naming the HTTP status when the service answers with an error status
    */
   async search(request: SearchRequest, opts: CallOptions = {}): Promise<SearchResponse> {
+    return (await this.searchJson(request, opts)).response;
+  }
+
+  /** The search, with the answer exactly as sent beside the checked one (for `--json`: fields beyond the spec's kept). */
+  async searchJson(request: SearchRequest, opts: CallOptions = {}): Promise<{ response: SearchResponse; raw: string }> {
     const body = parseRecord(SearchRequestSchema, request, 'search request');
     try {
-      return await this.http.request({ method: 'POST', path: '/v1/search/service-search', body, schema: SearchResponseSchema, what: 'search results', ...opts });
+      const { data, raw } = await this.http.requestJson({ method: 'POST', path: '/v1/search/service-search', body, schema: SearchResponseSchema, what: 'search results', ...opts });
+      return { response: data, raw };
     } catch (e) {
-      if (e instanceof ApiError && e.status !== undefined && !(e instanceof SearchFailedError)) throw new SearchFailedError(e);
+      // Only an error status is a failed search; a 200 this client cannot read stays a ResponseSchemaError.
+      if (e instanceof ApiError && e.status !== undefined && e.status >= 400 && !(e instanceof SearchFailedError)) throw new SearchFailedError(e);
       throw e;
     }
   }

@@ -33,14 +33,14 @@ export interface RunResult {
   stderr: string;
 }
 
-function sink(isTTY: boolean): PassThrough & { isTTY?: boolean; columns?: number; text(): string } {
+function sink(isTTY: boolean, columns = 80): PassThrough & { isTTY?: boolean; columns?: number; text(): string } {
   const s = new PassThrough() as PassThrough & { isTTY?: boolean; columns?: number; text(): string };
   let text = '';
   s.on('data', (c: Buffer) => (text += c.toString('utf8')));
   s.text = () => text;
   if (isTTY) {
     s.isTTY = true;
-    s.columns = 80;
+    s.columns = columns;
   }
   return s;
 }
@@ -50,14 +50,18 @@ export interface RunOptions {
   cwd?: string;
   stdin?: string;
   tty?: boolean;
+  /** Output to a terminal this wide, colour off (NO_COLOR), as a person reads it. */
+  columns?: number;
 }
 
 /** Runs `svc <argv>` in-process with captured output; env holds only what the test gives it. */
 export async function svc(argv: string[], o: RunOptions = {}): Promise<RunResult> {
-  const stdout = sink(o.tty ?? false);
-  const stderr = sink(o.tty ?? false);
+  const tty = o.tty ?? o.columns !== undefined;
+  const stdout = sink(tty, o.columns);
+  const stderr = sink(tty, o.columns);
   const stdin = Readable.from(o.stdin !== undefined ? [Buffer.from(o.stdin)] : []) as CommandIO['stdin'];
-  const io: CommandIO = { stdin, stdout, stderr, env: { ...o.env }, cwd: o.cwd ?? process.cwd() };
+  const env = o.columns !== undefined ? { NO_COLOR: '1', ...o.env } : { ...o.env };
+  const io: CommandIO = { stdin, stdout, stderr, env, cwd: o.cwd ?? process.cwd() };
   const code = await runCli(keyRoot, argv, io);
   await new Promise((r) => setImmediate(r));
   return { code, stdout: stdout.text(), stderr: stderr.text() };

@@ -131,7 +131,7 @@ describe('auth fields', () => {
     const creds = JSON.parse(await readFile(join(cfg, 'credentials.json'), 'utf8'));
     const { saveCredentials } = await import('../../src/cli/_credentials/index.js');
     await saveCredentials(cfg, { ...creds, profiles: { ...creds.profiles, old: { api_key: KEYS.deleted }, ci: { api_key: KEYS.blocked } } });
-    const r = await svc(['auth', 'fields', '--all'], { env: env() });
+    const r = await svc(['auth', 'fields', '--all'], { env: env(), columns: 80 });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`default (sk-…${KEYS.limited.slice(-4)}): key "Analytics pipeline"`);
     expect(r.stdout).toContain(`dev (sk-…${KEYS.devSeat.slice(-4)}): key "Mette Holm (dev)"`);

@@ -104,12 +104,13 @@ describe('messages for keys that do not work', () => {
 
   it('auth status wraps to 80 columns and says which saved key SVC_API_KEY overrides', async () => {
     await svc(['auth', 'login', '--with-token'], { env: env(), stdin: `${KEYS.limited}\n` });
-    const blocked = await svc(['auth', 'status'], { env: { ...env(), SVC_API_KEY: KEYS.blocked } });
+    const blocked = await svc(['auth', 'status'], { env: { ...env(), SVC_API_KEY: KEYS.blocked }, columns: 80 });
     expect(blocked.code).toBe(1);
     for (const line of blocked.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     expect(blocked.stdout).toContain('(it overrides the default saved key "default")');
     const orphan = await svc(['auth', 'status'], { env: { ...env(), SVC_API_KEY: KEYS.noOrg } });
-    expect(orphan.stdout).toContain('it belongs to no organization, so key fields, search and usage');
+    expect(orphan.code).toBe(1);
+    expect(orphan.stdout).toContain('Works:  no, it belongs to no organization, so the service refuses it (HTTP 403) for models, usage, key fields and search');
   });
 
   it('usage --all tells a key of no organization from one whose usage is not shared, and counts a key saved twice once', async () => {
@@ -168,7 +169,7 @@ describe('messages for keys that do not work', () => {
     const gone = { SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: `http://127.0.0.1:${port}` };
     const login = await svc(['auth', 'login', '--with-token'], { env: gone, stdin: `${KEYS.limited}\n` });
     expect(login.code).toBe(1);
-    expect(login.stderr).toContain(`could not reach the service at http://127.0.0.1:${port} (ECONNREFUSED) (check SVC_GATEWAY_URL and the network)`);
+    expect(login.stderr).toContain(`could not reach the gateway at http://127.0.0.1:${port} (ECONNREFUSED) (check SVC_GATEWAY_URL and the network)`);
     expect(existsSync(join(cfg, 'credentials.json'))).toBe(false);
     const models = await svc(['models'], { env: { ...gone, SVC_API_KEY: KEYS.limited } });
     expect(models.stderr).toContain('(check SVC_GATEWAY_URL and the network)');

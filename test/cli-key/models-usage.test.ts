@@ -35,7 +35,7 @@ const widest = (text: string) => Math.max(...text.split('\n').map((l) => [...l].
 
 describe('svc models', () => {
   it('lists the models the key may use, with limits, prices per 1M and capabilities, in 80 columns', async () => {
-    const r = await svc(['models'], { env: env(KEYS.limited) });
+    const r = await svc(['models'], { env: env(KEYS.limited), columns: 80 });
     expect(r.code).toBe(0);
     expect(widest(r.stdout)).toBeLessThanOrEqual(80);
     expect(r.stdout).toMatch(/^MODEL\s+CONTEXT\s+OUTPUT\s+IN\/1M\s+OUT\/1M\s+TOOL RSN IMG PDF CACHE$/m);
@@ -47,7 +47,7 @@ describe('svc models', () => {
   });
 
   it('shows only the key\'s own models (the dev seat has fewer)', async () => {
-    const r = await svc(['models'], { env: env(KEYS.devSeat) });
+    const r = await svc(['models'], { env: env(KEYS.devSeat), columns: 80 });
     const raw = await gatewayJson('/v1/model/info', KEYS.devSeat);
     expect(r.stdout.trim().split('\n').length).toBe(1 + raw.data.length + 2);
   });
@@ -85,7 +85,7 @@ describe('svc models', () => {
 
 describe('svc usage', () => {
   it("prints the spec's layout: header with key and dated period, per-model rows, TOTAL, hosted at 0, limit line", async () => {
-    const r = await svc(['usage'], { env: env(KEYS.limited) });
+    const r = await svc(['usage'], { env: env(KEYS.limited), columns: 80 });
     expect(r.code).toBe(0);
     expect(widest(r.stdout)).toBeLessThanOrEqual(80);
     expect(r.stdout).toContain('Usage of key "Analytics pipeline" (sk-…' + KEYS.limited.slice(-4) + ')\nPeriod: this month, 2026-11-01 – 2026-11-20 (UTC)\n');
@@ -127,16 +127,16 @@ describe('svc usage', () => {
   });
 
   it('a dev seat holder sees the plan allowance; a prepaid organization the credits', async () => {
-    const dev = await svc(['usage'], { env: env(KEYS.devSeat) });
+    const dev = await svc(['usage'], { env: env(KEYS.devSeat), columns: 80 });
     expect(widest(dev.stdout)).toBeLessThanOrEqual(80);
     expect(dev.stdout.replace(/\n  /g, ' ')).toMatch(/^Dev plan \(pro\): [\d,]+ of [\d,]+ tokens used this month \(\d+\.\d %\); cache reads count a tenth\.$/m);
-    const credits = await svc(['usage'], { env: env(KEYS.credits) });
+    const credits = await svc(['usage'], { env: env(KEYS.credits), columns: 80 });
     expect(widest(credits.stdout)).toBeLessThanOrEqual(80);
     expect(credits.stdout.replace(/\n  /g, ' ')).toMatch(/^Credits: \$[\d,.]+ left, shared by all keys of the organization; drawn at credit prices, so they fall slightly faster than the costs shown\.$/m);
   });
 
   it('the blocked key still shows its usage and that the limit is reached', async () => {
-    const r = await svc(['usage'], { env: env(KEYS.blocked) });
+    const r = await svc(['usage'], { env: env(KEYS.blocked), columns: 80 });
     expect(r.code).toBe(0);
     expect(widest(r.stdout)).toBeLessThanOrEqual(80);
     expect(r.stdout.replace(/\n  /g, ' ')).toMatch(/Monthly limit: \$[\d,.]+ of \$200\.00 used this month \(\d+\.\d %\)\. Reached: the key is blocked and works again from 2026-12-01 00:00 UTC\./);
@@ -157,7 +157,7 @@ describe('svc usage', () => {
       const r = await svc(['auth', 'login', '--with-token', '--profile', name], { env: env(), stdin: key });
       expect(r.code).toBe(0);
     }
-    const r = await svc(['usage', '--all'], { env: env() });
+    const r = await svc(['usage', '--all'], { env: env(), columns: 80 });
     expect(r.code).toBe(0);
     expect(widest(r.stdout)).toBeLessThanOrEqual(80);
     expect(r.stdout).toContain('Usage of 3 saved keys\nPeriod: this month, 2026-11-01 – 2026-11-20 (UTC)');

@@ -17,15 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function run(argv: string[], extraEnv: Record<string, string | undefined> = {}, cwd?: string): Promise<CliResult> {
-  const r = await svc(argv, { ...env, ...extraEnv }, cwd);
+/** `svc argv` into a pipe, or with `columns` on a terminal that wide. */
+async function run(argv: string[], extraEnv: Record<string, string | undefined> = {}, cwd?: string, columns?: number): Promise<CliResult> {
+  const r = await svc(argv, { ...env, ...extraEnv }, cwd, columns);
   results.push(r);
   return r;
 }
 
 describe('svc invoices', () => {
   it('list: a table newest first, and --json', async () => {
-    const r = await run(['invoices', 'list']);
+    const r = await run(['invoices', 'list'], {}, undefined, 80);
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^NUMBER\s+STATUS\s+PERIOD\s+DUE\s+TOTAL\s+ID$/);
@@ -42,6 +43,10 @@ describe('svc invoices', () => {
     expect(voided.code).toBe(0);
     expect(voided.stdout).toContain('Invoice 2026-0131  VOID  (0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d)');
     expect((await run(['invoices', 'get', 'ffffffff'])).code).toBe(1);
+    // Into a pipe: full rows, so the full ids.
+    const piped = await run(['invoices', 'list']);
+    expect(piped.stdout.split('\n')[2]).toMatch(/\s0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d$/);
+    expect(piped.stdout).not.toContain('--json for full ids');
   });
 
   it('get --json prints the record as the API sent it; by number or id', async () => {
@@ -107,7 +112,7 @@ describe('svc invoices', () => {
 
 describe('svc report', () => {
   it('keys: a table that fits 80 columns with a TOTAL row', async () => {
-    const r = await run(['report', 'keys', '--month', '2026-10']);
+    const r = await run(['report', 'keys', '--month', '2026-10'], {}, undefined, 80);
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);

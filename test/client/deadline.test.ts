@@ -67,7 +67,7 @@ describe('the deadline covers the whole body', () => {
   test('a streamed key-usage body dripping a byte every 100 ms ends in a TimeoutError at the deadline', async () => {
     const { ms, error } = await settle(client().streamKeyUsage({ month: '2026-10' }, () => {}));
     expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as Error).message).toBe(`the service did not answer within ${DEADLINE_MS} ms`);
+    expect((error as Error).message).toBe(`time ran out: no complete answer from the reporting API at ${server.url} within ${DEADLINE_MS} ms`);
     expect(ms).toBeLessThan(5000);
   });
 

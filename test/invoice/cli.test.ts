@@ -51,28 +51,30 @@ describe('svc invoices render', () => {
     expect(allText(await readPdf(readFileSync(join(dir, 'warn.pdf'))))).toContain('I alt at betale 26.890,81 DKK');
   });
 
-  const bad: Array<[string, string[], RegExp]> = [
-    ['not JSON', [fixture('not-json.json')], /^svc: invoice .*not-json\.json: field \$: not valid JSON/],
-    ['a missing field', [fixture('missing-total.json')], /field total_cents: missing/],
-    ['a mistyped field', [fixture('quantity-as-string.json')], /field lines\[2\]\.quantity: /],
-    ['an unknown currency', [fixture('unknown-currency.json')], /field currency: /],
-    ['an unknown invoice language', [fixture('unknown-language.json')], /field language: /],
-    ['an unsafe integer', [fixture('unsafe-integer.json')], /field subscription_subtotal_cents: /],
-    ['an unknown --language', [sampleFile('nordlys-2026-10.json'), '--language', 'de'], /^svc: --language: unknown language "de"; available: da, en$/],
-    ['a bad --accent', [sampleFile('nordlys-2026-10.json'), '--accent', 'blue'], /^svc: --accent: expected #rrggbb/],
-    ['a --logo that is no image', [sampleFile('nordlys-2026-10.json'), '--logo', fixture('not-json.json')], /^svc: --logo: .* is not a PNG or JPEG image$/],
-    ['a missing --logo file', [sampleFile('nordlys-2026-10.json'), '--logo', 'nope.png'], /^svc: --logo: cannot read nope\.png \(ENOENT\)$/],
-    ['a missing invoice file', ['nope.json'], /^svc: invoice file nope\.json: cannot read it \(ENOENT\)$/],
+  // A bad record is bad input (exit 1); a bad flag value is a wrong command line (exit 2, as in every command).
+  const bad: Array<[string, string[], RegExp, 1 | 2]> = [
+    ['not JSON', [fixture('not-json.json')], /^svc: invoice .*not-json\.json: field \$: not valid JSON/, 1],
+    ['a missing field', [fixture('missing-total.json')], /field total_cents: missing/, 1],
+    ['a mistyped field', [fixture('quantity-as-string.json')], /field lines\[2\]\.quantity: /, 1],
+    ['an unknown currency', [fixture('unknown-currency.json')], /field currency: /, 1],
+    ['an unknown invoice language', [fixture('unknown-language.json')], /field language: /, 1],
+    ['an unsafe integer', [fixture('unsafe-integer.json')], /field subscription_subtotal_cents: /, 1],
+    ['an unknown --language', [sampleFile('nordlys-2026-10.json'), '--language', 'de'], /^svc: --language: unknown language "de"; available: da, en$/, 2],
+    ['a bad --accent', [sampleFile('nordlys-2026-10.json'), '--accent', 'blue'], /^svc: --accent: expected #rrggbb/, 2],
+    ['a --logo that is no image', [sampleFile('nordlys-2026-10.json'), '--logo', fixture('not-json.json')], /^svc: --logo: .* is not a PNG or JPEG image$/, 2],
+    ['a missing --logo file', [sampleFile('nordlys-2026-10.json'), '--logo', 'nope.png'], /^svc: --logo: cannot read nope\.png \(ENOENT\)$/, 2],
+    ['a missing invoice file', ['nope.json'], /^svc: invoice file nope\.json: cannot read it \(ENOENT\)$/, 1],
   ];
-  for (const [what, args, message] of bad) {
-    it(`refuses ${what}: one line naming it, exit 1, the existing output untouched, no temp file`, async () => {
+  for (const [what, args, message, code] of bad) {
+    it(`refuses ${what}: one line naming it, exit ${code}, the existing output untouched, no temp file`, async () => {
       const target = join(dir, 'keep.pdf');
       copyFileSync(sampleFile('nordlys-2026-10.json'), target);
       const before = readdirSync(dir).sort();
       const r = await svc(['invoices', 'render', ...args, '-o', 'keep.pdf'], dir);
-      expect(r.code).toBe(1);
-      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-      expect(r.stderr.trimEnd()).toMatch(message);
+      expect(r.code).toBe(code);
+      const lines = r.stderr.trimEnd().split('\n');
+      // A wrong command line adds the pointer to --help on a second line.
+      expect(lines).toEqual(code === 1 ? [expect.stringMatching(message)] : [expect.stringMatching(message), 'Run "svc invoices render --help" for usage.']);
       expect(readFileSync(target)).toEqual(readFileSync(sampleFile('nordlys-2026-10.json')));
       expect(readdirSync(dir).sort()).toEqual(before);
     });

@@ -27,12 +27,12 @@ describe('the logo pixel cap', () => {
     expect((err as Error).message).toBe('logo: 5000 × 4000 pixels, more than a logo may have (at most 16,777,216 pixels, e.g. 4096 × 4096)');
   });
 
-  test('svc invoices render --logo: exit 1 naming the flag and the file, nothing written', async () => {
+  test('svc invoices render --logo: exit 2 (a bad flag value) naming the flag and the file, nothing written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-logo-'));
     writeFileSync(join(dir, 'big.png'), big);
     const r = await svc(['invoices', 'render', join(process.cwd(), 'samples/invoices/nordlys-2026-10.json'), '--logo', 'big.png', '-o', 'out.pdf'], {}, dir);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toBe('svc: --logo: big.png is 5000 × 4000 pixels, more than a logo may have (at most 16,777,216 pixels, e.g. 4096 × 4096)\n');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('svc: --logo: big.png is 5000 × 4000 pixels, more than a logo may have (at most 16,777,216 pixels, e.g. 4096 × 4096)\nRun "svc invoices render --help" for usage.\n');
     expect(readdirSync(dir)).toEqual(['big.png']);
   });
 

@@ -28,10 +28,12 @@ export function partnerEnv(server: ReferenceServer): Record<string, string> {
   return { SVC_BASE_URL: server.url, SVC_PARTNER_TOKEN: PARTNER_TOKEN, NO_COLOR: '1' };
 }
 
-export async function svc(argv: string[], env: Record<string, string>, cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `svc argv` in-process; output into a pipe, or with `columns` to a terminal that wide. */
+export async function svc(argv: string[], env: Record<string, string>, cwd: string, columns?: number): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const out = new PassThrough().on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  if (columns !== undefined) Object.assign(out, { isTTY: true, columns });
   const err = new PassThrough().on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const code = await runCli(rootGroup, argv, { stdin: new PassThrough(), stdout: out, stderr: err, env, cwd });
   return { code, stdout, stderr };

@@ -166,7 +166,7 @@ describe('svc report cost', () => {
 
 describe('svc partner status', () => {
   test('prints a readable table of customers and keys', async () => {
-    const r = await svc(['partner', 'status'], partnerEnv(server), dir);
+    const r = await svc(['partner', 'status'], partnerEnv(server), dir, 80);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Bifrost Partners ApS \(org-bifrost\): 4 keys, 1 missing recommended models/);
     expect(r.stdout).toContain('Nordlys Analytics ApS (org-nordlys)');

@@ -1,9 +1,17 @@
+/** Characters after the kind prefix a key needs before its last four may be shown. */
+const SHOW_FOUR = 12;
+/** ... and before its last two may be shown (six or more stay hidden). */
+const SHOW_TWO = 8;
+
 /**
- * A key as it may be shown: its kind prefix and last four characters, e.g. `sk-…f00d`.
- * Keys too short to keep four characters hidden show no tail at all.
+ * A key as it may be shown: its kind prefix and last characters, e.g. `sk-…f00d`, so two keys
+ * can be told apart. A shorter key shows only its last two (`sk-…7a`), and one too short to
+ * keep at least six characters hidden shows no tail at all.
  */
 export function maskKey(key: string): string {
   const prefix = /^[A-Za-z]{1,8}[-_]/.exec(key)?.[0] ?? '';
-  if (key.length - prefix.length < 12) return `${prefix}…`;
-  return `${prefix}…${key.slice(-4)}`;
+  const rest = key.length - prefix.length;
+  if (rest >= SHOW_FOUR) return `${prefix}…${key.slice(-4)}`;
+  if (rest >= SHOW_TWO) return `${prefix}…${key.slice(-2)}`;
+  return `${prefix}…`;
 }

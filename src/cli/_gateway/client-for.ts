@@ -8,6 +8,7 @@ import { blockedReason } from './blocked-reason.js';
 import { KeyRefusedError } from './key-refused-error.js';
 import { ConnectionError } from '../../client/errors/connection-error.js';
 import { GatewayUnreachableError } from './gateway-unreachable-error.js';
+import { statusFirst } from '../../client/errors/with-status.js';
 
 /** The gateway client for one key, from SVC_GATEWAY_URL; requests are logged (key masked) with SVC_DEBUG. */
 export function clientFor(io: CommandIO, apiKey: string): GatewayClient {
@@ -43,13 +44,14 @@ export async function blockedBecause(io: CommandIO, apiKey: string): Promise<str
 export async function explainKeyError(io: CommandIO, e: unknown, key: ResolvedKey): Promise<unknown> {
   if (e instanceof ConnectionError) return new GatewayUnreachableError(e);
   if (!(e instanceof ApiError && e.status === 401)) return e;
-  const prefix = e instanceof SearchFailedError ? 'search failed with HTTP 401: ' : '';
+  // A failed search names its status up front (the spec asks for it), and only there.
+  const said = (text: string) => (e instanceof SearchFailedError ? statusFirst('search failed', text, 401) : text);
   const blocked = await blockedBecause(io, key.apiKey);
   if (blocked) {
-    return new KeyRefusedError(`${prefix}the API key ${key.masked} is ${blocked}; used because ${key.why}`, 'use another saved key, or ask the organization to raise the limit');
+    return new KeyRefusedError(said(`the API key ${key.masked} is ${blocked}; used because ${key.why}`), 'use another saved key, or ask the organization to raise the limit');
   }
   const hint = key.source === 'env' ? 'check or unset SVC_API_KEY' : `run "svc auth login${key.profile && key.profile !== 'default' ? ` --profile ${key.profile}` : ''}" with a valid key`;
-  return new KeyRefusedError(`${prefix}the service refused the API key ${key.masked} (HTTP 401), used because ${key.why}`, hint);
+  return new KeyRefusedError(said(`the service refused the API key ${key.masked} (HTTP 401), used because ${key.why}`), hint);
 }
 
 /** `promise`, with a 401 explained by `explainKeyError`. */

@@ -7,6 +7,12 @@ export function usd(value: Decimal): string {
   return `${sign}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 
+/** US dollars with the sign before the dollar sign: `$3.20`, `-$3.20` (never `$-3.20`). */
+export function dollars(value: Decimal): string {
+  const text = usd(value);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
 /** A whole number with thousands separators: `1,234,567`. */
 export function count(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
 import { OutputPathError } from '../../core/output-path-error.js';
 import { outputTarget } from '../../core/atomic-write.js';
 import { UsageError } from '../usage-error.js';
@@ -19,6 +20,18 @@ function flagError(flag: string, value: string, e: OutputPathError): UsageError 
 export async function checkOutputFile(flag: string, value: string, cwd: string): Promise<string> {
   const path = resolve(cwd, value);
   await withOutputFlag(flag, value, () => outputTarget(path));
+  return path;
+}
+
+/**
+ * The folder an output flag names (`--out DIR`), resolved against `cwd`: refused before any work
+ * when it exists and is not a folder; a missing one is made later by the writer.
+ * @throws UsageError naming the flag
+ */
+export async function checkOutputFolder(flag: string, value: string, cwd: string): Promise<string> {
+  const path = resolve(cwd, value);
+  const existing = await stat(path).catch(() => undefined);
+  if (existing && !existing.isDirectory()) throw new UsageError(`${flag} ${value}: it exists and is not a folder; give a folder (made when missing)`);
   return path;
 }
 

@@ -24,8 +24,13 @@ export function styleFor(stream: { isTTY?: boolean }, env: Record<string, string
   return { bold: wrap(1, 22), dim: wrap(2, 22), green: wrap(32, 39), red: wrap(31, 39), yellow: wrap(33, 39) };
 }
 
-/** Width tables may use: the terminal's, at least 40; 80 when output is not a terminal. */
+/**
+ * The width output must fit, the one answer for every table and paragraph: the terminal's
+ * columns (80 when it does not say); unbounded (`Infinity`) when output goes into a pipe or a
+ * file, so what reads it gets full rows and whole lines.
+ */
 export function outputWidth(io: CommandIO): number {
-  const cols = io.stdout.isTTY ? io.stdout.columns : undefined;
-  return cols && cols >= 40 ? cols : 80;
+  if (!io.stdout.isTTY) return Number.POSITIVE_INFINITY;
+  const cols = io.stdout.columns;
+  return cols !== undefined && Number.isInteger(cols) && cols > 0 ? Math.max(cols, 20) : 80;
 }

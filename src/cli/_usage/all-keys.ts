@@ -10,6 +10,7 @@ import type { DayRange } from './period.js';
 import { isNotShared } from './not-shared.js';
 import { addRows, summarizeActivity, usageRowJson, type UsageRow } from './summary.js';
 import { usageColumns, usageTableRows } from './table.js';
+import { withStatus } from '../../client/errors/with-status.js';
 
 type KeyUsage =
   | { profile: string; key: string; total: UsageRow; sameAs?: string }
@@ -67,7 +68,7 @@ export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: bool
   const notes = results.flatMap((r) => {
     if ('notShared' in r) return [`${r.profile} (${r.key}): ${r.noOrg ? 'belongs to no organization, so it has no usage' : 'usage is not shared with its organization'}.`];
     if ('sameAs' in r && r.sameAs) return [`${r.profile} (${r.key}): the same key as ${r.sameAs}, counted once in the TOTAL.`];
-    if ('error' in r) return [`${r.profile} (${r.key}): ${r.error.message}${r.error.status ? ` (HTTP ${r.error.status})` : ''}`];
+    if ('error' in r) return [`${r.profile} (${r.key}): ${withStatus(r.error.message, r.error.status ?? undefined)}`];
     return [];
   });
   const width = outputWidth(io);

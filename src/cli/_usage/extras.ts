@@ -1,6 +1,6 @@
 import { Decimal } from '../../money/decimal.js';
 import type { KeyInfo } from '../../model/litellm.js';
-import { count, percent, usd } from '../_output/money.js';
+import { count, dollars, percent, usd } from '../_output/money.js';
 import { resetText } from '../_gateway/blocked-reason.js';
 
 /** The notes under the usage table that apply to this key (monthly limit, credits, dev plan), one paragraph each. */
@@ -11,9 +11,10 @@ export function usageExtras(info: KeyInfo): string[] {
     lines.push(`Monthly limit: $${usd(info.spend)} of $${usd(info.max_budget)} used this month (${percent(info.spend, info.max_budget)})${state}`);
   }
   if (info.credits) {
-    lines.push(
-      `Credits: $${usd(info.credits.balance_usd)} left, shared by all keys of the organization; drawn at credit prices, so they fall slightly faster than the costs shown.`,
-    );
+    const balance = info.credits.balance_usd;
+    // A negative balance is an overdraft, not "$-3.20 left".
+    const state = balance.isNegative() && dollars(balance).startsWith('-') ? `${dollars(balance)}, overdrawn by ${dollars(balance.negated())}` : `${dollars(balance)} left`;
+    lines.push(`Credits: ${state}, shared by all keys of the organization; drawn at credit prices, so they fall slightly faster than the costs shown.`);
   }
   if (info.dev_plan) {
     const p = info.dev_plan;

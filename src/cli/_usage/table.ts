@@ -9,10 +9,10 @@ const r = 'right' as const;
 export function usageColumns(first: string): Column[] {
   return [
     { header: first, flex: true, min: 12 },
-    { header: 'REQUESTS', align: r },
-    { header: 'INPUT', align: r },
-    { header: 'OUTPUT', align: r },
-    { header: 'CACHE READ', align: r },
+    { header: 'REQUESTS', align: r, drop: 4 },
+    { header: 'INPUT', align: r, drop: 2 },
+    { header: 'OUTPUT', align: r, drop: 3 },
+    { header: 'CACHE READ', align: r, drop: 1 },
     { header: 'COST $', align: r },
   ];
 }

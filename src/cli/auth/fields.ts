@@ -9,6 +9,8 @@ import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
 import { wrap } from '../_output/wrap.js';
 import { openStore } from './_store-io.js';
+import { timeoutOption } from '../_timeout.js';
+import { withStatus } from '../../client/errors/with-status.js';
 
 /** A field's value for people: `-` for no value, yes/no, a select field's label. */
 function shown(f: KeyFieldsEntry): string {
@@ -52,7 +54,7 @@ async function allKeys(io: CommandIO, json: boolean): Promise<number> {
     const s = styleFor(io.stdout, io.env);
     const blocks = results.map((r) => {
       const head = s.bold(`${r.name} (${r.key})`);
-      if ('error' in r) return `${head}\n${wrap(`${r.error.message}${r.error.status ? ` (HTTP ${r.error.status})` : ''}`, outputWidth(io), '  ').join('\n')}\n`;
+      if ('error' in r) return `${head}\n${wrap(withStatus(r.error.message, r.error.status ?? undefined), outputWidth(io), '  ').join('\n')}\n`;
       const record = JSON.parse(r.raw) as KeyFieldsRecord;
       return `${head}: key "${plainText(record.key_name)}"\n${fieldsTable(io, record)}`;
     });
@@ -70,6 +72,7 @@ export const fieldsCommand: Command = {
     all: { type: 'boolean', description: 'every saved key, one block each' },
     json: { type: 'boolean', description: 'print the record with values as the API sends them' },
     ...verboseOption,
+    ...timeoutOption,
   },
   async run(io, args) {
     const json = bool(args, 'json');

@@ -13,6 +13,8 @@ import { plainText } from '../_output/sanitize.js';
 import { LoginRejectedError } from './login-rejected-error.js';
 import { ConnectionError } from '../../client/errors/connection-error.js';
 import { GatewayUnreachableError } from '../_gateway/gateway-unreachable-error.js';
+import { timeoutOption } from '../_timeout.js';
+import { withStatus } from '../../client/errors/with-status.js';
 
 export const loginCommand: Command = {
   name: 'login',
@@ -22,11 +24,14 @@ export const loginCommand: Command = {
   options: {
     profile: { type: 'string', valueName: 'NAME', description: 'save under this name (default: "default")' },
     'with-token': { type: 'boolean', description: 'read the key from stdin (on a terminal: asked, hidden)' },
+    ...timeoutOption,
   },
   async run(io, args) {
-    if (io.env.SVC_API_KEY?.trim()) throw new KeyInEnvironmentError();
     const named = str(args, 'profile');
     const name = named === undefined ? 'default' : profileArg(named, '--profile');
+    // The default key would never be used while SVC_API_KEY is set; a named one is saved for later (with a warning).
+    const envKey = Boolean(io.env.SVC_API_KEY?.trim());
+    if (envKey && name === 'default') throw new KeyInEnvironmentError();
     // Read the store first: a damaged or unsafe file stops us before the key is even asked for.
     const { update } = await openStore(io);
 
@@ -49,7 +54,7 @@ export const loginCommand: Command = {
         throw new LoginRejectedError(`the service refused the key ${maskKey(apiKey)} (HTTP 401); nothing was saved`, 401, 'check that you pasted the whole key');
       }
       if (e instanceof PermissionDeniedError) {
-        throw new LoginRejectedError(`the key ${maskKey(apiKey)} was not accepted: ${e.message} (HTTP 403); nothing was saved`, 403);
+        throw new LoginRejectedError(`the key ${maskKey(apiKey)} was not accepted: ${withStatus(e.message, 403)}; nothing was saved`, 403);
       }
       if (e instanceof ConnectionError) throw new GatewayUnreachableError(e);
       throw e;
@@ -63,6 +68,7 @@ export const loginCommand: Command = {
     });
     const next = saved.default === name ? 'It is the default key.' : `Use it with "svc auth use ${name}" or "svc auth pin ${name}".`;
     io.stdout.write(`${replaced ? 'Replaced' : 'Saved'} "${name}": ${maskKey(apiKey)} (${label}).\n${next}\n`);
+    if (envKey) io.stderr.write(`Warning: SVC_API_KEY is set, so commands use it (${maskKey(io.env.SVC_API_KEY!.trim())}) rather than "${name}" until it is unset.\n`);
     return 0;
   },
 };

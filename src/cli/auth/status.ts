@@ -1,20 +1,22 @@
-import type { Command } from '../_command.js';
+import type { Command, CommandIO } from '../_command.js';
 import { bool } from '../_args.js';
 import { AuthenticationError } from '../../client/errors/authentication-error.js';
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
+import { withStatus } from '../../client/errors/with-status.js';
+import { SvcError } from '../../core/svc-error.js';
 import type { KeyInfo } from '../../model/litellm.js';
 import { clientFor, verboseOption } from '../_gateway/client-for.js';
-import { ConnectionError } from '../../client/errors/connection-error.js';
-import { GatewayUnreachableError } from '../_gateway/gateway-unreachable-error.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { usd } from '../_output/money.js';
 import { wrap } from '../_output/wrap.js';
 import { blockedReason } from '../_gateway/blocked-reason.js';
 import { plainText } from '../_output/sanitize.js';
 import { configDir, findPin, loadCredentials, resolveKey } from '../_credentials/index.js';
+import { hintOf } from '../_errors.js';
+import { timeoutOption } from '../_timeout.js';
 
 /** With SVC_API_KEY set: the saved key it overrides here (pin or default), if any, in one line. */
-async function overriddenSavedKey(io: Parameters<Command['run']>[0]): Promise<string> {
+async function overriddenSavedKey(io: CommandIO): Promise<string> {
   const credentials = await loadCredentials(configDir(io.env)).catch(() => undefined);
   if (!credentials) return '';
   const pin = findPin(credentials, io.cwd);
@@ -23,28 +25,46 @@ async function overriddenSavedKey(io: Parameters<Command['run']>[0]): Promise<st
   return '';
 }
 
+/**
+ * What the service says of the key. It works only when what it is used for works: a key of no
+ * organization passes the key check, yet models, usage, key fields and search all answer 403.
+ * When the service gives no usable answer, the key is "not checked" rather than "not working".
+ */
+type Verdict = { works: true; info: KeyInfo } | { works: false; problem: string; info?: KeyInfo } | { works: null; problem: string };
+
+const NO_ORGANIZATION = 'it belongs to no organization, so the service refuses it (HTTP 403) for models, usage, key fields and search';
+
+async function check(io: CommandIO, apiKey: string): Promise<Verdict> {
+  let info: KeyInfo;
+  try {
+    info = (await clientFor(io, apiKey).getKeyInfo()).info;
+  } catch (e) {
+    if (e instanceof AuthenticationError) return { works: false, problem: 'the service refused it (HTTP 401: missing, unknown, expired or blocked key)' };
+    if (e instanceof PermissionDeniedError) return { works: false, problem: withStatus(e.message, 403) };
+    // Unreachable, too slow, a server error, an answer it cannot read, a bad SVC_GATEWAY_URL.
+    if (e instanceof SvcError) {
+      const hint = hintOf(e);
+      return { works: null, problem: `${e.message}${hint ? ` (${hint})` : ''}` };
+    }
+    throw e;
+  }
+  if (info.blocked) return { works: false, problem: blockedReason(info), info };
+  if (info.org_id === null) return { works: false, problem: NO_ORGANIZATION, info };
+  return { works: true, info };
+}
+
 export const statusCommand: Command = {
   name: 'status',
   summary: 'Show which key is in use (masked), why, and whether it works',
   usage: 'auth status [--json]',
   examples: ['svc auth status', 'SVC_API_KEY=sk-... svc auth status'],
   // -v is accepted like on every key command; status always says which key and why.
-  options: { json: { type: 'boolean', description: 'print the same as JSON' }, ...verboseOption },
+  options: { json: { type: 'boolean', description: 'print the same as JSON' }, ...verboseOption, ...timeoutOption },
   async run(io, args) {
     const key = await resolveKey(io);
-    let works = false;
-    let problem: string | undefined;
-    let info: KeyInfo | undefined;
-    try {
-      info = (await clientFor(io, key.apiKey).getKeyInfo()).info;
-      works = !info.blocked;
-      if (info.blocked) problem = blockedReason(info);
-    } catch (e) {
-      if (e instanceof AuthenticationError) problem = 'the service refused it (HTTP 401: missing, unknown, expired or blocked key)';
-      else if (e instanceof PermissionDeniedError) problem = `${e.message} (HTTP 403)`;
-      else if (e instanceof ConnectionError) throw new GatewayUnreachableError(e);
-      else throw e;
-    }
+    const verdict = await check(io, key.apiKey);
+    const info = 'info' in verdict ? verdict.info : undefined;
+    const problem = 'problem' in verdict ? verdict.problem : undefined;
     if (bool(args, 'json')) {
       const out = {
         key: key.masked,
@@ -52,13 +72,14 @@ export const statusCommand: Command = {
         profile: key.profile ?? null,
         pinned_folder: key.folder ?? null,
         why: key.why,
-        works,
+        // null: the service could not be asked (see problem), so nobody knows.
+        works: verdict.works,
         problem: problem ?? null,
         key_name: info ? (info.key_alias ?? info.key_name) : null,
         org_id: info?.org_id ?? null,
       };
       io.stdout.write(JSON.stringify(out, null, 2) + '\n');
-      return works ? 0 : 1;
+      return verdict.works ? 0 : 1;
     }
     const s = styleFor(io.stdout, io.env);
     const width = outputWidth(io);
@@ -67,12 +88,12 @@ export const statusCommand: Command = {
     if (key.source === 'env') lines.push(...line('', await overriddenSavedKey(io)));
     if (info) lines.push(...line('Name:', `${plainText(info.key_alias ?? info.key_name)}${info.org_id ? ` (${plainText(info.org_id)})` : ' (no organization)'}`));
     // Colour goes on after wrapping, so escape codes never count as width.
-    const worksLines = line('Works:', works ? 'yes' : `no, ${problem}`);
-    worksLines[0] = worksLines[0]!.replace(/^(Works:\s+)(yes|no)/, (_m, l: string, w: string) => l + (w === 'yes' ? s.green(w) : s.red(w)));
+    const answer = verdict.works === true ? 'yes' : verdict.works === false ? `no, ${problem}` : `could not be checked: ${problem}`;
+    const worksLines = line('Works:', answer);
+    worksLines[0] = worksLines[0]!.replace(/^(Works:\s+)(yes|no|could not be checked)/, (_m, l: string, w: string) => l + (w === 'yes' ? s.green(w) : w === 'no' ? s.red(w) : s.yellow(w)));
     lines.push(...worksLines);
-    if (info && info.org_id === null) lines.push(...line('Note:', 'it belongs to no organization, so key fields, search and usage answer HTTP 403'));
-    if (info && works && info.max_budget) lines.push(...line('Limit:', `$${usd(info.spend)} of $${usd(info.max_budget)} spent this month`));
+    if (info && verdict.works && info.max_budget) lines.push(...line('Limit:', `$${usd(info.spend)} of $${usd(info.max_budget)} spent this month`));
     io.stdout.write(lines.filter((l) => l.trim() !== '').join('\n') + '\n');
-    return works ? 0 : 1;
+    return verdict.works ? 0 : 1;
   },
 };

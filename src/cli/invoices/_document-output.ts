@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../../core/atomic-write.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { safeNamePart } from '../../runner/safe-name.js';
 import { plainText } from '../_output/sanitize.js';
+import { UsageError } from '../usage-error.js';
 
 /** What `--format` asks for: the PDF, the Peppol XML, or the PDF carrying the XML plus the XML beside it. */
 export type DocumentFormat = 'pdf' | 'xml' | 'both';
@@ -14,7 +15,7 @@ const FORMATS: readonly DocumentFormat[] = ['pdf', 'xml', 'both'];
 /** The `--format` flag, `pdf` by default. @throws naming --format */
 export function documentFormat(args: ParsedArgs): DocumentFormat {
   const value = str(args, 'format') ?? 'pdf';
-  if (!(FORMATS as readonly string[]).includes(value)) throw new Error(`--format: expected pdf, xml or both (got "${plainText(value)}")`);
+  if (!(FORMATS as readonly string[]).includes(value)) throw new UsageError(`--format: expected pdf, xml or both (got "${plainText(value)}")`);
   return value as DocumentFormat;
 }
 
@@ -38,7 +39,7 @@ export interface Documents {
  */
 export function documentPaths(args: ParsedArgs, format: DocumentFormat, stem: string): { pdf?: string; xml?: string } {
   const out = str(args, 'output');
-  if (out === STDOUT && format === 'both') throw new Error('-o: --format both writes two files (the PDF and the XML beside it), so it cannot write to stdout (-o -)');
+  if (out === STDOUT && format === 'both') throw new UsageError('-o: --format both writes two files (the PDF and the XML beside it), so it cannot write to stdout (-o -)');
   const base = safeNamePart(stem);
   if (format === 'xml') return { xml: out ?? `${base}.xml` };
   const pdf = out ?? `${base}.pdf`;

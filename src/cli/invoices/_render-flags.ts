@@ -7,10 +7,11 @@ import { checkInvoice, InvalidRenderOptionError, readLogoHeader, type RenderInvo
 import type { Invoice } from '../../model/index.js';
 import { EInvoiceError } from '../../einvoice/index.js';
 import { plainText } from '../_output/sanitize.js';
+import { UsageError } from '../usage-error.js';
 
-/** A bad flag value: exit 1 with the flag named (bad input, not a malformed command line). */
-export function flagError(flag: string, reason: string): Error {
-  return new Error(`${flag}: ${reason}`);
+/** A bad flag value: a UsageError naming the flag, so it exits 2 as in every other command. */
+export function flagError(flag: string, reason: string): UsageError {
+  return new UsageError(`${flag}: ${reason}`);
 }
 
 /** The document flags `invoices render` and `invoices credit-note` share. */
@@ -27,7 +28,8 @@ export function reportFindings(io: CommandIO, args: ParsedArgs, invoice: Invoice
   const findings = checkInvoice(invoice);
   for (const f of findings) io.stderr.write(`svc: ${f.severity}: ${plainText(f.message)} [${f.code}]\n`);
   const errors = findings.filter((f) => f.severity === 'error').length;
-  if (errors && args.values.strict === true) throw flagError('--strict', `${errors} error${errors === 1 ? '' : 's'} in the invoice (above); no file written`);
+  // The command line is right; the invoice is not: exit 1, as any refused record.
+  if (errors && args.values.strict === true) throw new Error(`--strict: ${errors} error${errors === 1 ? '' : 's'} in the invoice (above); no file written`);
 }
 
 async function readLogo(io: { cwd: string }, path: string | undefined): Promise<Uint8Array | undefined> {

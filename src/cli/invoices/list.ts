@@ -2,7 +2,7 @@ import type { Command } from '../_command.js';
 import { bool } from '../_args.js';
 import { reportingClientFrom, reportingOptions } from '../_clients.js';
 import { outputWidth, styleFor } from '../_output/style.js';
-import { toJsonText } from '../report/_json.js';
+import { asSent } from '../report/_json.js';
 import { invoiceListTable } from './_list-table.js';
 
 /** `svc invoices list`: the organization's invoices, newest first (endpoint 1). */
@@ -11,10 +11,11 @@ export const listCommand: Command = {
   summary: "The organization's invoices, newest first",
   usage: 'invoices list [--json]',
   examples: ['svc invoices list', 'svc invoices list --json'],
-  options: { json: { type: 'boolean', description: 'print the API records' }, ...reportingOptions },
+  options: { json: { type: 'boolean', description: 'print the API records as the API sent them' }, ...reportingOptions },
   async run(io, args) {
-    const list = await reportingClientFrom(io, args).listInvoices();
-    io.stdout.write(bool(args, 'json') ? toJsonText(list) : invoiceListTable(list, outputWidth(io), styleFor(io.stdout, io.env)));
+    const sent = asSent(bool(args, 'json'));
+    const list = await reportingClientFrom(io, args).listInvoices(sent.call);
+    io.stdout.write(bool(args, 'json') ? sent.text(list) : invoiceListTable(list, outputWidth(io), styleFor(io.stdout, io.env)));
     return 0;
   },
 };

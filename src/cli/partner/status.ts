@@ -2,7 +2,7 @@ import type { Command } from '../_command.js';
 import { bool, choice, str } from '../_args.js';
 import { partnerClientFrom, partnerOptions } from '../_clients.js';
 import { outputWidth, styleFor } from '../_output/style.js';
-import { toJsonText } from '../report/_json.js';
+import { asSent } from '../report/_json.js';
 import { writeStreamAtomic } from '../../core/atomic-write.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';
@@ -18,7 +18,7 @@ export const statusCommand: Command = {
   usage: 'partner status [--json] [-o partner.xlsx] [--language da|en]',
   examples: ['svc partner status', 'svc partner status --json', 'svc partner status -o partner.xlsx --language en'],
   options: {
-    json: { type: 'boolean', description: 'print the API record' },
+    json: { type: 'boolean', description: 'print the API record as sent' },
     output: { type: 'string', short: 'o', valueName: 'FILE', description: 'write the partner workbook (XLSX): customers, keys (out-of-date ones highlighted), profiles' },
     language: { type: 'string', valueName: 'CODE', description: 'language of the workbook: da (default) or en' },
     ...partnerOptions,
@@ -30,9 +30,10 @@ export const statusCommand: Command = {
     const language = choice(args, 'language', availableLanguages());
     if (language !== undefined && output === undefined) throw new UsageError('--language applies to the workbook: add -o FILE');
     const path = output === undefined || output === STDOUT ? undefined : await checkOutputFile('-o', output, io.cwd);
-    const status = await partnerClientFrom(io, args).getPartnerStatus();
+    const sent = asSent(bool(args, 'json'));
+    const status = await partnerClientFrom(io, args).getPartnerStatus(sent.call);
     if (json) {
-      io.stdout.write(toJsonText(status));
+      io.stdout.write(sent.text(status));
       return 0;
     }
     if (output === STDOUT) {

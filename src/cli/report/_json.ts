@@ -14,3 +14,22 @@ export function exactJson(value: unknown): unknown {
 export function toJsonText(value: unknown): string {
   return `${JSON.stringify(exactJson(value), null, 2)}\n`;
 }
+
+/**
+ * For `--json` that promises the API's data: pass `call` to the client method, then
+ * `text(record)` is the answer as the service sent it (re-indented only, so fields beyond the
+ * spec's stay), or, when the call needed several answers (a key-usage period over 366 days), the
+ * merged record. Without `wanted` (a table) nothing is kept.
+ */
+export function asSent(wanted: boolean): { call: { onBody?: (text: string) => void }; text(record: unknown): string } {
+  let first: string | undefined;
+  let answers = 0;
+  const onBody = (text: string) => {
+    answers++;
+    first = answers === 1 ? text : undefined;
+  };
+  return {
+    call: wanted ? { onBody } : {},
+    text: (record) => (first !== undefined ? `${JSON.stringify(JSON.parse(first), null, 2)}\n` : toJsonText(record)),
+  };
+}

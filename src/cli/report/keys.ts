@@ -6,7 +6,7 @@ import { outputWidth, styleFor } from '../_output/style.js';
 import { keyPeriodFromFlags, keyPeriodOptions } from './_period-flags.js';
 import { keysTable } from './_keys-table.js';
 import { keysCsv } from './_keys-csv.js';
-import { toJsonText } from './_json.js';
+import { asSent } from './_json.js';
 
 /** `svc report keys`: usage per API key for a period (endpoint 4). */
 export const keysCommand: Command = {
@@ -20,15 +20,16 @@ export const keysCommand: Command = {
   ],
   options: {
     ...keyPeriodOptions,
-    json: { type: 'boolean', description: 'print the API record (exact decimals)' },
+    json: { type: 'boolean', description: 'print the API record as sent (merged when the period took several requests)' },
     csv: { type: 'boolean', description: 'print CSV (RFC 4180), one row per key' },
     ...reportingOptions,
   },
   async run(io, args) {
     if (bool(args, 'json') && bool(args, 'csv')) throw new UsageError('give --json or --csv, not both');
     const period = keyPeriodFromFlags(args);
-    const usage = await reportingClientFrom(io, args).getKeyUsage(period);
-    if (bool(args, 'json')) io.stdout.write(toJsonText(usage));
+    const sent = asSent(bool(args, 'json'));
+    const usage = await reportingClientFrom(io, args).getKeyUsage(period, sent.call);
+    if (bool(args, 'json')) io.stdout.write(sent.text(usage));
     else if (bool(args, 'csv')) io.stdout.write(keysCsv(usage));
     else io.stdout.write(keysTable(usage, outputWidth(io), styleFor(io.stdout, io.env)));
     return 0;

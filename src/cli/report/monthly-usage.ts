@@ -5,7 +5,7 @@ import { reportingClientFrom, reportingOptions } from '../_clients.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import type { MonthlyUsagePeriod } from '../../client/api.js';
 import { monthlyTable } from './_monthly-table.js';
-import { toJsonText } from './_json.js';
+import { asSent } from './_json.js';
 
 /** `svc report monthly-usage`: usage and spend per calendar month (endpoint 5). */
 export const monthlyUsageCommand: Command = {
@@ -16,7 +16,7 @@ export const monthlyUsageCommand: Command = {
   options: {
     months: { type: 'string', valueName: 'N', description: 'trailing months, this one included (default 12, max 60)' },
     year: { type: 'string', valueName: 'YYYY', description: 'one calendar year' },
-    json: { type: 'boolean', description: 'print the API record (exact decimals)' },
+    json: { type: 'boolean', description: 'print the API record as sent' },
     ...reportingOptions,
   },
   async run(io, args) {
@@ -24,8 +24,9 @@ export const monthlyUsageCommand: Command = {
     const year = int(args, 'year', 1, 9999);
     if (months !== undefined && year !== undefined) throw new UsageError('give --months or --year, not both');
     const period: MonthlyUsagePeriod = year !== undefined ? { year } : months !== undefined ? { months } : {};
-    const usage = await reportingClientFrom(io, args).getMonthlyUsage(period);
-    io.stdout.write(bool(args, 'json') ? toJsonText(usage) : monthlyTable(usage, outputWidth(io), styleFor(io.stdout, io.env)));
+    const sent = asSent(bool(args, 'json'));
+    const usage = await reportingClientFrom(io, args).getMonthlyUsage(period, sent.call);
+    io.stdout.write(bool(args, 'json') ? sent.text(usage) : monthlyTable(usage, outputWidth(io), styleFor(io.stdout, io.env)));
     return 0;
   },
 };

@@ -3,7 +3,7 @@ import { bool, choice } from '../_args.js';
 import { reportingClientFrom, reportingOptions } from '../_clients.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { planCostTable } from './_plan-cost-table.js';
-import { toJsonText } from './_json.js';
+import { asSent } from './_json.js';
 
 /** `svc report plan-cost`: the monthly subscription cost (endpoint 6). */
 export const planCostCommand: Command = {
@@ -13,13 +13,14 @@ export const planCostCommand: Command = {
   examples: ['svc report plan-cost', 'svc report plan-cost --currency EUR --json'],
   options: {
     currency: { type: 'string', valueName: 'CODE', description: 'DKK (default), EUR or USD; prices are never converted' },
-    json: { type: 'boolean', description: 'print the API record' },
+    json: { type: 'boolean', description: 'print the API record as sent' },
     ...reportingOptions,
   },
   async run(io, args) {
     const currency = choice(args, 'currency', ['DKK', 'EUR', 'USD'] as const);
-    const cost = await reportingClientFrom(io, args).getPlanCost(currency);
-    io.stdout.write(bool(args, 'json') ? toJsonText(cost) : planCostTable(cost, outputWidth(io), styleFor(io.stdout, io.env)));
+    const sent = asSent(bool(args, 'json'));
+    const cost = await reportingClientFrom(io, args).getPlanCost(currency, sent.call);
+    io.stdout.write(bool(args, 'json') ? sent.text(cost) : planCostTable(cost, outputWidth(io), styleFor(io.stdout, io.env)));
     return 0;
   },
 };

@@ -3,9 +3,17 @@ import { SvcError } from '../../core/svc-error.js';
  * Base of every error the HTTP client throws. Its message is one line written for a user
  * (what went wrong and, in `hint`, what to do) and never contains a token or an API key.
  * Thrown only through its subclasses, or as itself for an HTTP status the spec does not list.
+ * When the service answered, the error also keeps what it sent: `body` (cleaned), `headers`
+ * and `requestId`, for logs and for asking the service's support about this one request.
  */
 export class ApiError extends SvcError {
   override readonly name: string = 'ApiError';
+  /** The answer's body as sent, at most 16 KiB, tokens replaced by `***`, control characters escaped. */
+  readonly body: string | undefined = undefined;
+  /** The answer's headers (lower-case names; `set-cookie` left out), cleaned like `body`. */
+  readonly headers: Readonly<Record<string, string>> | undefined = undefined;
+  /** The service's id of the request (`x-request-id`, `request-id` or `cf-ray`), when it sent one. */
+  readonly requestId: string | undefined = undefined;
   constructor(
     message: string,
     /** HTTP status, or undefined when no response arrived (timeout, connection error). */

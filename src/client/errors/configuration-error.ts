@@ -2,11 +2,16 @@ import { SvcError } from '../../core/svc-error.js';
 /**
  * Thrown before any request when the client cannot be configured: a required option is
  * missing from both the options and the environment (the message names the variable), or
- * a value such as the base URL is malformed.
+ * a value such as the base URL or SVC_TIMEOUT is malformed.
  */
 export class ConfigurationError extends SvcError {
   override readonly name = 'ConfigurationError';
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+    /** The setting at fault, e.g. `SVC_GATEWAY_URL`, so a caller can name its own flag instead. */
+    readonly setting?: string,
+  ) {
     super(message);
   }
 }

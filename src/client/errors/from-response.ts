@@ -9,6 +9,8 @@ import { ServerError } from './server-error.js';
 import { SetupNeedsAttentionError } from './setup-needs-attention-error.js';
 import { forbiddenReason } from './_forbidden-reason.js';
 import { readErrorBody } from './_error-body.js';
+import { keepResponse } from './_response-info.js';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** What the caller knows about the request, so an error can say what to do. */
 export interface ErrorContext {
@@ -28,10 +30,19 @@ export interface ErrorContext {
   retryAfterMs?: number;
   /** The query parameters the request sent (names and values; never a credential), for a 400's hint. */
   sent?: ReadonlyArray<readonly [string, string]>;
+  /** The response's headers, kept on the error (cleaned) with its request id. */
+  headers?: IncomingHttpHeaders;
 }
 
-/** The one factory that turns a non-2xx status and its body into the matching ApiError subclass. */
+/**
+ * The one factory that turns a non-2xx status and its body into the matching ApiError subclass,
+ * which keeps the body (cleaned), the headers and the request id.
+ */
 export function apiErrorFromResponse(status: number, body: string, ctx: ErrorContext): ApiError {
+  return keepResponse(errorFor(status, body, ctx), ctx.headers, body, ctx.secrets);
+}
+
+function errorFor(status: number, body: string, ctx: ErrorContext): ApiError {
   const { endpoint } = ctx;
   if (status === 403 && /error code:?\s*1010/i.test(body)) return new EdgeRejectedError(endpoint);
   const info = readErrorBody(body, ctx.secrets);

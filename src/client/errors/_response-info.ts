@@ -1,0 +1,34 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { escapeControls } from '../../core/safe-text.js';
+import type { ApiError } from './api-error.js';
+
+const BODY_LIMIT = 16 * 1024;
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'cf-ray'];
+
+function clean(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s) out = out.split(s).join('***');
+  return escapeControls(out, { keep: '\n\t' });
+}
+
+/**
+ * Keeps on `error` what the service sent with it (ApiError's `body`, `headers`, `requestId`),
+ * cleaned: the token replaced, control characters escaped, the body cut at 16 KiB. An error
+ * that already holds an answer keeps the first one.
+ */
+export function keepResponse<E extends ApiError>(error: E, headers: IncomingHttpHeaders | undefined, body: string | undefined, secrets: readonly string[]): E {
+  if (error.headers !== undefined || error.body !== undefined) return error;
+  const target = error as { -readonly [K in 'body' | 'headers' | 'requestId']: ApiError[K] };
+  if (body !== undefined) target.body = clean(body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body, secrets);
+  if (headers) {
+    const kept: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (value === undefined || name === 'set-cookie') continue;
+      kept[name] = clean(Array.isArray(value) ? value.join(', ') : value, secrets);
+    }
+    target.headers = kept;
+    const id = REQUEST_ID_HEADERS.map((h) => kept[h]).find((v) => v !== undefined && v.trim() !== '');
+    if (id !== undefined) target.requestId = id.trim().slice(0, 200);
+  }
+  return error;
+}

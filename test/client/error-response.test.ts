@@ -1,0 +1,62 @@
+// Issue 14 ("The public API"): API errors keep the status, the response body (cleaned), the
+// headers and a request id when the server sends one; the CLI names the request id.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, GatewayClient, ReportingClient, ResponseSchemaError, SearchFailedError, ServerError, isSvcError } from '../../src/index.js';
+import { json, startFakeServer, type FakeServer } from './_fake-server.js';
+import { svcBin } from '../cli/_bin.js';
+
+const TOKEN = 'tok-secret-0123456789';
+const KEY = 'sk-secret-0123456789abcdef';
+let server: FakeServer;
+beforeAll(async () => {
+  server = await startFakeServer((req, res) => {
+    if (req.url.endsWith('/invoices')) {
+      // The body echoes the token and carries a raw terminal escape: both must come back cleaned.
+      res.writeHead(500, { 'content-type': 'text/plain', 'x-request-id': 'req-42', 'set-cookie': 'session=abc' });
+      return res.end(`boom for ${TOKEN} \u001b]0;x\u0007\nline 2`);
+    }
+    if (req.url.endsWith('/plan-cost')) return json(res, 200, { org_id: 'org-test', currency: 'DKK' }, { 'request-id': 'req-43' });
+    if (req.url.startsWith('/v1/search')) return json(res, 429, { error: 'slow down' }, { 'cf-ray': '8a1b2c3d4e-CPH', 'retry-after': '120' });
+    json(res, 404, {});
+  });
+});
+afterAll(() => server.close());
+
+const reporting = () => new ReportingClient({ baseUrl: server.url, token: TOKEN, orgId: 'org-test', maxRetries: 0 });
+
+describe('ApiError keeps what the service sent', () => {
+  it('status, cleaned body, headers (no set-cookie) and the request id', async () => {
+    const e = (await reporting().listInvoices().catch((x: unknown) => x)) as ServerError;
+    expect(e).toBeInstanceOf(ServerError);
+    expect(isSvcError(e)).toBe(true);
+    expect(e.status).toBe(500);
+    expect(e.requestId).toBe('req-42');
+    expect(e.headers?.['x-request-id']).toBe('req-42');
+    expect(e.headers?.['content-type']).toBe('text/plain');
+    expect(e.headers).not.toHaveProperty('set-cookie');
+    expect(e.body).toBe('boom for *** \\x1b]0;x\\x07\nline 2');
+  });
+
+  it('a 200 this client cannot read keeps the headers and request id too', async () => {
+    const e = (await reporting().getPlanCost().catch((x: unknown) => x)) as ResponseSchemaError;
+    expect(e).toBeInstanceOf(ResponseSchemaError);
+    expect(e.status).toBe(200);
+    expect(e.requestId).toBe('req-43');
+  });
+
+  it('a failed search keeps them through SearchFailedError', async () => {
+    const client = new GatewayClient({ gatewayUrl: server.url, apiKey: KEY, maxRetries: 0 });
+    const e = (await client.search({ query: 'x' }).catch((x: unknown) => x)) as SearchFailedError;
+    expect(e).toBeInstanceOf(SearchFailedError);
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e.status).toBe(429);
+    expect(e.requestId).toBe('8a1b2c3d4e-CPH');
+    expect(JSON.parse(e.body!)).toEqual({ error: 'slow down' });
+  });
+
+  it('the CLI names the request id, for asking the service about it', async () => {
+    const r = await svcBin(['invoices', 'list'], { SVC_BASE_URL: server.url, SVC_REPORTING_TOKEN: TOKEN, SVC_ORG_ID: 'org-test' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('svc: the service failed to answer (HTTP 500) (try again later; request id req-42)\n');
+  });
+});
