@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
 import type { Command } from './_command.js';
 import { int, str } from './_args.js';
 import { UsageError } from './usage-error.js';
 import { plainText as plain } from './_output/sanitize.js';
+import { checkOutputFolder } from './_output/output-file.js';
 import { keepHeapCompact } from './_compact-heap.js';
 import { isMonth, previousMonth } from '../runner/month.js';
 import type { AttemptReport } from '../queue/_process-job.js';
@@ -39,6 +39,7 @@ export const workerCommand: Command = {
     const concurrency = int(args, 'concurrency', 1, 64);
     const lockSeconds = int(args, 'lock-seconds', 2, 3600);
     const out = str(args, 'out');
+    const outDir = out === undefined ? undefined : await checkOutputFolder('--out', out, io.cwd);
     // The same work as svc month-end's, with the same heap settings.
     keepHeapCompact();
     // BullMQ and Redis's client load only here, for a worker.
@@ -47,7 +48,7 @@ export const workerCommand: Command = {
     let worker;
     try {
       worker = await startQueueWorker({
-        queue: url, month, concurrency, lockSeconds, env: io.env, ...(out ? { outDir: resolve(io.cwd, out) } : {}),
+        queue: url, month, concurrency, lockSeconds, env: io.env, ...(outDir ? { outDir } : {}),
         onAttempt: (r) => log(attemptLine(r)),
         onError: (m) => log(`queue: ${plain(m)}`),
       });

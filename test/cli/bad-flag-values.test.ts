@@ -47,7 +47,7 @@ const BAD: Record<string, string> = {
 };
 
 /** Positional arguments: an invoice id prefix where the command takes one (so it would be fetched), else `x`. */
-const POSITIONAL: Record<string, string> = { 'invoices render': '6f1c2d3e', 'invoices get': '6f1c2d3e', 'invoices pdf': '6f1c2d3e' };
+const POSITIONAL: Record<string, string> = { 'invoices render': '6f1c2d3e', 'invoices get': '6f1c2d3e', 'invoices pdf': '6f1c2d3e', 'invoices credit-note': '6f1c2d3e' };
 
 /** What else a command needs before it looks at the flag under test (its other required flags). */
 const NEEDS: Record<string, string[]> = {
@@ -56,6 +56,8 @@ const NEEDS: Record<string, string[]> = {
   'invoices pdf': ['-o', join(dir, 'x.pdf')],
   'samples generate': ['--orgs', '1', '--keys-per-org', '1', '--months', '1', '--seed', 's', '--out', join(dir, 'gen')],
   'partner status': ['-o', join(dir, 'p.xlsx')],
+  'invoices credit-note': ['--number', 'CN-1', '--date', '2026-11-01'],
+  worker: ['--queue', 'redis://127.0.0.1:9'],
 };
 
 // Nothing here may reach a service: the URLs point at a closed port, and every case fails first.

@@ -19,8 +19,9 @@ const MODELS = {
   'mistral-large-2411-instruct-eu-west-preview': metrics('0.00', 10, 1_000, 100, 0),
 };
 const ACTIVITY = {
-  results: [{ date: '2026-11-02', metrics: metrics('10.80', 23_240, 71_826_071, 13_751_422, 1_371_070), breakdown: { models: Object.fromEntries(Object.entries(MODELS).map(([m, x]) => [m, { metrics: x }])) } }],
-  metadata: { total_spend: '10.80', total_prompt_tokens: 71_826_071, total_completion_tokens: 13_751_422, total_cache_read_input_tokens: 1_371_070, total_cache_creation_input_tokens: 0, total_tokens: 85_577_493, total_api_requests: 23_240 },
+  // The day's and the period's totals are the sum of the three models (no usage without a model here).
+  results: [{ date: '2026-11-02', metrics: metrics('10.80', 23_250, 71_827_071, 13_751_522, 1_371_070), breakdown: { models: Object.fromEntries(Object.entries(MODELS).map(([m, x]) => [m, { metrics: x }])) } }],
+  metadata: { total_spend: '10.80', total_prompt_tokens: 71_827_071, total_completion_tokens: 13_751_522, total_cache_read_input_tokens: 1_371_070, total_cache_creation_input_tokens: 0, total_tokens: 85_578_593, total_api_requests: 23_250 },
 };
 const KEY_INFO = {
   key: 'k-1',
@@ -52,9 +53,10 @@ describe.runIf(hasScript)('on a terminal 60 columns wide', () => {
     expect(widest(lines)).toBeLessThanOrEqual(60);
     expect(lines).toContainEqual(expect.stringMatching(/^MODEL +REQUESTS +INPUT +OUTPUT +COST \$$/));
     // The model name gives up width (with "…") before a column is left out, and again after.
-    expect(lines).toContainEqual(expect.stringMatching(/^claude-sonnet-4-2… +12,345 +43,239,125 +10,884,574 +6\.30$/));
+    // INPUT is the prompt tokens less the cache reads (43,239,125 - 1,234,567), issue 18 item 4.
+    expect(lines).toContainEqual(expect.stringMatching(/^claude-sonnet-4-2… +12,345 +42,004,558 +10,884,574 +6\.30$/));
     expect(lines).toContainEqual(expect.stringMatching(/^mistral-large-241… +10 +1,000 +100 +0\.00$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^TOTAL +23,250 +71,827,071 +13,751,522 +10\.80$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^TOTAL +23,250 +70,456,001 +13,751,522 +10\.80$/));
     expect(visibleLines(r.out).join(' ')).toContain('Not shown at this width: CACHE READ (a wider window, or output into a pipe, shows it).');
     expect(r.out).toMatch(/\(5\.4 %\)/);
   });
@@ -92,7 +94,7 @@ describe('into a pipe', () => {
   it('prints full rows: every column, names whole, nothing left out', async () => {
     const usage = await svcBin(['usage'], usageEnv());
     expect(usage.stdout).toMatch(/^MODEL +REQUESTS +INPUT +OUTPUT +CACHE READ +COST \$$/m);
-    expect(usage.stdout).toMatch(/^claude-sonnet-4-20250514 +12,345 +43,239,125 +10,884,574 +1,234,567 +6\.30$/m);
+    expect(usage.stdout).toMatch(/^claude-sonnet-4-20250514 +12,345 +42,004,558 +10,884,574 +1,234,567 +6\.30$/m);
     expect(usage.stdout).toMatch(/^mistral-large-2411-instruct-eu-west-preview +10 +1,000 +100 +0 +0\.00$/m);
     expect(usage.stdout).not.toContain('Not shown');
     const models = await svcBin(['models'], { SVC_GATEWAY_URL: server.url, SVC_API_KEY: KEYS.limited });

@@ -48,16 +48,20 @@ describe('svc invoices render --format', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  // A record the e-invoice refuses exits 1; a flag whose value is wrong is a wrong command line, 2 (issue 14).
   it.each([
-    ['a void invoice as an e-invoice', ['nordlys-2026-10-void.json', '--format', 'xml'], /^svc: cannot make the e-invoice: status: .*void/],
-    ['a void invoice with both', ['nordlys-2026-10-void.json', '--format', 'both'], /^svc: cannot make the e-invoice: status: /],
-    ['an unknown --format', ['nordlys-2026-10.json', '--format', 'ubl'], /^svc: --format: expected pdf, xml or both/],
-    ['both to stdout', ['nordlys-2026-10.json', '--format', 'both', '-o', '-'], /^svc: -o: /],
-  ])('refuses %s: one line naming the field or flag, exit 1, no file', async (_, [file, ...flags], message) => {
+    ['a void invoice as an e-invoice', ['nordlys-2026-10-void.json', '--format', 'xml'], /^svc: cannot make the e-invoice: status: .*void/, 1],
+    ['a void invoice with both', ['nordlys-2026-10-void.json', '--format', 'both'], /^svc: cannot make the e-invoice: status: /, 1],
+    ['an unknown --format', ['nordlys-2026-10.json', '--format', 'ubl'], /^svc: --format: expected pdf, xml or both/, 2],
+    ['both to stdout', ['nordlys-2026-10.json', '--format', 'both', '-o', '-'], /^svc: -o: /, 2],
+  ] as const)('refuses %s: one line naming the field or flag, the right exit code, no file', async (_, [file, ...flags], message, code) => {
     const dir = folder();
     const r = await svc(['invoices', 'render', sampleFile(file!), ...flags!], dir);
-    expect(r.code).toBe(1);
-    expect(r.stderr.split('\n').filter(Boolean).filter((l) => !/^svc: (warning|error): /.test(l))).toHaveLength(1);
+    expect(r.code).toBe(code);
+    // One line says what is wrong; a wrong command line adds where its help is.
+    const said = r.stderr.split('\n').filter(Boolean).filter((l) => !/^svc: (warning|error): /.test(l));
+    expect(said).toHaveLength(code === 2 ? 2 : 1);
+    if (code === 2) expect(said[1]).toMatch(/^Run "svc invoices render --help"/);
     expect(r.stderr.split('\n').find((l) => !/^svc: (warning|error): /.test(l))).toMatch(message);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -119,10 +123,10 @@ describe('svc invoices credit-note', () => {
     ['no --date', ['--number', 'KN-1'], /^svc: --date: missing/],
     ['a --date that is no date', ['--number', 'KN-1', '--date', '20.11.2026'], /^svc: --date: expected a date YYYY-MM-DD/],
     ['a --date before the invoice', ['--number', 'KN-1', '--date', '2026-11-01'], /^svc: --date: 2026-11-01 is before the issue date 2026-11-03/],
-  ])('refuses %s: exit 1, no file', async (_, flags, message) => {
+  ])('refuses %s: exit 2 (a flag of the command line), no file', async (_, flags, message) => {
     const dir = folder();
     const r = await svc(['invoices', 'credit-note', sampleFile('nordlys-2026-10.json'), ...flags, '--format', 'both'], dir);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(readdirSync(dir)).toEqual([]);
     expect(existsSync(join(dir, 'credit-note-KN-1.pdf'))).toBe(false);

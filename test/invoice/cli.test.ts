@@ -99,7 +99,8 @@ describe('svc invoices render --strict', () => {
 
   it('refuses an illegible --accent by name', async () => {
     const r = await svc(['invoices', 'render', sampleFile('nordlys-2026-10.json'), '--accent', '#808080', '-o', 'grey.pdf'], dir);
-    expect(r.code).toBe(1);
+    // A bad flag value exits 2, as in every command (issue 14).
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^svc: --accent: #808080 gives text too little contrast/);
     expect(readdirSync(dir)).not.toContain('grey.pdf');
   });
