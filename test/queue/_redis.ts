@@ -70,7 +70,7 @@ export async function startRedis(): Promise<TestRedis> {
           else if (type === 'hash') for (const [k, v] of Object.entries(await client.hgetallBuffer(key))) out.push(Buffer.from(k), v);
           else if (type === 'list') out.push(...(await client.lrangeBuffer(key, 0, -1)));
           else if (type === 'set') out.push(...(await client.smembersBuffer(key)));
-          else if (type === 'zset') out.push(...(await client.zrangeBuffer(key, 0, -1)));
+          else if (type === 'zset') out.push(...(await client.zrangeBuffer(key, 0, '-1')));
           else if (type === 'stream') for (const [, fields] of await client.xrangeBuffer(key, '-', '+')) out.push(...fields);
         }
       } while (cursor !== '0');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/runner/manifest.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 import { configFor, readTokens } from '../runner/_server.js';
 import { startCli, type CliProcess } from './_cli.js';
 import { NO_REDIS_REASON, redisServerPath, startRedis, type TestRedis } from './_redis.js';
