@@ -2,7 +2,8 @@
 // terminal escapes, and bodies far larger than real data. Real answers of the reference server,
 // changed where the fault needs it, served over real HTTP.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ReportingClient, ResponseSchemaError, ResponseTooLargeError, type ReferenceServer } from '../../src/index.js';
+import { ReportingClient, ResponseSchemaError, ResponseTooLargeError } from '../../src/index.js';
+import type { ReferenceServer } from '../../src/testing.js';
 import { startSamples, tokenOf } from './_reference.js';
 import { json, startFakeServer, type FakeServer } from './_fake-server.js';
 import { svc } from './_run.js';
