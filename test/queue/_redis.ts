@@ -44,7 +44,7 @@ export interface TestRedis {
 export async function startRedis(): Promise<TestRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'svc-redis-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(redisServerPath()!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(redisServerPath() ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   // Wait until it takes connections, then connect once.
   for (let i = 0; !(await accepts(port)); i++) {
     if (i > 100 || child.exitCode !== null) {
