@@ -17,6 +17,7 @@ import { closingHeight, drawClosing } from './_draw-closing.js';
 import { drawFooter, drawVoidStamp } from './_draw-page-furniture.js';
 import { InvalidRenderOptionError } from './invalid-render-option-error.js';
 import type { RenderInvoiceOptions } from './options.js';
+import { checkRenderOptions } from './_check-options.js';
 
 /** Height of a continuation page's header, from the top margin to the table. */
 const CONTINUATION_HEADER = 32;
@@ -40,6 +41,7 @@ async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undef
  * @throws SchemaError naming the field of a malformed record, UnknownLanguageError, InvalidRenderOptionError
  */
 export async function renderInvoicePdf(input: Invoice | InvoiceJson, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
+  checkRenderOptions(options);
   const invoice = invoiceRecord(input);
   const locale = getLocale(options.language ?? invoice.language);
   const accent = accentInk(options.accentColor ?? DEFAULT_ACCENT);

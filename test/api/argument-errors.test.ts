@@ -1,6 +1,8 @@
 // No bare RangeError or TypeError from a public function (issue 14, "The public API"): a value a
 // JavaScript caller gets wrong is one of the package's errors (an SvcError) whose message starts
 // with the field, argument or option it names. Called the way a caller would: through the root.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import * as pkg from '../../src/index.js';
 
@@ -16,6 +18,7 @@ async function thrown(run: () => unknown): Promise<Error> {
 
 const anyArg = (v: unknown) => v as never;
 const client = (o: Record<string, unknown>) => () => new pkg.ReportingClient({ baseUrl: 'http://127.0.0.1:9', token: 'rt_x', orgId: 'org-x', env: {}, ...o });
+const invoice = JSON.parse(readFileSync(fileURLToPath(new URL('../../samples/invoices/nordlys-2026-09.json', import.meta.url)), 'utf8')) as pkg.InvoiceJson;
 const config = { base_url: 'http://127.0.0.1:9', organizations: [{ org_id: 'org-x', name: 'X', token_env: 'X_TOKEN' }] };
 
 // [call, error class, the start of the message: the field it names]
@@ -49,6 +52,8 @@ const cases: Array<[string, () => unknown, new (...a: never[]) => Error, RegExp]
   ['buildCostReport with options null', () => pkg.buildCostReport(anyArg({}), anyArg(null)), pkg.InvalidArgumentError, /^options: /],
   ['buildPartnerReport of a status without customers', () => pkg.buildPartnerReport(anyArg({ org_id: 'p', name: 'P' })), pkg.SchemaError, /^partner status: field /],
   ['buildPartnerReport with a language as a number', () => pkg.buildPartnerReport(anyArg({}), anyArg({ language: 5 })), pkg.InvalidArgumentError, /^options\.language: /],
+  ['renderInvoicePdf with the language as options', () => pkg.renderInvoicePdf(invoice, anyArg('en')), pkg.InvalidRenderOptionError, /^options: /],
+  ['renderInvoicePdf with a logo file name', () => pkg.renderInvoicePdf(invoice, anyArg({ logo: 'logo.png' })), pkg.InvalidRenderOptionError, /^logo: must be the bytes/],
   ['parseRecord without a schema', () => pkg.parseRecord(anyArg(undefined), {}, 'x'), pkg.InvalidArgumentError, /^schema: /],
   ['runMonthEnd without options', () => pkg.runMonthEnd(config, anyArg(undefined)), pkg.RunOptionError, /^options: /],
   ['runMonthEnd with the output folder as a number', () => pkg.runMonthEnd(config, anyArg({ outDir: 5 })), pkg.RunOptionError, /^outDir: must be a string/],
