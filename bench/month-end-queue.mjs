@@ -129,7 +129,7 @@ async function once(label, workers, data, url, redisUrl, redisPid) {
 const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-queue-'));
 try {
   const data = join(tmp, 'data');
-  const { generateDataset } = await import('../dist/server/index.js');
+  const { generateDataset } = await import('../dist/testing.js');
   generateDataset({ orgs: ORGS, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
   const server = spawn(process.execPath, [CLI, 'serve', '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const url = await new Promise((resolve) => server.stdout.once('data', (d) => resolve(String(d).trim())));

@@ -82,7 +82,7 @@ function peakOf(pid) {
 
 async function main(sizes, threads, concurrency) {
   if (sizes.length === 0) sizes = [100, 1000];
-  const { generateDataset } = await import('../dist/server/index.js');
+  const { generateDataset } = await import('../dist/testing.js');
   const arena = process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : '';
   console.log(`month end, 2026-10, concurrency ${concurrency}, ${threads} worker threads, server and run in separate child processes, ${process.version}${arena}`);
   for (const orgs of sizes) {

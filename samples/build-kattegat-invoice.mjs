@@ -9,7 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Decimal } from 'decimal.js';
-import { allocateMinor, ReportingClient, startReferenceServer } from '../dist/index.js';
+import { allocateMinor, ReportingClient } from '../dist/index.js';
+import { startReferenceServer } from '../dist/testing.js';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const file = join(dir, 'invoices', 'kattegat-2026-10.json');

@@ -71,6 +71,7 @@ export const demoCommand: Command = {
         lines.push(`  ${join(monthDir, o.folder)}/  ${o.status}${skipped.length ? ` (${skipped.join('; ')})` : ''}`);
       }
       if (manifest.partner?.status === 'ok') lines.push(`Partner workbook: ${join(monthDir, 'partner-status.xlsx')}`);
+      // eslint-disable-next-line no-control-regex -- control characters from the data are replaced before they reach the terminal
       io.stdout.write(lines.join('\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/gu, ' ') + '\n');
       return code;
     } finally {

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { ConfigurationError } from './errors/configuration-error.js';
 import type { HttpPipelineOptions } from './client.js';
 import { timeoutSetting } from './timeout-setting.js';
+import type { BodyKind } from './body-limits.js';
 
 /** Options every client takes beside its own settings. */
 export interface CommonClientOptions {
@@ -12,11 +13,12 @@ export interface CommonClientOptions {
   userAgent?: string;
   /** Deadline of one attempt, the whole body included (see HttpPipelineOptions.timeoutMs); SVC_TIMEOUT (seconds) when omitted. */
   timeoutMs?: number;
-  /** Largest response body per kind of endpoint (see HttpPipelineOptions.maxResponseBytes). */
-  maxResponseBytes?: HttpPipelineOptions['maxResponseBytes'];
+  /** Largest response body per kind of endpoint, in bytes (defaults: DEFAULT_MAX_RESPONSE_BYTES); a larger one is a ResponseTooLargeError. */
+  maxResponseBytes?: Partial<Record<BodyKind, number>>;
   maxRetries?: number;
   dispatcher?: Dispatcher;
-  retry?: HttpPipelineOptions['retry'];
+  /** Backoff between attempts, in ms: the first delay (doubling, with jitter), its cap, and the longest Retry-After waited for. */
+  retry?: { initialDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
   logger?: (line: string) => void;
 }
 

@@ -1,4 +1,6 @@
-import { HttpPipeline, type HttpPipelineOptions } from './client.js';
+import { HttpPipeline } from './client.js';
+import type { CommonClientOptions } from './_config.js';
+import { checkClientOptions } from './_check-options.js';
 import { ApiError } from './errors/api-error.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { SearchFailedError } from './search-failed-error.js';
@@ -22,7 +24,7 @@ import {
 } from '../model/litellm.js';
 import { parseRecord } from '../model/parse.js';
 
-export interface GatewayClientOptions extends Partial<Omit<HttpPipelineOptions, 'baseUrl' | 'token' | 'credential' | 'service'>> {
+export interface GatewayClientOptions extends Omit<CommonClientOptions, 'baseUrl'> {
   /** The gateway, e.g. `https://gateway.example.com`; `SVC_GATEWAY_URL` when omitted. */
   gatewayUrl?: string;
   /** The API key sent as bearer token; `SVC_API_KEY` when omitted. */
@@ -48,6 +50,7 @@ export class GatewayClient implements GatewayApi {
   private readonly http: HttpPipeline;
 
   constructor(options: GatewayClientOptions = {}) {
+    checkClientOptions(options, ['apiKey', 'gatewayUrl'], ['apiKey']);
     const env = options.env ?? process.env;
     const { gatewayUrl, apiKey, env: _env, ...rest } = options;
     const baseUrl = gatewayUrl ?? env.SVC_GATEWAY_URL?.trim();

@@ -2,6 +2,7 @@ import { PartnerStatusSchema, type PartnerStatus } from '../model/index.js';
 import type { CallOptions, PartnerApi } from './api.js';
 import { HttpPipeline } from './client.js';
 import { pipelineOptions, setting, type CommonClientOptions } from './_config.js';
+import { checkClientOptions } from './_check-options.js';
 
 export interface PartnerClientOptions extends CommonClientOptions {
   /** Partner token; `SVC_PARTNER_TOKEN` when omitted. */
@@ -10,9 +11,11 @@ export interface PartnerClientOptions extends CommonClientOptions {
 
 /** Partner status (spec reporting-api.md §4, endpoint 7) over HTTP with a partner token. */
 export class PartnerClient implements PartnerApi {
+  /** @internal The request pipeline (the CLI and tests reach it); not part of the package's API, left out of its types. */
   readonly http: HttpPipeline;
 
   constructor(options: PartnerClientOptions = {}) {
+    checkClientOptions(options, ['token', 'baseUrl'], ['token']);
     const env = options.env ?? process.env;
     const token = setting(options.token, env, 'SVC_PARTNER_TOKEN', 'the partner token', 'create one in the dashboard under Partner › API tokens');
     this.http = new HttpPipeline(pipelineOptions(options, token, 'partner token (SVC_PARTNER_TOKEN)'));

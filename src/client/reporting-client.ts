@@ -29,6 +29,7 @@ import { readKeyUsageStream } from './_stream-key-usage.js';
 import { outputTarget, saveStreamAtomic } from '../core/atomic-write.js';
 import type { BodyKind } from './body-limits.js';
 import { checkOrgId, checkOrgIdValue } from './_org-id.js';
+import { checkClientOptions } from './_check-options.js';
 
 export interface ReportingClientOptions extends CommonClientOptions {
   /** Reporting token; `SVC_REPORTING_TOKEN` when omitted. */
@@ -49,10 +50,12 @@ const INVOICES_FORBIDDEN = 'invoices are not shared with this organization, or t
  */
 export class ReportingClient implements ReportingApi {
   readonly orgId: string;
+  /** @internal The request pipeline (the CLI and tests reach it); not part of the package's API, left out of its types. */
   readonly http: HttpPipeline;
   private readonly maxRangeDays: number;
 
   constructor(options: ReportingClientOptions = {}) {
+    checkClientOptions(options, ['token', 'orgId', 'baseUrl'], ['token']);
     const env = options.env ?? process.env;
     const token = setting(options.token, env, 'SVC_REPORTING_TOKEN', 'the reporting token', 'create one in the dashboard under Organization › API tokens');
     this.orgId = checkOrgIdValue(setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass --org'));

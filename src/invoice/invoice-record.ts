@@ -1,6 +1,5 @@
-import { Decimal } from '../money/decimal.js';
-import { InvoiceSchema, parseRecord, type Invoice, type InvoiceJson } from '../model/index.js';
-import { wasParsedWith } from '../model/parse.js';
+import { InvoiceSchema, type Invoice, type InvoiceJson } from '../model/index.js';
+import { recordOf } from '../model/parse.js';
 
 /**
  * The Invoice record a library entry point works on, from what a caller passes: the API's JSON
@@ -12,10 +11,5 @@ import { wasParsedWith } from '../model/parse.js';
  * @throws SchemaError
  */
 export function invoiceRecord(input: Invoice | InvoiceJson | unknown): Invoice {
-  if (wasParsedWith(input, InvoiceSchema)) return input as Invoice;
-  if (input !== null && typeof input === 'object' && Decimal.isDecimal((input as { usd_dkk_rate?: unknown }).usd_dkk_rate)) {
-    // toFixed never writes an exponent, so the decimal string round-trips exactly.
-    input = { ...input, usd_dkk_rate: ((input as { usd_dkk_rate: Decimal }).usd_dkk_rate).toFixed() };
-  }
-  return parseRecord(InvoiceSchema, input, 'invoice');
+  return recordOf(InvoiceSchema, input, 'invoice');
 }

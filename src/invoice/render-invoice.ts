@@ -20,6 +20,7 @@ import { closingHeight, drawClosing } from './_draw-closing.js';
 import { drawFooter, drawVoidStamp } from './_draw-page-furniture.js';
 import { InvalidRenderOptionError } from './invalid-render-option-error.js';
 import type { RenderInvoiceOptions } from './options.js';
+import { checkRenderOptions } from './_check-options.js';
 
 /** Height of a continuation page's header, from the top margin to the table. */
 const CONTINUATION_HEADER = 32;
@@ -77,6 +78,7 @@ function embeddedXml(invoice: Invoice, language: string, credit: CreditNoteDetai
  * The record is already checked (invoiceRecord).
  */
 export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoiceOptions = {}, credit?: CreditNoteDetails): Promise<Uint8Array> {
+  checkRenderOptions(options);
   const language = options.language ?? invoice.language;
   const locale = getLocale(language);
   const attachment = options.embedXml ? embeddedXml(invoice, language, credit) : undefined;

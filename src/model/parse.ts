@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { Decimal } from '../money/decimal.js';
 import { SchemaError } from './schema-error.js';
+import { InvalidArgumentError } from '../core/invalid-argument-error.js';
 
 /** `lines[3].quantity` from zod's `['lines', 3, 'quantity']`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -35,9 +37,10 @@ export function wasParsedWith(value: unknown, schema: z.ZodType): boolean {
 
 /**
  * Checks `data` against `schema` and returns the parsed record (decimal strings as Decimal).
- * @throws SchemaError naming the path of the first bad field.
+ * @throws SchemaError naming the path of the first bad field; InvalidArgumentError when `schema` is not a schema.
  */
 export function parseRecord<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
+  if (typeof (schema as { safeParse?: unknown } | null)?.safeParse !== 'function') throw new InvalidArgumentError('schema', 'must be one of the package\'s record schemas (InvoiceSchema, …)');
   const result = schema.safeParse(data);
   if (result.success) {
     if (typeof result.data === 'object' && result.data !== null) parsed.set(result.data, schema);
@@ -57,4 +60,40 @@ export function parseJsonRecord<S extends z.ZodType>(schema: S, text: string, wh
     throw new SchemaError(what, '$', `not valid JSON (${(e as Error).message})`);
   }
   return parseRecord(schema, data, what);
+}
+
+/** `value` with every Decimal in it written as decimal text (copied only where one is found). */
+function withDecimalText(value: unknown): unknown {
+  // toFixed never writes an exponent, so the decimal text round-trips exactly.
+  if (Decimal.isDecimal(value)) return (value as Decimal).toFixed();
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const t = withDecimalText(v);
+      if (t !== v) (out ??= value.slice())[i] = t;
+    });
+    return out ?? value;
+  }
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const t = withDecimalText(v);
+      if (t !== v) (out ??= { ...value })[k] = t;
+    }
+    return out ?? value;
+  }
+  return value;
+}
+
+/**
+ * The record a library entry point works on, from what a caller passes: the API's JSON
+ * (`JSON.parse(body)`, decimal fields as strings) or a record already parsed with `schema`
+ * (decimal fields as Decimal). A record parseRecord made with this schema (the clients' answers)
+ * is used as it is; anything else is checked, so a bad value is one SchemaError naming the field,
+ * never a TypeError deep inside a renderer or workbook builder.
+ * @throws SchemaError
+ */
+export function recordOf<S extends z.ZodType>(schema: S, input: unknown, what: string): z.infer<S> {
+  if (wasParsedWith(input, schema)) return input as z.infer<S>;
+  return parseRecord(schema, withDecimalText(input), what);
 }

@@ -1,11 +1,16 @@
-import type { Decimal } from './decimal.js';
+import { InvalidArgumentError } from '../core/invalid-argument-error.js';
+import { Decimal } from './decimal.js';
+import { InvalidAmountError } from './invalid-amount-error.js';
+import { UnsafeAmountError } from './unsafe-amount-error.js';
 
 /** Plain decimal text, signed, as `Decimal#toFixed()` writes it. */
 const PLAIN = /^-?\d+(?:\.\d+)?$/;
 
 function textOf(w: Decimal | string, index: number): string {
+  // A number is refused, not written with toFixed: 1.5 would become "2", and a float has lost digits already.
+  if (typeof w !== 'string' && !Decimal.isDecimal(w)) throw new InvalidAmountError(`weights[${index}]`, `must be a Decimal or a decimal string (got ${typeof w})`);
   const text = typeof w === 'string' ? w : w.toFixed();
-  if (!PLAIN.test(text)) throw new RangeError(`weight ${index} ("${text}") is not a plain decimal number`);
+  if (!PLAIN.test(text)) throw new InvalidAmountError(`weights[${index}]`, `${JSON.stringify(text).slice(0, 60)} is not a plain decimal number`);
   return text;
 }
 
@@ -40,9 +45,13 @@ function floorDiv(a: bigint, b: bigint): bigint {
  *
  * Weights are `Decimal`s or plain decimal text; `weights` is read twice, so it must be
  * re-iterable (an array, or an object whose iterator starts afresh), and is never copied.
+ * @throws UnsafeAmountError for a total that is not a safe integer; InvalidAmountError naming `weights[i]` for a weight that is not a plain decimal
  */
 export function allocateMinor(totalMinor: number, weights: Iterable<Decimal | string>): { parts: number[]; unallocated: number } {
-  if (!Number.isSafeInteger(totalMinor)) throw new RangeError(`total ${totalMinor} is not a safe integer amount in minor units`);
+  if (!Number.isSafeInteger(totalMinor)) throw new UnsafeAmountError('totalMinor', totalMinor);
+  if (weights === null || typeof (weights as { [Symbol.iterator]?: unknown } | undefined)?.[Symbol.iterator] !== 'function') {
+    throw new InvalidArgumentError('weights', 'must be a list of Decimals or decimal strings');
+  }
   // First pass: the common number of places, and the sum scaled to it (rescaled as places grow).
   let places = 0;
   let sumW = 0n;

@@ -1,4 +1,8 @@
 import { Decimal as DecimalJs } from 'decimal.js';
+import { InvalidArgumentError } from '../core/invalid-argument-error.js';
+import { InvalidAmountError } from './invalid-amount-error.js';
+import { UnsafeAmountError } from './unsafe-amount-error.js';
+import { assertMinor } from './minor.js';
 
 /**
  * The package's one Decimal for money, configured on a clone so an embedder's own decimal.js
@@ -16,25 +20,62 @@ export const Decimal = DecimalJs.clone({
 });
 export type Decimal = DecimalJs;
 
-/** A Decimal from a decimal string (or integer); never from a float. */
-export function dec(value: string | number | bigint | Decimal): Decimal {
+/**
+ * A Decimal from a decimal string (or an integer, a bigint, a Decimal); never from a float, whose
+ * binary value has already lost the amount's digits. `field` names the value in the error.
+ * @throws InvalidAmountError for a float, NaN, Infinity or text that is not a decimal number
+ */
+export function dec(value: string | number | bigint | Decimal, field = 'value'): Decimal {
   if (typeof value === 'number' && !Number.isInteger(value)) {
-    throw new TypeError(`refusing to build a Decimal from the float ${value}; pass a decimal string`);
+    throw new InvalidAmountError(field, `refusing to build a Decimal from the float ${value}; pass a decimal string`);
   }
-  return new Decimal(typeof value === 'bigint' ? value.toString() : value);
+  if (typeof value === 'bigint') return new Decimal(value.toString());
+  if (typeof value !== 'string' && typeof value !== 'number' && !Decimal.isDecimal(value)) {
+    throw new InvalidAmountError(field, `must be a decimal string, an integer or a Decimal (got ${describe(value)})`);
+  }
+  let d: Decimal;
+  try {
+    d = new Decimal(value);
+  } catch {
+    throw new InvalidAmountError(field, `${JSON.stringify(String(value)).slice(0, 60)} is not a decimal number`);
+  }
+  if (!d.isFinite()) throw new InvalidAmountError(field, `${d.toString()} is not an amount`);
+  return d;
 }
 
-/** Rounds half away from zero to an integer number of minor units (e.g. DKK 12.345 -> 1235 øre). */
-export function toMinorUnits(major: Decimal, digits = 2): number {
-  const minor = major.times(new Decimal(10).pow(digits)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/**
+ * Rounds half away from zero to an integer number of minor units (e.g. DKK 12.345 -> 1235 øre).
+ * `major` is a Decimal or a decimal string; `digits` the currency's decimals (2 for DKK, EUR, USD).
+ * @throws InvalidAmountError for a `major` that is not a decimal; UnsafeAmountError when the result is not a safe integer
+ */
+export function toMinorUnits(major: Decimal | string, digits = 2): number {
+  checkDigits(digits);
+  const value = Decimal.isDecimal(major) ? (major as Decimal) : dec(major as string, 'major');
+  if (!value.isFinite()) throw new InvalidAmountError('major', `${value.toString()} is not an amount`);
+  const minor = value.times(new Decimal(10).pow(digits)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
   const n = minor.toNumber();
-  if (!Number.isSafeInteger(n)) throw new RangeError(`${major.toString()} does not fit in minor units`);
+  if (!Number.isSafeInteger(n)) throw new UnsafeAmountError('major', `${value.toString()} (${minor.toFixed()} in minor units)`);
   return n;
 }
 
-/** Major units as a Decimal from integer minor units (1234 -> 12.34). */
+/**
+ * Major units as a Decimal from integer minor units (1234 -> 12.34).
+ * @throws UnsafeAmountError when `minor` is not a safe integer
+ */
 export function fromMinorUnits(minor: number, digits = 2): Decimal {
+  checkDigits(digits);
+  assertMinor(minor, 'minor');
   return new Decimal(minor).dividedBy(new Decimal(10).pow(digits));
+}
+
+function checkDigits(digits: unknown): void {
+  if (typeof digits !== 'number' || !Number.isInteger(digits) || digits < 0 || digits > 20) {
+    throw new InvalidArgumentError('digits', `must be a whole number of decimals from 0 to 20 (got ${String(digits)})`);
+  }
 }
 
 /** VAT in minor units for a subtotal and a rate in basis points, rounded half up (2500 bps = 25 %). */

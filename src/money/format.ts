@@ -1,4 +1,5 @@
 import { Decimal } from './decimal.js';
+import { UnsafeAmountError } from './unsafe-amount-error.js';
 /** Separators of one language, e.g. da `{ decimal: ',', group: '.' }`. */
 export interface NumberFormat {
   decimal: string;
@@ -19,7 +20,7 @@ function group(intDigits: string, sep: string): string {
  * (whose output changes between ICU versions): 2042146 -> da `20.421,46`, en `20,421.46`.
  */
 export function formatMinor(minor: number | bigint, fmt: NumberFormat, digits = 2): string {
-  if (typeof minor === 'number' && !Number.isSafeInteger(minor)) throw new RangeError(`unsafe amount ${minor}`);
+  if (typeof minor === 'number' && !Number.isSafeInteger(minor)) throw new UnsafeAmountError('amount', minor);
   const big = BigInt(minor);
   const neg = big < 0n;
   const s = (neg ? -big : big).toString().padStart(digits + 1, '0');

@@ -1,4 +1,6 @@
-export { assertMinor, sumMinor, UnsafeAmountError, MINOR_DIGITS } from './minor.js';
+export { assertMinor, sumMinor, MINOR_DIGITS } from './minor.js';
+export { UnsafeAmountError } from './unsafe-amount-error.js';
+export { InvalidAmountError } from './invalid-amount-error.js';
 export { Decimal, dec, toMinorUnits, fromMinorUnits, vatFromBps } from './decimal.js';
 export { allocateMinor } from './allocate.js';
 export { formatMinor, formatDecimal, formatInteger, type NumberFormat } from './format.js';

@@ -1,13 +1,5 @@
-/**
- * Minor units (øre, cents) are plain integers that must stay exact: anything that is not a
- * safe integer is refused rather than silently rounded by IEEE doubles.
- */
-export class UnsafeAmountError extends RangeError {
-  override readonly name = 'UnsafeAmountError';
-  constructor(readonly field: string, readonly value: unknown) {
-    super(`${field}: ${String(value)} is not a safe integer amount in minor units`);
-  }
-}
+import { InvalidArgumentError } from '../core/invalid-argument-error.js';
+import { UnsafeAmountError } from './unsafe-amount-error.js';
 
 /** Returns `value` when it is a safe integer, else throws UnsafeAmountError naming `field`. */
 export function assertMinor(value: unknown, field: string): number {
@@ -15,10 +7,17 @@ export function assertMinor(value: unknown, field: string): number {
   return value;
 }
 
-/** Sum of minor-unit integers; throws when the sum itself leaves the safe range. */
-export function sumMinor(values: Iterable<number>, field = 'sum'): number {
+/**
+ * Sum of minor-unit integers, exact. Each value is checked (UnsafeAmountError naming
+ * `values[i]`, with `field` for `values`), and so is the sum as it grows.
+ */
+export function sumMinor(values: Iterable<number>, field = 'values'): number {
+  if (values === null || typeof (values as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
+    throw new InvalidArgumentError(field, 'must be a list of amounts in minor units');
+  }
   let total = 0;
-  for (const v of values) total = assertMinor(total + assertMinor(v, field), field);
+  let i = 0;
+  for (const v of values) total = assertMinor(total + assertMinor(v, `${field}[${i++}]`), `sum of ${field}`);
   return total;
 }
 

@@ -1,8 +1,9 @@
+import { SvcError } from '../core/svc-error.js';
 /**
  * Thrown by `svc month-end --queue` when the month's queue holds jobs of another run (other
  * output folder, API, language or options) that has not finished: adding to it would mix two runs.
  */
-export class QueueBusyError extends Error {
+export class QueueBusyError extends SvcError {
   override readonly name = 'QueueBusyError';
   readonly hint = 'rerun with the settings of the unfinished run to finish it, or remove that queue (obliterate it in a BullMQ dashboard) to start afresh';
   constructor(readonly queueName: string, readonly difference: string) {

@@ -1,5 +1,6 @@
+import { SvcError } from '../core/svc-error.js';
 /** Thrown for a `--queue` value that is not a usable Redis URL; the CLI exits with code 2. */
-export class QueueUrlError extends Error {
+export class QueueUrlError extends SvcError {
   override readonly name = 'QueueUrlError';
   readonly exitCode = 2;
   readonly hint = 'write it redis://HOST:PORT[/DB] (rediss:// for TLS); put a password in SVC_REDIS_PASSWORD rather than the URL';

@@ -11,7 +11,8 @@ import { OutputWriter } from '../runner/_output-writer.js';
 import { readPreviousFiles } from '../runner/_previous-manifest.js';
 import { SecretScrubber } from '../runner/_secret-scrubber.js';
 import { removeStaleTempFiles } from '../runner/_temp-cleanup.js';
-import type { RunConfig } from '../runner/config.js';
+import { parseRunConfig, type RunConfig } from '../runner/config.js';
+import { RUN_OPTION_KINDS, checkOptionKinds } from '../runner/_check-options.js';
 import type { Manifest, OrgOutcome, PartOutcome } from '../runner/manifest.js';
 import { runLanguage } from '../runner/summary.js';
 import { isMonth, previousMonth } from '../runner/month.js';
@@ -47,6 +48,8 @@ const SWEEP_EVERY = 10;
  * the next run of the month runs everything again, skipping unchanged files by source hash.
  */
 export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOptions): Promise<Manifest> {
+  checkOptionKinds(options, { ...RUN_OPTION_KINDS, queue: 'string', onNotice: 'function' }, ['outDir', 'queue']);
+  config = parseRunConfig(config);
   const month = options.month ?? previousMonth(new Date());
   if (!isMonth(month)) throw new RunOptionError('month', `must be a month written YYYY-MM (got "${month}")`);
   if (options.rate !== undefined && (!Number.isInteger(options.rate) || options.rate < 1 || options.rate > 100_000)) throw new RunOptionError('rate', 'must be a whole number from 1 to 100000');

@@ -5,7 +5,8 @@ import { monthLedger } from './_ledger.js';
 import { makeStyles } from './_styles.js';
 import { openBook } from './_workbook.js';
 import { allocateDays, allocateKeys, convertMonth } from './dkk.js';
-import { utcDate } from './period.js';
+import { checkPeriod, utcDate } from './period.js';
+import { checkBuilderOptions, checkCostReportData } from './_check-data.js';
 import { writeDaysSheet } from './sheets/days.js';
 import { invoicesInPeriod, writeInvoicesSheet } from './sheets/invoices.js';
 import { writeKeyFieldsSheet } from './sheets/key-fields.js';
@@ -82,6 +83,9 @@ export async function buildCostReport(
   data: CostReportData,
   options: CostReportOptions & { stream?: Writable } = {},
 ): Promise<Uint8Array | void> {
+  checkBuilderOptions(options, ['language', 'organizationName']);
+  checkCostReportData(data);
+  checkPeriod(data.period);
   const prepared = prepare(data, options);
   const book = openBook(utcDate(data.keyUsage.end_date), options.stream);
   const ctx: CostContext = { ...prepared, wb: book.wb };

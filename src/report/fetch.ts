@@ -4,6 +4,7 @@ import { invoiceRecords } from './_fetch-invoices.js';
 import { KeyStore, KeyWeightStore } from './key-store.js';
 import { checkPeriod, monthOf, type ReportPeriod } from './period.js';
 import type { CostReportData, KeyUsageInput, KeyWeightUsage, MonthKeyUsage } from './types.js';
+import { checkReportingApi } from './_check-data.js';
 
 /** At most this many key-usage requests at once for a multi-month workbook. */
 const PARALLEL_MONTHS = 3;
@@ -92,6 +93,7 @@ export async function fetchCostReportData(
   period: ReportPeriod,
   opts?: CallOptions,
 ): Promise<CostReportData> {
+  checkReportingApi(client);
   checkPeriod(period);
   const monthlyPeriod: MonthlyUsagePeriod = 'months' in period ? { months: period.months } : { year: 'year' in period ? period.year : Number(period.month.slice(0, 4)) };
   const keyPeriod: KeyUsagePeriod = period;

@@ -8,6 +8,7 @@
  */
 export function mdText(value: string): string {
   return value
+    // eslint-disable-next-line no-control-regex -- control and bidi characters from the API are replaced by a space in summary.md
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ')
     .replace(/[\\`*_{}[\]<>#!|~&]/g, (c) => `\\${c}`)
     .replace(/([a-z][a-z0-9+.]*):\/\//gi, '$1\\://')

@@ -15,7 +15,8 @@ import { finishManifest } from './_finish.js';
 import { runLanguage } from './summary.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import { Checkpointer } from './_checkpoint.js';
-import { refuseTokenValues, type RunConfig } from './config.js';
+import { parseRunConfig, refuseTokenValues, type RunConfig } from './config.js';
+import { RUN_OPTION_KINDS, checkOptionKinds } from './_check-options.js';
 import type { MonthEndDeps } from './deps.js';
 import type { Manifest, OrgOutcome } from './manifest.js';
 import { isMonth, previousMonth } from './month.js';
@@ -81,9 +82,12 @@ function checkClientOptions(client: RunClientOptions | undefined): void {
  * workbook when configured, then `summary.md`, `index.html` and `manifest.json`. One organization's failure
  * never stops the others; an abort stops taking new work and still writes the manifest of
  * what was done; a rerun skips outputs whose source is unchanged.
- * @throws RunOptionError for bad options; RunLockedError when another run holds the folder.
+ * @throws RunOptionError for bad options; RunConfigError for a bad config; RunLockedError when another run holds the folder.
  */
 export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): Promise<Manifest> {
+  checkOptionKinds(options, { ...RUN_OPTION_KINDS, deps: 'object' }, ['outDir']);
+  // A config object from a JavaScript caller is checked as a config file is (RunConfigError naming the field).
+  config = parseRunConfig(config);
   const month = options.month ?? previousMonth(new Date());
   if (!isMonth(month)) throw new RunOptionError('month', `must be a month written YYYY-MM (got "${month}")`);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 const RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 // Forbidden on Windows, or a separator somewhere; control characters; and characters that
 // trouble shells and URLs without being needed in a document name.
+// eslint-disable-next-line no-control-regex -- control characters are never part of a file name made from API text
 const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/gu;
 
 /** Longest name part we produce, in UTF-8 bytes: well under the 255 of common file systems. */

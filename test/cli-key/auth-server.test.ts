@@ -89,7 +89,7 @@ describe('auth status', () => {
     const r = await svc(['auth', 'status'], { env: env({ SVC_API_KEY: KEYS.blocked }) });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Why:    SVC_API_KEY is set');
-    expect(r.stdout.replace(/\n {8}/g, ' ')).toMatch(/Works:  no, blocked: the monthly spend limit of \$200\.00 is reached \(\$[\d,.]+ spent\); it works again from 2026-12-01/);
+    expect(r.stdout.replace(/\n {8}/g, ' ')).toMatch(/Works: {2}no, blocked: the monthly spend limit of \$200\.00 is reached \(\$[\d,.]+ spent\); it works again from 2026-12-01/);
     expect(r.stdout + r.stderr).not.toContain(KEYS.blocked);
   });
 

@@ -95,7 +95,7 @@ describe('svc usage', () => {
     const total = new Decimal(raw.metadata.total_spend).toFixed(2);
     const requests = raw.metadata.total_api_requests.toLocaleString('en-US');
     expect(r.stdout).toMatch(new RegExp(`^TOTAL\\s+${requests}\\s+.*\\s+${total.replace('.', '\\.')}$`, 'm'));
-    expect(r.stdout.replace(/\n  /g, ' ')).toMatch(/^Monthly limit: \$[\d,.]+ of \$2,500\.00 used this month \(\d+\.\d %\)\.$/m);
+    expect(r.stdout.replace(/\n {2}/g, ' ')).toMatch(/^Monthly limit: \$[\d,.]+ of \$2,500\.00 used this month \(\d+\.\d %\)\.$/m);
     expect(r.stdout).not.toContain('Credits:');
     expect(r.stdout).not.toContain('Dev plan');
   });
@@ -129,17 +129,17 @@ describe('svc usage', () => {
   it('a dev seat holder sees the plan allowance; a prepaid organization the credits', async () => {
     const dev = await svc(['usage'], { env: env(KEYS.devSeat), columns: 80 });
     expect(widest(dev.stdout)).toBeLessThanOrEqual(80);
-    expect(dev.stdout.replace(/\n  /g, ' ')).toMatch(/^Dev plan \(pro\): [\d,]+ of [\d,]+ tokens used this month \(\d+\.\d %\); cache reads count a tenth\.$/m);
+    expect(dev.stdout.replace(/\n {2}/g, ' ')).toMatch(/^Dev plan \(pro\): [\d,]+ of [\d,]+ tokens used this month \(\d+\.\d %\); cache reads count a tenth\.$/m);
     const credits = await svc(['usage'], { env: env(KEYS.credits), columns: 80 });
     expect(widest(credits.stdout)).toBeLessThanOrEqual(80);
-    expect(credits.stdout.replace(/\n  /g, ' ')).toMatch(/^Credits: \$[\d,.]+ left, shared by all keys of the organization; drawn at credit prices, so they fall slightly faster than the costs shown\.$/m);
+    expect(credits.stdout.replace(/\n {2}/g, ' ')).toMatch(/^Credits: \$[\d,.]+ left, shared by all keys of the organization; drawn at credit prices, so they fall slightly faster than the costs shown\.$/m);
   });
 
   it('the blocked key still shows its usage and that the limit is reached', async () => {
     const r = await svc(['usage'], { env: env(KEYS.blocked), columns: 80 });
     expect(r.code).toBe(0);
     expect(widest(r.stdout)).toBeLessThanOrEqual(80);
-    expect(r.stdout.replace(/\n  /g, ' ')).toMatch(/Monthly limit: \$[\d,.]+ of \$200\.00 used this month \(\d+\.\d %\)\. Reached: the key is blocked and works again from 2026-12-01 00:00 UTC\./);
+    expect(r.stdout.replace(/\n {2}/g, ' ')).toMatch(/Monthly limit: \$[\d,.]+ of \$200\.00 used this month \(\d+\.\d %\)\. Reached: the key is blocked and works again from 2026-12-01 00:00 UTC\./);
   });
 
   it('says so when usage is not shared with the organization', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { PACKAGE } from '../../src/cli/_update/package-info.js';
 import { cleanup, tempDir } from './_helpers.js';
+import { hasScript, runs } from '../_tools.js';
 import { KEYS } from './_keys.js';
 
 // A real pseudo-terminal from util-linux `script`, driving the real CLI entry (through TS hooks).
-const hasScript = process.platform === 'linux' && spawnSync('script', ['--version']).status === 0;
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const REGISTER = fileURLToPath(new URL('./_ts-register.mjs', import.meta.url));
 const ENTRY = fileURLToPath(new URL('./_pty-entry.js', import.meta.url));
@@ -57,7 +57,7 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup(home));
 
-describe.runIf(hasScript)('on a real terminal', () => {
+describe.runIf(runs(hasScript))('on a real terminal', () => {
   it('auth login asks for the key without echoing it, then saves it', async () => {
     const cfg = join(home, 'cfg');
     const env = { HOME: home, SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: server.url, SVC_NO_UPDATE_CHECK: '1' };

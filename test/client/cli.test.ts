@@ -148,7 +148,7 @@ describe('svc report', () => {
     const t = await run(['report', 'monthly-usage']);
     expect(t.stdout).toMatch(/^2026-11 .*\*$/m);
     for (const l of t.stdout.split('\n')) expect([...l].length).toBeLessThanOrEqual(80);
-    expect(t.stdout).toMatch(/^  spend -25\.0 %, tokens -35\.7 %, requests -34\.4 %$/m);
+    expect(t.stdout).toMatch(/^ {2}spend -25\.0 %, tokens -35\.7 %, requests -34\.4 %$/m);
     const j = JSON.parse((await run(['report', 'monthly-usage', '--months', '24', '--json'])).stdout) as { months: unknown[] };
     expect(j.months).toHaveLength(24);
     const bad = await run(['report', 'monthly-usage', '--months', '61']);

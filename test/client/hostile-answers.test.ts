@@ -2,7 +2,8 @@
 // terminal escapes, and bodies far larger than real data. Real answers of the reference server,
 // changed where the fault needs it, served over real HTTP.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ReportingClient, ResponseSchemaError, ResponseTooLargeError, type ReferenceServer } from '../../src/index.js';
+import { ReportingClient, ResponseSchemaError, ResponseTooLargeError } from '../../src/index.js';
+import type { ReferenceServer } from '../../src/testing.js';
 import { startSamples, tokenOf } from './_reference.js';
 import { json, startFakeServer, type FakeServer } from './_fake-server.js';
 import { svc } from './_run.js';
@@ -82,6 +83,7 @@ describe('fault 6: control characters from the server', () => {
     });
     const r = await svc(['invoices', 'list'], env());
     expect(r.code).toBe(1);
+    // eslint-disable-next-line no-control-regex -- the test checks no control character reaches the terminal
     expect(r.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
     expect(r.stderr).toContain("not valid JSON (Unexpected token '\\x1b'");
   });
@@ -91,6 +93,7 @@ describe('fault 6: control characters from the server', () => {
     answers.set(`/api/orgs/${ORG}/key-usage`, (res) => json(res, 200, { ...keyUsage, keys }));
     const r = await svc(['report', 'keys', '--month', '2026-10', '--csv'], env());
     expect(r.code).toBe(0);
+    // eslint-disable-next-line no-control-regex -- the test checks no control character reaches the CSV
     expect(r.stdout).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202e]/);
     expect(r.stdout).toContain('evil\\x1b[2J\\x00name\\u202etxt.exe');
     expect(r.stdout.trimEnd().split('\r\n')).toHaveLength(keys.length + 1);

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeServer, type FakeServer } from './_fake-server.js';
 import { svc } from './_run.js';
+import { IS_ROOT, runs } from '../_tools.js';
 import { CAN_MOUNT, tinyDisk, type TinyDisk } from '../core/_tmpfs.js';
 
 const ORG = 'org-nordlys';
 const ID = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
 // A PDF of the size the attack saw cut at 4,096, 8,192 or 16,384 bytes, sent in one piece.
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(19305 - 9, 0x41)]);
-const IS_ROOT = process.getuid?.() === 0;
 
 let server: FakeServer;
 let env: Record<string, string>;
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe.skipIf(!CAN_MOUNT)('svc invoices pdf on a nearly full disk (a 64 KiB tmpfs)', () => {
+describe.runIf(runs(CAN_MOUNT))('svc invoices pdf on a nearly full disk (a 64 KiB tmpfs)', () => {
   let disk: TinyDisk | undefined;
   afterEach(() => {
     disk?.unmount();
@@ -74,7 +74,7 @@ describe('-o naming something that is not a regular file', () => {
     });
   }
 
-  test.skipIf(!IS_ROOT)('invoices pdf -o a character device (mknod c 1 3, a /dev/null of the test\'s own): refused, still a device', async () => {
+  test.runIf(runs(IS_ROOT))('invoices pdf -o a character device (mknod c 1 3, a /dev/null of the test\'s own): refused, still a device', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-out-'));
     const dev = join(dir, 'null');
     execFileSync('mknod', [dev, 'c', '1', '3']);

@@ -167,13 +167,13 @@ describe('streamKeyUsage over HTTP, the body sent in pieces', () => {
     const badKey = await run();
     expect(badKey).toBeInstanceOf(ResponseSchemaError);
     expect((badKey as ResponseSchemaError).path).toBe('keys[1]');
-    expect(badKey.message).toMatch(/not valid JSON/);
+    expect((badKey as Error).message).toMatch(/not valid JSON/);
     for (const body of ['<html>Bad gateway</html>', `{${head},"keys":[${tricky[0]},{"id":`, `{${head},"keys":[]`]) {
       send(body, 9);
       const err = await run();
       expect(err).toBeInstanceOf(ResponseSchemaError);
       expect((err as ResponseSchemaError).path).toBe('$');
-      expect(err.message).toMatch(/not valid JSON/);
+      expect((err as Error).message).toMatch(/not valid JSON/);
     }
   });
 
@@ -204,7 +204,7 @@ describe('streamKeyUsage over HTTP, the body sent in pieces', () => {
     cutConnection = true;
     const err = await run();
     expect(err).toBeInstanceOf(ConnectionError);
-    expect(err.message).not.toContain('rt_test');
+    expect((err as Error).message).not.toContain('rt_test');
   });
 
   test('the schema of each key is the one getKeyUsage checks', () => {

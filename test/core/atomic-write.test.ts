@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import { OutputPathError, OutputWriteError, saveStreamAtomic, writeFileAtomic, writeStreamAtomic, makeFolder } from '../../src/core/index.js';
+import { IS_ROOT, runs } from '../_tools.js';
 import { CAN_MOUNT, tinyDisk, type TinyDisk } from './_tmpfs.js';
 
-const IS_ROOT = process.getuid?.() === 0;
 const temp = () => mkdtempSync(join(tmpdir(), 'svc-core-'));
 const pdfLike = (n: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(n - 9, 0x41)]);
 
-describe.skipIf(!CAN_MOUNT)('a full disk (a tmpfs of 64 KiB mounted for the test)', () => {
+describe.runIf(runs(CAN_MOUNT))('a full disk (a tmpfs of 64 KiB mounted for the test)', () => {
   let disk: TinyDisk | undefined;
   afterEach(() => {
     disk?.unmount();
@@ -62,7 +62,7 @@ describe('a path that exists and is not a regular file is refused, not replaced'
     expect(readdirSync(dir)).toEqual(['pipe']);
   });
 
-  test.skipIf(!IS_ROOT)('a character device (a /dev/null made with mknod beside the test)', async () => {
+  test.runIf(runs(IS_ROOT))('a character device (a /dev/null made with mknod beside the test)', async () => {
     const dir = temp();
     const dev = join(dir, 'null');
     execFileSync('mknod', [dev, 'c', '1', '3']);

@@ -59,6 +59,8 @@ test('a credit (negative spend) gets a negative share; the rest share more, and 
 });
 
 test('a weight that is not a plain decimal is refused by its position', () => {
-  expect(() => allocateMinor(1, ['1', 'abc'])).toThrow(/weight 1 \("abc"\)/);
-  expect(() => allocateMinor(1.5, ['1'])).toThrow(/total 1.5/);
+  expect(() => allocateMinor(1, ['1', 'abc'])).toThrow(/^weights\[1\]: "abc" is not a plain decimal number$/);
+  expect(() => allocateMinor(1.5, ['1'])).toThrow(/^totalMinor: 1\.5 is not a safe integer/);
+  // A float weight would be written by toFixed as a rounded integer (1.5 -> "2"): refused instead.
+  expect(() => allocateMinor(100, ['1', 1.5 as never])).toThrow(/^weights\[1\]: must be a Decimal or a decimal string/);
 });

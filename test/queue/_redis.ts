@@ -44,7 +44,7 @@ export interface TestRedis {
 export async function startRedis(): Promise<TestRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'svc-redis-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(redisServerPath()!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(redisServerPath() ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   // Wait until it takes connections, then connect once.
   for (let i = 0; !(await accepts(port)); i++) {
     if (i > 100 || child.exitCode !== null) {
@@ -70,7 +70,7 @@ export async function startRedis(): Promise<TestRedis> {
           else if (type === 'hash') for (const [k, v] of Object.entries(await client.hgetallBuffer(key))) out.push(Buffer.from(k), v);
           else if (type === 'list') out.push(...(await client.lrangeBuffer(key, 0, -1)));
           else if (type === 'set') out.push(...(await client.smembersBuffer(key)));
-          else if (type === 'zset') out.push(...(await client.zrangeBuffer(key, 0, -1)));
+          else if (type === 'zset') out.push(...(await client.zrangeBuffer(key, 0, '-1')));
           else if (type === 'stream') for (const [, fields] of await client.xrangeBuffer(key, '-', '+')) out.push(...fields);
         }
       } while (cursor !== '0');

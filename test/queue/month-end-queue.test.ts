@@ -8,7 +8,8 @@ import type { Manifest } from '../../src/runner/manifest.js';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { configFor, readTokens, type SampleTokens } from '../runner/_server.js';
 import { startCli, waitFor, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, redisServerPath, startRedis, type TestRedis } from './_redis.js';
+import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
+import { hasRedis, runs } from '../_tools.js';
 
 // 200 generated organizations through `svc month-end --queue` and three `svc worker` processes
 // against the reference server over loopback HTTP and a real redis-server; one worker is killed
@@ -16,7 +17,6 @@ import { NO_REDIS_REASON, redisServerPath, startRedis, type TestRedis } from './
 
 const MONTH = '2026-10';
 const ORGS = 200;
-const hasRedis = redisServerPath() !== undefined;
 
 let tmp: string;
 let redis: TestRedis;
@@ -33,7 +33,7 @@ function containsAny(haystack: Buffer, needles: string[]): string | undefined {
   return needles.find((n) => haystack.includes(n));
 }
 
-describe.skipIf(!hasRedis)('month end on a BullMQ queue with three workers, one killed', () => {
+describe.runIf(runs(hasRedis))('month end on a BullMQ queue with three workers, one killed', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'svc-queue-'));
     const data = join(tmp, 'data');
@@ -132,4 +132,4 @@ describe.skipIf(!hasRedis)('month end on a BullMQ queue with three workers, one 
 });
 
 // Where redis-server is missing the suite above is skipped; this says why, in the test report.
-if (!hasRedis) it.skip(`month end on a BullMQ queue: ${NO_REDIS_REASON}`, () => {});
+if (!runs(hasRedis)) it.skip(`month end on a BullMQ queue: ${NO_REDIS_REASON}`, () => {});

@@ -5,19 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { configFor, readTokens } from '../runner/_server.js';
 import { startCli, waitFor, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, redisServerPath, startRedis, type TestRedis } from './_redis.js';
+import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
+import { hasRedis, runs } from '../_tools.js';
 
 // What an operator gets wrong: a worker that cannot see the output folder, a second run with
 // other settings while the first is unfinished in the queue. Real redis-server, bundled samples.
 
 const MONTH = '2026-10';
-const hasRedis = redisServerPath() !== undefined;
 let tmp: string;
 let redis: TestRedis;
 let server: ReferenceServer;
 const started: CliProcess[] = [];
 
-describe.skipIf(!hasRedis)('queue: operator mistakes', () => {
+describe.runIf(runs(hasRedis))('queue: operator mistakes', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'svc-queue-ops-'));
     redis = await startRedis();
@@ -65,4 +65,4 @@ describe.skipIf(!hasRedis)('queue: operator mistakes', () => {
   }, 90_000);
 });
 
-if (!hasRedis) it.skip(`queue: operator mistakes: ${NO_REDIS_REASON}`, () => {});
+if (!runs(hasRedis)) it.skip(`queue: operator mistakes: ${NO_REDIS_REASON}`, () => {});

@@ -4,17 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/runner/manifest.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 import { configFor, readTokens } from '../runner/_server.js';
 import { startCli, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, redisServerPath, startRedis, type TestRedis } from './_redis.js';
+import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
+import { hasRedis, runs } from '../_tools.js';
 
 // Reliability from BullMQ, seen from outside: a server error past the client's own retries is
 // retried by the queue after its backoff; a refused token (401) fails at once, never retried;
 // --rate spaces the run's requests across workers. Bundled samples, real redis-server, real HTTP.
 
 const MONTH = '2026-10';
-const hasRedis = redisServerPath() !== undefined;
 let tmp: string;
 let redis: TestRedis;
 const started: CliProcess[] = [];
@@ -34,7 +34,7 @@ async function monthEnd(server: string, env: Record<string, string>, extra: stri
   return { code, manifest, coordinator, workers: ws };
 }
 
-describe.skipIf(!hasRedis)('queue retries and rate', () => {
+describe.runIf(runs(hasRedis))('queue retries and rate', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'svc-queue-retry-'));
     redis = await startRedis();
@@ -108,4 +108,4 @@ describe.skipIf(!hasRedis)('queue retries and rate', () => {
   }, 90_000);
 });
 
-if (!hasRedis) it.skip(`queue retries and rate: ${NO_REDIS_REASON}`, () => {});
+if (!runs(hasRedis)) it.skip(`queue retries and rate: ${NO_REDIS_REASON}`, () => {});

@@ -7,17 +7,10 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
+import { hasUnzip, runs } from '../_tools.js';
 import { cellXml, WorkbookWriter } from '../../src/report/xlsx/index.js';
 
 const STAMP = new Date('2026-10-31T00:00:00Z');
-const hasUnzip = (() => {
-  try {
-    execFileSync('unzip', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 async function twoSheets(out?: Writable): Promise<Uint8Array | undefined> {
   const wb = new WorkbookWriter(STAMP, out);
@@ -70,7 +63,7 @@ describe('WorkbookWriter', () => {
     expect(Buffer.from((await twoSheets())!).equals(Buffer.from(inMemory))).toBe(true);
   });
 
-  test.runIf(hasUnzip)('a large sheet is a valid zip entry (unzip -t checks every CRC)', async () => {
+  test.runIf(runs(hasUnzip))('a large sheet is a valid zip entry (unzip -t checks every CRC)', async () => {
     const wb = new WorkbookWriter(STAMP);
     const ws = wb.addSheet('Rows', { widths: [30, 12] });
     for (let r = 1; r <= 30_000; r++) ws.row(r, cellXml(`A${r}`, `row ${r} æøå ${'x'.repeat(r % 40)}`, 0) + cellXml(`B${r}`, r / 7, 0));

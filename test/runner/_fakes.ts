@@ -49,27 +49,29 @@ export class FakeService {
   }
 
   client(token: string, orgId: string): ReportingApi {
-    const svc = this;
+    // The returned object's methods have their own `this`: the fake's call log and delay, bound here.
+    const calls = this.calls;
+    const wait = (o: FakeOrg, signal?: AbortSignal) => this.wait(o, signal);
     const org = this.orgs[orgId];
     if (!org || this.tokens[orgId] !== token) throw new Error('fake: wrong token');
     const find = (id: string) => org.invoices.find((i) => i.id === id)!;
     return {
       orgId,
       async listInvoices(o?: CallOptions) {
-        svc.calls.push(`list ${orgId}`);
-        await svc.wait(org, o?.signal);
+        calls.push(`list ${orgId}`);
+        await wait(org, o?.signal);
         if (org.listError) throw org.listError;
         return [...org.invoices].reverse().map(summaryOf);
       },
       async getInvoice(id: string) { return find(id); },
       async getInvoiceJson(id: string, o?: CallOptions) {
-        svc.calls.push(`get ${orgId} ${id}`);
-        await svc.wait(org, o?.signal);
+        calls.push(`get ${orgId} ${id}`);
+        await wait(org, o?.signal);
         if (org.getError) throw org.getError;
         return { invoice: find(id), raw: JSON.stringify(find(id)) };
       },
       async getInvoicePdf(id: string) {
-        svc.calls.push(`pdf ${orgId} ${id}`);
+        calls.push(`pdf ${orgId} ${id}`);
         if (org.pdfError) throw org.pdfError;
         return new TextEncoder().encode(`%PDF service ${id}`);
       },

@@ -183,6 +183,7 @@ describe('month end against the reference server', () => {
       for (const f of files) {
         expect(f.startsWith(monthDir + sep)).toBe(true);
         const name = f.slice(monthDir.length + 1).split(sep).at(-1)!;
+        // eslint-disable-next-line no-control-regex -- control characters are among those Windows forbids in a file name
         expect(name).not.toMatch(/[<>:"\\|?*\u0000-\u001f]/);
         expect(name.split('.')[0]!.trim()).not.toMatch(/^(con|prn|aux|nul|com\d|lpt\d)$/i);
         expect(Buffer.byteLength(name)).toBeLessThanOrEqual(140);

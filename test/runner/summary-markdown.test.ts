@@ -7,16 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runMonthEnd } from '../../src/runner/run-month-end.js';
+import { hasCmark, runs } from '../_tools.js';
 import { FakeService, invoice } from './_fakes.js';
 
-const HAS_CMARK = (() => {
-  try {
-    execFileSync('cmark-gfm', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const HOSTILE = [
   'Nordlys \u202Efdp.exe ApS',
@@ -30,7 +23,7 @@ const HOSTILE = [
 ];
 
 // CI installs cmark-gfm (.ci/run); elsewhere the test says it was skipped.
-describe.skipIf(!HAS_CMARK && !process.env.CI)('summary.md in a GFM viewer', () => {
+describe.runIf(runs(hasCmark))('summary.md in a GFM viewer', () => {
   test('hostile organization names render as plain text: no link, no bidi control', async () => {
     const orgs = Object.fromEntries(HOSTILE.map((_, i) => [`org-${i}`, { invoices: [invoice(`org-${i}`, i + 1)] }]));
     const tokens = Object.fromEntries(HOSTILE.map((_, i) => [`org-${i}`, `token-number-${i}-xyz`]));

@@ -11,8 +11,8 @@ const manifest: Omit<Manifest, 'files' | 'summary'> = {
   interrupted: false, options: { concurrency: 4, language: null, with_service_pdf: false }, partner: null,
   organizations: [
     // A USD invoice: 100.01 net + 25.00 VAT = 125.01; in DKK at its own rate 6.8512: 856.468512 -> 856.47.
-    org('a', 'en', [{ id: 'i1', invoice_number: 'A-1', status: 'issued', period_start: '2026-10-01', due_at: '2026-11-17', currency: 'USD', subtotal_cents: 10001, vat_cents: 2500, total_cents: 12501, usd_dkk_rate: '6.8512', files: [] }]),
-    org('b', 'da', [{ id: 'i2', invoice_number: 'B-1', status: 'issued', period_start: '2026-10-01', due_at: '2026-11-20', currency: 'DKK', subtotal_cents: 100000, vat_cents: 25000, total_cents: 125000, usd_dkk_rate: null, files: [] }], {
+    org('a', 'en', [{ id: 'i1', invoice_number: 'A-1', status: 'issued', period_start: '2026-10-01', period_end: '2026-10-31', due_at: '2026-11-17', currency: 'USD', subtotal_cents: 10001, vat_cents: 2500, total_cents: 12501, usd_dkk_rate: '6.8512', files: [] }]),
+    org('b', 'da', [{ id: 'i2', invoice_number: 'B-1', status: 'issued', period_start: '2026-10-01', period_end: '2026-10-31', due_at: '2026-11-20', currency: 'DKK', subtotal_cents: 100000, vat_cents: 25000, total_cents: 125000, usd_dkk_rate: null, files: [] }], {
       usage_dkk: '8458.217472', usage_usd: '1234.56', rate_estimated: false, dev_overage_dkk_cents: 54000, plan_dkk_cents: 1639400, plan_source: 'invoice', plan_invoices: ['B-1'], total_dkk: '25392.217472',
     }),
   ],

@@ -145,7 +145,7 @@ describe('the served document describes the server completely (issue 14, issue 1
   it('is the same whichever modules the process imported (built from a listed set of records)', async () => {
     const print = async (imports: string) =>
       (await run(process.execPath, ['--input-type=module', '-e', `${imports}
-        const { startReferenceServer } = await import('./dist/server/index.js');
+        const { startReferenceServer } = await import('./dist/testing.js');
         const s = await startReferenceServer();
         const r = await fetch(s.url + '/api/openapi.json', { headers: { 'user-agent': 'openapi-test/1' } });
         process.stdout.write(await r.text());

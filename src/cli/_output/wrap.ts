@@ -22,13 +22,19 @@ export function wrap(text: string, width: number, indent: string, rest: string =
   let line = '';
   for (let word of wordsOf(text)) {
     while ([...word].length > room) {
-      if (line) lines.push(line), (line = '');
+      if (line) {
+        lines.push(line);
+        line = '';
+      }
       lines.push([...word].slice(0, room).join(''));
       word = [...word].slice(room).join('');
     }
     if (!line) line = word;
     else if ([...line].length + 1 + [...word].length <= room) line += ' ' + word;
-    else lines.push(line), (line = word);
+    else {
+      lines.push(line);
+      line = word;
+    }
   }
   if (line) lines.push(line);
   return lines.map((l, i) => (i === 0 ? indent : rest) + l);

@@ -1,6 +1,7 @@
 import type { Command } from '../_command.js';
 import { choice, int, str } from '../_args.js';
 import { UsageError } from '../usage-error.js';
+import { InvalidArgumentError } from '../../core/invalid-argument-error.js';
 import { generateDataset } from '../../server/index.js';
 
 /** `svc samples generate`: a synthetic dataset for load tests and benchmarks (same seed, same bytes). */
@@ -43,7 +44,7 @@ export const generateCommand: Command = {
     try {
       s = generateDataset({ orgs, keysPerOrg, months, seed, out, ...(today ? { today } : {}), ...(invoicesPerOrg !== undefined ? { invoicesPerOrg } : {}), ...(format ? { format } : {}) });
     } catch (e) {
-      if (/--out|--today/.test((e as Error).message)) throw new UsageError((e as Error).message);
+      if (e instanceof InvalidArgumentError) throw new UsageError(`--${e.argument} ${e.reason}`);
       throw e;
     }
     io.stdout.write(`${s.dir}: ${s.orgs} organizations, ${s.keys} keys, ${s.usageRows} usage rows, ${s.invoices} invoices\n`);

@@ -1,6 +1,8 @@
 import type { Writable } from 'node:stream';
 import { getLocale } from '../../locale/index.js';
-import type { PartnerStatus } from '../../model/index.js';
+import { PartnerStatusSchema, type PartnerStatus } from '../../model/index.js';
+import { recordOf } from '../../model/parse.js';
+import { checkBuilderOptions } from '../_check-data.js';
 import type { CellInput, Column } from '../_columns.js';
 import { pageSetup, wordsOf } from '../_context.js';
 import { writeSimpleTable } from '../_simple-table.js';
@@ -32,7 +34,9 @@ function stampOf(status: PartnerStatus): Date {
 /**
  * The partner workbook: Customers (key counts, keys missing recommended models, allowed
  * models), Keys (each key checked against its profile; keys that are not up to date
- * highlighted) and Profiles. Pure: the same status gives the same bytes.
+ * highlighted) and Profiles. Pure: the same status gives the same bytes. `status` is PartnerClient's
+ * record or the API's JSON of it.
+ * @throws SchemaError naming the field of a status that is neither
  */
 export async function buildPartnerReport(status: PartnerStatus, options?: PartnerReportOptions): Promise<Uint8Array>;
 export async function buildPartnerReport(status: PartnerStatus, options: PartnerReportOptions & { stream: Writable }): Promise<void>;
@@ -40,6 +44,8 @@ export async function buildPartnerReport(
   status: PartnerStatus,
   options: PartnerReportOptions & { stream?: Writable } = {},
 ): Promise<Uint8Array | void> {
+  checkBuilderOptions(options, ['language']);
+  status = recordOf(PartnerStatusSchema, status, 'partner status');
   const locale = getLocale(options.language ?? 'da');
   const w = wordsOf(locale);
   const p = (key: string) => w(`partner.columns.${key}`);

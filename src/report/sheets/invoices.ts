@@ -1,4 +1,3 @@
-import { Decimal } from '../../money/decimal.js';
 import type { InvoiceSummary } from '../../model/index.js';
 import { formatNumber } from '../../locale/index.js';
 import { fitColumns, type CellInput, type Column } from '../_columns.js';

@@ -7,6 +7,7 @@ import { USAGE_CSV_HEADER } from '../dataset/_usage-csv.js';
 import { addMonths, formatDay, monthKey, monthStart, parseDay } from '../_days.js';
 import { FileWriter } from './_file-writer.js';
 import { hex, seededRandom, uuid } from './_prng.js';
+import { InvalidArgumentError } from '../../core/invalid-argument-error.js';
 import { buildInvoice } from './_invoice.js';
 
 export interface GenerateOptions {
@@ -38,12 +39,13 @@ const pad = (n: number, w = 5) => String(n).padStart(w, '0');
  * Writes a synthetic dataset in the reference server's format for load tests and benchmarks.
  * Everything comes from a PRNG seeded by `seed` (no clock), so the same options give the same
  * bytes. The dataset is built in a temporary folder beside `out` and renamed into place.
+ * @throws InvalidArgumentError naming `out` (not empty) or `today` (not a day)
  */
 export function generateDataset(o: GenerateOptions): GenerateSummary {
   const out = resolve(o.out);
-  if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`--out ${o.out} exists and is not empty; choose a new folder`);
+  if (existsSync(out) && readdirSync(out).length > 0) throw new InvalidArgumentError('out', `${o.out} exists and is not empty; choose a new folder`);
   const today = parseDay(o.today ?? '2026-11-20');
-  if (today === undefined) throw new Error(`--today must be YYYY-MM-DD (got "${o.today}")`);
+  if (today === undefined) throw new InvalidArgumentError('today', `must be YYYY-MM-DD (got "${o.today}")`);
   const tmp = `${out}.partial-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(join(tmp, 'orgs'), { recursive: true });

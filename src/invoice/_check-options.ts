@@ -1,0 +1,17 @@
+import { InvalidRenderOptionError } from './invalid-render-option-error.js';
+
+/**
+ * Checks the kinds of renderInvoicePdf's options before anything is drawn: `renderInvoicePdf(inv,
+ * 'en')` or a logo given as a file name is an InvalidRenderOptionError naming the option, not an
+ * option silently ignored or a TypeError. Values are checked where they are used (the accent's
+ * contrast, the logo's format and size, the language's locale file).
+ */
+export function checkRenderOptions(options: unknown): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new InvalidRenderOptionError('options', 'must be an object of render options (language, logo, accentColor)');
+  }
+  const o = options as Record<string, unknown>;
+  if (o.language !== undefined && typeof o.language !== 'string') throw new InvalidRenderOptionError('language', 'must be a language code such as "da" or "en"');
+  if (o.accentColor !== undefined && typeof o.accentColor !== 'string') throw new InvalidRenderOptionError('accentColor', 'must be a colour written #rrggbb');
+  if (o.logo !== undefined && !(o.logo instanceof Uint8Array)) throw new InvalidRenderOptionError('logo', 'must be the bytes of a PNG or JPEG image (a Uint8Array or Buffer), not a file name');
+}

@@ -1,0 +1,86 @@
+// No bare RangeError or TypeError from a public function (issue 14, "The public API"): a value a
+// JavaScript caller gets wrong is one of the package's errors (an SvcError) whose message starts
+// with the field, argument or option it names. Called the way a caller would: through the root.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import * as pkg from '../../src/index.js';
+
+/** The error `run` throws or rejects with (a test fails when it returns). */
+async function thrown(run: () => unknown): Promise<Error> {
+  try {
+    await run();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected an error, got a result');
+}
+
+const anyArg = (v: unknown) => v as never;
+const client = (o: Record<string, unknown>) => () => new pkg.ReportingClient({ baseUrl: 'http://127.0.0.1:9', token: 'rt_x', orgId: 'org-x', env: {}, ...o });
+const invoice = JSON.parse(readFileSync(fileURLToPath(new URL('../../samples/invoices/nordlys-2026-09.json', import.meta.url)), 'utf8')) as pkg.InvoiceJson;
+const config = { base_url: 'http://127.0.0.1:9', organizations: [{ org_id: 'org-x', name: 'X', token_env: 'X_TOKEN' }] };
+
+// [call, error class, the start of the message: the field it names]
+const cases: Array<[string, () => unknown, new (...a: never[]) => Error, RegExp]> = [
+  ['dec of a float', () => pkg.dec(0.1), pkg.InvalidAmountError, /^value: .*float 0\.1/],
+  ['dec of a float, named', () => pkg.dec(0.1, 'rate'), pkg.InvalidAmountError, /^rate: /],
+  ['dec of text that is no number', () => pkg.dec('12,50'), pkg.InvalidAmountError, /^value: "12,50" is not a decimal number/],
+  ['dec of NaN as text', () => pkg.dec('NaN'), pkg.InvalidAmountError, /^value: NaN is not an amount/],
+  ['dec of null', () => pkg.dec(anyArg(null)), pkg.InvalidAmountError, /^value: must be a decimal string/],
+  ['toMinorUnits past exact integers', () => pkg.toMinorUnits(pkg.dec('1e30')), pkg.UnsafeAmountError, /^major: /],
+  ['toMinorUnits of text that is no number', () => pkg.toMinorUnits('twelve'), pkg.InvalidAmountError, /^major: /],
+  ['toMinorUnits with fractional digits', () => pkg.toMinorUnits(pkg.dec('1'), 1.5), pkg.InvalidArgumentError, /^digits: /],
+  ['fromMinorUnits of a fraction of an øre', () => pkg.fromMinorUnits(12.5), pkg.UnsafeAmountError, /^minor: 12\.5 /],
+  ['allocateMinor with a fractional total', () => pkg.allocateMinor(10.5, ['1']), pkg.UnsafeAmountError, /^totalMinor: /],
+  ['allocateMinor with a weight in exponent notation', () => pkg.allocateMinor(100, ['1', '2e3']), pkg.InvalidAmountError, /^weights\[1\]: /],
+  ['allocateMinor without weights', () => pkg.allocateMinor(100, anyArg(undefined)), pkg.InvalidArgumentError, /^weights: /],
+  ['sumMinor with a fraction', () => pkg.sumMinor([1, 2.5]), pkg.UnsafeAmountError, /^values\[1\]: /],
+  ['a client with a negative timeout', client({ timeoutMs: -1 }), pkg.InvalidRequestError, /^timeoutMs: /],
+  ['a client with retries as text', client({ maxRetries: '3' }), pkg.InvalidRequestError, /^maxRetries: /],
+  ['a client with a retry setting misspelt', client({ retry: { initialDelay: 5 } }), pkg.InvalidRequestError, /^retry\.initialDelay: /],
+  ['a client with an organization id as a number', client({ orgId: 42 }), pkg.InvalidRequestError, /^orgId: must be a string/],
+  ['a client with a token holding a line break', client({ token: 'rt_x\nrt_y' }), pkg.InvalidRequestError, /^token: /],
+  ['a client with a User-Agent holding a line break', client({ userAgent: 'svc\r\nX-Evil: 1' }), pkg.InvalidRequestError, /^userAgent: /],
+  ['a client with a logger that is no function', client({ logger: 'stderr' }), pkg.InvalidRequestError, /^logger: /],
+  ['a gateway client with options null', () => new pkg.GatewayClient(anyArg(null)), pkg.InvalidRequestError, /^options: /],
+  ['a partner client with a dispatcher that is none', () => new pkg.PartnerClient({ baseUrl: 'http://h', token: 'pt_x', env: {}, dispatcher: anyArg({}) }), pkg.InvalidRequestError, /^dispatcher: /],
+  ['fetchCostReportData without a client', () => pkg.fetchCostReportData(anyArg(null), { month: '2026-10' }), pkg.InvalidArgumentError, /^client: /],
+  ['fetchCostReportData with a month as a number', () => pkg.fetchCostReportData(client({})(), anyArg({ month: 202610 })), pkg.ReportPeriodError, /^month/],
+  ['buildCostReport of nothing', () => pkg.buildCostReport(anyArg(null)), pkg.InvalidArgumentError, /^data: /],
+  ['buildCostReport of data without keys', () => pkg.buildCostReport(anyArg({ period: { month: '2026-10' }, orgId: 'o', monthly: { months: [] }, months: [], previousMonth: null, keyUsage: { end_date: '2026-10-31' } })), pkg.InvalidArgumentError, /^data\.keyUsage\.keys: /],
+  ['buildCostReport with options null', () => pkg.buildCostReport(anyArg({}), anyArg(null)), pkg.InvalidArgumentError, /^options: /],
+  ['buildPartnerReport of a status without customers', () => pkg.buildPartnerReport(anyArg({ org_id: 'p', name: 'P' })), pkg.SchemaError, /^partner status: field /],
+  ['buildPartnerReport with a language as a number', () => pkg.buildPartnerReport(anyArg({}), anyArg({ language: 5 })), pkg.InvalidArgumentError, /^options\.language: /],
+  ['renderInvoicePdf with the language as options', () => pkg.renderInvoicePdf(invoice, anyArg('en')), pkg.InvalidRenderOptionError, /^options: /],
+  ['renderInvoicePdf with a logo file name', () => pkg.renderInvoicePdf(invoice, anyArg({ logo: 'logo.png' })), pkg.InvalidRenderOptionError, /^logo: must be the bytes/],
+  ['parseRecord without a schema', () => pkg.parseRecord(anyArg(undefined), {}, 'x'), pkg.InvalidArgumentError, /^schema: /],
+  ['runMonthEnd without options', () => pkg.runMonthEnd(config, anyArg(undefined)), pkg.RunOptionError, /^options: /],
+  ['runMonthEnd with the output folder as a number', () => pkg.runMonthEnd(config, anyArg({ outDir: 5 })), pkg.RunOptionError, /^outDir: must be a string/],
+  ['runMonthEnd with onProgress that is no function', () => pkg.runMonthEnd(config, anyArg({ outDir: '/nonexistent/x', onProgress: 'log' })), pkg.RunOptionError, /^onProgress: /],
+  ['runMonthEnd with a config object missing its organizations', () => pkg.runMonthEnd(anyArg({ base_url: 'http://h' }), { outDir: '/nonexistent/x' }), pkg.RunConfigError, /organizations/],
+  ['runMonthEndOnQueue without a queue', () => pkg.runMonthEndOnQueue(config, anyArg({ outDir: '/nonexistent/x' })), pkg.RunOptionError, /^queue: is required/],
+  ['startQueueWorker with a month that is none', () => pkg.startQueueWorker({ queue: 'redis://127.0.0.1:9', month: '2026-13' }), pkg.RunOptionError, /^month: /],
+  ['startQueueWorker with no concurrency', () => pkg.startQueueWorker({ queue: 'redis://127.0.0.1:9', month: '2026-10', concurrency: 0 }), pkg.RunOptionError, /^concurrency: /],
+  ['runMonthEndOnQueue with a queue URL that is none', () => pkg.runMonthEndOnQueue(config, { outDir: '/nonexistent/x', queue: 'queue-host:6379' }), pkg.QueueUrlError, /queue/],
+];
+
+describe('a wrong value is a package error naming it', () => {
+  test.each(cases)('%s', async (_name, run, cls, message) => {
+    const e = await thrown(run);
+    expect(e).toBeInstanceOf(cls);
+    expect(pkg.isSvcError(e)).toBe(true);
+    expect(e.message).toMatch(message);
+  });
+
+  test('the money functions still take what they should', () => {
+    expect(pkg.dec('12.50').toFixed(2)).toBe('12.50');
+    expect(pkg.dec(42).toFixed()).toBe('42');
+    expect(pkg.dec(10n ** 20n).toFixed()).toBe('100000000000000000000');
+    // 12.345 DKK is 1234.5 øre, rounded half away from zero: 1235; a decimal string is taken too.
+    expect(pkg.toMinorUnits('12.345')).toBe(1235);
+    expect(pkg.toMinorUnits(pkg.dec('-12.345'))).toBe(-1235);
+    expect(pkg.fromMinorUnits(1234).toFixed(2)).toBe('12.34');
+    expect(pkg.sumMinor([1, 2, 3])).toBe(6);
+  });
+});

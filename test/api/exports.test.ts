@@ -1,0 +1,185 @@
+// The package's public API is a contract (issue 14, "The public API"): dist/index.d.ts and
+// dist/testing.d.ts, as a TypeScript user sees them, export exactly the names listed here. A name
+// that appears or disappears fails this test until the list is changed with it, so no internal
+// helper becomes public by accident and no public name is lost in a refactor. The declarations are
+// read with the TypeScript compiler (as an editor reads them), the modules with Node's import.
+import { execFile } from 'node:child_process';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DIST = join(ROOT, 'dist') + sep;
+
+/** `type X` for a name that is only a type, `X` for a value (a class, function, constant or schema). */
+const ROOT_EXPORTS = [
+  'type CreditNoteDetails', 'CreditNoteDetailsSchema', 'EInvoiceError', 'renderCreditNotePdf', 'renderCreditNoteUbl',
+  'renderInvoiceUbl', 'type RenderUblOptions', 'type TimeoutPlace',
+  'type ActivityMetrics', 'ActivityMetricsSchema', 'allocateMinor', 'ApiError', 'type AttemptReport',
+  'AuthenticationError', 'availableLanguages', 'BadRequestError', 'type BodyKind', 'buildCostReport',
+  'buildPartnerReport', 'type CallOptions', 'checkInvoice', 'type CommonClientOptions', 'ConfigurationError',
+  'ConnectionError', 'type CorePlan', 'CorePlanSchema', 'costInDkk', 'type CostInDkk', 'type CostReportData',
+  'type CostReportOptions', 'type Currency', 'CurrencySchema', 'type DailyActivity', 'type DailyActivityResponse',
+  'DailyActivityResponseSchema', 'DailyActivitySchema', 'type DailyUsage', 'DailyUsageSchema', 'type DayRangeQuery',
+  'dec', 'decideVat', 'Decimal', 'DEFAULT_MAX_RESPONSE_BYTES', 'type DevPlan', 'DevPlanSchema', 'EdgeRejectedError',
+  'type ErrorBody', 'ErrorBodySchema', 'fetchCostReportData', 'type FileStatus', 'fromMinorUnits', 'type GatewayApi',
+  'GatewayClient', 'type GatewayClientOptions', 'InvalidAmountError', 'InvalidArgumentError',
+  'InvalidRenderOptionError', 'InvalidRequestError', 'type Invoice', 'type InvoiceBuyer', 'InvoiceBuyerSchema',
+  'type InvoiceCheckFinding', 'type InvoiceEntry', 'type InvoiceJson', 'type InvoiceLanguage',
+  'InvoiceLanguageSchema', 'type InvoiceLine', 'type InvoiceLineKind', 'InvoiceLineKindSchema', 'InvoiceLineSchema',
+  'InvoiceListSchema', 'InvoiceSchema', 'type InvoiceSeller', 'InvoiceSellerSchema', 'type InvoiceStatus',
+  'InvoiceStatusSchema', 'type InvoiceSummary', 'type InvoiceSummaryJson', 'InvoiceSummarySchema', 'isApiError',
+  'isSvcError', 'KeyCreditsSchema', 'KeyDevPlanSchema', 'type KeyField', 'type KeyFieldGroupUsage',
+  'KeyFieldGroupUsageSchema', 'type KeyFieldOption', 'KeyFieldOptionSchema', 'KeyFieldSchema', 'type KeyFieldsEntry',
+  'KeyFieldsEntrySchema', 'type KeyFieldsRecord', 'KeyFieldsRecordSchema', 'type KeyFieldType', 'KeyFieldTypeSchema',
+  'type KeyFieldUsage', 'KeyFieldUsageSchema', 'type KeyFieldValue', 'KeyFieldValueSchema', 'type KeyInfo',
+  'type KeyInfoResponse', 'KeyInfoResponseSchema', 'KeyInfoSchema', 'KeyModelUsageSchema', 'type KeyProduct',
+  'KeyProductSchema', 'type KeyRow', 'type KeySource', 'type KeyUsageEntry', 'KeyUsageEntrySchema',
+  'type KeyUsageHead', 'type KeyUsageInput', 'type KeyUsagePeriod', 'type KeyUsageTotals', 'KeyUsageTotalsSchema',
+  'type KeyWeight', 'type KeyWeightUsage', 'type Manifest', 'type ManifestFile', 'type ManifestSummary',
+  'MissingTranslationError', 'type ModelInfo', 'ModelInfoDetailsSchema', 'type ModelInfoResponse',
+  'ModelInfoResponseSchema', 'ModelInfoSchema', 'type ModelProduct', 'ModelProductSchema', 'type ModelUsage',
+  'ModelUsageSchema', 'type MonthCost', 'type MonthEndDeps', 'type MonthEndOptions', 'type MonthEndProgress',
+  'type MonthKeyUsage', 'type MonthlyUsageEntry', 'MonthlyUsageEntrySchema', 'type MonthlyUsagePeriod',
+  'NotFoundError', 'type OrgKeyUsage', 'type OrgKeyUsageJson', 'OrgKeyUsageSchema', 'type OrgMonthlyUsage',
+  'type OrgMonthlyUsageJson', 'OrgMonthlyUsageSchema', 'type OrgOutcome', 'type OrgPlanCost', 'type OrgPlanCostJson',
+  'OrgPlanCostSchema', 'type OrgStatus', 'OutputFolderMissingError', 'type OutputKind', 'OutputPathError',
+  'OutputWriteError', 'parseJsonRecord', 'parseRecord', 'parseRunConfig', 'parseRunConfigJson', 'type PartName',
+  'type PartnerApi', 'PartnerClient', 'type PartnerClientOptions', 'type PartnerCustomer',
+  'type PartnerCustomerKeys', 'PartnerCustomerKeysSchema', 'PartnerCustomerSchema', 'type PartnerKey',
+  'PartnerKeySchema', 'type PartnerModel', 'PartnerModelSchema', 'type PartnerProfile', 'PartnerProfileSchema',
+  'type PartnerReportOptions', 'type PartnerStatus', 'PartnerStatusSchema', 'type PartOutcome',
+  'PermissionDeniedError', 'type PlanCostLine', 'PlanCostLineSchema', 'type PlanCostMissing',
+  'PlanCostMissingSchema', 'type PlanCostPeriod', 'PlanCostPeriodSchema', 'type PricingService',
+  'PricingServiceSchema', 'type PricingType', 'PricingTypeSchema', 'type ProviderUsage', 'ProviderUsageSchema',
+  'QueueBusyError', 'type QueueJobData', 'type QueueJobResult', 'type QueueRunOptions', 'QueueUnavailableError',
+  'QueueUrlError', 'type QueueWorker', 'type QueueWorkerOptions', 'RateLimitError', 'type RenderInvoiceOptions',
+  'renderInvoicePdf', 'type ReportingApi', 'ReportingClient', 'type ReportingClientOptions', 'type ReportPeriod',
+  'ReportPeriodError', 'ResponseSchemaError', 'ResponseTooLargeError', 'type RunClientOptions', 'type RunConfig',
+  'RunConfigError', 'RunConfigSchema', 'RunLockedError', 'runMonthEnd', 'runMonthEndOnQueue', 'RunOptionError',
+  'type RunOrganization', 'RunOrganizationSchema', 'SchemaError', 'SearchFailedError', 'type SearchRequest',
+  'SearchRequestSchema', 'type SearchResponse', 'SearchResponseSchema', 'type SearchResult', 'SearchResultSchema',
+  'SearchTimeRangeSchema', 'ServerError', 'SetupNeedsAttentionError', 'type SliceRow', 'startQueueWorker',
+  'sumMinor', 'SvcError', 'TimeoutError', 'toMinorUnits', 'UnknownLanguageError', 'UnsafeAmountError',
+  'type UsageSlice', 'UsageSliceSchema', 'type UsageSummary', 'UsageSummarySchema', 'type VatDecision',
+  'type VatInDkk', 'type VatReason', 'type VatReasonCode', 'type VatSeverity', 'type VatTreatment', 'VERSION',
+  'type WeightSource',
+];
+
+const TESTING_EXPORTS = [
+  'BUNDLED_SAMPLES_DIR', 'DatasetError', 'generateDataset', 'type GenerateOptions', 'type GenerateSummary',
+  'type ReferenceServer', 'type ReferenceServerOptions', 'type ServerFault', 'startReferenceServer',
+];
+
+interface Entry {
+  name: string;
+  symbol: ts.Symbol;
+  value: boolean;
+}
+
+const program = ts.createProgram([join(DIST, 'index.d.ts'), join(DIST, 'testing.d.ts')], {
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  types: ['node'],
+  noEmit: true,
+});
+const checker = program.getTypeChecker();
+
+function exportsOf(file: string): Entry[] {
+  const source = program.getSourceFile(join(DIST, file));
+  if (!source) throw new Error(`no ${file}: run npm run build`);
+  const module = checker.getSymbolAtLocation(source)!;
+  return checker.getExportsOfModule(module).map((e) => {
+    const symbol = e.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(e) : e;
+    return { name: e.name, symbol, value: (symbol.flags & ts.SymbolFlags.Value) !== 0 };
+  });
+}
+
+const listed = (entries: Entry[]) => entries.map((e) => (e.value ? e.name : `type ${e.name}`)).sort();
+const values = (list: string[]) => list.filter((n) => !n.startsWith('type ')).sort();
+
+/** Names declared in dist/ that the declarations of `entries` refer to but no export in `available` gives. */
+function unexportedTypes(entries: Entry[], available: Set<ts.Symbol>): string[] {
+  const missing = new Set<string>();
+  const visit = (node: ts.Node, owner: string): void => {
+    // A type written `typeof X` is computed from a value and shown expanded; named types must be importable.
+    if (ts.isTypeReferenceNode(node) || ts.isExpressionWithTypeArguments(node)) {
+      const id = ts.isTypeReferenceNode(node) ? node.typeName : node.expression;
+      let s = checker.getSymbolAtLocation(id);
+      if (s && s.flags & ts.SymbolFlags.Alias) s = checker.getAliasedSymbol(s);
+      const file = s?.declarations?.[0]?.getSourceFile().fileName;
+      if (s && !(s.flags & ts.SymbolFlags.TypeParameter) && file && resolve(file).startsWith(DIST) && !available.has(s)) {
+        missing.add(`${s.name} (in ${owner})`);
+      }
+    }
+    ts.forEachChild(node, (child) => visit(child, owner));
+  };
+  for (const e of entries) for (const d of e.symbol.declarations ?? []) visit(d, e.name);
+  return [...missing].sort();
+}
+
+const run = promisify(execFile);
+/** The keys of a module as Node imports it by the package's own name (package.json `exports`). */
+async function keysOf(specifier: string): Promise<string[]> {
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m)));`], { cwd: ROOT });
+  return (JSON.parse(stdout) as string[]).sort();
+}
+
+describe('the package root (svc-reporting)', () => {
+  const root = exportsOf('index.d.ts');
+
+  test('exports exactly the listed names', () => {
+    expect(listed(root)).toEqual([...ROOT_EXPORTS].sort());
+  });
+
+  test('imported by the package name, gives exactly the listed values', async () => {
+    expect(await keysOf('svc-reporting')).toEqual(values(ROOT_EXPORTS));
+  });
+
+  test('names no internal part: pipeline, key store, translation, file or server helpers, value-like schema names', () => {
+    const names = root.map((e) => e.name);
+    for (const internal of ['HttpPipeline', 'KeyStore', 'apiErrorFromResponse', 't', 'tn', 'getLocale', 'writeFileAtomic', 'safeNamePart', 'assignSafeNames', 'startReferenceServer', 'generateDataset', 'currency', 'corePlan', 'formatPath']) {
+      expect(names, internal).not.toContain(internal);
+    }
+    // A value whose name ends in Schema is a schema, and every schema's name ends so.
+    for (const e of root.filter((x) => x.value && /^[a-z]/.test(x.name))) expect(e.name).not.toMatch(/Schema$|^(currency|invoice|key|model|pricing|core|dev)[A-Z]?/);
+  });
+
+  test('every type its declarations name can be imported from it too', () => {
+    expect(unexportedTypes(root, new Set(root.map((e) => e.symbol)))).toEqual([]);
+  });
+
+  test('every error class is an SvcError, with a doc comment saying when it is thrown', async () => {
+    const pkg = (await import('../../src/index.js')) as Record<string, unknown>;
+    const errors = root.filter((e) => e.value && /^[A-Z]\w*Error$/.test(e.name) && e.name !== 'SvcError');
+    expect(errors.length).toBeGreaterThan(30);
+    for (const e of errors) {
+      const cls = pkg[e.name] as { prototype: unknown };
+      expect(cls.prototype instanceof (pkg.SvcError as typeof Error), e.name).toBe(true);
+      const doc = ts.displayPartsToString(e.symbol.getDocumentationComment(checker));
+      expect(doc, `${e.name} has no doc comment`).toMatch(/\w+ \w+/);
+      // One class per file: the class's file declares no other class.
+      const file = e.symbol.declarations![0]!.getSourceFile();
+      expect(file.statements.filter(ts.isClassDeclaration).length, `${e.name}: ${dirname(file.fileName)}`).toBe(1);
+    }
+  });
+});
+
+describe('svc-reporting/testing', () => {
+  const testing = exportsOf('testing.d.ts');
+
+  test('exports exactly the listed names: the reference server and the dataset generator', () => {
+    expect(listed(testing)).toEqual([...TESTING_EXPORTS].sort());
+  });
+
+  test('imported by the package name, gives exactly the listed values', async () => {
+    expect(await keysOf('svc-reporting/testing')).toEqual(values(TESTING_EXPORTS));
+  });
+
+  test('every type its declarations name can be imported from it or from the root', () => {
+    const available = new Set([...testing, ...exportsOf('index.d.ts')].map((e) => e.symbol));
+    expect(unexportedTypes(testing, available)).toEqual([]);
+  });
+});
