@@ -1,12 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The built `svc` (dist/cli/main.js, as `npm i -g` installs it); the global setup builds it first. */
 export const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-
-/** util-linux `script` gives a real pseudo-terminal (installed by .ci/run). */
-export const hasScript = process.platform === 'linux' && spawnSync('script', ['--version']).status === 0;
 
 export interface BinResult {
   code: number | null;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { json, startFakeServer, type FakeServer } from '../client/_fake-server.js';
 import { KEYS } from '../cli-key/_keys.js';
-import { hasScript, svcBin, svcOnTerminal, visibleLines } from './_bin.js';
+import { svcBin, svcOnTerminal, visibleLines } from './_bin.js';
+import { hasScript, runs } from '../_tools.js';
 
 const metrics = (spend: string, requests: number, prompt: number, completion: number, cacheRead: number) => ({
   spend, prompt_tokens: prompt, completion_tokens: completion, cache_read_input_tokens: cacheRead, cache_creation_input_tokens: 0,
@@ -45,7 +46,7 @@ afterAll(async () => {
 const usageEnv = () => ({ SVC_GATEWAY_URL: gateway.url, SVC_API_KEY: 'sk-test-0123456789abcdef' });
 const widest = (lines: string[]) => Math.max(...lines.map((l) => [...l].length));
 
-describe.runIf(hasScript)('on a terminal 60 columns wide', () => {
+describe.runIf(runs(hasScript))('on a terminal 60 columns wide', () => {
   it('svc usage fits: rows are not wrapped, the least important column is left out and named, "(5.4 %)" stays whole', async () => {
     const r = await svcOnTerminal(['usage'], 60, usageEnv());
     expect(r.code).toBe(0);

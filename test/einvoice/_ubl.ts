@@ -55,7 +55,11 @@ export function emptyElements(doc: Document): string[] {
   const out: string[] = [];
   const walk = (el: Element): void => {
     let hasChild = false;
-    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) (hasChild = true), walk(n as Element);
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      hasChild = true;
+      walk(n as Element);
+    }
     if (!hasChild && !(el.textContent ?? '').trim()) out.push(el.tagName);
   };
   walk(doc.documentElement!);
