@@ -80,8 +80,9 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
     const usageNote = missing.length ? w('notes.dkkTotalRatedOnly') : estimated.length ? w('notes.estimatedRate') : usageMinor === undefined ? w('notes.noRate') : '';
     push({ ...row(w('summary.usageDkk'), sumCell(MONTH_COLUMNS.dkk, usageMinor), usageNote), style: estimated.length ? 'estimated' : undefined });
   } else {
-    push(row(w('summary.usageUsd'), notShared, withheldReason, 'usd'));
-    push(row(w('summary.usageDkk'), notShared, withheldReason));
+    // Why is said once, in the period block above.
+    push(row(w('summary.usageUsd'), notShared, '', 'usd'));
+    push(row(w('summary.usageDkk'), notShared));
   }
   const notInvoiced = ledger.filter((m) => m.plan.source !== 'invoice').map((m) => month(m.month));
   push(row(w('summary.devOverage'), sumCell(MONTH_COLUMNS.devOverage, overageMinor) ?? 0, notInvoiced.length ? w('notes.devOverageMonths', { months: notInvoiced.join(', ') }) : w('notes.devOverageInvoiced')));
