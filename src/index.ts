@@ -216,7 +216,7 @@ export type { RenderUblOptions } from './einvoice/options.js';
 export { fetchCostReportData } from './report/fetch.js';
 export { buildCostReport } from './report/build-cost-report.js';
 export type { ReportPeriod } from './report/period.js';
-export type { CostReportData, CostReportOptions, KeyUsageInput, KeyWeightUsage, MonthKeyUsage } from './report/types.js';
+export type { CostReportData, CostReportOptions, KeyUsageInput, KeyWeightUsage, MonthKeyUsage, UsageWithheld } from './report/types.js';
 export type { KeyRow, SliceRow, KeySource, KeyWeight, WeightSource } from './report/key-store.js';
 export { buildPartnerReport, type PartnerReportOptions } from './report/partner/build-partner-report.js';
 

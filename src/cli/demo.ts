@@ -9,6 +9,7 @@ import { availableLanguages } from '../locale/index.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../server/index.js';
 import { parseRunConfigJson } from '../runner/config.js';
 import { previousMonth } from '../runner/month.js';
+import { partNotes } from '../runner/part-notes.js';
 
 interface SampleTokens {
   orgs: Array<{ org_id: string; token: string }>;
@@ -67,8 +68,8 @@ export const demoCommand: Command = {
       io.stdout.write(describeResult(manifest, monthDir));
       const lines = ['', 'Per organization (invoice PDFs and JSON, cost workbook):'];
       for (const o of manifest.organizations) {
-        const skipped = o.parts.filter((p) => p.status !== 'ok').map((p) => `${p.part} ${p.status}: ${p.reason ?? ''}`);
-        lines.push(`  ${join(monthDir, o.folder)}/  ${o.status}${skipped.length ? ` (${skipped.join('; ')})` : ''}`);
+        const notes = partNotes(o);
+        lines.push(`  ${join(monthDir, o.folder)}/  ${o.status}${notes.length ? ` (${notes.join('; ')})` : ''}`);
       }
       if (manifest.partner?.status === 'ok') lines.push(`Partner workbook: ${join(monthDir, 'partner-status.xlsx')}`);
       // eslint-disable-next-line no-control-regex -- control characters from the data are replaced before they reach the terminal

@@ -17,13 +17,23 @@ export function checkCostReportData(data: unknown): asserts data is CostReportDa
   if (!isObject(data)) throw new InvalidArgumentError('data', 'must be the object fetchCostReportData returns');
   need(isObject(data.period), 'period', 'the period ({ month }, { year } or { months })');
   need(typeof data.orgId === 'string' && data.orgId !== '', 'orgId', 'the organization id');
-  need(isObject(data.monthly) && Array.isArray(data.monthly.months), 'monthly', 'the monthly-usage record');
+  const withheld = data.usageWithheld !== undefined && data.usageWithheld !== null;
+  if (withheld) {
+    const w = data.usageWithheld as Record<string, unknown>;
+    need(isObject(w) && (w.status === 403 || w.status === 409) && typeof w.reason === 'string', 'usageWithheld', '{ status: 403 | 409, reason }');
+  }
+  // Usage is there whole, or (withheld) not at all.
+  if (withheld) need(data.monthly === null, 'monthly', 'null when usage is withheld');
+  else need(isObject(data.monthly) && Array.isArray(data.monthly.months), 'monthly', 'the monthly-usage record');
   need(Array.isArray(data.months), 'months', 'a list of the period\'s months');
   need(data.previousMonth === null || isObject(data.previousMonth), 'previousMonth', 'a month of monthly usage, or null');
-  need(isObject(data.keyUsage), 'keyUsage', 'the key-usage record');
-  const keyUsage = data.keyUsage as Record<string, unknown>;
-  need(isKeys(keyUsage.keys), 'keyUsage.keys', 'keys with a length and rows()');
-  need(typeof keyUsage.end_date === 'string', 'keyUsage.end_date', 'a date YYYY-MM-DD');
+  if (withheld) need(data.keyUsage === null, 'keyUsage', 'null when usage is withheld');
+  else {
+    need(isObject(data.keyUsage), 'keyUsage', 'the key-usage record');
+    const keyUsage = data.keyUsage as Record<string, unknown>;
+    need(isKeys(keyUsage.keys), 'keyUsage.keys', 'keys with a length and rows()');
+    need(typeof keyUsage.end_date === 'string', 'keyUsage.end_date', 'a date YYYY-MM-DD');
+  }
   need(Array.isArray(data.keyUsageByMonth), 'keyUsageByMonth', 'a list of { month, keyUsage }');
   (data.keyUsageByMonth as unknown[]).forEach((m, i) => {
     need(isObject(m) && typeof m.month === 'string' && isObject(m.keyUsage) && isKeys(m.keyUsage.keys), `keyUsageByMonth[${i}]`, '{ month, keyUsage } with keys');

@@ -4,7 +4,7 @@ import type { KeyAllocation, MonthConversion } from './dkk.js';
 import type { MonthLedger } from './_ledger.js';
 import type { StyleBook } from './_styles.js';
 import type { PrintSetup, WorkbookWriter } from './xlsx/index.js';
-import type { CostReportData } from './types.js';
+import type { CostReportData, KeyUsageInput } from './types.js';
 
 /** Where the formulas between sheets point: sheet names, data-row counts, rows of single records. */
 export interface Layout {
@@ -22,6 +22,17 @@ export interface Layout {
   invoicesRows: number;
 }
 
+/** The sheets made from usage alone, left out when the service withholds it. */
+export const USAGE_SHEETS = ['days', 'keys', 'models', 'providers', 'keyFields'] as const;
+
+/**
+ * How the workbook words missing usage (`report.usageWithheld.*.<gap>`): by the service's answer
+ * (403 not shared, 409 setup needs attention), or `missing` when the data carry no reason.
+ */
+export function usageGap(data: CostReportData): '403' | '409' | 'missing' {
+  return data.usageWithheld ? (String(data.usageWithheld.status) as '403' | '409') : 'missing';
+}
+
 /** DKK (øre) and key count per value of each key field, summed from the keys (the Keys sheet fills it). */
 export type FieldGroupsDkk = Map<string, Map<string, number>>;
 
@@ -31,7 +42,12 @@ export interface CostContext {
   styles: StyleBook;
   locale: Locale;
   data: CostReportData;
+  /** The period's key usage; null when the service withholds usage (`data.usageWithheld` says why). */
+  usage: KeyUsageInput | null;
   orgName: string;
+  /** The workbook's months (`YYYY-MM`), oldest first. */
+  months: string[];
+  /** Each month's usage and its DKK; empty when usage is withheld. */
   conversions: MonthConversion[];
   /** Each month's usage, dev overage and plan, and its cost. */
   ledger: MonthLedger[];

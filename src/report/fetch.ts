@@ -2,23 +2,34 @@ import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } fr
 import type { KeyUsageEntry, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage } from '../model/index.js';
 import { invoiceRecords } from './_fetch-invoices.js';
 import { KeyStore, KeyWeightStore } from './key-store.js';
-import { checkPeriod, monthOf, type ReportPeriod } from './period.js';
+import { calendarMonths, checkPeriod, monthOf, type ReportPeriod } from './period.js';
+import { ReportPeriodError } from './report-period-error.js';
 import type { CostReportData, KeyUsageInput, KeyWeightUsage, MonthKeyUsage } from './types.js';
 import { checkReportingApi } from './_check-data.js';
 
 /** At most this many key-usage requests at once for a multi-month workbook. */
 const PARALLEL_MONTHS = 3;
 
-function isForbidden(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { status?: unknown }).status === 403;
+/** 403 (not shared) or 409 (setup needs attention): the service withholds the records from the organization. */
+function withheldStatus(e: unknown): 403 | 409 | undefined {
+  const status = typeof e === 'object' && e !== null ? (e as { status?: unknown }).status : undefined;
+  return status === 403 || status === 409 ? status : undefined;
 }
 
-/** Plan cost and invoices may be withheld from an organization (403); the workbook then says so. */
-async function orWithheld<T>(call: Promise<T>): Promise<{ value: T | null; reason?: string }> {
+interface Fetched<T> {
+  value: T | null;
+  reason?: string;
+  status?: 403 | 409;
+  error?: unknown;
+}
+
+/** Records the service may withhold (403/409); the workbook then says so. Any other error is thrown. */
+async function orWithheld<T>(call: Promise<T>): Promise<Fetched<T>> {
   try {
     return { value: await call };
   } catch (e) {
-    if (isForbidden(e)) return { value: null, reason: (e as Error).message };
+    const status = withheldStatus(e);
+    if (status) return { value: null, reason: (e as Error).message, status, error: e };
     throw e;
   }
 }
@@ -83,8 +94,12 @@ async function keyUsagePerMonth(client: ReportingApi, months: string[], opts?: C
  * Fetches what a cost workbook needs for `period`: monthly usage (with days), key usage for the
  * same period (and per month when it spans several, so each month's DKK is allocated by that
  * month's spend), plan cost in DKK, the invoice list and the full records of the period's
- * invoices (their lines are the month's plan). Plan cost and invoices that the service
- * withholds (403) are recorded as withheld; any other error is thrown as the client reports it.
+ * invoices (their lines are the month's plan). Records the service withholds (403 not shared,
+ * 409 setup needs attention) are recorded as withheld, with the reason; usage is taken whole
+ * (monthly and key usage) or not at all. A workbook needs something to book from: when usage
+ * and the invoice list are both withheld, the usage's error is thrown as the client reports it
+ * (as is any other error); when usage is withheld for the trailing months, whose last month (the
+ * service's current one) only usage tells, a `ReportPeriodError` naming `months`.
  * Keys are held compactly (`KeyStore`, about 170 bytes a key; per month only their id and USD,
  * about 30 bytes), read from the response as it streams.
  */
@@ -98,28 +113,49 @@ export async function fetchCostReportData(
   const monthlyPeriod: MonthlyUsagePeriod = 'months' in period ? { months: period.months } : { year: 'year' in period ? period.year : Number(period.month.slice(0, 4)) };
   const keyPeriod: KeyUsagePeriod = period;
   const [monthly, keyUsage, plan, invoices] = await Promise.all([
-    client.getMonthlyUsage(monthlyPeriod, opts),
-    compactKeyUsage(client, keyPeriod, opts),
+    orWithheld(client.getMonthlyUsage(monthlyPeriod, opts)),
+    orWithheld(compactKeyUsage(client, keyPeriod, opts)),
     orWithheld(client.getPlanCost('DKK', opts)),
     orWithheld(client.listInvoices(opts)),
   ]);
-  const months = monthsInPeriod(period, monthly);
+  const withheld = monthly.value === null ? monthly : keyUsage.value === null ? keyUsage : null;
+  // The fields in this order: the month-end's source hash is of their JSON.
+  const plans = { planCost: plan.value, ...(plan.reason ? { planCostWithheld: plan.reason } : {}) };
+  const invoiceList = { invoices: invoices.value, ...(invoices.reason ? { invoicesWithheld: invoices.reason } : {}) };
+  if (withheld) {
+    if (!invoices.value) throw withheld.error;
+    const months = calendarMonths(period);
+    if (!months) throw new ReportPeriodError('months', `${withheld.reason} (the service answered ${withheld.status}), and the trailing months end with the current month, which only usage tells: give a month or a year`);
+    return {
+      period,
+      orgId: client.orgId,
+      monthly: null,
+      months: [],
+      previousMonth: null,
+      keyUsage: null,
+      keyUsageByMonth: [],
+      usageWithheld: { status: withheld.status!, reason: withheld.reason! },
+      ...plans,
+      ...invoiceList,
+      invoiceRecords: await invoiceRecords(client, invoices.value, months, opts),
+    };
+  }
+  const usage = monthly.value!;
+  const months = monthsInPeriod(period, usage);
   const monthKeys = months.map((m) => monthOf(m.month));
   const keyUsageByMonth: MonthKeyUsage[] =
-    'month' in period ? [{ month: period.month, keyUsage }] : await keyUsagePerMonth(client, monthKeys, opts);
+    'month' in period ? [{ month: period.month, keyUsage: keyUsage.value! }] : await keyUsagePerMonth(client, monthKeys, opts);
   const records = invoices.value ? await invoiceRecords(client, invoices.value, monthKeys, opts) : null;
   return {
     period,
     orgId: client.orgId,
-    monthly,
+    monthly: usage,
     months,
-    previousMonth: await previousMonth(client, monthly, months, opts),
-    keyUsage,
+    previousMonth: await previousMonth(client, usage, months, opts),
+    keyUsage: keyUsage.value!,
     keyUsageByMonth,
-    planCost: plan.value,
-    ...(plan.reason ? { planCostWithheld: plan.reason } : {}),
-    invoices: invoices.value,
-    ...(invoices.reason ? { invoicesWithheld: invoices.reason } : {}),
+    ...plans,
+    ...invoiceList,
     invoiceRecords: records,
   };
 }

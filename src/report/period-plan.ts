@@ -29,7 +29,7 @@ export interface PlanLine {
 
 /** Why a month's plan, or its DKK, is not known; `key` under `report.planReason`. */
 export interface PlanReason {
-  key: 'noInvoice' | 'voidOnly' | 'invoicesWithheld' | 'noRecords' | 'planWithheld' | 'noRate' | 'mixedCurrencies' | 'planCurrency';
+  key: 'noInvoice' | 'noInvoiceNoUsage' | 'voidOnly' | 'invoicesWithheld' | 'noRecords' | 'planWithheld' | 'noRate' | 'mixedCurrencies' | 'planCurrency';
   params: Record<string, string>;
 }
 
@@ -60,9 +60,9 @@ export interface MonthPlan {
  * `available_years` (which runs to the current year). A past year's December is then never
  * taken for the current month. Monthly usage lists months up to the current one.
  */
-export function currentMonthOf(monthly: OrgMonthlyUsage): string | null {
-  const last = monthly.months.at(-1);
-  if (!last || monthly.available_years.length === 0) return null;
+export function currentMonthOf(monthly: OrgMonthlyUsage | null): string | null {
+  const last = monthly?.months.at(-1);
+  if (!monthly || !last || monthly.available_years.length === 0) return null;
   const latestYear = Math.max(...monthly.available_years);
   return Number(last.month.slice(0, 4)) === latestYear ? last.month.slice(0, 7) : null;
 }
@@ -129,6 +129,7 @@ function fromToday(month: string, plan: OrgPlanCost): MonthPlan {
  * subscription lines; only the current month, without one, takes today's plan from plan-cost,
  * leaving out part-month lines whose period lies outside it. Any other month's plan is not
  * guessed: it is unknown, with the reason (no invoice, only a void one, invoices withheld).
+ * Without usage the current month is not known, so no month takes today's plan.
  */
 export function monthPlans(data: CostReportData, months: string[]): MonthPlan[] {
   const current = currentMonthOf(data.monthly);
@@ -144,7 +145,7 @@ export function monthPlans(data: CostReportData, months: string[]): MonthPlan[] 
     const listed = data.invoices.filter((i) => i.period_start.slice(0, 7) === month);
     if (listed.length && !records) return none({ key: 'noRecords', params: {} });
     if (ofMonth.length) return none({ key: 'voidOnly', params: { numbers: ofMonth.map((i) => i.invoice_number).join(', ') } });
-    return none({ key: 'noInvoice', params: {} });
+    return none({ key: data.monthly ? 'noInvoice' : 'noInvoiceNoUsage', params: {} });
   });
 }
 

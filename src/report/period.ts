@@ -23,6 +23,17 @@ export function checkPeriod(period: ReportPeriod): ReportPeriod {
   return period;
 }
 
+/**
+ * The calendar months (`YYYY-MM`) a period names by itself: one month, or January to December
+ * of a year; null for the trailing months, which end with the service's current month (known
+ * only from its usage records).
+ */
+export function calendarMonths(period: ReportPeriod): string[] | null {
+  if ('month' in period) return [period.month];
+  if ('year' in period) return Array.from({ length: 12 }, (_, i) => `${period.year}-${String(i + 1).padStart(2, '0')}`);
+  return null;
+}
+
 /** `2026-10` from `2026-10-01`. */
 export function monthOf(isoDate: string): string {
   return isoDate.slice(0, 7);

@@ -21,20 +21,33 @@ export interface MonthKeyUsage {
   keyUsage: KeyWeightUsage;
 }
 
-/** Everything a cost workbook is built from, as fetched by `fetchCostReportData`. */
+/** Why the service withheld usage: its HTTP status (403 not shared, 409 setup needs attention) and its message. */
+export interface UsageWithheld {
+  status: 403 | 409;
+  reason: string;
+}
+
+/**
+ * Everything a cost workbook is built from, as fetched by `fetchCostReportData`. Usage (monthly
+ * and key usage) is taken whole or not at all: when the service withholds either, `monthly` and
+ * `keyUsage` are null, `months` and `keyUsageByMonth` empty, and `usageWithheld` says why; the
+ * workbook is then built from the invoices and the plan, and says where usage is missing.
+ */
 export interface CostReportData {
   period: ReportPeriod;
   orgId: string;
-  /** Monthly usage as the API returned it (with days). */
-  monthly: OrgMonthlyUsage;
-  /** The months of the period, oldest first (a subset of `monthly.months`). */
+  /** Monthly usage as the API returned it (with days); null when usage is withheld. */
+  monthly: OrgMonthlyUsage | null;
+  /** The months of the period, oldest first (a subset of `monthly.months`); empty when usage is withheld. */
   months: MonthlyUsageEntry[];
   /** The month before the period's last month, for change percentages; null when not available. */
   previousMonth: MonthlyUsageEntry | null;
-  /** Key usage over the whole period. */
-  keyUsage: KeyUsageInput;
+  /** Key usage over the whole period; null when usage is withheld. */
+  keyUsage: KeyUsageInput | null;
   /** Key usage per month of the period; for a one-month period, the same record as `keyUsage`. */
   keyUsageByMonth: MonthKeyUsage[];
+  /** Set when the service withholds usage (monthly-usage or key-usage answered 403 or 409). */
+  usageWithheld?: UsageWithheld;
   /** Plan cost in DKK, or null when the service withholds it (`planCostWithheld` says why). */
   planCost: OrgPlanCost | null;
   planCostWithheld?: string;

@@ -1,13 +1,14 @@
 import type { ReportingApi } from '../client/api.js';
 import { checkInvoice } from '../invoice/index.js';
 import type { Invoice, InvoiceSummary } from '../model/index.js';
+import type { CostReportData } from '../report/types.js';
 import { VERSION } from '../version.js';
 import { EInvoiceError } from '../einvoice/einvoice-error.js';
 import { classifyError } from './_classify.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from './config.js';
 import { sha256, sha256OfCostData } from './hash.js';
-import type { InvoiceEntry, OrgOutcome, PartOutcome } from './manifest.js';
+import type { InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords } from './manifest.js';
 import { dateInMonth } from './month.js';
 import { assignSafeNames, shortHash } from './safe-name.js';
 
@@ -139,7 +140,21 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
   return firstLanguage;
 }
 
-async function runCostWorkbook(ctx: OrgRunContext, client: ReportingApi, out: OrgOutcome, language: string): Promise<void> {
+/** What the cost data lack because the service withheld it, as the manifest records it beside the ok part. */
+function withheldRecords(data: CostReportData): WithheldRecords[] {
+  const out: WithheldRecords[] = [];
+  if (data.usageWithheld) out.push({ records: 'usage', reason: `${data.usageWithheld.status}: ${data.usageWithheld.reason}`, http_status: data.usageWithheld.status });
+  if (data.invoicesWithheld !== undefined) out.push({ records: 'invoices', reason: data.invoicesWithheld });
+  if (data.planCostWithheld !== undefined) out.push({ records: 'plan_cost', reason: data.planCostWithheld });
+  return out;
+}
+
+/**
+ * The month's cost workbook; returns what it was made without. A workbook without usage (not
+ * shared) is still made from the invoices and the plan; one with neither usage nor invoices is
+ * not (the fetch throws, and the part is skipped with the service's reason).
+ */
+async function runCostWorkbook(ctx: OrgRunContext, client: ReportingApi, out: OrgOutcome, language: string): Promise<WithheldRecords[]> {
   checkAbort(ctx.signal);
   const data = await ctx.deps.fetchCostData(client, ctx.month, ctx.signal);
   out.cost = ctx.deps.costInDkk(data, ctx.month);
@@ -150,6 +165,7 @@ async function runCostWorkbook(ctx: OrgRunContext, client: ReportingApi, out: Or
     generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}`, produce: () => ctx.deps.buildCostWorkbook(data, { language, organizationName: ctx.scrub(ctx.org.name) }),
   });
   ctx.onFile();
+  return withheldRecords(data);
 }
 
 /** Runs one part; a 403/409 skips it, anything else fails it; an abort propagates. */
@@ -180,7 +196,8 @@ export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
     const invoiceLanguage = await part(ctx, out, 'invoices', () => runInvoices(ctx, client, out));
     const language = ctx.language ?? org.language ?? invoiceLanguage ?? 'da';
     out.language = language;
-    await part(ctx, out, 'cost_workbook', () => runCostWorkbook(ctx, client, out, language));
+    const without = await part(ctx, out, 'cost_workbook', () => runCostWorkbook(ctx, client, out, language));
+    if (without?.length) out.parts.find((p) => p.part === 'cost_workbook')!.without = without;
     const failed = out.parts.find((p) => p.status === 'failed');
     out.status = failed ? 'failed' : out.parts.some((p) => p.status === 'skipped') ? 'skipped' : 'ok';
     if (failed) out.error = `${failed.part}: ${failed.reason}`;

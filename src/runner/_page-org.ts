@@ -17,11 +17,16 @@ export function reasonWords(p: Pick<PartOutcome, 'reason' | 'http_status'>): str
   return p.http_status && reason.startsWith(`${p.http_status}: `) ? reason.slice(String(p.http_status).length + 2) : reason;
 }
 
-/** `Cost workbook skipped: usage is not shared with this organization` for each part not made. */
+/**
+ * `Cost workbook skipped: usage is not shared with this organization` for each part not made, and
+ * `Cost workbook made without usage: …` for each part made without records the service withheld.
+ */
 export function problemLines(o: OrgOutcome, locale: Locale): string[] {
-  const lines = o.parts
-    .filter((p) => p.status !== 'ok')
-    .map((p) => t(locale, p.status === 'skipped' ? 'runner.summary.partSkipped' : 'runner.summary.partFailed', { part: t(locale, `runner.summary.parts.${p.part}`), reason: reasonWords(p) }));
+  const lines = o.parts.flatMap((p) => {
+    const part = t(locale, `runner.summary.parts.${p.part}`);
+    if (p.status !== 'ok') return [t(locale, p.status === 'skipped' ? 'runner.summary.partSkipped' : 'runner.summary.partFailed', { part, reason: reasonWords(p) })];
+    return (p.without ?? []).map((w) => t(locale, 'runner.summary.madeWithout', { part, records: t(locale, `runner.summary.records.${w.records}`), reason: reasonWords(w) }));
+  });
   if (o.status === 'failed' && o.parts.length === 0 && o.error) lines.push(t(locale, 'runner.summary.orgFailed', { reason: o.error }));
   return lines;
 }

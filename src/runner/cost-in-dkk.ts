@@ -8,6 +8,7 @@ import type { CostInDkk, MonthCost } from './manifest.js';
 // The month's year up to the month, as the monthly-usage record the workbook was built from has
 // it. A month without usage is 0 DKK whether or not it has a rate.
 function monthsOfYear(data: CostReportData, month: string): MonthCost[] {
+  if (!data.monthly) return [];
   return data.monthly.months
     .map((m) => ({
       month: monthOf(m.month),
@@ -25,7 +26,8 @@ function monthsOfYear(data: CostReportData, month: string): MonthCost[] {
  * today's plan from plan-cost (no dev overage yet); their sum only when usage and plan are
  * both known. The same figures as the cost workbook's Months sheet. Exact decimals, no rounding
  * but the plan's and overage's own øre. Also the usage in DKK of each month of the year so far
- * (the front page's chart).
+ * (the front page's chart). When the service withholds usage, usage, total and the months are
+ * not known (null, none) and `usage_withheld` says why.
  */
 export function costInDkk(data: CostReportData, month: string): CostInDkk {
   const entry = data.months.find((m) => m.month.startsWith(`${month}-`)) ?? null;
@@ -43,6 +45,7 @@ export function costInDkk(data: CostReportData, month: string): CostInDkk {
     plan_source: plan.source,
     plan_invoices: plan.issued.map((f) => f.invoice.invoice_number),
     total_dkk: total === null ? null : total.toFixed(),
+    ...(data.usageWithheld ? { usage_withheld: { http_status: data.usageWithheld.status, reason: data.usageWithheld.reason } } : {}),
     months: monthsOfYear(data, month),
   };
 }

@@ -33,10 +33,12 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
   const groups = { notMade: [] as AttentionLine[], notShared: [] as AttentionLine[], findings: [] as AttentionLine[], estimated: [] as AttentionLine[] };
   orgs.forEach((o, i) => {
     const org = `#o${i}`;
-    const notShared = o.parts.find((p) => p.part === 'cost_workbook' && p.status === 'skipped' && p.http_status === 403);
-    if (notShared) groups.notShared.push({ href: org, name: o.name, what: reasonWords(notShared) });
-    const others = { ...o, parts: o.parts.filter((p) => p !== notShared) };
-    for (const what of problemLines(others, locale)) groups.notMade.push({ href: org, name: o.name, what });
+    // Usage not shared: the cost workbook skipped for it (nothing to book from), or made without it.
+    const isNotShared = (p: PartOutcome) => p.part === 'cost_workbook' && (p.status === 'skipped' ? p.http_status === 403 : p.without?.some((w) => w.records === 'usage' && w.http_status === 403));
+    const notShared = o.parts.filter(isNotShared);
+    const shared = o.parts.filter((p) => !isNotShared(p));
+    if (notShared.length) for (const what of problemLines({ ...o, parts: notShared }, locale)) groups.notShared.push({ href: org, name: o.name, what });
+    for (const what of problemLines({ ...o, parts: shared.map(({ without: _, ...p }) => p) }, locale)) groups.notMade.push({ href: org, name: o.name, what });
     if (o.status === 'interrupted' || o.status === 'not_run') groups.notMade.push({ href: org, name: o.name, what: t(locale, `runner.summary.status.${o.status}`) });
     for (const i of o.invoices) {
       for (const f of i.findings ?? []) groups.findings.push({ href: org, name: o.name, what: `${i.invoice_number}: ${f.message}${f.code ? ` (${f.code})` : ''}` });

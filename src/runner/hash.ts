@@ -31,7 +31,8 @@ export function sha256OfCostData(data: CostReportData): string {
     put(keys.length);
     for (const row of keys.rows()) put(row);
   };
-  putUsage(keyUsage);
+  // Without usage nothing more: its absence and why are in `rest`.
+  if (keyUsage) putUsage(keyUsage);
   for (const month of keyUsageByMonth) {
     put(month.month);
     // A one-month period's weights are the period's own keys: hashed once above.

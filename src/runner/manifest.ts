@@ -39,6 +39,19 @@ export interface PartOutcome {
   reason?: string;
   /** HTTP status behind a skip or failure, when there was one. */
   http_status?: number;
+  /**
+   * An `ok` part made without records the service withheld (403 not shared, 409 setup needs
+   * attention): which, and why, e.g. a cost workbook made from the invoices and the plan
+   * without usage. The part's file is written and says the same where the records are missing.
+   */
+  without?: WithheldRecords[];
+}
+
+/** Records the service withheld from a part: `reason` as a skip's is worded, with the HTTP status when known. */
+export interface WithheldRecords {
+  records: 'usage' | 'invoices' | 'plan_cost';
+  reason: string;
+  http_status?: number;
 }
 
 /** An invoice of the month as the summary shows it (source data, not a computed figure). */
@@ -80,7 +93,7 @@ export interface MonthCost {
 
 /** The organization's cost for the month in DKK, excl. VAT, as the cost records give it; null where unknown. */
 export interface CostInDkk {
-  /** Usage in DKK for the month (decimal string), null when the month has no rate. */
+  /** Usage in DKK for the month (decimal string), null when the month has no rate or usage is withheld. */
   usage_dkk: string | null;
   usage_usd: string | null;
   rate_estimated: boolean;
@@ -94,6 +107,8 @@ export interface CostInDkk {
   plan_invoices?: string[];
   /** usage + dev overage + plan in DKK (decimal string), null unless usage and plan are known. */
   total_dkk: string | null;
+  /** Set when the service withheld usage (403 not shared, 409): usage and total are then not known. */
+  usage_withheld?: { http_status: number; reason: string };
   /** Usage per month of the month's year up to the month, oldest first (for the front page's chart). */
   months?: MonthCost[];
 }

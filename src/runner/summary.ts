@@ -22,7 +22,8 @@ export function costView(cost: CostInDkk | null, locale: Locale) {
   const dkk = (v: string | null) => (v === null ? unknown : formatDecimalMoney(new Decimal(v), 'DKK', locale));
   const cents = (v: number | null | undefined) => (v === null || v === undefined ? unknown : formatMoney(v, 'DKK', locale));
   const notes: string[] = [];
-  if (cost.usage_dkk === null && cost.usage_usd !== null) notes.push(s('noRate', { usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale) }));
+  if (cost.usage_withheld) notes.push(s('usageWithheld'));
+  else if (cost.usage_dkk === null && cost.usage_usd !== null) notes.push(s('noRate', { usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale) }));
   else if (cost.rate_estimated) notes.push(s('rateEstimated'));
   const source = cost.plan_source ?? 'current';
   notes.push(source === 'invoice' ? s('planFromInvoice', { numbers: mdText((cost.plan_invoices ?? []).join(', ')) }) : source === 'current' ? s('planToday') : s('planUnknown'));
@@ -52,7 +53,10 @@ function orgView(o: OrgOutcome, locale: Locale) {
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes: string[] = [];
   for (const p of o.parts) {
-    if (p.status === 'ok') continue;
+    if (p.status === 'ok') {
+      for (const w of p.without ?? []) notes.push(s('madeWithout', { part: s(`parts.${p.part}`), records: s(`records.${w.records}`), reason: mdText(w.reason) }));
+      continue;
+    }
     const key = p.status === 'skipped' ? 'partSkipped' : 'partFailed';
     notes.push(s(key, { part: s(`parts.${p.part}`), reason: mdText(p.reason ?? '') }));
   }

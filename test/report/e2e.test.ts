@@ -134,12 +134,31 @@ describe('svc report cost', () => {
     expect(readdirSync(cwd)).toEqual(['cost-report-org-kattegat-2026.xlsx']);
   });
 
-  test('usage not shared (org-fjordline): one clear line, exit 1, no file', async () => {
+  test('usage not shared (org-fjordline): the workbook without usage, one clear warning line naming why, exit 0', async () => {
     const out = join(dir, 'fjordline.xlsx');
     const r = await svc(['report', 'cost', '--month', '2026-10', '-o', out], orgEnv(server, 'org-fjordline'), dir);
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim().split('\n')).toEqual(['svc: warning: usage is not shared with this organization (403): the workbook has the invoices and the plan, without usage']);
+    expect(r.stdout).toBe(`Wrote ${out} (no usage, 1 month, ${readFileSync(out).length} bytes)\n`);
+    expect(readBook(readFileSync(out)).SheetNames).toEqual(['Oversigt', 'Måneder', 'Abonnement', 'Fakturaer']);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.svc-tmp'))).toEqual([]);
+  });
+
+  test('usage not shared, the trailing months (org-fjordline): refused naming --months, since only usage tells the current month; no file', async () => {
+    const out = join(dir, 'fjordline-months.xlsx');
+    const r = await svc(['report', 'cost', '--months', '3', '-o', out], orgEnv(server, 'org-fjordline'), dir);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/usage is not shared/);
+    expect(r.stderr).toMatch(/usage is not shared with this organization \(the service answered 403\).*trailing months.*give a month or a year/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  test('setup needs attention (org-havblik: invoices and key usage 409): nothing to book from, one clear line, exit 1, no file', async () => {
+    const out = join(dir, 'havblik.xlsx');
+    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', out], orgEnv(server, 'org-havblik'), dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/setup needs attention/);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir).filter((f) => f.startsWith('.svc-tmp'))).toEqual([]);
   });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   const write = (name: string, bytes: Uint8Array) => writeFileSync((files[name] = join(dir, `${name}.xlsx`)), bytes);
   write('fixture-months', await buildCostReport(fixtureData({ months: 4 }), { language: 'en', organizationName: 'Test ApS' }));
   write('fixture-october', await buildCostReport(fixtureData({ month: '2026-10' }), { language: 'en', organizationName: 'Test ApS' }));
-  for (const org of ['org-nordlys', 'org-kattegat']) write(org, await buildCostReport(await fetchCostReportData(client(server, org), { month: '2026-10' }), { language: 'da' }));
+  for (const org of ['org-nordlys', 'org-kattegat', 'org-fjordline']) write(org, await buildCostReport(await fetchCostReportData(client(server, org), { month: '2026-10' }), { language: 'da' }));
   write('partner', await buildPartnerReport(await new PartnerClient({ baseUrl: server.url, token: PARTNER_TOKEN, env: {} }).getPartnerStatus(), { language: 'da' }));
 }, 120_000);
 afterAll(() => server?.close());
@@ -98,5 +98,26 @@ describe.runIf(runs(hasSoffice))('LibreOffice', () => {
     expect(months).toContain('Cost per month (DKK, excl. VAT)');
     expect(months).toMatch(/Usage \(DKK\)\s+Dev overage \(DKK\)\s+Plan \(DKK\)/);
     expect(pages.filter((p) => sheetOf(p) === 'Key fields').map((p) => p.text).join(' ')).toContain('Usage cost per Team (DKK, excl. VAT)');
+  }, 300_000);
+
+  test('prints the workbook without usage (org-fjordline): four sheets, every page saying usage is not shared, the reconciliation on one page naming why', async () => {
+    const out = join(dir, 'pdf-fjordline');
+    soffice('pdf', out, [files['org-fjordline']!]);
+    const doc = await getDocument({ data: new Uint8Array(readFileSync(join(out, 'org-fjordline.pdf'))), useSystemFonts: false, isEvalSupported: false }).promise;
+    const pages: string[] = [];
+    for (let p = 1; p <= doc.numPages; p++) pages.push((await (await doc.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).filter((t) => t.trim()).join(' '));
+    await doc.destroy();
+    const sheetOf = (text: string) => ['Oversigt', 'Måneder', 'Abonnement', 'Fakturaer'].find((s) => text.includes(`org-fjordline ${s} oktober 2026`));
+    pages.forEach((text, i) => {
+      expect(text, `page ${i + 1}`).toContain('Forbrug ikke delt');
+      expect(text, `page ${i + 1}`).toContain(`Side ${i + 1} af ${pages.length}`);
+      expect(sheetOf(text), `page ${i + 1}: ${text.slice(0, 80)}`).toBeDefined();
+    });
+    expect(new Set(pages.map(sheetOf)).size).toBe(4);
+    const recon = pages.filter((t) => t.includes('Afstemning mod faktura 2026-0143'));
+    expect(recon).toHaveLength(1);
+    for (const text of ['ikke delt', 'Forbruget deles ikke med denne organisation (tjenesten svarede 403)', 'Resultat']) expect(recon[0]).toContain(text);
+    // The invoice's net beside the usage that cannot be checked (LibreOffice prints in its own number format).
+    expect(recon[0]).toMatch(/Forbrug ikke delt 746[.,]12 .*Netto ekskl\. moms 2[.,]096[.,]12/);
   }, 300_000);
 });

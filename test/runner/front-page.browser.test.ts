@@ -154,6 +154,9 @@ describe.each<[Lang, string, RegExp]>([
       if (o.cost?.total_dkk) {
         expect(rows[0]!.cells[6]).toBe(money(o.cost.total_dkk, 'DKK', lang));
         expect(rows[0]!.cells[6]).toMatch(dkkShape);
+      } else if (o.cost) {
+        // A cost whose total is not known (usage not shared) says so; no cost at all is a dash.
+        expect(rows[0]!.cells[6]).toBe(lang === 'da' ? 'ukendt' : 'not known');
       } else expect(rows[0]!.cells[6]).toBe('–');
       if (o.parts.find((p) => p.part === 'cost_workbook')?.status === 'ok') expect(rows[0]!.cells[7]).toMatch(/\S/);
       for (const [k, inv] of o.invoices.entries()) {
@@ -263,7 +266,10 @@ describe('hostile names and texts', () => {
     expect(bars.filter((b) => b.estimated)).toHaveLength(estimated.length);
     for (const b of bars.filter((x) => x.estimated)) expect(b.fill).toMatch(/url\(.*#hatch.*\)/);
     expect(text).toContain('The USD/DKK rate of this month is estimated');
-    expect(text).toContain('Usage not shared (no cost workbook)');
+    // Usage not shared: org-fjordline's workbook made without it, listed for a person to check, not as "not made".
+    const attention = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('h4')].map((h) => [h.textContent, [...h.nextElementSibling!.querySelectorAll('li')].map((li) => li.textContent)])));
+    expect(attention['Usage not shared']).toEqual([`${hostile['org-fjordline']}: Cost workbook made without usage: usage is not shared with this organization`]);
+    expect((attention['Not made'] ?? []).join(' ')).not.toContain(hostile['org-fjordline']);
     expect(incidents).toEqual([]);
     await page.close();
   }, 90_000);

@@ -46,9 +46,18 @@ describe('month end against the reference server', () => {
     const byId = Object.fromEntries(m.organizations.map((o) => [o.org_id, o]));
     expect(byId['org-nordlys']!.status).toBe('ok');
     expect(byId['org-kattegat']!.status).toBe('ok');
-    expect(byId['org-fjordline']).toMatchObject({ status: 'skipped', parts: expect.arrayContaining([expect.objectContaining({ part: 'cost_workbook', status: 'skipped', http_status: 403 })]) });
-    expect(byId['org-fjordline']!.parts.find((p) => p.part === 'invoices')!.status).toBe('ok');
+    // Usage not shared (403), invoices shared: the workbook is made from the invoices and the plan, and says what it lacks.
+    expect(byId['org-fjordline']!.status).toBe('ok');
+    expect(byId['org-fjordline']!.parts).toEqual([
+      { part: 'invoices', status: 'ok' },
+      { part: 'cost_workbook', status: 'ok', without: [{ records: 'usage', reason: '403: usage is not shared with this organization', http_status: 403 }] },
+    ]);
+    expect(byId['org-fjordline']!.cost).toMatchObject({ usage_dkk: null, usage_usd: null, total_dkk: null, plan_source: 'invoice', plan_invoices: ['2026-0143'], usage_withheld: { http_status: 403 } });
+    expect(m.files.filter((f) => f.org_id === 'org-fjordline' && f.kind === 'cost_workbook').map((f) => f.path)).toEqual(['org-fjordline/cost-2026-10.xlsx']);
+    // Setup needs attention (409) on invoices and key usage: nothing to book from, so no workbook, and the reason.
     expect(byId['org-havblik']).toMatchObject({ status: 'skipped', parts: expect.arrayContaining([expect.objectContaining({ part: 'invoices', http_status: 409 })]) });
+    expect(byId['org-havblik']!.parts.find((p) => p.part === 'cost_workbook')).toMatchObject({ status: 'skipped', http_status: 409 });
+    expect(m.files.some((f) => f.org_id === 'org-havblik')).toBe(false);
 
     const monthDir = join(out, '2026-10');
     const october = (await sampleInvoices()).filter((i) => i.period_start.startsWith('2026-10'));
@@ -67,6 +76,8 @@ describe('month end against the reference server', () => {
     for (const org of ['org-nordlys', 'org-kattegat']) {
       expect(sheetNames(await readFile(join(monthDir, org, 'cost-2026-10.xlsx'))).length).toBeGreaterThanOrEqual(5);
     }
+    // Without usage, the sheets made from usage alone are left out (in English, its invoice's language).
+    expect(sheetNames(await readFile(join(monthDir, 'org-fjordline', 'cost-2026-10.xlsx')))).toEqual(['Summary', 'Months', 'Plan cost', 'Invoices']);
     expect(byId['org-nordlys']!.cost!.usage_dkk).not.toBeNull();
 
     for (const f of m.files) {
@@ -82,11 +93,12 @@ describe('month end against the reference server', () => {
     // In the run's language: most organizations' documents are Danish (their invoices' language).
     expect(summary).toMatch(/^# Månedsafslutning, oktober 2026\n/);
     expect(summary).toContain('Name of org-nordlys');
-    expect(summary).toMatch(/usage is not shared/);
+    expect(summary).toContain('- Omkostningsregneark lavet uden forbrug: 403: usage is not shared with this organization');
     // An organization whose every part was withheld: skipped, and its invoices unknown rather than none.
     expect(summary).toContain('| Name of org-havblik | Sprunget over | – | – | – | – | – |');
     expect(summary).toContain('Fakturaerne blev ikke hentet (se ovenfor).');
-    expect(summary).toMatch(/\| Name of org-fjordline \| Delvist sprunget over \| 1 \|/);
+    expect(summary).toMatch(/\| Name of org-fjordline \| OK \| 1 \| 2\.096,12 EUR \| 2\.096,12 EUR \| 0 \| ukendt \|/);
+    expect(summary).toContain('Tjenesten tilbageholdt forbruget, så forbrug og i alt er ukendte.');
     // Net and gross labelled, cost excl. VAT with the month's own plan from its invoice.
     expect(summary).toContain('| Fakturanummer | Status | Periode | Forfald | Netto ekskl. moms | Moms | Total inkl. moms |');
     expect(summary).toContain('| 2026-0142 | Udstedt | oktober 2026 | 17.11.2026 | 25.392,22 DKK | 6.348,06 DKK | 31.740,28 DKK |');
@@ -141,7 +153,8 @@ describe('month end against the reference server', () => {
       const monthDir = join(out, '2026-10');
       for (const f of after.files.filter((f) => f.kind !== 'summary' && f.kind !== 'index_page')) {
         const old = before.files.find((b) => b.path === f.path)!;
-        if (f.org_id === 'org-fjordline' && f.kind.startsWith('invoice')) {
+        // The invoice's files, and the cost workbook whose plan and reconciliation came from it.
+        if (f.org_id === 'org-fjordline' && (f.kind.startsWith('invoice') || f.kind === 'cost_workbook')) {
           expect([f.path, f.status, f.previous_source_sha256]).toEqual([f.path, 'rewritten', old.source_sha256]);
           expect(f.source_sha256).not.toBe(old.source_sha256);
         } else expect([f.path, f.status]).toEqual([f.path, 'unchanged']);

@@ -5,6 +5,7 @@ import { UsageError } from '../usage-error.js';
 import { keepHeapCompact } from '../_compact-heap.js';
 import { availableLanguages } from '../../locale/index.js';
 import { buildCostReport, checkPeriod, fetchCostReportData, ReportPeriodError, type ReportPeriod } from '../../report/index.js';
+import { calendarMonths } from '../../report/period.js';
 import { writeStreamAtomic } from '../../core/atomic-write.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';
@@ -59,13 +60,21 @@ export const costCommand: Command = {
     keepHeapCompact();
     const data = await fetchCostReportData(client, period);
     const options = { language, ...(name ? { organizationName: name } : {}) };
+    // A workbook without usage is still the document asked for (invoices, plan, reconciliation
+    // naming the reason): made, exit 0, and said once on stderr so a script's log shows it.
+    const withheld = data.usageWithheld;
+    const warn = () => withheld && io.stderr.write(`svc: warning: ${plainText(withheld.reason)} (${withheld.status}): the workbook has the invoices and the plan, without usage\n`);
     if (path === undefined) {
       await buildCostReport(data, { ...options, stream: io.stdout });
+      warn();
       return 0;
     }
     const size = await withOutputFlag('-o', out, () => writeStreamAtomic(path, (stream) => buildCostReport(data, { ...options, stream })));
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    io.stdout.write(`Wrote ${plainText(path)} (${plural(data.keyUsage.keys.length, 'key')}, ${plural(data.months.length, 'month')}, ${size} bytes)\n`);
+    const keys = data.keyUsage ? plural(data.keyUsage.keys.length, 'key') : 'no usage';
+    const months = data.keyUsage ? data.months.length : (calendarMonths(period)?.length ?? 0);
+    io.stdout.write(`Wrote ${plainText(path)} (${keys}, ${plural(months, 'month')}, ${size} bytes)\n`);
+    warn();
     return 0;
   },
 };

@@ -2,7 +2,7 @@ import { Decimal } from '../../money/decimal.js';
 import { formatMonth, formatNumber } from '../../locale/index.js';
 import { formatMinor } from '../../money/format.js';
 import type { CellInput, Formula } from '../_columns.js';
-import { kroner, type CostContext } from '../_context.js';
+import { kroner, usageGap, type CostContext } from '../_context.js';
 import type { MonthLedger } from '../_ledger.js';
 import type { ColumnKind } from '../_styles.js';
 import type { InvoiceFigures } from '../invoice-figures.js';
@@ -87,10 +87,10 @@ function reconcileMonth(ctx: CostContext, lines: SummaryLines, m: MonthLedger, m
     gross: { formula: inv(INVOICE_COLUMNS.gross), minor: sum((f) => f.gross.minor) },
   };
   const c = m.conv;
-  const usdMinor = c.usd.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
   const usage: Pair['mine'] =
-    currency === 'DKK' ? (c.dkkMinor === null ? null : { formula: months(MONTH_COLUMNS.dkk), minor: c.dkkMinor })
-    : currency === 'USD' ? { formula: `ROUND(${months(MONTH_COLUMNS.usd)},2)`, minor: usdMinor }
+    c === null ? null
+    : currency === 'DKK' ? (c.dkkMinor === null ? null : { formula: months(MONTH_COLUMNS.dkk), minor: c.dkkMinor })
+    : currency === 'USD' ? { formula: `ROUND(${months(MONTH_COLUMNS.usd)},2)`, minor: c.usd.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber() }
     : null;
   const overage = currency === 'DKK' && m.plan.devOverageDkkMinor !== null ? { formula: months(MONTH_COLUMNS.devOverage), minor: m.plan.devOverageDkkMinor } : { ...theirs.overage };
   const planRange = (col: number) => absoluteRange(layout.sheets.planCost, columnLetter(col), 2, columnLetter(col), layout.planRows + 1);
@@ -110,10 +110,13 @@ function reconcileMonth(ctx: CostContext, lines: SummaryLines, m: MonthLedger, m
     theirs: theirs.net,
   };
   const why = reasons(ctx, m, issued, { usage, plan, overage, theirs });
+  // Without usage its line says so where the workbook's figure would be: never a made-up 0.
+  const notShared = c === null ? ctx.w(`usageWithheld.value.${usageGap(ctx.data)}`) : null;
   for (const p of [...pairs, net]) {
     const diff = p.mine ? { formula: `ROUND(B${lines.next}-C${lines.next},2)`, result: kroner(p.mine.minor - p.theirs.minor) } : null;
     const explanation = p === pairs[0] ? why.usage : p === pairs[2] ? why.plan : p === net ? why.net : '';
-    lines.push({ cells: [p.label, cellOf(p.mine), cellOf(p.theirs), diff, explanation], kinds: KINDS, style: p === net ? 'total' : undefined });
+    const mine = p.mine ? cellOf(p.mine) : p === pairs[0] ? notShared : null;
+    lines.push({ cells: [p.label, mine, cellOf(p.theirs), diff, explanation], kinds: KINDS, style: p === net ? 'total' : undefined });
   }
   const rates = [...new Set(issued.map((f) => f.invoice.vat_rate_bps))];
   const vatLabel = rates.length === 1 ? w('recon.vat', { rate: formatNumber(new Decimal(rates[0]!).dividedBy(100), locale, rates[0]! % 100 ? 2 : 0) }) : w('recon.vatMixed');
@@ -138,7 +141,9 @@ function reasons(ctx: CostContext, m: MonthLedger, issued: InvoiceFigures[], s: 
   const fmt = (minor: number) => formatMinor(minor, locale.format.number);
   const c = m.conv;
   let usage = '';
-  if (!s.usage) {
+  if (c === null) {
+    usage = w('recon.reasons.usageWithheld', { reason: w(`usageWithheld.reason.${usageGap(ctx.data)}`) });
+  } else if (!s.usage) {
     usage = currency === 'DKK' ? w('recon.reasons.noRate') : w('recon.reasons.noCurrencyRate', { currency });
   } else if (s.usage.minor !== s.theirs.usage.minor) {
     const parts: string[] = [];
@@ -165,6 +170,7 @@ function reasons(ctx: CostContext, m: MonthLedger, issued: InvoiceFigures[], s: 
   let net = '';
   if (fieldsSum !== s.theirs.net.minor) net = w('recon.reasons.netFields', { net: fmt(s.theirs.net.minor), sum: fmt(fieldsSum) });
   else if (linesNet !== usageSubtotal) net = w('recon.reasons.usageFields', { lines: fmt(linesNet), subtotal: fmt(usageSubtotal) });
+  else if (c === null) net = w('recon.reasons.netWithoutUsage');
   const summary = [usage, plan, net].filter(Boolean).join(' ') || w('recon.reasons.usageDiffers');
   return { usage, plan, net, summary };
 }

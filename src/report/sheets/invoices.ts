@@ -12,18 +12,26 @@ import type { CostReportData } from '../types.js';
 /** 1-based columns of the Invoices sheet that other sheets' formulas read. */
 export const INVOICE_COLUMNS = { status: 2, period: 3, currency: 6, subscription: 7, usage: 8, devOverage: 9, net: 10, vat: 12, gross: 13, netDkk: 14, vatDkk: 15, grossDkk: 16 } as const;
 
-/** The invoices whose period starts inside the workbook's months, oldest first. */
-export function invoicesInPeriod(data: CostReportData): InvoiceSummary[] {
-  const months = data.months;
+/** The invoices whose period starts inside the workbook's months (`YYYY-MM`, oldest first), oldest first. */
+export function invoicesInPeriod(data: CostReportData, months: string[]): InvoiceSummary[] {
   if (!data.invoices || months.length === 0) return [];
-  const first = months[0]!.month;
-  const last = lastDayOfMonth(months.at(-1)!.month);
+  const first = `${months[0]!}-01`;
+  const last = lastDayOfMonth(`${months.at(-1)!}-01`);
   return data.invoices
     .filter((i) => i.period_start >= first && i.period_start <= last)
     .sort((a, b) => a.period_start.localeCompare(b.period_start) || a.invoice_number.localeCompare(b.invoice_number));
 }
 
 const esc = (s: string) => s.replace(/"/g, '""');
+
+/**
+ * Whether the Invoices sheet has a DKK totals row: when some invoice is not in DKK and some
+ * invoice has a DKK figure (in DKK, or at its own USD/DKK rate). Invoices that have none (EUR)
+ * get no DKK total, rather than a 0.00 that is no amount.
+ */
+export function hasDkkTotals(invoices: InvoiceSummary[], records: Map<string, InvoiceFigures>): boolean {
+  return invoices.some((i) => i.currency !== 'DKK') && invoices.some((i) => i.currency === 'DKK' || records.get(i.id)?.dkkBasis === 'rate');
+}
 
 /**
  * Invoices: number, status, period, issued, due, currency; subscription, usage and dev overage;
@@ -34,7 +42,7 @@ const esc = (s: string) => s.replace(/"/g, '""');
  */
 export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
   const { w } = ctx;
-  const invoices = invoicesInPeriod(ctx.data);
+  const invoices = invoicesInPeriod(ctx.data, ctx.months);
   const records = new Map((ctx.data.invoiceRecords ?? []).map((r) => [r.id, invoiceFigures(r)]));
   const issued = w('status.issued');
   const columns: Column[] = [
@@ -115,7 +123,7 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
     cells[12] = { formula: sumifs(13, currency), result: sumBy(list, (f) => f.gross.minor, (i) => i.total_cents) };
     table.line(cells, kinds, 'total');
   }
-  if (invoices.some((i) => i.currency !== 'DKK')) {
+  if (hasDkkTotals(invoices, records)) {
     const list = issuedOf();
     const cells: CellInput[] = [w('invoiceTotalDkk'), null, null, null, null, 'DKK'];
     cells[13] = { formula: sumifs(14), result: sumBy(list, (f) => f.net.dkkMinor) };

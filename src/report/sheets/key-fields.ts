@@ -4,6 +4,7 @@ import { fieldGroupKey, kroner, type CostContext } from '../_context.js';
 import { writeSimpleTable } from '../_simple-table.js';
 import type { TableWriter } from '../_table.js';
 import { absoluteRange, columnLetter } from '../xlsx/index.js';
+import type { KeyUsageInput } from '../types.js';
 
 /** Groups of the first key field drawn in the chart, at most. */
 const CHART_GROUPS = 20;
@@ -23,9 +24,9 @@ function labelOf(ctx: CostContext, g: KeyFieldGroupUsage): string {
  * counts, USD and the DKK of the keys holding each value (summed from the Keys sheet's DKK), and
  * a native bar chart of the cost per group of the first field.
  */
-export async function writeKeyFieldsSheet(ctx: CostContext): Promise<void> {
+export async function writeKeyFieldsSheet(ctx: CostContext, usage: KeyUsageInput): Promise<void> {
   const { w } = ctx;
-  const byField = ctx.data.keyUsage.totals.by_field ?? [];
+  const byField = usage.totals.by_field ?? [];
   const anyDkk = ctx.keys.keysWithDkk > 0;
   const columns: Column[] = [
     { header: w('columns.field'), kind: 'text' },

@@ -9,6 +9,7 @@ import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
 import { textWidth } from '../_text.js';
 import { addSheet } from '../_workbook.js';
 import { isCredit, type KeyRow } from '../key-store.js';
+import type { KeyUsageInput } from '../types.js';
 
 /** Rows between pauses that let the output take what has been written. */
 const BATCH = 2000;
@@ -48,11 +49,11 @@ function keyRow(key: KeyRow, fields: KeyField[], labelers: Labeler[], product: (
  * the table counts them. Rows are committed as they are made, so memory does not grow with the
  * number of keys; widths, sums and each key field's DKK per value come from a first pass.
  */
-export async function writeKeysSheet(ctx: CostContext): Promise<void> {
-  const { w, data, keys: alloc } = ctx;
-  const fields = data.keyUsage.key_fields ?? [];
+export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Promise<void> {
+  const { w, keys: alloc } = ctx;
+  const fields = usage.key_fields ?? [];
   // Read twice (widths and sums, then the rows), a row at a time: a compact store never unpacks whole.
-  const keys = data.keyUsage.keys;
+  const keys = usage.keys;
   const labelers = fields.map((f) => fieldLabeler(f, w('yes'), w('no')));
   const productNames = new Map(['connect', 'dev', 'service'].map((p) => [p, w(`products.${p}`)]));
   const product = (p: string) => productNames.get(p) ?? p;

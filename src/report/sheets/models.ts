@@ -3,15 +3,16 @@ import type { Column } from '../_columns.js';
 import type { CostContext } from '../_context.js';
 import { columnSum, writeSimpleTable } from '../_simple-table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
+import type { KeyUsageInput } from '../types.js';
 
 function usdTotal(items: Array<{ spend_usd: Decimal }>): number {
   return items.reduce((a, m) => a.plus(m.spend_usd), new Decimal(0)).toNumber();
 }
 
 /** Models: the organization-wide roll-up per model over the period (USD; hosted models spend 0). */
-export async function writeModelsSheet(ctx: CostContext): Promise<void> {
+export async function writeModelsSheet(ctx: CostContext, usage: KeyUsageInput): Promise<void> {
   const { w } = ctx;
-  const models = ctx.data.keyUsage.totals.models;
+  const models = usage.totals.models;
   const columns: Column[] = [
     { header: w('columns.model'), kind: 'text' },
     { header: w('columns.hosted'), kind: 'text' },
@@ -31,9 +32,9 @@ export async function writeModelsSheet(ctx: CostContext): Promise<void> {
 }
 
 /** Providers: spend and tokens per upstream provider over the period. */
-export async function writeProvidersSheet(ctx: CostContext): Promise<void> {
+export async function writeProvidersSheet(ctx: CostContext, usage: KeyUsageInput): Promise<void> {
   const { w } = ctx;
-  const providers = ctx.data.keyUsage.totals.providers ?? [];
+  const providers = usage.totals.providers ?? [];
   const columns: Column[] = [
     { header: w('columns.provider'), kind: 'text' },
     { header: w('columns.usd'), kind: 'usd' },

@@ -1,6 +1,6 @@
 import { Decimal } from '../../money/decimal.js';
 import { fitColumns, type CellInput, type Column } from '../_columns.js';
-import { kroner, type CostContext } from '../_context.js';
+import { kroner, usageGap, type CostContext } from '../_context.js';
 import type { MonthLedger } from '../_ledger.js';
 import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
@@ -23,7 +23,8 @@ function noteOf(ctx: CostContext, m: MonthLedger): string {
   const { w } = ctx;
   const c = m.conv;
   const parts: string[] = [];
-  if (c.dkkMinor === null) parts.push(w('notes.noRate'));
+  if (!c) parts.push(`${w(`usageWithheld.reason.${usageGap(ctx.data)}`)}.`);
+  else if (c.dkkMinor === null) parts.push(w('notes.noRate'));
   else if (c.rate === null) parts.push(w('notes.noUsage'));
   else if (c.estimated) parts.push(w('notes.estimatedRate'));
   parts.push(planSourceText(ctx, m));
@@ -34,6 +35,8 @@ function noteOf(ctx: CostContext, m: MonthLedger): string {
  * Months: one row per month with USD, usage in DKK, the rate and whether it is estimated, the
  * dev overage invoiced, the month's own plan (a SUMIFS over the Plan sheet) and the cost excl.
  * VAT, tokens by kind and requests; below the table a native chart of the cost per month.
+ * Without usage, its cells say "not shared" (never 0), there are no token columns, no cost and
+ * no chart: the months' dev overage and plan stand alone.
  */
 export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
   const { w, data, ledger, layout } = ctx;
@@ -47,8 +50,9 @@ export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
     { header: w('columns.planDkk'), kind: 'dkk' },
     { header: w('columns.costDkk'), kind: 'dkk' },
     { header: w('columns.note'), kind: 'text' },
-    ...TOKEN_COLUMNS.map((k) => ({ header: w(`columns.${k}`), kind: 'int' as const })),
+    ...(ctx.usage ? TOKEN_COLUMNS.map((k) => ({ header: w(`columns.${k}`), kind: 'int' as const })) : []),
   ];
+  const notShared = w(`usageWithheld.value.${usageGap(data)}`);
   const planSheet = layout.sheets.planCost;
   const planRange = (col: number) => absoluteRange(planSheet, columnLetter(col), 2, columnLetter(col), layout.planRows + 1);
   const rows: CellInput[][] = [];
@@ -64,10 +68,10 @@ export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
     const c = m.conv;
     const r = i + 2;
     const p = m.plan;
-    const buckets = tokenBuckets(data.months[i]!);
+    const buckets = c ? tokenBuckets(data.months[i]!) : [];
     buckets.forEach((b, j) => (tokenSums[j]! += b ?? 0));
-    usd = usd.plus(c.usd);
-    add('dkk', c.dkkMinor);
+    if (c) usd = usd.plus(c.usd);
+    add('dkk', c ? c.dkkMinor : null);
     add('overage', p.devOverageDkkMinor);
     add('plan', p.dkkMinor);
     add('cost', m.costMinor);
@@ -77,10 +81,10 @@ export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
       : { formula: `SUMIFS(${planRange(PLAN_COLUMNS.dkk)},${planRange(PLAN_COLUMNS.month)},A${r})`, result: kroner(p.dkkMinor) };
     rows.push([
       utcDate(`${m.month}-01`),
-      c.usd.toNumber(),
-      c.dkkMinor === null ? null : kroner(c.dkkMinor),
-      c.rate?.toNumber(),
-      c.dkkMinor === null ? '' : w(c.estimated ? 'yes' : 'no'),
+      c ? c.usd.toNumber() : notShared,
+      !c ? notShared : c.dkkMinor === null ? null : kroner(c.dkkMinor),
+      c?.rate?.toNumber(),
+      !c || c.dkkMinor === null ? '' : w(c.estimated ? 'yes' : 'no'),
       p.devOverageDkkMinor === null ? null : kroner(p.devOverageDkkMinor),
       plan,
       m.costMinor === null ? null : { formula: `C${r}+F${r}+G${r}`, result: kroner(m.costMinor) },
@@ -88,29 +92,32 @@ export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
       ...buckets,
     ]);
     const planEstimated = p.source === 'current';
-    looks.push(columns.map((_, j) => ((c.estimated && (j === 2 || j === 3)) || (planEstimated && j === 6) || (m.estimated && j === 7) ? 'estimated' : 'plain')));
+    const rateEstimated = c?.estimated === true;
+    looks.push(columns.map((_, j) => ((rateEstimated && (j === 2 || j === 3)) || (planEstimated && j === 6) || (m.estimated && j === 7) ? 'estimated' : 'plain')));
     const cellNotes: Record<number, string> = {};
-    if (c.estimated) cellNotes[2] = w('notes.estimatedRate');
+    if (rateEstimated) cellNotes[2] = w('notes.estimatedRate');
     if (p.source !== 'invoice') cellNotes[5] = w('notes.devOverageNotInvoiced');
     if (m.estimated) cellNotes[7] = w('notes.costEstimated');
     notes.push(Object.keys(cellNotes).length ? cellNotes : undefined);
   });
   const sums: Array<number | undefined> = columns.map(() => undefined);
-  sums[1] = usd.toNumber();
+  sums[1] = ctx.usage ? usd.toNumber() : undefined;
   sums[2] = sum.dkk === undefined ? undefined : kroner(sum.dkk);
   sums[5] = sum.overage === undefined ? undefined : kroner(sum.overage);
   sums[6] = sum.plan === undefined ? undefined : kroner(sum.plan);
   sums[7] = sum.cost === undefined ? undefined : kroner(sum.cost);
-  tokenSums.forEach((s, j) => (sums[9 + j] = s));
+  if (ctx.usage) tokenSums.forEach((s, j) => (sums[9 + j] = s));
   const sized = fitColumns(columns, [...rows, sums]).map((c, j) => (j === 8 ? { ...c, width: Math.min(c.width!, 40) } : c));
   // No columns repeated on printed pages: LibreOffice would draw the chart again on every page.
   const table = new TableWriter(addSheet(ctx.wb, layout.sheets.months, ctx.page, 1, 'Months'), ctx.styles, sized);
   table.header({ 7: w('notes.costColumn') });
   rows.forEach((r, i) => table.data(r, looks[i], notes[i]));
   table.totals(w('total'), sums);
-  if (ledger.some((m) => m.conv.dkkMinor === null)) table.line([w('notes.dkkTotalRatedOnly')], [], 'note');
-  if (ledger.some((m) => m.costMinor === null)) table.line([w('notes.costTotalKnownOnly')], [], 'note');
-  if (ledger.length) writeCostChart(ctx, table);
+  if (ledger.some((m) => m.conv !== null && m.conv.dkkMinor === null)) table.line([w('notes.dkkTotalRatedOnly')], [], 'note');
+  if (!ctx.usage) table.line([`${w(`usageWithheld.reason.${usageGap(data)}`)}. ${w('usageWithheld.totalCost')}`], [], 'note');
+  else if (ledger.some((m) => m.costMinor === null)) table.line([w('notes.costTotalKnownOnly')], [], 'note');
+  // A chart of cost without its usage would draw a cost that is not there.
+  if (ledger.length && ctx.usage) writeCostChart(ctx, table);
   await table.finish();
 }
 
@@ -133,7 +140,7 @@ function writeCostChart(ctx: CostContext, table: TableWriter): void {
     return v === null ? null : kroner(v);
   });
   const series: ChartSeries[] = [
-    { name: header(MONTH_COLUMNS.dkk, w('columns.usageDkk')), values: { ref: range(MONTH_COLUMNS.dkk), values: values((m) => m.conv.dkkMinor) }, color: COLORS.usage, marked: marked((m) => m.conv.estimated) },
+    { name: header(MONTH_COLUMNS.dkk, w('columns.usageDkk')), values: { ref: range(MONTH_COLUMNS.dkk), values: values((m) => m.conv!.dkkMinor) }, color: COLORS.usage, marked: marked((m) => m.conv!.estimated) },
     { name: header(MONTH_COLUMNS.devOverage, w('columns.devOverageDkk')), values: { ref: range(MONTH_COLUMNS.devOverage), values: values((m) => m.plan.devOverageDkkMinor) }, color: COLORS.devOverage },
     { name: header(MONTH_COLUMNS.plan, w('columns.planDkk')), values: { ref: range(MONTH_COLUMNS.plan), values: values((m) => m.plan.dkkMinor) }, color: COLORS.plan, marked: marked((m) => m.plan.source === 'current') },
   ];

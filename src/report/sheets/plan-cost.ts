@@ -65,7 +65,7 @@ export async function writePlanCostSheet(ctx: CostContext): Promise<void> {
     w('total'),
     columns.map((_, j) =>
       j === PLAN_COLUMNS.lineTotal - 1 && oneCurrency ? kroner(lines.reduce((a, l) => a + l.totalMinor, 0))
-      : j === PLAN_COLUMNS.dkk - 1 && lines.length ? kroner(lines.reduce((a, l) => a + (l.dkkMinor ?? 0), 0))
+      : j === PLAN_COLUMNS.dkk - 1 && lines.some((l) => l.dkkMinor !== null) ? kroner(lines.reduce((a, l) => a + (l.dkkMinor ?? 0), 0))
       : undefined,
     ),
   );

@@ -2,7 +2,7 @@ import { Decimal } from '../../money/decimal.js';
 import { formatMonth } from '../../locale/index.js';
 import { formatMinor } from '../../money/format.js';
 import { rangeRef, type CellInput, type Column } from '../_columns.js';
-import { kroner, type CostContext } from '../_context.js';
+import { kroner, USAGE_SHEETS, usageGap, type CostContext } from '../_context.js';
 import type { ColumnKind } from '../_styles.js';
 import { TableWriter } from '../_table.js';
 import { textWidth } from '../_text.js';
@@ -10,11 +10,12 @@ import { addSheet, fitScale } from '../_workbook.js';
 import { change, convertMonth } from '../dkk.js';
 import { invoiceFigures } from '../invoice-figures.js';
 import { lastDayOfMonth, utcDate } from '../period.js';
-import { INVOICE_COLUMNS, invoicesInPeriod } from './invoices.js';
+import { hasDkkTotals, INVOICE_COLUMNS, invoicesInPeriod } from './invoices.js';
 import { MONTH_COLUMNS } from './months.js';
 import { columnLetter } from '../xlsx/index.js';
 import { reconciliationBlocks } from './_reconciliation.js';
 import { SummaryLines } from './_summary-lines.js';
+import type { KeyUsageInput } from '../types.js';
 
 /** Label, amount, the invoice's amount, difference, explanation. */
 const KINDS: ColumnKind[] = ['text', 'dkk', 'dkk', 'dkk', 'text'];
@@ -24,6 +25,9 @@ const PAGE_HEIGHT_PT = 480;
 
 const quote = (sheet: string) => `'${sheet.replace(/'/g, "''")}'`;
 
+/** A Summary line: label, one value of `kind`, and an explanation. */
+const summaryRow = (label: string, value: CellInput, note = '', kind: ColumnKind = 'dkk') => ({ cells: [label, value, null, null, note], kinds: ['text', kind, 'dkk', 'dkk', 'text'] as ColumnKind[] });
+
 /**
  * Summary: organization and period; the period's cost excl. VAT (usage, dev overage, plan,
  * total; estimates marked); what was invoiced (net, VAT, gross per currency); each month
@@ -32,22 +36,29 @@ const quote = (sheet: string) => `'${sheet.replace(/'/g, "''")}'`;
  * carrying its computed value. Each block is kept on one printed page.
  */
 export async function writeSummarySheet(ctx: CostContext): Promise<void> {
-  const { w, data, ledger, conversions, layout, locale } = ctx;
+  const { w, data, ledger, conversions, layout, locale, usage } = ctx;
   const lines = new SummaryLines();
   const push = lines.push.bind(lines);
   const month = (m: string) => formatMonth(m, locale);
-  const first = data.months[0];
-  const last = data.months.at(-1);
-  const row = (label: string, value: CellInput, note = '', kind: ColumnKind = 'dkk') => ({ cells: [label, value, null, null, note], kinds: ['text', kind, 'dkk', 'dkk', 'text'] as ColumnKind[] });
+  const first = ctx.months[0];
+  const lastMonth = ctx.months.at(-1);
+  const gap = usageGap(data);
+  const notShared = w(`usageWithheld.value.${gap}`);
+  const withheldReason = `${w(`usageWithheld.reason.${gap}`)}.`;
+  const row = summaryRow;
 
   lines.block();
   push({ cells: [w('title', { organization: ctx.orgName })], style: 'heading' });
   lines.blank();
   push({ ...row(w('summary.organization'), ctx.orgName, '', 'text'), style: 'runOn' });
   push({ ...row(w('summary.orgId'), data.orgId, '', 'text'), style: 'runOn' });
-  push(row(w('summary.periodStart'), first ? utcDate(first.month) : undefined, '', 'date'));
-  push(row(w('summary.periodEnd'), last ? utcDate(lastDayOfMonth(last.month)) : undefined, '', 'date'));
-  push(row(w('summary.dataUntil'), utcDate(data.keyUsage.end_date), '', 'date'));
+  push(row(w('summary.periodStart'), first ? utcDate(`${first}-01`) : undefined, '', 'date'));
+  push(row(w('summary.periodEnd'), lastMonth ? utcDate(lastDayOfMonth(`${lastMonth}-01`)) : undefined, '', 'date'));
+  if (usage) push(row(w('summary.dataUntil'), utcDate(usage.end_date), '', 'date'));
+  else {
+    const left = USAGE_SHEETS.map((s) => layout.sheets[s]).join(', ');
+    push(row(w('usageWithheld.label'), notShared, `${withheldReason} ${w('usageWithheld.sheetsLeftOut', { sheets: left })}`, 'text'));
+  }
   lines.blank();
 
   // The period's cost, excl. VAT: the Months sheet's columns summed.
@@ -64,9 +75,15 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
   const estimated = conversions.filter((c) => c.estimated);
   const missing = conversions.filter((c) => c.dkkMinor === null);
   const sumCell = (col: number, minor: number | undefined) => (minor === undefined ? undefined : { formula: `SUM(${monthsCol(col)})`, result: kroner(minor) });
-  push(row(w('summary.usageUsd'), usd.toNumber(), '', 'usd'));
-  const usageNote = missing.length ? w('notes.dkkTotalRatedOnly') : estimated.length ? w('notes.estimatedRate') : usageMinor === undefined ? w('notes.noRate') : '';
-  push({ ...row(w('summary.usageDkk'), sumCell(MONTH_COLUMNS.dkk, usageMinor), usageNote), style: estimated.length ? 'estimated' : undefined });
+  if (usage) {
+    push(row(w('summary.usageUsd'), usd.toNumber(), '', 'usd'));
+    const usageNote = missing.length ? w('notes.dkkTotalRatedOnly') : estimated.length ? w('notes.estimatedRate') : usageMinor === undefined ? w('notes.noRate') : '';
+    push({ ...row(w('summary.usageDkk'), sumCell(MONTH_COLUMNS.dkk, usageMinor), usageNote), style: estimated.length ? 'estimated' : undefined });
+  } else {
+    // Why is said once, in the period block above.
+    push(row(w('summary.usageUsd'), notShared, '', 'usd'));
+    push(row(w('summary.usageDkk'), notShared));
+  }
   const notInvoiced = ledger.filter((m) => m.plan.source !== 'invoice').map((m) => month(m.month));
   push(row(w('summary.devOverage'), sumCell(MONTH_COLUMNS.devOverage, overageMinor) ?? 0, notInvoiced.length ? w('notes.devOverageMonths', { months: notInvoiced.join(', ') }) : w('notes.devOverageInvoiced')));
   const today = ledger.some((m) => m.plan.source === 'current');
@@ -75,7 +92,7 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
   const costEstimated = ledger.some((m) => m.estimated && m.costMinor !== null);
   const costNote = [unknownCost.length ? w('notes.costKnownMonths', { months: unknownCost.join(', ') }) : '', costEstimated ? w('notes.costEstimated') : ''].filter(Boolean).join(' ');
   push({
-    ...row(w(costEstimated ? 'summary.totalDkkEstimated' : 'summary.totalDkk'), sumCell(MONTH_COLUMNS.cost, costMinor), costMinor === undefined ? w('notes.totalUnavailable') : costNote),
+    ...row(w(costEstimated ? 'summary.totalDkkEstimated' : 'summary.totalDkk'), sumCell(MONTH_COLUMNS.cost, costMinor), !usage ? w('usageWithheld.totalCost') : costMinor === undefined ? w('notes.totalUnavailable') : costNote),
     style: costEstimated ? 'estimated' : 'total',
   });
   if (ctx.credits.keys) {
@@ -86,7 +103,31 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
   // Each month against its invoice right below the cost, so a one-month workbook has both on its first page.
   reconciliationBlocks(ctx, lines);
   invoicedBlock(ctx, lines);
+  // Rates, change and the sheets against each other are all usage: without it, said once above.
+  if (usage) usageBlocks(ctx, lines, usage, usageMinor ?? 0);
 
+  const labels = lines.cells(3).map((c) => (typeof c[0] === 'string' ? textWidth(c[0]) : 0));
+  const columns: Column[] = [
+    { header: '', kind: 'text', width: Math.min(WIDTHS.label, Math.max(24, ...labels) + 2) },
+    { header: '', kind: 'dkk', width: WIDTHS.amount },
+    { header: '', kind: 'dkk', width: WIDTHS.amount },
+    { header: '', kind: 'dkk', width: WIDTHS.amount - 2 },
+    { header: '', kind: 'text', width: WIDTHS.explanation },
+  ];
+  const table = new TableWriter(addSheet(ctx.wb, layout.sheets.summary, ctx.page), ctx.styles, columns);
+  lines.write(table, PAGE_HEIGHT_PT / fitScale(columns.map((c) => c.width!)));
+  await table.finish();
+}
+
+/** What only usage tells: the rates used, the change from the previous month, and the sheets reconciled with each other. */
+function usageBlocks(ctx: CostContext, lines: SummaryLines, usage: KeyUsageInput, usageMinor: number): void {
+  const { w, data, conversions, locale } = ctx;
+  const push = lines.push.bind(lines);
+  const row = summaryRow;
+  const month = (m: string) => formatMonth(m, locale);
+  const last = data.months.at(-1);
+  const estimated = conversions.filter((c) => c.estimated);
+  const missing = conversions.filter((c) => c.dkkMinor === null);
   lines.block();
   push({ cells: [w('summary.ratesHeading')], style: 'heading' });
   for (const c of conversions) {
@@ -104,7 +145,7 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
     // A month still running (data ends before its last day) is projected to a full month first,
     // as the API's own change figures are: so far / days elapsed * days in the month.
     const monthEnd = lastDayOfMonth(last.month);
-    const until = data.keyUsage.end_date;
+    const until = usage.end_date;
     const running = until >= last.month && until < monthEnd;
     const scale = running ? new Decimal(Number(monthEnd.slice(8))).dividedBy(Number(until.slice(8))) : new Decimal(1);
     const basis = running
@@ -127,19 +168,7 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
   push({ ...row(w('summary.withoutRate'), list(missing), missing.length ? w('notes.noRate') : '', 'text'), style: 'runOn' });
   lines.blank();
 
-  sheetsBlock(ctx, lines, usageMinor ?? 0);
-
-  const labels = lines.cells(3).map((c) => (typeof c[0] === 'string' ? textWidth(c[0]) : 0));
-  const columns: Column[] = [
-    { header: '', kind: 'text', width: Math.min(WIDTHS.label, Math.max(24, ...labels) + 2) },
-    { header: '', kind: 'dkk', width: WIDTHS.amount },
-    { header: '', kind: 'dkk', width: WIDTHS.amount },
-    { header: '', kind: 'dkk', width: WIDTHS.amount - 2 },
-    { header: '', kind: 'text', width: WIDTHS.explanation },
-  ];
-  const table = new TableWriter(addSheet(ctx.wb, layout.sheets.summary, ctx.page), ctx.styles, columns);
-  lines.write(table, PAGE_HEIGHT_PT / fitScale(columns.map((c) => c.width!)));
-  await table.finish();
+  sheetsBlock(ctx, lines, usageMinor);
 }
 
 /** Where the period's plan figures come from, month by month, in one sentence. */
@@ -162,7 +191,7 @@ function invoicedBlock(ctx: CostContext, lines: SummaryLines): void {
   const { w, data, layout } = ctx;
   lines.block();
   lines.push({ cells: [w('summary.invoicedHeading')], style: 'heading' });
-  const invoices = invoicesInPeriod(data);
+  const invoices = invoicesInPeriod(data, ctx.months);
   const records = new Map((data.invoiceRecords ?? []).map((r) => [r.id, invoiceFigures(r)]));
   const currencies = [...new Set(invoices.map((i) => i.currency))].sort();
   const totalsRow = (k: number) => layout.invoicesRows + 2 + k;
@@ -178,7 +207,7 @@ function invoicedBlock(ctx: CostContext, lines: SummaryLines): void {
     }
     lines.push({ cells: [w('summary.invoicedGross', { currency }), cell(INVOICE_COLUMNS.gross, sum((_, total) => total)), null, null, ''], kinds: KINDS, style: 'total' });
   });
-  if (invoices.some((i) => i.currency !== 'DKK')) {
+  if (hasDkkTotals(invoices, records)) {
     const r = totalsRow(currencies.length);
     const issued = invoices.filter((i) => i.status === 'issued');
     const sum = (pick: (id: string) => number | null) => kroner(issued.reduce((a, i) => a + (pick(i.id) ?? 0), 0));
@@ -186,6 +215,10 @@ function invoicedBlock(ctx: CostContext, lines: SummaryLines): void {
     const anyWithout = issued.some((i) => records.get(i.id)?.dkkBasis === null);
     lines.push({ cells: [w('summary.invoicedNetDkk'), { formula: ref(INVOICE_COLUMNS.netDkk, r), result: sum((id) => records.get(id)?.net.dkkMinor ?? null) }, null, null, anyWithout ? w('notes.invoiceDkkPartial') : ''], kinds: KINDS });
     lines.push({ cells: [w('summary.invoicedGrossDkk'), { formula: ref(INVOICE_COLUMNS.grossDkk, r), result: sum(gross) }, null, null, ''], kinds: KINDS });
+  } else if (invoices.length) {
+    // No invoice has a DKK figure (EUR has no rate): no DKK total rather than a 0.00.
+    const foreign = [...new Set(invoices.filter((i) => i.currency !== 'DKK').map((i) => i.currency))];
+    if (foreign.length) lines.push({ cells: [w('notes.invoiceNoDkk', { currency: foreign.join('/') })], style: 'note' });
   }
   if (!data.invoices) lines.push({ cells: [w('notes.invoicesWithheld', { reason: data.invoicesWithheld ?? '' })], style: 'note' });
   else if (invoices.length === 0) lines.push({ cells: [w('notes.noInvoices')], style: 'note' });
