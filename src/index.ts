@@ -236,6 +236,7 @@ export type {
   OrgStatus,
   PartOutcome,
   PartName,
+  WithheldRecords,
   InvoiceEntry,
   MonthCost,
   CostInDkk,

@@ -16,7 +16,7 @@ const DIST = join(ROOT, 'dist') + sep;
 /** `type X` for a name that is only a type, `X` for a value (a class, function, constant or schema). */
 const ROOT_EXPORTS = [
   'type CreditNoteDetails', 'CreditNoteDetailsSchema', 'EInvoiceError', 'renderCreditNotePdf', 'renderCreditNoteUbl',
-  'renderInvoiceUbl', 'type RenderUblOptions', 'type TimeoutPlace', 'type UsageWithheld',
+  'renderInvoiceUbl', 'type RenderUblOptions', 'type TimeoutPlace', 'type UsageWithheld', 'type WithheldRecords',
   'type ActivityMetrics', 'ActivityMetricsSchema', 'allocateMinor', 'ApiError', 'type AttemptReport',
   'AuthenticationError', 'availableLanguages', 'BadRequestError', 'type BodyKind', 'buildCostReport',
   'buildPartnerReport', 'type CallOptions', 'checkInvoice', 'type CommonClientOptions', 'ConfigurationError',

@@ -388,9 +388,9 @@ describe('language', () => {
 describe('key fields whose names would clash as table columns', () => {
   test('a repeated display name (or one equal to a fixed column) is numbered, in the header and the table alike', async () => {
     const data = fixtureData({ month: '2026-10' });
-    const fields = data.keyUsage.key_fields!;
+    const fields = data.keyUsage!.key_fields!;
     // The API allows any display names: the second field repeats the first, the third is "USD" like a column of our own.
-    const renamed = { ...data.keyUsage, key_fields: [fields[0]!, { ...fields[1]!, display_name: 'team' }, { ...fields[2]!, display_name: 'USD' }] };
+    const renamed = { ...data.keyUsage!, key_fields: [fields[0]!, { ...fields[1]!, display_name: 'team' }, { ...fields[2]!, display_name: 'USD' }] };
     const bytes = await buildCostReport({ ...data, keyUsage: renamed, keyUsageByMonth: [{ month: '2026-10', keyUsage: renamed }] }, { language: 'en' });
     const head = rowsOf(readBook(bytes), 'Keys')[0] as string[];
     expect(head.slice(5, 9)).toEqual(['Team', 'team 2', 'USD 2', 'USD']);

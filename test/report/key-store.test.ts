@@ -20,7 +20,8 @@ function plain(keys: readonly KeyUsageEntry[]): KeySource {
 
 /** The same data with every key list read from the records instead of a KeyStore. */
 function unpacked(data: CostReportData, records: Map<string, OrgKeyUsage>): CostReportData {
-  const whole = { ...data.keyUsage, keys: plain(records.get('period')!.keys) };
+  // These fixtures share their usage (keyUsage is never null here).
+  const whole = { ...data.keyUsage!, keys: plain(records.get('period')!.keys) };
   const byMonth = data.keyUsageByMonth.map((m) => ({ month: m.month, keyUsage: m.keyUsage === data.keyUsage ? whole : { ...m.keyUsage, keys: plain(records.get(m.month)!.keys) } }));
   return { ...data, keyUsage: whole, keyUsageByMonth: byMonth };
 }

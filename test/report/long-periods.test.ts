@@ -50,14 +50,14 @@ describe('a cost workbook over more than 366 days', () => {
     const book = readBook(await buildCostReport(data, { language: 'en' }));
     const today = server.today;
     const start = trailingStart(today, months);
-    expect([data.keyUsage.start_date, data.keyUsage.end_date]).toEqual([start, today]);
+    expect([data.keyUsage!.start_date, data.keyUsage!.end_date]).toEqual([start, today]);
 
     const expected = await usdByKey(org, start, today);
     const keys = rowsOf(book, 'Keys');
     const usdColumn = keys[0]!.indexOf('USD');
-    const rows = keys.slice(1, 1 + data.keyUsage.keys.length);
+    const rows = keys.slice(1, 1 + data.keyUsage!.keys.length);
     expect(rows).toHaveLength(expected.size);
-    const ids = [...data.keyUsage.keys.rows()].map((k) => k.id);
+    const ids = [...data.keyUsage!.keys.rows()].map((k) => k.id);
     expect(new Set(ids)).toEqual(new Set(expected.keys()));
     let anySpend = false;
     rows.forEach((row, i) => {

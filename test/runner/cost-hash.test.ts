@@ -10,7 +10,7 @@ import { fixtureData, keyUsage } from '../report/_fixtures.js';
 const plain = (keys: readonly KeyUsageEntry[]): KeySource => ({ length: keys.length, rows: () => keys.map(keyRowOf) });
 
 function withKeys(data: CostReportData, keys: KeySource): CostReportData {
-  const keyUsage = { ...data.keyUsage, keys };
+  const keyUsage = { ...data.keyUsage!, keys };
   return { ...data, keyUsage, keyUsageByMonth: [{ month: '2026-10', keyUsage }] };
 }
 
