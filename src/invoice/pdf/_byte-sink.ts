@@ -46,6 +46,12 @@ export class ByteSink {
     } else this.pos += this.buf.write(text, this.pos, 'latin1');
   }
 
+  /** Appends text as UTF-8. */
+  utf8(text: string): void {
+    this.room(text.length * 3);
+    this.pos += this.buf.write(text, this.pos, 'utf8');
+  }
+
   /**
    * Appends a number with at most two decimals (`537.28`, `12.5`, `-3`, `0`), digit by digit.
    * Not through String(): V8 caches number-to-string results in its old generation, so the
