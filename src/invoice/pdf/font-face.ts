@@ -39,12 +39,12 @@ export class FontFace {
     return (units * size) / this.font.unitsPerEm;
   }
 
-  /** Appends `text` as 2-byte CIDs (hex digits) for Identity-H; records new glyphs. */
+  /** Appends `text` as 2-byte CIDs for Identity-H, inside a literal string `(…)`; records new glyphs. */
   encodeInto(text: string, sink: ByteSink): void {
     for (let i = 0; i < text.length; i++) {
       const cp = codePointAt(text, i);
       if (cp > 0xffff) i++;
-      sink.hex4(this.cidFor(cp));
+      sink.stringUint16(this.cidFor(cp));
     }
   }
 
