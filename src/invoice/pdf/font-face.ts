@@ -17,6 +17,8 @@ export class FontFace {
   /** Text of CID i+1 (for the ToUnicode map). */
   readonly texts: string[] = [];
   private readonly cids = new Map<number, number>();
+  /** CIDs of Latin-1 characters (0 = not yet numbered): most text, without a map lookup. */
+  private readonly latin1 = new Uint16Array(256);
   private readonly replacement: number;
 
   constructor(readonly font: TtfFont, readonly resourceName: string) {
@@ -49,6 +51,10 @@ export class FontFace {
   }
 
   private cidFor(cp: number): number {
+    if (cp < 256) {
+      const known = this.latin1[cp]!;
+      if (known !== 0) return known;
+    }
     let cid = this.cids.get(cp);
     if (cid !== undefined) return cid;
     if (this.glyphs.length >= MAX_CID) return this.cidFor(REPLACEMENT);
@@ -57,6 +63,7 @@ export class FontFace {
     this.texts.push(String.fromCodePoint(own ? cp : REPLACEMENT));
     cid = this.glyphs.length;
     this.cids.set(cp, cid);
+    if (cp < 256) this.latin1[cp] = cid;
     return cid;
   }
 }
