@@ -16,7 +16,7 @@ import { ROW, tableRows } from './_rows.js';
 import { paginate } from './_paginate.js';
 import { drawContinuationHeader, drawFirstHeader } from './_draw-header.js';
 import { TABLE_HEADER_HEIGHT, drawRows, drawTableHeader } from './_draw-table.js';
-import { closingHeight, drawClosing } from './_draw-closing.js';
+import { drawClosing, layOutClosing } from './_draw-closing.js';
 import { drawFooter, drawVoidStamp } from './_draw-page-furniture.js';
 import { InvalidRenderOptionError } from './invalid-render-option-error.js';
 import type { RenderInvoiceOptions } from './options.js';
@@ -94,10 +94,10 @@ export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoice
   const bodyBottom = PAGE.bottom;
   const laterTableTop = PAGE.top - CONTINUATION_HEADER;
   const capacity = (i: number): number => (i === 0 ? firstTableTop : laterTableTop) - TABLE_HEADER_HEIGHT - bodyBottom;
-  const closing = closingHeight(ink, words);
+  const closing = layOutClosing(ink, words);
   // A row fragment fits on the first page, and on a later page together with the totals: then the totals never stand alone.
-  const rows = tableRows(invoice.lines, words, ink, Math.min(capacity(0), capacity(1) - closing) - ROW.ruleGap);
-  const pageRows = paginate(rows, capacity, closing);
+  const rows = tableRows(invoice.lines, words, ink, Math.min(capacity(0), capacity(1) - closing.height) - ROW.ruleGap);
+  const pageRows = paginate(rows, capacity, closing.height);
 
   const pages = pageRows.map((_, i) => (i === 0 ? first : new PageContent()));
   // The stamp goes beneath each page's content (see COLORS.stamp).
@@ -107,7 +107,7 @@ export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoice
     const top = i === 0 ? firstTableTop : drawContinuationHeader(page, ink, words);
     let y = top;
     if (rowsOnPage.length || i === 0) y = drawRows(page, ink, rowsOnPage, drawTableHeader(page, ink, words, top));
-    if (i === pages.length - 1) drawClosing(page, ink, words, y);
+    if (i === pages.length - 1) drawClosing(page, ink, words, closing, y);
     drawFooter(page, ink, words, i, pages.length);
     if (words.voidMark) drawVoidStamp(underlays![i]!, page, ink, words.voidMark);
   });

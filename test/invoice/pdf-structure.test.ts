@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '../../src/invoice/index.js';
 import { ByteSink } from '../../src/invoice/pdf/_byte-sink.js';
-import { sample } from './_samples.js';
+import { sample, variant } from './_samples.js';
+import { flat, pdftotext } from './_poppler.js';
 import { solidPng } from './_png.js';
 
 /** The file's cross-reference table checked byte by byte: a reader that trusts it finds every object where it says. */
@@ -50,5 +51,24 @@ describe('numbers in content streams', () => {
       expect(sink.bytes().toString('latin1'), String(value)).toBe(text);
       sink.release();
     }
+  });
+});
+
+describe('text in content streams', () => {
+  it('reaches a reader whatever bytes its glyph numbers hold, those a string must escape included', async () => {
+    // Over 300 distinct characters: the 2-byte glyph numbers (1, 2, … in first-use order) then take
+    // every low byte, among them ( ) \ CR and LF, under high bytes 0 and 1.
+    const chars: string[] = [];
+    for (const [from, to] of [[0x21, 0x7e], [0xa1, 0xac], [0xae, 0xff], [0x100, 0x17f], [0x391, 0x3a1], [0x3a3, 0x3c9]] as const) {
+      for (let c = from; c <= to; c++) chars.push(String.fromCodePoint(c));
+    }
+    expect(chars.length).toBeGreaterThan(300);
+    const words: string[] = [];
+    for (let i = 0; i < chars.length; i += 8) words.push(chars.slice(i, i + 8).join(''));
+    const invoice = variant('nordlys-2026-10.json', (j) => {
+      j.lines.forEach((line, i) => (line.description = words.filter((_, w) => w % j.lines.length === i).join(' ')));
+    });
+    const text = flat(pdftotext(await renderInvoicePdf(invoice)));
+    for (const word of words) expect(text, word).toContain(word);
   });
 });

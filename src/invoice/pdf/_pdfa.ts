@@ -3,6 +3,7 @@ import { deflate } from './_deflate.js';
 import type { PdfFile } from './_pdf-file.js';
 import { pdfDate, pdfText } from './_pdf-text.js';
 import { SRGB_ICC_BASE64 } from './_srgb-icc.js';
+import { writeXmpPacket, type XmpFields } from './_xmp.js';
 
 /** A file carried inside the PDF as a PDF/A-3 associated file. */
 export interface PdfAttachment {
@@ -30,7 +31,7 @@ export function writeOutputIntent(file: PdfFile): string {
   iccDeflated ??= deflate(Buffer.from(SRGB_ICC_BASE64, 'base64'));
   const icc = iccDeflated;
   const n = file.reserve();
-  file.stream(n, ' /N 3 /Alternate /DeviceRGB /Filter /FlateDecode', (sink) => sink.raw(icc));
+  file.stream(n, ' /N 3 /Alternate /DeviceRGB /Filter /FlateDecode', (sink) => sink.raw(icc), true);
   return (
     '[<</Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier (sRGB IEC61966-2.1) ' +
     `/RegistryName (http://www.color.org) /Info (sRGB IEC61966-2.1) /DestOutputProfile ${n} 0 R>>]`
@@ -38,10 +39,9 @@ export function writeOutputIntent(file: PdfFile): string {
 }
 
 /** Writes the XMP packet as an uncompressed metadata stream (PDF/A forbids a filter on it); returns its number. */
-export function writeMetadata(file: PdfFile, xmp: string): number {
+export function writeMetadata(file: PdfFile, fields: XmpFields): number {
   const n = file.reserve();
-  const bytes = Buffer.from(xmp, 'utf8');
-  file.stream(n, ' /Type /Metadata /Subtype /XML', (sink) => sink.raw(bytes));
+  file.stream(n, ' /Type /Metadata /Subtype /XML', (sink) => writeXmpPacket(sink, fields));
   return n;
 }
 

@@ -51,7 +51,7 @@ export function writeCidFont(file: PdfFile, type0: number, face: FontFace): void
     `<</Type /FontDescriptor /FontName /${name} /Flags 32 /FontBBox [${font.bbox.map(em).join(' ')}] /ItalicAngle 0 ` +
       `/Ascent ${em(font.ascent)} /Descent ${em(font.descent)} /CapHeight ${em(font.capHeight)} /StemV 80 /FontFile2 ${fontFile} 0 R>>`,
   );
-  file.stream(fontFile, ` /Length1 ${subset.length}`, (sink) => subset.writeFile(sink));
+  file.stream(fontFile, ` /Length1 ${subset.length}`, (sink) => subset.writeFile(sink), true);
   file.stream(cidToGid, '', (sink) => sink.raw(subset.cidToGid));
   // About 1 KB; not worth a zlib call per document.
   file.stream(toUnicode, '', (sink) => writeToUnicodeCMap(sink, face.texts));

@@ -17,8 +17,8 @@ const rgb = (c: Rgb): string => {
 
 /**
  * Builds one page's content stream as PDF operators. Coordinates are PDF points from the
- * bottom-left corner; text is drawn as hex CIDs of a FontFace (never as a string the PDF
- * would interpret). Font and colours are only re-set when they change, which keeps the
+ * bottom-left corner; text is drawn as the 2-byte CIDs of a FontFace in a string whose
+ * delimiters are escaped (never the text itself as a string the PDF would interpret). Font and colours are only re-set when they change, which keeps the
  * stream small (less to deflate, smaller files).
  */
 export class PageContent {
@@ -73,9 +73,9 @@ export class PageContent {
     this.setFont(face, size);
     this.out.ascii('BT ');
     this.nums(x, y);
-    this.out.ascii('Td <');
+    this.out.ascii('Td (');
     face.encodeInto(text, this.out);
-    this.out.ascii('> Tj ET\n');
+    this.out.ascii(') Tj ET\n');
   }
 
   /**
@@ -89,16 +89,16 @@ export class PageContent {
     const c = num(Math.cos(a));
     const s = num(Math.sin(a));
     // Inside q…Q the state changes are undone afterwards, so the tracked state is kept as it was.
-    this.out.ascii(`/Span <</ActualText <FEFF>>> BDC q ${rgb(color)} rg /${face.resourceName} ${num(size)} Tf BT ${c} ${s} ${num(-Math.sin(a))} ${c} ${num(x)} ${num(y)} Tm <`);
+    this.out.ascii(`/Span <</ActualText <FEFF>>> BDC q ${rgb(color)} rg /${face.resourceName} ${num(size)} Tf BT ${c} ${s} ${num(-Math.sin(a))} ${c} ${num(x)} ${num(y)} Tm (`);
     face.encodeInto(text, this.out);
-    this.out.ascii('> Tj ET Q EMC\n');
+    this.out.ascii(') Tj ET Q EMC\n');
   }
 
   /** Text that is not painted (render mode 3) but read by text extractors: a drawing's words, where they belong in reading order. */
   invisibleText(face: FontFace, size: number, x: number, y: number, text: string): void {
-    this.out.ascii(`q /${face.resourceName} ${num(size)} Tf 3 Tr BT ${num(x)} ${num(y)} Td <`);
+    this.out.ascii(`q /${face.resourceName} ${num(size)} Tf 3 Tr BT ${num(x)} ${num(y)} Td (`);
     face.encodeInto(text, this.out);
-    this.out.ascii('> Tj ET Q\n');
+    this.out.ascii(') Tj ET Q\n');
   }
 
   fillRect(x: number, y: number, w: number, h: number, color: Rgb): void {

@@ -17,6 +17,8 @@ export class FontFace {
   /** Text of CID i+1 (for the ToUnicode map). */
   readonly texts: string[] = [];
   private readonly cids = new Map<number, number>();
+  /** CIDs of Latin-1 characters (0 = not yet numbered): most text, without a map lookup. */
+  private readonly latin1 = new Uint16Array(256);
   private readonly replacement: number;
 
   constructor(readonly font: TtfFont, readonly resourceName: string) {
@@ -39,16 +41,20 @@ export class FontFace {
     return (units * size) / this.font.unitsPerEm;
   }
 
-  /** Appends `text` as 2-byte CIDs (hex digits) for Identity-H; records new glyphs. */
+  /** Appends `text` as 2-byte CIDs for Identity-H, inside a literal string `(…)`; records new glyphs. */
   encodeInto(text: string, sink: ByteSink): void {
     for (let i = 0; i < text.length; i++) {
       const cp = codePointAt(text, i);
       if (cp > 0xffff) i++;
-      sink.hex4(this.cidFor(cp));
+      sink.stringUint16(this.cidFor(cp));
     }
   }
 
   private cidFor(cp: number): number {
+    if (cp < 256) {
+      const known = this.latin1[cp]!;
+      if (known !== 0) return known;
+    }
     let cid = this.cids.get(cp);
     if (cid !== undefined) return cid;
     if (this.glyphs.length >= MAX_CID) return this.cidFor(REPLACEMENT);
@@ -57,6 +63,7 @@ export class FontFace {
     this.texts.push(String.fromCodePoint(own ? cp : REPLACEMENT));
     cid = this.glyphs.length;
     this.cids.set(cp, cid);
+    if (cp < 256) this.latin1[cp] = cid;
     return cid;
   }
 }

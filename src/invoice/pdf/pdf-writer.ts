@@ -5,7 +5,7 @@ import type { LogoImage } from './logo-image.js';
 import { PdfFile } from './_pdf-file.js';
 import { pdfDate, pdfNumber, pdfText } from './_pdf-text.js';
 import { writeAttachment, writeMetadata, writeOutputIntent, type PdfAttachment } from './_pdfa.js';
-import { xmpDate, xmpPacket } from './_xmp.js';
+import { xmpDate } from './_xmp.js';
 import { metadataText } from './metadata-text.js';
 
 export type { PdfAttachment } from './_pdfa.js';
@@ -68,7 +68,7 @@ export function writePdf(
   const author = metadataText(meta.author);
   const subject = metadataText(meta.subject);
   const language = metadataText(meta.language);
-  const metadata = writeMetadata(file, xmpPacket({ title, author, subject, language, producer: PRODUCER, creatorTool: PRODUCER, date: xmpDate(meta.date) }));
+  const metadata = writeMetadata(file, { title, author, subject, language, producer: PRODUCER, creatorTool: PRODUCER, date: xmpDate(meta.date) });
   const outputIntents = writeOutputIntent(file);
   let associated = '';
   if (extra.attachment) {
