@@ -64,7 +64,7 @@ async function measure(label, invoice, seconds, make = (inv) => renderInvoicePdf
   console.log(
     `${label.padEnd(26)} ${String(invoice.lines.length).padStart(4)} lines  ${(times.length / elapsed).toFixed(0).padStart(5)} docs/s wall  ` +
       `${(times.length / cpuSeconds).toFixed(0).padStart(5)} docs/s per CPU-second  median ${median.toFixed(3)} ms  p95 ${p95.toFixed(3)} ms  ` +
-      `${bytes} bytes/file  (${times.length} docs in ${elapsed.toFixed(1)} s)`,
+      `${bytes} bytes/file  (${times.length} docs in ${elapsed.toFixed(1)} s)  peak RSS so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
   );
 }
 
