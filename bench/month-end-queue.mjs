@@ -73,8 +73,11 @@ async function startRedis(dir) {
   throw new Error('redis-server did not start');
 }
 
+/** Node flags for every `svc` child, e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them (NODE_OPTIONS refuses --cpu-prof). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function run(argv, env) {
-  const child = spawn(process.execPath, [CLI, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, CLI, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const stats = { rss: NaN, cpu: NaN };
