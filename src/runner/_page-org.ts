@@ -2,34 +2,15 @@ import { formatDate, formatMoney, formatMonth, formatNumber, t, type Locale } fr
 import { lastDayOfMonth } from '../report/period.js';
 import { escapeHtml as e } from './_html.js';
 import { monthChart } from './_page-charts.js';
+import { problemLines } from './_problem-lines.js';
 import { linksHtml, type FileIndex } from './_page-links.js';
 import { issuedTotals, statusKey } from './_run-figures.js';
-import type { InvoiceEntry, MonthCost, OrgOutcome, PartOutcome } from './manifest.js';
+import type { InvoiceEntry, MonthCost, OrgOutcome } from './manifest.js';
 import { costView } from './summary.js';
 
 // Each organization's rows of the front page's table, built here rather than in the template:
 // a page of a thousand organizations is made in a fraction of the time (see bench/README.md).
 // Every text goes through `e` (escapeHtml); links only through `linksHtml`.
-
-/** A skip or failure reason in words: the HTTP status the manifest records beside it is left off. */
-export function reasonWords(p: Pick<PartOutcome, 'reason' | 'http_status'>): string {
-  const reason = p.reason ?? '';
-  return p.http_status && reason.startsWith(`${p.http_status}: `) ? reason.slice(String(p.http_status).length + 2) : reason;
-}
-
-/**
- * `Cost workbook skipped: usage is not shared with this organization` for each part not made, and
- * `Cost workbook made without usage: …` for each part made without records the service withheld.
- */
-export function problemLines(o: OrgOutcome, locale: Locale): string[] {
-  const lines = o.parts.flatMap((p) => {
-    const part = t(locale, `runner.summary.parts.${p.part}`);
-    if (p.status !== 'ok') return [t(locale, p.status === 'skipped' ? 'runner.summary.partSkipped' : 'runner.summary.partFailed', { part, reason: reasonWords(p) })];
-    return (p.without ?? []).map((w) => t(locale, 'runner.summary.madeWithout', { part, records: t(locale, `runner.summary.records.${w.records}`), reason: reasonWords(w) }));
-  });
-  if (o.status === 'failed' && o.parts.length === 0 && o.error) lines.push(t(locale, 'runner.summary.orgFailed', { reason: o.error }));
-  return lines;
-}
 
 /** Issued invoices' net, VAT and total per currency, formatted. */
 export function totalsView(invoices: InvoiceEntry[], locale: Locale) {

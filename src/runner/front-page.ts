@@ -5,7 +5,8 @@ import { renderHtml } from '../locale/translate.js';
 import { costChart, monthAxis, type CostBar } from './_page-charts.js';
 import { cspHash, FILTER_SCRIPT } from './_page-filter.js';
 import { indexFiles, linkTo } from './_page-links.js';
-import { orgPageContext, orgRows, problemLines, reasonWords, totalsView } from './_page-org.js';
+import { orgPageContext, orgRows, totalsView } from './_page-org.js';
+import { partLine, problemLines } from './_problem-lines.js';
 import { costTotals, invoicesOf, issuedTotalInDkk, summarize } from './_run-figures.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
 
@@ -46,8 +47,7 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
     if (o.cost?.rate_estimated) groups.estimated.push({ href: org, name: o.name, what: '' });
   });
   if (partner && partner.status !== 'ok') {
-    const part = t(locale, 'runner.summary.parts.partner_workbook');
-    groups.notMade.push({ href: null, name: part, what: t(locale, partner.status === 'skipped' ? 'runner.summary.partSkipped' : 'runner.summary.partFailed', { part, reason: reasonWords(partner) }) });
+    groups.notMade.push({ href: null, name: t(locale, 'runner.summary.parts.partner_workbook'), what: partLine(partner, locale) });
   }
   const notes: Record<keyof typeof groups, string> = { notMade: '', notShared: '', findings: '', estimated: t(locale, 'runner.summary.rateEstimated') };
   return (Object.keys(groups) as Array<keyof typeof groups>)

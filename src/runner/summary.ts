@@ -3,6 +3,7 @@ import { Decimal } from '../money/decimal.js';
 import { formatDate, formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, tn, type Locale } from '../locale/index.js';
 import { invoiceDkk } from '../report/invoice-figures.js';
 import { mdText } from './_markdown.js';
+import { partLine, problemLines } from './_problem-lines.js';
 import { issuedTotals, statusKey } from './_run-figures.js';
 import type { CostInDkk, InvoiceEntry, Manifest, OrgOutcome, PartOutcome } from './manifest.js';
 
@@ -51,16 +52,7 @@ function einvoiceNotes(o: OrgOutcome, locale: Locale): string[] {
 
 function orgView(o: OrgOutcome, locale: Locale) {
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
-  const notes: string[] = [];
-  for (const p of o.parts) {
-    if (p.status === 'ok') {
-      for (const w of p.without ?? []) notes.push(s('madeWithout', { part: s(`parts.${p.part}`), records: s(`records.${w.records}`), reason: mdText(w.reason) }));
-      continue;
-    }
-    const key = p.status === 'skipped' ? 'partSkipped' : 'partFailed';
-    notes.push(s(key, { part: s(`parts.${p.part}`), reason: mdText(p.reason ?? '') }));
-  }
-  if (o.status === 'failed' && o.parts.length === 0 && o.error) notes.push(s('orgFailed', { reason: mdText(o.error) }));
+  const notes = problemLines(o, locale).map(mdText);
   notes.push(...einvoiceNotes(o, locale));
   const cost = costView(o.cost, locale);
   // Invoices not fetched (skipped, failed, not run) are not known to be none.
@@ -98,8 +90,7 @@ function orgView(o: OrgOutcome, locale: Locale) {
 function partnerNote(p: PartOutcome | null, locale: Locale): string {
   if (!p) return '';
   if (p.status === 'ok') return 'partner-status.xlsx';
-  const key = p.status === 'skipped' ? 'runner.summary.partSkipped' : 'runner.summary.partFailed';
-  return t(locale, key, { part: t(locale, 'runner.summary.parts.partner_workbook'), reason: mdText(p.reason ?? '') });
+  return mdText(partLine(p, locale));
 }
 
 /**

@@ -93,7 +93,9 @@ describe('month end against the reference server', () => {
     // In the run's language: most organizations' documents are Danish (their invoices' language).
     expect(summary).toMatch(/^# Månedsafslutning, oktober 2026\n/);
     expect(summary).toContain('Name of org-nordlys');
-    expect(summary).toContain('- Omkostningsregneark lavet uden forbrug: 403: usage is not shared with this organization');
+    // The reason in the run's language, the service's own words after it (the manifest keeps them as recorded).
+    expect(summary).toContain('- Omkostningsregneark lavet uden forbrug: tjenesten giver ikke adgang (svar 403: usage is not shared with this organization)');
+    expect(summary).toContain("- Fakturaer sprunget over: organisationens opsætning skal ordnes hos tjenesten (svar 409: the organization's setup needs attention on the service's side)");
     // An organization whose every part was withheld: skipped, and its invoices unknown rather than none.
     expect(summary).toContain('| Name of org-havblik | Sprunget over | – | – | – | – | – |');
     expect(summary).toContain('Fakturaerne blev ikke hentet (se ovenfor).');
