@@ -9,15 +9,15 @@
 // Prints what it measured; asserts nothing. After `npm run build`:
 // `node bench/month-end-queue.mjs [--orgs N] [--repeats N] [--workers 1,2,4]`. Linux only (reads /proc).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuSecondsOf, peakMbOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
-const MB = 1024 * 1024;
 const MONTH = '2026-10';
 
 const args = process.argv.slice(2);
@@ -32,24 +32,6 @@ const WORKERS = flag('--workers', '1,2,4').split(',').map(Number);
 if (spawnSync('sh', ['-c', 'command -v redis-server']).status !== 0) {
   console.log('month end on a queue: skipped, no redis-server (Debian: apt-get install redis-server)');
   process.exit(0);
-}
-
-function peakOf(pid) {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? (Number(m[1]) * 1024) / MB : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
-function cpuOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
 }
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -84,8 +66,8 @@ function run(argv, env) {
   child.stdout.on('data', (d) => {
     stdout += d;
     // The result is printed last: the peak so far is the peak.
-    stats.rss = peakOf(child.pid);
-    stats.cpu = cpuOf(child.pid);
+    stats.rss = peakMbOf(child.pid);
+    stats.cpu = cpuSecondsOf(child.pid);
   });
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise((r) => child.on('exit', (code) => r(code)));
@@ -93,14 +75,7 @@ function run(argv, env) {
 }
 
 async function once(label, workers, data, url, redisUrl, redisPid) {
-  const tokens = JSON.parse(readFileSync(join(data, 'tokens.json'), 'utf8'));
-  const env = { ...process.env, CI: '1' };
-  const organizations = tokens.orgs.map(({ org_id, token }, i) => {
-    env[`SVC_BENCH_T${i}`] = token;
-    return { org_id, name: org_id, token_env: `SVC_BENCH_T${i}` };
-  });
-  const config = join(data, 'runs.json');
-  writeFileSync(config, JSON.stringify({ base_url: url, organizations }));
+  const { config, env } = writeRunConfig(data, url);
   const out = mkdtempSync(join(tmpdir(), 'svc-bench-queue-out-'));
   const before = load();
   const t0 = performance.now();
@@ -110,9 +85,9 @@ async function once(label, workers, data, url, redisUrl, redisPid) {
     const ws = Array.from({ length: workers }, () => run(['worker', '--queue', redisUrl, '--month', MONTH, '--concurrency', '4'], env));
     const code = await coordinator.exited;
     const wall = (performance.now() - t0) / 1000;
-    const workerRss = ws.map((w) => peakOf(w.child.pid));
-    const workerCpu = ws.map((w) => cpuOf(w.child.pid));
-    const redisRss = redisPid ? peakOf(redisPid) : NaN;
+    const workerRss = ws.map((w) => peakMbOf(w.child.pid));
+    const workerCpu = ws.map((w) => cpuSecondsOf(w.child.pid));
+    const redisRss = redisPid ? peakMbOf(redisPid) : NaN;
     for (const w of ws) w.child.kill('SIGINT');
     await Promise.all(ws.map((w) => w.exited));
     if (code !== 0 && code !== 1) throw new Error(`${label}: month-end exited ${code}: ${coordinator.err().slice(-500)}`);

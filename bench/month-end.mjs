@@ -7,14 +7,14 @@
 // `node bench/month-end.mjs [--threads N] [--concurrency N] [orgs...]` (default: 0 threads,
 // concurrency 4, 100 and 1000 organizations). Linux only (reads /proc).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuSecondsOf, peakMbOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
-const MB = 1024 * 1024;
 const MARKS = new Set([100, 250, 500, 750, 1000, 2000, 5000]);
 
 const args = process.argv.slice(2);
@@ -26,14 +26,7 @@ await main(args.map(Number).filter((n) => n > 0), threads, concurrency);
 
 // `svc month-end` over every organization of the dataset, tokens passed in the environment.
 async function runCli(url, dataDir, outDir) {
-  const tokens = JSON.parse(readFileSync(join(dataDir, 'tokens.json'), 'utf8'));
-  const env = { ...process.env, CI: '1' };
-  const organizations = tokens.orgs.map(({ org_id, token }, i) => {
-    env[`SVC_BENCH_T${i}`] = token;
-    return { org_id, name: org_id, token_env: `SVC_BENCH_T${i}` };
-  });
-  const config = join(dataDir, 'runs.json');
-  writeFileSync(config, JSON.stringify({ base_url: url, organizations }));
+  const { config, env } = writeRunConfig(dataDir, url);
   const argv = [CLI, 'month-end', '--month', '2026-10', '--config', config, '--out', outDir, '--concurrency', String(concurrency), '--threads', String(threads), '--json'];
   const t0 = performance.now();
   const run = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -49,19 +42,18 @@ async function runCli(url, dataDir, outDir) {
     for (const line of lines) {
       const n = Number(/^\[(\d+)\//.exec(line)?.[1]);
       documents = Number(/\((\d+) documents/.exec(line)?.[1] ?? documents);
-      if (MARKS.has(n)) peaks.push([n, peakOf(run.pid) / MB]);
+      if (MARKS.has(n)) peaks.push([n, peakMbOf(run.pid)]);
       else if (!/^\[\d+\//.test(line)) process.stderr.write(`  run: ${line}\n`);
     }
   });
   run.stdout.on('data', (d) => {
     stdout += d;
     // The result is printed last, after the manifest and summary are written: the run's peak so far is its peak.
-    try {
-      maxRss = Math.max(maxRss, peakOf(run.pid));
-      cpu = cpuOf(run.pid);
-    } catch {
-      // Already gone: the figures read at the previous chunk stand.
-    }
+    const peak = peakMbOf(run.pid);
+    const used = cpuSecondsOf(run.pid);
+    // NaN: already gone, and the figures read at the previous chunk stand.
+    if (!Number.isNaN(peak)) maxRss = Math.max(maxRss, peak);
+    if (!Number.isNaN(used)) cpu = used;
   });
   const code = await new Promise((resolve) => run.on('exit', resolve));
   const wall = (performance.now() - t0) / 1000;
@@ -69,16 +61,6 @@ async function runCli(url, dataDir, outDir) {
   return { code, wall, result, peaks, maxRss, cpu, documents };
 }
 
-// CPU seconds a process has used so far (utime + stime from /proc, in clock ticks of 1/100 s).
-function cpuOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function peakOf(pid) {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) * 1024 : NaN;
-}
 
 async function main(sizes, threads, concurrency) {
   if (sizes.length === 0) sizes = [100, 1000];
@@ -94,14 +76,14 @@ async function main(sizes, threads, concurrency) {
       const url = await new Promise((resolve) => server.stdout.once('data', (d) => resolve(String(d).trim())));
       try {
         const r = await runCli(url, data, join(tmp, 'out'));
-        const serverPeak = peakOf(server.pid);
-        const serverCpu = cpuOf(server.pid);
+        const serverPeak = peakMbOf(server.pid);
+        const serverCpu = cpuSecondsOf(server.pid);
         const s = r.result.summary;
         const failures = [...new Set(r.result.organizations.filter((o) => o.error).map((o) => o.error))].slice(0, 3);
         for (const e of failures) console.log(`  failure: ${e}`);
         console.log(
           `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall (exit ${r.code}), ${r.documents} documents (${(r.documents / r.wall).toFixed(1)}/s), ` +
-            `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${(r.maxRss / MB).toFixed(0)} MB, server ${(serverPeak / MB).toFixed(0)} MB; CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s`,
+            `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${r.maxRss.toFixed(0)} MB, server ${serverPeak.toFixed(0)} MB; CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s`,
         );
         if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
         const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
