@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Command, ParsedArgs } from './_command.js';
 import { UsageError } from './usage-error.js';
 import { suggestionsFor } from './_suggest.js';
+import { monthProblem } from '../runner/month.js';
 
 /** Parses argv for `command` strictly: unknown flags and missing values are UsageErrors naming the flag. */
 export function parseCommandArgs(command: Command, argv: string[], path: string): ParsedArgs {
@@ -65,4 +66,13 @@ export function int(args: ParsedArgs, name: string, min = Number.MIN_SAFE_INTEGE
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${v}")`);
   }
   return Number(v);
+}
+
+/** A run's month flag, `YYYY-MM` of a real month, or undefined; UsageError naming the flag otherwise. */
+export function monthFlag(args: ParsedArgs, name = 'month'): string | undefined {
+  const v = str(args, name);
+  if (v === undefined) return undefined;
+  const problem = monthProblem(v);
+  if (problem) throw new UsageError(`--${name} ${problem}`);
+  return v;
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command, CommandIO, ParsedArgs } from './_command.js';
-import { bool, int, str } from './_args.js';
+import { bool, int, monthFlag, str } from './_args.js';
 import { UsageError } from './usage-error.js';
 import { keepHeapCompact } from './_compact-heap.js';
 import { availableLanguages } from '../locale/index.js';
@@ -10,7 +10,7 @@ import { RunConfigError } from '../runner/config-error.js';
 import { runMonthEnd } from '../runner/run-month-end.js';
 import { RunOptionError } from '../runner/run-option-error.js';
 import { progressReporter } from '../runner/progress-reporter.js';
-import { isMonth, previousMonth } from '../runner/month.js';
+import { previousMonth } from '../runner/month.js';
 import { queueName } from '../queue/_names.js';
 import type { Manifest } from '../runner/manifest.js';
 import type { RunConfig } from '../runner/config.js';
@@ -161,8 +161,7 @@ export const monthEndCommand: Command = {
     const out = str(args, 'out');
     if (!configPath) throw new UsageError('--config is required');
     if (!out) throw new UsageError('--out is required');
-    const month = str(args, 'month');
-    if (month !== undefined && !isMonth(month)) throw new UsageError(`--month must be a month written YYYY-MM (got "${month}")`);
+    const month = monthFlag(args);
     const language = languageArg(args);
     const concurrency = int(args, 'concurrency', 1, 64);
     const threads = int(args, 'threads', 0, 16);

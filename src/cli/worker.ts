@@ -1,10 +1,10 @@
 import type { Command } from './_command.js';
-import { int, str } from './_args.js';
+import { int, monthFlag, str } from './_args.js';
 import { UsageError } from './usage-error.js';
 import { plainText as plain } from './_output/sanitize.js';
 import { checkOutputFolder } from './_output/output-file.js';
 import { keepHeapCompact } from './_compact-heap.js';
-import { isMonth, previousMonth } from '../runner/month.js';
+import { previousMonth } from '../runner/month.js';
 import type { AttemptReport } from '../queue/_process-job.js';
 
 function attemptLine(r: AttemptReport): string {
@@ -34,8 +34,7 @@ export const workerCommand: Command = {
   async run(io, args) {
     const url = str(args, 'queue');
     if (!url) throw new UsageError('--queue is required (the Redis URL given to svc month-end --queue)');
-    const month = str(args, 'month') ?? previousMonth(new Date());
-    if (!isMonth(month)) throw new UsageError(`--month must be a month written YYYY-MM (got "${month}")`);
+    const month = monthFlag(args) ?? previousMonth(new Date());
     const concurrency = int(args, 'concurrency', 1, 64);
     const lockSeconds = int(args, 'lock-seconds', 2, 3600);
     const out = str(args, 'out');

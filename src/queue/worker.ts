@@ -8,9 +8,7 @@ import { jobProcessor, type AttemptReport } from './_process-job.js';
 import { whenReady } from './_ready.js';
 import { RequestGate, type GateRedis } from './_request-gate.js';
 import { OutputFolderMissingError } from './output-folder-missing-error.js';
-import { checkOptionKinds } from '../runner/_check-options.js';
-import { isMonth } from '../runner/month.js';
-import { RunOptionError } from '../runner/run-option-error.js';
+import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/_check-options.js';
 
 export interface QueueWorkerOptions {
   /** `redis://HOST:PORT[/DB]`. */
@@ -45,10 +43,6 @@ export interface QueueWorker {
 
 export const DEFAULT_WORKER_CONCURRENCY = 4;
 
-function wholeOption(v: number | undefined, name: string, min: number, max: number): void {
-  if (v !== undefined && (!Number.isInteger(v) || v < min || v > max)) throw new RunOptionError(name, `must be a whole number from ${min} to ${max}`);
-}
-
 /**
  * A worker of the month-end queue (`svc worker`): takes organizations' jobs from the month's
  * queue and runs each with the runner's per-organization work, on any machine that sees the
@@ -57,9 +51,9 @@ function wholeOption(v: number | undefined, name: string, min: number, max: numb
  */
 export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWorker> {
   checkOptionKinds(o, { queue: 'string', month: 'string', outDir: 'string', env: 'object', onAttempt: 'function', onError: 'function' }, ['queue', 'month']);
-  if (!isMonth(o.month)) throw new RunOptionError('month', `must be a month written YYYY-MM (got "${o.month}")`);
-  wholeOption(o.concurrency, 'concurrency', 1, 64);
-  wholeOption(o.lockSeconds, 'lockSeconds', 2, 3600);
+  checkMonthOption(o.month);
+  checkWholeOption(o.concurrency, 'concurrency', 1, 64);
+  checkWholeOption(o.lockSeconds, 'lockSeconds', 2, 3600);
   const env = o.env ?? process.env;
   const connection = parseQueueUrl(o.queue, env);
   const name = queueName(o.month);

@@ -1,3 +1,4 @@
+import { monthProblem } from './month.js';
 import { RunOptionError } from './run-option-error.js';
 
 type Kind = 'string' | 'boolean' | 'function' | 'object' | 'signal';
@@ -28,6 +29,17 @@ export function checkOptionKinds(options: unknown, kinds: Record<string, Kind>, 
   for (const [name, kind] of Object.entries(kinds)) {
     if (o[name] !== undefined && !fits(o[name], kind)) throw new RunOptionError(name, WHAT[kind]);
   }
+}
+
+/** A whole-number option within [min, max]; absent is fine (its default applies). */
+export function checkWholeOption(v: number | undefined, name: string, min: number, max: number): void {
+  if (v !== undefined && (!Number.isInteger(v) || v < min || v > max)) throw new RunOptionError(name, `must be a whole number from ${min} to ${max}`);
+}
+
+/** The run's month: a real month written `YYYY-MM`. */
+export function checkMonthOption(month: string): void {
+  const problem = monthProblem(month);
+  if (problem) throw new RunOptionError('month', problem);
 }
 
 /** The options every month-end entry point shares with MonthEndOptions. */

@@ -11,6 +11,11 @@ export function isMonth(value: string): boolean {
   return !!m && Number(m[2]) >= 1 && Number(m[2]) <= 12;
 }
 
+/** Why `value` is not a run's month, or undefined when it is one: the wording of every month check of a run, flag or option. */
+export function monthProblem(value: string): string | undefined {
+  return isMonth(value) ? undefined : `must be a month written YYYY-MM (got "${value}")`;
+}
+
 /** True when the `YYYY-MM-DD` date lies in `month` (`YYYY-MM`); plain string work, no clock. */
 export function dateInMonth(isoDate: string, month: string): boolean {
   return isoDate.slice(0, 7) === month && isoDate.charAt(7) === '-';

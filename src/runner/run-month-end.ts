@@ -16,10 +16,10 @@ import { runLanguage } from './summary.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import { Checkpointer } from './_checkpoint.js';
 import { parseRunConfig, refuseTokenValues, type RunConfig } from './config.js';
-import { RUN_OPTION_KINDS, checkOptionKinds } from './_check-options.js';
+import { RUN_OPTION_KINDS, checkMonthOption, checkOptionKinds, checkWholeOption } from './_check-options.js';
 import type { MonthEndDeps } from './deps.js';
 import type { Manifest, OrgOutcome } from './manifest.js';
-import { isMonth, previousMonth } from './month.js';
+import { previousMonth } from './month.js';
 import { RunOptionError } from './run-option-error.js';
 import { ThreadPool, threadsAvailable } from './_thread-pool.js';
 import type { RunClientOptions } from './default-deps.js';
@@ -89,11 +89,11 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   // A config object from a JavaScript caller is checked as a config file is (RunConfigError naming the field).
   config = parseRunConfig(config);
   const month = options.month ?? previousMonth(new Date());
-  if (!isMonth(month)) throw new RunOptionError('month', `must be a month written YYYY-MM (got "${month}")`);
+  checkMonthOption(month);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new RunOptionError('concurrency', 'must be a whole number from 1 to 64');
+  checkWholeOption(concurrency, 'concurrency', 1, 64);
   const threads = options.threads ?? 0;
-  if (!Number.isInteger(threads) || threads < 0 || threads > 16) throw new RunOptionError('threads', 'must be a whole number from 0 to 16');
+  checkWholeOption(threads, 'threads', 0, 16);
   if (threads > 0 && options.deps) throw new RunOptionError('threads', 'must be 0 with custom deps (functions cannot cross threads)');
   if (threads > 0 && !threadsAvailable()) throw new RunOptionError('threads', 'need the built package (dist/); run from TypeScript sources with 0');
   checkClientOptions(options.client);

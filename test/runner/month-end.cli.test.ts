@@ -123,7 +123,7 @@ describe('svc month-end', () => {
     r = await cli(['month-end', '--config', await writeConfig('ok.json', config)]);
     expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--out is required')]);
     r = await cli(['month-end', '--config', join(tmp, 'ok.json'), '--out', out, '--month', '2026-13']);
-    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--month')]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--month must be a month written YYYY-MM (got "2026-13")')]);
     r = await cli(['month-end', '--config', join(tmp, 'ok.json'), '--out', out, '--concurrency', 'many']);
     expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--concurrency')]);
     r = await cli(['month-end', '--config', join(tmp, 'ok.json'), '--out', out, '--language', 'xx']);
