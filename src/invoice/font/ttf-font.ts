@@ -22,9 +22,10 @@ export class TtfFont {
   readonly numGlyphs: number;
   /** PostScript-style name used in the PDF (`DejaVuSans-Bold`). */
   readonly postscriptName: string;
-  private readonly cmap = new Map<number, number>();
-  /** The cmap for the Basic Multilingual Plane as a flat table: measuring text is a lookup per character. */
+  /** The cmap for the Basic Multilingual Plane as a flat table (0: no glyph): measuring text is a lookup per character. */
   private readonly bmp = new Uint16Array(0x10000);
+  /** The cmap beyond the BMP (emoji, rare scripts), where a flat table would be mostly empty. */
+  private readonly astral = new Map<number, number>();
   private readonly advances: Uint16Array;
   private readonly spans: GlyphSpan[] = [];
   private readonly tables = new Map<string, { offset: number; length: number }>();
@@ -62,7 +63,6 @@ export class TtfFont {
     const at = (g: number): number => (longLoca ? bytes.readUInt32BE(loca + 4 * g) : bytes.readUInt16BE(loca + 2 * g) * 2);
     for (let g = 0; g < this.numGlyphs; g++) this.spans.push({ start: glyf + at(g), end: glyf + at(g + 1) });
     this.readCmap();
-    for (const [cp, gid] of this.cmap) if (cp < 0x10000) this.bmp[cp] = gid;
   }
 
   static fromFile(path: string, postscriptName: string): TtfFont {
@@ -71,7 +71,7 @@ export class TtfFont {
 
   /** Glyph id for a codepoint, 0 (.notdef) when the font lacks it. */
   glyphId(codepoint: number): number {
-    return codepoint < 0x10000 ? this.bmp[codepoint]! : (this.cmap.get(codepoint) ?? 0);
+    return codepoint < 0x10000 ? this.bmp[codepoint]! : (this.astral.get(codepoint) ?? 0);
   }
 
   /** Advance width in font units. */
@@ -115,6 +115,11 @@ export class TtfFont {
     return t;
   }
 
+  private map(codepoint: number, glyphId: number): void {
+    if (codepoint < 0x10000) this.bmp[codepoint] = glyphId;
+    else this.astral.set(codepoint, glyphId);
+  }
+
   /** Reads the Unicode cmap: format 12 (full range) when present, else format 4 (BMP). */
   private readCmap(): void {
     const b = this.bytes;
@@ -140,7 +145,7 @@ export class TtfFont {
         const start = b.readUInt32BE(g);
         const end = b.readUInt32BE(g + 4);
         const gid = b.readUInt32BE(g + 8);
-        for (let c = start; c <= end; c++) this.cmap.set(c, gid + c - start);
+        for (let c = start; c <= end; c++) this.map(c, gid + c - start);
       }
       return;
     }
@@ -163,7 +168,7 @@ export class TtfFont {
           gid = b.readUInt16BE(addr);
           if (gid !== 0) gid = (gid + delta) & 0xffff;
         }
-        if (gid !== 0) this.cmap.set(c, gid);
+        if (gid !== 0) this.map(c, gid);
       }
     }
   }
