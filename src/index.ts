@@ -226,6 +226,7 @@ export { runMonthEnd, type MonthEndOptions, type MonthEndProgress } from './runn
 export type { RunClientOptions } from './runner/default-deps.js';
 export type { MonthEndDeps } from './runner/deps.js';
 export { costInDkk } from './runner/cost-in-dkk.js';
+export { runFigures, type RunFigures, type OrgFigures, type OrgCostFigures, type CostRow, type DkkTotal, type CurrencyTotals, type RunStatus } from './runner/run-figures.js';
 export type {
   Manifest,
   ManifestSummary,
@@ -240,6 +241,7 @@ export type {
   InvoiceEntry,
   MonthCost,
   CostInDkk,
+  CostCharge,
 } from './runner/manifest.js';
 export { runMonthEndOnQueue, type QueueRunOptions } from './queue/run-on-queue.js';
 export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './queue/worker.js';

@@ -5,11 +5,12 @@ import type { Command } from './_command.js';
 import { str } from './_args.js';
 import { checkOutputFolder } from './_output/output-file.js';
 import { describeResult, languageArg, runWithProgress } from './month-end.js';
-import { availableLanguages } from '../locale/index.js';
+import { availableLanguages, getLocale } from '../locale/index.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../server/index.js';
 import { parseRunConfigJson } from '../runner/config.js';
 import { previousMonth } from '../runner/month.js';
 import { partNotes } from '../runner/part-notes.js';
+import { orgStatus, statusWord } from '../runner/status.js';
 
 interface SampleTokens {
   orgs: Array<{ org_id: string; token: string }>;
@@ -67,9 +68,12 @@ export const demoCommand: Command = {
       const monthDir = join(outDir, month);
       io.stdout.write(describeResult(manifest, monthDir));
       const lines = ['', 'Per organization (invoice PDFs and JSON, cost workbook):'];
+      // A folder is named only where the run made (or kept) a file in it.
+      const withFiles = new Set(manifest.files.flatMap((f) => (f.org_id === null ? [] : [f.org_id])));
       for (const o of manifest.organizations) {
         const notes = partNotes(o);
-        lines.push(`  ${join(monthDir, o.folder)}/  ${o.status}${notes.length ? ` (${notes.join('; ')})` : ''}`);
+        const where = withFiles.has(o.org_id) ? `${join(monthDir, o.folder)}/` : `${o.org_id} (no folder: nothing made)`;
+        lines.push(`  ${where}  ${statusWord(orgStatus(o), getLocale('en'))}${notes.length ? ` (${notes.join('; ')})` : ''}`);
       }
       if (manifest.partner?.status === 'ok') lines.push(`Partner workbook: ${join(monthDir, 'partner-status.xlsx')}`);
       // eslint-disable-next-line no-control-regex -- control characters from the data are replaced before they reach the terminal

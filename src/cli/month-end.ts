@@ -4,7 +4,8 @@ import type { Command, CommandIO, ParsedArgs } from './_command.js';
 import { bool, int, monthFlag, str } from './_args.js';
 import { UsageError } from './usage-error.js';
 import { keepHeapCompact } from './_compact-heap.js';
-import { availableLanguages } from '../locale/index.js';
+import { availableLanguages, getLocale } from '../locale/index.js';
+import { RUN_STATUSES, statusWord } from '../runner/status.js';
 import { parseRunConfigJson } from '../runner/config.js';
 import { RunConfigError } from '../runner/config-error.js';
 import { runMonthEnd } from '../runner/run-month-end.js';
@@ -91,8 +92,12 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
 /** What a person needs after a run: the counts and where the manifest and summary are. */
 export function describeResult(m: Manifest, monthDir: string): string {
   const s = m.summary;
+  // The same words as summary.md and index.html (in English): ok and failed always, the others when any.
+  const en = getLocale('en');
+  const count = { ok: s.ok, partly_skipped: s.partly_skipped, skipped: s.skipped, failed: s.failed, interrupted: s.interrupted_orgs, not_run: s.not_run };
+  const statuses = RUN_STATUSES.filter((k) => k === 'ok' || k === 'failed' || count[k]).map((k) => `${count[k]} ${statusWord(k, en)}`);
   return [
-    `${s.organizations} organizations: ${s.ok} ok, ${s.skipped} partly skipped, ${s.failed} failed${s.not_run + s.interrupted_orgs ? `, ${s.not_run + s.interrupted_orgs} not finished` : ''}`,
+    `${s.organizations} organizations: ${statuses.join(', ')}`,
     `${s.files} files: ${s.written} written, ${s.rewritten} rewritten, ${s.unchanged} unchanged${s.kept ? `, ${s.kept} kept from earlier runs` : ''}`,
     `Manifest: ${join(monthDir, 'manifest.json')}`,
     `Summary:  ${join(monthDir, 'summary.md')}`,

@@ -5,7 +5,8 @@ import type { OutputWriter } from './_output-writer.js';
 import { sha256 } from './hash.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
-import { summarize } from './_run-figures.js';
+import { summarize } from './_manifest-summary.js';
+import { runFigures } from './run-figures.js';
 import { renderSummary } from './summary.js';
 import { renderFrontPage } from './front-page.js';
 
@@ -67,14 +68,17 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   const own = (path: string, kind: ManifestFile['kind'], text: string): ManifestFile => ({
     path, org_id: null, kind, size: Buffer.byteLength(text), sha256: sha256(text), source_sha256, source: 'this manifest', generator: `svc ${input.version}`, status: 'written',
   });
-  const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage));
+  // The run's one set of figures: summary.md, index.html and the manifest all show these.
+  const figures = runFigures(clean.organizations);
+  const made = [...input.writer.files, ...(await keptFiles(input))];
+  const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage, figures, made));
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText);
-  const files: ManifestFile[] = [...input.writer.files, ...(await keptFiles(input)), own('summary.md', 'summary', summaryText)];
-  const pageText = scrubber.scrub(renderFrontPage({ manifest: clean, files }, input.summaryLanguage));
+  const files: ManifestFile[] = [...made, own('summary.md', 'summary', summaryText)];
+  const pageText = scrubber.scrub(renderFrontPage({ manifest: clean, files, figures }, input.summaryLanguage));
   await writeFileAtomic(join(input.monthDir, 'index.html'), pageText);
   files.push(own('index.html', 'index_page', pageText));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const manifest: Manifest = { ...clean, summary: summarize(input.month, clean.organizations, files, input.interrupted), files };
+  const manifest: Manifest = { ...clean, summary: summarize(input.month, figures, files, input.interrupted), figures, files };
   const text = scrubber.scrub(JSON.stringify(manifest, null, 2));
   await writeFileAtomic(join(input.monthDir, 'manifest.json'), text + '\n');
   return JSON.parse(text) as Manifest;

@@ -11,6 +11,7 @@ import { sha256, sha256OfCostData } from './hash.js';
 import type { InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords } from './manifest.js';
 import { dateInMonth } from './month.js';
 import { assignSafeNames, shortHash } from './safe-name.js';
+import { statusOfParts } from './status.js';
 
 export interface OrgRunContext extends RunScope {
   org: RunOrganization;
@@ -199,7 +200,7 @@ export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
     const without = await part(ctx, out, 'cost_workbook', () => runCostWorkbook(ctx, client, out, language));
     if (without?.length) out.parts.find((p) => p.part === 'cost_workbook')!.without = without;
     const failed = out.parts.find((p) => p.status === 'failed');
-    out.status = failed ? 'failed' : out.parts.some((p) => p.status === 'skipped') ? 'skipped' : 'ok';
+    out.status = statusOfParts(out.parts);
     if (failed) out.error = `${failed.part}: ${failed.reason}`;
   } catch (e) {
     out.status = ctx.signal.aborted ? 'interrupted' : 'failed';

@@ -1,38 +1,26 @@
 import { formatDate, formatMoney, formatMonth, formatNumber, t, type Locale } from '../locale/index.js';
 import { lastDayOfMonth } from '../report/period.js';
+import { orgCostView, perCurrency, statusWord } from './_figures-view.js';
 import { escapeHtml as e } from './_html.js';
 import { monthChart } from './_page-charts.js';
-import { problemLines } from './_problem-lines.js';
+import { einvoiceNotMade, problemLines } from './_problem-lines.js';
 import { linksHtml, type FileIndex } from './_page-links.js';
-import { issuedTotals, statusKey } from './_run-figures.js';
+import type { OrgFigures, RunStatus } from './run-figures.js';
 import type { InvoiceEntry, MonthCost, OrgOutcome } from './manifest.js';
-import { costView } from './summary.js';
+import { costNote } from './summary.js';
 
 // Each organization's rows of the front page's table, built here rather than in the template:
 // a page of a thousand organizations is made in a fraction of the time (see bench/README.md).
 // Every text goes through `e` (escapeHtml); links only through `linksHtml`.
-
-/** Issued invoices' net, VAT and total per currency, formatted. */
-export function totalsView(invoices: InvoiceEntry[], locale: Locale) {
-  return issuedTotals(invoices).map((s) => ({
-    currency: s.currency,
-    invoices: s.invoices,
-    net: formatMoney(Number(s.net), s.currency, locale),
-    vat: formatMoney(Number(s.vat), s.currency, locale),
-    total: formatMoney(Number(s.total), s.currency, locale),
-  }));
-}
 
 /** What every organization's rows share: the run's files, its month, and the words, looked up once. */
 export interface OrgPageContext {
   files: FileIndex;
   runMonth: string;
   locale: Locale;
-  status: (o: OrgOutcome) => string;
+  status: (s: RunStatus) => string;
   invoiceStatus: Record<InvoiceEntry['status'], string>;
   period: (i: InvoiceEntry) => string;
-  usage: string;
-  plan: string;
   noRate: string;
   estimatedMark: string;
   monthChart: string;
@@ -42,20 +30,18 @@ export interface OrgPageContext {
 
 export function orgPageContext(files: FileIndex, runMonth: string, locale: Locale): OrgPageContext {
   const w = (key: string, params?: Record<string, unknown>) => t(locale, `runner.page.${key}`, params);
-  const columns = (locale.runner as { summary: { columns: Record<string, string> } }).summary.columns;
   const statuses = new Map<string, string>();
   const periods = new Map<string, string>();
   return {
     files,
     runMonth,
     locale,
-    status: (o) => {
-      const key = statusKey(o);
+    status: (key) => {
       let word = statuses.get(key);
-      if (word === undefined) statuses.set(key, (word = e(t(locale, `runner.summary.status.${key}`))));
+      if (word === undefined) statuses.set(key, (word = e(statusWord(key, locale))));
       return word;
     },
-    invoiceStatus: { issued: e(t(locale, 'runner.summary.invoiceStatus.issued')), void: e(t(locale, 'runner.summary.invoiceStatus.void')) },
+    invoiceStatus: { issued: e(t(locale, 'runner.summary.invoiceStatus.issued')), void: e(t(locale, 'runner.summary.invoiceStatus.voidCancelled')) },
     // A whole calendar month reads as the month; any other period as its two dates.
     period: (i) => {
       const key = `${i.period_start}/${i.period_end}`;
@@ -67,8 +53,6 @@ export function orgPageContext(files: FileIndex, runMonth: string, locale: Local
       }
       return text;
     },
-    usage: columns.usage!,
-    plan: columns.plan!,
     noRate: w('noRate'),
     estimatedMark: w('estimatedMark'),
     monthChart: w('monthChart', { year: runMonth.slice(0, 4) }),
@@ -84,37 +68,44 @@ function monthsChart(months: readonly MonthCost[], ctx: OrgPageContext): string 
   return monthChart(ctx.runMonth, months, locale, `${ctx.monthChart}: ${months.map(text).join('; ')}`);
 }
 
+/** An organization's figures per currency, one line each (a cell of several currencies stacks rather than widens). */
+function stacked(lines: string[]): string {
+  return lines.length === 1 ? e(lines[0]!) : lines.map((l) => `<span class="cur">${e(l)}</span>`).join('');
+}
+
 /**
  * One organization as a `<tbody id="o<index>">` of the table: its row (name, id, status, issued
- * totals per currency, cost in DKK, its other files), a row per invoice (void ones marked), and a
- * row with what was not made, the cost's parts and the chart of its usage per month.
+ * totals per currency, cost in DKK, its other files), a row per invoice (void ones marked, with
+ * what cancels them; an e-invoice not made says why), and a row with what was not made, the
+ * cost's rows and the chart of its usage per month. Every figure is `f`'s (the run's model).
  */
-export function orgRows(o: OrgOutcome, index: number, ctx: OrgPageContext): string {
+export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPageContext): string {
   const { locale, files } = ctx;
   const linked = new Set<string>();
   let invoiceRows = '';
   for (const i of o.invoices) {
     for (const path of i.files) linked.add(path);
-    const links = linksHtml(i.files.map((path) => ({ path, kind: files.kindOf.get(path) })), locale);
+    let links = linksHtml(i.files.map((path) => ({ path, kind: files.kindOf.get(path) })), locale);
+    if (i.einvoice === 'failed') links += `<span class="no-xml">${e(einvoiceNotMade(i, locale))}</span>`;
     invoiceRows +=
       `<tr${i.status === 'void' ? ' class="void"' : ''}><td>${e(i.invoice_number)}</td><td>${ctx.invoiceStatus[i.status]}</td><td>${ctx.period(i)}</td>` +
       `<td>${e(formatMoney(i.subtotal_cents, i.currency, locale))}</td><td>${e(formatMoney(i.vat_cents, i.currency, locale))}</td><td>${e(formatMoney(i.total_cents, i.currency, locale))}</td><td></td><td>${links}</td></tr>`;
   }
-  const own = (files.byOrg.get(o.org_id) ?? []).filter((f) => !linked.has(f.path));
-  const totals = totalsView(o.invoices, locale);
-  const sum = (k: 'net' | 'vat' | 'total') => e(totals.map((s) => s[k]).join('; '));
-  const cost = costView(o.cost, locale);
-  const estimated = o.cost?.rate_estimated === true;
+  const own = (files.byOrg.get(o.org_id) ?? []).filter((file) => !linked.has(file.path));
+  const cost = orgCostView(f.cost, locale);
+  const estimated = f.cost?.rate_estimated === true;
   const head =
-    `<tr class="org"><th>${e(o.name)} <span class="code">${e(o.org_id)}</span></th><td>${ctx.status(o)}</td><td></td><td>${sum('net')}</td><td>${sum('vat')}</td><td>${sum('total')}</td>` +
+    `<tr class="org"><th>${e(o.name)} <span class="code">${e(o.org_id)}</span></th><td>${ctx.status(f.status)}</td><td></td>` +
+    `<td>${stacked(perCurrency(f.totals, 'net_cents', locale))}</td><td>${stacked(perCurrency(f.totals, 'vat_cents', locale))}</td><td>${stacked(perCurrency(f.totals, 'total_cents', locale))}</td>` +
     `<td>${e(cost?.total ?? '–')}${estimated ? ` <span class="mark">${e(ctx.estimatedMark)}</span>` : ''}</td><td>${linksHtml(own, locale)}</td></tr>`;
   const notes = problemLines(o, locale);
   if (!o.invoices.length) notes.push(o.parts.some((p) => p.part === 'invoices' && p.status === 'ok') ? ctx.noInvoices : ctx.invoicesNotFetched);
   let more = notes.map((n) => `<p>${e(n)}</p>`).join('');
   if (cost) {
     // The estimated rate is marked beside the cost and explained once, under "For a person to check".
-    const line = `${ctx.usage}: ${cost.usage} · ${ctx.plan}: ${cost.plan}${cost.note && !estimated ? ` · ${cost.note}` : ''}`;
-    more += `<div class="cost"><p>${e(line)}</p>${o.cost?.months?.length ? monthsChart(o.cost.months, ctx) : ''}</div>`;
+    const note = costNote(o.cost, locale);
+    const line = cost.rows.map((r) => `${r.label}: ${r.amount}`).join(' · ');
+    more += `<div class="cost"><p>${e(line)}${note && !estimated ? ` · ${e(note)}` : ''}</p>${o.cost?.months?.length ? monthsChart(o.cost.months, ctx) : ''}</div>`;
   }
   return `<tbody id="o${index}">${head}${invoiceRows}${more ? `<tr class="more"><td colspan="8">${more}</td></tr>` : ''}</tbody>\n`;
 }

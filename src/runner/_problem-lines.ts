@@ -1,5 +1,5 @@
 import { t, type Locale } from '../locale/index.js';
-import type { OrgOutcome, PartOutcome } from './manifest.js';
+import type { InvoiceEntry, OrgOutcome, PartOutcome } from './manifest.js';
 
 // What was not made, or made without some records, and why: the same lines in summary.md and
 // on the front page. The manifest keeps each reason as recorded (the service's words, with the
@@ -36,4 +36,10 @@ export function problemLines(o: OrgOutcome, locale: Locale): string[] {
   });
   if (o.status === 'failed' && o.parts.length === 0 && o.error) lines.push(t(locale, 'runner.summary.orgFailed', { reason: o.error }));
   return lines;
+}
+
+/** `No e-invoice for invoice 2026-0142: <why> [code]` for an issued invoice whose e-invoice was refused. Plain text. */
+export function einvoiceNotMade(i: InvoiceEntry, locale: Locale): string {
+  const code = i.einvoice_code ? ` [${i.einvoice_code}]` : '';
+  return t(locale, 'runner.summary.einvoiceFailed', { number: i.invoice_number, reason: `${i.einvoice_error ?? ''}${code}` });
 }

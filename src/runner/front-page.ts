@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { Decimal } from '../money/decimal.js';
-import { formatCount, formatDecimalMoney, formatMoney, formatMonth, getLocale, t, tn, type Locale } from '../locale/index.js';
+import { formatCount, formatMoney, formatMonth, getLocale, t, tn, type Locale } from '../locale/index.js';
 import { renderHtml } from '../locale/translate.js';
+import { currencyRows, dkkView, runCostView, statusWord } from './_figures-view.js';
 import { costChart, monthAxis, type CostBar } from './_page-charts.js';
 import { cspHash, FILTER_SCRIPT } from './_page-filter.js';
 import { indexFiles, linkTo } from './_page-links.js';
-import { orgPageContext, orgRows, totalsView } from './_page-org.js';
-import { partLine, problemLines } from './_problem-lines.js';
-import { costTotals, invoicesOf, issuedTotalInDkk, summarize } from './_run-figures.js';
+import { orgPageContext, orgRows } from './_page-org.js';
+import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
+import { RUN_STATUSES } from './status.js';
+import { runFigures, type RunFigures } from './run-figures.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
 
 const TEMPLATE_URL = new URL('../../templates/runner/index.html.hbs', import.meta.url);
@@ -17,8 +19,10 @@ let css: string | undefined;
 
 /** What the front page is made from: the manifest without its counts, and every file it lists but the page. */
 export interface FrontPageInput {
-  manifest: Omit<Manifest, 'files' | 'summary'>;
+  manifest: Omit<Manifest, 'files' | 'summary' | 'figures'>;
   files: readonly ManifestFile[];
+  /** The run's figures; built from `manifest.organizations` when not given. */
+  figures?: RunFigures;
 }
 
 interface AttentionLine {
@@ -28,10 +32,13 @@ interface AttentionLine {
   what: string;
 }
 
-// The checks that need a person: what was not made and why, invoices that do not add up,
-// usage not shared, estimated rates. Each line links to the organization's rows.
+type AttentionKey = 'notMade' | 'einvoicesNotMade' | 'notShared' | 'findings' | 'void' | 'estimated';
+
+// The checks that need a person: what was not made and why, e-invoices not made, invoices that
+// do not add up, void invoices (a credit note cancels each), usage not shared, estimated rates.
+// Each line links to the organization's rows; each group has an id the counts link to.
 function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, locale: Locale) {
-  const groups = { notMade: [] as AttentionLine[], notShared: [] as AttentionLine[], findings: [] as AttentionLine[], estimated: [] as AttentionLine[] };
+  const groups: Record<AttentionKey, AttentionLine[]> = { notMade: [], einvoicesNotMade: [], findings: [], void: [], notShared: [], estimated: [] };
   orgs.forEach((o, i) => {
     const org = `#o${i}`;
     // Usage not shared: the cost workbook skipped for it (nothing to book from), or made without it.
@@ -40,8 +47,11 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
     const shared = o.parts.filter((p) => !isNotShared(p));
     if (notShared.length) for (const what of problemLines({ ...o, parts: notShared }, locale)) groups.notShared.push({ href: org, name: o.name, what });
     for (const what of problemLines({ ...o, parts: shared.map(({ without: _, ...p }) => p) }, locale)) groups.notMade.push({ href: org, name: o.name, what });
-    if (o.status === 'interrupted' || o.status === 'not_run') groups.notMade.push({ href: org, name: o.name, what: t(locale, `runner.summary.status.${o.status}`) });
+    if (o.status === 'interrupted' || o.status === 'not_run') groups.notMade.push({ href: org, name: o.name, what: statusWord(o.status, locale) });
     for (const i of o.invoices) {
+      if (i.einvoice === 'failed') groups.einvoicesNotMade.push({ href: org, name: o.name, what: einvoiceNotMade(i, locale) });
+      // The group's note says what a void invoice asks (nothing) and what cancels it; the line names it.
+      if (i.status === 'void') groups.void.push({ href: org, name: o.name, what: i.invoice_number });
       for (const f of i.findings ?? []) groups.findings.push({ href: org, name: o.name, what: `${i.invoice_number}: ${f.message}${f.code ? ` (${f.code})` : ''}` });
     }
     if (o.cost?.rate_estimated) groups.estimated.push({ href: org, name: o.name, what: '' });
@@ -49,10 +59,10 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
   if (partner && partner.status !== 'ok') {
     groups.notMade.push({ href: null, name: t(locale, 'runner.summary.parts.partner_workbook'), what: partLine(partner, locale) });
   }
-  const notes: Record<keyof typeof groups, string> = { notMade: '', notShared: '', findings: '', estimated: t(locale, 'runner.summary.rateEstimated') };
-  return (Object.keys(groups) as Array<keyof typeof groups>)
+  const notes: Partial<Record<AttentionKey, string>> = { void: t(locale, 'runner.page.voidNote'), estimated: t(locale, 'runner.summary.rateEstimated') };
+  return (Object.keys(groups) as AttentionKey[])
     .filter((k) => groups[k].length)
-    .map((k) => ({ title: t(locale, `runner.page.attention.${k}`), note: notes[k], lines: groups[k] }));
+    .map((k) => ({ id: `check-${k}`, title: t(locale, `runner.page.attention.${k}`), note: notes[k] ?? '', lines: groups[k] }));
 }
 
 function runWide(files: readonly ManifestFile[], locale: Locale) {
@@ -63,14 +73,28 @@ function runWide(files: readonly ManifestFile[], locale: Locale) {
   return own.map((f) => linkTo(f.path, f.kind, locale)).filter((l) => l !== null);
 }
 
-function costBars(orgs: readonly OrgOutcome[], locale: Locale, estimatedMark: string): CostBar[] {
-  return orgs
-    .filter((o) => o.cost?.total_dkk != null)
-    .map((o) => {
-      const value = new Decimal(o.cost!.total_dkk!);
-      const estimated = o.cost!.rate_estimated;
-      return { value, estimated, label: o.name, title: `${o.name}: ${formatDecimalMoney(o.cost!.total_dkk!, 'DKK', locale)}${estimated ? ` (${estimatedMark})` : ''}` };
-    });
+function costBars(orgs: readonly OrgOutcome[], figures: RunFigures, locale: Locale, estimatedMark: string): CostBar[] {
+  return orgs.flatMap((o, i) => {
+    const cost = figures.organizations[i]!.cost;
+    if (!cost || cost.total_dkk_cents === null) return [];
+    const estimated = cost.rate_estimated;
+    const value = new Decimal(cost.total_dkk_cents).dividedBy(100);
+    return [{ value, estimated, label: o.name, title: `${o.name}: ${formatMoney(cost.total_dkk_cents, 'DKK', locale)}${estimated ? ` (${estimatedMark})` : ''}` }];
+  });
+}
+
+// The run's counts: organizations by status word, files, and the invoices' e-invoices, findings
+// and void ones, each of the last linking to its rows under "For a person to check".
+function countRows(figures: RunFigures, files: number, locale: Locale) {
+  const w = (key: string) => t(locale, `runner.page.counts.${key}`);
+  const rows: Array<{ label: string; value: string; href?: string }> = [{ label: w('organizations'), value: formatCount(figures.organizations.length, locale) }];
+  for (const s of RUN_STATUSES) if (s === 'ok' || s === 'failed' || figures.statuses[s]) rows.push({ label: statusWord(s, locale), value: formatCount(figures.statuses[s], locale) });
+  rows.push({ label: w('files'), value: formatCount(files, locale) });
+  if (figures.einvoices_written || figures.einvoices_not_made) rows.push({ label: w('einvoices'), value: formatCount(figures.einvoices_written, locale) });
+  if (figures.einvoices_not_made) rows.push({ label: w('einvoicesNotMade'), value: formatCount(figures.einvoices_not_made, locale), href: '#check-einvoicesNotMade' });
+  if (figures.findings) rows.push({ label: w('findings'), value: formatCount(figures.findings, locale), href: '#check-findings' });
+  if (figures.void) rows.push({ label: w('void'), value: formatCount(figures.void, locale), href: '#check-void' });
+  return rows;
 }
 
 /**
@@ -91,17 +115,11 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
   const columns = (locale.runner as { summary: { columns: Record<string, string> } }).summary.columns;
   const words = (locale.runner as { page: { h: Record<string, string> } }).page.h;
   const files = indexFiles(input.files);
+  const figures = input.figures ?? runFigures(orgs);
   const ctx = orgPageContext(files, m.month, locale);
-  // The page counts itself among the files, as the manifest will.
-  const counts = summarize(m.month, orgs, [...input.files], m.interrupted);
-  const countRows = [
-    ['organizations', counts.organizations], ['ok', counts.ok], ['skipped', counts.skipped], ['failed', counts.failed],
-    ['interrupted', counts.interrupted_orgs], ['not_run', counts.not_run], ['files', counts.files + 1],
-  ] as const;
-  const inDkk = issuedTotalInDkk(invoicesOf(orgs));
-  const cost = costTotals(orgs.map((o) => o.cost));
+  const inDkk = dkkView(figures.in_dkk, locale);
   const estimatedMark = w('estimatedMark');
-  const bars = costBars(orgs, locale, estimatedMark);
+  const bars = costBars(orgs, figures, locale, estimatedMark);
   const chartNotes = bars.length < orgs.length ? [w('chartNotShown', { count: formatCount(orgs.length - bars.length, locale) })] : [];
   if (bars.length > 20) chartNotes.unshift(w('chartHover'));
   const title = t(locale, 'runner.summary.title', { month: formatMonth(m.month, locale) });
@@ -117,26 +135,19 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
       version: m.tool.version,
     }),
     interrupted: m.interrupted ? t(locale, 'runner.summary.interrupted') : '',
-    counts: countRows.map(([key, value]) => ({ label: w(`counts.${key}`), value: formatCount(value, locale) })),
+    // The page counts itself among the files, as the manifest will.
+    counts: countRows(figures, input.files.length + 1, locale),
     runFiles: runWide(input.files, locale),
     h: { ...columns, ...words, estimatedMark },
     attention: attention(orgs, m.partner, locale),
-    totals: totalsView([...invoicesOf(orgs)], locale),
-    inDkk: inDkk.invoices ? { invoices: inDkk.invoices, total: formatDecimalMoney(inDkk.dkk, 'DKK', locale) } : null,
-    notConverted: inDkk.notConverted.length ? w('notConverted', { list: inDkk.notConverted.map((c) => w('notConvertedItem', { count: c.invoices, currency: c.currency })).join(', ') }) : '',
-    costTotals: cost.known
-      ? {
-          usage: formatDecimalMoney(cost.usage, 'DKK', locale),
-          plan: formatMoney(cost.planCents, 'DKK', locale),
-          total: formatDecimalMoney(cost.total, 'DKK', locale),
-          estimated: cost.estimated,
-          note: cost.unknown ? w('costTotalsNote', { count: formatCount(cost.unknown, locale) }) : '',
-        }
-      : null,
+    totals: currencyRows(figures.totals, locale),
+    inDkk: inDkk.row,
+    notConverted: inDkk.notConverted,
+    costTotals: runCostView(figures, locale),
     chart: bars.length ? costChart(bars, locale, w('h.chart')) : '',
     chartNotes,
     monthAxis: orgs.some((o) => o.cost?.months?.length) ? monthAxis(m.month, locale) : '',
-    orgRows: orgs.map((o, i) => orgRows(o, i, ctx)).join(''),
+    orgRows: orgs.map((o, i) => orgRows(o, figures.organizations[i]!, i, ctx)).join(''),
     footer: w('footer'),
   });
 }

@@ -8,6 +8,8 @@ export type { MonthEndDeps } from './deps.js';
 export type * from './manifest.js';
 export { renderSummary, summaryView, runLanguage } from './summary.js';
 export { renderFrontPage, type FrontPageInput } from './front-page.js';
+export { runFigures, type RunFigures, type OrgFigures, type OrgCostFigures, type CostRow, type DkkTotal, type CurrencyTotals } from './run-figures.js';
+export { orgStatus, statusWord, RUN_STATUSES, type RunStatus } from './status.js';
 export { safeNamePart, assignSafeNames } from './safe-name.js';
 export { previousMonth } from './month.js';
 export { writeFileAtomic } from '../core/atomic-write.js';

@@ -1,4 +1,5 @@
 import type { InvoiceCheckFinding } from '../invoice/options.js';
+import type { RunFigures } from './run-figures.js';
 
 /** What kind of document a manifest file entry is; `summary` and `index_page` are the run's own (summary.md, index.html). */
 export type OutputKind = 'invoice_json' | 'invoice_pdf' | 'invoice_xml' | 'service_pdf' | 'cost_workbook' | 'partner_workbook' | 'summary' | 'index_page';
@@ -80,6 +81,8 @@ export interface InvoiceEntry {
    */
   einvoice?: 'written' | 'void' | 'failed';
   einvoice_error?: string;
+  /** The invoice check's code that refused the e-invoice (e.g. `vat_not_in_dkk`), when a finding did. */
+  einvoice_code?: string;
 }
 
 /** One month's usage in DKK as the monthly-usage record states it. */
@@ -91,21 +94,33 @@ export interface MonthCost {
   rate_estimated: boolean;
 }
 
+/** A kind of invoice line charged besides usage and the plan (e.g. `dev_overage`), summed in øre; null when no rate converts it. */
+export interface CostCharge {
+  kind: string;
+  dkk_cents: number | null;
+}
+
 /** The organization's cost for the month in DKK, excl. VAT, as the cost records give it; null where unknown. */
 export interface CostInDkk {
   /** Usage in DKK for the month (decimal string), null when the month has no rate or usage is withheld. */
   usage_dkk: string | null;
   usage_usd: string | null;
   rate_estimated: boolean;
-  /** Dev overage in øre from the month's issued invoice; null when not invoiced (yet). */
+  /** Dev overage in øre from the month's issued invoice; null when not invoiced (yet). The same figure as the `dev_overage` charge. */
   dev_overage_dkk_cents?: number | null;
+  /**
+   * Every kind of line the month's issued invoices charge besides usage and the plan, in the
+   * order the invoices list them: `dev_overage`, and any kind a record brings later. Empty when
+   * the month has no issued invoice. Absent in manifests of earlier versions.
+   */
+  charges?: CostCharge[];
   /** The month's own plan (subscription) in øre, null when not known. */
   plan_dkk_cents: number | null;
   /** Where the plan comes from: the month's issued invoice, today's plan (the current month only), or nowhere (not known). */
   plan_source?: 'invoice' | 'current' | 'none';
   /** Numbers of the invoices the plan comes from. */
   plan_invoices?: string[];
-  /** usage + dev overage + plan in DKK (decimal string), null unless usage and plan are known. */
+  /** usage + charges + plan in DKK (decimal string, exact), null unless every part is known. */
   total_dkk: string | null;
   /** Set when the service withheld usage (403 not shared, 409): usage and total are then not known. */
   usage_withheld?: { http_status: number; reason: string };
@@ -113,14 +128,19 @@ export interface CostInDkk {
   months?: MonthCost[];
 }
 
-export type OrgStatus = 'ok' | 'skipped' | 'failed' | 'interrupted' | 'not_run';
+export type OrgStatus = 'ok' | 'partly_skipped' | 'skipped' | 'failed' | 'interrupted' | 'not_run';
 
 export interface OrgOutcome {
   org_id: string;
   name: string;
   /** Folder under the month folder (a safe name of the org id). */
   folder: string;
-  /** ok: everything made; skipped: some part skipped (see parts) and nothing failed; failed: a part failed; interrupted: stopped part-way by the run's abort; not_run: the run was interrupted before it started. */
+  /**
+   * ok: everything made; partly_skipped: some part made, some skipped (see parts), nothing failed;
+   * skipped: every part skipped; failed: a part failed; interrupted: stopped part-way by the run's
+   * abort; not_run: the run was interrupted before it started. (Manifests before 0.2 said
+   * `skipped` for partly skipped too.)
+   */
   status: OrgStatus;
   /** The first failure's message, when failed. */
   error?: string;
@@ -137,6 +157,9 @@ export interface ManifestSummary {
   month: string;
   organizations: number;
   ok: number;
+  /** Some part made, some skipped. */
+  partly_skipped: number;
+  /** Every part skipped. */
   skipped: number;
   failed: number;
   interrupted_orgs: number;
@@ -169,6 +192,12 @@ export interface Manifest {
    */
   options: { concurrency: number; language: string | null; with_service_pdf: boolean; queue?: { name: string; rate: number | null } };
   summary: ManifestSummary;
+  /**
+   * The run's figures as summary.md and index.html show them: per organization and for the run,
+   * issued invoices per currency, all in DKK, cost in DKK by category (usage, each charged kind,
+   * plan) with totals that foot to the øre. Absent in manifests of earlier versions.
+   */
+  figures?: RunFigures;
   organizations: OrgOutcome[];
   partner: PartOutcome | null;
   files: ManifestFile[];

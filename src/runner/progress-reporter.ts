@@ -2,6 +2,8 @@ import { escapeControls } from '../core/safe-text.js';
 import type { MonthEndProgress } from './run-month-end.js';
 import type { OrgOutcome } from './manifest.js';
 import { partNotes } from './part-notes.js';
+import { getLocale } from '../locale/index.js';
+import { orgStatus, statusWord } from './status.js';
 
 interface Out {
   write(s: string): unknown;
@@ -22,7 +24,7 @@ function outcomeLine(o: OrgOutcome): string {
   const files = o.invoices.reduce((n, i) => n + i.files.length, 0);
   const notes = partNotes(o);
   const invoices = o.invoices.length === 1 ? '1 invoice' : `${o.invoices.length} invoices`;
-  const head = `${o.org_id} ${o.status}: ${invoices}, ${files} invoice files${o.cost ? ', cost workbook' : ''}`;
+  const head = `${o.org_id} ${statusWord(orgStatus(o), getLocale('en'))}: ${invoices}, ${files} invoice files${o.cost ? ', cost workbook' : ''}`;
   return plain(o.status === 'failed' && o.parts.length === 0 ? `${o.org_id} failed: ${o.error ?? ''}` : [head, ...notes].join('; '));
 }
 

@@ -2,88 +2,74 @@ import { readFileSync } from 'node:fs';
 import { Decimal } from '../money/decimal.js';
 import { formatDate, formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, tn, type Locale } from '../locale/index.js';
 import { invoiceDkk } from '../report/invoice-figures.js';
+import { currencyRows, dkkView, orgCostView, perCurrency, runCostView, statusWord } from './_figures-view.js';
 import { mdText } from './_markdown.js';
-import { partLine, problemLines } from './_problem-lines.js';
-import { issuedTotals, statusKey } from './_run-figures.js';
-import type { CostInDkk, InvoiceEntry, Manifest, OrgOutcome, PartOutcome } from './manifest.js';
+import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
+import { runFigures, type OrgFigures, type RunFigures } from './run-figures.js';
+import type { CostInDkk, Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
 
 const TEMPLATE_URL = new URL('../../templates/runner/summary.md.hbs', import.meta.url);
 let template: string | undefined;
 
-/** `DKK 1,250.00; EUR 80.00`: sums per currency of the issued (not void) invoices, `pick` of each; '' when none. */
-function byCurrency(invoices: InvoiceEntry[], locale: Locale, pick: 'net' | 'vat' | 'total'): string {
-  return issuedTotals(invoices).map((s) => formatMoney(Number(s[pick]), s.currency, locale)).join('; ');
-}
-
-/** The month's cost in DKK as the summary and the front page show it, with its note (no rate, estimated rate). */
-export function costView(cost: CostInDkk | null, locale: Locale) {
-  if (!cost) return null;
+/** Why a cost figure is what it is: usage withheld, no rate or an estimated rate, and where the plan comes from. */
+export function costNote(cost: CostInDkk | null, locale: Locale): string {
+  if (!cost) return '';
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
-  const unknown = s('notKnown');
-  const dkk = (v: string | null) => (v === null ? unknown : formatDecimalMoney(new Decimal(v), 'DKK', locale));
-  const cents = (v: number | null | undefined) => (v === null || v === undefined ? unknown : formatMoney(v, 'DKK', locale));
   const notes: string[] = [];
   if (cost.usage_withheld) notes.push(s('usageWithheld'));
   else if (cost.usage_dkk === null && cost.usage_usd !== null) notes.push(s('noRate', { usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale) }));
   else if (cost.rate_estimated) notes.push(s('rateEstimated'));
   const source = cost.plan_source ?? 'current';
-  notes.push(source === 'invoice' ? s('planFromInvoice', { numbers: mdText((cost.plan_invoices ?? []).join(', ')) }) : source === 'current' ? s('planToday') : s('planUnknown'));
-  return {
-    usage: dkk(cost.usage_dkk),
-    overage: source === 'invoice' ? cents(cost.dev_overage_dkk_cents ?? 0) : cents(cost.dev_overage_dkk_cents),
-    plan: cents(cost.plan_dkk_cents),
-    total: dkk(cost.total_dkk),
-    note: notes.join(' '),
-  };
+  notes.push(source === 'invoice' ? s('planFromInvoice', { numbers: (cost.plan_invoices ?? []).join(', ') }) : source === 'current' ? s('planToday') : s('planUnknown'));
+  return notes.join(' ');
 }
 
-/** How many issued invoices got their e-invoice XML, and why any did not. */
+/** How many issued invoices got their e-invoice XML, and why any did not (with the check's code). */
 function einvoiceNotes(o: OrgOutcome, locale: Locale): string[] {
   const issued = o.invoices.filter((i) => i.einvoice === 'written' || i.einvoice === 'failed');
   if (!issued.length) return [];
   const written = issued.filter((i) => i.einvoice === 'written').length;
   return [
     t(locale, 'runner.summary.einvoices', { written, issued: issued.length }),
-    ...issued
-      .filter((i) => i.einvoice === 'failed')
-      .map((i) => t(locale, 'runner.summary.einvoiceFailed', { number: mdText(i.invoice_number), reason: mdText(i.einvoice_error ?? '') })),
+    ...issued.filter((i) => i.einvoice === 'failed').map((i) => mdText(einvoiceNotMade(i, locale))),
   ];
 }
 
-function orgView(o: OrgOutcome, locale: Locale) {
+function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | null, locale: Locale) {
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes = problemLines(o, locale).map(mdText);
   notes.push(...einvoiceNotes(o, locale));
-  const cost = costView(o.cost, locale);
   // Invoices not fetched (skipped, failed, not run) are not known to be none.
   const invoicesKnown = o.parts.some((p) => p.part === 'invoices' && p.status === 'ok');
   const known = invoicesKnown || o.invoices.length > 0;
-  const status = statusKey(o);
   const money = (v: number | null | undefined, currency: string) => (v === null || v === undefined ? '–' : formatMoney(v, currency, locale));
+  const cost = orgCostView(f.cost, locale);
   return {
     name: mdText(o.name),
     id: mdText(o.org_id),
-    folder: mdText(`${o.folder}/`),
-    status: s(`status.${status}`),
-    invoiceCount: known ? String(o.invoices.length) : '–',
+    // A folder is named only when the run has a file in it.
+    folder: folders === null || folders.has(o.org_id) ? mdText(`${o.folder}/`) : '',
+    status: statusWord(f.status, locale),
+    invoiceCount: known ? String(f.invoices) : '–',
     invoicesKnown,
-    voidCount: known ? String(o.invoices.filter((i) => i.status === 'void').length) : '–',
-    net: byCurrency(o.invoices, locale, 'net') || '–',
-    gross: byCurrency(o.invoices, locale, 'total') || '–',
+    voidCount: known ? String(f.void) : '–',
+    net: perCurrency(f.totals, 'net_cents', locale).join('; ') || '–',
+    gross: perCurrency(f.totals, 'total_cents', locale).join('; ') || '–',
     costTotal: cost?.total ?? '–',
     notes,
     showDkk: o.invoices.some((i) => i.currency !== 'DKK'),
     invoices: o.invoices.map((i) => ({
       number: mdText(i.invoice_number),
-      status: s(`invoiceStatus.${i.status}`),
+      status: i.status === 'void' ? s('invoiceStatus.voidCancelled') : s('invoiceStatus.issued'),
       period: formatMonth(i.period_start, locale),
-      due: i.due_at ? formatDate(i.due_at, locale) : '–',
+      // A void invoice asks nothing: no due date.
+      due: i.due_at && i.status !== 'void' ? formatDate(i.due_at, locale) : '–',
       net: money(i.subtotal_cents, i.currency),
       vat: money(i.vat_cents, i.currency),
       gross: money(i.total_cents, i.currency),
       dkk: money(invoiceDkk(i.total_cents, i), 'DKK'),
     })),
-    cost,
+    cost: cost ? { ...cost, note: mdText(costNote(o.cost, locale)) } : null,
   };
 }
 
@@ -106,17 +92,19 @@ export function runLanguage(organizations: Array<{ language?: string }>): string
 }
 
 /**
- * What `summary.md` shows, as texts already in `language` and its number format: per
- * organization its invoices (net excl. VAT, VAT, total incl. VAT, due date, DKK where a rate
- * exists; void ones listed, not counted), its cost excl. VAT in DKK (usage, dev overage, the
- * month's own plan) and what was skipped or failed and why. API text is Markdown-escaped.
- * Pure: everything comes from the manifest. Reusable by any other rendering of the run.
+ * What `summary.md` shows, as texts already in `language` and its number format: the run's
+ * totals per currency (with all in DKK) and its cost in DKK by category, then per organization
+ * its invoices (net excl. VAT, VAT, total incl. VAT, due date, DKK where a rate exists; void ones
+ * listed, not counted), its cost excl. VAT in DKK (usage, each charged kind, the month's own
+ * plan) and what was skipped or failed and why. Every figure is `figures`' (the run's one model);
+ * `files` (the run's files) decides which folders are named. API text is Markdown-escaped.
  */
-export function summaryView(manifest: Omit<Manifest, 'files' | 'summary'>, language = 'en') {
+export function summaryView(manifest: Omit<Manifest, 'files' | 'summary' | 'figures'>, language = 'en', figures: RunFigures = runFigures(manifest.organizations), files?: readonly ManifestFile[]) {
   const locale = getLocale(language);
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const columns = (locale.runner as { summary: { columns: Record<string, string> } }).summary.columns;
-  const all = manifest.organizations.flatMap((o) => o.invoices);
+  const folders = files ? new Set(files.flatMap((f) => (f.org_id === null ? [] : [f.org_id]))) : null;
+  const inDkk = dkkView(figures.in_dkk, locale);
   return {
     title: s('title', { month: formatMonth(manifest.month, locale) }),
     intro: tn(locale, 'runner.summary.intro', manifest.organizations.length, {
@@ -129,16 +117,20 @@ export function summaryView(manifest: Omit<Manifest, 'files' | 'summary'>, langu
     noInvoices: s('noInvoices'),
     invoicesNotFetched: s('invoicesNotFetched'),
     footer: s('footer'),
-    h: columns,
-    grandNet: byCurrency(all, locale, 'net'),
-    grandGross: byCurrency(all, locale, 'total'),
-    orgs: manifest.organizations.map((o) => orgView(o, locale)),
+    h: { ...columns, estimatedMark: t(locale, 'runner.page.estimatedMark') },
+    // The run-level tables' words, as the front page has them.
+    p: (locale.runner as { page: { h: Record<string, string> } }).page.h,
+    totals: currencyRows(figures.totals, locale),
+    inDkk: inDkk.row,
+    notConverted: inDkk.notConverted,
+    runCost: runCostView(figures, locale),
+    orgs: manifest.organizations.map((o, i) => orgView(o, figures.organizations[i]!, folders, locale)),
     partner: partnerNote(manifest.partner, locale),
   };
 }
 
 /** The run's `summary.md` (see `summaryView`) in `language`. */
-export function renderSummary(manifest: Omit<Manifest, 'files' | 'summary'>, language = 'en'): string {
+export function renderSummary(manifest: Omit<Manifest, 'files' | 'summary' | 'figures'>, language = 'en', figures?: RunFigures, files?: readonly ManifestFile[]): string {
   template ??= readFileSync(TEMPLATE_URL, 'utf8');
-  return render(template, summaryView(manifest, language));
+  return render(template, summaryView(manifest, language, figures, files));
 }

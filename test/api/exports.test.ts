@@ -20,7 +20,7 @@ const ROOT_EXPORTS = [
   'type ActivityMetrics', 'ActivityMetricsSchema', 'allocateMinor', 'ApiError', 'type AttemptReport',
   'AuthenticationError', 'availableLanguages', 'BadRequestError', 'type BodyKind', 'buildCostReport',
   'buildPartnerReport', 'type CallOptions', 'checkInvoice', 'type CommonClientOptions', 'ConfigurationError',
-  'ConnectionError', 'type CorePlan', 'CorePlanSchema', 'costInDkk', 'type CostInDkk', 'type CostReportData',
+  'ConnectionError', 'type CorePlan', 'CorePlanSchema', 'costInDkk', 'type CostInDkk', 'type CostCharge', 'type CostRow', 'type CurrencyTotals', 'type DkkTotal', 'type OrgCostFigures', 'type OrgFigures', 'runFigures', 'type RunFigures', 'type RunStatus', 'type CostReportData',
   'type CostReportOptions', 'type Currency', 'CurrencySchema', 'type DailyActivity', 'type DailyActivityResponse',
   'DailyActivityResponseSchema', 'DailyActivitySchema', 'type DailyUsage', 'DailyUsageSchema', 'type DayRangeQuery',
   'dec', 'decideVat', 'Decimal', 'DEFAULT_MAX_RESPONSE_BYTES', 'type DevPlan', 'DevPlanSchema', 'EdgeRejectedError',

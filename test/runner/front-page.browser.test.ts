@@ -139,9 +139,17 @@ describe.each<[Lang, string, RegExp]>([
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
 
     // The counts are the manifest's.
-    const counts = await page.evaluate(() => [...document.querySelectorAll('dl.counts > div')].map((d) => d.querySelector('dd')!.textContent));
+    const counts = await page.evaluate(() => [...document.querySelectorAll('dl.counts > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent, d.querySelector('dd a')?.getAttribute('href') ?? null]));
     const s = manifest.summary;
-    expect(counts).toEqual([s.organizations, s.ok, s.skipped, s.failed, s.interrupted_orgs, s.not_run, s.files].map(String));
+    const w = lang === 'da'
+      ? { orgs: 'Organisationer', ok: 'ok', skipped: 'sprunget over', failed: 'fejlede', files: 'Filer', einvoices: 'E-fakturaer', void: 'Annullerede fakturaer' }
+      : { orgs: 'Organizations', ok: 'ok', skipped: 'skipped', failed: 'failed', files: 'Files', einvoices: 'E-invoices', void: 'Void invoices' };
+    const voids = manifest.organizations.flatMap((o) => o.invoices).filter((i) => i.status === 'void').length;
+    // The status words are stdout's and summary.md's; the void count links to the void invoices' lines.
+    expect(counts).toEqual([
+      [w.orgs, String(s.organizations), null], [w.ok, String(s.ok), null], [w.skipped, String(s.skipped), null], [w.failed, String(s.failed), null],
+      [w.files, String(s.files), null], [w.einvoices, String(s.einvoices), null], [w.void, String(voids), '#check-void'],
+    ]);
 
     // Each organization: its row, then a row per invoice with the record's net, VAT and total.
     const table = await groups(page);
@@ -297,8 +305,8 @@ describe('outcomes in words', () => {
     const notMade = await page.evaluate(() => [...[...document.querySelectorAll('h4')].find((h) => h.textContent === 'Not made')!.nextElementSibling!.querySelectorAll('li')].map((li) => li.textContent));
     expect(notMade).toEqual([
       'A: Failed: environment variable A_TOKEN (the reporting token of org-a) is not set',
-      'B: Interrupted',
-      'C: Not run',
+      'B: interrupted',
+      'C: not run',
       'Partner workbook: Partner workbook failed: the token in P_TOKEN was refused',
     ]);
     const text = await page.evaluate(() => document.body.innerText);
@@ -389,7 +397,7 @@ describe('a thousand organizations', () => {
       return {
         org_id, name: `Nordic Analytics Organization ${i} ApS`, folder: org_id, status: 'ok' as const,
         parts: [{ part: 'invoices' as const, status: 'ok' as const }, { part: 'cost_workbook' as const, status: 'ok' as const }], invoices,
-        cost: { usage_dkk: '8458.217472', usage_usd: '1234.56', rate_estimated: false, plan_dkk_cents: 2005800, total_dkk: `${28516 + i * 37}.217472`, months },
+        cost: { usage_dkk: `${8458 + i * 37}.217472`, usage_usd: '1234.56', rate_estimated: false, plan_dkk_cents: 2005800, total_dkk: `${28516 + i * 37}.217472`, months },
       };
     });
     const head = { manifest_version: 1 as const, tool: { name: 'svc' as const, version: '0.1.0' }, month, base_url: 'http://127.0.0.1:1', started_at: '2027-01-01T02:00:00.000Z', finished_at: '2027-01-01T02:00:21.000Z', interrupted: false, options: { concurrency: 4, language: null, with_service_pdf: false }, organizations, partner: null };

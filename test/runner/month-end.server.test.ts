@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
@@ -97,9 +98,12 @@ describe('month end against the reference server', () => {
     expect(summary).toContain('- Omkostningsregneark lavet uden forbrug: tjenesten giver ikke adgang (svar 403: usage is not shared with this organization)');
     expect(summary).toContain("- Fakturaer sprunget over: organisationens opsætning skal ordnes hos tjenesten (svar 409: the organization's setup needs attention on the service's side)");
     // An organization whose every part was withheld: skipped, and its invoices unknown rather than none.
-    expect(summary).toContain('| Name of org-havblik | Sprunget over | – | – | – | – | – |');
+    expect(summary).toContain('| Name of org-havblik | sprunget over | – | – | – | – | – |');
+    // Nothing was made for it, so no folder is named (none exists).
+    expect(summary).not.toContain('org-havblik/');
+    expect(existsSync(join(monthDir, 'org-havblik'))).toBe(false);
     expect(summary).toContain('Fakturaerne blev ikke hentet (se ovenfor).');
-    expect(summary).toMatch(/\| Name of org-fjordline \| OK \| 1 \| 2\.096,12 EUR \| 2\.096,12 EUR \| 0 \| ukendt \|/);
+    expect(summary).toMatch(/\| Name of org-fjordline \| ok \| 1 \| 2\.096,12 EUR \| 2\.096,12 EUR \| 0 \| ukendt \|/);
     expect(summary).toContain('Tjenesten tilbageholdt forbruget, så forbrug og i alt er ukendte.');
     // Net and gross labelled, cost excl. VAT with the month's own plan from its invoice.
     expect(summary).toContain('| Fakturanummer | Status | Periode | Forfald | Netto ekskl. moms | Moms | Total inkl. moms |');
@@ -171,7 +175,7 @@ describe('month end against the reference server', () => {
       await expect(stat(join(monthDir, xml.path))).rejects.toThrow(/ENOENT/);
       expect(after.organizations.find((o) => o.org_id === 'org-fjordline')!.invoices[0]!.einvoice).toBe('void');
       const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
-      expect(summary).toMatch(/\| 2026-0143 \| Annulleret \|/);
+      expect(summary).toMatch(/\| 2026-0143 \| Annulleret: en kreditnota ophæver den \| oktober 2026 \| – \|/);
     } finally {
       await second.close();
     }

@@ -108,15 +108,16 @@ describe('runMonthEnd over fakes', () => {
     svc.orgs['org-c']!.getError = new FakeHttpError(500, 'the service failed (HTTP 500)');
     const m = await runMonthEnd(config(), { outDir: out, month: '2026-10', env: ENV, deps: svc.deps() });
     const [a, b, c] = m.organizations;
-    expect(a!.status).toBe('skipped');
+    // Invoices made, the workbook skipped: partly skipped, one word everywhere.
+    expect(a!.status).toBe('partly_skipped');
     expect(a!.parts).toContainEqual({ part: 'cost_workbook', status: 'skipped', reason: '403: usage is not shared with this organization', http_status: 403 });
     expect(a!.invoices).toHaveLength(2);
-    expect(b!.status).toBe('skipped');
+    expect(b!.status).toBe('partly_skipped');
     expect(b!.parts.find((p) => p.part === 'invoices')).toMatchObject({ status: 'skipped', http_status: 409 });
     expect(m.files.some((f) => f.path === 'org-b/cost-2026-10.xlsx')).toBe(true);
     expect(c!.status).toBe('failed');
     expect(c!.error).toMatch(/500/);
-    expect(m.summary).toMatchObject({ ok: 0, skipped: 2, failed: 1 });
+    expect(m.summary).toMatchObject({ ok: 0, partly_skipped: 2, skipped: 0, failed: 1 });
 
     const missing = await runMonthEnd(config(), { outDir: out, month: '2026-10', env: { ...ENV, C_TOKEN: undefined }, deps: service().deps() });
     expect(missing.organizations[2]).toMatchObject({ status: 'failed', error: expect.stringContaining('C_TOKEN') });

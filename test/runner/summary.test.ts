@@ -31,7 +31,10 @@ test('English: net excl. VAT, VAT, total incl. VAT and due date per invoice; a U
   expect(md).toContain('| Organization | Status | Invoices | Invoiced excl. VAT | Invoiced incl. VAT | Void | Cost excl. VAT (DKK) |');
   expect(md).toContain('| Invoice number | Status | Period | Due | Net excl. VAT | VAT | Total incl. VAT | Total in DKK |');
   expect(md).toContain('| A-1 | Issued | October 2026 | 17 Nov 2026 | USD 100.01 | USD 25.00 | USD 125.01 | DKK 856.47 |');
-  expect(md).toContain('**Invoiced in total, excl. VAT (excl. void):** DKK 1,000.00; USD 100.01');
+  // The run's totals per currency, and all in DKK: 1,250.00 + 856.47 (the USD invoice at its own rate).
+  expect(md).toContain('| DKK | 1 | DKK 1,000.00 | DKK 250.00 | DKK 1,250.00 |');
+  expect(md).toContain('| USD | 1 | USD 100.01 | USD 25.00 | USD 125.01 |');
+  expect(md).toContain('| **All in DKK** | 2 | | | **DKK 2,106.47** |');
   expect(md).toContain('| Dev overage | DKK 540.00 |');
   expect(md).toContain("The subscription is the month's own, from invoice B-1.");
 });
