@@ -117,6 +117,7 @@ export function summaryView(manifest: Omit<Manifest, 'files' | 'summary' | 'figu
     noInvoices: s('noInvoices'),
     invoicesNotFetched: s('invoicesNotFetched'),
     footer: s('footer'),
+    totalsNote: s('totalsNote'),
     h: { ...columns, estimatedMark: t(locale, 'runner.page.estimatedMark') },
     // The run-level tables' words, as the front page has them.
     p: (locale.runner as { page: { h: Record<string, string> } }).page.h,
