@@ -68,7 +68,6 @@ describe('svc invoices render --format', () => {
 
   it('refuses a record the e-invoice cannot map, naming its field (bad EAN, unknown country, bank text)', async () => {
     for (const [edit, field] of [
-      [(j: Record<string, any>) => void (j.buyer.ean = '5790001234567'), 'buyer.ean'],
       [(j: Record<string, any>) => void (j.buyer.country = 'Narnia'), 'buyer.country'],
       [(j: Record<string, any>) => void (j.seller.bank = 'Danske Bank \u001b[31m'), 'seller.bank'],
     ] as const) {
@@ -80,6 +79,26 @@ describe('svc invoices render --format', () => {
       const line = r.stderr.split('\n').find((l) => l.startsWith('svc: cannot make'));
       expect(line).toContain(`${field}: `);
       expect(r.stderr).not.toContain('\u001b');
+      expect(readdirSync(dir)).toEqual([]);
+    }
+  });
+
+  // checkInvoice's errors stop every format before a file is made, each naming its code (issue 24).
+  it.each([
+    ['an EAN failing its check digit', (j: Record<string, any>) => void (j.buyer.ean = '5790001234567'), 'ean_check_digit'],
+    ['a total_cents 100.00 too high', (j: Record<string, any>) => void (j.total_cents += 10000), 'total'],
+    ['a FI line on a USD invoice', (j: Record<string, any>) => void ((j.currency = 'USD'), (j.buyer.payment_reference = '+71<000000001420001+85109074<')), 'fik_not_dkk'],
+    ['a payment line that is no FI line', (j: Record<string, any>) => void (j.buyer.payment_reference = '+71<12345+85109074<'), 'payment_line_unknown'],
+    ['25 % VAT to a Polish business', (j: Record<string, any>) => void Object.assign(j.buyer, { vat: 'PL5261040828', country: 'Polska', ean: '', cvr: '' }), 'danish_vat_to_eu_business'],
+  ])('%s: exit 1 naming the code, no file, whatever the format', async (_, edit, code) => {
+    const json = JSON.parse(readFileSync(sampleFile('nordlys-2026-10.json'), 'utf8'));
+    edit(json);
+    for (const format of ['pdf', 'xml', 'both']) {
+      const dir = folder();
+      const r = await svc(['invoices', 'render', '-', '--format', format], dir, JSON.stringify(json));
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^svc: error: .*\\[${code}\\]$`, 'm'));
+      expect(r.stderr).toMatch(new RegExp(`svc: invoice 2026-0142: 1 error \\(above: ${code}\\); no file written\n$`));
       expect(readdirSync(dir)).toEqual([]);
     }
   });
