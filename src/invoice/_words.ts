@@ -113,7 +113,8 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
 
   return {
     title: k('title'),
-    ...(isVoid ? { voidMark: k('void'), voidNote: [k('voidNote'), seller.email && k('voidNoteContact', { email: seller.email })].filter(Boolean).join(' ') } : {}),
+    // What comes next for a void invoice: a credit note that refers to it (momsbekendtgørelsen § 58, stk. 2).
+    ...(isVoid ? { voidMark: k('void'), voidNote: [k('voidNote'), seller.email && k('voidNoteContact', { email: seller.email }), k('voidNoteCredit')].filter(Boolean).join(' ') } : {}),
     continued: k('continued', { number: invoice.invoice_number }),
     seller: [seller.legal_name, seller.address, k('seller.cvr', { cvr: seller.cvr }), k('seller.vat', { vat: seller.vat }), seller.email].map(clean).filter(Boolean),
     buyerHeading: k('buyer.heading'),
