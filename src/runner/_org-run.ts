@@ -83,7 +83,8 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     const source = `invoice ${invoice.id} (${invoice.invoice_number})`;
     const stem = `${folder}/${names[i]}`;
     const language = ctx.language ?? org.language ?? invoice.language;
-    // What does not add up is recorded for a person to look at; the documents are made regardless.
+    // What does not add up is recorded for a person to look at; the PDF is made regardless, the
+    // e-invoice only without an error (renderInvoiceUbl refuses one, and writeEInvoice records why).
     const findings = checkInvoice(invoice);
     const entry: InvoiceEntry = {
       id: invoice.id,

@@ -137,6 +137,17 @@ describe('svc invoices credit-note', () => {
     expect(words).toContain('Krediteret i alt 55.216,85 DKK');
   });
 
+  it('stops on an error finding of the invoice, in every format: exit 1 naming the code, no file', async () => {
+    const usd = fileURLToPath(new URL('../vat-treatments/usd-vat-without-rate-2026-09.json', SAMPLES));
+    for (const format of ['pdf', 'xml', 'both']) {
+      const dir = folder();
+      const r = await svc(['invoices', 'credit-note', usd, '--number', 'KN-9', '--date', '2026-10-20', '--format', format], dir);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/svc: invoice 2026-0130: 1 error \(above: vat_not_in_dkk\); no file written\n$/);
+      expect(readdirSync(dir)).toEqual([]);
+    }
+  });
+
   it.each([
     ['no --number', ['--date', '2026-11-20'], /^svc: --number: missing/],
     ['no --date', ['--number', 'KN-1'], /^svc: --date: missing/],
