@@ -1,14 +1,16 @@
 // CI step: every e-invoice svc makes passes the official Peppol BIS Billing 3.0 rules.
 // `node .ci/einvoice-check.mjs VALIDATE` (after `npm run build`; VALIDATE is shared/einvoice/validate):
-// writes the XML of every issued sample invoice (samples/invoices, samples/vat-treatments), a credit note for every sample invoice and the
-// invoices of a generated dataset (300 invoices), runs the validator on all of them in one call,
-// and fails unless each file reports 0 fatal and 0 warning.
+// writes the XML of every issued sample invoice (samples/invoices, samples/vat-treatments, samples/payment-means), a credit note for
+// every sample invoice and the invoices of a generated dataset (300 invoices), runs the validator on all of them in one call,
+// and fails unless each file reports 0 fatal and 0 warning. A sample checkInvoice finds an error in (usd-vat-without-rate)
+// must be refused instead, naming that finding's code: no e-invoice leaves with an error.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderCreditNoteUbl, renderInvoiceUbl } from '../dist/einvoice/index.js';
+import { EInvoiceError, renderCreditNoteUbl, renderInvoiceUbl } from '../dist/einvoice/index.js';
+import { checkInvoice } from '../dist/invoice/index.js';
 import { generateDataset } from '../dist/server/index.js';
 
 const validate = process.argv[2];
@@ -30,8 +32,24 @@ const jsonFiles = (dir) =>
 try {
   let samples = 0;
   let credits = 0;
-  for (const file of [...jsonFiles(join(root, 'samples/invoices')), ...jsonFiles(join(root, 'samples/vat-treatments'))]) {
+  let refused = 0;
+  const sampleDirs = ['samples/invoices', 'samples/vat-treatments', 'samples/payment-means'];
+  for (const file of sampleDirs.flatMap((dir) => jsonFiles(join(root, dir)))) {
     const invoice = JSON.parse(readFileSync(file, 'utf8'));
+    const error = checkInvoice(invoice).find((f) => f.severity === 'error');
+    if (error) {
+      for (const make of [() => renderInvoiceUbl(invoice), () => renderCreditNoteUbl(invoice, { number: 'CN-1', issueDate: invoice.issued_at.slice(0, 10) })]) {
+        let thrown;
+        try {
+          make();
+        } catch (e) {
+          thrown = e;
+        }
+        if (!(thrown instanceof EInvoiceError) || thrown.code !== error.code) throw new Error(`${file}: checkInvoice finds ${error.code}, but the e-invoice was not refused with it (${thrown?.message ?? 'made'})`);
+      }
+      refused++;
+      continue;
+    }
     if (invoice.status === 'issued') {
       write(`sample-${invoice.invoice_number}.xml`, renderInvoiceUbl(invoice));
       samples++;
@@ -59,7 +77,7 @@ try {
   }
   const clean = output.split('\n').filter((l) => /^PASS .* \(0 fatal, 0 warning\)$/.test(l.trim())).length;
   const findings = output.split('\n').filter((l) => /^(FATAL|WARNING)\s/.test(l));
-  console.log(`e-invoice check: ${files.length} documents (${samples} sample invoices, ${credits} credit notes, ${generated} generated invoices): ${clean} with 0 fatal and 0 warning`);
+  console.log(`e-invoice check: ${files.length} documents (${samples} sample invoices, ${credits} credit notes, ${generated} generated invoices): ${clean} with 0 fatal and 0 warning; ${refused} sample${refused === 1 ? '' : 's'} with an error finding refused`);
   if (clean !== files.length || findings.length) {
     console.log(output.split('\n').filter((l) => !/^PASS .* \(0 fatal, 0 warning\)$/.test(l.trim())).slice(0, 60).join('\n'));
     process.exitCode = 1;

@@ -8,6 +8,8 @@ import { amountText } from './_amount.js';
 import { sellerAddress, type UblAddress } from './_address.js';
 import { buyerEndpoint, cvrDigits, type Endpoint } from './_endpoint.js';
 import { paymentMeans } from './_payment-means.js';
+import { buyerReference } from './_buyer-reference.js';
+import { refuseErrorFindings } from './_refuse-findings.js';
 import { taxCategory, type TaxCategory } from './_tax.js';
 import { ublLines } from './_lines.js';
 
@@ -85,7 +87,7 @@ function prepare(invoice: Invoice, locale: Locale) {
       } satisfies UblAddress,
       vat: buyerVat,
       cvr: buyerCountry === 'DK' && buyer.cvr.trim() ? cvrDigits(buyer.cvr, 'buyer.cvr') : undefined,
-      reference: required(buyer.payment_reference, 'buyer.payment_reference'),
+      reference: buyerReference(invoice),
     },
     lines: ublLines(invoice),
   };
@@ -98,7 +100,9 @@ function prepare(invoice: Invoice, locale: Locale) {
  */
 export function writeUbl(invoice: Invoice, doc: UblDocument, language: string): Uint8Array {
   const locale = getLocale(language);
+  refuseErrorFindings(invoice);
   const p = prepare(invoice, locale);
+  const means = doc.kind === 'invoice' ? paymentMeans(invoice) : undefined;
   const credit = doc.kind === 'credit_note' ? doc.credit : undefined;
   const currency = invoice.currency;
   const money = (name: string, minor: number) => x.amount(name, amountText(minor), currency);
@@ -164,10 +168,9 @@ export function writeUbl(invoice: Invoice, doc: UblDocument, language: string): 
     x.open('cac:PaymentTerms')
       .leaf('cbc:Note', t(locale, 'einvoice.creditTerms', { number: invoice.invoice_number, date: formatDate(issueDate, locale) }))
       .close('cac:PaymentTerms');
-  } else {
-    const means = paymentMeans(invoice.seller.bank);
+  } else if (means) {
     for (const account of means.accounts) {
-      x.open('cac:PaymentMeans').leaf('cbc:PaymentMeansCode', means.code).leaf('cbc:PaymentID', p.buyer.reference).open('cac:PayeeFinancialAccount').leaf('cbc:ID', account.id);
+      x.open('cac:PaymentMeans').leaf('cbc:PaymentMeansCode', means.code).leaf('cbc:PaymentID', means.paymentId || undefined).open('cac:PayeeFinancialAccount').leaf('cbc:ID', account.id);
       if (account.branch) x.open('cac:FinancialInstitutionBranch').leaf('cbc:ID', account.branch).close('cac:FinancialInstitutionBranch');
       x.close('cac:PayeeFinancialAccount').close('cac:PaymentMeans');
     }

@@ -2,6 +2,7 @@ import type { Invoice } from '../model/index.js';
 import { glnProblem } from '../invoice/check/gln.js';
 import { compactVatNumber, vatNumberCountry } from '../invoice/vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
+import { finnishOvtCode, greekTin, italianVatNumber, norwegianOrgNumber, swedishOrgNumber } from './_national-ids.js';
 
 /** An electronic address (BT-34 / BT-49): the identifier and its EAS scheme. */
 export interface Endpoint {
@@ -11,14 +12,28 @@ export interface Endpoint {
 
 /**
  * EAS schemes named "<country>:VAT" in the Peppol participant identifier list, for a buyer
- * whose only identifier is its VAT number; the value is the VAT number with its prefix. Greece
- * (9933) is left out: that scheme takes the bare TIN with a check digit rule of its own.
+ * whose only identifier is its VAT number; the value is the VAT number with its prefix.
+ * Countries without one (their "VAT" scheme withdrawn, or none) are in NUMBER_SCHEMES.
  */
 const VAT_SCHEMES: Record<string, string> = {
   AT: '9914', BE: '9925', BG: '9926', CH: '9927', CY: '9928', CZ: '9929', DE: '9930', EE: '9931', GB: '9932',
   HR: '9934', IE: '9935', LI: '9936', LT: '9937', LU: '9938', LV: '9939', MC: '9940', ME: '9941', MK: '9942',
   MT: '9943', NL: '9944', PL: '9945', PT: '9946', RO: '9947', RS: '9948', SI: '9949', SK: '9950', SM: '9951',
   TR: '9952', VA: '9953', ES: '9920', FR: '9957', HU: '9910',
+};
+
+/**
+ * Countries whose Peppol scheme takes a number read from the VAT number: Norway 0192 (the
+ * organisation number, the busiest Peppol country outside the EU), Sweden 0007 (organisation
+ * number), Finland 0216 (OVT code), Italy 0211 (Partita IVA), Greece 9933 (the TIN). Each is
+ * checked by the check digit the Peppol rules test, so a number that fails is refused here.
+ */
+const NUMBER_SCHEMES: Record<string, { scheme: string; read: (compactVat: string) => string | undefined; what: string }> = {
+  NO: { scheme: '0192', read: norwegianOrgNumber, what: 'a Norwegian organisation number (NO + 9 digits + MVA, mod-11 check digit)' },
+  SE: { scheme: '0007', read: swedishOrgNumber, what: 'a Swedish VAT number (SE + the 10-digit organisation number with its Luhn check digit + 01)' },
+  FI: { scheme: '0216', read: finnishOvtCode, what: 'a Finnish VAT number (FI + the 8-digit business ID with its check digit)' },
+  IT: { scheme: '0211', read: italianVatNumber, what: 'an Italian VAT number (IT + 11 digits with the Partita IVA check digit)' },
+  GR: { scheme: '9933', read: greekTin, what: 'a Greek VAT number (EL + the 9-digit TIN with its check digit)' },
 };
 
 /** A Danish CVR number as Peppol writes it (8 digits); `DK12345678` and spaces are accepted. */
@@ -32,7 +47,7 @@ export function cvrDigits(cvr: string, field: string): string {
  * The buyer's electronic address, where Peppol delivers the document: its EAN location number
  * (GLN, scheme 0088; how NemHandel addresses Danish public buyers) when it has one, checked by
  * the GS1 check digit; else a Danish buyer's CVR number (0184); else its VAT number under the
- * country's VAT scheme. @throws EInvoiceError naming `buyer.ean` or `buyer.cvr`.
+ * country's VAT scheme, or the number its country's scheme takes (NUMBER_SCHEMES). @throws EInvoiceError naming `buyer.ean` or `buyer.cvr`.
  */
 export function buyerEndpoint(invoice: Invoice, buyerCountry: string): Endpoint {
   const { ean, cvr, vat } = invoice.buyer;
@@ -46,8 +61,14 @@ export function buyerEndpoint(invoice: Invoice, buyerCountry: string): Endpoint 
   if (vatCountry?.country === 'DK') return { scheme: '0184', id: cvrDigits(vat, 'buyer.vat') };
   const scheme = vatCountry && VAT_SCHEMES[vatCountry.country];
   if (scheme) return { scheme, id: compactVatNumber(vat) };
+  const byNumber = vatCountry && NUMBER_SCHEMES[vatCountry.country];
+  if (byNumber) {
+    const id = byNumber.read(compactVatNumber(vat));
+    if (!id) throw new EInvoiceError('buyer.vat', `${JSON.stringify(vat)} is not ${byNumber.what}, so it gives no Peppol address (scheme ${byNumber.scheme})`);
+    return { scheme: byNumber.scheme, id };
+  }
   throw new EInvoiceError(
     'buyer.ean',
-    'the buyer has no Peppol address: no EAN location number, no CVR number (Danish buyers) and no VAT number of a country with a Peppol VAT scheme',
+    'the buyer has no Peppol address: no EAN location number, no CVR number (Danish buyers) and no VAT number of a country Peppol addresses by it (EU member states, Norway, the United Kingdom, Switzerland)',
   );
 }

@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import { checkInvoiceRecord } from '../invoice/check/check-invoice.js';
+import { providerName } from '../invoice/provider-name.js';
 import { EInvoiceError } from './einvoice-error.js';
 
 /** A charged line of the document with the provider split carried on it. */
@@ -17,20 +17,15 @@ export interface UblLine {
   providers: Array<{ name: string; minor: number; index: number }>;
 }
 
-/** checkInvoice's findings on figures: any of them makes a printed amount wrong. */
-const FIGURES = new Set(['line_total', 'provider_sum', 'provider_orphan', 'subtotal', 'vat', 'total']);
-
 /**
  * The invoice's lines as UBL lines. `usage_provider` lines are an of-which split of the usage
  * line above them, not charged: as lines they would be counted in the sum rules (BR-CO-10), so
- * they become that line's `AdditionalItemProperty` (provider name, amount). The figures must
- * reconcile exactly (line = quantity × price, PEPPOL-EN16931-R120; lines = subtotal, BR-CO-10/13;
- * VAT and total), or the document is refused naming the field: the official rules tolerate a
- * VAT amount up to 1.00 off, our documents do not.
+ * they become that line's `AdditionalItemProperty` (the provider's name alone, amount). The
+ * figures were checked before (checkInvoice's figure findings refuse the document, see
+ * refuseErrorFindings); the charged lines must also sum to the subtotal (BR-CO-10).
  * @throws EInvoiceError
  */
 export function ublLines(invoice: Invoice): UblLine[] {
-  for (const finding of checkInvoiceRecord(invoice)) if (FIGURES.has(finding.code)) throw new EInvoiceError(finding.path, finding.message);
   const sorted = invoice.lines.map((line, index) => ({ line, index })).sort((a, b) => a.line.sort_order - b.line.sort_order || a.index - b.index);
   const out: UblLine[] = [];
   let sum = 0;
@@ -39,7 +34,7 @@ export function ublLines(invoice: Invoice): UblLine[] {
     if (line.kind === 'usage_provider') {
       const head = out[out.length - 1];
       if (!head || headKind !== 'usage') throw new EInvoiceError(`lines[${index}].kind`, 'a usage_provider line with no usage line above it');
-      head.providers.push({ name: line.description, minor: line.line_total_cents, index });
+      head.providers.push({ name: providerName(line.description), minor: line.line_total_cents, index });
       continue;
     }
     headKind = line.kind;

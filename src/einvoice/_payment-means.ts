@@ -1,39 +1,67 @@
+import type { Invoice } from '../model/index.js';
 import { danishAccountIn, ibanMod97, ibansIn } from '../invoice/check/iban.js';
+import { paymentLineOf } from '../invoice/check/payment-line.js';
 import { EInvoiceError } from './einvoice-error.js';
 
-/** Where the buyer pays (BG-16/BG-17): one means code for all accounts, as EN 16931 has one BT-81. */
+/**
+ * How the buyer pays (BG-16/BG-17), decided once from the record. One means code for all its
+ * accounts, as EN 16931 has one BT-81. Codes (UNCL 4461) and the rules they meet:
+ * - `93` reference giro: a Danish FI line (FIK +71/+73/+75), PaymentID `71#<payment id>` and the
+ *   creditor number as the account (DK-R-010: 71#/73#/75# and an 8-character account; DK-R-011:
+ *   a 71# or 75# id of 15-16 digits). A FI card pays DKK only: on another currency
+ *   checkInvoice's `fik_not_dkk` refuses the document before this is read.
+ * - `42` payment to bank account: a DKK invoice paid to a Danish account, the account number
+ *   and the reg. no. as FinancialInstitutionBranch (DK-R-006), from "Reg. 3409 Konto 1234567890"
+ *   or from a Danish IBAN (its bank code and account). 42, not 31, because UNCL 4461 31 is a debit
+ *   transfer; DK-R-005 allows both.
+ * - `58` SEPA credit transfer: an EUR invoice with an IBAN (SEPA is euro only), the BIC as branch.
+ * - `31` for every other currency (USD, or DKK/EUR where only a foreign IBAN is given): an
+ *   international transfer to the IBAN with the BIC as branch. Not 30 (credit transfer), which
+ *   DK-R-005 does not allow from a Danish supplier to a Danish buyer; 31 with account and branch
+ *   meets DK-R-006 there and is a valid code everywhere else.
+ */
 export interface PaymentMeans {
-  /** UNCL 4461: 58 SEPA credit transfer (to an IBAN), 31 debit transfer (a Danish reg. and account number). */
-  code: '58' | '31';
-  /** BT-84 (IBAN or Danish account number) and BT-86 (BIC, or the Danish reg. no.). */
+  code: '93' | '42' | '58' | '31';
+  /** BT-83, the reference the payer quotes: `71#…` for a FI line, else the buyer's payment reference (may be empty). */
+  paymentId: string;
+  /** BT-84 (IBAN, Danish account number or FI creditor number) and BT-86 (BIC or Danish reg. no.). */
   accounts: Array<{ id: string; branch?: string }>;
 }
 
 const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/i;
 
-/**
- * The payment means in the seller's free-text bank line (`Danske Bank · Reg. 3409 Konto
- * 1234567890 · IBAN DK50 3000 1234 5678 90 · BIC DABADKKK`): every IBAN (mod-97 checked) with
- * the BIC as code 58; without an IBAN, a Danish reg. and account number as code 31 with the reg.
- * no. as branch (DK-R-006). A Danish reg. and account number beside a Danish IBAN must be that
- * IBAN's account (its bank code and account), and is then not repeated.
- * @throws EInvoiceError naming `seller.bank`
- */
-export function paymentMeans(bank: string): PaymentMeans {
-  const ibans = ibansIn(bank);
-  const domestic = danishAccountIn(bank);
-  const fail = (why: string): never => {
-    throw new EInvoiceError('seller.bank', `${JSON.stringify(bank)}: ${why}`);
+/** @throws EInvoiceError naming `seller.bank` (or the payment line's field) when no means fits. */
+export function paymentMeans(invoice: Invoice): PaymentMeans {
+  const bank = invoice.seller.bank;
+  const fail = (why: string, field = 'seller.bank', text = bank): never => {
+    throw new EInvoiceError(field, `${JSON.stringify(text)}: ${why}`);
   };
-  if (ibans.length) {
-    for (const iban of ibans) if (ibanMod97(iban) !== 1) fail(`the IBAN ${iban} fails its mod-97 check`);
-    if (domestic?.account) {
-      const same = ibans.some((iban) => iban.startsWith('DK') && iban.slice(4, 8) === domestic.reg && iban.slice(8) === domestic.account!.padStart(10, '0'));
-      if (!same) fail(`reg. ${domestic.reg} account ${domestic.account} is not the account of the IBAN ${ibans.join(', ')}; an e-invoice gives all its accounts one payment means code`);
-    }
-    const bic = BIC.exec(bank)?.[1]?.toUpperCase();
-    return { code: '58', accounts: ibans.map((id) => ({ id, ...(bic ? { branch: bic } : {}) })) };
+  const line = paymentLineOf(invoice);
+  if (line) {
+    // checkInvoice refuses these first (payment_line_unknown, fik_not_dkk); kept for a direct caller.
+    if ('problem' in line) return fail(line.problem, line.path, line.text);
+    if (invoice.currency !== 'DKK') return fail(`a FI line pays DKK only, and the invoice is in ${invoice.currency}`, line.path, line.text);
+    return { code: '93', paymentId: `${line.fik.card}#${line.fik.id}`, accounts: [{ id: line.fik.creditor }] };
   }
-  if (domestic?.account) return { code: '31', accounts: [{ id: domestic.account, branch: domestic.reg }] };
-  return fail(domestic ? `reg. ${domestic.reg} has no account number after it` : 'no IBAN and no Danish reg. and account number');
+  const reference = invoice.buyer.payment_reference.trim();
+  const ibans = ibansIn(bank);
+  for (const iban of ibans) if (ibanMod97(iban) !== 1) fail(`the IBAN ${iban} fails its mod-97 check`);
+  const domestic = danishAccountIn(bank);
+  const danishIban = ibans.find((iban) => iban.startsWith('DK'));
+  if (domestic?.account && danishIban && !(danishIban.slice(4, 8) === domestic.reg && danishIban.slice(8) === domestic.account.padStart(10, '0'))) {
+    fail(`reg. ${domestic.reg} account ${domestic.account} is not the account of the IBAN ${danishIban}; the e-invoice would name two accounts for one payment`);
+  }
+  const bic = BIC.exec(bank)?.[1]?.toUpperCase();
+  if (invoice.currency === 'DKK') {
+    if (domestic?.account) return { code: '42', paymentId: reference, accounts: [{ id: domestic.account, branch: domestic.reg }] };
+    // A Danish IBAN is DK, 2 check digits, the 4-digit reg. no. and the 10-digit account.
+    if (danishIban) return { code: '42', paymentId: reference, accounts: [{ id: danishIban.slice(8), branch: danishIban.slice(4, 8) }] };
+  }
+  if (!ibans.length) {
+    if (invoice.currency === 'DKK') fail(domestic ? `reg. ${domestic.reg} has no account number after it` : 'no IBAN and no Danish reg. and account number');
+    fail(`no IBAN, and a payment in ${invoice.currency} goes to an IBAN`);
+  }
+  if (invoice.currency === 'EUR') return { code: '58', paymentId: reference, accounts: ibans.map((id) => ({ id, ...(bic ? { branch: bic } : {}) })) };
+  if (!bic) fail(`no BIC, and an international transfer in ${invoice.currency} needs the bank's BIC beside the IBAN`);
+  return { code: '31', paymentId: reference, accounts: ibans.map((id) => ({ id, branch: bic! })) };
 }

@@ -1,7 +1,8 @@
 import { Decimal } from '../money/decimal.js';
 import type { Invoice } from '../model/index.js';
 import { formatMinor } from '../money/index.js';
-import { availableLanguages, formatNumber, formatPercent, getLocale, render, textOf, type Locale } from '../locale/index.js';
+import { formatNumber, formatPercent, render, type Locale } from '../locale/index.js';
+import { providerName } from './provider-name.js';
 import { invoiceTemplate } from './_templates.js';
 import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
@@ -34,20 +35,9 @@ export interface InvoiceWords {
 
 const lines = (text: string): string[] => text.split('\n').map(clean).filter(Boolean);
 
-let providerWord: RegExp | undefined;
-/**
- * A provider line's description without a leading "heraf" / "of which" (any installed language's
- * word, any case): the line template adds it, so an API text that has it already is not doubled.
- */
-function withoutProviderWord(description: string): string {
-  if (!providerWord) {
-    const words = availableLanguages()
-      .map((code) => /^(.*?)\{\{\s*description\s*\}\}/.exec(textOf(getLocale(code), 'invoice.table.provider'))?.[1]?.trim())
-      .filter((w): w is string => !!w)
-      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    providerWord = new RegExp(`^(?:${words.join('|') || '(?!)'})(?:\\s*:)?\\s+`, 'iu');
-  }
-  return description.replace(providerWord, '');
+/** Whether a charged line's text shows an amount in USD (`USD 987,65`, `987.65 USD`), converted into the invoice's currency. */
+function showsUsdFigure(invoice: Invoice): boolean {
+  return invoice.lines.some((line) => line.kind !== 'usage_provider' && /\bUSD\s?\d|\d\s?USD\b/.test(line.description));
 }
 
 export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
@@ -78,10 +68,11 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     [k('facts.number'), invoice.invoice_number],
     [k('facts.issued'), date(invoice.issued_at)],
     [k('facts.period'), k('facts.periodRange', { start: date(invoice.period_start), end: date(invoice.period_end) })],
-    [k('facts.due'), date(invoice.due_at)],
-    [k('facts.currency'), currency],
   ];
-  if (reference) facts.push([k('facts.reference'), reference]);
+  // A void invoice asks for nothing (a credit note cancels it): no due date, no payment reference.
+  if (!isVoid) facts.push([k('facts.due'), date(invoice.due_at)]);
+  facts.push([k('facts.currency'), currency]);
+  if (reference && !isVoid) facts.push([k('facts.reference'), reference]);
 
   const rate = formatPercent(new Decimal(invoice.vat_rate_bps).dividedBy(100), locale, invoice.vat_rate_bps % 100 === 0 ? 0 : 2);
   const totals = [
@@ -97,7 +88,8 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   const notes: string[] = [];
   const rateText = (r: Decimal): string => formatNumber(r, locale, Math.max(4, r.decimalPlaces()));
   // A rate is printed only where it explains a figure on this document (see README, Invoice PDFs).
-  if (currency === 'DKK' && invoice.usd_dkk_rate && invoice.usage_subtotal_cents !== 0) notes.push(k('totals.rate', { rate: rateText(invoice.usd_dkk_rate) }));
+  // The USD/DKK rate explains a figure only when a line shows a USD amount it converted ("(USD 1.234,56 à 6,8512)").
+  if (currency === 'DKK' && invoice.usd_dkk_rate && showsUsdFigure(invoice)) notes.push(k('totals.rate', { rate: rateText(invoice.usd_dkk_rate) }));
   if (vat.vatInDkk) notes.push(k('totals.vatInDkk', { amount: moneyIn(vat.vatInDkk.minor, 'DKK'), rate: rateText(vat.vatInDkk.rate) }));
   if (vat.treatment === 'reverse_charge' || vat.treatment === 'outside_scope') notes.push(k(`vatNote.${vat.treatment}`));
 
@@ -121,7 +113,8 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
 
   return {
     title: k('title'),
-    ...(isVoid ? { voidMark: k('void'), voidNote: [k('voidNote'), seller.email && k('voidNoteContact', { email: seller.email })].filter(Boolean).join(' ') } : {}),
+    // What comes next for a void invoice: a credit note that refers to it (momsbekendtgørelsen § 58, stk. 2).
+    ...(isVoid ? { voidMark: k('void'), voidNote: [k('voidNote'), seller.email && k('voidNoteContact', { email: seller.email }), k('voidNoteCredit')].filter(Boolean).join(' ') } : {}),
     continued: k('continued', { number: invoice.invoice_number }),
     seller: [seller.legal_name, seller.address, k('seller.cvr', { cvr: seller.cvr }), k('seller.vat', { vat: seller.vat }), seller.email].map(clean).filter(Boolean),
     buyerHeading: k('buyer.heading'),
@@ -141,6 +134,6 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     page: (page, pages) => k('page', { page, pages }),
     amount: (minor) => formatMinor(minor, locale.format.number),
     count: (n) => formatNumber(new Decimal(n), locale, 0),
-    provider: (description, minor) => providerLine({ description: withoutProviderWord(clean(description)), amount: money(minor) }),
+    provider: (description, minor) => providerLine({ description: providerName(clean(description)), amount: money(minor) }),
   };
 }

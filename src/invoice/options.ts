@@ -22,7 +22,8 @@ export interface InvoiceCheckFinding {
    * `subtotal`, `vat`, `total`. VAT: `danish_vat_to_eu_business`, `danish_vat_outside_eu`,
    * `zero_vat_unexplained`, `vat_not_in_dkk`, `vat_rate_not_danish`, `seller_not_danish`,
    * `buyer_country_conflict`, `buyer_country_unknown`, `greek_vat_prefix`. Numbers:
-   * `ean_check_digit`, `iban_checksum`, `iban_account_mismatch`.
+   * `ean_check_digit`, `iban_checksum`, `iban_account_mismatch`. Payment: `fik_not_dkk`,
+   * `payment_line_unknown`.
    */
   code: string;
   /** `error`: the invoice must not be filed as it is; `warning`: worth a look. */

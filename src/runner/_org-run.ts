@@ -32,9 +32,10 @@ function monthInvoices(list: InvoiceSummary[], month: string): InvoiceSummary[] 
 }
 
 /**
- * `invoice-<number>.xml` beside an issued invoice's PDF. An invoice whose record cannot be
- * mapped (EInvoiceError: a bad EAN, an unknown country, …) keeps its PDF; the entry says why it
- * has no XML and the organization goes on. A void invoice gets none: it is never sent again.
+ * `invoice-<number>.xml` beside an issued invoice's PDF. An invoice that must not become an
+ * e-invoice (EInvoiceError: an error finding of checkInvoice, with its code; or a field that
+ * cannot be mapped, an unknown country, …) keeps its PDF; the entry says why it has no XML and
+ * the organization goes on. A void invoice gets none: it is never sent again.
  */
 async function writeEInvoice(
   ctx: OrgRunContext,
@@ -63,6 +64,7 @@ async function writeEInvoice(
     if (!(e instanceof EInvoiceError)) throw e;
     entry.einvoice = 'failed';
     entry.einvoice_error = e.message;
+    if (e.code) entry.einvoice_code = e.code;
     await ctx.writer.retire(`${at.stem}.xml`);
   }
 }
@@ -82,7 +84,8 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     const source = `invoice ${invoice.id} (${invoice.invoice_number})`;
     const stem = `${folder}/${names[i]}`;
     const language = ctx.language ?? org.language ?? invoice.language;
-    // What does not add up is recorded for a person to look at; the documents are made regardless.
+    // What does not add up is recorded for a person to look at; the PDF is made regardless, the
+    // e-invoice only without an error (renderInvoiceUbl refuses one, and writeEInvoice records why).
     const findings = checkInvoice(invoice);
     const entry: InvoiceEntry = {
       id: invoice.id,

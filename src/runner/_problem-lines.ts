@@ -40,6 +40,7 @@ export function problemLines(o: OrgOutcome, locale: Locale): string[] {
 
 /** `No e-invoice for invoice 2026-0142: <why> [code]` for an issued invoice whose e-invoice was refused. Plain text. */
 export function einvoiceNotMade(i: InvoiceEntry, locale: Locale): string {
-  const code = i.einvoice_code ? ` [${i.einvoice_code}]` : '';
+  // The error names its code already where a finding refused it; a manifest may carry the code alone.
+  const code = i.einvoice_code && !(i.einvoice_error ?? '').includes(`[${i.einvoice_code}]`) ? ` [${i.einvoice_code}]` : '';
   return t(locale, 'runner.summary.einvoiceFailed', { number: i.invoice_number, reason: `${i.einvoice_error ?? ''}${code}` });
 }

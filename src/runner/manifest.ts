@@ -76,12 +76,20 @@ export interface InvoiceEntry {
   files: string[];
   /**
    * The invoice's Peppol e-invoice (`invoice-<number>.xml`): `written` (listed in `files`),
-   * `void` (a void invoice is never sent as an e-invoice), or `failed` with `einvoice_error`
-   * saying which field of the record could not be mapped; the PDF is made either way.
+   * `void` (a void invoice is never sent as an e-invoice), or `failed`: not made, because
+   * `checkInvoice` found an error (no e-invoice leaves with one: VAT not stated in DKK, Danish
+   * VAT to an EU business, figures that do not add up, a payment line the buyer cannot use, …)
+   * or a field of the record cannot be mapped (a buyer with no Peppol address, a bank text with
+   * no account). The PDF is made either way, for a person to check.
    */
   einvoice?: 'written' | 'void' | 'failed';
+  /** With `einvoice: 'failed'`: one sentence naming the record's field and why (`usd_dkk_rate: VAT is charged in USD but …`). */
   einvoice_error?: string;
-  /** The invoice check's code that refused the e-invoice (e.g. `vat_not_in_dkk`), when a finding did. */
+  /**
+   * With `einvoice: 'failed'` when a `checkInvoice` finding stopped it: the finding's code
+   * (`vat_not_in_dkk`, `danish_vat_to_eu_business`, `total`, `fik_not_dkk`, …, as in `findings`).
+   * Absent when a field could not be mapped, which has no finding code.
+   */
   einvoice_code?: string;
 }
 

@@ -68,7 +68,6 @@ describe('svc invoices render --format', () => {
 
   it('refuses a record the e-invoice cannot map, naming its field (bad EAN, unknown country, bank text)', async () => {
     for (const [edit, field] of [
-      [(j: Record<string, any>) => void (j.buyer.ean = '5790001234567'), 'buyer.ean'],
       [(j: Record<string, any>) => void (j.buyer.country = 'Narnia'), 'buyer.country'],
       [(j: Record<string, any>) => void (j.seller.bank = 'Danske Bank \u001b[31m'), 'seller.bank'],
     ] as const) {
@@ -80,6 +79,26 @@ describe('svc invoices render --format', () => {
       const line = r.stderr.split('\n').find((l) => l.startsWith('svc: cannot make'));
       expect(line).toContain(`${field}: `);
       expect(r.stderr).not.toContain('\u001b');
+      expect(readdirSync(dir)).toEqual([]);
+    }
+  });
+
+  // checkInvoice's errors stop every format before a file is made, each naming its code (issue 24).
+  it.each([
+    ['an EAN failing its check digit', (j: Record<string, any>) => void (j.buyer.ean = '5790001234567'), 'ean_check_digit'],
+    ['a total_cents 100.00 too high', (j: Record<string, any>) => void (j.total_cents += 10000), 'total'],
+    ['a FI line on a USD invoice', (j: Record<string, any>) => void ((j.currency = 'USD'), (j.buyer.payment_reference = '+71<000000001420001+85109074<')), 'fik_not_dkk'],
+    ['a payment line that is no FI line', (j: Record<string, any>) => void (j.buyer.payment_reference = '+71<12345+85109074<'), 'payment_line_unknown'],
+    ['25 % VAT to a Polish business', (j: Record<string, any>) => void Object.assign(j.buyer, { vat: 'PL5261040828', country: 'Polska', ean: '', cvr: '' }), 'danish_vat_to_eu_business'],
+  ])('%s: exit 1 naming the code, no file, whatever the format', async (_, edit, code) => {
+    const json = JSON.parse(readFileSync(sampleFile('nordlys-2026-10.json'), 'utf8'));
+    edit(json);
+    for (const format of ['pdf', 'xml', 'both']) {
+      const dir = folder();
+      const r = await svc(['invoices', 'render', '-', '--format', format], dir, JSON.stringify(json));
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^svc: error: .*\\[${code}\\]$`, 'm'));
+      expect(r.stderr).toMatch(new RegExp(`svc: invoice 2026-0142: 1 error \\(above: ${code}\\); no file written\n$`));
       expect(readdirSync(dir)).toEqual([]);
     }
   });
@@ -116,6 +135,17 @@ describe('svc invoices credit-note', () => {
     expect(words).toContain('Krediterer faktura');
     expect(words).toContain('2026-0144 af 03.11.2026');
     expect(words).toContain('Krediteret i alt 55.216,85 DKK');
+  });
+
+  it('stops on an error finding of the invoice, in every format: exit 1 naming the code, no file', async () => {
+    const usd = fileURLToPath(new URL('../vat-treatments/usd-vat-without-rate-2026-09.json', SAMPLES));
+    for (const format of ['pdf', 'xml', 'both']) {
+      const dir = folder();
+      const r = await svc(['invoices', 'credit-note', usd, '--number', 'KN-9', '--date', '2026-10-20', '--format', format], dir);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/svc: invoice 2026-0130: 1 error \(above: vat_not_in_dkk\); no file written\n$/);
+      expect(readdirSync(dir)).toEqual([]);
+    }
   });
 
   it.each([

@@ -119,13 +119,16 @@ describe('renderInvoiceUbl on the samples: every amount and party field, read ba
       expect(sum).toBe(BigInt(inv.subtotal_cents));
       expect(recordLines.some((l) => l.kind === 'usage_provider')).toBe(true);
 
-      // Payment: the seller's IBAN and BIC (SEPA credit transfer), the buyer's reference.
+      // Payment: DKK to the Danish account (42, reg. no. as branch, DK-R-006), EUR to the IBAN and
+      // BIC (58, SEPA); the buyer's reference quoted with it.
       const means = one(doc, 'cac:PaymentMeans');
       const { iban, bic } = bankOf(inv);
-      expect(text(means, 'cbc:PaymentMeansCode')).toBe('58');
+      expect(inv.seller.bank).toContain('Reg. 3409 Konto 1234567890');
+      const [code, account, branch] = inv.currency === 'DKK' ? ['42', '1234567890', '3409'] : ['58', iban, bic];
+      expect(text(means, 'cbc:PaymentMeansCode')).toBe(code);
       expect(text(means, 'cbc:PaymentID')).toBe(inv.buyer.payment_reference);
-      expect(text(means, 'cac:PayeeFinancialAccount/cbc:ID')).toBe(iban);
-      expect(text(means, 'cac:PayeeFinancialAccount/cac:FinancialInstitutionBranch/cbc:ID')).toBe(bic);
+      expect(text(means, 'cac:PayeeFinancialAccount/cbc:ID')).toBe(account);
+      expect(text(means, 'cac:PayeeFinancialAccount/cac:FinancialInstitutionBranch/cbc:ID')).toBe(branch);
 
       expect(emptyElements(doc.ownerDocument!)).toEqual([]);
     });
@@ -173,10 +176,10 @@ describe('renderInvoiceUbl on the other VAT treatments and payment texts', () =>
     expect(new Decimal('6348.06').times('6.8512').toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2)).toBe('43491.83');
   });
 
-  it('pays a Danish reg. and account number as code 31 with the reg. no. as branch', () => {
+  it('pays a Danish reg. and account number as code 42 with the reg. no. as branch', () => {
     const inv = variant('kattegat-2026-10.json', (j) => void (j.seller.bank = 'Danske Bank, reg.nr. 3409 kontonr. 1234567890'));
     const means = one(ubl(inv), 'cac:PaymentMeans');
-    expect(text(means, 'cbc:PaymentMeansCode')).toBe('31');
+    expect(text(means, 'cbc:PaymentMeansCode')).toBe('42');
     expect(text(means, 'cac:PayeeFinancialAccount/cbc:ID')).toBe('1234567890');
     expect(text(means, 'cac:PayeeFinancialAccount/cac:FinancialInstitutionBranch/cbc:ID')).toBe('3409');
   });

@@ -8,6 +8,7 @@ import { sha256 } from '../../src/runner/hash.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../src/server/index.js';
 import { configFor, copySamples, readTokens } from '../runner/_server.js';
 import { money, parseXml, text } from './_ubl.js';
+import { svcBin } from '../cli/_bin.js';
 
 interface SampleInvoice { id: string; org_id: string; invoice_number: string; status: string; period_start: string; total_cents: number }
 
@@ -81,10 +82,63 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
     const entry = org.invoices.find((i) => i.invoice_number === json.invoice_number)!;
     expect(entry.einvoice).toBe('failed');
     expect(entry.einvoice_error).toMatch(/^buyer\.ean: "5790001234567" fails the GS1 check digit/);
+    expect(entry.einvoice_code).toBe('ean_check_digit');
     expect(entry.files.map((f) => f.slice(f.lastIndexOf('.')))).toEqual(['.json', '.pdf']);
     await readFile(join(out, '2026-10', entry.files[1]!));
     expect(m.summary.einvoices_failed).toBe(1);
     const summary = await readFile(join(out, '2026-10', 'summary.md'), 'utf8');
     expect(summary).toContain(`Ingen e-faktura for faktura ${json.invoice_number}: buyer.ean:`);
   }, 60_000);
+
+  it('makes no e-invoice for a record checkInvoice finds an error in: failed with the code, the PDF kept, the other invoices and organizations go on', async () => {
+    const data = await copySamples(join(tmp, 'error-data'));
+    const read = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
+    // Kattegat's October, served twice more: in USD with VAT and no rate, and to a Polish business at 25 %.
+    const usd = await read(new URL('../../samples/vat-treatments/usd-vat-without-rate-2026-09.json', import.meta.url).pathname);
+    Object.assign(usd, { id: '0e6f1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a51', org_id: 'org-kattegat', invoice_number: '2026-0151', period_start: '2026-10-01', period_end: '2026-10-31' });
+    const polish = await read(join(data, 'invoices', 'kattegat-2026-10.json'));
+    Object.assign(polish, { id: '0e6f1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a52', invoice_number: '2026-0152' });
+    Object.assign(polish.buyer, { legal_name: 'Bałtyk Logistyka Sp. z o.o.', country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' });
+    await writeFile(join(data, 'invoices', 'kattegat-2026-10-usd.json'), JSON.stringify(usd));
+    await writeFile(join(data, 'invoices', 'kattegat-2026-10-pl.json'), JSON.stringify(polish));
+    const out = join(tmp, 'error-findings');
+    const tokens = await readTokens(data);
+    const server = await startReferenceServer({ dataDir: data });
+    try {
+      const { config, env } = configFor(server.url, tokens);
+      const m = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
+      expect(exitCodeOf(m)).toBe(0);
+      const org = m.organizations.find((o) => o.org_id === 'org-kattegat')!;
+      expect(org.status).toBe('ok');
+      const entries = Object.fromEntries(org.invoices.map((i) => [i.invoice_number, i]));
+      expect(entries['2026-0151']).toMatchObject({ einvoice: 'failed', einvoice_code: 'vat_not_in_dkk' });
+      expect(entries['2026-0151']!.einvoice_error).toMatch(/^usd_dkk_rate: .*DKK/);
+      expect(entries['2026-0152']).toMatchObject({ einvoice: 'failed', einvoice_code: 'danish_vat_to_eu_business' });
+      expect(entries['2026-0152']!.einvoice_error).toMatch(/^buyer\.vat: .*PL5261040828/);
+      for (const n of ['2026-0151', '2026-0152']) {
+        expect(entries[n]!.files.map((f) => f.slice(f.lastIndexOf('.')))).toEqual(['.json', '.pdf']);
+        expect(entries[n]!.findings!.some((f) => f.code === entries[n]!.einvoice_code && f.severity === 'error')).toBe(true);
+      }
+      // The sample invoice of the same organization still gets its e-invoice, without a code.
+      expect(entries['2026-0144']).toMatchObject({ einvoice: 'written' });
+      expect(entries['2026-0144']!.einvoice_code).toBeUndefined();
+      expect(m.summary.einvoices_failed).toBe(2);
+      expect(m.organizations.filter((o) => o.status === 'failed')).toEqual([]);
+      const listed = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8'));
+      const onDisk = listed.organizations.find((o: { org_id: string }) => o.org_id === 'org-kattegat').invoices.find((i: { invoice_number: string }) => i.invoice_number === '2026-0151');
+      expect(onDisk.einvoice_code).toBe('vat_not_in_dkk');
+
+      // The built CLI, fetching the same record from the server: exit 1 naming the code, no file, for every format.
+      const kattegat = tokens.orgs.find((o) => o.org_id === 'org-kattegat')!;
+      for (const format of ['pdf', 'both']) {
+        const cwd = await mkdtemp(join(tmp, 'bin-'));
+        const r = await svcBin(['invoices', 'render', usd.id, '--format', format], { SVC_BASE_URL: server.url, SVC_REPORTING_TOKEN: kattegat.token, SVC_ORG_ID: 'org-kattegat' }, { cwd });
+        expect(r.code).toBe(1);
+        expect(r.stderr).toMatch(/\[vat_not_in_dkk\]\nsvc: invoice 2026-0151: 1 error \(above: vat_not_in_dkk\); no file written\n$/);
+        expect(await readdir(cwd)).toEqual([]);
+      }
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
 });

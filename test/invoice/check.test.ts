@@ -140,3 +140,16 @@ describe('checkInvoice: numbers a bank or NemHandel refuses', () => {
     expect(bank('Nordea · IBAN DE89 3704 0044 0532 0130 00')).toEqual([]);
   });
 });
+
+describe('checkInvoice: a payment line the buyer cannot use', () => {
+  it('flags a FI line on an invoice not in DKK (fik_not_dkk) and a payment line that is no FI line (payment_line_unknown); a FI line in DKK passes', () => {
+    const fik = '+71<000000001420001+85109074<';
+    const found = (edit: (j: InvoiceJson) => void) => checkInvoice(variant('kattegat-2026-10.json', edit)).map((f) => [f.severity, f.code, f.path]);
+    expect(found((j) => void (j.buyer.payment_reference = fik))).toEqual([]);
+    expect(found((j) => void ((j.buyer.payment_reference = fik), (j.currency = 'EUR')))).toEqual([['error', 'fik_not_dkk', 'buyer.payment_reference']]);
+    // +71 carries a 15-digit payment id; this one has 5. +04 is a giro card, not stated here.
+    expect(found((j) => void (j.buyer.payment_reference = '+71<12345+85109074<'))).toEqual([['error', 'payment_line_unknown', 'buyer.payment_reference']]);
+    expect(found((j) => void (j.buyer.payment_reference = '+04<1234567890123456+12345678<'))).toEqual([['error', 'payment_line_unknown', 'buyer.payment_reference']]);
+    expect(found((j) => void (j.seller.bank = `${j.seller.bank} · FIK +71<000000001420001+8510907<`))).toEqual([['error', 'payment_line_unknown', 'seller.bank']]);
+  });
+});

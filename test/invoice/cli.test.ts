@@ -43,12 +43,12 @@ describe('svc invoices render', () => {
     expect(r.stdout.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('reports on stderr figures that do not reconcile, and still renders them as given', async () => {
+  it('reports on stderr figures that do not reconcile, exits 1 and writes no PDF asking a wrong amount', async () => {
     const r = await svc(['invoices', 'render', fixture('vat-off-by-one.json'), '-o', 'warn.pdf'], dir);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     // VAT and total were both raised by 1 øre: the VAT is off, the total still adds up.
-    expect(r.stderr).toBe('svc: error: vat_cents 537817 != round(subtotal_cents 2151264 × vat_rate_bps 2500 / 10000) = 537816 [vat]\n');
-    expect(allText(await readPdf(readFileSync(join(dir, 'warn.pdf'))))).toContain('I alt at betale 26.890,81 DKK');
+    expect(r.stderr).toBe('svc: error: vat_cents 537817 != round(subtotal_cents 2151264 × vat_rate_bps 2500 / 10000) = 537816 [vat]\nsvc: invoice 2026-0098: 1 error (above: vat); no file written\n');
+    expect(readdirSync(dir)).not.toContain('warn.pdf');
   });
 
   // A bad record is bad input (exit 1); a bad flag value is a wrong command line (exit 2, as in every command).
@@ -81,20 +81,32 @@ describe('svc invoices render', () => {
   }
 });
 
-describe('svc invoices render --strict', () => {
+describe('svc invoices render: an error finding stops every format; --strict stops a warning too', () => {
   const treatments = (name: string): string => fileURLToPath(new URL(`../vat-treatments/${name}`, SAMPLES));
 
-  it('writes no file and exits 1 when checkInvoice finds an error; without --strict it warns and renders', async () => {
-    const strict = await svc(['invoices', 'render', treatments('usd-vat-without-rate-2026-09.json'), '--strict', '-o', 'strict.pdf'], dir);
-    expect(strict.code).toBe(1);
-    expect(strict.stderr).toMatch(/^svc: error: VAT is charged in USD but usd_dkk_rate is missing.* \[vat_not_in_dkk\]\n/);
-    expect(strict.stderr).toMatch(/--strict: 1 error in the invoice \(above\); no file written/);
-    expect(readdirSync(dir)).not.toContain('strict.pdf');
-    const loose = await svc(['invoices', 'render', treatments('usd-vat-without-rate-2026-09.json'), '-o', 'loose.pdf'], dir);
-    expect(loose.code).toBe(0);
-    expect(readdirSync(dir)).toContain('loose.pdf');
+  it('exits 1 naming the code and writes no file when checkInvoice finds an error, with or without --strict', async () => {
+    for (const flags of [['--strict'], []]) {
+      const r = await svc(['invoices', 'render', treatments('usd-vat-without-rate-2026-09.json'), ...flags, '-o', 'refused.pdf'], dir);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^svc: error: VAT is charged in USD but usd_dkk_rate is missing.* \[vat_not_in_dkk\]\n/);
+      expect(r.stderr).toMatch(/\nsvc: invoice 2026-0130: 1 error \(above: vat_not_in_dkk\); no file written\n$/);
+      expect(readdirSync(dir)).not.toContain('refused.pdf');
+    }
     const clean = await svc(['invoices', 'render', treatments('eu-reverse-charge-2026-10.json'), '--strict', '-o', 'clean.pdf'], dir);
     expect([clean.code, clean.stderr]).toEqual([0, '']);
+  });
+
+  it('a warning: printed and rendered (exit 0); with --strict exit 1 and no file', async () => {
+    const json = JSON.parse(readFileSync(treatments('eu-reverse-charge-2026-10.json'), 'utf8'));
+    Object.assign(json.buyer, { vat: 'GR094014201', country: 'Greece', city: 'Athina', postal_code: '10431' });
+    const loose = await svc(['invoices', 'render', '-', '-o', 'warned.pdf'], dir, JSON.stringify(json));
+    expect(loose.code).toBe(0);
+    expect(loose.stderr).toMatch(/^svc: warning: .*Greek VAT numbers start with EL, not GR \[greek_vat_prefix\]\n$/);
+    expect(readdirSync(dir)).toContain('warned.pdf');
+    const strict = await svc(['invoices', 'render', '-', '--strict', '-o', 'strict.pdf'], dir, JSON.stringify(json));
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/svc: invoice .*: 1 warning \(--strict\) \(above: greek_vat_prefix\); no file written\n$/);
+    expect(readdirSync(dir)).not.toContain('strict.pdf');
   });
 
   it('refuses an illegible --accent by name', async () => {

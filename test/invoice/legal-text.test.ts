@@ -65,6 +65,11 @@ describe('exchange rates and VAT in DKK', () => {
       j.total_cents = j.subtotal_cents + j.vat_cents;
     });
     expect(flat(pdftotext(await renderInvoicePdf(noUsage)))).not.toContain('Valutakurs');
+    // Kattegat's DKK invoice has a usd_dkk_rate but shows no USD figure (its usage is in DKK): no rate note.
+    const kattegat = sample('kattegat-2026-10.json');
+    expect(kattegat.usd_dkk_rate?.toString()).toBe('6.8512');
+    expect(kattegat.lines.some((l) => l.description.includes('USD'))).toBe(false);
+    expect(flat(pdftotext(await renderInvoicePdf(kattegat)))).not.toMatch(/Valutakurs|USD/);
     // The EUR invoice converts its usage from USD to EUR: a USD/DKK rate explains nothing there.
     expect(flat(pdftotext(await renderInvoicePdf(sample('fjordline-2026-10.json'))))).not.toMatch(/Exchange rate|in DKK/);
   });
@@ -113,7 +118,7 @@ describe('text a reader sees', () => {
     expect(sept.split('\n').some((l) => /USD\s987,65 à\s6,9034/.test(l))).toBe(true);
     const code = '+71<000000001420001+85109074<';
     for (const language of ['da', 'en'] as const) {
-      const lines = pdftotext(await renderInvoicePdf(sample('../vat-treatments/usd-vat-with-rate-2026-10.json'), { language }), 'layout').split('\n');
+      const lines = pdftotext(await renderInvoicePdf(sample('../payment-means/fik-dkk-2026-10.json'), { language }), 'layout').split('\n');
       const withCode = lines.filter((l) => l.includes(code));
       expect(withCode.length).toBe(2); // the facts and the payment terms
       for (const l of withCode) expect(l).not.toMatch(/<[.,;:]/);

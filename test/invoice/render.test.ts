@@ -131,7 +131,15 @@ describe('void invoices', () => {
     expect(text).toContain('I alt 32.737,78 DKK');
     expect(text).not.toContain('I alt at betale');
     expect(text).not.toMatch(/Betales|Betaling\b|Bank:|IBAN/);
-    expect(text.replace(/\s+/g, ' ')).toContain('Denne faktura er annulleret og skal ikke betales. Er den allerede betalt, så kontakt faktura@servicevaerket.dk.');
+    expect(text.replace(/\s+/g, ' ')).toContain('Denne faktura er annulleret og skal ikke betales. Er den allerede betalt, så kontakt faktura@servicevaerket.dk. Den annulleres med en kreditnota, der henviser til denne faktura.');
+    // It asks for nothing: no due date and no payment reference (the issued twin has both).
+    const issued = pageText((await readPdf(await renderInvoicePdf(sample('nordlys-2026-10.json')))).pages[0]!);
+    for (const [label, value] of [['Forfaldsdato', '17.11.2026'], ['Betalingsreference', 'NORDLYS-PO-2026-118']]) {
+      expect(issued).toContain(label);
+      expect(issued).toContain(value);
+      expect(text).not.toContain(label);
+      expect(text).not.toContain(value);
+    }
   });
 
   it('stamps VOID on every page of a long void invoice', async () => {

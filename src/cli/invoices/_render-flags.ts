@@ -20,16 +20,27 @@ export const documentOptions: Record<string, OptionSpec> = {
   language: { type: 'string', valueName: 'LANG', description: "document language (default: the invoice's own)" },
   logo: { type: 'string', valueName: 'FILE', description: 'PNG or JPEG shown in the header' },
   accent: { type: 'string', valueName: '#RRGGBB', description: 'accent colour of titles and rules' },
-  strict: { type: 'boolean', description: 'exit 1 without writing a file when checkInvoice finds an error' },
+  strict: { type: 'boolean', description: 'exit 1 without writing a file when checkInvoice finds a warning too (an error always stops it)' },
 };
 
-/** checkInvoice's findings on stderr; with --strict an error among them stops the command before any file. */
+/**
+ * checkInvoice's findings on stderr, one line each with its code. An error among them stops the
+ * command before any file, whatever the format: no e-invoice leaves with an error, and no PDF is
+ * written that asks a wrong amount (a script must never take exit 0 for it, and a good file of
+ * the same name is not overwritten). With --strict a warning stops it too.
+ */
 export function reportFindings(io: CommandIO, args: ParsedArgs, invoice: Invoice): void {
   const findings = checkInvoice(invoice);
   for (const f of findings) io.stderr.write(`svc: ${f.severity}: ${plainText(f.message)} [${f.code}]\n`);
-  const errors = findings.filter((f) => f.severity === 'error').length;
+  const strict = args.values.strict === true;
+  const stopping = findings.filter((f) => f.severity === 'error' || strict);
+  if (!stopping.length) return;
+  const errors = stopping.filter((f) => f.severity === 'error').length;
+  const warnings = stopping.length - errors;
+  const counted = [errors && `${errors} error${errors === 1 ? '' : 's'}`, warnings && `${warnings} warning${warnings === 1 ? '' : 's'} (--strict)`].filter(Boolean).join(' and ');
+  const codes = [...new Set(stopping.map((f) => f.code))].join(', ');
   // The command line is right; the invoice is not: exit 1, as any refused record.
-  if (errors && args.values.strict === true) throw new Error(`--strict: ${errors} error${errors === 1 ? '' : 's'} in the invoice (above); no file written`);
+  throw new Error(`invoice ${plainText(invoice.invoice_number)}: ${counted} (above: ${codes}); no file written`);
 }
 
 async function readLogo(io: { cwd: string }, path: string | undefined): Promise<Uint8Array | undefined> {

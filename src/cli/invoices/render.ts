@@ -18,7 +18,7 @@ export const renderCommand: Command = {
     'svc invoices render invoice.json --logo logo.png --accent "#0b6e4f"',
     'svc invoices render invoice.json --format xml -o invoice.xml        # Peppol BIS Billing 3.0',
     'svc invoices render invoice.json --format both -o 2026-0142.pdf    # PDF/A-3 with the XML inside, and 2026-0142.xml',
-    'svc invoices render invoice.json --strict   # no file while checkInvoice finds an error',
+    'svc invoices render invoice.json --strict   # no file while checkInvoice finds a warning (an error always stops it)',
   ],
   options: {
     output: { type: 'string', short: 'o', valueName: 'PATH', description: 'where to write the PDF (the XML with --format xml; default: <invoice number>.pdf/.xml here; - for stdout)' },

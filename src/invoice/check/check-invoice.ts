@@ -4,6 +4,7 @@ import type { InvoiceCheckFinding } from '../options.js';
 import { decideVatFor } from '../vat/index.js';
 import { figureFindings } from './_figures.js';
 import { identifierFindings } from './_identifiers.js';
+import { paymentFindings } from './_payment.js';
 
 const ORDER = { error: 0, warning: 1 } as const;
 
@@ -11,7 +12,8 @@ const ORDER = { error: 0, warning: 1 } as const;
  * What an accountant must fix before filing the invoice, without changing anything: figures
  * that do not add up, the VAT decision's problems (Danish VAT to an EU-registered business,
  * 0 % with no treatment the record supports, VAT in USD with no rate to state it in DKK, …),
- * an EAN failing its GS1 check digit and an IBAN failing mod-97. Each finding has a stable
+ * an EAN failing its GS1 check digit, an IBAN failing mod-97, a payment line that is no FI line
+ * or is on an invoice not in DKK. Each finding has a stable
  * code, a severity and the path of the field to fix; errors come first. An empty list means
  * the invoice is ready to file.
  * @throws SchemaError naming the field when `invoice` (API JSON or a parsed record) is malformed.
@@ -25,5 +27,5 @@ export function checkInvoiceRecord(record: Invoice): InvoiceCheckFinding[] {
   const vat: InvoiceCheckFinding[] = decideVatFor(record).reasons.flatMap((r) =>
     r.severity === 'info' ? [] : [{ code: r.code, severity: r.severity, path: r.paths[0]!, message: r.message }],
   );
-  return [...figureFindings(record), ...vat, ...identifierFindings(record)].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
+  return [...figureFindings(record), ...vat, ...identifierFindings(record), ...paymentFindings(record)].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 }

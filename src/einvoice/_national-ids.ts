@@ -1,0 +1,62 @@
+/**
+ * Organisation numbers read from a VAT number, where a country's Peppol scheme (EAS) takes that
+ * number rather than the VAT number, with the check digit the Peppol rules test
+ * (PEPPOL-EN16931-UBL.sch, May 2026 release). Each returns undefined when the number is not one.
+ */
+
+/** Norway, 0192: `NO923456783MVA` → `923456783`, mod 11 with weights 2-7 from the right (PEPPOL-COMMON-R041). */
+export function norwegianOrgNumber(compactVat: string): string | undefined {
+  const m = /^NO(\d{9})(?:MVA)?$/.exec(compactVat);
+  if (!m) return undefined;
+  const digits = m[1]!;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(digits[7 - i]) * ((i % 6) + 2);
+  return (11 - (sum % 11)) % 11 === Number(digits[8]) ? digits : undefined;
+}
+
+/** Sweden, 0007: `SE556036079301` → `5560360793`, Luhn over the 10 digits (PEPPOL-COMMON-R049). */
+export function swedishOrgNumber(compactVat: string): string | undefined {
+  const m = /^SE(\d{10})01$/.exec(compactVat);
+  if (!m) return undefined;
+  const digits = m[1]!;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) {
+    const d = Number(digits[i]) * (i % 2 === 0 ? 2 : 1);
+    sum += d > 9 ? d - 9 : d;
+  }
+  return (10 - (sum % 10)) % 10 === Number(digits[9]) ? digits : undefined;
+}
+
+/** Italy, 0211: the Partita IVA with its prefix, `IT` + 11 digits, Luhn-checked (PEPPOL-COMMON-R047). */
+export function italianVatNumber(compactVat: string): string | undefined {
+  const m = /^IT(\d{11})$/.exec(compactVat);
+  if (!m) return undefined;
+  const digits = m[1]!;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    const d = Number(digits[i]) * (i % 2 === 0 ? 1 : 2);
+    sum += d > 9 ? d - 9 : d;
+  }
+  return (10 - (sum % 10)) % 10 === Number(digits[10]) ? compactVat : undefined;
+}
+
+/** Finland, 0216 (OVT code): `FI12345671` → `003712345671`, the business ID after 0037, its mod-11 check digit tested. */
+export function finnishOvtCode(compactVat: string): string | undefined {
+  const m = /^FI(\d{8})$/.exec(compactVat);
+  if (!m) return undefined;
+  const digits = m[1]!;
+  const weights = [7, 9, 10, 5, 8, 4, 2];
+  const rest = weights.reduce((s, w, i) => s + w * Number(digits[i]), 0) % 11;
+  if (rest === 1) return undefined;
+  return (rest === 0 ? 0 : 11 - rest) === Number(digits[7]) ? `0037${digits}` : undefined;
+}
+
+/** Greece, 9933: `EL094014201` → `094014201`, the TIN's check digit (powers of 2, mod 11 mod 10). */
+export function greekTin(compactVat: string): string | undefined {
+  const m = /^(?:EL|GR)(\d{9})$/.exec(compactVat);
+  if (!m) return undefined;
+  const digits = m[1]!;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(digits[i]) * 2 ** (8 - i);
+  return (sum % 11) % 10 === Number(digits[8]) ? digits : undefined;
+}

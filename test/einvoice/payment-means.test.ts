@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Element } from '@xmldom/xmldom';
+import { EInvoiceError, renderInvoiceUbl } from '../../src/einvoice/index.js';
+import { InvoiceSchema, parseJsonRecord, type Invoice } from '../../src/model/index.js';
+import { readFileSync } from 'node:fs';
+import { sample, variant } from '../invoice/_samples.js';
+import { all, one, parseXml, text } from './_ubl.js';
+
+const ubl = (invoice: Invoice): Element => parseXml(renderInvoiceUbl(invoice)).documentElement!;
+const paymentSample = (name: string): Invoice =>
+  parseJsonRecord(InvoiceSchema, readFileSync(new URL(`../../samples/payment-means/${name}`, import.meta.url), 'utf8'), name);
+const means = (doc: Element) => {
+  const m = one(doc, 'cac:PaymentMeans');
+  return [text(m, 'cbc:PaymentMeansCode'), text(m, 'cbc:PaymentID'), text(m, 'cac:PayeeFinancialAccount/cbc:ID'), text(m, 'cac:PayeeFinancialAccount/cac:FinancialInstitutionBranch/cbc:ID')];
+};
+function refusal(fn: () => unknown): EInvoiceError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(EInvoiceError);
+    return e as EInvoiceError;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('payment means, decided once from the record (Peppol DK-R-005..011)', () => {
+  it('a FI line +71 is code 93, PaymentID 71#<payment id>, the creditor number as the account; BuyerReference is the buyer\'s attention line, never the FI line', () => {
+    const inv = paymentSample('fik-dkk-2026-10.json');
+    expect(inv.buyer.payment_reference).toBe('+71<000000001420001+85109074<');
+    const doc = ubl(inv);
+    expect(means(doc)).toEqual(['93', '71#000000001420001', '85109074', undefined]);
+    expect(text(doc, 'cbc:BuyerReference')).toBe('Finance');
+    expect(Buffer.from(renderInvoiceUbl(inv)).toString('utf8')).not.toContain('+71');
+  });
+
+  it('a +75 line keeps its 16-digit id, a +73 line has none; both 93 with the creditor number', () => {
+    const fik75 = variant('kattegat-2026-10.json', (j) => Object.assign(j.buyer, { payment_reference: '+75<1234567890123456+85109074<', attention: 'Kreditorbogholderiet' }));
+    expect(means(ubl(fik75))).toEqual(['93', '75#1234567890123456', '85109074', undefined]);
+    const fik73 = variant('kattegat-2026-10.json', (j) => Object.assign(j.buyer, { payment_reference: '+73<+85109074<', attention: 'Kreditorbogholderiet' }));
+    expect(means(ubl(fik73))).toEqual(['93', '73#', '85109074', undefined]);
+  });
+
+  it('a DKK invoice to a Danish account is 42 with the account and the reg. no. as branch (DK-R-006), also from a Danish IBAN alone', () => {
+    expect(means(ubl(sample('kattegat-2026-10.json')))).toEqual(['42', 'KD-2026-10', '1234567890', '3409']);
+    // DK66 3409 1234 5678 90: reg. no. 3409, account 1234567890 (read by hand).
+    const ibanOnly = variant('kattegat-2026-10.json', (j) => void (j.seller.bank = 'Danske Bank · IBAN DK66 3409 1234 5678 90 · BIC DABADKKK'));
+    expect(means(ubl(ibanOnly))).toEqual(['42', 'KD-2026-10', '1234567890', '3409']);
+  });
+
+  it('58 only for EUR with an IBAN; USD is an international transfer, 31, to the IBAN with the BIC', () => {
+    expect(means(ubl(sample('fjordline-2026-10.json')))).toEqual(['58', 'PO 4471-FJ', 'DK6634091234567890', 'DABADKKK']);
+    expect(means(ubl(paymentSample('usd-norway-2026-10.json')))).toEqual(['31', 'NH-2026-10', 'DK6634091234567890', 'DABADKKK']);
+    const usdDk = variant('nordlys-2026-10.json', (j) => void (j.currency = 'USD'));
+    expect(means(ubl(usdDk))[0]).toBe('31');
+    const eurNoIban = variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'Danske Bank, reg. 3409 konto 1234567890'));
+    expect(refusal(() => renderInvoiceUbl(eurNoIban)).field).toBe('seller.bank');
+  });
+
+  it('every sample: no payment code in BuyerReference, and the record\'s buyer reference where it has one', () => {
+    for (const name of ['nordlys-2026-10.json', 'kattegat-2026-10.json', 'fjordline-2026-10.json']) {
+      const inv = sample(name);
+      expect(text(ubl(inv), 'cbc:BuyerReference')).toBe(inv.buyer.payment_reference);
+    }
+  });
+
+  it('refuses a payment line it cannot state, and a FI line on an invoice not in DKK, naming the field and the code', () => {
+    const giro = variant('kattegat-2026-10.json', (j) => Object.assign(j.buyer, { payment_reference: '+01<1234567+12345678<', attention: 'AP' }));
+    const e1 = refusal(() => renderInvoiceUbl(giro));
+    expect([e1.field, e1.code]).toEqual(['buyer.payment_reference', 'payment_line_unknown']);
+    const usdFik = variant('nordlys-2026-10.json', (j) => Object.assign(j, { currency: 'USD' }, { buyer: { ...j.buyer, payment_reference: '+71<000000001420001+85109074<' } }));
+    const e2 = refusal(() => renderInvoiceUbl(usdFik));
+    expect([e2.field, e2.code]).toEqual(['buyer.payment_reference', 'fik_not_dkk']);
+    expect(e2.message).toMatch(/Danish kroner only.*USD/);
+  });
+});
+
+describe('buyers Peppol reaches by a number their VAT number carries', () => {
+  const buyer = (base: string, fields: Record<string, string>) => variant(base, (j) => Object.assign(j.buyer, { ean: '', cvr: '', address_line2: '' }, fields));
+  const endpoint = (inv: Invoice) => {
+    const e = one(ubl(inv), 'cac:AccountingCustomerParty/cac:Party/cbc:EndpointID');
+    return [e.getAttribute('schemeID'), e.textContent];
+  };
+
+  it.each([
+    // Check digits worked by hand: Norway mod 11 (weights 3 2 7 6 5 4 3 2), Sweden Luhn, Finland mod 11 (7 9 10 5 8 4 2), Italy Luhn, Greece powers of 2 mod 11.
+    ['Norway', 'fjordline-2026-10.json', { vat: 'NO923456783MVA', country: 'Norge', city: 'Hammerfest', postal_code: '9600' }, ['0192', '923456783']],
+    ['Sweden', '../vat-treatments/eu-reverse-charge-2026-10.json', { vat: 'SE556036079301', country: 'Sverige', city: 'Göteborg', postal_code: '405 08' }, ['0007', '5560360793']],
+    ['Finland', '../vat-treatments/eu-reverse-charge-2026-10.json', { vat: 'FI01120389', country: 'Suomi', city: 'Espoo', postal_code: '02610' }, ['0216', '003701120389']],
+    ['Italy', '../vat-treatments/eu-reverse-charge-2026-10.json', { vat: 'IT12345678903', country: 'Italia', city: 'Milano', postal_code: '20121' }, ['0211', 'IT12345678903']],
+    ['Greece', '../vat-treatments/eu-reverse-charge-2026-10.json', { vat: 'EL094014201', country: 'Ελλάδα', city: 'Athina', postal_code: '10431' }, ['9933', '094014201']],
+  ] as const)('%s', (_, base, fields, expected) => {
+    expect(endpoint(buyer(base, fields))).toEqual(expected);
+  });
+
+  it('refuses a number that fails its check digit, naming buyer.vat (NO923456789MVA: the 9th digit should be 3)', () => {
+    const e = refusal(() => renderInvoiceUbl(buyer('fjordline-2026-10.json', { vat: 'NO923456789MVA', country: 'Norge' })));
+    expect(e.field).toBe('buyer.vat');
+    expect(e.message).toContain('0192');
+  });
+});
+
+describe('provider names in the item properties', () => {
+  it('are the provider\'s name alone, whatever word the record put before it', () => {
+    const inv = variant('nordlys-2026-10.json', (j) => {
+      j.lines[4]!.description = 'heraf Anthropic';
+      j.lines[5]!.description = 'Of which: OpenAI';
+    });
+    const usage = all(ubl(inv), 'cac:InvoiceLine').find((l) => all(l, 'cac:Item/cac:AdditionalItemProperty').length)!;
+    expect(all(usage, 'cac:Item/cac:AdditionalItemProperty').map((p) => text(p, 'cbc:Name'))).toEqual(['Anthropic', 'OpenAI', 'Mistral AI']);
+  });
+});
