@@ -127,6 +127,12 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
       const listed = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8'));
       const onDisk = listed.organizations.find((o: { org_id: string }) => o.org_id === 'org-kattegat').invoices.find((i: { invoice_number: string }) => i.invoice_number === '2026-0151');
       expect(onDisk.einvoice_code).toBe('vat_not_in_dkk');
+      // summary.md says it where a person reads (Markdown-escaped: `_` may be `\_`), and so does index.html (test/runner/front-page.browser.test.ts).
+      const summary = (await readFile(join(out, '2026-10', 'summary.md'), 'utf8')).replace(/\\/g, '');
+      expect(summary).toMatch(/No e-invoice for invoice 2026-0151: usd_dkk_rate: .*\[vat_not_in_dkk\]\n/);
+      expect(summary).toMatch(/No e-invoice for invoice 2026-0152: buyer\.vat: .*\[danish_vat_to_eu_business\]\n/);
+      const page = await readFile(join(out, '2026-10', 'index.html'), 'utf8');
+      expect(page).toContain('href="#check-einvoicesNotMade"');
 
       // The built CLI, fetching the same record from the server: exit 1 naming the code, no file, for every format.
       const kattegat = tokens.orgs.find((o) => o.org_id === 'org-kattegat')!;

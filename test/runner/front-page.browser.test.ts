@@ -294,7 +294,11 @@ describe('outcomes in words', () => {
       { org_id: 'org-c', name: 'C', folder: 'org-c', status: 'not_run', parts: [], invoices: [], cost: null },
       {
         org_id: 'org-d', name: 'D', folder: 'org-d', status: 'ok', parts: [{ part: 'invoices', status: 'ok' }, { part: 'cost_workbook', status: 'ok' }],
-        invoices: [inv('D-1', 'DKK', 125_050, null), inv('D-2', 'DKK', 99_999, null, 'void'), inv('D-3', 'EUR', 5_000, null)],
+        invoices: [
+          { ...inv('D-1', 'DKK', 125_050, null), einvoice: 'written' as const },
+          { ...inv('D-2', 'DKK', 99_999, null, 'void'), einvoice: 'void' as const },
+          { ...inv('D-3', 'EUR', 5_000, null), einvoice: 'failed' as const, einvoice_error: 'buyer.vat: 25 % Danish VAT is charged to an EU business [danish_vat_to_eu_business]', einvoice_code: 'danish_vat_to_eu_business' },
+        ],
         cost: { usage_dkk: '10.005', usage_usd: '1.5', rate_estimated: true, plan_dkk_cents: 100, total_dkk: '11.005', months: [{ month: '2026-09', usage_dkk: null, rate_estimated: false }, { month: '2026-10', usage_dkk: '10.005', rate_estimated: true }] },
       },
     ];
@@ -317,6 +321,17 @@ describe('outcomes in words', () => {
     const all = await page.evaluate(() => [...document.querySelector('table.totals tfoot tr')!.children].map((c) => (c as HTMLElement).innerText));
     expect([all[0], all[1], all[4]]).toEqual(['All in DKK', '2', money('1935.62', 'DKK', 'en')]);
     expect(text).toContain('Invoices not in the DKK total (no rate to DKK): 1 in EUR.');
+    // An e-invoice the invoice check refused: on the invoice's row, under "for a person to check", and counted with a link there.
+    const refused = 'No e-invoice for invoice D-3: buyer.vat: 25 % Danish VAT is charged to an EU business [danish_vat_to_eu_business]';
+    const d3 = await page.evaluate(() => [...document.querySelectorAll('#o3 tr')].find((r) => (r as HTMLTableRowElement).cells[0]?.textContent === 'D-3')!.lastElementChild!.textContent);
+    expect(d3).toBe(refused);
+    const checks = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('h4')].map((h) => [h.id, [...h.parentElement!.querySelectorAll(`h4#${h.id} ~ ul`)][0]!.textContent])));
+    expect(checks['check-einvoicesNotMade']).toBe(`D: ${refused}`);
+    expect(checks['check-void']).toBe('D: D-2');
+    const counts = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('dl.counts > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd a')?.getAttribute('href') ?? d.querySelector('dd')!.textContent])));
+    expect(counts).toMatchObject({ 'E-invoices': '1', 'E-invoices not made': '#check-einvoicesNotMade', 'Void invoices': '#check-void' });
+    // The void invoice's row says what cancels it.
+    expect(text).toContain('Void: a credit note cancels it');
     // A period that is not a whole month shows its dates; the estimated month is hatched, the month without a rate marked.
     expect(text).toContain('1 Oct 2026 – 15 Oct 2026');
     const d = await page.evaluate(() => ({ marks: [...document.querySelectorAll('#o3 svg.mc text')].map((t) => t.textContent), hatched: document.querySelectorAll('#o3 svg.mc path.mb.est').length, title: document.querySelector('#o3 svg.mc title')!.textContent }));
