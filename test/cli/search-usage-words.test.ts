@@ -1,8 +1,9 @@
 // Issue 25 (6): each command does what its own words say. `svc search --json` "prints the results
 // as the API sends them" (all of them, unless -n cuts); `svc usage` with a key of no organization
-// exits 1, as the CLI README's exit codes say. A dataset with 15 matching search entries.
+// exits 1, as the CLI README's exit codes say. A dataset with 25 matching search entries, of which
+// the reference server sends its documented 20 (server README, Gateway).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
@@ -11,7 +12,9 @@ import { apiKey, call, SAMPLES, tokens } from '../server/_helpers.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-words-'));
 let s: ReferenceServer;
-const ENTRIES = 15;
+const ENTRIES = 25;
+/** The reference server's most results per search (server README: "at most 20 results"). */
+const SENT = 20;
 
 beforeAll(async () => {
   const dir = join(root, 'data');
@@ -35,7 +38,7 @@ describe('svc search', () => {
     const key = apiKey('key-nl-001');
     const sent = await call(s.url, '/v1/search/service-search', { method: 'POST', token: key, body: { query: 'quarterly ledger' } });
     expect(sent.status).toBe(200);
-    expect(sent.json.results).toHaveLength(ENTRIES);
+    expect(sent.json.results).toHaveLength(SENT);
 
     const json = await svc(['search', '--json', 'quarterly', 'ledger'], env(key));
     expect(json.code).toBe(0);
@@ -59,6 +62,17 @@ describe('svc usage with a key of no organization', () => {
     const json = await svc(['usage', '--json'], env(noOrg));
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ usage_shared: false, models: null, total: null });
+  });
+  it('--all with such a key among the saved ones shows its row and exits 1', async () => {
+    const cfg = join(root, 'cfg-all');
+    mkdirSync(cfg, { mode: 0o700 });
+    const profiles = { nordlys: { api_key: apiKey('key-nl-001') }, orphan: { api_key: noOrg } };
+    writeFileSync(join(cfg, 'credentials.json'), JSON.stringify({ version: 1, default: 'nordlys', profiles, pins: {} }), { mode: 0o600 });
+    const r = await svc(['usage', '--all'], { SVC_GATEWAY_URL: s.url, SVC_CONFIG_DIR: cfg });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^nordlys\s+[\d,]+/m);
+    expect(r.stdout).toContain('orphan (sk-');
+    expect(r.stdout).toContain('belongs to no organization, so it has no usage.');
   });
   it('a key whose usage is not shared is an answer, not a failure: exit 0', async () => {
     const fjord = tokens.api_keys.find((k) => k.key_id === 'key-fl-001')!.api_key;
