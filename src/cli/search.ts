@@ -9,10 +9,10 @@ import { wrap } from './_output/wrap.js';
 import { UsageError } from './usage-error.js';
 import { timeoutOption } from './_timeout.js';
 
-/** `-n`/`--count`: 1 to 100; the message names the flag as typed in the help, `-n`. */
-function countFlag(args: Parameters<Command['run']>[1]): number {
+/** `-n`/`--count`: 1 to 100, undefined when not given; the message names the flag as typed in the help, `-n`. */
+function countFlag(args: Parameters<Command['run']>[1]): number | undefined {
   try {
-    return int(args, 'count', 1, 100) ?? 10;
+    return int(args, 'count', 1, 100);
   } catch (e) {
     if (e instanceof UsageError) throw new UsageError(e.message.replace('--count', '-n (--count)'));
     throw e;
@@ -25,7 +25,7 @@ export const searchCommand: Command = {
   usage: 'search <words> [-n N] [--engines L] [--categories C] [--time-range R]',
   examples: ['svc search rust async runtime', 'svc search -n 3 --time-range week "EU AI act"', 'svc search --categories news --json danish elections'],
   options: {
-    count: { type: 'string', short: 'n', valueName: 'N', description: 'show at most N results (default 10)' },
+    count: { type: 'string', short: 'n', valueName: 'N', description: 'show at most N results (default 10; with --json, all the API sends)' },
     engines: { type: 'string', valueName: 'LIST', description: 'comma-separated search engines, e.g. duckduckgo,brave' },
     categories: { type: 'string', valueName: 'CAT', description: 'a category such as it, news, science' },
     'time-range': { type: 'string', valueName: 'RANGE', description: 'only results from the past day, week, month or year' },
@@ -53,13 +53,13 @@ export const searchCommand: Command = {
     const key = await resolveKey(io);
     announceKey(io, args, key);
     const { response, raw } = await explained(io, key, clientFor(io, key.apiKey).searchJson(request));
-    const shown = response.results.slice(0, n);
     if (bool(args, 'json')) {
-      // As the service sent it, fields beyond the spec's (engine, score, …) included; only cut to -n.
+      // As the service sent it, every result and fields beyond the spec's (engine, score, …); cut only by an explicit -n.
       const sent = JSON.parse(raw) as { results: unknown[] };
-      io.stdout.write(JSON.stringify({ ...sent, results: sent.results.slice(0, n) }, null, 2) + '\n');
+      io.stdout.write(JSON.stringify(n === undefined ? sent : { ...sent, results: sent.results.slice(0, n) }, null, 2) + '\n');
       return 0;
     }
+    const shown = response.results.slice(0, n ?? 10);
     if (shown.length === 0) {
       io.stdout.write('No results.\n');
       return 0;

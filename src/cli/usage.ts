@@ -37,7 +37,7 @@ async function oneKey(io: CommandIO, period: DayRange, json: boolean, verbose: b
       ...usageExtrasJson(info),
     };
     io.stdout.write(JSON.stringify(out, null, 2) + '\n');
-    return 0;
+    return exitFor(info.org_id);
   }
   const s = styleFor(io.stdout, io.env);
   const width = outputWidth(io);
@@ -52,7 +52,12 @@ async function oneKey(io: CommandIO, period: DayRange, json: boolean, verbose: b
   if (extras.length) out.push('', ...extras.flatMap((p) => wrap(p, width, '', '  ')));
   if (summary) out.push('', s.dim(DELAY_NOTE));
   io.stdout.write(out.join('\n') + '\n');
-  return 0;
+  return exitFor(info.org_id);
+}
+
+/** A key of no organization has no usage at all: a failure (exit 1, README "Exit codes"); usage not shared is an answer (0). */
+function exitFor(orgId: string | null): number {
+  return orgId === null ? 1 : 0;
 }
 
 /** `svc usage`, with the clock injected so tests see a fixed "today". */

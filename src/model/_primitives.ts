@@ -7,8 +7,14 @@ export const decimalString = z
   .regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string such as "12.50"')
   .transform((s) => new Decimal(s));
 
-/** int64 as JSON carries it: an integer that must still be exact in a JS number. */
-export const int64 = z.int().meta({ format: 'int64' });
+const INT64_BEYOND = 'an int64 beyond 2^53 − 1 (9007199254740991) cannot be read exactly here; refused rather than rounded';
+/**
+ * int64 as JSON carries it: an integer that must still be exact in a JS number. One past 2^53 − 1
+ * has already been rounded by JSON.parse, so it is refused (naming the field) rather than used.
+ */
+export const int64 = z
+  .int({ error: (iss) => (iss.code === 'too_big' || iss.code === 'too_small' ? INT64_BEYOND : undefined) })
+  .meta({ format: 'int64' });
 /** int32 (zod checks the range; the format is stated for OpenAPI readers, as for int64). */
 export const int32 = z.int32().meta({ format: 'int32' });
 

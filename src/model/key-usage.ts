@@ -18,7 +18,8 @@ export const KeyFieldSchema = z
     required: z.boolean().optional(),
     default_value: KeyFieldValueSchema.nullable().optional(),
     options: z.array(KeyFieldOptionSchema).optional(),
-    sort_options_alphabetically: z.boolean().optional(),
+    // Absent means true (spec §2 KeyField: "true (default)"); stated for OpenAPI readers, not filled in on parse.
+    sort_options_alphabetically: z.boolean().optional().meta({ default: true }),
   })
   .meta({ id: 'KeyField' });
 

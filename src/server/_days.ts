@@ -7,7 +7,7 @@ export function parseDay(text: string): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return undefined;
   const y = Number(m[1]), mo = Number(m[2]), d = Number(m[3]);
-  const ms = Date.UTC(y, mo - 1, d);
+  const ms = utc(y, mo - 1, d);
   const back = new Date(ms);
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return undefined;
   return ms / DAY_MS;
@@ -18,7 +18,14 @@ export function formatDay(day: number): string {
 }
 
 export function dayOf(year: number, month1: number, date: number): number {
-  return Date.UTC(year, month1 - 1, date) / DAY_MS;
+  return utc(year, month1 - 1, date) / DAY_MS;
+}
+
+/** Date.UTC without its mapping of years 0-99 to 1900-1999 (a year parameter may be as early as 1). */
+function utc(year: number, month0: number, date: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month0, date);
+  return d.getTime();
 }
 
 /** Year and 1-based month of a day number. */

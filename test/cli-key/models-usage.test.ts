@@ -53,10 +53,13 @@ describe('svc models', () => {
   });
 
   it('--mode filters by kind; a kind the key has none of says so; an unknown kind is refused', async () => {
-    const r = await svc(['models', '--mode', 'embedding'], { env: env(KEYS.limited) });
+    const r = await svc(['models', '--mode', 'chat'], { env: env(KEYS.limited) });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('text-embedding-3-small');
-    expect(r.stdout).not.toContain('claude-sonnet-4');
+    expect(r.stdout).toContain('claude-sonnet-4');
+    // The samples' only embedding model has no product, so it is offered to nobody (spec §2, ModelProduct).
+    const embedding = await svc(['models', '--mode', 'embedding'], { env: env(KEYS.limited) });
+    expect(embedding.code).toBe(0);
+    expect(embedding.stdout).toBe('This key can use no embedding models (kinds it can use: chat).\n');
     const none = await svc(['models', '--mode', 'audio_transcription'], { env: env(KEYS.devSeat) });
     expect(none.code).toBe(0);
     expect(none.stdout).toBe('This key can use no audio_transcription models (kinds it can use: chat).\n');

@@ -100,6 +100,6 @@ describe('into a pipe', () => {
     expect(usage.stdout).not.toContain('Not shown');
     const models = await svcBin(['models'], { SVC_GATEWAY_URL: server.url, SVC_API_KEY: KEYS.limited });
     expect(models.stdout).toMatch(/^MODEL +CONTEXT +OUTPUT +IN\/1M +OUT\/1M +TOOL RSN IMG PDF CACHE$/m);
-    expect(models.stdout).toMatch(/^text-embedding-3-small +8\.2K/m);
+    expect(models.stdout).toMatch(/^claude-sonnet-4 +200K +64K /m);
   });
 });

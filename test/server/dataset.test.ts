@@ -33,21 +33,16 @@ describe('--today', () => {
   });
 });
 
-describe('a broken dataset names the file and the place', () => {
-  it('a usage row with an unknown key is a 500 naming usage.csv and the line', async () => {
+describe('a broken dataset stops the start, naming the file and the place', () => {
+  it('a usage row with an unknown key stops the start, naming usage.csv and the line', async () => {
     const dir = copy();
     appendFileSync(join(dir, 'orgs/org-nordlys/usage.csv'), '2026-11-20,key-nope,gpt-4.1,1,1,0,0,1,5\n');
-    s = await startReferenceServer({ dataDir: dir });
-    const r = await call(s.url, '/api/orgs/org-nordlys/key-usage', { token: orgToken('org-nordlys') });
-    expect(r.status).toBe(500);
-    expect(r.json.message).toMatch(/usage\.csv: line \d+: key_id "key-nope" is not a key of the organization/);
+    await expect(startReferenceServer({ dataDir: dir })).rejects.toThrow(/usage\.csv: line \d+: key_id "key-nope" is not a key of the organization/);
   });
   it('a negative or fractional figure is refused', async () => {
     const dir = copy();
     appendFileSync(join(dir, 'orgs/org-nordlys/usage.csv'), '2026-11-20,key-nl-001,gpt-4.1,1,1,0,0,1,0.5\n');
-    s = await startReferenceServer({ dataDir: dir });
-    const r = await call(s.url, '/api/orgs/org-nordlys/monthly-usage', { token: orgToken('org-nordlys') });
-    expect(r.json.message).toMatch(/column 9 must be a non-negative integer/);
+    await expect(startReferenceServer({ dataDir: dir })).rejects.toThrow(/column 9 must be a non-negative integer/);
   });
   it('an org file with a bad field names the field', async () => {
     const dir = copy();
@@ -55,19 +50,13 @@ describe('a broken dataset names the file and the place', () => {
     const org = JSON.parse(readFileSync(file, 'utf8'));
     org.keys[2].product = 'gold';
     writeFileSync(file, JSON.stringify(org));
-    s = await startReferenceServer({ dataDir: dir });
-    const r = await call(s.url, '/api/orgs/org-nordlys/plan-cost', { token: orgToken('org-nordlys') });
-    expect(r.status).toBe(500);
-    expect(r.json.message).toMatch(/org\.json: keys\[2\]\.product/);
+    await expect(startReferenceServer({ dataDir: dir })).rejects.toThrow(/org\.json: keys\[2\]\.product/);
   });
   it('a truncated usage.bin is refused', async () => {
     const g = generateDataset({ orgs: 1, keysPerOrg: 3, months: 2, seed: 't', out: join(root, 'gen') });
     const file = join(g.dir, 'orgs/org-00001/usage.bin');
     writeFileSync(file, readFileSync(file).subarray(0, -8));
-    const t = JSON.parse(readFileSync(join(g.dir, 'tokens.json'), 'utf8')).orgs[0];
-    s = await startReferenceServer({ dataDir: g.dir });
-    const r = await call(s.url, '/api/orgs/org-00001/key-usage', { token: t.token });
-    expect(r.json.message).toMatch(/usage\.bin: header: size does not match \d+ rows/);
+    await expect(startReferenceServer({ dataDir: g.dir })).rejects.toThrow(/usage\.bin: header: size does not match \d+ rows/);
   });
   it('a missing dataset.json fails at start', async () => {
     await expect(startReferenceServer({ dataDir: join(root, 'nothing-here') })).rejects.toThrow(/dataset\.json: \$: file not found/);

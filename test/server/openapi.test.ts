@@ -81,7 +81,7 @@ describe('/api/openapi.json', () => {
       expect([...(record!.required ?? [])].sort(), name).toEqual([...required].sort());
       expect(Object.keys(record!.properties ?? {}).sort(), name).toEqual([...required, ...optional].sort());
     }
-    expect(schemas.OrgKeyUsageEntry!.properties!.models).toEqual({ type: 'array', items: { $ref: '#/components/schemas/OrgKeyModelUsage' } });
+    expect(schemas.OrgKeyUsageEntry!.properties!.models).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/OrgKeyModelUsage' } });
     expect(schemas.OrgKeyModelUsage!.$ref).toBe('#/components/schemas/OrgModelUsage');
     const props = (name: string) => schemas[name]!.properties as Record<string, Record<string, unknown>>;
     expect(props('InvoiceLine').kind!.enum).toEqual(['subscription', 'usage', 'usage_provider', 'dev_overage']);

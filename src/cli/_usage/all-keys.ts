@@ -48,7 +48,8 @@ export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: bool
   }
   const counted = results.flatMap((r) => ('total' in r && !r.sameAs ? [r.total] : []));
   const total = addRows(counted, 'TOTAL');
-  const failed = results.some((r) => 'error' in r);
+  // A key of no organization fails like one that errs (README "Exit codes"); its row still shows.
+  const failed = results.some((r) => 'error' in r || ('notShared' in r && r.noOrg));
   if (json) {
     const keys = results.map((r) => ({
       profile: r.profile,

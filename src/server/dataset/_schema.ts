@@ -80,7 +80,8 @@ export const RawOrgSchema = z.object({
   key_fields: z.array(KeyFieldSchema).default([]),
   allowed_models: z.array(z.string()),
   connect_models: z.array(z.string()).default([]),
-  credits: z.object({ balance_usd: usd }).nullable().default(null),
+  /** Prepaid credits: the spec describes a balance that is drawn down, never an overdraft, so below zero is refused. */
+  credits: z.object({ balance_usd: z.string().regex(/^\d+(\.\d{1,6})?$/, 'expected a prepaid balance as a USD decimal string of at least 0 with at most 6 decimals, e.g. "12.50"') }).nullable().default(null),
   subscription: z.object({
     core_plan: corePlan.nullable().default(null),
     company_size_tier: z.unknown().optional(),

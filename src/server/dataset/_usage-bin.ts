@@ -1,5 +1,6 @@
 import type { UsageTable } from './usage-table.js';
 import { DatasetError } from './dataset-error.js';
+import { UsageTotals } from './_usage-totals.js';
 
 /**
  * `usage.bin`: the same rows as `usage.csv` in columns, for large generated datasets (no parsing
@@ -86,8 +87,13 @@ export function parseUsageBin(
   for (const col of nums) {
     for (let r = 0; r < n; r++) {
       const v = col[r]!;
-      if (!(v >= 0) || !Number.isSafeInteger(v)) throw new DatasetError(file, `row ${r + 1}`, 'figures must be non-negative integers');
+      if (!(v >= 0) || !Number.isSafeInteger(v)) throw new DatasetError(file, `row ${r + 1}`, 'figures must be non-negative integers up to 2^53 − 1');
     }
+  }
+  const totals = new UsageTotals();
+  for (let r = 0; r < n; r++) {
+    const over = totals.add(nums, r);
+    if (over) throw new DatasetError(file, `row ${r + 1}`, over);
   }
   return {
     length: n, day, key, model,

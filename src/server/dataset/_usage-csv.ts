@@ -1,11 +1,14 @@
 import type { UsageTable } from './usage-table.js';
 import { parseDay } from '../_days.js';
 import { DatasetError } from './dataset-error.js';
+import { UsageTotals } from './_usage-totals.js';
 
 export const USAGE_CSV_HEADER =
   'date,key_id,model,prompt_tokens,completion_tokens,cache_read_input_tokens,cache_creation_input_tokens,request_count,spend_micro_usd';
 
 const COLS = 9;
+/** The six integer columns in file order (the table's nums order). */
+const USAGE_COLUMNS = ['prompt_tokens', 'completion_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens', 'request_count', 'spend_micro_usd'];
 
 /**
  * Parses an organization's `usage.csv` into a day-sorted UsageTable. Parsing works on bytes (no
@@ -32,6 +35,7 @@ export function parseUsageCsv(
   pos = pos < 0 ? buf.length : pos + 1;
   const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
   let n = 0, lineNo = 1, sorted = true;
+  const totals = new UsageTotals();
   const fail = (reason: string): never => {
     throw new DatasetError(file, `line ${lineNo}`, reason);
   };
@@ -76,6 +80,7 @@ export function parseUsageCsv(
           j++;
         }
         if (j === from) fail(`column ${col + 4} is empty`);
+        if (v > Number.MAX_SAFE_INTEGER) fail(`column ${col + 4} (${USAGE_COLUMNS[col]}) is past 2^53 − 1 (${Number.MAX_SAFE_INTEGER}), so it cannot be summed exactly`);
         nums[col]![n] = v;
         if (col < 5) {
           if (bytes[j] !== 44) fail(`expected ${COLS} columns`);
@@ -83,6 +88,8 @@ export function parseUsageCsv(
         }
       }
       if (j !== stop) fail(`expected ${COLS} columns`);
+      const over = totals.add(nums, n);
+      if (over) fail(over);
       if (n > 0 && day[n]! < day[n - 1]!) sorted = false;
       n++;
     }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   DatasetMetaSchema, PartnerSchema, RawOrgSchema, SearchIndexSchema, TokensSchema,
@@ -40,6 +40,11 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 export class Dataset {
   readonly models: readonly RawModel[];
   readonly modelIndex: ReadonlyMap<string, number>;
+  /**
+   * Ids of the models offered to organizations: in the catalog (`offered`) and with a product, since
+   * "a model with no product is offered to nobody" (spec §2, ModelProduct). Usage of any model still counts.
+   */
+  readonly offeredModels: ReadonlySet<string>;
   /** Today as a day number. */
   readonly today: number;
   private readonly orgCache = new WeightedLru<Promise<OrgData | undefined>>(ORG_CACHE);
@@ -57,6 +62,7 @@ export class Dataset {
   ) {
     this.models = meta.models;
     this.modelIndex = new Map(meta.models.map((m, i) => [m.id, i]));
+    this.offeredModels = new Set(meta.models.filter((m) => m.offered && m.product !== null).map((m) => m.id));
     this.today = parseDay(todayText)!;
   }
 
@@ -67,7 +73,33 @@ export class Dataset {
     const searchIndex = await readOptional(join(dir, 'search-index.json'), SearchIndexSchema, []);
     const todayText = today ?? meta.today;
     if (parseDay(todayText) === undefined) throw new DatasetError('today', '$', `"${todayText}" is not a YYYY-MM-DD date`);
-    return new Dataset(dir, meta, todayText, tokens, partners, searchIndex);
+    const ds = new Dataset(dir, meta, todayText, tokens, partners, searchIndex);
+    await ds.checkAll();
+    return ds;
+  }
+
+  /**
+   * Reads every organization, its usage and the invoices once before the server listens, so a bad
+   * file stops the start with its name and field instead of failing each request that reaches it
+   * (one bad customer would otherwise take its partner's whole status call down). What fits the
+   * budgets stays cached.
+   */
+  private async checkAll(): Promise<void> {
+    const orgsDir = join(this.dir, 'orgs');
+    const entries = await readdir(orgsDir, { withFileTypes: true }).catch(() => []);
+    const ids = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name).sort();
+    for (const id of ids) {
+      if (!SAFE_ID.test(id)) throw new DatasetError(join(orgsDir, id), '$', 'an organization folder name must be letters, digits, ".", "_" or "-" (at most 128)');
+    }
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) {
+        const org = await this.org(ids[next++]!);
+        if (org) await this.usage(org);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(4, ids.length) }, worker));
+    await this.invoices();
   }
 
   /** The organization, or undefined when the dataset has none with that id. */

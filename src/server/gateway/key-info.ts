@@ -8,12 +8,11 @@ export function maskKey(apiKey: string): string {
   return `${apiKey.slice(0, 3)}...${apiKey.slice(-4)}`;
 }
 
-/** Models the key may call: its own list, or the organization's allow-list when it has none. */
+/** Models the key may call: its own list, or the organization's allow-list when it has none; only offered models (Dataset.offeredModels). */
 export function keyModels(ds: Dataset, k: CallingKey): string[] {
   if (!k.org || !k.key) return [];
-  const offered = new Set(ds.models.filter((m) => m.offered).map((m) => m.id));
   const list = k.key.models.length ? k.key.models : k.org.raw.allowed_models;
-  return list.filter((m) => offered.has(m));
+  return list.filter((m) => ds.offeredModels.has(m));
 }
 
 /**

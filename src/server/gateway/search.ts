@@ -5,7 +5,8 @@ import { HttpError } from '../http-error.js';
 import { parseDay } from '../_days.js';
 
 const RANGE_DAYS = { day: 1, week: 7, month: 31, year: 366 } as const;
-const MAX_RESULTS = 10;
+// The spec gives no maximum; a metasearch page is 20 or so, more than `svc search` shows by default (10).
+const MAX_RESULTS = 20;
 
 const list = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean) : []);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DESCRIPTIONS } from './_descriptions.js';
 import {
   ErrorBodySchema, InvoiceBuyerSchema, InvoiceLineSchema, InvoiceSchema, InvoiceSellerSchema, InvoiceSummarySchema,
   KeyFieldGroupUsageSchema, KeyFieldOptionSchema, KeyFieldSchema, KeyFieldUsageSchema, KeyFieldValueSchema, KeyFieldsEntrySchema,
@@ -55,7 +56,34 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const id of Object.keys(schemas).sort()) {
     const { $schema: _s, $id: _i, ...rest } = schemas[id]!;
-    out[id] = rest;
+    out[id] = describe(id, rest);
   }
   return out;
+}
+
+type JsonSchema = { description?: string; properties?: Record<string, JsonSchema>; additionalProperties?: JsonSchema | boolean };
+
+/**
+ * The record and every property, inline objects' included, described from DESCRIPTIONS.
+ * @throws Error naming a record or property without a description, or a description of none.
+ */
+function describe(id: string, schema: JsonSchema): Record<string, unknown> {
+  const text = DESCRIPTIONS[id];
+  if (!text) throw new Error(`OpenAPI record ${id} has no description`);
+  const used = new Set<string>();
+  const walk = (s: JsonSchema, path: string) => {
+    const props = s.properties ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties.properties : undefined);
+    for (const [name, prop] of Object.entries(props ?? {})) {
+      const at = path ? `${path}.${name}` : name;
+      const d = text.properties[at];
+      if (d === undefined) throw new Error(`OpenAPI property ${id}.${at} has no description`);
+      used.add(at);
+      props![name] = { ...prop, description: d };
+      walk(props![name]!, at);
+    }
+  };
+  walk(schema, '');
+  const unused = Object.keys(text.properties).filter((p) => !used.has(p));
+  if (unused.length) throw new Error(`OpenAPI descriptions of properties ${id} does not have: ${unused.join(', ')}`);
+  return { description: text.record, ...schema };
 }

@@ -1,4 +1,5 @@
 import { componentSchemas } from './_components.js';
+import { YEAR_RANGE } from '../reporting/_period.js';
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -13,6 +14,8 @@ const ALWAYS = { '400': response('BadRequest'), '403': response('Forbidden'), '5
 const REPORTING = { ...ALWAYS, '401': response('Unauthorized') };
 
 const REPORTING_TOKEN = [{ reportingToken: [] }];
+/** The one rule of a `year` parameter (the spec's "calendar year", int32), on key-usage and monthly-usage alike. */
+const YEAR = { type: 'integer', format: 'int32', minimum: YEAR_RANGE.min, maximum: YEAR_RANGE.max };
 const API_KEY = [{ apiKey: [] }];
 
 function op(
@@ -59,7 +62,7 @@ const PATHS = {
       parameters: [
         param('org_id'),
         query('month', { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, 'one calendar month, YYYY-MM'),
-        query('year', { type: 'integer', format: 'int32', minimum: 1970, maximum: 9999 }, 'one calendar year, clamped so it never runs past today'),
+        query('year', YEAR, 'one calendar year, January to December, clamped so it never runs past today'),
         query('months', { type: 'integer', format: 'int32', minimum: 0, maximum: 60 }, 'trailing calendar months ending with the current one (more than 13 never fits in one request)'),
         query('start_date', { type: 'string', format: 'date' }, 'first day to include; requires end_date'),
         query('end_date', { type: 'string', format: 'date' }, 'last day to include; requires start_date'),
@@ -74,8 +77,8 @@ const PATHS = {
     }, {
       parameters: [
         param('org_id'),
-        query('months', { type: 'integer', format: 'int32', minimum: 0, maximum: 60, default: 12 }, 'trailing calendar months including the current one'),
-        query('year', { type: 'integer', format: 'int32' }, 'one calendar year, January to December'),
+        query('months', { type: 'integer', format: 'int32', minimum: 0, maximum: 60, default: 12 }, 'trailing calendar months including the current one; mutually exclusive with year'),
+        query('year', YEAR, 'one calendar year, January to December (months after the current one are left out); mutually exclusive with months'),
       ],
       security: REPORTING_TOKEN,
     }),

@@ -10,7 +10,15 @@ function bad(message: string): HttpError {
 /** The trailing months one key-usage request may name (monthly-usage's maximum; more than 13 never fits in 366 days anyway). */
 const MAX_MONTHS = 60;
 
-function intParam(name: string, v: string, min: number, max: number): number {
+/**
+ * The calendar years a `year` parameter may name, the same on key-usage and monthly-usage (the spec
+ * gives both one rule, "calendar year") and in the client (PERIOD_LIMITS): every year a
+ * `YYYY-MM-DD` date can write.
+ */
+export const YEAR_RANGE = { min: 1, max: 9999 } as const;
+
+/** A whole-number query parameter within [min, max]; 400 naming it otherwise. */
+export function intParam(name: string, v: string, min: number, max: number): number {
   if (!/^-?\d+$/.test(v) || Number(v) < min) throw bad(`${name} must be a whole number from ${min} to ${max} (got "${v}")`);
   if (Number(v) > max) throw bad(`${name} must be at most ${max} (got "${v}")`);
   return Number(v);
@@ -33,7 +41,7 @@ export function resolveKeyUsagePeriod(q: URLSearchParams, today: number): { firs
     first = dayOf(Number(m[1]), Number(m[2]), 1);
     last = monthEnd(first);
   } else if (style === 'year') {
-    const y = intParam('year', q.get('year')!, 1970, 9999);
+    const y = intParam('year', q.get('year')!, YEAR_RANGE.min, YEAR_RANGE.max);
     first = dayOf(y, 1, 1);
     last = dayOf(y, 12, 31);
   } else if (style === 'months') {

@@ -2,6 +2,7 @@ import { Decimal } from '../../money/decimal.js';
 import type { Dataset, OrgData } from '../dataset/dataset.js';
 import { rowRange } from '../dataset/usage-table.js';
 import { HttpError } from '../http-error.js';
+import { intParam, YEAR_RANGE } from './_period.js';
 import { addMonths, dayOf, formatDay, monthEnd, monthKey, monthStart, yearMonth } from '../_days.js';
 import { formatMicro } from '../_micro.js';
 import { runRateChangePct } from './_pct.js';
@@ -13,19 +14,15 @@ export function resolveMonthlyWindow(q: URLSearchParams, today: number): number[
   if (q.has('months') && q.has('year')) throw new HttpError(400, 'invalid_period', 'months and year are mutually exclusive; send one');
   const current = monthStart(today);
   if (q.has('year')) {
-    const v = q.get('year')!;
-    if (!/^\d{4}$/.test(v)) throw new HttpError(400, 'invalid_period', `year must be a four-digit year (got "${v}")`);
+    const y = intParam('year', q.get('year')!, YEAR_RANGE.min, YEAR_RANGE.max);
     const out: number[] = [];
     for (let m = 1; m <= 12; m++) {
-      const d = dayOf(Number(v), m, 1);
+      const d = dayOf(y, m, 1);
       if (d <= current) out.push(d); // months after the current one have no data yet
     }
     return out;
   }
-  const v = q.get('months') ?? '12';
-  if (!/^\d+$/.test(v)) throw new HttpError(400, 'invalid_period', `months must be a whole number from 0 to 60 (got "${v}")`);
-  if (Number(v) > 60) throw new HttpError(400, 'invalid_period', `months must be at most 60 (got "${v}")`);
-  const n = Number(v);
+  const n = intParam('months', q.get('months') ?? '12', 0, 60);
   return Array.from({ length: n }, (_, i) => addMonths(today, i - (n - 1)));
 }
 

@@ -5,12 +5,12 @@ import type { Partner, RawModel } from '../dataset/_schema.js';
  * PartnerStatus computed from the partner's profiles, each customer's allow-list and the keys'
  * models. A following profile recommends every offered router model; a locked one its fixed set.
  * Per key: missing_recommended = recommended ∩ allowed − key; not_allowed = recommended − allowed;
- * no_longer_offered = key's models off the allow-list or withdrawn; extra = the key's other models
+ * no_longer_offered = key's models off the allow-list, withdrawn or without a product (offered to nobody); extra = the key's other models
  * beyond the recommendation (disjoint from no_longer_offered).
  */
 export async function buildPartnerStatus(ds: Dataset, partner: Partner) {
   const byId = new Map<string, RawModel>(ds.models.map((m) => [m.id, m]));
-  const routerModels = ds.models.filter((m) => m.offered && m.product === 'router').map((m) => m.id);
+  const routerModels = ds.models.filter((m) => ds.offeredModels.has(m.id) && m.product === 'router').map((m) => m.id);
   const profiles = new Map(partner.profiles.map((p) => [p.id, { ...p, recommended: p.follows_router ? routerModels : p.recommended }]));
   const profileCount = new Map<string, number>();
   let keysMissing = 0;
@@ -18,7 +18,7 @@ export async function buildPartnerStatus(ds: Dataset, partner: Partner) {
   for (const orgId of partner.customers) {
     const org = await ds.org(orgId);
     if (!org) continue;
-    const allowed = new Set(org.raw.allowed_models.filter((id) => byId.get(id)?.offered));
+    const allowed = new Set(org.raw.allowed_models.filter((id) => ds.offeredModels.has(id)));
     const connect = new Set(org.raw.connect_models);
     const keys = [];
     for (const k of org.raw.keys) {
