@@ -102,7 +102,8 @@ export function orgRows(o: OrgOutcome, index: number, ctx: OrgPageContext): stri
   }
   const own = (files.byOrg.get(o.org_id) ?? []).filter((f) => !linked.has(f.path));
   const totals = totalsView(o.invoices, locale);
-  const sum = (k: 'net' | 'vat' | 'total') => e(totals.map((s) => s[k]).join('; '));
+  // One currency a line (see .cur in index.css): joined on one line they pushed the table past the page.
+  const sum = (k: 'net' | 'vat' | 'total') => totals.map((s) => `<span class="cur">${e(s[k])}</span>`).join('');
   const cost = costView(o.cost, locale);
   const estimated = o.cost?.rate_estimated === true;
   const head =
