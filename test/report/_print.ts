@@ -5,10 +5,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 
-/** One printed page: its text in content order (`pdftotext -raw`) and the sheet its page header names. */
+/** One printed page: its text in content order (`pdftotext -raw`), the sheet its page header names, and its text below the header and footer. */
 export interface PrintedPage {
   text: string;
   sheet: string | undefined;
+  body: string;
 }
 
 /** A LibreOffice profile of its own under `dir` (a shared one would clash with another test's soffice). */
@@ -48,7 +49,7 @@ export function printedPages(pdf: string, sheetNames: string[]): PrintedPage[] {
     // Sheets print in tab order: this page's sheet is the last one's or a later one.
     const found = sheetNames.findIndex((s, i) => i >= at && head.includes(` ${s} `));
     if (found >= 0) at = found;
-    pages.push({ text, sheet: found >= 0 ? sheetNames[found] : undefined });
+    pages.push({ text, sheet: found >= 0 ? sheetNames[found] : undefined, body: lines.slice(end + 1).join('\n').trim() });
   }
   return pages;
 }

@@ -73,7 +73,11 @@ const sheetsOf = (name: string) => XLSX.read(readFileSync(files[name]!)).SheetNa
 function expectPrintedWhole(name: string, withHeader: (sheet: string) => boolean): PrintedPage[] {
   const sheets = sheetsOf(name);
   const pages = printedPages(pdfOf(name), sheets);
-  pages.forEach((p, i) => expect(p.sheet, `${name} page ${i + 1}: ${p.text.slice(0, 120)}`).toBeDefined());
+  pages.forEach((p, i) => {
+    expect(p.sheet, `${name} page ${i + 1}: ${p.text.slice(0, 120)}`).toBeDefined();
+    // No page with only its header and footer (LibreOffice once added one after a sheet fitted to the width).
+    expect(p.body, `${name} page ${i + 1} is blank`).not.toBe('');
+  });
   expect(new Set(pages.map((p) => p.sheet))).toEqual(new Set(sheets));
   const cells = stringCells(files[name]!);
   for (const sheet of sheets) {
