@@ -151,11 +151,14 @@ export class TableWriter {
 
   private tallerThanOne(cells: CellInput[], style: LineStyle | undefined, span: Span | undefined): number | undefined {
     if (style !== 'note' && style !== 'heading' && style !== 'runOn') return this.heightOf(cells);
-    if (!span) return undefined;
+    // Beside run-on text, the other texts (its label) wrap in their own columns as in any line.
+    const others = style === 'runOn' ? this.heightOf(cells.map((v, i) => (i === span?.from ? null : v))) : undefined;
+    if (!span) return others;
     // A heading's 13 pt text needs more than a line of 11 pt.
     const perLine = style === 'heading' ? HEADING_LINE_HEIGHT : LINE_HEIGHT;
     const lines = wrappedLines(cells[span.from] as string, span.width - 1);
-    return lines > 1 ? lines * perLine : undefined;
+    const own = lines > 1 ? lines * perLine : undefined;
+    return own === undefined ? others : Math.max(own, others ?? 0);
   }
 
   /**
