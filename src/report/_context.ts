@@ -88,6 +88,9 @@ export function fieldGroupKey(value: unknown): string {
   return value === undefined ? 'null' : JSON.stringify(value);
 }
 
+/** Characters of the organization's name in a page header. */
+const HEADER_NAME_CHARS = 32;
+
 /**
  * The page header and footer of a workbook: organization left, sheet name centred, period
  * right; "Page x of y" in the language on the right of the footer. Excel's codes: `&A` the
@@ -95,9 +98,12 @@ export function fieldGroupKey(value: unknown): string {
  */
 export function pageSetup(locale: Locale, organization: string, period: string, footerLeft: string): PrintSetup {
   const literal = (s: string) => s.replace(/[\r\n\t]+/g, ' ').slice(0, 80).replace(/&/g, '&&');
+  // The left section shares the line with the sheet's name in the centre: a longer name ran into it
+  // (the Summary gives it whole).
+  const short = (s: string) => ([...s].length > HEADER_NAME_CHARS ? `${[...s].slice(0, HEADER_NAME_CHARS - 1).join('').trimEnd()}…` : s);
   const pages = t(locale, 'report.print.pages', { page: '\u0001', pages: '\u0002' }).replace(/&/g, '&&').replace('\u0001', '&P').replace('\u0002', '&N');
   return {
-    header: `&L${literal(organization)}&C&A&R${literal(period)}`,
+    header: `&L${literal(short(organization))}&C&A&R${literal(period)}`,
     footer: `&L${literal(footerLeft)}&R${pages}`,
   };
 }

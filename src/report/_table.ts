@@ -1,7 +1,7 @@
 import { numberRepeats, type CellInput, type Column } from './_columns.js';
 import type { ColumnKind, StyleBook } from './_styles.js';
-import { cellText, wrappedLines } from './_text.js';
-import { readablePrint, type SheetPlan } from './_workbook.js';
+import { cellText, textWidth, wrappedLines } from './_text.js';
+import type { SheetPlan } from './_workbook.js';
 import { cellXml, columnLetter, type CellStyle, type SheetWriter, type StyleTable } from './xlsx/index.js';
 
 /** How a row looks: plain, estimated (DKK at an estimated rate), attention (needs action) or credit (negative spend). */
@@ -12,11 +12,20 @@ export type LineStyle = 'note' | 'heading' | 'total' | 'estimated' | 'credit' | 
 
 /** Row height of one line of text, in points. */
 export const LINE_HEIGHT = 15;
+/** Row height of one line of a heading (13 pt). */
+const HEADING_LINE_HEIGHT = 18;
+
+/** A line's last text and the columns it is merged across: 0-based, and their width in characters. */
+interface Span {
+  from: number;
+  to: number;
+  width: number;
+}
 
 /**
  * Writes one table sheet: a bold, frozen header that is the top of an Excel table (or has a
  * filter), rows streamed as they come (memory does not grow with the row count), SUM totals
- * that carry their computed values, and print setup (see `readablePrint`; header row repeated).
+ * that carry their computed values, and print setup (one page wide; header row repeated).
  */
 export class TableWriter {
   private nextRow = 1;
@@ -28,6 +37,7 @@ export class TableWriter {
   private readonly styleTable: StyleTable;
   private readonly styleIds = new Map<Look, number[]>();
   private readonly indented = new Map<CellStyle, CellStyle>();
+  private readonly wrapped = new Map<CellStyle, CellStyle>();
 
   constructor(
     private readonly plan: SheetPlan,
@@ -35,7 +45,7 @@ export class TableWriter {
     readonly columns: Column[],
   ) {
     const widths = columns.map((c) => c.width ?? 12);
-    this.sheet = plan.wb.addSheet(plan.name, { widths, print: readablePrint(plan.print, widths), ...(plan.headerRow ? { headerRow: plan.headerRow } : {}) });
+    this.sheet = plan.wb.addSheet(plan.name, { widths, print: plan.print, ...(plan.headerRow ? { headerRow: plan.headerRow } : {}) });
     this.styleTable = plan.wb.styles;
     this.letters = columns.map((_, i) => columnLetter(i + 1));
   }
@@ -62,23 +72,23 @@ export class TableWriter {
     const cells = this.headers.map((h, i) => cellXml(`${this.letters[i]}${r}`, h, this.id(isNumeric(kinds[i]!) ? this.styles.headerNumber : this.styles.header, kinds, i))).join('');
     // Wrapped headers need the height of their lines: rows are written without auto-fitting.
     const lines = Math.max(1, ...this.headers.map((h, i) => wrappedLines(h, (this.columns[i]!.width ?? 12) - 1)));
-    this.sheet.row(r, cells, lines > 1 ? Math.min(3, lines) * LINE_HEIGHT : undefined);
+    this.sheet.row(r, cells, lines > 1 ? lines * LINE_HEIGHT : undefined);
     for (const [i, note] of Object.entries(notes)) if (note) this.sheet.note(r, Number(i) + 1, cellText(note));
     this.headerRow = this.nextRow++;
   }
 
   /** A data row; `look` per row or per column, `notes` per column index. */
   data(cells: CellInput[], look: Look | Look[] = 'plain', notes?: Record<number, string>): void {
-    this.dataRow(cells, look, true);
+    this.dataRow(cells, look);
     if (notes) for (const [i, note] of Object.entries(notes)) this.sheet.note(this.lastDataRow, Number(i) + 1, cellText(note));
   }
 
   /**
-   * Many data rows at once without row heights or notes (the Keys sheet): `write` adds them,
-   * and may await between batches so the output keeps up.
+   * Many data rows at once without notes (the Keys sheet): `write` adds them, and may await
+   * between batches so the output keeps up.
    */
   async fastData(write: (add: (cells: CellInput[], look?: Look | Look[]) => void) => Promise<void>): Promise<void> {
-    await write((cells, look = 'plain') => this.dataRow(cells, look, false));
+    await write((cells, look = 'plain') => this.dataRow(cells, look));
   }
 
   /** Waits until what was written has been taken by the output. */
@@ -109,34 +119,77 @@ export class TableWriter {
    */
   line(cells: CellInput[], kinds: ColumnKind[] = [], style?: LineStyle, notes?: Record<number, string>): number {
     const r = this.nextRow++;
+    const span = this.span(cells, style);
+    const kindOf = (j: number) => kinds[j] ?? (typeof cells[j] === 'string' ? 'text' : 'dkk');
     let xml = '';
     cells.forEach((v, i) => {
-      const kind = kinds[i] ?? (typeof v === 'string' ? 'text' : 'dkk');
-      const s: CellStyle =
+      if (span && i > span.from) return;
+      const kind = kindOf(i);
+      let s: CellStyle =
         style === 'note' ? this.styles.note
         : style === 'heading' ? this.styles.heading
         : style === 'total' ? this.styles.total[kind]
         : style === 'estimated' && i > 0 ? this.styles.estimated[kind]
         : style === 'credit' && i > 0 ? this.styles.credit[kind]
         : style === 'header' ? (isNumeric(kind) ? this.styles.headerNumber : this.styles.header)
-        : style === 'runOn' && kind === 'text' ? this.styles.runOn
+        : style === 'runOn' && kind === 'text' && span?.from === i ? this.styles.runOn
         : this.styles.plain[kind];
-      xml += cell(`${columnLetter(i + 1)}${r}`, v, this.id(s, cells.map((x, j) => kinds[j] ?? (typeof x === 'string' ? 'text' : 'dkk')), i));
+      if (span?.from === i) s = this.wrapping(s);
+      xml += cell(`${columnLetter(i + 1)}${r}`, v, this.id(s, cells.map((_, j) => kindOf(j)), i));
     });
-    const height = this.tallerThanOne(cells, style);
+    const height = this.tallerThanOne(cells, style, span);
     this.sheet.row(r, xml, height);
+    if (span && span.to > span.from) this.sheet.merge(`${this.letters[span.from]}${r}:${this.letters[span.to]}${r}`);
     if (notes) for (const [i, note] of Object.entries(notes)) this.sheet.note(r, Number(i) + 1, cellText(note));
     return height ?? LINE_HEIGHT;
   }
 
   /** The height in points a `line` of these cells gets. */
   lineHeight(cells: CellInput[], style?: LineStyle): number {
-    return this.tallerThanOne(cells, style) ?? LINE_HEIGHT;
+    return this.tallerThanOne(cells, style, this.span(cells, style)) ?? LINE_HEIGHT;
   }
 
-  private tallerThanOne(cells: CellInput[], style?: LineStyle): number | undefined {
-    // Notes and headings run on across empty cells; only text in table cells wraps.
-    return style !== 'note' && style !== 'heading' && style !== 'runOn' ? this.heightOf(cells) : undefined;
+  private tallerThanOne(cells: CellInput[], style: LineStyle | undefined, span: Span | undefined): number | undefined {
+    if (style !== 'note' && style !== 'heading' && style !== 'runOn') return this.heightOf(cells);
+    // Beside run-on text, the other texts (its label) wrap in their own columns as in any line.
+    const others = style === 'runOn' ? this.heightOf(cells.map((v, i) => (i === span?.from ? null : v))) : undefined;
+    if (!span) return others;
+    // A heading's 13 pt text needs more than a line of 11 pt.
+    const perLine = style === 'heading' ? HEADING_LINE_HEIGHT : LINE_HEIGHT;
+    const lines = wrappedLines(cells[span.from] as string, span.width - 1);
+    const own = lines > 1 ? lines * perLine : undefined;
+    return own === undefined ? others : Math.max(own, others ?? 0);
+  }
+
+  /**
+   * Where a note, heading or run-on text (the line's last text) is wider than its column: it
+   * is merged with the columns to its right up to the sheet's last and wraps within them, so
+   * it never runs on past the printed page and is never cut at its edge. Undefined: it fits.
+   */
+  private span(cells: CellInput[], style?: LineStyle): Span | undefined {
+    if (style !== 'note' && style !== 'heading' && style !== 'runOn') return undefined;
+    let from = cells.length - 1;
+    while (from >= 0 && (cells[from] === null || cells[from] === undefined || cells[from] === '')) from--;
+    const text = cells[from];
+    if (typeof text !== 'string') return undefined;
+    const widths = this.columns.map((c) => c.width ?? 12);
+    // A heading's larger type takes about a fifth more room.
+    const need = textWidth(text) * (style === 'heading' ? 1.2 : 1);
+    if (need <= (widths[from] ?? 12) - 1) return undefined;
+    const to = Math.max(from, this.columns.length - 1);
+    const width = widths.slice(from, to + 1).reduce((a, w) => a + w, 0) / (style === 'heading' ? 1.2 : 1);
+    return { from, to, width };
+  }
+
+  /** `style` with its text wrapping (kept per style object, as the style table caches by identity). */
+  private wrapping(style: CellStyle): CellStyle {
+    if (style.alignment?.wrapText) return style;
+    let wrapped = this.wrapped.get(style);
+    if (!wrapped) {
+      wrapped = { ...style, alignment: { vertical: 'top', ...style.alignment, wrapText: true } };
+      this.wrapped.set(style, wrapped);
+    }
+    return wrapped;
   }
 
   /** An empty line. */
@@ -157,7 +210,7 @@ export class TableWriter {
     await this.sheet.end();
   }
 
-  private dataRow(cells: CellInput[], look: Look | Look[], fit: boolean): void {
+  private dataRow(cells: CellInput[], look: Look | Look[]): void {
     const r = this.nextRow++;
     const rowIds = typeof look === 'string' ? this.idsFor(look) : undefined;
     let xml = '';
@@ -166,7 +219,7 @@ export class TableWriter {
       const s = rowIds ? rowIds[i]! : this.idsFor((look as Look[])[i] ?? 'plain')[i]!;
       xml += cell(`${this.letters[i]}${r}`, v, s);
     }
-    this.sheet.row(r, xml, fit ? this.heightOf(cells) : undefined);
+    this.sheet.row(r, xml, this.heightOf(cells));
     this.lastDataRow = r;
   }
 
@@ -200,10 +253,13 @@ export class TableWriter {
    */
   private heightOf(cells: CellInput[]): number | undefined {
     let lines = 1;
-    cells.forEach((v, i) => {
-      if (typeof v !== 'string') return;
-      lines = Math.max(lines, wrappedLines(v, (this.columns[i]?.width ?? 12) - 1));
-    });
+    for (let i = 0; i < cells.length; i++) {
+      const v = cells[i];
+      const width = (this.columns[i]?.width ?? 12) - 1;
+      // Text of at most half the width fits whatever its characters (a wide one counts two): no need to wrap it.
+      if (typeof v !== 'string' || v.length * 2 <= width) continue;
+      lines = Math.max(lines, wrappedLines(v, width));
+    }
     return lines > 1 ? LINE_HEIGHT * lines : undefined;
   }
 }

@@ -105,14 +105,14 @@ describe('cost workbook for one month', () => {
     }
   });
 
-  test('print: the wide Keys sheet prints at 80 % (8.8 pt) with its id and name repeated; narrow sheets at full size', () => {
+  test('print: every sheet one page wide; the wide Keys sheet landscape with its id and name as print titles, the narrow Days sheet upright', () => {
     const keysXml = xmlOf(october, 'xl/worksheets/sheet4.xml');
     expect(keysXml).toMatch(/<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"\/>/);
-    expect(keysXml).toMatch(/<pageSetup paperSize="9" scale="80" pageOrder="overThenDown" orientation="landscape"\/>/);
-    expect(keysXml).toContain('<pageSetUpPr fitToPage="0"/>');
+    expect(keysXml).toContain('<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>');
     expect(book.Workbook?.Names?.find((n) => n.Name === '_xlnm.Print_Titles' && n.Ref === "'Keys'!$A:$B,'Keys'!$1:$1")).toBeDefined();
     const daysXml = xmlOf(october, 'xl/worksheets/sheet3.xml');
-    expect(daysXml).toMatch(/<pageSetup paperSize="9" scale="100" orientation="landscape"\/>/);
+    expect(daysXml).toContain('<pageSetup paperSize="9" orientation="portrait" fitToWidth="1" fitToHeight="0"/>');
+    for (let i = 1; i <= 9; i++) expect(xmlOf(october, `xl/worksheets/sheet${i}.xml`), `sheet ${i}`).toContain('<pageSetUpPr fitToPage="1"/>');
   });
 
   test('API text stays text: formula-like key names and field values are strings, never formulas; CR comes back as CR', async () => {

@@ -68,7 +68,7 @@ describe.runIf(runs(hasSoffice))('LibreOffice', () => {
     expect(formulas).toBeGreaterThan(300);
   }, 300_000);
 
-  test('prints every sheet with its header and footer, the Keys sheet at 8 pt or more, the reconciliation on one page, the chart drawn', async () => {
+  test('prints every sheet with its header and footer, the Keys sheet on one page, the reconciliation on one page, the chart drawn', async () => {
     const out = join(dir, 'pdf');
     soffice('pdf', out, [files['fixture-october']!]);
     const doc = await getDocument({ data: new Uint8Array(readFileSync(join(out, 'fixture-october.pdf'))), useSystemFonts: false, isEvalSupported: false }).promise;
@@ -88,9 +88,9 @@ describe.runIf(runs(hasSoffice))('LibreOffice', () => {
       expect(sheetOf(p), `page ${i + 1}: ${p.text.slice(0, 80)}`).toBeDefined();
     });
     expect(new Set(pages.map(sheetOf)).size).toBe(9);
+    // The wide Keys sheet fitted to one page wide: smaller type, every column on the page.
     const keys = pages.filter((p) => sheetOf(p) === 'Keys');
-    expect(keys.length).toBeGreaterThan(1);
-    for (const p of keys) expect(Math.min(...p.sizes)).toBeGreaterThanOrEqual(8);
+    expect(keys).toHaveLength(1);
     // The cost totals and the whole reconciliation with the invoice on the first page.
     const first = pages[0]!.text;
     for (const text of ['Total cost (DKK, excl. VAT)', 'Reconciliation with invoice 2026-0101', 'Net excl. VAT', 'Total incl. VAT', 'Agrees']) expect(first).toContain(text);

@@ -45,8 +45,14 @@ describe('WorkbookWriter', () => {
     expect(ws.B1!.c?.[0]?.t).toBe('Beløb i DKK');
     expect(book.Sheets["O'Brien"]!.A1!.c?.[0]?.t).toBe('second note');
     expect(book.Sheets["O'Brien"]!['!autofilter']?.ref).toBe('A1:A1');
-    expect(book.Workbook?.Names?.find((n) => n.Name === '_xlnm.Print_Titles')?.Ref).toBe("'Første'!$1:$1");
+    // The header row on every printed page, and the label column should a reader print wider than a page.
+    expect(book.Workbook?.Names?.find((n) => n.Name === '_xlnm.Print_Titles')?.Ref).toBe("'Første'!$A:$A,'Første'!$1:$1");
     const text = (p: string) => Buffer.from(book.files[p]!.content).toString('utf8');
+    // Every sheet one page wide and as many down as it takes; a narrow one upright.
+    for (const sheet of ['sheet1', 'sheet2']) {
+      expect(text(`xl/worksheets/${sheet}.xml`)).toContain('<pageSetUpPr fitToPage="1"/>');
+      expect(text(`xl/worksheets/${sheet}.xml`)).toContain('<pageSetup paperSize="9" orientation="portrait" fitToWidth="1" fitToHeight="0"/>');
+    }
     expect(text('xl/tables/table1.xml')).toContain('ref="A1:B3"');
     // Each drawing owns its own block of shape ids.
     expect(text('xl/drawings/vmlDrawing1.vml')).toContain('_x0000_s1025');
@@ -102,5 +108,19 @@ describe('WorkbookWriter', () => {
     expect(() => ws.row(2, '')).toThrow(/row 2 comes after row 2/);
     ws.row(1_048_576, '');
     expect(() => ws.row(1_048_577, '')).toThrow(/more than 1048576 rows, which Excel cannot open/);
+  });
+
+  test('a wide sheet prints landscape, one page wide; merged cells read back as one', async () => {
+    const wb = new WorkbookWriter(STAMP);
+    // 20 columns of 14 characters: far wider than an upright page.
+    const ws = wb.addSheet('Wide', { widths: Array.from({ length: 20 }, () => 14), headerRow: 1, print: { repeatColumns: 2 } });
+    ws.row(1, cellXml('A1', 'Id', 0) + cellXml('B1', 'Name', 0));
+    ws.row(3, cellXml('A3', 'A note as wide as the sheet', 0));
+    ws.merge('A3:T3');
+    await ws.end();
+    const book = XLSX.read((await wb.finish())!, { type: 'buffer', bookFiles: true }) as XLSX.WorkBook & { files: Record<string, { content: Uint8Array }> };
+    expect(book.Sheets.Wide!['!merges']).toEqual([XLSX.utils.decode_range('A3:T3')]);
+    expect(book.Workbook?.Names?.find((n) => n.Name === '_xlnm.Print_Titles')?.Ref).toBe("'Wide'!$A:$B,'Wide'!$1:$1");
+    expect(Buffer.from(book.files['xl/worksheets/sheet1.xml']!.content).toString('utf8')).toContain('<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>');
   });
 });

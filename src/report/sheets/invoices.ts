@@ -121,6 +121,13 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
     cells[9] = money(10, (f) => f.net.minor);
     cells[11] = money(12, (f) => f.vat.minor);
     cells[12] = { formula: sumifs(13, currency), result: sumBy(list, (f) => f.gross.minor, (i) => i.total_cents) };
+    // Its DKK too, where its invoices have one (DKK itself, USD at each invoice's rate; never EUR).
+    const grossDkk = (i: InvoiceSummary) => (i.currency === 'DKK' ? i.total_cents : null);
+    if (list.some((i) => (records.get(i.id)?.gross.dkkMinor ?? grossDkk(i)) !== null)) {
+      cells[13] = { formula: sumifs(14, currency), result: sumBy(list, (f) => f.net.dkkMinor) };
+      cells[14] = { formula: sumifs(15, currency), result: sumBy(list, (f) => f.vat.dkkMinor) };
+      cells[15] = { formula: sumifs(16, currency), result: sumBy(list, (f) => f.gross.dkkMinor, grossDkk) };
+    }
     table.line(cells, kinds, 'total');
   }
   if (hasDkkTotals(invoices, records)) {

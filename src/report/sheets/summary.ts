@@ -6,13 +6,13 @@ import { kroner, USAGE_SHEETS, usageGap, type CostContext } from '../_context.js
 import type { ColumnKind } from '../_styles.js';
 import { TableWriter } from '../_table.js';
 import { textWidth } from '../_text.js';
-import { addSheet, fitScale } from '../_workbook.js';
+import { addSheet } from '../_workbook.js';
 import { change, convertMonth } from '../dkk.js';
 import { invoiceFigures } from '../invoice-figures.js';
 import { lastDayOfMonth, utcDate } from '../period.js';
 import { hasDkkTotals, INVOICE_COLUMNS, invoicesInPeriod } from './invoices.js';
 import { MONTH_COLUMNS } from './months.js';
-import { columnLetter } from '../xlsx/index.js';
+import { columnLetter, pageLayout } from '../xlsx/index.js';
 import { reconciliationBlocks } from './_reconciliation.js';
 import { SummaryLines } from './_summary-lines.js';
 import type { KeyUsageInput } from '../types.js';
@@ -20,8 +20,6 @@ import type { KeyUsageInput } from '../types.js';
 /** Label, amount, the invoice's amount, difference, explanation. */
 const KINDS: ColumnKind[] = ['text', 'dkk', 'dkk', 'dkk', 'text'];
 const WIDTHS = { label: 40, amount: 15, explanation: 46 };
-/** Points of rows a printed landscape A4 page holds at full size: 210 mm less the 0.75 in top and bottom margins, less a little. */
-const PAGE_HEIGHT_PT = 480;
 
 const quote = (sheet: string) => `'${sheet.replace(/'/g, "''")}'`;
 
@@ -115,7 +113,7 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
     { header: '', kind: 'text', width: WIDTHS.explanation },
   ];
   const table = new TableWriter(addSheet(ctx.wb, layout.sheets.summary, ctx.page), ctx.styles, columns);
-  lines.write(table, PAGE_HEIGHT_PT / fitScale(columns.map((c) => c.width!)));
+  lines.write(table, pageLayout(columns.map((c) => c.width!), ctx.page.orientation).rowsHeight);
   await table.finish();
 }
 

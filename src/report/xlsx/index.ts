@@ -3,3 +3,4 @@ export { SheetWriter, type PrintSetup, type SheetSetup, type TableSetup } from '
 export { absoluteRange, type ChartRange, type ChartSeries, type ChartSpec } from './_chart.js';
 export { StyleTable, type CellStyle } from './style-table.js';
 export { cellXml, columnLetter, dateSerial, type CellValue, type FormulaValue } from './cell.js';
+export { pageLayout, type Orientation, type PageLayout } from './_page-setup.js';

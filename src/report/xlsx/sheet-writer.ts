@@ -4,22 +4,23 @@ import type { ChartSpec } from './_chart.js';
 import type { Note } from './_notes.js';
 import { SHEET_REL } from './_parts.js';
 import { escapeAttr, escapeText, NS_MAIN, NS_REL, XML_HEAD } from './_xml.js';
+import { PAGE_MARGINS_XML, pageLayout, type Orientation } from './_page-setup.js';
 
 /** The last row number Excel allows. */
 const MAX_ROWS = 1_048_576;
 
-/** How a sheet is printed. */
+/**
+ * How a sheet is printed. Every sheet prints one page wide (see `pageLayout`): only its
+ * orientation may be forced.
+ */
 export interface PrintSetup {
-  /** Default landscape. */
-  orientation?: 'portrait' | 'landscape';
-  /** Fit every column onto one page width (the default); false prints at `scale` percent. */
-  fitToWidth?: boolean;
-  /** Percent of full size when not fitted to the width (10-400); default 100. */
-  scale?: number;
-  /** The first N columns repeated at the left of every printed page (with the header row on top). */
+  /** Default: portrait when the sheet fits upright at a readable size, else landscape (see `pageLayout`). */
+  orientation?: Orientation;
+  /**
+   * The first N columns (default 1, the label column, on a sheet with a header row) repeated at
+   * the left of every printed page, should a reader print the sheet wider than one page.
+   */
   repeatColumns?: number;
-  /** `overThenDown` prints a wide sheet's pages across before down, so a row's continuation follows it. */
-  pageOrder?: 'downThenOver' | 'overThenDown';
   /** Page header and footer in Excel's codes (`&L`, `&C`, `&R` sections; `&P` page, `&N` pages, `&A` sheet); a literal `&` is `&&`. */
   header?: string;
   footer?: string;
@@ -70,6 +71,7 @@ export class SheetWriter {
   private tableSetup: TableSetup | undefined;
   private readonly charts: ChartSpec[] = [];
   private readonly breaks: number[] = [];
+  private readonly merges: string[] = [];
   private ended = false;
 
   constructor(
@@ -117,6 +119,11 @@ export class SheetWriter {
     if (r > 1 && !this.breaks.includes(r)) this.breaks.push(r);
   }
 
+  /** Cells `ref` (e.g. `B7:E7`) merged into one, so the first one's text wraps across them all. */
+  merge(ref: string): void {
+    this.merges.push(ref);
+  }
+
   /** Waits until the zip writer's output has been taken (call now and then on a long sheet). */
   flushed(): Promise<void> {
     return this.book.ready();
@@ -128,26 +135,30 @@ export class SheetWriter {
     const { headerRow } = this.setup;
     let tail = '</sheetData>';
     if (this.filter && !this.tableSetup) tail += `<autoFilter ref="${this.filter}"/>`;
-    tail += printXml(this.setup.print ?? {}, this.breaks);
+    if (this.merges.length) tail += `<mergeCells count="${this.merges.length}">${this.merges.map((m) => `<mergeCell ref="${m}"/>`).join('')}</mergeCells>`;
+    tail += printXml(this.setup, this.breaks);
     if (this.charts.length) tail += `<drawing r:id="${SHEET_REL.charts}"/>`;
     if (this.notes.length) tail += `<legacyDrawing r:id="${SHEET_REL.drawing}"/>`;
     if (this.tableSetup) tail += `<tableParts count="1"><tablePart r:id="${SHEET_REL.table}"/></tableParts>`;
     this.entry.write(`${tail}</worksheet>`);
     await this.entry.end();
     const done: FinishedSheet = {
-      name: this.name, index: this.index, headerRow, repeatColumns: this.setup.print?.repeatColumns ?? 0, notes: this.notes, table: this.tableSetup, charts: this.charts,
+      name: this.name, index: this.index, headerRow, repeatColumns: this.setup.print?.repeatColumns ?? (headerRow ? 1 : 0), notes: this.notes, table: this.tableSetup, charts: this.charts,
     };
     await this.book.ended(done);
     return done;
   }
 }
 
-/** Margins, page setup, header and footer and page breaks, in the order the schema wants them. */
-function printXml(p: PrintSetup, breaks: number[]): string {
-  const fit = p.fitToWidth ?? true;
-  const scale = fit ? '' : ` scale="${Math.min(400, Math.max(10, Math.round(p.scale ?? 100)))}"`;
-  let xml = '<pageMargins left="0.6" right="0.6" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>';
-  xml += `<pageSetup paperSize="9"${scale}${p.pageOrder ? ` pageOrder="${p.pageOrder}"` : ''} orientation="${p.orientation ?? 'landscape'}"${fit ? ' fitToWidth="1" fitToHeight="0"' : ''}/>`;
+/**
+ * Margins, page setup, header and footer and page breaks, in the order the schema wants them.
+ * Every sheet is fitted to one page wide and as many pages down as it takes (fitToHeight 0),
+ * so no reader prints a column on a page of its own.
+ */
+function printXml(setup: SheetSetup, breaks: number[]): string {
+  const p = setup.print ?? {};
+  let xml = PAGE_MARGINS_XML;
+  xml += `<pageSetup paperSize="9" orientation="${pageLayout(setup.widths, p.orientation).orientation}" fitToWidth="1" fitToHeight="0"/>`;
   if (p.header || p.footer) {
     xml += '<headerFooter>' + (p.header ? `<oddHeader>${escapeText(p.header)}</oddHeader>` : '') + (p.footer ? `<oddFooter>${escapeText(p.footer)}</oddFooter>` : '') + '</headerFooter>';
   }
@@ -167,7 +178,7 @@ function head(setup: SheetSetup): string {
   const cols = setup.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
   return (
     `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
-    `<sheetPr><pageSetUpPr fitToPage="${setup.print?.fitToWidth === false ? 0 : 1}"/></sheetPr>` +
+    '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' +
     `<sheetViews><sheetView${setup.selected ? ' tabSelected="1"' : ''} workbookViewId="0">${pane}</sheetView></sheetViews>` +
     '<sheetFormatPr defaultRowHeight="15"/>' +
     (cols ? `<cols>${cols}</cols>` : '') +
