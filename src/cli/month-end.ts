@@ -11,7 +11,6 @@ import { runMonthEnd } from '../runner/run-month-end.js';
 import { RunOptionError } from '../runner/run-option-error.js';
 import { progressReporter } from '../runner/progress-reporter.js';
 import { previousMonth } from '../runner/month.js';
-import { queueName } from '../queue/_names.js';
 import type { Manifest } from '../runner/manifest.js';
 import type { RunConfig } from '../runner/config.js';
 import { timeoutOption } from './_timeout.js';
@@ -72,6 +71,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
       // BullMQ and Redis's client load only for a run on a queue.
       ? await (await import('../queue/run-on-queue.js')).runMonthEndOnQueue(input.config, {
         ...common, queue: input.queue.url, rate: input.queue.rate, onNotice: (line) => io.stderr.write(`\nsvc: ${line}\n`),
+        onConnected: (where, queue) => io.stderr.write(queueHint(where, queue, input.month)),
       })
       : await runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads: input.threads });
     progress.done(); // end the bar's line before anything else is printed
@@ -102,19 +102,9 @@ export function describeResult(m: Manifest, monthDir: string): string {
   ].join('\n') + '\n';
 }
 
-/** Where the jobs go and the command that works them, before the coordinator starts following. */
-function queueHint(url: string, month: string | undefined): string {
-  const m = month ?? previousMonth(new Date());
-  // The URL as typed may hold a password: show it without.
-  let shown = url;
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    shown = u.href.replace(/\/$/, '');
-  } catch {
-    // A bad URL is refused with its own message.
-  }
-  return `svc: organizations go to queue ${queueName(m)} at ${shown}; workers: svc worker --queue ${shown} --month ${m}\n`;
+/** Where the jobs go and the command that works them, once Redis has answered (the URL without password). */
+function queueHint(where: string, queue: string, month: string | undefined): string {
+  return `svc: organizations go to queue ${queue} at ${where}; workers: svc worker --queue ${where} --month ${month ?? previousMonth(new Date())}\n`;
 }
 
 /** `--language`, checked against the installed locales (shared by `svc month-end` and `svc demo`). */
@@ -173,7 +163,6 @@ export const monthEndCommand: Command = {
     try {
       const config = await readConfig(configPath, io.cwd);
       const outDir = await checkOutputFolder('--out', out, io.cwd);
-      if (queueUrl) io.stderr.write(queueHint(queueUrl, month));
       const { manifest, code } = await runWithProgress(io, {
         config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs,
         ...(queueUrl ? { queue: { url: queueUrl, rate } } : {}),

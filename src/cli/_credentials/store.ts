@@ -9,7 +9,7 @@ import { CorruptCredentialsError } from './corrupt-credentials-error.js';
 import { InsecureConfigDirError } from './insecure-config-dir-error.js';
 import { InsecureCredentialsError } from './insecure-credentials-error.js';
 import { withFileLock } from './lock.js';
-import { CredentialsSchema, emptyCredentials, type Credentials } from './schema.js';
+import { CredentialsSchema, emptyCredentials, profileOf, withNameTables, type Credentials } from './schema.js';
 
 const POSIX_PERMISSIONS = process.platform !== 'win32';
 
@@ -65,10 +65,11 @@ export async function loadCredentials(dir: string): Promise<Credentials> {
     const issue = parsed.error.issues[0]!;
     throw new CorruptCredentialsError(path, `field ${formatPath(issue.path)}: ${issue.message}`);
   }
-  if (parsed.data.default !== null && !(parsed.data.default in parsed.data.profiles)) {
-    throw new CorruptCredentialsError(path, `field default: names "${parsed.data.default}", which is not in profiles`);
+  const credentials = withNameTables(parsed.data);
+  if (credentials.default !== null && !profileOf(credentials, credentials.default)) {
+    throw new CorruptCredentialsError(path, `field default: names "${credentials.default}", which is not in profiles`);
   }
-  return parsed.data;
+  return credentials;
 }
 
 /**
