@@ -98,7 +98,8 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
   worker.on('error', () => {});
   let closing: Promise<void> | undefined;
   let gone = false;
-  let watch: RedisWatch | undefined;
+  // Set once Redis has answered; closing before that has no watch to stop.
+  let watch: RedisWatch | undefined = undefined;
   const close = () => (closing ??= (async () => {
     watch?.stop();
     // Redis lost: the jobs in hand cannot report, and closing politely would wait for Redis.
