@@ -1,4 +1,5 @@
 import { escapeControls } from '../core/safe-text.js';
+import { isSvcError } from '../core/svc-error.js';
 import { ApiError } from '../client/errors/api-error.js';
 import { TimeoutError } from '../client/errors/timeout-error.js';
 import { TIMEOUT_HINT } from './_timeout.js';
@@ -16,8 +17,8 @@ export function hintOf(e: Error): string | undefined {
 
 /**
  * Turns any error into the one line the CLI prints. Errors of this package carry messages
- * written for users (and never a token); anything else is a bug, shown with its stack only
- * when SVC_DEBUG is set. Control characters are shown escaped whatever the error, so a
+ * written for users (and never a token), printed as one line even with SVC_DEBUG; anything
+ * else is a bug, shown with its stack only when SVC_DEBUG is set. Control characters are shown escaped whatever the error, so a
  * server's text inside a message can never drive the terminal.
  */
 export function describeError(e: unknown, env: Record<string, string | undefined>): { message: string; exitCode: number } {
@@ -25,7 +26,9 @@ export function describeError(e: unknown, env: Record<string, string | undefined
     const withCode = e as Error & { exitCode?: number };
     const text = hintOf(e);
     const hint = text ? ` (${escapeControls(text)})` : '';
-    const debug = env.SVC_DEBUG && e.stack ? `\n${escapeControls(e.stack, { keepNewlines: true })}` : '';
+    // Our own errors are answers (a 403, a dead Redis), not bugs: one line, even with SVC_DEBUG.
+    const stack = isSvcError(e) ? undefined : (e as Error).stack;
+    const debug = env.SVC_DEBUG && stack ? `\n${escapeControls(stack, { keepNewlines: true })}` : '';
     return { message: `${escapeControls(e.message)}${hint}${debug}`, exitCode: withCode.exitCode ?? 1 };
   }
   return { message: escapeControls(String(e)), exitCode: 1 };

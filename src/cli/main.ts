@@ -2,18 +2,21 @@
 import { runCli } from './run.js';
 import { loadCommandManifest } from './_manifest.js';
 import { afterCommand } from './_update/auto-check.js';
+import { standardOutput, stdoutFailure } from './_stdout.js';
 
 const argv = process.argv.slice(2);
-// `svc … | head` closes the pipe early: stop quietly, as other Unix tools do, instead of crashing on EPIPE.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
-}
+const stdout = standardOutput();
+// Output that could not all be written (a full disk, a file size limit, /dev/full, a reader that
+// closed the pipe early) is incomplete: one line and exit 1, never a stack trace or exit 0.
+stdout.on('error', (e: NodeJS.ErrnoException) => {
+  process.stderr.write(stdoutFailure(e));
+  process.exit(1);
+});
+// stderr itself gone: nothing can be said, but the exit code still tells.
+process.stderr.on('error', (e: NodeJS.ErrnoException) => process.exit(e.code === 'EPIPE' ? (process.exitCode ?? 0) : 1));
 const io = {
   stdin: process.stdin,
-  stdout: process.stdout,
+  stdout: stdout as typeof process.stdout,
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),

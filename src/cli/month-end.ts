@@ -12,12 +12,11 @@ import { runMonthEnd } from '../runner/run-month-end.js';
 import { RunOptionError } from '../runner/run-option-error.js';
 import { progressReporter } from '../runner/progress-reporter.js';
 import { previousMonth } from '../runner/month.js';
-import { queueName } from '../queue/_names.js';
 import type { Manifest } from '../runner/manifest.js';
 import type { RunConfig } from '../runner/config.js';
 import { timeoutOption } from './_timeout.js';
 import { checkOutputFolder } from './_output/output-file.js';
-import { timeoutSetting } from '../client/timeout-setting.js';
+import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../client/timeout-setting.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -33,6 +32,8 @@ export interface MonthEndRunInput {
   queue?: { url: string; rate?: number };
   /** Deadline of each request (--timeout / SVC_TIMEOUT); the client's default when omitted. */
   timeoutMs?: number;
+  /** `--deadline SECONDS`: the whole run stops this long after it started, as on Ctrl-C, and ends with exit 1. */
+  deadlineMs?: number;
 }
 
 /** Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook) failed, else 0. */
@@ -63,6 +64,12 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // The run's own bound: a persistent 429 with Retry-After 60 would otherwise take hours for a large run.
+  let deadlinePassed = false;
+  const deadline = input.deadlineMs === undefined ? undefined : setTimeout(() => {
+    deadlinePassed = true;
+    controller.abort(new Error('the run\'s deadline passed'));
+  }, input.deadlineMs);
   const progress = progressReporter(io.stderr);
   try {
     const common = {
@@ -73,6 +80,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
       // BullMQ and Redis's client load only for a run on a queue.
       ? await (await import('../queue/run-on-queue.js')).runMonthEndOnQueue(input.config, {
         ...common, queue: input.queue.url, rate: input.queue.rate, onNotice: (line) => io.stderr.write(`\nsvc: ${line}\n`),
+        onConnected: (where, queue) => io.stderr.write(queueHint(where, queue, input.month)),
       })
       : await runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads: input.threads });
     progress.done(); // end the bar's line before anything else is printed
@@ -81,8 +89,13 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
       const orgs = manifest.organizations.map(({ org_id, status, error, parts }) => ({ org_id, status, ...(error ? { error } : {}), parts }));
       io.stdout.write(JSON.stringify({ manifest: join(monthDir, 'manifest.json'), summary_md: join(monthDir, 'summary.md'), index_html: join(monthDir, 'index.html'), summary: manifest.summary, organizations: orgs, partner: manifest.partner }, null, 2) + '\n');
     }
+    if (deadlinePassed && manifest.interrupted) {
+      io.stderr.write(`svc: the run's deadline (--deadline ${input.deadlineMs! / 1000}) passed; the manifest of what was done is written: run the same command again to finish (files already written are checked and skipped)\n`);
+      return { manifest, code: 1 };
+    }
     return { manifest, code: exitCodeOf(manifest) };
   } finally {
+    clearTimeout(deadline);
     progress.done();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -107,19 +120,9 @@ export function describeResult(m: Manifest, monthDir: string): string {
   ].join('\n') + '\n';
 }
 
-/** Where the jobs go and the command that works them, before the coordinator starts following. */
-function queueHint(url: string, month: string | undefined): string {
-  const m = month ?? previousMonth(new Date());
-  // The URL as typed may hold a password: show it without.
-  let shown = url;
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    shown = u.href.replace(/\/$/, '');
-  } catch {
-    // A bad URL is refused with its own message.
-  }
-  return `svc: organizations go to queue ${queueName(m)} at ${shown}; workers: svc worker --queue ${shown} --month ${m}\n`;
+/** Where the jobs go and the command that works them, once Redis has answered (the URL without password). */
+function queueHint(where: string, queue: string, month: string | undefined): string {
+  return `svc: organizations go to queue ${queue} at ${where}; workers: svc worker --queue ${where} --month ${month ?? previousMonth(new Date())}\n`;
 }
 
 /** `--language`, checked against the installed locales (shared by `svc month-end` and `svc demo`). */
@@ -142,7 +145,7 @@ async function readConfig(path: string, cwd: string): Promise<RunConfig> {
 export const monthEndCommand: Command = {
   name: 'month-end',
   summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest, summary and index.html",
-  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--json]',
+  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--deadline SECONDS] [--json]',
   examples: [
     'svc month-end --config runs.json --out ./month-end',
     'svc month-end --month 2026-10 --config runs.json --out ./month-end --concurrency 8 --json',
@@ -159,6 +162,7 @@ export const monthEndCommand: Command = {
     queue: { type: 'string', valueName: 'URL', description: 'put organizations on the BullMQ queue in this Redis for `svc worker` processes (see README)' },
     rate: { type: 'string', valueName: 'N', description: 'with --queue: at most N requests per second to the reporting API, all workers together' },
     json: { type: 'boolean', description: 'print the manifest summary as JSON on stdout' },
+    deadline: { type: 'string', valueName: 'SECONDS', description: 'stop the whole run after SECONDS (as Ctrl-C does: the manifest of what is done is written), exit 1' },
     ...timeoutOption,
   },
   async run(io, args) {
@@ -175,12 +179,14 @@ export const monthEndCommand: Command = {
     if (rate !== undefined && !queueUrl) throw new UsageError('--rate needs --queue (a run in one process has no shared rate)');
     if (queueUrl && (threads !== undefined || concurrency !== undefined)) throw new UsageError(`--${threads !== undefined ? 'threads' : 'concurrency'} does not go with --queue: each worker has its own (svc worker --concurrency N)`);
     const timeoutMs = timeoutSetting(undefined, io.env);
+    const deadlineText = str(args, 'deadline');
+    const deadlineMs = deadlineText === undefined ? undefined : timeoutMsFromSeconds(deadlineText);
+    if (deadlineText !== undefined && deadlineMs === undefined) throw new UsageError(`--deadline must be ${TIMEOUT_RULE} (got "${deadlineText}")`);
     try {
       const config = await readConfig(configPath, io.cwd);
       const outDir = await checkOutputFolder('--out', out, io.cwd);
-      if (queueUrl) io.stderr.write(queueHint(queueUrl, month));
       const { manifest, code } = await runWithProgress(io, {
-        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs,
+        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs, deadlineMs,
         ...(queueUrl ? { queue: { url: queueUrl, rate } } : {}),
       });
       if (!bool(args, 'json')) io.stdout.write(describeResult(manifest, join(outDir, manifest.month)));

@@ -8,6 +8,7 @@ import { VERSION } from '../version.js';
 import { escapeControls } from '../core/safe-text.js';
 import { didYouMean } from './_suggest.js';
 import { withTimeoutFlag } from './_timeout.js';
+import { maskSecrets } from './_mask-secrets.js';
 
 /** `svc: unknown command "usge" for "svc"`, what it may have meant, and where the list is. */
 function unknownCommand(io: CommandIO, group: CommandGroup, path: string, word: string): number {
@@ -65,11 +66,11 @@ export async function runCli(root: CommandGroup, argv: string[], io: CommandIO):
     return (await node.run(withTimeoutFlag(node, args, io), args)) ?? 0;
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr.write(`svc: ${e.message}\nRun "${path} --help" for usage.\n`);
+      io.stderr.write(`svc: ${maskSecrets(e.message, io.env)}\nRun "${path} --help" for usage.\n`);
       return 2;
     }
     const { message, exitCode } = describeError(e, io.env);
-    io.stderr.write(`svc: ${message}\n`);
+    io.stderr.write(`svc: ${maskSecrets(message, io.env)}\n`);
     return exitCode;
   }
 }

@@ -22,7 +22,7 @@ function attemptLine(r: AttemptReport): string {
 export const workerCommand: Command = {
   name: 'worker',
   summary: 'Works month-end organizations from a queue (svc month-end --queue), on any machine sharing the output folder',
-  usage: 'worker --queue redis://HOST:PORT[/DB] [--month YYYY-MM] [--concurrency N] [--out DIR] [--lock-seconds N]',
+  usage: 'worker --queue redis://HOST:PORT[/DB] [--month YYYY-MM] [--concurrency N] [--out DIR] [--lock-seconds N] [--timeout SECONDS]',
   examples: ['svc worker --queue redis://queue-host:6379 --month 2026-10', 'svc worker --queue redis://queue-host:6379 --concurrency 8 --out /mnt/month-end'],
   options: {
     queue: { type: 'string', valueName: 'URL', description: 'the Redis the coordinator (svc month-end --queue) put the jobs in; password in SVC_REDIS_PASSWORD' },
@@ -30,6 +30,7 @@ export const workerCommand: Command = {
     concurrency: { type: 'string', valueName: 'N', description: 'organizations at once in this worker (default 4)' },
     out: { type: 'string', valueName: 'DIR', description: "the shared output folder's path on this machine, when not the coordinator's --out" },
     'lock-seconds': { type: 'string', valueName: 'N', description: "a job of a worker that died is taken over after about N seconds (default 30)" },
+    timeout: { type: 'string', valueName: 'SECONDS', description: 'give up when Redis cannot be reached, at start or mid-run, for SECONDS (default 15, or SVC_TIMEOUT)' },
   },
   async run(io, args) {
     const url = str(args, 'queue');

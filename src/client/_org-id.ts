@@ -20,3 +20,14 @@ export function checkOrgId(endpoint: string, got: string, asked: string): void {
     throw new ResponseSchemaError(endpoint, 'org_id', `the answer is for organization ${JSON.stringify(got)}, but ${JSON.stringify(asked)} was asked for`, 200);
   }
 }
+
+/**
+ * An invoice answering for another id than the one asked for (a proxy's cache, a server bug) is
+ * not the invoice asked for: saving it would file September's invoice under October's number.
+ * A ResponseSchemaError at `id` naming both ids (ids are uuids, compared case-blind).
+ */
+export function checkInvoiceId(endpoint: string, got: string, asked: string): void {
+  if (got.toLowerCase() !== asked.toLowerCase()) {
+    throw new ResponseSchemaError(endpoint, 'id', `the answer is invoice ${JSON.stringify(got)}, but ${JSON.stringify(asked)} was asked for`, 200);
+  }
+}

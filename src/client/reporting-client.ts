@@ -28,7 +28,7 @@ import { readKeyUsageRanges, singleQuery } from './_key-usage-ranges.js';
 import { readKeyUsageStream } from './_stream-key-usage.js';
 import { outputTarget, saveStreamAtomic } from '../core/atomic-write.js';
 import type { BodyKind } from './body-limits.js';
-import { checkOrgId, checkOrgIdValue } from './_org-id.js';
+import { checkInvoiceId, checkOrgId, checkOrgIdValue } from './_org-id.js';
 import { checkClientOptions } from './_check-options.js';
 
 export interface ReportingClientOptions extends CommonClientOptions {
@@ -97,17 +97,23 @@ export class ReportingClient implements ReportingApi {
     return record;
   }
 
+  /** The invoice answered, when it is of this organization and the one asked for. */
+  private theInvoice(path: string, asked: string, invoice: Invoice): Invoice {
+    checkInvoiceId(this.http.endpointOf({ path }), invoice.id, asked);
+    return this.ours(path, invoice);
+  }
+
   /** Endpoint 2: one invoice (money in øre). The id must be a uuid (InvalidRequestError otherwise, before any request). */
   async getInvoice(invoiceId: string, opts?: CallOptions): Promise<Invoice> {
     const req = this.invoiceRequest(invoiceId, '', opts);
-    return this.ours(req.path, await this.http.request({ ...req, schema: InvoiceSchema }));
+    return this.theInvoice(req.path, invoiceId, await this.http.request({ ...req, schema: InvoiceSchema }));
   }
 
   /** Endpoint 2, with the body exactly as sent beside the checked record (for saving and hashing it). */
   async getInvoiceJson(invoiceId: string, opts?: CallOptions): Promise<{ invoice: Invoice; raw: string }> {
     const req = this.invoiceRequest(invoiceId, '', opts);
     const { data, raw } = await this.http.requestJson({ ...req, schema: InvoiceSchema });
-    return { invoice: this.ours(req.path, data), raw };
+    return { invoice: this.theInvoice(req.path, invoiceId, data), raw };
   }
 
   /** Endpoint 3: the service's own PDF in memory, checked to start with `%PDF-`. */

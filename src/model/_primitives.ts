@@ -1,10 +1,15 @@
 import { Decimal } from '../money/decimal.js';
 import { z } from 'zod';
 
-/** A decimal string as the API sends amounts (`"12.5"`, `"-25.7"`); parsed exactly into a Decimal, never a float. */
+/**
+ * A decimal string as the API sends amounts (`"12.5"`, `"-25.7"`); parsed exactly into a Decimal,
+ * never a float. At most 15 digits before the point: an amount beyond that is no real spend, and
+ * it could not be a workbook's number (a spreadsheet keeps 15 significant digits), so a
+ * 400-digit value is refused here naming its field rather than becoming Infinity in a cell.
+ */
 export const decimalString = z
   .string()
-  .regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string such as "12.50"')
+  .regex(/^-?0*\d{1,15}(\.\d+)?$/, 'expected a decimal string such as "12.50", at most 15 digits before the point')
   .transform((s) => new Decimal(s));
 
 const INT64_BEYOND = 'an int64 beyond 2^53 − 1 (9007199254740991) cannot be read exactly here; refused rather than rounded';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { Decimal } from '../money/decimal.js';
 import { SchemaError } from './schema-error.js';
 import { InvalidArgumentError } from '../core/invalid-argument-error.js';
+import { MAX_DEPTH, tooDeepAt } from './_depth.js';
 
 /** `lines[3].quantity` from zod's `['lines', 3, 'quantity']`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -41,6 +42,8 @@ export function wasParsedWith(value: unknown, schema: z.ZodType): boolean {
  */
 export function parseRecord<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   if (typeof (schema as { safeParse?: unknown } | null)?.safeParse !== 'function') throw new InvalidArgumentError('schema', 'must be one of the package\'s record schemas (InvoiceSchema, …)');
+  const deep = tooDeepAt(data);
+  if (deep) throw new SchemaError(what, formatPath(deep.slice(0, 3)) + (deep.length > 3 ? '…' : ''), `nested more than ${MAX_DEPTH} levels deep; no record of the API is`);
   const result = schema.safeParse(data);
   if (result.success) {
     if (typeof result.data === 'object' && result.data !== null) parsed.set(result.data, schema);

@@ -13,16 +13,19 @@ export interface QueueConnection {
  * URL, so it is not in the process list; it never appears in `where`.
  */
 export function parseQueueUrl(value: string, env: Record<string, string | undefined>): QueueConnection {
+  // What was typed, quoted in every message, with any password masked.
+  const typed = `"${value.replace(/\/\/[^@/]*@/, '//***@')}"`;
   let u: URL;
   try {
     u = new URL(value);
   } catch {
-    throw new QueueUrlError(`"${value.replace(/\/\/[^@/]*@/, '//***@')}" is not a URL`);
+    throw new QueueUrlError(`${typed} is not a URL`);
   }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new QueueUrlError(`must start with redis:// or rediss:// (got ${u.protocol}//)`);
-  if (!u.hostname) throw new QueueUrlError('names no host');
-  if (u.search || u.hash) throw new QueueUrlError('must not have a query or fragment');
-  if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d{1,2}$/.test(u.pathname)) throw new QueueUrlError(`the database must be a number, like /0 (got ${u.pathname})`);
+  // `localhost:6379` parses as a URL of scheme "localhost:": say what was typed, not what it parsed as.
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new QueueUrlError(`must start with redis:// or rediss:// (got ${typed})`);
+  if (!u.hostname) throw new QueueUrlError(`names no host (got ${typed})`);
+  if (u.search || u.hash) throw new QueueUrlError(`must not have a query or fragment (got ${typed})`);
+  if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d{1,2}$/.test(u.pathname)) throw new QueueUrlError(`the database must be a number, like /0 (got ${typed})`);
   const password = u.password ? undefined : env.SVC_REDIS_PASSWORD || undefined;
   const shown = new URL(u.href);
   if (shown.password) shown.password = '***';

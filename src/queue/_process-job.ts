@@ -84,12 +84,18 @@ export function jobProcessor(ctx: ProcessorContext, report: (r: AttemptReport) =
       report({ job, data, result, verdict: 'done' });
       return result;
     }
+    const tokenMissing = !ctx.env[tokenEnv];
+    // Which worker lacks the variable goes into the outcome itself: the manifest, summary.md and index.html read it there.
+    if (tokenMissing) {
+      const where = ` on worker ${hostname()} (process ${process.pid})`;
+      if ('part' in result.outcome) result.outcome.reason = `${result.outcome.reason ?? 'failed'}${where}`;
+      else result.outcome.error = `${result.outcome.error ?? 'failed'}${where}`;
+    }
     // A failed job keeps no return value: its outcome and files stay as its progress (one copy in Redis).
     await job.updateProgress({ documents, result } satisfies JobProgressData);
     const reason = 'part' in result.outcome ? result.outcome.reason ?? 'failed' : result.outcome.error ?? 'interrupted';
-    const tokenMissing = !ctx.env[tokenEnv];
     if (tokenMissing || !isTransientFailure(outcome)) {
-      const why = tokenMissing ? `${tokenEnv} is not set on worker ${hostname()} (process ${process.pid})` : reason;
+      const why = reason;
       report({ job, data, result, verdict: 'final', reason: why });
       throw new ctx.Unrecoverable(why);
     }

@@ -1,11 +1,53 @@
 import { QueueUnavailableError } from './queue-unavailable-error.js';
+import { redisOptions, type QueueConnection } from './_connection.js';
 
-/** How long to wait for Redis at start before saying it cannot be reached. */
+/** How long to wait for Redis (at start, or when lost mid-run) when neither --timeout nor SVC_TIMEOUT says. */
 export const CONNECT_WAIT_MS = 15_000;
 
 interface Connectable {
   waitUntilReady(): Promise<unknown>;
   on(event: 'error', listener: (e: Error) => void): unknown;
+}
+
+/** The cause of a Redis connection error in a few words: `ECONNREFUSED`, `NOAUTH Authentication required.` */
+export function reasonOf(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const code = (e as NodeJS.ErrnoException).code;
+  // ioredis messages carry host and port only, never the password.
+  return code ? `${code}${e.message.includes(code) ? '' : ` (${e.message})`}` : e.message;
+}
+
+/** `p`, or a rejection with `onTimeout()` after `ms`. */
+export async function withinMs<T>(p: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(onTimeout()), ms); })]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One PING on a connection of its own that never retries: the first thing a queue run or a
+ * worker does, before it prints, locks or builds anything. A refused connection or a wrong
+ * password fails at once; a silent host (a firewall dropping packets, a server that never
+ * answers) after `waitMs`.
+ * @throws QueueUnavailableError naming the URL (without password) and the cause
+ */
+export async function probeRedis(connection: QueueConnection, waitMs: number): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(connection.options.url, {
+    ...redisOptions(connection), lazyConnect: true, connectTimeout: waitMs, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false,
+  });
+  let last: Error | undefined;
+  client.on('error', (e: Error) => { last = e; });
+  try {
+    await withinMs(client.connect().then(() => client.ping()), waitMs, () => new Error(`no answer within ${waitMs / 1000} s`));
+  } catch (e) {
+    throw new QueueUnavailableError(connection.where, reasonOf(last ?? e));
+  } finally {
+    client.disconnect();
+  }
 }
 
 /**
@@ -15,22 +57,10 @@ interface Connectable {
 export async function whenReady(target: Connectable, where: string, waitMs = CONNECT_WAIT_MS): Promise<void> {
   let last: Error | undefined;
   target.on('error', (e) => { last = e; });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new QueueUnavailableError(where, last ? reasonOf(last) : `no answer within ${waitMs / 1000} s`)), waitMs);
-  });
   try {
-    await Promise.race([target.waitUntilReady(), timeout]);
+    await withinMs(target.waitUntilReady(), waitMs, () => new QueueUnavailableError(where, last ? reasonOf(last) : `no answer within ${waitMs / 1000} s`));
   } catch (e) {
     if (e instanceof QueueUnavailableError) throw e;
-    throw new QueueUnavailableError(where, reasonOf(e as Error));
-  } finally {
-    clearTimeout(timer);
+    throw new QueueUnavailableError(where, reasonOf(e));
   }
-}
-
-function reasonOf(e: Error): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  // ioredis messages carry host and port only, never the password.
-  return code ? `${code}${e.message.includes(code) ? '' : ` (${e.message})`}` : e.message;
 }

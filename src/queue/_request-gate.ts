@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 export interface GateRedis {
   eval(script: string, numKeys: number, ...args: Array<string | number>): Promise<unknown>;
   quit(): Promise<unknown>;
+  disconnect(): void;
 }
 
 // The fixed-window counter BullMQ's limiter keeps per job, kept here per request: the first

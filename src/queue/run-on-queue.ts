@@ -23,7 +23,9 @@ import { parseQueueUrl } from './_connection.js';
 import { addJobs, checkSameRun, jobsInQueue, planJobs } from './_enqueue.js';
 import type { JobProgressData, JobResult } from './_job-data.js';
 import { queueName } from './_names.js';
-import { whenReady } from './_ready.js';
+import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from './_ready.js';
+import { watchRedis, type RedisWatch } from './_redis-watch.js';
+import { timeoutSetting } from '../client/timeout-setting.js';
 
 export interface QueueRunOptions extends Omit<MonthEndOptions, 'threads' | 'deps' | 'concurrency'> {
   /** `redis://HOST:PORT[/DB]` of the queue the workers take jobs from. */
@@ -32,6 +34,8 @@ export interface QueueRunOptions extends Omit<MonthEndOptions, 'threads' | 'deps
   rate?: number;
   /** Lines about the queue itself (Redis lost and being retried), for stderr. */
   onNotice?: (line: string) => void;
+  /** Called once Redis has answered and the month folder is locked: where the jobs go (the URL without password) and the queue's name. */
+  onConnected?: (where: string, queue: string) => void;
 }
 
 const POLL_MS = 1000;
@@ -48,7 +52,7 @@ const SWEEP_EVERY = 10;
  * the next run of the month runs everything again, skipping unchanged files by source hash.
  */
 export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOptions): Promise<Manifest> {
-  checkOptionKinds(options, { ...RUN_OPTION_KINDS, queue: 'string', onNotice: 'function' }, ['outDir', 'queue']);
+  checkOptionKinds(options, { ...RUN_OPTION_KINDS, queue: 'string', onNotice: 'function', onConnected: 'function' }, ['outDir', 'queue']);
   config = parseRunConfig(config);
   const month = options.month ?? previousMonth(new Date());
   checkMonthOption(month);
@@ -56,24 +60,41 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
   if (!isAbsolute(options.outDir)) throw new RunOptionError('out', 'must be an absolute path (workers on other machines use it)');
   const env = options.env ?? process.env;
   const connection = parseQueueUrl(options.queue, env);
+  // The wait for Redis, at start and when lost mid-run: the run's --timeout / SVC_TIMEOUT.
+  const waitMs = timeoutSetting(options.client?.timeoutMs, env) ?? CONNECT_WAIT_MS;
   const name = queueName(month);
+  // Redis before anything else: a dead one is one line, with nothing printed, locked or made first.
+  await probeRedis(connection, waitMs);
   const { Queue, QueueEvents } = await import('bullmq');
   const startedAt = new Date();
   const monthDir = join(options.outDir, month);
   await mkdir(monthDir, { recursive: true });
   const release = await acquireRunLock(monthDir);
+  // Errors are listened to at once: BullMQ prints an unheard one as a raw object on stderr.
   const queue = new Queue(name, { connection: connection.options });
+  queue.on('error', () => {});
   const events = new QueueEvents(name, { connection: connection.options });
-  const signal = options.signal ?? new AbortController().signal;
+  events.on('error', () => {});
+  const outer = options.signal ?? new AbortController().signal;
+  setMaxListeners(0, outer);
+  // Following stops on the caller's abort, or when Redis has been gone for the whole wait.
+  const stopFollowing = new AbortController();
+  setMaxListeners(0, stopFollowing.signal);
+  const signal = AbortSignal.any([outer, stopFollowing.signal]);
   setMaxListeners(0, signal);
+  let watch: RedisWatch | undefined;
   try {
-    await whenReady(queue, connection.where);
-    await whenReady(events, connection.where);
+    await whenReady(queue, connection.where, waitMs);
+    await whenReady(events, connection.where, waitMs);
+    watch = await watchRedis(connection, waitMs, 'the manifest of what was done is written; run the same command again once Redis is back: files already written are checked and skipped');
+    watch.lost.catch(() => stopFollowing.abort());
+    const redis = watch.race.bind(watch);
+    options.onConnected?.(connection.where, name);
     const writer = new OutputWriter(monthDir, await readPreviousFiles(join(monthDir, 'manifest.json')));
     const folders = organizationFolders(config);
     const jobs = planJobs(config, folders, writer, { month, outDir: options.outDir, baseUrl: config.base_url, language: options.language, withServicePdf: options.withServicePdf ?? false, rate: options.rate });
     // A queue with jobs in it is this run, restarted (or another, refused); a fresh run first clears temp files of killed ones.
-    if ((await jobsInQueue(queue)) > 0) await checkSameRun(queue, jobs);
+    if ((await redis(jobsInQueue(queue))) > 0) await redis(checkSameRun(queue, jobs));
     else await removeStaleTempFiles(monthDir);
 
     const orgJobs = new Set(jobs.filter((j) => j.data.kind === 'organization').map((j) => j.id));
@@ -120,12 +141,12 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
     };
 
     report('start');
-    await addJobs(queue, jobs);
+    await redis(addJobs(queue, jobs));
     const all = [...ours];
     let lost = false;
     for (let poll = 1; !signal.aborted; poll++) {
       try {
-        const c = await queue.getJobCounts();
+        const c = await redis(queue.getJobCounts());
         const finished = (c.completed ?? 0) + (c.failed ?? 0);
         if (finished >= jobs.length) break;
         // Redis restarted without its data, or someone removed the queue: nothing more will finish.
@@ -134,13 +155,14 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
           options.onNotice?.(`queue: the run's jobs are gone from Redis (restarted without persistence, or the queue was removed); run the same command again: files already written are checked and skipped`);
           break;
         }
-        if (poll % SWEEP_EVERY === 0 && finished > results.size) await collect(all);
+        if (poll % SWEEP_EVERY === 0 && finished > results.size) await redis(collect(all));
       } catch (e) {
+        if (watch.error) break;
         options.onNotice?.(`queue: ${(e as Error).message}; retrying`);
       }
       await sleep(POLL_MS, undefined, { signal }).catch(() => {});
     }
-    await collect(all);
+    if (!watch.error) await redis(collect(all)).catch(() => {});
     following = false;
     await checkpoint.settle();
     const interrupted = (signal.aborted || lost) && results.size < jobs.length;
@@ -160,12 +182,21 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
       summaryLanguage: options.language ?? runLanguage(organizations),
       version: VERSION,
     });
+    // Redis gone: the manifest of what was done is written; the run ends with the reason.
+    if (watch.error) throw watch.error;
     // The run is recorded: its jobs go, so the month's next run adds (and runs) them anew.
-    if (!interrupted) await queue.obliterate({ force: true });
+    if (!interrupted) await redis(queue.obliterate({ force: true }));
     return manifest;
   } finally {
-    await events.close().catch(() => {});
-    await queue.close().catch(() => {});
+    const gone = watch?.error !== undefined;
+    watch?.stop();
+    // A lost connection is dropped, not closed: closing (and BullMQ's disconnect) waits for Redis to come back.
+    const end = async (c: { close(): Promise<void>; backend: { client: Promise<{ disconnect(): void }> } }) => {
+      if (!gone) return c.close().catch(() => {});
+      (await withinMs(c.backend.client, 1000, () => new Error('no client')).catch(() => undefined))?.disconnect();
+    };
+    await end(events);
+    await end(queue);
     await release();
   }
 }

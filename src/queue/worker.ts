@@ -5,7 +5,9 @@ import { parseQueueUrl, redisOptions } from './_connection.js';
 import type { JobResult } from './_job-data.js';
 import { queueName } from './_names.js';
 import { jobProcessor, type AttemptReport } from './_process-job.js';
-import { whenReady } from './_ready.js';
+import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from './_ready.js';
+import { watchRedis, type RedisWatch } from './_redis-watch.js';
+import { timeoutSetting } from '../client/timeout-setting.js';
 import { RequestGate, type GateRedis } from './_request-gate.js';
 import { OutputFolderMissingError } from './output-folder-missing-error.js';
 import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/_check-options.js';
@@ -30,6 +32,11 @@ export interface QueueWorkerOptions {
   onAttempt?: (r: AttemptReport) => void;
   /** Redis or worker errors that do not end the worker (a lost connection being retried). */
   onError?: (message: string) => void;
+  /**
+   * How long Redis may be unreachable, at start or mid-run, before the worker gives up
+   * (`stopped` rejects with a QueueUnavailableError); default SVC_TIMEOUT of `env`, else 15 s.
+   */
+  timeoutMs?: number;
 }
 
 export interface QueueWorker {
@@ -37,7 +44,7 @@ export interface QueueWorker {
   readonly name: string;
   /** Stops taking jobs, finishes the ones in hand, closes connections. */
   close(): Promise<void>;
-  /** Settles when the worker has closed; rejects when it had to stop (the output folder is missing here). */
+  /** Settles when the worker has closed; rejects when it had to stop (the output folder is missing here, Redis lost for the whole wait). */
   readonly stopped: Promise<void>;
 }
 
@@ -51,12 +58,16 @@ export const DEFAULT_WORKER_CONCURRENCY = 4;
  */
 export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWorker> {
   checkOptionKinds(o, { queue: 'string', month: 'string', outDir: 'string', env: 'object', onAttempt: 'function', onError: 'function' }, ['queue', 'month']);
+  checkWholeOption(o.timeoutMs, 'timeoutMs', 1, 86_400_000);
   checkMonthOption(o.month);
   checkWholeOption(o.concurrency, 'concurrency', 1, 64);
   checkWholeOption(o.lockSeconds, 'lockSeconds', 2, 3600);
   const env = o.env ?? process.env;
   const connection = parseQueueUrl(o.queue, env);
+  const waitMs = timeoutSetting(o.timeoutMs, env) ?? CONNECT_WAIT_MS;
   const name = queueName(o.month);
+  // Redis before anything else: a dead one is one line at once (refused) or after the wait (silent).
+  await probeRedis(connection, waitMs);
   const { Worker, UnrecoverableError } = await import('bullmq');
   const { Redis } = await import('ioredis');
   let gateRedis: GateRedis | undefined;
@@ -83,23 +94,44 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
     maxStalledCount: 2,
     autorun: false,
   });
+  // Listened to at once: BullMQ prints an unheard error as a raw object on stderr.
+  worker.on('error', () => {});
   let closing: Promise<void> | undefined;
+  let gone = false;
+  // Set once Redis has answered; closing before that has no watch to stop.
+  let watch: RedisWatch | undefined = undefined;
   const close = () => (closing ??= (async () => {
-    await worker.close();
+    watch?.stop();
+    // Redis lost: the jobs in hand cannot report, and closing politely would wait for Redis.
+    if (gone) await withinMs(worker.close(true), 2000, () => new Error('close')).catch(() => worker.disconnect().catch(() => {}));
+    else await worker.close();
     await own.close();
-    await gateRedis?.quit().catch(() => {});
+    if (gone) gateRedis?.disconnect();
+    else await gateRedis?.quit().catch(() => {});
   })());
-  worker.on('error', (e) => o.onError?.(e.message));
+  // A Redis being retried repeats its error at each attempt: said once, until it is back.
+  let lastError: string | undefined;
+  worker.on('error', (e) => {
+    if (e.message !== lastError) o.onError?.(e.message);
+    lastError = e.message;
+  });
+  worker.on('ready', () => { lastError = undefined; });
   worker.on('failed', (_job, e) => {
     // A worker that cannot see the output folder would fail every job it takes: it stops instead.
     if (e instanceof OutputFolderMissingError) void close().then(() => stop(e), () => stop(e));
   });
   try {
-    await whenReady(worker, connection.where);
+    await whenReady(worker, connection.where, waitMs);
   } catch (e) {
+    gone = true;
     await close().catch(() => {});
     throw e;
   }
+  watch = await watchRedis(connection, waitMs, 'the jobs in hand are taken over by another worker once Redis is back; start this worker again then');
+  watch.lost.catch((e: Error) => {
+    gone = true;
+    void close().then(() => stop(e), () => stop(e));
+  });
   void worker.run().catch((e: Error) => o.onError?.(e.message));
   return {
     name,

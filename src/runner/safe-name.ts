@@ -4,8 +4,10 @@ import { createHash } from 'node:crypto';
 const RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 // Forbidden on Windows, or a separator somewhere; control characters; and characters that
 // trouble shells and URLs without being needed in a document name.
+// A lone surrogate (\ud800 with no partner) cannot be written to a file name: the file system
+// would get U+FFFD while the manifest kept \ud800, and no link could be made to it.
 // eslint-disable-next-line no-control-regex -- control characters are never part of a file name made from API text
-const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/gu;
+const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]|\p{Cs}/gu;
 
 /** Longest name part we produce, in UTF-8 bytes: well under the 255 of common file systems. */
 export const MAX_NAME_BYTES = 120;

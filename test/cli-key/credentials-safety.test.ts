@@ -82,12 +82,12 @@ describe.runIf(posix)('the config folder', () => {
     expect((await stat(cfg)).mode & 0o777).toBe(0o777);
   });
 
-  it('tightens a folder others can only read to 0700 when it saves', async () => {
+  it('never re-modes a folder it did not create (others may read it; the file is 0600)', async () => {
     await mkdir(cfg, { mode: 0o755 });
     await chmod(cfg, 0o755);
     const r = await svc(['auth', 'login', '--with-token'], { env: env(), stdin: `${KEYS.limited}\n` });
     expect(r.code).toBe(0);
-    expect((await stat(cfg)).mode & 0o777).toBe(0o700);
+    expect((await stat(cfg)).mode & 0o777).toBe(0o755);
     expect((await stat(join(cfg, 'credentials.json'))).mode & 0o777).toBe(0o600);
   });
 });

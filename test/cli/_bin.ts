@@ -28,6 +28,8 @@ export function svcBin(argv: string[], env: Record<string, string | undefined> =
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  // A command that refuses its input stops reading it: the rest of the write fails with EPIPE, which is expected.
+  child.stdin.on('error', () => {});
   child.stdin.end(o.stdin ?? '');
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })));
 }

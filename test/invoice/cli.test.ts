@@ -63,7 +63,7 @@ describe('svc invoices render', () => {
     ['a bad --accent', [sampleFile('nordlys-2026-10.json'), '--accent', 'blue'], /^svc: --accent: expected #rrggbb/, 2],
     ['a --logo that is no image', [sampleFile('nordlys-2026-10.json'), '--logo', fixture('not-json.json')], /^svc: --logo: .* is not a PNG or JPEG image$/, 2],
     ['a missing --logo file', [sampleFile('nordlys-2026-10.json'), '--logo', 'nope.png'], /^svc: --logo: cannot read nope\.png \(ENOENT\)$/, 2],
-    ['a missing invoice file', ['nope.json'], /^svc: invoice file nope\.json: cannot read it \(ENOENT\)$/, 1],
+    ['a missing invoice file', ['nope.json'], /^svc: invoice file nope\.json: there is no such file \(give an invoice JSON file, - for stdin, or an invoice id or number as "svc invoices get" takes\)$/, 1],
   ];
   for (const [what, args, message, code] of bad) {
     it(`refuses ${what}: one line naming it, exit ${code}, the existing output untouched, no temp file`, async () => {

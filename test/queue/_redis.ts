@@ -15,7 +15,7 @@ export function redisServerPath(): string | undefined {
 
 export const NO_REDIS_REASON = 'skipped: no redis-server on this machine (Debian: apt-get install redis-server; .ci/run installs it)';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
@@ -38,7 +38,8 @@ export interface TestRedis {
   keys(): Promise<string[]>;
   /** The ids of the queue's active jobs and who has each (BullMQ's `processedBy`). */
   activeJobs(queue: string): Promise<Array<{ id: string; by: string | null }>>;
-  stop(): Promise<void>;
+  /** Ends redis-server: SIGKILL (killed) by default, SIGTERM for an orderly shutdown (stopped). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 export async function startRedis(): Promise<TestRedis> {
@@ -83,10 +84,11 @@ export async function startRedis(): Promise<TestRedis> {
     async keys() {
       return (await client.keys('*')).sort();
     },
-    async stop() {
+    async stop(signal: NodeJS.Signals = 'SIGKILL') {
       client.disconnect();
-      child.kill('SIGKILL');
-      await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+      child.kill(signal);
+      // Killed by a signal, a child has a signalCode and no exitCode: either means it has gone (a second stop() must not wait).
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(undefined) : child.once('exit', r)));
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,7 @@
 export { configDir, configDirVariable, withConfigDir, credentialsPath, APP_NAME } from './config-dir.js';
 export { ConfigDirError } from './config-dir-error.js';
 export { loadCredentials, saveCredentials, updateCredentials } from './store.js';
-export { CredentialsSchema, emptyCredentials, profileName, type Credentials } from './schema.js';
+export { CredentialsSchema, emptyCredentials, nameTable, profileName, profileOf, type Credentials } from './schema.js';
 export { findPin, withPin } from './pins.js';
 export { pickKey, resolveKey, type ResolvedKey } from './resolve-key.js';
 export { maskKey } from './mask.js';

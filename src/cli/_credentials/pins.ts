@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import type { Credentials } from './schema.js';
+import { nameTable, type Credentials } from './schema.js';
 
 /** Folder keys compare case-insensitively on Windows, exactly elsewhere. */
 function sameFolder(a: string, b: string): boolean {
@@ -25,7 +25,7 @@ export function findPin(credentials: Credentials, cwd: string): { folder: string
 
 /** A copy of `credentials` with `folder` pinned to `profile` (or unpinned when profile is null). */
 export function withPin(credentials: Credentials, folder: string, profile: string | null): Credentials {
-  const pins = Object.fromEntries(Object.entries(credentials.pins).filter(([f]) => !sameFolder(f, folder)));
+  const pins = nameTable(Object.entries(credentials.pins).filter(([f]) => !sameFolder(f, folder)));
   if (profile !== null) pins[resolve(folder)] = profile;
   return { ...credentials, pins };
 }

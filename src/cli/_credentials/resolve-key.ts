@@ -5,7 +5,7 @@ import { NoKeyError } from './no-key-error.js';
 import { findPin } from './pins.js';
 import { loadCredentials } from './store.js';
 import { UnknownProfileError } from './unknown-profile-error.js';
-import type { Credentials } from './schema.js';
+import { emptyCredentials, profileOf, type Credentials } from './schema.js';
 
 /** The key a command uses and why: `SVC_API_KEY`, else the project pin, else the default. */
 export interface ResolvedKey {
@@ -27,7 +27,7 @@ export function pickKey(credentials: Credentials, env: Record<string, string | u
   const saved = Object.keys(credentials.profiles);
   const pin = findPin(credentials, cwd);
   if (pin) {
-    const entry = credentials.profiles[pin.profile];
+    const entry = profileOf(credentials, pin.profile);
     if (!entry) throw new UnknownProfileError(pin.profile, saved, `${pin.folder} is pinned, but `);
     return {
       apiKey: entry.api_key,
@@ -39,13 +39,13 @@ export function pickKey(credentials: Credentials, env: Record<string, string | u
     };
   }
   const name = credentials.default;
-  const entry = name === null ? undefined : credentials.profiles[name];
+  const entry = name === null ? undefined : profileOf(credentials, name);
   if (name === null || !entry) throw new NoKeyError(saved.sort());
   return { apiKey: entry.api_key, source: 'default', profile: name, why: `"${name}" is the default saved key`, masked: maskKey(entry.api_key) };
 }
 
 /** Loads the credentials of `io` and picks the key; the env key wins without reading the file. */
 export async function resolveKey(io: CommandIO): Promise<ResolvedKey> {
-  if (io.env.SVC_API_KEY?.trim()) return pickKey({ version: 1, default: null, profiles: {}, pins: {} }, io.env, io.cwd);
+  if (io.env.SVC_API_KEY?.trim()) return pickKey(emptyCredentials(), io.env, io.cwd);
   return pickKey(await withConfigDir(io.env, loadCredentials), io.env, io.cwd);
 }

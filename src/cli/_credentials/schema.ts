@@ -18,6 +18,26 @@ export const CredentialsSchema = z.looseObject({
 
 export type Credentials = z.infer<typeof CredentialsSchema>;
 
+/**
+ * A name → value table without a prototype: profile names and folders are data, so `toString`,
+ * `valueOf` or `constructor` are names like any other, never Object.prototype's members.
+ */
+export function nameTable<V>(entries: Iterable<readonly [string, V]> = []): Record<string, V> {
+  const table = Object.create(null) as Record<string, V>;
+  for (const [name, value] of entries) table[name] = value;
+  return table;
+}
+
+/** The saved profile called `name`, when there is one (an own entry of the table only). */
+export function profileOf(credentials: Credentials, name: string): Credentials['profiles'][string] | undefined {
+  return Object.hasOwn(credentials.profiles, name) ? credentials.profiles[name] : undefined;
+}
+
+/** `credentials` with its profiles and pins in prototype-free tables (what every reader and writer uses). */
+export function withNameTables(credentials: Credentials): Credentials {
+  return { ...credentials, profiles: nameTable(Object.entries(credentials.profiles)), pins: nameTable(Object.entries(credentials.pins)) };
+}
+
 export function emptyCredentials(): Credentials {
-  return { version: 1, default: null, profiles: {}, pins: {} };
+  return { version: 1, default: null, profiles: nameTable(), pins: nameTable() };
 }

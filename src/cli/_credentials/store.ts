@@ -1,7 +1,6 @@
-import { chmod, readFile, stat } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { chmod, open, stat } from 'node:fs/promises';
 import { makeFolder } from '../../core/make-folder.js';
-import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import { formatPath } from '../../model/parse.js';
 import { writeFileAtomic } from '../../core/atomic-write.js';
 import { credentialsPath } from './config-dir.js';
@@ -9,16 +8,17 @@ import { CorruptCredentialsError } from './corrupt-credentials-error.js';
 import { InsecureConfigDirError } from './insecure-config-dir-error.js';
 import { InsecureCredentialsError } from './insecure-credentials-error.js';
 import { withFileLock } from './lock.js';
-import { CredentialsSchema, emptyCredentials, type Credentials } from './schema.js';
+import { CredentialsSchema, emptyCredentials, profileOf, withNameTables, type Credentials } from './schema.js';
 
 const POSIX_PERMISSIONS = process.platform !== 'win32';
 
 /**
  * Checks the config folder on Linux and macOS: one others can write is refused (they could
- * rename their own file over ours); one others can only read is tightened to 0700 when `tighten`
- * (before a save), unless it is the home folder itself. Returns false when the folder is missing.
+ * rename their own file over ours). One others can only read is left as it is: a folder this
+ * program did not create is never re-moded (SVC_CONFIG_DIR=/proc once had /proc chmodded), and
+ * the file in it is 0600 whatever the folder. Returns false when the folder is missing.
  */
-async function checkFolder(dir: string, tighten: boolean): Promise<boolean> {
+async function checkFolder(dir: string): Promise<boolean> {
   let mode: number;
   try {
     const st = await stat(dir);
@@ -30,7 +30,6 @@ async function checkFolder(dir: string, tighten: boolean): Promise<boolean> {
   }
   if (!POSIX_PERMISSIONS) return true;
   if ((mode & 0o022) !== 0) throw new InsecureConfigDirError(dir, mode);
-  if (tighten && (mode & 0o077) !== 0 && resolve(dir) !== resolve(homedir())) await chmod(dir, 0o700);
   return true;
 }
 
@@ -41,15 +40,21 @@ async function checkFolder(dir: string, tighten: boolean): Promise<boolean> {
  * @throws CorruptCredentialsError when it is not valid JSON of the expected shape
  */
 export async function loadCredentials(dir: string): Promise<Credentials> {
-  if (!(await checkFolder(dir, false))) return emptyCredentials();
+  if (!(await checkFolder(dir))) return emptyCredentials();
   const path = credentialsPath(dir);
   let text: string;
   try {
-    if (POSIX_PERMISSIONS) {
-      const st = await stat(path);
-      if ((st.mode & 0o077) !== 0) throw new InsecureCredentialsError(path, st.mode);
+    // Opened without blocking and checked on the open file: a FIFO would hang the read for ever and
+    // a device would never end, so only a regular file is read (and no swap between check and read).
+    const fh = await open(path, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+    try {
+      const st = await fh.stat();
+      if (!st.isFile()) throw new CorruptCredentialsError(path, 'not a regular file (a pipe, device or folder is never read)');
+      if (POSIX_PERMISSIONS && (st.mode & 0o077) !== 0) throw new InsecureCredentialsError(path, st.mode);
+      text = await fh.readFile('utf8');
+    } finally {
+      await fh.close();
     }
-    text = await readFile(path, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return emptyCredentials();
     throw e;
@@ -65,10 +70,11 @@ export async function loadCredentials(dir: string): Promise<Credentials> {
     const issue = parsed.error.issues[0]!;
     throw new CorruptCredentialsError(path, `field ${formatPath(issue.path)}: ${issue.message}`);
   }
-  if (parsed.data.default !== null && !(parsed.data.default in parsed.data.profiles)) {
-    throw new CorruptCredentialsError(path, `field default: names "${parsed.data.default}", which is not in profiles`);
+  const credentials = withNameTables(parsed.data);
+  if (credentials.default !== null && !profileOf(credentials, credentials.default)) {
+    throw new CorruptCredentialsError(path, `field default: names "${credentials.default}", which is not in profiles`);
   }
-  return parsed.data;
+  return credentials;
 }
 
 /**
@@ -78,7 +84,7 @@ export async function loadCredentials(dir: string): Promise<Credentials> {
  */
 export async function saveCredentials(dir: string, credentials: Credentials): Promise<void> {
   CredentialsSchema.parse(credentials);
-  if (!(await checkFolder(dir, true))) await makeFolder(dir, 0o700);
+  if (!(await checkFolder(dir))) await makeFolder(dir, 0o700);
   const path = credentialsPath(dir);
   await writeFileAtomic(path, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600, mkdir: false });
   // The temp file was created 0600 already; this guards against an odd umask-free filesystem.
@@ -90,7 +96,7 @@ export async function saveCredentials(dir: string, credentials: Credentials): Pr
  * it was when the command started) and returns the new content, or undefined to leave it as is.
  */
 export async function updateCredentials(dir: string, change: (current: Credentials) => Credentials | undefined): Promise<Credentials> {
-  if (!(await checkFolder(dir, true))) await makeFolder(dir, 0o700);
+  if (!(await checkFolder(dir))) await makeFolder(dir, 0o700);
   return withFileLock(credentialsPath(dir), async () => {
     const current = await loadCredentials(dir);
     const next = change(current);

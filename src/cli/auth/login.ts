@@ -1,6 +1,6 @@
 import type { Command } from '../_command.js';
 import { bool, str } from '../_args.js';
-import { KeyInEnvironmentError, maskKey } from '../_credentials/index.js';
+import { KeyInEnvironmentError, maskKey, nameTable, profileOf } from '../_credentials/index.js';
 import { AuthenticationError } from '../../client/errors/authentication-error.js';
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
 import { UsageError } from '../usage-error.js';
@@ -62,9 +62,10 @@ export const loginCommand: Command = {
 
     let replaced = false;
     const saved = await update((current) => {
-      replaced = name in current.profiles;
+      const before = profileOf(current, name);
+      replaced = before !== undefined;
       const makeDefault = named === undefined || current.default === null;
-      return { ...current, profiles: { ...current.profiles, [name]: { ...current.profiles[name], api_key: apiKey } }, default: makeDefault ? name : current.default };
+      return { ...current, profiles: nameTable([...Object.entries(current.profiles), [name, { ...before, api_key: apiKey }]]), default: makeDefault ? name : current.default };
     });
     const next = saved.default === name ? 'It is the default key.' : `Use it with "svc auth use ${name}" or "svc auth pin ${name}".`;
     io.stdout.write(`${replaced ? 'Replaced' : 'Saved'} "${name}": ${maskKey(apiKey)} (${label}).\n${next}\n`);

@@ -1,6 +1,6 @@
 import type { Command } from '../_command.js';
 import { str } from '../_args.js';
-import { UnknownProfileError, maskKey, pickKey, type Credentials } from '../_credentials/index.js';
+import { UnknownProfileError, maskKey, nameTable, pickKey, profileOf, type Credentials } from '../_credentials/index.js';
 import { UsageError } from '../usage-error.js';
 import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
@@ -8,7 +8,7 @@ import { openStore } from './_store-io.js';
 /** The saved key `logout` deletes: the one named, else the one in use (never SVC_API_KEY, which is not saved). */
 function profileToDelete(credentials: Credentials, named: string | undefined, io: Parameters<Command['run']>[0]): string {
   if (named !== undefined) {
-    if (!credentials.profiles[named]) throw new UnknownProfileError(named, Object.keys(credentials.profiles).sort());
+    if (!profileOf(credentials, named)) throw new UnknownProfileError(named, Object.keys(credentials.profiles).sort());
     return named;
   }
   const inUse = pickKey(credentials, io.env, io.cwd);
@@ -31,8 +31,9 @@ export const logoutCommand: Command = {
     let deleted = { name: '', masked: '', unpinned: 0, wasDefault: false };
     const saved = await update((current) => {
       const name = profileToDelete(current, named, io);
-      const { [name]: entry, ...profiles } = current.profiles;
-      const pins = Object.fromEntries(Object.entries(current.pins).filter(([, p]) => p !== name));
+      const entry = profileOf(current, name);
+      const profiles = nameTable(Object.entries(current.profiles).filter(([n]) => n !== name));
+      const pins = nameTable(Object.entries(current.pins).filter(([, p]) => p !== name));
       const unpinned = Object.keys(current.pins).length - Object.keys(pins).length;
       deleted = { name, masked: maskKey(entry!.api_key), unpinned, wasDefault: current.default === name };
       return { version: 1, default: current.default === name ? null : current.default, profiles, pins };

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../_command.js';
 import { bool } from '../_args.js';
-import { UnknownProfileError, findPin, maskKey, withPin } from '../_credentials/index.js';
+import { UnknownProfileError, findPin, maskKey, profileOf, withPin } from '../_credentials/index.js';
 import { UsageError } from '../usage-error.js';
 import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
@@ -31,10 +31,10 @@ export const pinCommand: Command = {
     if (!args.positionals[0]) throw new UsageError('missing argument <name> (or --remove)');
     const name = profileArg(args.positionals[0], 'name');
     const saved = await update((current) => {
-      if (!current.profiles[name]) throw new UnknownProfileError(name, Object.keys(current.profiles).sort());
+      if (!profileOf(current, name)) throw new UnknownProfileError(name, Object.keys(current.profiles).sort());
       return withPin(current, folder, name);
     });
-    const entry = saved.profiles[name]!;
+    const entry = profileOf(saved, name)!;
     io.stdout.write(`${folder} and its subfolders now use "${name}" (${maskKey(entry.api_key)}).\n`);
     io.stdout.write(`The pin is kept in ${dir}, not in the project.\n`);
     if (io.env.SVC_API_KEY?.trim()) io.stderr.write('Note: SVC_API_KEY is set and still takes precedence.\n');

@@ -1,5 +1,5 @@
 import type { Command } from '../_command.js';
-import { UnknownProfileError, maskKey } from '../_credentials/index.js';
+import { UnknownProfileError, maskKey, profileOf } from '../_credentials/index.js';
 import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
 
@@ -14,10 +14,10 @@ export const useCommand: Command = {
     const name = profileArg(args.positionals[0]!, 'name');
     const { update } = await openStore(io);
     const saved = await update((current) => {
-      if (!current.profiles[name]) throw new UnknownProfileError(name, Object.keys(current.profiles).sort());
+      if (!profileOf(current, name)) throw new UnknownProfileError(name, Object.keys(current.profiles).sort());
       return { ...current, default: name };
     });
-    const entry = saved.profiles[name]!;
+    const entry = profileOf(saved, name)!;
     io.stdout.write(`"${name}" (${maskKey(entry.api_key)}) is now the default key.\n`);
     if (io.env.SVC_API_KEY?.trim()) io.stderr.write('Note: SVC_API_KEY is set and still takes precedence.\n');
     return 0;

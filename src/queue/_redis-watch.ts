@@ -1,0 +1,68 @@
+import { redisOptions, type QueueConnection } from './_connection.js';
+import { QueueUnavailableError } from './queue-unavailable-error.js';
+import { reasonOf, withinMs } from './_ready.js';
+
+export interface RedisWatch {
+  /** Rejects with a QueueUnavailableError once Redis has been gone for the whole wait; never resolves. */
+  readonly lost: Promise<never>;
+  /** The error `lost` rejected with, once it has. */
+  readonly error: QueueUnavailableError | undefined;
+  /** `p`, or the loss of Redis, whichever comes first: a call that would otherwise wait for ever. */
+  race<T>(p: Promise<T>): Promise<T>;
+  stop(): void;
+}
+
+/**
+ * Pings Redis on a connection of its own about four times per wait. BullMQ's connections retry
+ * for ever (a restarted Redis is simply caught up with); this bounds that: Redis gone (refusing,
+ * or silent) for `waitMs` in a row ends the run or the worker with one line rather than a hang.
+ */
+export async function watchRedis(connection: QueueConnection, waitMs: number, hint?: string): Promise<RedisWatch> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(connection.options.url, {
+    ...redisOptions(connection), maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: waitMs,
+    // Keep trying, quickly: the watch is what decides when to give up.
+    retryStrategy: () => Math.min(500, waitMs / 4),
+  });
+  let cause: string | undefined;
+  client.on('error', (e: Error) => { cause = reasonOf(e); });
+  let lastOk = Date.now();
+  let error: QueueUnavailableError | undefined;
+  let fail: (e: QueueUnavailableError) => void = () => {};
+  const lost = new Promise<never>((_, reject) => { fail = reject; });
+  lost.catch(() => {});
+  const every = Math.max(100, Math.min(1000, waitMs / 4));
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const tick = async () => {
+    try {
+      await withinMs(client.ping(), every, () => new Error('no answer'));
+      lastOk = Date.now();
+      cause = undefined;
+    } catch (e) {
+      // ioredis's own words for a connection being re-made are about its options, not the cause.
+      cause ??= /enableOfflineQueue/.test((e as Error).message) ? 'connection lost' : reasonOf(e);
+    }
+    if (stopped) return;
+    const gone = Date.now() - lastOk;
+    if (gone >= waitMs) {
+      error = new QueueUnavailableError(connection.where, cause ?? 'no answer', Math.round(gone / 100) / 10, hint);
+      stopped = true;
+      client.disconnect();
+      fail(error);
+      return;
+    }
+    timer = setTimeout(() => void tick(), every);
+  };
+  timer = setTimeout(() => void tick(), every);
+  return {
+    lost,
+    get error() { return error; },
+    race: <T>(p: Promise<T>) => Promise.race([p, lost]),
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      client.disconnect();
+    },
+  };
+}

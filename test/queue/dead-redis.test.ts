@@ -1,0 +1,196 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { configFor, readTokens } from '../runner/_server.js';
+import { startCli, waitFor, type CliProcess } from './_cli.js';
+import { NO_REDIS_REASON, freePort, startRedis } from './_redis.js';
+import { hasRedis, runs } from '../_tools.js';
+
+// A Redis that is not there, says nothing, or dies mid-run: the coordinator and the worker each
+// end within --timeout with one line naming the URL (no password) and the cause, exit 1, and
+// leave no lock. Real redis-server and the built `svc`.
+
+const MONTH = '2026-10';
+let tmp: string;
+let server: ReferenceServer;
+const started: CliProcess[] = [];
+
+/** What must never reach a person: a raw error object, a stack frame, ioredis's own words. */
+function expectNoRawError(lines: string[]): void {
+  for (const line of lines) {
+    expect(line).not.toMatch(/^\s+at |errno:|syscall:|\[ioredis\]|^Error: |^\{|^\}/);
+  }
+}
+
+/** The exit code and how long it took; a process still running after `maxSeconds` is a hang: killed, and the test fails with its stderr. */
+async function timed(p: CliProcess, maxSeconds = 20): Promise<{ code: number | string; seconds: number }> {
+  const t0 = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<'hang'>((r) => { timer = setTimeout(() => r('hang'), maxSeconds * 1000); });
+  const code = await Promise.race([p.exited, hang]);
+  clearTimeout(timer);
+  if (code === 'hang') {
+    p.child.kill('SIGKILL');
+    throw new Error(`still running after ${maxSeconds} s; stderr:\n${p.stderrLines().join('\n')}`);
+  }
+  return { code, seconds: (Date.now() - t0) / 1000 };
+}
+
+describe.runIf(runs(hasRedis))('queue: a dead Redis', () => {
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'svc-dead-redis-'));
+    server = await startReferenceServer({});
+  });
+  afterAll(async () => {
+    for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    await server?.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  async function configFile(name: string): Promise<{ path: string; env: Record<string, string> }> {
+    const { config, env } = configFor(server.url, await readTokens(), false);
+    const path = join(tmp, name);
+    await writeFile(path, JSON.stringify(config));
+    return { path, env };
+  }
+
+  function run(args: string[], env: Record<string, string> = {}): CliProcess {
+    const p = startCli(args, env);
+    started.push(p);
+    return p;
+  }
+
+  it('never started: the coordinator says so at once, prints nothing before, makes no folder and no lock', async () => {
+    const { path } = await configFile('runs-none.json');
+    const port = await freePort();
+    const out = join(tmp, 'out-none');
+    const p = run(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', `redis://:s3cret-pw@127.0.0.1:${port}`, '--timeout', '20']);
+    const { code, seconds } = await timed(p);
+    expect(code).toBe(1);
+    // Refused is known at once: far inside the 20 s allowed.
+    expect(seconds).toBeLessThan(10);
+    expect(p.stderrLines()).toEqual([
+      `svc: cannot reach Redis at redis://:***@127.0.0.1:${port}: ECONNREFUSED (is redis-server running there, and the port open to this machine? allow longer with --timeout SECONDS)`,
+    ]);
+    expect(p.stdout()).toBe('');
+    expect(existsSync(join(out, MONTH))).toBe(false);
+  }, 30_000);
+
+  it('never started: the worker says so at once, password masked', async () => {
+    const port = await freePort();
+    const p = run(['worker', '--queue', `redis://:s3cret-pw@127.0.0.1:${port}`, '--month', MONTH, '--timeout', '20']);
+    const { code, seconds } = await timed(p);
+    expect(code).toBe(1);
+    expect(seconds).toBeLessThan(10);
+    expect(p.stderrLines()).toEqual([
+      `svc: cannot reach Redis at redis://:***@127.0.0.1:${port}: ECONNREFUSED (is redis-server running there, and the port open to this machine? allow longer with --timeout SECONDS)`,
+    ]);
+  }, 30_000);
+
+  describe('silent: a port that takes the connection and never answers', () => {
+    let silent: Server;
+    let port: number;
+    const sockets: Socket[] = [];
+    beforeAll(async () => {
+      silent = createServer((s) => { sockets.push(s); s.on('error', () => {}); });
+      await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+      port = (silent.address() as { port: number }).port;
+    });
+    afterAll(async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => silent.close(r));
+    });
+
+    it('the coordinator gives up after --timeout, with no lock left', async () => {
+      const { path } = await configFile('runs-silent.json');
+      const out = join(tmp, 'out-silent');
+      const p = run(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', `redis://127.0.0.1:${port}`, '--timeout', '2']);
+      const { code, seconds } = await timed(p);
+      expect(code).toBe(1);
+      expect(seconds).toBeGreaterThanOrEqual(2);
+      expect(seconds).toBeLessThan(12);
+      expect(p.stderrLines()).toEqual([
+        `svc: cannot reach Redis at redis://127.0.0.1:${port}: no answer within 2 s (is redis-server running there, and the port open to this machine? allow longer with --timeout SECONDS)`,
+      ]);
+      expect(existsSync(join(out, MONTH, '.svc-month-end.lock'))).toBe(false);
+    }, 30_000);
+
+    it('the worker gives up after SVC_TIMEOUT', async () => {
+      const p = run(['worker', '--queue', `redis://127.0.0.1:${port}`, '--month', MONTH], { SVC_TIMEOUT: '2' });
+      const { code, seconds } = await timed(p);
+      expect(code).toBe(1);
+      expect(seconds).toBeGreaterThanOrEqual(2);
+      expect(seconds).toBeLessThan(12);
+      expect(p.stderrLines()).toEqual([
+        `svc: cannot reach Redis at redis://127.0.0.1:${port}: no answer within 2 s (is redis-server running there, and the port open to this machine? allow longer with --timeout SECONDS)`,
+      ]);
+    }, 30_000);
+  });
+
+  for (const how of ['SIGKILL', 'SIGTERM'] as const) {
+    const what = how === 'SIGKILL' ? 'killed' : 'stopped';
+    it(`${what} mid-run: the coordinator writes the manifest of what is done, releases the lock, exits 1 with one line`, async () => {
+      const redis = await startRedis();
+      try {
+        const { path } = await configFile(`runs-${what}.json`);
+        const out = join(tmp, `out-${what}`);
+        // No worker: the jobs wait in Redis, and the coordinator follows them until Redis goes.
+        const p = run(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', redis.url, '--timeout', '2']);
+        await waitFor(() => p.stderrLines().some((l) => l.startsWith('svc: organizations go to queue')), 'the coordinator connected', 30_000);
+        await waitFor(async () => (await redis.keys()).some((k) => k.includes(`${MONTH}.org.`)), 'the jobs in Redis', 30_000);
+        expect(existsSync(join(out, MONTH, '.svc-month-end.lock'))).toBe(true);
+        await redis.stop(how);
+        const { code, seconds } = await timed(p);
+        expect(code).toBe(1);
+        expect(seconds).toBeLessThan(15);
+        const lines = p.stderrLines();
+        expectNoRawError(lines);
+        expect(lines.at(-1)).toMatch(new RegExp(`^svc: lost Redis at ${redis.url.replace(/\./g, '\\.')} for [2-9]\\.\\d s: (ECONNREFUSED|connection lost|no answer) \\(the manifest of what was done is written; run the same command again once Redis is back: files already written are checked and skipped\\)$`));
+        expect(existsSync(join(out, MONTH, '.svc-month-end.lock'))).toBe(false);
+        const manifest = JSON.parse(await readFile(join(out, MONTH, 'manifest.json'), 'utf8')) as { interrupted: boolean; summary: { not_run: number } };
+        expect(manifest.interrupted).toBe(true);
+        expect(manifest.summary.not_run).toBeGreaterThan(0);
+      } finally {
+        await redis.stop().catch(() => {});
+      }
+    }, 60_000);
+  }
+
+  it('killed mid-run: the worker ends within --timeout with one line', async () => {
+    const redis = await startRedis();
+    try {
+      const p = run(['worker', '--queue', redis.url, '--month', MONTH, '--timeout', '2']);
+      await waitFor(() => p.stderrLines().some((l) => l.startsWith('svc worker: working ')), 'the worker working', 30_000);
+      await redis.stop('SIGKILL');
+      const { code, seconds } = await timed(p);
+      expect(code).toBe(1);
+      expect(seconds).toBeLessThan(15);
+      const lines = p.stderrLines();
+      expectNoRawError(lines);
+      expect(lines.at(-1)).toMatch(new RegExp(`^svc: lost Redis at ${redis.url.replace(/\./g, '\\.')} for [2-9]\\.\\d s: (ECONNREFUSED|connection lost|no answer) \\(the jobs in hand are taken over by another worker once Redis is back; start this worker again then\\)$`));
+      // The retried connection's error is said once, not at every attempt.
+      expect(lines.filter((l) => l.includes('ECONNREFUSED')).length).toBeLessThanOrEqual(2);
+    } finally {
+      await redis.stop().catch(() => {});
+    }
+  }, 60_000);
+
+  it('--queue localhost:19179 is refused before anything is printed, quoting what was typed', async () => {
+    const { path } = await configFile('runs-typo.json');
+    const p = run(['month-end', '--month', MONTH, '--config', path, '--out', join(tmp, 'out-typo'), '--queue', 'localhost:19179']);
+    expect(await p.exited).toBe(2);
+    expect(p.stderrLines()).toEqual([
+      'svc: --queue: must start with redis:// or rediss:// (got "localhost:19179")',
+      'Run "svc month-end --help" for usage.',
+    ]);
+    const w = run(['worker', '--queue', 'localhost:19179']);
+    expect(await w.exited).toBe(2);
+    expect(w.stderrLines()[0]).toBe('svc: --queue: must start with redis:// or rediss:// (got "localhost:19179")');
+  }, 30_000);
+});
+
+if (!runs(hasRedis)) it.skip(`queue: a dead Redis: ${NO_REDIS_REASON}`, () => {});

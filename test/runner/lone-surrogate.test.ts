@@ -1,0 +1,66 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReferenceServer } from '../../src/server/index.js';
+import { startSamples, tokenOf } from '../client/_reference.js';
+import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
+import { svcBin } from '../cli/_bin.js';
+
+// One lone surrogate (\ud800) in one organization's invoice number (issue 26): the run finishes
+// for everyone, index.html is written, the manifest is not left in_progress, and the manifest's
+// path is the name on disk. A server in front of the reference server changes that one number.
+
+let reference: ReferenceServer;
+let liar: FakeServer;
+let dir: string;
+
+beforeAll(async () => {
+  reference = await startSamples();
+  liar = await startFakeServer((req, res) => {
+    void fetch(`${reference.url}${req.url}`, { headers: { authorization: String(req.headers.authorization ?? ''), accept: String(req.headers.accept ?? '*/*'), 'user-agent': String(req.headers['user-agent'] ?? 'svc-test') } }).then(async (r) => {
+      let body: Buffer | string = Buffer.from(await r.arrayBuffer());
+      // JSON's own escape for a lone surrogate: valid JSON, and JSON.parse gives "2026-\ud800".
+      if (req.url.startsWith('/api/orgs/org-nordlys/invoices') && !req.url.endsWith('/pdf')) body = body.toString('utf8').replaceAll('"2026-0142"', '"2026-\\ud800"');
+      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
+      res.end(body);
+    });
+  });
+  dir = mkdtempSync(join(tmpdir(), 'svc-surrogate-'));
+});
+afterAll(async () => {
+  await liar?.close();
+  await reference?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a lone surrogate in one invoice number', () => {
+  it('does not end the run: every organization, index.html, a finished manifest whose paths are the names on disk', async () => {
+    const cfg = join(dir, 'runs.json');
+    writeFileSync(cfg, JSON.stringify({
+      base_url: liar.url,
+      organizations: [
+        { org_id: 'org-nordlys', name: 'Nordlys', token_env: 'NORDLYS_TOKEN' },
+        { org_id: 'org-fjordline', name: 'Fjordline', token_env: 'FJORDLINE_TOKEN' },
+      ],
+    }));
+    const out = join(dir, 'out');
+    const env = { NORDLYS_TOKEN: tokenOf('org-nordlys'), FJORDLINE_TOKEN: tokenOf('org-fjordline') };
+    for (const run of [1, 2]) {
+      const r = await svcBin(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], env, { cwd: dir });
+      expect(r.stderr, `run ${run}`).not.toMatch(/URI malformed/);
+      expect(r.code, `run ${run}: ${r.stderr}`).toBe(0);
+      const monthDir = join(out, '2026-10');
+      expect(existsSync(join(monthDir, 'index.html'))).toBe(true);
+      const manifest = JSON.parse(readFileSync(join(monthDir, 'manifest.json'), 'utf8')) as { status?: string; organizations: Array<{ org_id: string; status: string }>; files: Array<{ path: string }> };
+      expect(manifest.status).not.toBe('in_progress');
+      expect(manifest.organizations.map((o) => o.status)).toEqual(['ok', 'ok']);
+      // Every path in the manifest is a file on disk under exactly that name.
+      const onDisk = new Set(readdirSync(monthDir, { recursive: true }).map(String));
+      for (const f of manifest.files) expect(onDisk.has(f.path), f.path).toBe(true);
+      const odd = manifest.files.map((f) => f.path).filter((p) => p.includes('invoice-2026-'));
+      expect(odd.some((p) => p.includes('invoice-2026-_.'))).toBe(true);
+      expect(odd.filter((p) => /\p{Cs}/u.test(p))).toEqual([]);
+    }
+  }, 120_000);
+});
