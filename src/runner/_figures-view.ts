@@ -1,4 +1,4 @@
-import { formatCount, formatMoney, t, type Locale } from '../locale/index.js';
+import { formatCount, formatMoney, t, tn, type Locale } from '../locale/index.js';
 import type { CostRow, CurrencyTotals, DkkTotal, OrgCostFigures, RunFigures } from './run-figures.js';
 
 export { statusWord } from './status.js';
@@ -53,7 +53,7 @@ export function runCostView(figures: RunFigures, locale: Locale) {
   return {
     ...costRowsView(c.rows, c.total_dkk_cents, locale),
     estimated: c.rate_estimated,
-    note: c.not_known ? t(locale, 'runner.page.costTotalsNote', { count: formatCount(c.not_known, locale) }) : '',
+    note: c.not_known ? tn(locale, 'runner.page.costTotalsNote', c.not_known, { count: formatCount(c.not_known, locale) }) : '',
   };
 }
 

@@ -120,7 +120,7 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
   const inDkk = dkkView(figures.in_dkk, locale);
   const estimatedMark = w('estimatedMark');
   const bars = costBars(orgs, figures, locale, estimatedMark);
-  const chartNotes = bars.length < orgs.length ? [w('chartNotShown', { count: formatCount(orgs.length - bars.length, locale) })] : [];
+  const chartNotes = bars.length < orgs.length ? [tn(locale, 'runner.page.chartNotShown', orgs.length - bars.length, { count: formatCount(orgs.length - bars.length, locale) })] : [];
   if (bars.length > 20) chartNotes.unshift(w('chartHover'));
   const title = t(locale, 'runner.summary.title', { month: formatMonth(m.month, locale) });
   return renderHtml(template, {
