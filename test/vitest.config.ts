@@ -10,5 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Three test files at once on the 2-core machines the team and CI run on (vitest's default
+    // there is one: cores - 1). Most slow files wait on children — LibreOffice, Java, Chromium,
+    // redis-server, svc itself — so a third file fills that wait; measured in bench/README.md.
+    maxWorkers: 3,
   },
 });
