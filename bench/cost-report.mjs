@@ -25,6 +25,8 @@ const MB = 1024 * 1024;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const group = (t, r) => ({ prompt_tokens: t - (t >> 2), completion_tokens: t >> 2, total_tokens: t, request_count: r, cache_read_input_tokens: t >> 4, cache_creation_input_tokens: t >> 5 });
 const teams = ['ops', 'dev', 'sales', 'support'];
+/** Node flags for the CLI child, e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 function key(i) {
   const t = 1000 + ((i * 7919) % 500_000);
@@ -172,7 +174,7 @@ let cliWorkbookSeconds = null;
   };
   const argv = [join(root, 'dist', 'cli', 'main.js'), 'report', 'cost', '--month', MONTH, '--base-url', baseUrl, '--org', ORG, '-o', file, '--language', 'en'];
   const t0 = process.hrtime.bigint();
-  const cli = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const cli = spawn(process.execPath, [...NODE_ARGS, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   cli.stdout.on('data', (c) => (out += c));
   cli.stderr.on('data', (c) => (out += c));

@@ -43,8 +43,8 @@ function floorDiv(a: bigint, b: bigint): bigint {
  * part is 0 and the whole total is reported as `unallocated`, so the caller can show it.
  * A negative total is split as the mirror image of the positive one.
  *
- * Weights are `Decimal`s or plain decimal text; `weights` is read twice, so it must be
- * re-iterable (an array, or an object whose iterator starts afresh), and is never copied.
+ * Weights are `Decimal`s or plain decimal text; `weights` is read once (any iterable), and
+ * their texts are kept while the parts are computed.
  * @throws UnsafeAmountError for a total that is not a safe integer; InvalidAmountError naming `weights[i]` for a weight that is not a plain decimal
  */
 export function allocateMinor(totalMinor: number, weights: Iterable<Decimal | string>): { parts: number[]; unallocated: number } {
@@ -53,11 +53,15 @@ export function allocateMinor(totalMinor: number, weights: Iterable<Decimal | st
     throw new InvalidArgumentError('weights', 'must be a list of Decimals or decimal strings');
   }
   // First pass: the common number of places, and the sum scaled to it (rescaled as places grow).
+  // The texts are kept for the second pass: reading the weights again (100,000 keys unpacked
+  // from a compact store) cost more than holding their texts.
   let places = 0;
   let sumW = 0n;
   let count = 0;
+  const texts: string[] = [];
   for (const w of weights) {
     const text = textOf(w, count);
+    texts.push(text);
     const p = placesOf(text);
     if (p > places) {
       sumW *= 10n ** BigInt(p - places);
@@ -75,14 +79,12 @@ export function allocateMinor(totalMinor: number, weights: Iterable<Decimal | st
   const parts: number[] = new Array(count);
   const rems: bigint[] = new Array(count);
   let given = 0n;
-  let i = 0;
-  for (const w of weights) {
-    const product = scale(textOf(w, i), places) * flip * total;
+  for (let i = 0; i < count; i++) {
+    const product = scale(texts[i]!, places) * flip * total;
     const q = floorDiv(product, divisor);
     parts[i] = Number(q);
     rems[i] = product - q * divisor;
     given += q;
-    i++;
   }
   let left = Number(total - given);
   if (left > 0) {

@@ -71,7 +71,7 @@ class CreditTally {
   }
 }
 
-/** USD of each row, read afresh on every iteration (allocateMinor reads it twice); the first reading is also shown to `tally`. */
+/** USD of each row, read afresh on every iteration; the first reading is also shown to `tally`. */
 function weightsOf(keys: WeightSource, tally?: CreditTally): Iterable<string> {
   let first = true;
   return {

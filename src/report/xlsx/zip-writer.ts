@@ -155,8 +155,10 @@ export class ZipWriter {
 
 /** One entry being written: text or bytes in, handed to the archive's deflater a chunk at a time. */
 export class ZipEntryStream {
-  private parts: Array<string | Buffer> = [];
-  private partBytes = 0;
+  // Text is encoded straight into this buffer as it comes (one Buffer.write per piece): joining
+  // the pieces into one string first and encoding that cost a flatten and a copy per chunk.
+  private buffer: Buffer | null = null;
+  private used = 0;
   private ended = false;
 
   constructor(
@@ -167,10 +169,22 @@ export class ZipEntryStream {
 
   write(content: string | Buffer): void {
     if (this.ended) throw new Error(`zip entry ${this.name} has ended`);
-    this.parts.push(content);
-    // Characters, not bytes, for strings: close enough to bound the chunk.
-    this.partBytes += content.length;
-    if (this.partBytes >= CHUNK_BYTES) this.take();
+    if (typeof content !== 'string') {
+      this.take();
+      this.hand(content);
+      return;
+    }
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: a piece that might not fit goes after a take.
+    const most = content.length * 3;
+    if (this.buffer && this.used + most > this.buffer.length) this.take();
+    if (most > CHUNK_BYTES) {
+      this.hand(Buffer.from(content, 'utf8'));
+      return;
+    }
+    // A fresh buffer per chunk: the deflater still holds the previous one until it has read it.
+    this.buffer ??= Buffer.allocUnsafe(CHUNK_BYTES * 2);
+    this.used += this.buffer.write(content, this.used, 'utf8');
+    if (this.used >= CHUNK_BYTES) this.take();
   }
 
   async end(): Promise<void> {
@@ -182,10 +196,15 @@ export class ZipEntryStream {
   }
 
   private take(): void {
-    if (this.parts.length === 0) return;
-    const raw = this.parts.length === 1 && Buffer.isBuffer(this.parts[0]) ? this.parts[0] : Buffer.from(this.parts.join(''), 'utf8');
-    this.parts = [];
-    this.partBytes = 0;
+    if (!this.buffer || this.used === 0) return;
+    const raw = this.buffer.subarray(0, this.used);
+    this.buffer = null;
+    this.used = 0;
+    this.hand(raw);
+  }
+
+  private hand(raw: Buffer): void {
+    if (raw.length === 0) return;
     this.record.crc = crc32(raw, this.record.crc);
     this.record.size += raw.length;
     this.zip.deflate(raw);
