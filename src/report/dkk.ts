@@ -71,15 +71,19 @@ class CreditTally {
   }
 }
 
+function* usdsOf(keys: WeightSource): Iterable<string> {
+  for (const row of keys.rows()) yield row.usd;
+}
+
 /** USD of each row, read afresh on every iteration; the first reading is also shown to `tally`. */
 function weightsOf(keys: WeightSource, tally?: CreditTally): Iterable<string> {
   let first = true;
   return {
     *[Symbol.iterator]() {
       let i = 0;
-      for (const row of keys.rows()) {
-        if (first && tally) tally.see(i++, row.usd);
-        yield row.usd;
+      for (const usd of keys.usds ? keys.usds() : usdsOf(keys)) {
+        if (first && tally) tally.see(i++, usd);
+        yield usd;
       }
       first = false;
     },
