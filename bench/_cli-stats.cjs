@@ -9,7 +9,7 @@ if (file) {
   const dc = require('node:diagnostics_channel');
   const MB = 1024 * 1024;
   const now = () => process.uptime();
-  const stats = { firstRequest: null, rssAtFirstRequest: null, responsesEnd: null, rssAtResponsesEnd: null, maxRssAtResponsesEnd: null };
+  const stats = { firstRequest: null, rssAtFirstRequest: null, responsesEnd: null, cpuAtResponsesEnd: null, rssAtResponsesEnd: null, maxRssAtResponsesEnd: null };
   dc.subscribe('undici:request:create', () => {
     if (stats.firstRequest !== null) return;
     stats.firstRequest = now();
@@ -18,6 +18,8 @@ if (file) {
   // The last response body received in full: the end of the fetch phase (every request is made before the workbook).
   dc.subscribe('undici:request:trailers', () => {
     stats.responsesEnd = now();
+    const cpu = process.cpuUsage();
+    stats.cpuAtResponsesEnd = (cpu.user + cpu.system) / 1e6;
     stats.rssAtResponsesEnd = process.memoryUsage.rss() / MB;
     stats.maxRssAtResponsesEnd = process.resourceUsage().maxRSS / 1024;
   });

@@ -1,6 +1,8 @@
 // What the month-end benches read about their child processes, and the run config they give
 // `svc month-end`. Linux only (reads /proc).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 
 const MB = 1024 * 1024;
@@ -39,4 +41,72 @@ export function writeRunConfig(dataDir, baseUrl) {
   const config = join(dataDir, 'runs.json');
   writeFileSync(config, JSON.stringify({ base_url: baseUrl, organizations }));
   return { config, env };
+}
+
+/** The processes `pid` started (Linux: the children files under /proc/PID/task), and theirs, recursively. */
+export function descendantsOf(pid) {
+  const out = [];
+  let tasks = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const t of tasks) {
+    let kids = '';
+    try {
+      kids = readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const k of kids.trim().split(/\s+/).filter(Boolean).map(Number)) out.push(k, ...descendantsOf(k));
+  }
+  return out;
+}
+
+/** CPU seconds of a process and every process below it (a `svc serve --processes N` and its N serving processes). */
+export function treeCpuSecondsOf(pid) {
+  return [pid, ...descendantsOf(pid)].reduce((s, p) => s + (cpuSecondsOf(p) || 0), 0);
+}
+
+/** Peak RSS (VmHWM) of each process below `pid`, in MB. */
+export function childPeaksMbOf(pid) {
+  return descendantsOf(pid).map(peakMbOf);
+}
+
+/** One line saying what the figures were measured on: cores, CPU model, load average (1, 5, 15 min). */
+export function machineLine() {
+  return `machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? '?'}), load average ${loadNow()} (1, 5, 15 min; 2 cores are full at 2)`;
+}
+
+/** The load average now, e.g. "4.1 5.0 6.2". */
+export function loadNow() {
+  return loadavg().map((l) => l.toFixed(1)).join(' ');
+}
+
+/** Starts `svc serve --data DIR --processes N` on a free loopback port; resolves with the child and its URL once all N listen. */
+export async function startServe(cli, dataDir, processes, nodeArgs = []) {
+  const server = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--data', dataDir, '--port', '0', '--processes', String(processes)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  server.stderr.on('data', (d) => (err += d));
+  const url = await new Promise((resolve, reject) => {
+    server.stdout.once('data', (d) => resolve(String(d).trim()));
+    server.once('exit', (code) => reject(new Error(`svc serve exited ${code}: ${err}`)));
+  });
+  return { server, url };
+}
+
+/**
+ * Which side kept the cores busy: each side's CPU seconds over the run's wall time is the cores it
+ * used on average, beside the cores it could use (`sides`: [name, cpuSeconds, coresItCanUse]).
+ */
+export function limitLine(wall, sides) {
+  const cores = availableParallelism();
+  const used = sides.map(([name, cpu, can]) => ({ name, busy: cpu / wall, can: Math.min(can, cores) }));
+  const total = used.reduce((a, u) => a + u.busy, 0);
+  const parts = used.map((u) => `${u.name} ${u.busy.toFixed(2)} of ${u.can} core${u.can === 1 ? '' : 's'}`).join(', ');
+  const busiest = used.reduce((a, u) => (u.busy / u.can > a.busy / a.can ? u : a));
+  const verdict = total >= cores * 0.9 ? `the machine's ${cores} cores were full (the two sides together ${total.toFixed(2)})`
+    : busiest.busy >= busiest.can * 0.9 ? `${busiest.name} was the limit` : 'neither side filled its cores (waits: I/O, the other side, the machine\'s other load)';
+  return `cores busy on average: ${parts}; ${verdict}`;
 }

@@ -12,9 +12,10 @@ import { spawn, spawnSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildLibxlsxwriterBench } from './_libxlsxwriter.mjs';
 
 const KEYS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 100_000);
 const CLI_ONLY = process.argv.includes('--cli-only');
@@ -25,6 +26,8 @@ const MB = 1024 * 1024;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const group = (t, r) => ({ prompt_tokens: t - (t >> 2), completion_tokens: t >> 2, total_tokens: t, request_count: r, cache_read_input_tokens: t >> 4, cache_creation_input_tokens: t >> 5 });
 const teams = ['ops', 'dev', 'sales', 'support'];
+/** Node flags for the CLI child, e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 function key(i) {
   const t = 1000 + ((i * 7919) % 500_000);
@@ -156,13 +159,13 @@ server.on('message', (m) => (m.bytes ? (served.bytes = m.bytes) : m.unexpected &
 const dir = mkdtempSync(join(tmpdir(), 'svc-bench-cost-'));
 const f = (n, d = 2) => n.toFixed(d);
 
-/** Seconds the workbook part of the CLI took (from the last response to exit), for the C comparison. */
-let cliWorkbookSeconds = null;
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? '?'}), load average ${load()} at the start (1, 5, 15 min; other processes share the cores)`);
 
-// 1. The CLI as a user runs it.
-{
-  const file = join(dir, 'cli.xlsx');
-  const statsFile = join(dir, 'stats.json');
+// 1. The CLI as a user runs it; returns what _cli-stats.cjs wrote.
+async function runCli(round) {
+  const file = join(dir, `cli-${round}.xlsx`);
+  const statsFile = join(dir, `stats-${round}.json`);
   const env = {
     ...process.env,
     HOME: dir, // no credentials file or config of the user's
@@ -172,24 +175,58 @@ let cliWorkbookSeconds = null;
   };
   const argv = [join(root, 'dist', 'cli', 'main.js'), 'report', 'cost', '--month', MONTH, '--base-url', baseUrl, '--org', ORG, '-o', file, '--language', 'en'];
   const t0 = process.hrtime.bigint();
-  const cli = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const cli = spawn(process.execPath, [...NODE_ARGS, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   cli.stdout.on('data', (c) => (out += c));
   cli.stderr.on('data', (c) => (out += c));
   const [code] = await once(cli, 'exit');
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const s = JSON.parse(readFileSync(statsFile, 'utf8'));
-  console.log(`svc report cost --month ${MONTH}, ${KEYS.toLocaleString('en')} keys (${(served.bytes / MB).toFixed(0)} MB of key-usage JSON over loopback HTTP), node ${process.version}`);
+  console.log(`svc report cost --month ${MONTH}, ${KEYS.toLocaleString('en')} keys (${(served.bytes / MB).toFixed(0)} MB of key-usage JSON over loopback HTTP), node ${process.version}, round ${round}`);
   if (code !== 0) console.log(`  the CLI exited with ${code}: ${out.trim()}`);
   if (served.unexpected.length) console.log(`  requests the bench server does not serve: ${served.unexpected.join(', ')}`);
   console.log(`  wall: ${f(wall)} s (spawn to exit); CPU of the CLI process ${f(s.cpu)} s`);
+  let workbook = null;
   if (s.responsesEnd !== null) {
-    console.log(`  start-up to first request ${f(s.firstRequest)} s; fetch ${f(s.responsesEnd - s.firstRequest)} s; workbook and exit ${f(s.exit - s.responsesEnd)} s`);
-    cliWorkbookSeconds = s.exit - s.responsesEnd;
+    workbook = { wall: s.exit - s.responsesEnd, cpu: s.cpu - s.cpuAtResponsesEnd };
+    console.log(`  start-up to first request ${f(s.firstRequest)} s; fetch ${f(s.responsesEnd - s.firstRequest)} s; workbook and exit ${f(workbook.wall)} s wall, ${f(workbook.cpu)} s CPU`);
     console.log(`  RSS: ${f(s.rssAtFirstRequest, 0)} MB at the first request, ${f(s.rssAtResponsesEnd, 0)} MB when the last response ended (peak so far ${f(s.maxRssAtResponsesEnd, 0)} MB)`);
   }
   console.log(`  peak RSS (maxRSS of the CLI process): ${f(s.maxRss, 0)} MB   file: ${code === 0 ? f(statSync(file).size / MB, 1) : '-'} MB`);
-  console.log(`  load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes share the cores)`);
+  console.log(`  load average at the end: ${load()}`);
+  return { code, workbook, maxRss: s.maxRss };
+}
+
+// The C library (libxlsxwriter) writing the Keys sheet alone, N x 19: wall and CPU (user + sys) of one run.
+function runC(bin, mode, round) {
+  const file = join(dir, `c-${mode}-${round}.xlsx`);
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('bash', ['-c', 'TIMEFORMAT="%U %S"; time "$0" "$@"', bin, file, String(KEYS), mode], { encoding: 'utf8' });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  const [user, sys] = (r.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+  const cpu = user + sys;
+  console.log(`  libxlsxwriter ${mode === 'default' ? 'default mode' : 'constant_memory mode'}, round ${round}: ${f(wall)} s wall, ${f(cpu)} s CPU${r.status ? ` (exit ${r.status})` : ''}   file: ${f(statSync(file).size / MB, 1)} MB`);
+  return { wall, cpu };
+}
+
+const cBin = join(dir, 'libxlsxwriter-keys');
+const cFrom = buildLibxlsxwriterBench(join(root, 'bench', '_libxlsxwriter.c'), cBin);
+if (cFrom) console.log(`libxlsxwriter (C): ${cFrom}; it writes the Keys sheet alone, ${KEYS.toLocaleString('en')} rows x 19 columns, right after each CLI run`);
+else console.log('libxlsxwriter: not measured (needs cc, make and zlib, and either Debian\'s libxlsxwriter-dev or its source fetched into /work/.mirror/jmcnamara+libxlsxwriter)');
+// Two rounds, each the CLI then the C library (constant_memory), so both meet the same load; best of two each.
+const ours = [];
+const theirs = [];
+for (let round = 1; round <= 2; round++) {
+  const r = await runCli(round);
+  if (r.workbook) ours.push(r.workbook);
+  if (cFrom) theirs.push(runC(cBin, 'constant', round));
+}
+if (cFrom) runC(cBin, 'default', 1);
+if (ours.length && theirs.length) {
+  const best = (xs, k) => Math.min(...xs.map((x) => x[k]));
+  const [ow, cw, oc, cc] = [best(ours, 'wall'), best(theirs, 'wall'), best(ours, 'cpu'), best(theirs, 'cpu')];
+  console.log(`best of two: the CLI's nine-sheet workbook (and exit) ${f(ow)} s wall / ${f(oc)} s CPU; libxlsxwriter constant_memory (the Keys sheet) ${f(cw)} s wall / ${f(cc)} s CPU`);
+  console.log(`  ratio ours / C: ${f(ow / cw)} x by wall, ${f(oc / cc)} x by CPU (goal: at most 0.9 x); load average now ${load()}`);
 }
 
 // 2. The same library calls in this process: the RSS the fetch adds, sampled every 10 ms.
@@ -220,28 +257,6 @@ if (!CLI_ONLY) {
   console.log(`  fetch: ${f(fetchSeconds)} s; KeyStore holds ${(data.keyUsage.keys.bytes / MB).toFixed(1)} MB`);
   console.log(`  workbook: ${f(seconds)} s wall, ${f((cpu.user + cpu.system) / 1e6)} s CPU (all threads, zlib included)   file: ${f(statSync(file).size / MB, 1)} MB`);
   console.log(`  RSS: ${f(base, 0)} MB before (node and the library loaded); ${f(afterFetch, 0)} MB with the data fetched (peak while fetching ${f(peakFetch, 0)} MB); peak ${f(peak, 0)} MB`);
-}
-
-// 3. The C library (libxlsxwriter) writing the Keys sheet alone, N x 19, in this same run, so the
-// machine's load weighs on both alike. Needs a C compiler and libxlsxwriter-dev (Debian).
-{
-  const bin = join(dir, 'libxlsxwriter-keys');
-  const built = spawnSync('cc', ['-O2', join(root, 'bench', '_libxlsxwriter.c'), '-lxlsxwriter', '-o', bin], { stdio: 'ignore' });
-  if (built.status !== 0) {
-    console.log('libxlsxwriter: not measured (needs cc and the Debian package libxlsxwriter-dev)');
-  } else {
-    console.log(`libxlsxwriter (C), the Keys sheet alone, ${KEYS.toLocaleString('en')} rows x 19 columns:`);
-    const times = {};
-    for (const mode of ['default', 'constant']) {
-      const t0 = process.hrtime.bigint();
-      const r = spawnSync(bin, [join(dir, `c-${mode}.xlsx`), String(KEYS), mode], { stdio: 'ignore' });
-      times[mode] = Number(process.hrtime.bigint() - t0) / 1e9;
-      console.log(`  ${mode === 'default' ? 'default mode' : 'constant_memory mode'}: ${f(times[mode])} s${r.status ? ` (exit ${r.status})` : ''}   file: ${f(statSync(join(dir, `c-${mode}.xlsx`)).size / MB, 1)} MB`);
-    }
-    const best = Math.min(times.default, times.constant);
-    if (cliWorkbookSeconds !== null) console.log(`  the CLI's nine-sheet workbook (and exit) took ${f(cliWorkbookSeconds)} s: ${f(cliWorkbookSeconds / best)} x the C library's faster mode (goal: at most 2 x)`);
-    console.log(`  load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  }
 }
 
 server.disconnect();

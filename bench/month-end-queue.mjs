@@ -7,14 +7,17 @@
 // RSS is each process's kernel high-water mark (VmHWM) read at the end of the run; CPU is
 // utime + stime. Prints the load average before and after each run: the machine is shared.
 // Prints what it measured; asserts nothing. After `npm run build`:
-// `node bench/month-end-queue.mjs [--orgs N] [--repeats N] [--workers 1,2,4]`. Linux only (reads /proc).
+// `node bench/month-end-queue.mjs [--orgs N] [--repeats N] [--workers 1,2,4,8] [--server-processes N]`.
+// The server's CPU (all its processes) and Redis's are printed beside the coordinator's and the
+// workers', so a run says which side was the limit. Linux only (reads /proc).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuSecondsOf, peakMbOf, writeRunConfig } from './_processes.mjs';
+import { availableParallelism } from 'node:os';
+import { cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -27,14 +30,16 @@ const flag = (name, fallback) => {
 };
 const ORGS = Number(flag('--orgs', '1000'));
 const REPEATS = Number(flag('--repeats', '1'));
-const WORKERS = flag('--workers', '1,2,4').split(',').map(Number);
+const WORKERS = flag('--workers', '1,2,4,8').split(',').map(Number);
+// The server on every core by default (`svc serve --processes N`), so it is not what limits the run.
+const SERVER_PROCESSES = Number(flag('--server-processes', String(availableParallelism())));
 
 if (spawnSync('sh', ['-c', 'command -v redis-server']).status !== 0) {
   console.log('month end on a queue: skipped, no redis-server (Debian: apt-get install redis-server)');
   process.exit(0);
 }
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = loadNow;
 
 async function freePort() {
   const s = createServer();
@@ -74,10 +79,12 @@ function run(argv, env) {
   return { child, exited, stats, out: () => stdout, err: () => stderr };
 }
 
-async function once(label, workers, data, url, redisUrl, redisPid) {
+async function once(label, workers, data, url, redisUrl, redisPid, serverPid) {
   const { config, env } = writeRunConfig(data, url);
   const out = mkdtempSync(join(tmpdir(), 'svc-bench-queue-out-'));
   const before = load();
+  const serverCpu0 = treeCpuSecondsOf(serverPid);
+  const redisCpu0 = redisPid ? cpuSecondsOf(redisPid) : 0;
   const t0 = performance.now();
   try {
     const queueArgs = workers ? ['--queue', redisUrl] : ['--concurrency', '4'];
@@ -88,6 +95,8 @@ async function once(label, workers, data, url, redisUrl, redisPid) {
     const workerRss = ws.map((w) => peakMbOf(w.child.pid));
     const workerCpu = ws.map((w) => cpuSecondsOf(w.child.pid));
     const redisRss = redisPid ? peakMbOf(redisPid) : NaN;
+    const serverCpu = treeCpuSecondsOf(serverPid) - serverCpu0;
+    const redisCpu = redisPid ? cpuSecondsOf(redisPid) - redisCpu0 : 0;
     for (const w of ws) w.child.kill('SIGINT');
     await Promise.all(ws.map((w) => w.exited));
     if (code !== 0 && code !== 1) throw new Error(`${label}: month-end exited ${code}: ${coordinator.err().slice(-500)}`);
@@ -97,8 +106,10 @@ async function once(label, workers, data, url, redisUrl, redisPid) {
     console.log(
       `${label.padEnd(12)} ${wall.toFixed(1).padStart(6)} s wall, ${String(documents).padStart(5)} documents (${(documents / wall).toFixed(0)}/s), ${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; ` +
         `RSS coordinator ${coordinator.stats.rss.toFixed(0)} MB` + (workers ? `, workers ${fmt(workerRss)} MB, redis ${redisRss.toFixed(0)} MB; CPU coordinator ${coordinator.stats.cpu.toFixed(1)} s, workers ${workerCpu.map((c) => c.toFixed(1)).join('/')} s` : `; CPU ${coordinator.stats.cpu.toFixed(1)} s`) +
-        `; load ${before} -> ${load()}`,
+        `; CPU server ${serverCpu.toFixed(1)} s (${SERVER_PROCESSES} processes)` + (workers ? `, redis ${redisCpu.toFixed(1)} s` : '') + `; load ${before} -> ${load()}`,
     );
+    const runner = workers ? [['the coordinator', coordinator.stats.cpu, 1], ['the workers', workerCpu.reduce((a, c) => a + c, 0), workers]] : [['the run', coordinator.stats.cpu, 1]];
+    console.log(`  ${limitLine(wall, [...runner, ['the server', serverCpu, SERVER_PROCESSES], ...(workers ? [['redis', redisCpu, 1]] : [])])}`);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -109,14 +120,15 @@ try {
   const data = join(tmp, 'data');
   const { generateDataset } = await import('../dist/testing.js');
   generateDataset({ orgs: ORGS, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
-  const server = spawn(process.execPath, [CLI, 'serve', '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const url = await new Promise((resolve) => server.stdout.once('data', (d) => resolve(String(d).trim())));
+  const { server, url } = await startServe(CLI, data, SERVER_PROCESSES);
   const redis = await startRedis(join(tmp));
+  console.log(machineLine());
+  console.log(`server: svc serve --processes ${SERVER_PROCESSES}`);
   console.log(`month end ${MONTH}, ${ORGS} organizations, ${REPEATS} repeat(s); workers with --concurrency 4, in-process with --concurrency 4; ${process.version}, redis ${spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1]}`);
   try {
     for (let r = 0; r < REPEATS; r++) {
-      await once('in-process', 0, data, url, redis.url, undefined);
-      for (const n of WORKERS) await once(`${n} worker${n === 1 ? '' : 's'}`, n, data, url, redis.url, redis.child.pid);
+      await once('in-process', 0, data, url, redis.url, undefined, server.pid);
+      for (const n of WORKERS) await once(`${n} worker${n === 1 ? '' : 's'}`, n, data, url, redis.url, redis.child.pid, server.pid);
     }
   } finally {
     server.kill('SIGTERM');

@@ -4,14 +4,17 @@
 // so each process's peak RSS is its own. Peak RSS of the run is the kernel's high-water mark
 // (VmHWM), read when the run reports 100, 250, 500, 750 and 1,000 organizations done and when it
 // prints its result. Prints what it measured; asserts nothing. Run after `npm run build`:
-// `node bench/month-end.mjs [--threads N] [--concurrency N] [orgs...]` (default: 0 threads,
-// concurrency 4, 100 and 1000 organizations). Linux only (reads /proc).
+// `node bench/month-end.mjs [--threads N] [--concurrency N] [--server-processes N] [orgs...]`
+// (default: 0 threads, concurrency 4, the server on as many processes as cores, 100 and 1000
+// organizations). The server's CPU (all its processes) is printed beside the run's, so a run
+// says which side was the limit. Linux only (reads /proc).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuSecondsOf, peakMbOf, writeRunConfig } from './_processes.mjs';
+import { availableParallelism } from 'node:os';
+import { childPeaksMbOf, cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -22,6 +25,9 @@ const t = args.indexOf('--threads');
 const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : 0;
 const c = args.indexOf('--concurrency');
 const concurrency = c >= 0 ? Number(args.splice(c, 2)[1]) : 4;
+const p = args.indexOf('--server-processes');
+// The server on every core by default (`svc serve --processes N`), so it is not what limits the run.
+const serverProcesses = p >= 0 ? Number(args.splice(p, 2)[1]) : availableParallelism();
 await main(args.map(Number).filter((n) => n > 0), threads, concurrency);
 
 // `svc month-end` over every organization of the dataset, tokens passed in the environment.
@@ -66,25 +72,29 @@ async function main(sizes, threads, concurrency) {
   if (sizes.length === 0) sizes = [100, 1000];
   const { generateDataset } = await import('../dist/testing.js');
   const arena = process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : '';
-  console.log(`month end, 2026-10, concurrency ${concurrency}, ${threads} worker threads, server and run in separate child processes, ${process.version}${arena}`);
+  console.log(machineLine());
+  console.log(`month end, 2026-10, concurrency ${concurrency}, ${threads} worker threads, server (svc serve --processes ${serverProcesses}) and run in separate child processes, ${process.version}${arena}`);
   for (const orgs of sizes) {
     const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-month-end-'));
     try {
       const data = join(tmp, 'data');
       generateDataset({ orgs, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
-      const server = spawn(process.execPath, [CLI, 'serve', '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-      const url = await new Promise((resolve) => server.stdout.once('data', (d) => resolve(String(d).trim())));
+      const { server, url } = await startServe(CLI, data, serverProcesses);
       try {
+        const cpu0 = treeCpuSecondsOf(server.pid);
+        const load0 = loadNow();
         const r = await runCli(url, data, join(tmp, 'out'));
-        const serverPeak = peakMbOf(server.pid);
-        const serverCpu = cpuSecondsOf(server.pid);
+        const serverPeak = Math.max(peakMbOf(server.pid), ...childPeaksMbOf(server.pid));
+        // Its loading of the dataset before the run is left out.
+        const serverCpu = treeCpuSecondsOf(server.pid) - cpu0;
         const s = r.result.summary;
         const failures = [...new Set(r.result.organizations.filter((o) => o.error).map((o) => o.error))].slice(0, 3);
         for (const e of failures) console.log(`  failure: ${e}`);
         console.log(
           `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall (exit ${r.code}), ${r.documents} documents (${(r.documents / r.wall).toFixed(1)}/s), ` +
-            `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${r.maxRss.toFixed(0)} MB, server ${serverPeak.toFixed(0)} MB; CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s`,
+            `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${r.maxRss.toFixed(0)} MB, server ${serverPeak.toFixed(0)} MB (largest of its processes); CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s (${serverProcesses} processes)`,
         );
+        console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + threads], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
         if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
         const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
         if (page) console.log(`  front page index.html: ${(page.size / 1e6).toFixed(2)} MB`);

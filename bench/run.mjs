@@ -1,13 +1,18 @@
-// `npm run bench`: runs every bench/*.mjs except this one, one after another, each in its own process.
+// `npm run bench`: runs every bench/*.mjs except this one, one after another, each in its own
+// process, and prints the machine's core count and load average before and after each, so every
+// figure printed comes with the load it was measured at. Asserts nothing.
 import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { loadNow, machineLine } from './_processes.mjs';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 let failed = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.mjs') && f !== 'run.mjs').sort()) {
-  console.log(`\n== bench/${file}`);
+console.log(`${machineLine()}; node ${process.version}; ${new Date().toISOString()}`);
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.mjs') && !f.startsWith('_') && f !== 'run.mjs').sort()) {
+  console.log(`\n== bench/${file} (load average ${loadNow()}, ${new Date().toISOString().slice(11, 19)} UTC)`);
   const r = spawnSync(process.execPath, [dir + file], { stdio: 'inherit' });
   if (r.status !== 0) failed++;
+  console.log(`== bench/${file} done (exit ${r.status}; load average ${loadNow()}, ${new Date().toISOString().slice(11, 19)} UTC)`);
 }
 process.exitCode = failed ? 1 : 0;

@@ -41,23 +41,28 @@ function floorDiv(a: bigint, b: bigint): bigint {
  * proportion like any other, and the parts still sum exactly to the total. When the weights sum
  * to zero (nothing spent, or credits cancelling the spend) there is nothing to split by: every
  * part is 0 and the whole total is reported as `unallocated`, so the caller can show it.
- * A negative total is split as the mirror image of the positive one.
+ * A negative total is split as the mirror image of the positive one. `weightSum` is the
+ * weights' exact sum as plain decimal text (the caller's total of what it split by).
  *
- * Weights are `Decimal`s or plain decimal text; `weights` is read twice, so it must be
- * re-iterable (an array, or an object whose iterator starts afresh), and is never copied.
+ * Weights are `Decimal`s or plain decimal text; `weights` is read once (any iterable), and
+ * their texts are kept while the parts are computed.
  * @throws UnsafeAmountError for a total that is not a safe integer; InvalidAmountError naming `weights[i]` for a weight that is not a plain decimal
  */
-export function allocateMinor(totalMinor: number, weights: Iterable<Decimal | string>): { parts: number[]; unallocated: number } {
+export function allocateMinor(totalMinor: number, weights: Iterable<Decimal | string>): { parts: number[]; unallocated: number; weightSum: string } {
   if (!Number.isSafeInteger(totalMinor)) throw new UnsafeAmountError('totalMinor', totalMinor);
   if (weights === null || typeof (weights as { [Symbol.iterator]?: unknown } | undefined)?.[Symbol.iterator] !== 'function') {
     throw new InvalidArgumentError('weights', 'must be a list of Decimals or decimal strings');
   }
   // First pass: the common number of places, and the sum scaled to it (rescaled as places grow).
+  // The texts are kept for the second pass: reading the weights again (100,000 keys unpacked
+  // from a compact store) cost more than holding their texts.
   let places = 0;
   let sumW = 0n;
   let count = 0;
+  const texts: string[] = [];
   for (const w of weights) {
     const text = textOf(w, count);
+    texts.push(text);
     const p = placesOf(text);
     if (p > places) {
       sumW *= 10n ** BigInt(p - places);
@@ -66,7 +71,8 @@ export function allocateMinor(totalMinor: number, weights: Iterable<Decimal | st
     sumW += scale(text, places);
     count++;
   }
-  if (count === 0 || sumW === 0n) return { parts: new Array<number>(count).fill(0), unallocated: totalMinor };
+  const weightSum = plainText(sumW, places);
+  if (count === 0 || sumW === 0n) return { parts: new Array<number>(count).fill(0), unallocated: totalMinor, weightSum };
   // total * w / sum is unchanged when both w and sum change sign: split by a positive sum.
   const flip = sumW < 0n ? -1n : 1n;
   const divisor = sumW * flip;
@@ -75,19 +81,24 @@ export function allocateMinor(totalMinor: number, weights: Iterable<Decimal | st
   const parts: number[] = new Array(count);
   const rems: bigint[] = new Array(count);
   let given = 0n;
-  let i = 0;
-  for (const w of weights) {
-    const product = scale(textOf(w, i), places) * flip * total;
+  for (let i = 0; i < count; i++) {
+    const product = scale(texts[i]!, places) * flip * total;
     const q = floorDiv(product, divisor);
     parts[i] = Number(q);
     rems[i] = product - q * divisor;
     given += q;
-    i++;
   }
   let left = Number(total - given);
   if (left > 0) {
     const order = Array.from({ length: count }, (_, k) => k).sort((a, b) => (rems[b]! > rems[a]! ? 1 : rems[b]! < rems[a]! ? -1 : a - b));
     for (let k = 0; left > 0; k++, left--) parts[order[k]!]! += 1;
   }
-  return { parts: parts.map((p) => p * sign || 0), unallocated: 0 };
+  return { parts: parts.map((p) => p * sign || 0), unallocated: 0, weightSum };
+}
+
+/** `scaled` / 10^places as plain decimal text (`-12.50` for -1250n, 2). */
+function plainText(scaled: bigint, places: number): string {
+  const digits = (scaled < 0n ? -scaled : scaled).toString().padStart(places + 1, '0');
+  const whole = places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
+  return scaled < 0n ? `-${whole}` : whole;
 }

@@ -37,7 +37,7 @@ export class PackedRows<P> {
   }
 
   *rows(): Iterable<P> {
-    this.flush();
+    this.flush(true);
     this.seal();
     for (let c = 0; c < this.chunks.length; c++) {
       const chunk = this.chunks[c]!;
@@ -49,13 +49,14 @@ export class PackedRows<P> {
   }
 
   /** Writes the pending rows into the current buffer (a new one when they do not fit). */
-  private flush(): void {
+  private flush(last = false): void {
     if (!this.pending) return;
     const need = Buffer.byteLength(this.pending) + 1;
     if (this.current && this.used + need > this.current.length) this.seal();
     if (!this.current) {
-      // Not from the shared pool: each buffer is kept for as long as the store.
-      this.current = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, need));
+      // Not from the shared pool: each buffer is kept for as long as the store. The last rows of
+      // a store (or all of a small one) get a buffer of their size, not a megabyte to copy from.
+      this.current = Buffer.allocUnsafeSlow(last ? need : Math.max(CHUNK_BYTES, need));
       this.used = 0;
     }
     if (this.used > 0) this.current[this.used++] = 0x2c;

@@ -213,11 +213,13 @@ export class TableWriter {
   private dataRow(cells: CellInput[], look: Look | Look[]): void {
     const r = this.nextRow++;
     const rowIds = typeof look === 'string' ? this.idsFor(look) : undefined;
+    // The row's number as text once, not once per cell.
+    const rowText = String(r);
     let xml = '';
     for (let i = 0; i < this.columns.length; i++) {
       const v = cells[i];
       const s = rowIds ? rowIds[i]! : this.idsFor((look as Look[])[i] ?? 'plain')[i]!;
-      xml += cell(`${this.letters[i]}${r}`, v, s);
+      xml += cell(this.letters[i]! + rowText, v, s);
     }
     this.sheet.row(r, xml, this.heightOf(cells));
     this.lastDataRow = r;

@@ -7,6 +7,8 @@ const ESCAPE_LIKE = /_x([0-9A-Fa-f]{4})_/g;
 // written as `_xHHHH_` so they come back as sent instead of vanishing or changing.
 // eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/g;
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /_x|[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/;
 
 /**
  * Text from the API as the exact characters a cell must show. It is always written as a
@@ -14,6 +16,8 @@ const XML_INVALID = /[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/g;
  * makes sure the XML layer does not alter it on the way.
  */
 export function cellText(text: string): string {
+  // Most text needs neither change: one scan says so.
+  if (!NEEDS_ESCAPE.test(text)) return text.length > MAX_CELL_CHARS ? text.slice(0, MAX_CELL_CHARS) : text;
   let out = text;
   if (out.includes('_x')) out = out.replace(ESCAPE_LIKE, '_x005F_x$1_');
   out = out.replace(XML_INVALID, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
@@ -27,23 +31,45 @@ export function textWidth(text: string): number {
   return w;
 }
 
-/** Lines `text` takes when wrapped at word boundaries within `width` characters (a longer word breaks). */
+/**
+ * Lines `text` takes when wrapped at word boundaries within `width` characters (a longer word
+ * breaks). Paragraphs end at `\n`, words at runs of spaces; read a character at a time (the
+ * Keys sheet asks for every long name, and splitting into arrays of words was most of its cost).
+ */
 export function wrappedLines(text: string, width: number): number {
   const w = Math.max(1, width);
-  let lines = 0;
-  for (const paragraph of text.split('\n')) {
-    let used = 0;
-    lines++;
-    for (const word of paragraph.split(/ +/)) {
-      const len = textWidth(word);
-      if (used > 0 && used + 1 + len <= w) used += 1 + len;
-      else if (used === 0 && len <= w) used = len;
-      else {
-        if (used > 0) lines++;
-        lines += Math.ceil(len / w) - 1;
-        used = len % w || w;
-      }
+  let lines = 1;
+  let used = 0;
+  let len = 0;
+  const n = text.length;
+  // Places `len` (the word just read) on the paragraph's line, as a word-wrapping reader does.
+  const place = () => {
+    if (used > 0 && used + 1 + len <= w) used += 1 + len;
+    else if (used === 0 && len <= w) used = len;
+    else {
+      if (used > 0) lines++;
+      lines += Math.ceil(len / w) - 1;
+      used = len % w || w;
+    }
+    len = 0;
+  };
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20) {
+      place();
+      while (i + 1 < n && text.charCodeAt(i + 1) === 0x20) i++;
+    } else if (c === 0x0a) {
+      place();
+      lines++;
+      used = 0;
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair is one code point, above U+2E80: two columns, as in `textWidth`.
+      len += 2;
+      i++;
+    } else {
+      len += c > 0x2e80 ? 2 : 1;
     }
   }
+  place();
   return lines;
 }

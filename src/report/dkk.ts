@@ -51,6 +51,8 @@ export interface KeyAllocation {
   allocatedMinor: number;
   /** DKK of months in which no key spent anything, so there was nothing to allocate it by. */
   unallocatedMinor: number;
+  /** The period's keys' USD summed exactly, plain decimal text ('0' without keys). */
+  usdTotal: string;
   /** The period's keys with negative spend (credits): how many, their USD (plain decimal text) and their DKK in øre. */
   credits: { keys: number; usd: string; dkkMinor: number };
 }
@@ -71,15 +73,19 @@ class CreditTally {
   }
 }
 
-/** USD of each row, read afresh on every iteration (allocateMinor reads it twice); the first reading is also shown to `tally`. */
+function* usdsOf(keys: WeightSource): Iterable<string> {
+  for (const row of keys.rows()) yield row.usd;
+}
+
+/** USD of each row, read afresh on every iteration; the first reading is also shown to `tally`. */
 function weightsOf(keys: WeightSource, tally?: CreditTally): Iterable<string> {
   let first = true;
   return {
     *[Symbol.iterator]() {
       let i = 0;
-      for (const row of keys.rows()) {
-        if (first && tally) tally.see(i++, row.usd);
-        yield row.usd;
+      for (const usd of keys.usds ? keys.usds() : usdsOf(keys)) {
+        if (first && tally) tally.see(i++, usd);
+        yield usd;
       }
       first = false;
     },
@@ -108,7 +114,7 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
     const periodKeys = period.keys;
     // Credits are counted on the way: a second reading of 100,000 keys costs a tenth of a second.
     const tally = new CreditTally();
-    const { parts, unallocated } = allocateMinor(conv.dkkMinor!, weightsOf(periodKeys, tally));
+    const { parts, unallocated, weightSum } = allocateMinor(conv.dkkMinor!, weightsOf(periodKeys, tally));
     for (const p of parts) allocatedMinor += p;
     return {
       dkkOf: (_id, index) => parts[index],
@@ -117,6 +123,7 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
       monthsMinor: conv.dkkMinor!,
       allocatedMinor,
       unallocatedMinor: unallocated,
+      usdTotal: weightSum,
       credits: tally.result((i) => parts[i]),
     };
   }
@@ -137,10 +144,12 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
   }
   const tally = new CreditTally();
   const ids: string[] = [];
+  let usdTotal = new Decimal(0);
   if (period) {
     let i = 0;
     for (const k of period.keys.rows()) {
       tally.see(i++, k.usd);
+      usdTotal = usdTotal.plus(k.usd);
       if (isCredit(k.usd)) ids.push(k.id);
     }
   }
@@ -151,6 +160,7 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
     monthsMinor,
     allocatedMinor,
     unallocatedMinor,
+    usdTotal: usdTotal.toFixed(),
     credits: tally.result((i) => dkkByKey.get(ids[tally.rows.indexOf(i)]!)),
   };
 }

@@ -39,13 +39,16 @@ test('hand-worked cases: ties go to the earlier weight, zero weights leave the t
   expect(allocateMinor(100, [new Decimal(1), new Decimal(1), new Decimal(1)]).parts).toEqual([34, 33, 33]);
   expect(allocateMinor(2, ['1', '1', '1']).parts).toEqual([1, 1, 0]);
   expect(allocateMinor(-7, [new Decimal('0.5'), new Decimal('0.5')]).parts).toEqual([-4, -3]);
-  expect(allocateMinor(500, [new Decimal(0), new Decimal('0.00')])).toEqual({ parts: [0, 0], unallocated: 500 });
+  expect(allocateMinor(500, [new Decimal(0), new Decimal('0.00')])).toEqual({ parts: [0, 0], unallocated: 500, weightSum: '0' });
   expect(allocateMinor(100, [new Decimal('1e-9'), new Decimal('2e-9')]).parts).toEqual([33, 67]);
+  // The weights' sum, exact, as plain text: 0.000000001 + 0.000000002; -1.25 + 0.5 + 0.005.
+  expect(allocateMinor(100, [new Decimal('1e-9'), new Decimal('2e-9')]).weightSum).toBe('0.000000003');
+  expect(allocateMinor(100, ['-1.25', '0.5', '0.005']).weightSum).toBe('-0.745');
 });
 
 test('a credit (negative spend) gets a negative share; the rest share more, and the parts still sum to the total', () => {
   // Weights 10, 5, -2.5 sum to 12.5: 1000 øre split 800, 400, -200 exactly.
-  expect(allocateMinor(1000, ['10', '5', '-2.5'])).toEqual({ parts: [800, 400, -200], unallocated: 0 });
+  expect(allocateMinor(1000, ['10', '5', '-2.5'])).toEqual({ parts: [800, 400, -200], unallocated: 0, weightSum: '12.5' });
   // 100 øre by 1, 1, -1 (sum 1): 100, 100, -100.
   expect(allocateMinor(100, ['1', '1', '-1']).parts).toEqual([100, 100, -100]);
   // 10 øre by 2, 1, -0.5 (sum 2.5): exact 8, 4, -2.
@@ -55,7 +58,7 @@ test('a credit (negative spend) gets a negative share; the rest share more, and 
   // A net credit month: -300 øre over spend -3 (credit 4, spend 1): shares -400 and +100.
   expect(allocateMinor(-300, ['-4', '1']).parts).toEqual([-400, 100]);
   // Credits that cancel the spend exactly leave nothing to split by.
-  expect(allocateMinor(250, ['2', '-2'])).toEqual({ parts: [0, 0], unallocated: 250 });
+  expect(allocateMinor(250, ['2', '-2'])).toEqual({ parts: [0, 0], unallocated: 250, weightSum: '0' });
 });
 
 test('a weight that is not a plain decimal is refused by its position', () => {

@@ -82,11 +82,10 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
   const columns: Column[] = [...lead, ...fieldHeaders.map((header) => ({ header, kind: 'text' as const })), ...tail];
   const dkkIndex = keysDkkColumn(fields.length) - 1;
   const n = columns.length;
-  // First pass: sums (Decimal for USD), the longest text and the largest number per column.
+  // First pass: sums (the USD total comes exact from the allocation), the longest text and the largest number per column.
   const widths = columns.map((c) => headerWidth(c.header));
   const sums: number[] = new Array(n).fill(0);
   const largest: number[] = new Array(n).fill(0);
-  let usd = new Decimal(0);
   let index = 0;
   const groups = fields.map((f) => {
     const m = new Map<string, number>();
@@ -96,7 +95,6 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
   for (const key of keys.rows()) {
     const dkk = alloc.dkkOf(key.id, index++);
     const row = keyRow(key, fields, labelers, product, dkk);
-    usd = usd.plus(key.usd);
     if (dkk !== undefined) {
       for (let f = 0; f < fields.length; f++) {
         const g = fieldGroupKey(key.fields?.[fields[f]!.key]);
@@ -130,7 +128,8 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
     }
   });
   const totals: Array<number | undefined> = sums.map((s, i) => (columns[i]!.kind === 'text' ? undefined : s));
-  totals[dkkIndex - 1] = usd.toNumber();
+  // The allocation summed the same keys' USD exactly (a Decimal sum here was about 5 % of the build in a profile).
+  totals[dkkIndex - 1] = Number(alloc.usdTotal);
   totals[dkkIndex] = alloc.monthsMinor === 0 && alloc.keysWithDkk === 0 ? undefined : kroner(alloc.allocatedMinor);
   table.totals(w('total'), totals);
   table.skip();

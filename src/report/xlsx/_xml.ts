@@ -1,5 +1,9 @@
+const NEEDS_TEXT_ESCAPE = /[&<>]/;
+
 /** Text as XML element content. */
 export function escapeText(s: string): string {
+  // Most text has none of the three: one scan says so, with no replacement set up.
+  if (!NEEDS_TEXT_ESCAPE.test(s)) return s;
   return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 

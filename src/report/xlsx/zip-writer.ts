@@ -14,6 +14,8 @@ interface EntryRecord {
 
 /** Uncompressed text gathered before it is deflated: big enough to compress well, small enough to hold. */
 const CHUNK_BYTES = 1 << 18;
+/** Characters of an entry's text gathered as strings before it is encoded into chunk buffers. */
+const SWITCH_CHARS = 1 << 14;
 // Ends a deflate stream whose blocks were all sync-flushed: an empty final block of fixed codes.
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const LIMIT = 0xffff_ffff;
@@ -155,8 +157,14 @@ export class ZipWriter {
 
 /** One entry being written: text or bytes in, handed to the archive's deflater a chunk at a time. */
 export class ZipEntryStream {
-  private parts: Array<string | Buffer> = [];
-  private partBytes = 0;
+  // A small entry's text is gathered and joined once (Buffer.from of a short string takes its
+  // bytes from Node's shared pool). Past SWITCH_CHARS, text is encoded straight into a chunk
+  // buffer as it comes, one Buffer.write per piece: joining a chunk's pieces into one string
+  // and encoding that cost a flatten and a copy per chunk of a large sheet.
+  private parts: string[] = [];
+  private partChars = 0;
+  private buffer: Buffer | null = null;
+  private used = 0;
   private ended = false;
 
   constructor(
@@ -167,10 +175,35 @@ export class ZipEntryStream {
 
   write(content: string | Buffer): void {
     if (this.ended) throw new Error(`zip entry ${this.name} has ended`);
-    this.parts.push(content);
-    // Characters, not bytes, for strings: close enough to bound the chunk.
-    this.partBytes += content.length;
-    if (this.partBytes >= CHUNK_BYTES) this.take();
+    if (typeof content !== 'string') {
+      this.take();
+      this.hand(content);
+      return;
+    }
+    if (!this.buffer) {
+      this.parts.push(content);
+      this.partChars += content.length;
+      if (this.partChars < SWITCH_CHARS) return;
+      const text = this.parts.join('');
+      this.parts = [];
+      this.partChars = 0;
+      // UTF-8 takes at most 3 bytes per UTF-16 unit.
+      if (text.length * 3 > CHUNK_BYTES) {
+        this.hand(Buffer.from(text, 'utf8'));
+        return;
+      }
+      this.buffer = Buffer.allocUnsafe(CHUNK_BYTES * 2);
+      this.used = this.buffer.write(text, 0, 'utf8');
+      return;
+    }
+    const most = content.length * 3;
+    if (this.used + most > this.buffer.length) {
+      this.take();
+      this.write(content);
+      return;
+    }
+    this.used += this.buffer.write(content, this.used, 'utf8');
+    if (this.used >= CHUNK_BYTES) this.take();
   }
 
   async end(): Promise<void> {
@@ -182,10 +215,22 @@ export class ZipEntryStream {
   }
 
   private take(): void {
-    if (this.parts.length === 0) return;
-    const raw = this.parts.length === 1 && Buffer.isBuffer(this.parts[0]) ? this.parts[0] : Buffer.from(this.parts.join(''), 'utf8');
-    this.parts = [];
-    this.partBytes = 0;
+    if (this.buffer) {
+      // A fresh buffer per chunk: the deflater still holds this one until it has read it.
+      const raw = this.buffer.subarray(0, this.used);
+      this.buffer = null;
+      this.used = 0;
+      this.hand(raw);
+    } else if (this.parts.length) {
+      const raw = Buffer.from(this.parts.join(''), 'utf8');
+      this.parts = [];
+      this.partChars = 0;
+      this.hand(raw);
+    }
+  }
+
+  private hand(raw: Buffer): void {
+    if (raw.length === 0) return;
     this.record.crc = crc32(raw, this.record.crc);
     this.record.size += raw.length;
     this.zip.deflate(raw);
