@@ -48,7 +48,7 @@ export { OutputFolderMissingError } from './queue/output-folder-missing-error.js
 
 // Records: the schemas that check the API's JSON, and the types they give.
 export { parseRecord, parseJsonRecord } from './model/parse.js';
-export type { Currency } from './model/_primitives.js';
+export type { Currency } from './model/primitives.js';
 export {
   currency as CurrencySchema,
   invoiceLanguage as InvoiceLanguageSchema,
@@ -193,17 +193,18 @@ export { allocateMinor } from './money/allocate.js';
 export { ReportingClient, type ReportingClientOptions } from './client/reporting-client.js';
 export { PartnerClient, type PartnerClientOptions } from './client/partner-client.js';
 export { GatewayClient, type GatewayClientOptions, type DayRangeQuery } from './client/gateway-client.js';
-export type { CommonClientOptions } from './client/_config.js';
+export type { CommonClientOptions } from './client/client-options.js';
 export type { ReportingApi, PartnerApi, GatewayApi, KeyUsagePeriod, MonthlyUsagePeriod, CallOptions } from './client/api.js';
 export type { KeyUsageHead } from './client/merge-key-usage.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './client/body-limits.js';
 
 // Invoices: the VAT decision, the checks, the PDF.
-export { decideVat, type VatDecision, type VatTreatment, type VatReason, type VatReasonCode, type VatSeverity, type VatInDkk } from './invoice/vat/index.js';
-export { checkInvoice } from './invoice/check/check-invoice.js';
+export { decideVat, type VatDecision, type VatTreatment, type VatReason, type VatReasonCode, type VatSeverity, type VatInDkk } from './vat/index.js';
+export { checkInvoice } from './check/check-invoice.js';
 export { renderInvoicePdf } from './invoice/render-invoice.js';
 export { renderCreditNotePdf } from './invoice/render-credit-note.js';
-export type { RenderInvoiceOptions, InvoiceCheckFinding } from './invoice/options.js';
+export type { RenderInvoiceOptions } from './invoice/options.js';
+export type { InvoiceCheckFinding } from './check/finding.js';
 export { availableLanguages } from './locale/locale.js';
 
 // E-invoices: Peppol BIS Billing 3.0 UBL invoices and credit notes (the same VAT decision as the PDF).
@@ -245,5 +246,5 @@ export type {
 } from './runner/manifest.js';
 export { runMonthEndOnQueue, type QueueRunOptions } from './queue/run-on-queue.js';
 export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './queue/worker.js';
-export type { AttemptReport } from './queue/_process-job.js';
-export type { JobData as QueueJobData, JobResult as QueueJobResult } from './queue/_job-data.js';
+export type { AttemptReport } from './queue/attempt-report.js';
+export type { QueueJobData, QueueJobResult } from './queue/job-data.js';

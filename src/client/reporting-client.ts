@@ -17,7 +17,8 @@ import {
 } from '../model/index.js';
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from './api.js';
 import { HttpPipeline } from './client.js';
-import { pipelineOptions, setting, type CommonClientOptions } from './_config.js';
+import { pipelineOptions, setting } from './_config.js';
+import type { CommonClientOptions } from './client-options.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { ApiError } from './errors/api-error.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { currency } from './_primitives.js';
+export { currency } from './primitives.js';
 export const invoiceLanguage = z.enum(['da', 'en']);
 export const invoiceStatus = z.enum(['issued', 'void']);
 export const invoiceLineKind = z.enum(['subscription', 'usage', 'usage_provider', 'dev_overage']);

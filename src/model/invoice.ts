@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currency, decimalString, email, int32, int64, isoDate, isoDateTime, uuid } from './_primitives.js';
+import { currency, decimalString, email, int32, int64, isoDate, isoDateTime, uuid } from './primitives.js';
 import { invoiceLanguage, invoiceLineKind, invoiceStatus } from './enums.js';
 
 /** InvoiceSummary: an item of the invoice list (spec §2). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, email, int64, isoDate, tokenGroup } from './_primitives.js';
+import { decimalString, email, int64, isoDate, tokenGroup } from './primitives.js';
 import { keyFieldType, keyProduct } from './enums.js';
 
 /** KeyFieldValue: boolean for a boolean field, string for text, the option key for select. */

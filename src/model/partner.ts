@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int64, isoDateTime, uuid } from './_primitives.js';
+import { int64, isoDateTime, uuid } from './primitives.js';
 import { modelProduct } from './enums.js';
 
 // Required-ness of the partner records is "not shown" in the spec; every listed field is required here.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currency, int32, int64, isoDate } from './_primitives.js';
+import { currency, int32, int64, isoDate } from './primitives.js';
 import { corePlan, devPlan, pricingService, pricingType } from './enums.js';
 
 export const PlanCostPeriodSchema = z

@@ -1,16 +1,17 @@
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
-import { createDefaultDeps } from '../runner/default-deps.js';
+import { createDefaultDeps } from '../runner/index.js';
 import { parseQueueUrl, redisOptions } from './_connection.js';
-import type { JobResult } from './_job-data.js';
+import type { QueueJobResult } from './job-data.js';
 import { queueName } from './_names.js';
-import { jobProcessor, type AttemptReport } from './_process-job.js';
+import { jobProcessor } from './_process-job.js';
+import type { AttemptReport } from './attempt-report.js';
 import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from './_ready.js';
 import { watchRedis, type RedisWatch } from './_redis-watch.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
 import { RequestGate, type GateRedis } from './_request-gate.js';
 import { OutputFolderMissingError } from './output-folder-missing-error.js';
-import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/_check-options.js';
+import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/index.js';
 
 export interface QueueWorkerOptions {
   /** `redis://HOST:PORT[/DB]`. */
@@ -83,7 +84,7 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
     { deps: own.deps, env, outDir: o.outDir, gate, signal: controller.signal, Unrecoverable: UnrecoverableError },
     (r) => o.onAttempt?.(r),
   );
-  const worker = new Worker<unknown, JobResult>(name, processor, {
+  const worker = new Worker<unknown, QueueJobResult>(name, processor, {
     connection: connection.options,
     // Shown in dashboards as the job's `processedBy`: which machine and process has it.
     name: `svc worker ${hostname()} ${process.pid}`,
