@@ -13,7 +13,7 @@ import {
   OrgKeyUsageSchema,
   OrgMonthlyUsageSchema,
   OrgPlanCostSchema,
-  currency as currencySchema,
+  CurrencySchema,
 } from '../model/index.js';
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from './api.js';
 import { HttpPipeline } from './client.js';
@@ -224,7 +224,7 @@ export class ReportingClient implements ReportingApi {
 
   /** Endpoint 6: the monthly plan cost in `currency` (DKK by default), in minor units of that currency. */
   async getPlanCost(currency?: Currency, opts?: CallOptions): Promise<OrgPlanCost> {
-    if (currency !== undefined && !currencySchema.safeParse(currency).success) {
+    if (currency !== undefined && !CurrencySchema.safeParse(currency).success) {
       throw new InvalidRequestError('currency', `must be DKK, EUR or USD (got ${JSON.stringify(currency)})`);
     }
     return this.http.request({
