@@ -10,3 +10,4 @@ export { QueueUrlError } from './queue/queue-url-error.js';
 export { QueueUnavailableError } from './queue/queue-unavailable-error.js';
 export { QueueBusyError } from './queue/queue-busy-error.js';
 export { OutputFolderMissingError } from './queue/output-folder-missing-error.js';
+export { QueuePeerMissingError } from './queue/queue-peer-missing-error.js';

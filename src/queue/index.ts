@@ -6,3 +6,4 @@ export { QueueUrlError } from './queue-url-error.js';
 export { QueueUnavailableError } from './queue-unavailable-error.js';
 export { QueueBusyError } from './queue-busy-error.js';
 export { OutputFolderMissingError } from './output-folder-missing-error.js';
+export { QueuePeerMissingError } from './queue-peer-missing-error.js';

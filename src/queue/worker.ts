@@ -6,6 +6,7 @@ import type { QueueJobResult } from './job-data.js';
 import { queueName } from './_names.js';
 import { jobProcessor } from './_process-job.js';
 import type { AttemptReport } from './attempt-report.js';
+import { loadQueuePeers } from './_peers.js';
 import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from './_ready.js';
 import { watchRedis, type RedisWatch } from './_redis-watch.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
@@ -68,6 +69,7 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
   const waitMs = timeoutSetting(o.timeoutMs, env) ?? CONNECT_WAIT_MS;
   const name = queueName(o.month);
   // Redis before anything else: a dead one is one line at once (refused) or after the wait (silent).
+  await loadQueuePeers();
   await probeRedis(connection, waitMs);
   const { Worker, UnrecoverableError } = await import('bullmq');
   const { Redis } = await import('ioredis');
