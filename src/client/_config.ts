@@ -1,5 +1,5 @@
 import { ConfigurationError } from './errors/configuration-error.js';
-import type { HttpPipelineOptions } from './client.js';
+import type { HttpPipelineOptions } from './http-pipeline.js';
 import { timeoutSetting } from './timeout-setting.js';
 import type { CommonClientOptions } from './client-options.js';
 

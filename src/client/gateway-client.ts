@@ -1,4 +1,4 @@
-import { HttpPipeline } from './client.js';
+import { HttpPipeline } from './http-pipeline.js';
 import type { CommonClientOptions } from './client-options.js';
 import { checkClientOptions } from './_check-options.js';
 import { ApiError } from './errors/api-error.js';

@@ -1,6 +1,6 @@
 import { PartnerStatusSchema, type PartnerStatus } from '../model/index.js';
 import type { CallOptions, PartnerApi } from './api.js';
-import { HttpPipeline } from './client.js';
+import { HttpPipeline } from './http-pipeline.js';
 import { pipelineOptions, setting } from './_config.js';
 import type { CommonClientOptions } from './client-options.js';
 import { checkClientOptions } from './_check-options.js';

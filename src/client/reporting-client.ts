@@ -16,7 +16,7 @@ import {
   CurrencySchema,
 } from '../model/index.js';
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from './api.js';
-import { HttpPipeline } from './client.js';
+import { HttpPipeline } from './http-pipeline.js';
 import { pipelineOptions, setting } from './_config.js';
 import type { CommonClientOptions } from './client-options.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
