@@ -1,8 +1,11 @@
 // The package's public API: what a backend that embeds the clients, the renderer, the workbooks
 // or the month-end run uses. Every name is listed (no `export *`), so nothing internal becomes
 // public by being exported inside a folder; test/api/exports.test.ts holds the same list.
-// The reference server and the dataset generator are in `svc-reporting/testing` (src/testing.ts).
-// This file only re-exports.
+// At most 60 names at run time (test/api/exports.test.ts counts them); types may be more.
+// Elsewhere: the record schemas and their parsers in `svc-reporting/schemas` (src/schemas.ts),
+// the queue in `svc-reporting/queue` (src/queue.ts; it needs bullmq and ioredis), the reference
+// server and the dataset generator in `svc-reporting/testing` (src/testing.ts).
+// This file only re-exports, never from a `_` file and never under another name.
 
 export { VERSION } from './version.js';
 
@@ -10,179 +13,33 @@ export { VERSION } from './version.js';
 export { SvcError, isSvcError } from './core/svc-error.js';
 export { OutputPathError } from './core/output-path-error.js';
 export { OutputWriteError } from './core/output-write-error.js';
-export {
-  ApiError,
-  isApiError,
-  BadRequestError,
-  AuthenticationError,
-  PermissionDeniedError,
-  NotFoundError,
-  SetupNeedsAttentionError,
-  EdgeRejectedError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  ConnectionError,
-  ResponseSchemaError,
-  ResponseTooLargeError,
-  ConfigurationError,
-  InvalidRequestError,
-} from './client/errors/index.js';
+export { ApiError, isApiError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, SetupNeedsAttentionError, EdgeRejectedError, RateLimitError, ServerError, TimeoutError, ConnectionError, ResponseSchemaError, ResponseTooLargeError, ConfigurationError, InvalidRequestError } from './client/errors/index.js';
 export type { TimeoutPlace } from './client/errors/timeout-error.js';
 export { SearchFailedError } from './client/search-failed-error.js';
 export { SchemaError } from './model/schema-error.js';
 export { UnsafeAmountError } from './money/unsafe-amount-error.js';
 export { InvalidAmountError } from './money/invalid-amount-error.js';
 export { InvalidArgumentError } from './core/invalid-argument-error.js';
-export { UnknownLanguageError } from './locale/locale.js';
-export { MissingTranslationError } from './locale/translate.js';
+export { UnknownLanguageError } from './locale/unknown-language-error.js';
+export { MissingTranslationError } from './locale/missing-translation-error.js';
 export { InvalidRenderOptionError } from './invoice/invalid-render-option-error.js';
 export { ReportPeriodError } from './report/report-period-error.js';
 export { RunConfigError } from './runner/config-error.js';
 export { RunOptionError } from './runner/run-option-error.js';
 export { RunLockedError } from './runner/run-locked-error.js';
-export { QueueUrlError } from './queue/queue-url-error.js';
-export { QueueUnavailableError } from './queue/queue-unavailable-error.js';
-export { QueueBusyError } from './queue/queue-busy-error.js';
-export { OutputFolderMissingError } from './queue/output-folder-missing-error.js';
 
-// Records: the schemas that check the API's JSON, and the types they give.
-export { parseRecord, parseJsonRecord } from './model/parse.js';
-export type { Currency } from './model/_primitives.js';
-export {
-  currency as CurrencySchema,
-  invoiceLanguage as InvoiceLanguageSchema,
-  invoiceStatus as InvoiceStatusSchema,
-  invoiceLineKind as InvoiceLineKindSchema,
-  keyFieldType as KeyFieldTypeSchema,
-  keyProduct as KeyProductSchema,
-  modelProduct as ModelProductSchema,
-  corePlan as CorePlanSchema,
-  devPlan as DevPlanSchema,
-  pricingService as PricingServiceSchema,
-  pricingType as PricingTypeSchema,
-  type InvoiceLanguage,
-  type InvoiceStatus,
-  type InvoiceLineKind,
-  type KeyFieldType,
-  type KeyProduct,
-  type ModelProduct,
-  type CorePlan,
-  type DevPlan,
-  type PricingService,
-  type PricingType,
-} from './model/enums.js';
-export {
-  InvoiceSummarySchema,
-  InvoiceSellerSchema,
-  InvoiceBuyerSchema,
-  InvoiceLineSchema,
-  InvoiceSchema,
-  InvoiceListSchema,
-  type InvoiceSummary,
-  type InvoiceSeller,
-  type InvoiceBuyer,
-  type InvoiceLine,
-  type Invoice,
-  type InvoiceJson,
-  type InvoiceSummaryJson,
-} from './model/invoice.js';
-export { CreditNoteDetailsSchema, type CreditNoteDetails } from './model/credit-note.js';
-export {
-  KeyFieldValueSchema,
-  KeyFieldOptionSchema,
-  KeyFieldSchema,
-  UsageSliceSchema,
-  ModelUsageSchema,
-  KeyModelUsageSchema,
-  ProviderUsageSchema,
-  KeyUsageEntrySchema,
-  KeyFieldGroupUsageSchema,
-  KeyFieldUsageSchema,
-  KeyUsageTotalsSchema,
-  OrgKeyUsageSchema,
-  type KeyFieldValue,
-  type KeyFieldOption,
-  type KeyField,
-  type UsageSlice,
-  type ModelUsage,
-  type ProviderUsage,
-  type KeyUsageEntry,
-  type KeyFieldGroupUsage,
-  type KeyFieldUsage,
-  type KeyUsageTotals,
-  type OrgKeyUsage,
-  type OrgKeyUsageJson,
-} from './model/key-usage.js';
-export {
-  DailyUsageSchema,
-  MonthlyUsageEntrySchema,
-  UsageSummarySchema,
-  OrgMonthlyUsageSchema,
-  type DailyUsage,
-  type MonthlyUsageEntry,
-  type UsageSummary,
-  type OrgMonthlyUsage,
-  type OrgMonthlyUsageJson,
-} from './model/monthly-usage.js';
-export {
-  PlanCostPeriodSchema,
-  PlanCostLineSchema,
-  PlanCostMissingSchema,
-  OrgPlanCostSchema,
-  type PlanCostPeriod,
-  type PlanCostLine,
-  type PlanCostMissing,
-  type OrgPlanCost,
-  type OrgPlanCostJson,
-} from './model/plan-cost.js';
-export {
-  PartnerCustomerSchema,
-  PartnerModelSchema,
-  PartnerProfileSchema,
-  PartnerKeySchema,
-  PartnerCustomerKeysSchema,
-  PartnerStatusSchema,
-  type PartnerCustomer,
-  type PartnerModel,
-  type PartnerProfile,
-  type PartnerKey,
-  type PartnerCustomerKeys,
-  type PartnerStatus,
-} from './model/partner.js';
-export {
-  KeyFieldsEntrySchema,
-  KeyFieldsRecordSchema,
-  searchTimeRange as SearchTimeRangeSchema,
-  SearchRequestSchema,
-  SearchResultSchema,
-  SearchResponseSchema,
-  type KeyFieldsEntry,
-  type KeyFieldsRecord,
-  type SearchRequest,
-  type SearchResult,
-  type SearchResponse,
-} from './model/gateway.js';
-export {
-  KeyCreditsSchema,
-  KeyDevPlanSchema,
-  KeyInfoSchema,
-  KeyInfoResponseSchema,
-  ModelInfoDetailsSchema,
-  ModelInfoSchema,
-  ModelInfoResponseSchema,
-  ActivityMetricsSchema,
-  DailyActivitySchema,
-  DailyActivityResponseSchema,
-  type KeyInfo,
-  type KeyInfoResponse,
-  type ModelInfo,
-  type ModelInfoResponse,
-  type ActivityMetrics,
-  type DailyActivity,
-  type DailyActivityResponse,
-} from './model/litellm.js';
-export { ErrorBodySchema, type ErrorBody } from './model/error-body.js';
+// Records: the types the schemas give (the schemas are in svc-reporting/schemas).
+export type { Currency } from './model/primitives.js';
+export type { InvoiceLanguage, InvoiceStatus, InvoiceLineKind, KeyFieldType, KeyProduct, ModelProduct, CorePlan, DevPlan, PricingService, PricingType } from './model/enums.js';
+export type { InvoiceSummary, InvoiceSeller, InvoiceBuyer, InvoiceLine, Invoice, InvoiceJson, InvoiceSummaryJson } from './model/invoice.js';
+export type { CreditNoteDetails } from './model/credit-note.js';
+export type { KeyFieldValue, KeyFieldOption, KeyField, UsageSlice, ModelUsage, ProviderUsage, KeyUsageEntry, KeyFieldGroupUsage, KeyFieldUsage, KeyUsageTotals, OrgKeyUsage, OrgKeyUsageJson } from './model/key-usage.js';
+export type { DailyUsage, MonthlyUsageEntry, UsageSummary, OrgMonthlyUsage, OrgMonthlyUsageJson } from './model/monthly-usage.js';
+export type { PlanCostPeriod, PlanCostLine, PlanCostMissing, OrgPlanCost, OrgPlanCostJson } from './model/plan-cost.js';
+export type { PartnerCustomer, PartnerModel, PartnerProfile, PartnerKey, PartnerCustomerKeys, PartnerStatus } from './model/partner.js';
+export type { KeyFieldsEntry, KeyFieldsRecord, SearchRequest, SearchResult, SearchResponse } from './model/gateway.js';
+export type { KeyInfo, KeyInfoResponse, ModelInfo, ModelInfoResponse, ActivityMetrics, DailyActivity, DailyActivityResponse } from './model/litellm.js';
+export type { ErrorBody } from './model/error-body.js';
 
 // Money: exact decimals and integer minor units, and the one allocator.
 export { Decimal, dec, toMinorUnits, fromMinorUnits } from './money/decimal.js';
@@ -193,17 +50,18 @@ export { allocateMinor } from './money/allocate.js';
 export { ReportingClient, type ReportingClientOptions } from './client/reporting-client.js';
 export { PartnerClient, type PartnerClientOptions } from './client/partner-client.js';
 export { GatewayClient, type GatewayClientOptions, type DayRangeQuery } from './client/gateway-client.js';
-export type { CommonClientOptions } from './client/_config.js';
+export type { CommonClientOptions } from './client/client-options.js';
 export type { ReportingApi, PartnerApi, GatewayApi, KeyUsagePeriod, MonthlyUsagePeriod, CallOptions } from './client/api.js';
 export type { KeyUsageHead } from './client/merge-key-usage.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './client/body-limits.js';
 
 // Invoices: the VAT decision, the checks, the PDF.
-export { decideVat, type VatDecision, type VatTreatment, type VatReason, type VatReasonCode, type VatSeverity, type VatInDkk } from './invoice/vat/index.js';
-export { checkInvoice } from './invoice/check/check-invoice.js';
+export { decideVat, type VatDecision, type VatTreatment, type VatReason, type VatReasonCode, type VatSeverity, type VatInDkk } from './vat/index.js';
+export { checkInvoice } from './check/check-invoice.js';
 export { renderInvoicePdf } from './invoice/render-invoice.js';
 export { renderCreditNotePdf } from './invoice/render-credit-note.js';
-export type { RenderInvoiceOptions, InvoiceCheckFinding } from './invoice/options.js';
+export type { RenderInvoiceOptions } from './invoice/options.js';
+export type { InvoiceCheckFinding } from './check/finding.js';
 export { availableLanguages } from './locale/locale.js';
 
 // E-invoices: Peppol BIS Billing 3.0 UBL invoices and credit notes (the same VAT decision as the PDF).
@@ -220,8 +78,8 @@ export type { CostReportData, CostReportOptions, KeyUsageInput, KeyWeightUsage, 
 export type { KeyRow, SliceRow, KeySource, KeyWeight, WeightSource } from './report/key-store.js';
 export { buildPartnerReport, type PartnerReportOptions } from './report/partner/build-partner-report.js';
 
-// The month end: in one process, or on a queue with workers.
-export { parseRunConfig, parseRunConfigJson, RunConfigSchema, RunOrganizationSchema, type RunConfig, type RunOrganization } from './runner/config.js';
+// The month end in one process (on a queue with workers: svc-reporting/queue).
+export { parseRunConfig, parseRunConfigJson, type RunConfig, type RunOrganization } from './runner/config.js';
 export { runMonthEnd, type MonthEndOptions, type MonthEndProgress } from './runner/run-month-end.js';
 export type { RunClientOptions } from './runner/default-deps.js';
 export type { MonthEndDeps } from './runner/deps.js';
@@ -243,7 +101,3 @@ export type {
   CostInDkk,
   CostCharge,
 } from './runner/manifest.js';
-export { runMonthEndOnQueue, type QueueRunOptions } from './queue/run-on-queue.js';
-export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './queue/worker.js';
-export type { AttemptReport } from './queue/_process-job.js';
-export type { JobData as QueueJobData, JobResult as QueueJobResult } from './queue/_job-data.js';

@@ -4,6 +4,6 @@
 // test/api/exports.test.ts holds this list. This file only re-exports.
 export { startReferenceServer } from './server/start.js';
 export type { ReferenceServer, ReferenceServerOptions, ServerFault } from './server/options.js';
-export { BUNDLED_SAMPLES_DIR } from './server/_bundled.js';
+export { BUNDLED_SAMPLES_DIR } from './server/index.js';
 export { generateDataset, type GenerateOptions, type GenerateSummary } from './server/generate/generate.js';
 export { DatasetError } from './server/dataset/dataset-error.js';

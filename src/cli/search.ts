@@ -1,7 +1,7 @@
 import type { Command } from './_command.js';
 import { bool, choice, int, str } from './_args.js';
 import { resolveKey } from './_credentials/index.js';
-import { searchTimeRange, type SearchRequest } from '../model/gateway.js';
+import { SearchTimeRangeSchema, type SearchRequest } from '../model/gateway.js';
 import { announceKey, clientFor, explained, verboseOption } from './_gateway/client-for.js';
 import { plainText } from './_output/sanitize.js';
 import { outputWidth, styleFor } from './_output/style.js';
@@ -42,7 +42,7 @@ export const searchCommand: Command = {
     const language = str(args, 'language');
     if (language !== undefined && !/^[a-z]{2}$/i.test(language)) throw new UsageError(`--language must be a two-letter code (got "${language}")`);
     const request: SearchRequest = { query };
-    const timeRange = choice(args, 'time-range', searchTimeRange.options);
+    const timeRange = choice(args, 'time-range', SearchTimeRangeSchema.options);
     if (timeRange) request.time_range = timeRange;
     if (language) request.language = language.toLowerCase();
     const categories = str(args, 'categories');

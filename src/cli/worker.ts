@@ -5,7 +5,7 @@ import { plainText as plain } from './_output/sanitize.js';
 import { checkOutputFolder } from './_output/output-file.js';
 import { keepHeapCompact } from './_compact-heap.js';
 import { previousMonth } from '../runner/month.js';
-import type { AttemptReport } from '../queue/_process-job.js';
+import type { AttemptReport } from '../queue/index.js';
 
 function attemptLine(r: AttemptReport): string {
   const who = r.data ? (r.data.kind === 'organization' ? r.data.org.org_id : 'partner workbook') : `job ${r.job.id}`;

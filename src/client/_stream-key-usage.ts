@@ -2,7 +2,7 @@ import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../m
 import { parseRecord } from '../model/parse.js';
 import { SchemaError } from '../model/schema-error.js';
 import type { CallOptions } from './api.js';
-import type { HttpPipeline } from './client.js';
+import type { HttpPipeline } from './http-pipeline.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { checkOrgId } from './_org-id.js';

@@ -1,5 +1,5 @@
-import { HttpPipeline } from './client.js';
-import type { CommonClientOptions } from './_config.js';
+import { HttpPipeline } from './http-pipeline.js';
+import type { CommonClientOptions } from './client-options.js';
 import { checkClientOptions } from './_check-options.js';
 import { ApiError } from './errors/api-error.js';
 import { ConfigurationError } from './errors/configuration-error.js';

@@ -1,7 +1,8 @@
 import { PartnerStatusSchema, type PartnerStatus } from '../model/index.js';
 import type { CallOptions, PartnerApi } from './api.js';
-import { HttpPipeline } from './client.js';
-import { pipelineOptions, setting, type CommonClientOptions } from './_config.js';
+import { HttpPipeline } from './http-pipeline.js';
+import { pipelineOptions, setting } from './_config.js';
+import type { CommonClientOptions } from './client-options.js';
 import { checkClientOptions } from './_check-options.js';
 
 export interface PartnerClientOptions extends CommonClientOptions {

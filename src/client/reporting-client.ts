@@ -13,11 +13,12 @@ import {
   OrgKeyUsageSchema,
   OrgMonthlyUsageSchema,
   OrgPlanCostSchema,
-  currency as currencySchema,
+  CurrencySchema,
 } from '../model/index.js';
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from './api.js';
-import { HttpPipeline } from './client.js';
-import { pipelineOptions, setting, type CommonClientOptions } from './_config.js';
+import { HttpPipeline } from './http-pipeline.js';
+import { pipelineOptions, setting } from './_config.js';
+import type { CommonClientOptions } from './client-options.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { ApiError } from './errors/api-error.js';
@@ -223,7 +224,7 @@ export class ReportingClient implements ReportingApi {
 
   /** Endpoint 6: the monthly plan cost in `currency` (DKK by default), in minor units of that currency. */
   async getPlanCost(currency?: Currency, opts?: CallOptions): Promise<OrgPlanCost> {
-    if (currency !== undefined && !currencySchema.safeParse(currency).success) {
+    if (currency !== undefined && !CurrencySchema.safeParse(currency).success) {
       throw new InvalidRequestError('currency', `must be DKK, EUR or USD (got ${JSON.stringify(currency)})`);
     }
     return this.http.request({

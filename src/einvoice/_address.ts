@@ -1,4 +1,4 @@
-import { countryCode } from '../invoice/vat/index.js';
+import { countryCode } from '../vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 
 /** A postal address as UBL carries it (BG-5 / BG-8). */

@@ -1,7 +1,7 @@
 import type { CreditNoteDetails, Invoice } from '../model/index.js';
 import { formatDate, formatNumber, getLocale, t, type Locale } from '../locale/index.js';
-import { compactVatNumber, decideVatFor } from '../invoice/vat/index.js';
-import { countryCode } from '../invoice/vat/index.js';
+import { compactVatNumber, decideVatFor } from '../vat/index.js';
+import { countryCode } from '../vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 import { XmlWriter } from './_xml.js';
 import { amountText } from './_amount.js';

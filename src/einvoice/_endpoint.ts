@@ -1,6 +1,6 @@
 import type { Invoice } from '../model/index.js';
-import { glnProblem } from '../invoice/check/gln.js';
-import { compactVatNumber, vatNumberCountry } from '../invoice/vat/index.js';
+import { glnProblem } from '../check/gln.js';
+import { compactVatNumber, vatNumberCountry } from '../vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 import { finnishOvtCode, greekTin, italianVatNumber, norwegianOrgNumber, swedishOrgNumber } from './_national-ids.js';
 

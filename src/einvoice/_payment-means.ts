@@ -1,6 +1,6 @@
 import type { Invoice } from '../model/index.js';
-import { danishAccountIn, ibanMod97, ibansIn } from '../invoice/check/iban.js';
-import { paymentLineOf } from '../invoice/check/payment-line.js';
+import { danishAccountIn, ibanMod97, ibansIn } from '../check/iban.js';
+import { paymentLineOf } from '../check/payment-line.js';
 import { EInvoiceError } from './einvoice-error.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import { checkInvoiceRecord } from '../invoice/check/check-invoice.js';
+import { checkInvoiceRecord } from '../check/check-invoice.js';
 import { EInvoiceError } from './einvoice-error.js';
 
 /**

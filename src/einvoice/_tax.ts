@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import type { VatDecision } from '../invoice/vat/index.js';
+import type { VatDecision } from '../vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 import { percentText } from './_amount.js';
 

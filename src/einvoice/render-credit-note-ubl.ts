@@ -1,5 +1,5 @@
 import { CreditNoteDetailsSchema, parseRecord, type CreditNoteDetails, type Invoice, type InvoiceJson } from '../model/index.js';
-import { invoiceRecord } from '../invoice/invoice-record.js';
+import { invoiceRecord } from '../model/invoice-record.js';
 import { EInvoiceError } from './einvoice-error.js';
 import type { RenderUblOptions } from './options.js';
 import { writeUbl } from './_document.js';

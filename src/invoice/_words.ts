@@ -2,12 +2,12 @@ import { Decimal } from '../money/decimal.js';
 import type { Invoice } from '../model/index.js';
 import { formatMinor } from '../money/index.js';
 import { formatNumber, formatPercent, render, type Locale } from '../locale/index.js';
-import { providerName } from './provider-name.js';
+import { providerName } from '../locale/provider-name.js';
 import { invoiceTemplate } from './_templates.js';
 import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
-import { decideVatFor } from './vat/index.js';
+import { decideVatFor } from '../vat/index.js';
 
 /** Every text the invoice shows, in one language, computed before layout. */
 export interface InvoiceWords {

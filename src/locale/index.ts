@@ -1,5 +1,7 @@
-export { getLocale, availableLanguages, UnknownLanguageError, LOCALES_DIR, type Locale } from './locale.js';
-export { t, tn, textOf, fillerOf, render, MissingTranslationError } from './translate.js';
+export { getLocale, availableLanguages, LOCALES_DIR, type Locale } from './locale.js';
+export { UnknownLanguageError } from './unknown-language-error.js';
+export { t, tn, textOf, fillerOf, render } from './translate.js';
+export { MissingTranslationError } from './missing-translation-error.js';
 export type { FilledText } from './compile-text.js';
 export {
   formatMoney,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { NumberFormat } from '../money/format.js';
-import { SvcError } from '../core/svc-error.js';
+import { UnknownLanguageError } from './unknown-language-error.js';
 
 /**
  * One language's words and formats, read from `locales/<code>.json`. A new language is a new
@@ -25,14 +25,6 @@ export interface Locale {
   };
   /** Everything else: nested sections of strings (`invoice.title`, `report.sheets.summary`, ...). */
   [section: string]: unknown;
-}
-
-/** Thrown when a language is asked for that has no `locales/<code>.json`. */
-export class UnknownLanguageError extends SvcError {
-  override readonly name = 'UnknownLanguageError';
-  constructor(readonly language: string, readonly available: string[]) {
-    super(`unknown language "${language}"; available: ${available.join(', ')}`);
-  }
 }
 
 /** Folder of the locale files: `<package>/locales`, both from `src/` (tests) and `dist/` (built). */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type HandlebarsApi from 'handlebars';
 import type { Locale } from './locale.js';
 import { compileText, type FilledText } from './compile-text.js';
-import { SvcError } from '../core/svc-error.js';
+import { MissingTranslationError } from './missing-translation-error.js';
 
 const compiled = new Map<string, HandlebarsApi.TemplateDelegate>();
 const compiledHtml = new Map<string, HandlebarsApi.TemplateDelegate>();
@@ -12,14 +12,6 @@ let handlebars: typeof HandlebarsApi | undefined;
 /** Handlebars, loaded the first time a text needs it (about 10 MB a process that never does is spared). */
 function engine(): typeof HandlebarsApi {
   return (handlebars ??= createRequire(import.meta.url)('handlebars') as typeof HandlebarsApi);
-}
-
-/** Thrown when a document asks a locale for a word it does not have: a bug in a locale file. */
-export class MissingTranslationError extends SvcError {
-  override readonly name = 'MissingTranslationError';
-  constructor(readonly language: string, readonly key: string) {
-    super(`locales/${language}.json has no "${key}"`);
-  }
 }
 
 /** The text of `key` (dotted path, e.g. `invoice.title`) in `locale`, unfilled. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './_primitives.js';
+import { isoDate } from './primitives.js';
 
 /**
  * What a billing backend gives to credit an invoice (renderCreditNoteUbl, renderCreditNotePdf):

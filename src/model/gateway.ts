@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { keyFieldType } from './enums.js';
+import { KeyFieldTypeSchema } from './enums.js';
 
 /** One field of the calling key (gateway key lookup). */
 export const KeyFieldsEntrySchema = z
   .object({
     key: z.string(),
     display_name: z.string(),
-    type: keyFieldType,
+    type: KeyFieldTypeSchema,
     value: z.union([z.boolean(), z.string()]).nullable(),
     value_label: z.string().nullable(),
   })
@@ -17,13 +17,13 @@ export const KeyFieldsRecordSchema = z
   .object({ key_name: z.string(), fields: z.array(KeyFieldsEntrySchema) })
   .meta({ id: 'KeyFieldsRecord' });
 
-export const searchTimeRange = z.enum(['day', 'week', 'month', 'year']);
+export const SearchTimeRangeSchema = z.enum(['day', 'week', 'month', 'year']);
 
 /** Body of POST /v1/search/service-search. */
 export const SearchRequestSchema = z
   .object({
     query: z.string().min(1),
-    time_range: searchTimeRange.optional(),
+    time_range: SearchTimeRangeSchema.optional(),
     language: z.string().regex(/^[a-z]{2}$/i, 'expected a two-letter language code').optional(),
     categories: z.string().optional(),
     engines: z.string().optional(),

@@ -8,5 +8,5 @@ export * from './gateway.js';
 export * from './error-body.js';
 export { SchemaError } from './schema-error.js';
 export { parseRecord, parseJsonRecord, formatPath } from './parse.js';
-export type { Currency } from './_primitives.js';
+export type { Currency } from './primitives.js';
 export { CreditNoteDetailsSchema, type CreditNoteDetails } from './credit-note.js';

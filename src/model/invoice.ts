@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { currency, decimalString, email, int32, int64, isoDate, isoDateTime, uuid } from './_primitives.js';
-import { invoiceLanguage, invoiceLineKind, invoiceStatus } from './enums.js';
+import { CurrencySchema, decimalString, email, int32, int64, isoDate, isoDateTime, uuid } from './primitives.js';
+import { InvoiceLanguageSchema, InvoiceLineKindSchema, InvoiceStatusSchema } from './enums.js';
 
 /** InvoiceSummary: an item of the invoice list (spec §2). */
 export const InvoiceSummarySchema = z
   .object({
     id: uuid,
     invoice_number: z.string(),
-    status: invoiceStatus,
+    status: InvoiceStatusSchema,
     period_start: isoDate,
     issued_at: isoDateTime,
     due_at: isoDate,
-    currency,
+    currency: CurrencySchema,
     total_cents: int64,
   })
   .meta({ id: 'InvoiceSummary' });
@@ -50,7 +50,7 @@ export const InvoiceBuyerSchema = z
 export const InvoiceLineSchema = z
   .object({
     sort_order: int32,
-    kind: invoiceLineKind,
+    kind: InvoiceLineKindSchema,
     description: z.string(),
     quantity: int32,
     unit_price_cents: int64,
@@ -64,13 +64,13 @@ export const InvoiceSchema = z
     id: uuid,
     org_id: z.string(),
     invoice_number: z.string(),
-    status: invoiceStatus,
+    status: InvoiceStatusSchema,
     period_start: isoDate,
     period_end: isoDate,
     issued_at: isoDateTime,
     due_at: isoDate,
-    currency,
-    language: invoiceLanguage,
+    currency: CurrencySchema,
+    language: InvoiceLanguageSchema,
     subscription_subtotal_cents: int64,
     usage_subtotal_cents: int64,
     subtotal_cents: int64,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { decimalString, email, int64, isoDate, tokenGroup } from './_primitives.js';
-import { keyFieldType, keyProduct } from './enums.js';
+import { decimalString, email, int64, isoDate, tokenGroup } from './primitives.js';
+import { KeyFieldTypeSchema, KeyProductSchema } from './enums.js';
 
 /** KeyFieldValue: boolean for a boolean field, string for text, the option key for select. */
 export const KeyFieldValueSchema = z.union([z.boolean(), z.string()]).meta({ id: 'KeyFieldValue' });
@@ -14,7 +14,7 @@ export const KeyFieldSchema = z
   .object({
     key: z.string(),
     display_name: z.string(),
-    type: keyFieldType,
+    type: KeyFieldTypeSchema,
     required: z.boolean().optional(),
     default_value: KeyFieldValueSchema.nullable().optional(),
     options: z.array(KeyFieldOptionSchema).optional(),
@@ -55,7 +55,7 @@ export const KeyUsageEntrySchema = z
     service: UsageSliceSchema.optional(),
     external: UsageSliceSchema.optional(),
     fields: z.record(z.string(), KeyFieldValueSchema).optional(),
-    product: keyProduct.nullable().optional(),
+    product: KeyProductSchema.nullable().optional(),
     recipient_email: email.nullable().optional(),
   })
   .meta({ id: 'OrgKeyUsageEntry' });
@@ -78,7 +78,7 @@ export const KeyFieldUsageSchema = z
   .object({
     key: z.string(),
     display_name: z.string(),
-    type: keyFieldType,
+    type: KeyFieldTypeSchema,
     groups: z.array(KeyFieldGroupUsageSchema),
   })
   .meta({ id: 'OrgKeyFieldUsage' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, int64, isoDate, isoDateTime } from './_primitives.js';
+import { decimalString, int64, isoDate, isoDateTime } from './primitives.js';
 
 /*
  * Records of the gateway endpoints the spec leaves "not shown" (README Assumptions): the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, int32, int64, isoDate } from './_primitives.js';
+import { decimalString, int32, int64, isoDate } from './primitives.js';
 
 const optionalTokens = {
   prompt_tokens: int64.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { int64, isoDateTime, uuid } from './_primitives.js';
-import { modelProduct } from './enums.js';
+import { int64, isoDateTime, uuid } from './primitives.js';
+import { ModelProductSchema } from './enums.js';
 
 // Required-ness of the partner records is "not shown" in the spec; every listed field is required here.
 
@@ -9,7 +9,7 @@ export const PartnerCustomerSchema = z
   .meta({ id: 'PartnerCustomer' });
 
 export const PartnerModelSchema = z
-  .object({ id: z.string(), name: z.string(), product: modelProduct.nullable(), connect: z.boolean() })
+  .object({ id: z.string(), name: z.string(), product: ModelProductSchema.nullable(), connect: z.boolean() })
   .meta({ id: 'PartnerModel' });
 
 export const PartnerProfileSchema = z

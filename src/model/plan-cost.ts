@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { currency, int32, int64, isoDate } from './_primitives.js';
-import { corePlan, devPlan, pricingService, pricingType } from './enums.js';
+import { CurrencySchema, int32, int64, isoDate } from './primitives.js';
+import { CorePlanSchema, DevPlanSchema, PricingServiceSchema, PricingTypeSchema } from './enums.js';
 
 export const PlanCostPeriodSchema = z
   .object({ first_day: isoDate, last_day: isoDate })
@@ -9,32 +9,32 @@ export const PlanCostPeriodSchema = z
 /** OrgPlanCostLine: one priced product; `line_total_cents` = unit price x quantity. */
 export const PlanCostLineSchema = z
   .object({
-    service: pricingService,
-    type: pricingType,
+    service: PricingServiceSchema,
+    type: PricingTypeSchema,
     is_per_user: z.boolean(),
     unit_price_cents: int32,
     quantity: int32,
     line_total_cents: int64,
     custom_price: z.boolean().optional(),
     period: PlanCostPeriodSchema.nullable().optional(),
-    plan: devPlan.nullable().optional(),
-    core_plan: corePlan.nullable().optional(),
+    plan: DevPlanSchema.nullable().optional(),
+    core_plan: CorePlanSchema.nullable().optional(),
   })
   .meta({ id: 'OrgPlanCostLine' });
 
 export const PlanCostMissingSchema = z
-  .object({ service: pricingService, type: pricingType, plan: devPlan.nullable().optional() })
+  .object({ service: PricingServiceSchema, type: PricingTypeSchema, plan: DevPlanSchema.nullable().optional() })
   .meta({ id: 'OrgPlanCostMissing' });
 
 /** OrgPlanCost: the response of plan-cost; amounts in minor units of `currency`. */
 export const OrgPlanCostSchema = z
   .object({
-    currency,
+    currency: CurrencySchema,
     seats: int32,
     lines: z.array(PlanCostLineSchema),
     missing: z.array(PlanCostMissingSchema),
     total_monthly_cents: int64,
-    core_plan: corePlan.nullable().optional(),
+    core_plan: CorePlanSchema.nullable().optional(),
     // Type and values "not shown" in the spec: accepted as any JSON value and passed through.
     company_size_tier: z.unknown().optional(),
   })

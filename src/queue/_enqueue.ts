@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
-import type { OutputWriter } from '../runner/_output-writer.js';
-import type { RunConfig } from '../runner/config.js';
-import { sha256 } from '../runner/hash.js';
-import { JOB_FORMAT, type JobData, type RunFieldsOf } from './_job-data.js';
+import type { OutputWriter } from '../runner/index.js';
+import type { RunConfig } from '../runner/index.js';
+import { sha256 } from '../runner/index.js';
+import { JOB_FORMAT, type QueueJobData, type RunFieldsOf } from './job-data.js';
 import { organizationJobId, partnerJobId } from './_names.js';
 import { QueueBusyError } from './queue-busy-error.js';
 
@@ -24,7 +24,7 @@ export interface PlannedJob {
   id: string;
   /** The dashboard's job name: the organization id, or `partner workbook`. */
   name: string;
-  data: JobData;
+  data: QueueJobData;
 }
 
 function runFields(s: RunSettings): RunFieldsOf {
@@ -62,7 +62,7 @@ export async function checkSameRun(queue: Queue, jobs: PlannedJob[]): Promise<vo
   for (const planned of jobs.slice(0, 50)) {
     const job = await queue.getJob(planned.id);
     if (!job) continue;
-    const theirs = job.data as Partial<JobData>;
+    const theirs = job.data as Partial<QueueJobData>;
     if (theirs.run === mine.run) return;
     const keys = ['out_dir', 'base_url', 'language', 'with_service_pdf', 'rate', 'format'] as const;
     const differ = keys.filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));

@@ -2,14 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
 import type { Job } from 'bullmq';
-import { runOrganization } from '../runner/_org-run.js';
-import { OutputWriter } from '../runner/_output-writer.js';
-import { runPartner } from '../runner/_partner-run.js';
-import { SecretScrubber } from '../runner/_secret-scrubber.js';
-import type { MonthEndDeps } from '../runner/deps.js';
-import type { ManifestFile } from '../runner/manifest.js';
-import { JobDataSchema, type JobData, type JobProgressData, type JobResult } from './_job-data.js';
+import { runOrgUnit, type MonthEndDeps, type ManifestFile } from '../runner/index.js';
+import { JobDataSchema, type QueueJobData, type JobProgressData, type QueueJobResult } from './job-data.js';
 import type { RequestGate } from './_request-gate.js';
+import type { AttemptReport } from './attempt-report.js';
 import { isTransientFailure } from './_retry-decision.js';
 import { OutputFolderMissingError } from './output-folder-missing-error.js';
 
@@ -26,17 +22,7 @@ export interface ProcessorContext {
   Unrecoverable: new (message: string) => Error;
 }
 
-/** What the worker tells about each attempt's end. */
-export interface AttemptReport {
-  job: Job;
-  data: JobData | undefined;
-  result: JobResult | undefined;
-  /** 'done' completed; 'retry' failed for now (BullMQ tries again after its backoff); 'final' failed for good. */
-  verdict: 'done' | 'retry' | 'final';
-  reason?: string;
-}
-
-function parseData(job: Job, Unrecoverable: ProcessorContext['Unrecoverable']): JobData {
+function parseData(job: Job, Unrecoverable: ProcessorContext['Unrecoverable']): QueueJobData {
   const parsed = JobDataSchema.safeParse(job.data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -55,8 +41,8 @@ function parseData(job: Job, Unrecoverable: ProcessorContext['Unrecoverable']): 
  * (a completed job has them as its return value).
  */
 export function jobProcessor(ctx: ProcessorContext, report: (r: AttemptReport) => void) {
-  return async (job: Job): Promise<JobResult> => {
-    let data: JobData | undefined;
+  return async (job: Job): Promise<QueueJobResult> => {
+    let data: QueueJobData | undefined;
     try {
       data = parseData(job, ctx.Unrecoverable);
     } catch (e) {
@@ -67,18 +53,19 @@ export function jobProcessor(ctx: ProcessorContext, report: (r: AttemptReport) =
     if (!existsSync(monthDir)) throw new OutputFolderMissingError(monthDir);
     ctx.gate.setRate(data.rate);
     const tokenEnv = data.kind === 'organization' ? data.org.token_env : data.partner.token_env;
-    const writer = new OutputWriter(monthDir, new Map(data.previous.map((f) => [f.path, f as ManifestFile])));
     let documents = 0;
     const onFile = () => {
       documents++;
       job.updateProgress({ documents } satisfies JobProgressData).catch(() => {});
     };
-    const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
-    const scope = { baseUrl: data.base_url, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: data.language ?? undefined, month: data.month, scrub: (text: string) => scrubber.scrub(text) };
-    const outcome = data.kind === 'organization'
-      ? await runOrganization({ ...scope, org: data.org, folder: data.folder, withServicePdf: data.with_service_pdf, onFile })
-      : await runPartner({ ...scope, partner: data.partner });
-    const result = JSON.parse(scrubber.scrub(JSON.stringify({ outcome, files: writer.files }))) as JobResult;
+    const unit = data.kind === 'organization'
+      ? { kind: 'organization' as const, org: data.org, folder: data.folder, withServicePdf: data.with_service_pdf }
+      : { kind: 'partner' as const, partner: data.partner };
+    const result: QueueJobResult = await runOrgUnit(unit, {
+      monthDir, month: data.month, baseUrl: data.base_url, language: data.language ?? undefined, previous: data.previous as ManifestFile[],
+      env: ctx.env, deps: ctx.deps, signal: ctx.signal, onFile,
+    });
+    const outcome = result.outcome;
     const failed = outcome.status === 'failed' || outcome.status === 'interrupted';
     if (!failed) {
       report({ job, data, result, verdict: 'done' });

@@ -2,27 +2,17 @@ import { setMaxListeners } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { VERSION } from '../version.js';
-import { Checkpointer } from '../runner/_checkpoint.js';
-import { finishManifest } from '../runner/_finish.js';
-import { organizationFolders } from '../runner/_folders.js';
-import { acquireRunLock } from '../runner/_lock.js';
-import { OutputWriter } from '../runner/_output-writer.js';
-import { readPreviousFiles } from '../runner/_previous-manifest.js';
-import { SecretScrubber } from '../runner/_secret-scrubber.js';
-import { removeStaleTempFiles } from '../runner/_temp-cleanup.js';
-import { parseRunConfig, type RunConfig } from '../runner/config.js';
-import { RUN_OPTION_KINDS, checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/_check-options.js';
-import type { Manifest, OrgOutcome, PartOutcome } from '../runner/manifest.js';
-import { runLanguage } from '../runner/summary.js';
-import { previousMonth } from '../runner/month.js';
-import type { MonthEndOptions, MonthEndProgress } from '../runner/run-month-end.js';
-import { RunOptionError } from '../runner/run-option-error.js';
+import {
+  MonthRun, parseRunConfig, runLanguage, previousMonth, RunOptionError,
+  RUN_OPTION_KINDS, checkMonthOption, checkOptionKinds, checkWholeOption,
+  type RunConfig, type Manifest, type OrgOutcome, type PartOutcome, type MonthEndOptions, type MonthEndProgress,
+} from '../runner/index.js';
 import { fetchResults } from './_collect.js';
 import { parseQueueUrl } from './_connection.js';
 import { addJobs, checkSameRun, jobsInQueue, planJobs } from './_enqueue.js';
-import type { JobProgressData, JobResult } from './_job-data.js';
+import type { JobProgressData, QueueJobResult } from './job-data.js';
 import { queueName } from './_names.js';
+import { loadQueuePeers } from './_peers.js';
 import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from './_ready.js';
 import { watchRedis, type RedisWatch } from './_redis-watch.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
@@ -64,12 +54,13 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
   const waitMs = timeoutSetting(options.client?.timeoutMs, env) ?? CONNECT_WAIT_MS;
   const name = queueName(month);
   // Redis before anything else: a dead one is one line, with nothing printed, locked or made first.
+  await loadQueuePeers();
   await probeRedis(connection, waitMs);
   const { Queue, QueueEvents } = await import('bullmq');
   const startedAt = new Date();
   const monthDir = join(options.outDir, month);
   await mkdir(monthDir, { recursive: true });
-  const release = await acquireRunLock(monthDir);
+  const run = await MonthRun.lock(monthDir, month, config, env, startedAt);
   // Errors are listened to at once: BullMQ prints an unheard one as a raw object on stderr.
   const queue = new Queue(name, { connection: connection.options });
   queue.on('error', () => {});
@@ -90,12 +81,12 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
     watch.lost.catch(() => stopFollowing.abort());
     const redis = watch.race.bind(watch);
     options.onConnected?.(connection.where, name);
-    const writer = new OutputWriter(monthDir, await readPreviousFiles(join(monthDir, 'manifest.json')));
-    const folders = organizationFolders(config);
+    const writer = await run.writer();
+    const folders = run.folders;
     const jobs = planJobs(config, folders, writer, { month, outDir: options.outDir, baseUrl: config.base_url, language: options.language, withServicePdf: options.withServicePdf ?? false, rate: options.rate });
     // A queue with jobs in it is this run, restarted (or another, refused); a fresh run first clears temp files of killed ones.
     if ((await redis(jobsInQueue(queue))) > 0) await redis(checkSameRun(queue, jobs));
-    else await removeStaleTempFiles(monthDir);
+    else await run.removeStaleTempFiles();
 
     const orgJobs = new Set(jobs.filter((j) => j.data.kind === 'organization').map((j) => j.id));
     const ours = new Set(jobs.map((j) => j.id));
@@ -104,13 +95,9 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
       progress.elapsed_ms = Date.now() - startedAt.getTime();
       options.onProgress?.({ ...progress, event, ...(organization ? { organization } : {}) });
     };
-    const secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
-    const scrubber = new SecretScrubber(secrets);
-    const checkpoint = new Checkpointer(monthDir, writer, () => ({
-      manifest_version: 1, tool: { name: 'svc', version: VERSION }, month, base_url: config.base_url, started_at: startedAt.toISOString(),
-    }), (text) => scrubber.scrub(text));
-    const results = new Map<string, JobResult>();
-    const record = (id: string, r: JobResult) => {
+    const checkpoint = run.checkpointer();
+    const results = new Map<string, QueueJobResult>();
+    const record = (id: string, r: QueueJobResult) => {
       if (results.has(id) || !ours.has(id)) return;
       results.set(id, r);
       writer.adopt(r.files);
@@ -174,13 +161,11 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
       ? (partnerResult?.outcome as PartOutcome | undefined) ?? { part: 'partner_workbook', status: 'skipped', reason: 'the run was interrupted first' }
       : null;
     // Temp files of workers killed mid-write: no worker writes for this run any more.
-    if (!interrupted) await removeStaleTempFiles(monthDir);
-    const manifest = await finishManifest({
-      monthDir, writer, month, baseUrl: config.base_url, startedAt, organizations, partner, interrupted,
+    if (!interrupted) await run.removeStaleTempFiles();
+    const manifest = await run.finish({
+      organizations, partner, interrupted,
       options: { concurrency: 0, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false, queue: { name, rate: options.rate ?? null } },
-      secrets,
       summaryLanguage: options.language ?? runLanguage(organizations),
-      version: VERSION,
     });
     // Redis gone: the manifest of what was done is written; the run ends with the reason.
     if (watch.error) throw watch.error;
@@ -197,7 +182,7 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
     };
     await end(events);
     await end(queue);
-    await release();
+    await run.release();
   }
 }
 

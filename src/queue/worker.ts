@@ -1,16 +1,18 @@
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
-import { createDefaultDeps } from '../runner/default-deps.js';
+import { createDefaultDeps } from '../runner/index.js';
 import { parseQueueUrl, redisOptions } from './_connection.js';
-import type { JobResult } from './_job-data.js';
+import type { QueueJobResult } from './job-data.js';
 import { queueName } from './_names.js';
-import { jobProcessor, type AttemptReport } from './_process-job.js';
+import { jobProcessor } from './_process-job.js';
+import type { AttemptReport } from './attempt-report.js';
+import { loadQueuePeers } from './_peers.js';
 import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from './_ready.js';
 import { watchRedis, type RedisWatch } from './_redis-watch.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
 import { RequestGate, type GateRedis } from './_request-gate.js';
 import { OutputFolderMissingError } from './output-folder-missing-error.js';
-import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/_check-options.js';
+import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/index.js';
 
 export interface QueueWorkerOptions {
   /** `redis://HOST:PORT[/DB]`. */
@@ -67,6 +69,7 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
   const waitMs = timeoutSetting(o.timeoutMs, env) ?? CONNECT_WAIT_MS;
   const name = queueName(o.month);
   // Redis before anything else: a dead one is one line at once (refused) or after the wait (silent).
+  await loadQueuePeers();
   await probeRedis(connection, waitMs);
   const { Worker, UnrecoverableError } = await import('bullmq');
   const { Redis } = await import('ioredis');
@@ -83,7 +86,7 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
     { deps: own.deps, env, outDir: o.outDir, gate, signal: controller.signal, Unrecoverable: UnrecoverableError },
     (r) => o.onAttempt?.(r),
   );
-  const worker = new Worker<unknown, JobResult>(name, processor, {
+  const worker = new Worker<unknown, QueueJobResult>(name, processor, {
     connection: connection.options,
     // Shown in dashboards as the job's `processedBy`: which machine and process has it.
     name: `svc worker ${hostname()} ${process.pid}`,

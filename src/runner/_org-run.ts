@@ -1,5 +1,5 @@
 import type { ReportingApi } from '../client/api.js';
-import { checkInvoice } from '../invoice/index.js';
+import { checkInvoice } from '../check/index.js';
 import type { Invoice, InvoiceSummary } from '../model/index.js';
 import type { CostReportData } from '../report/types.js';
 import { VERSION } from '../version.js';

@@ -4,10 +4,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { setMaxListeners } from 'node:events';
 import { createDefaultDeps, type RunClientOptions } from './default-deps.js';
-import { OutputWriter } from './_output-writer.js';
-import { runOrganization } from './_org-run.js';
+import { runOrgUnit } from './org-unit.js';
 import type { WorkerReply, WorkerRequest } from './_worker-protocol.js';
-import { SecretScrubber } from './_secret-scrubber.js';
 
 const port = parentPort!;
 const controller = new AbortController();
@@ -21,14 +19,12 @@ port.on('message', (msg: WorkerRequest) => {
     return;
   }
   const t = msg.task;
-  const writer = new OutputWriter(t.monthDir, new Map(t.previous.map((f) => [f.path, f])));
-  const scrubber = new SecretScrubber([t.token]);
-  runOrganization({
-    org: t.org, folder: t.folder, month: t.month, baseUrl: t.baseUrl, env: { [t.org.token_env]: t.token },
-    deps, writer, signal: controller.signal, language: t.language, withServicePdf: t.withServicePdf, scrub: (text) => scrubber.scrub(text),
+  runOrgUnit({ kind: 'organization', org: t.org, folder: t.folder, withServicePdf: t.withServicePdf }, {
+    monthDir: t.monthDir, month: t.month, baseUrl: t.baseUrl, language: t.language, previous: t.previous,
+    env: { [t.org.token_env]: t.token }, deps, signal: controller.signal,
     onFile: () => port.postMessage({ type: 'file', id: msg.id } satisfies WorkerReply),
   }).then(
-    (outcome) => port.postMessage({ type: 'done', id: msg.id, outcome, files: writer.files } satisfies WorkerReply),
+    (done) => port.postMessage({ type: 'done', id: msg.id, outcome: done.outcome, files: done.files } satisfies WorkerReply),
     (e: unknown) => port.postMessage({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) } satisfies WorkerReply),
   );
 });

@@ -1,4 +1,4 @@
-import type { InvoiceCheckFinding } from '../invoice/options.js';
+import type { InvoiceCheckFinding } from '../check/finding.js';
 import type { RunFigures } from './run-figures.js';
 
 /** What kind of document a manifest file entry is; `summary` and `index_page` are the run's own (summary.md, index.html). */

@@ -1,22 +1,12 @@
 import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
-import { VERSION } from '../version.js';
 import { makeFolder } from '../core/make-folder.js';
-import { acquireRunLock } from './_lock.js';
-import { organizationFolders } from './_folders.js';
-import { OutputWriter } from './_output-writer.js';
-import { runOrganization } from './_org-run.js';
-import { runPartner } from './_partner-run.js';
-import type { RunScope } from './_run-scope.js';
+import { MonthRun } from './month-run.js';
+import { runOrgUnit } from './org-unit.js';
 import { mapPool } from './_pool.js';
-import { readPreviousFiles } from './_previous-manifest.js';
-import { removeStaleTempFiles } from './_temp-cleanup.js';
-import { finishManifest } from './_finish.js';
 import { runLanguage } from './summary.js';
-import { SecretScrubber } from './_secret-scrubber.js';
-import { Checkpointer } from './_checkpoint.js';
 import { parseRunConfig, refuseTokenValues, type RunConfig } from './config.js';
-import { RUN_OPTION_KINDS, checkMonthOption, checkOptionKinds, checkWholeOption } from './_check-options.js';
+import { RUN_OPTION_KINDS, checkMonthOption, checkOptionKinds, checkWholeOption } from './check-options.js';
 import type { MonthEndDeps } from './deps.js';
 import type { Manifest, OrgOutcome } from './manifest.js';
 import { previousMonth } from './month.js';
@@ -100,8 +90,6 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   const createDefaultDeps = options.deps ? undefined : (await import('./default-deps.js')).createDefaultDeps;
   const env = options.env ?? process.env;
   refuseTokenValues(config, env);
-  const secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
-  const scrubber = new SecretScrubber(secrets);
   // One signal for every request of the run: many listeners on it are expected, not a leak.
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
@@ -112,43 +100,40 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   const startedAt = new Date();
   const monthDir = join(options.outDir, month);
   await makeFolder(monthDir);
-  const release = await acquireRunLock(monthDir);
+  const run = await MonthRun.lock(monthDir, month, config, env, startedAt);
   let pool: ThreadPool | undefined;
   // The package's own client and builders, on a connection pool of this run (closed at its end).
   const own = createDefaultDeps?.({ client: options.client });
   const deps = options.deps ?? own!.deps;
   try {
-    await removeStaleTempFiles(monthDir);
-    const writer = new OutputWriter(monthDir, await readPreviousFiles(join(monthDir, 'manifest.json')));
-    const folders = organizationFolders(config);
+    await run.removeStaleTempFiles();
+    const writer = await run.writer();
+    const folders = run.folders;
     const progress: MonthEndProgress = { event: 'start', organizations_total: config.organizations.length, organizations_done: 0, documents: 0, errors: 0, elapsed_ms: 0 };
     const report = (event: MonthEndProgress['event'], organization?: OrgOutcome) => {
       progress.elapsed_ms = Date.now() - startedAt.getTime();
       // Progress lines are an output too: the last guard runs on them before they are printed.
-      options.onProgress?.({ ...progress, event, ...(organization ? { organization: scrubber.scrubDeep(organization) } : {}) });
+      options.onProgress?.({ ...progress, event, ...(organization ? { organization: run.scrubDeep(organization) } : {}) });
     };
     report('start');
-    const checkpoint = new Checkpointer(monthDir, writer, () => ({
-      manifest_version: 1, tool: { name: 'svc', version: VERSION }, month, base_url: config.base_url, started_at: startedAt.toISOString(),
-    }), (text) => scrubber.scrub(text));
+    const checkpoint = run.checkpointer();
     if (threads > 0) {
       const started = new ThreadPool(threads, options.client);
       pool = started;
       signal.addEventListener('abort', () => started.abort(String((signal.reason as Error)?.message ?? 'aborted')), { once: true });
     }
     const onFile = () => { progress.documents++; report('file'); };
-    const scope: RunScope = { baseUrl: config.base_url, env, deps, writer, signal, language: options.language, month, scrub: (text) => scrubber.scrub(text) };
+    const unitContext = { monthDir, month, baseUrl: config.base_url, language: options.language, env, deps, signal };
     const outcomes = await mapPool(config.organizations, concurrency, signal, async (org, i) => {
       const folder = folders[i]!;
-      const common = { folder, month, baseUrl: config.base_url, language: options.language, withServicePdf: options.withServicePdf ?? false };
-      let outcome: OrgOutcome;
-      if (pool) {
-        const done = await pool.run({ ...common, org, token: env[org.token_env], monthDir, previous: writer.previousUnder(folder) }, onFile);
-        writer.adopt(done.files);
-        outcome = done.outcome;
-      } else {
-        outcome = await runOrganization({ ...scope, folder, org, withServicePdf: common.withServicePdf, onFile });
-      }
+      const withServicePdf = options.withServicePdf ?? false;
+      const previous = writer.previousUnder(folder);
+      // The same unit on this thread or on a worker thread; its files join the run's writer when it is done.
+      const done = pool
+        ? await pool.run({ folder, month, baseUrl: config.base_url, language: options.language, withServicePdf, org, token: env[org.token_env], monthDir, previous }, onFile)
+        : await runOrgUnit({ kind: 'organization', org, folder, withServicePdf }, { ...unitContext, previous, onFile });
+      writer.adopt(done.files);
+      const outcome = done.outcome;
       progress.organizations_done++;
       if (outcome.status === 'failed') progress.errors++;
       report('organization', outcome);
@@ -156,24 +141,25 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       return outcome;
     });
     await checkpoint.settle();
-    const partner = config.partner
-      ? await runPartner({ ...scope, partner: config.partner })
-      : null;
+    let partner = null;
+    if (config.partner) {
+      const done = await runOrgUnit({ kind: 'partner', partner: config.partner }, { ...unitContext, previous: [...writer.previousFiles()].filter((f) => f.kind === 'partner_workbook') });
+      writer.adopt(done.files);
+      partner = done.outcome;
+    }
     const organizations = config.organizations.map((o, i): OrgOutcome =>
       outcomes[i] ?? { org_id: o.org_id, name: o.name, folder: folders[i]!, status: 'not_run', parts: [], invoices: [], cost: null },
     );
-    return await finishManifest({
-      monthDir, writer, month, baseUrl: config.base_url, startedAt, organizations, partner,
+    return await run.finish({
+      organizations, partner,
       interrupted: signal.aborted,
       options: { concurrency, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false },
-      secrets,
       summaryLanguage: options.language ?? runLanguage(organizations),
-      version: VERSION,
     });
   } finally {
     options.signal?.removeEventListener('abort', forward);
     await pool?.close();
     await own?.close();
-    await release();
+    await run.release();
   }
 }

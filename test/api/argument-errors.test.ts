@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import * as pkg from '../../src/index.js';
+import * as queue from '../../src/queue.js';
+import * as schemas from '../../src/schemas.js';
 
 /** The error `run` throws or rejects with (a test fails when it returns). */
 async function thrown(run: () => unknown): Promise<Error> {
@@ -54,18 +56,18 @@ const cases: Array<[string, () => unknown, new (...a: never[]) => Error, RegExp]
   ['buildPartnerReport with a language as a number', () => pkg.buildPartnerReport(anyArg({}), anyArg({ language: 5 })), pkg.InvalidArgumentError, /^options\.language: /],
   ['renderInvoicePdf with the language as options', () => pkg.renderInvoicePdf(invoice, anyArg('en')), pkg.InvalidRenderOptionError, /^options: /],
   ['renderInvoicePdf with a logo file name', () => pkg.renderInvoicePdf(invoice, anyArg({ logo: 'logo.png' })), pkg.InvalidRenderOptionError, /^logo: must be the bytes/],
-  ['parseRecord without a schema', () => pkg.parseRecord(anyArg(undefined), {}, 'x'), pkg.InvalidArgumentError, /^schema: /],
+  ['parseRecord without a schema', () => schemas.parseRecord(anyArg(undefined), {}, 'x'), pkg.InvalidArgumentError, /^schema: /],
   ['runMonthEnd without options', () => pkg.runMonthEnd(config, anyArg(undefined)), pkg.RunOptionError, /^options: /],
   ['runMonthEnd with the output folder as a number', () => pkg.runMonthEnd(config, anyArg({ outDir: 5 })), pkg.RunOptionError, /^outDir: must be a string/],
   ['runMonthEnd with onProgress that is no function', () => pkg.runMonthEnd(config, anyArg({ outDir: '/nonexistent/x', onProgress: 'log' })), pkg.RunOptionError, /^onProgress: /],
   ['runMonthEnd with a config object missing its organizations', () => pkg.runMonthEnd(anyArg({ base_url: 'http://h' }), { outDir: '/nonexistent/x' }), pkg.RunConfigError, /organizations/],
   ['runMonthEnd with a month that is none', () => pkg.runMonthEnd(config, { outDir: '/nonexistent/x', month: '2026-13' }), pkg.RunOptionError, /^month: must be a month written YYYY-MM \(got "2026-13"\)$/],
   ['runMonthEnd with 17 threads', () => pkg.runMonthEnd(config, { outDir: '/nonexistent/x', month: '2026-10', threads: 17 }), pkg.RunOptionError, /^threads: must be a whole number from 0 to 16$/],
-  ['runMonthEndOnQueue with a rate of 0', () => pkg.runMonthEndOnQueue(config, { outDir: '/nonexistent/x', month: '2026-10', queue: 'redis://127.0.0.1:9', rate: 0 }), pkg.RunOptionError, /^rate: must be a whole number from 1 to 100000$/],
-  ['runMonthEndOnQueue without a queue', () => pkg.runMonthEndOnQueue(config, anyArg({ outDir: '/nonexistent/x' })), pkg.RunOptionError, /^queue: is required/],
-  ['startQueueWorker with a month that is none', () => pkg.startQueueWorker({ queue: 'redis://127.0.0.1:9', month: '2026-13' }), pkg.RunOptionError, /^month: /],
-  ['startQueueWorker with no concurrency', () => pkg.startQueueWorker({ queue: 'redis://127.0.0.1:9', month: '2026-10', concurrency: 0 }), pkg.RunOptionError, /^concurrency: /],
-  ['runMonthEndOnQueue with a queue URL that is none', () => pkg.runMonthEndOnQueue(config, { outDir: '/nonexistent/x', queue: 'queue-host:6379' }), pkg.QueueUrlError, /queue/],
+  ['runMonthEndOnQueue with a rate of 0', () => queue.runMonthEndOnQueue(config, { outDir: '/nonexistent/x', month: '2026-10', queue: 'redis://127.0.0.1:9', rate: 0 }), pkg.RunOptionError, /^rate: must be a whole number from 1 to 100000$/],
+  ['runMonthEndOnQueue without a queue', () => queue.runMonthEndOnQueue(config, anyArg({ outDir: '/nonexistent/x' })), pkg.RunOptionError, /^queue: is required/],
+  ['startQueueWorker with a month that is none', () => queue.startQueueWorker({ queue: 'redis://127.0.0.1:9', month: '2026-13' }), pkg.RunOptionError, /^month: /],
+  ['startQueueWorker with no concurrency', () => queue.startQueueWorker({ queue: 'redis://127.0.0.1:9', month: '2026-10', concurrency: 0 }), pkg.RunOptionError, /^concurrency: /],
+  ['runMonthEndOnQueue with a queue URL that is none', () => queue.runMonthEndOnQueue(config, { outDir: '/nonexistent/x', queue: 'queue-host:6379' }), queue.QueueUrlError, /queue/],
 ];
 
 describe('a wrong value is a package error naming it', () => {

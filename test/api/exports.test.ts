@@ -15,57 +15,68 @@ const DIST = join(ROOT, 'dist') + sep;
 
 /** `type X` for a name that is only a type, `X` for a value (a class, function, constant or schema). */
 const ROOT_EXPORTS = [
-  'type CreditNoteDetails', 'CreditNoteDetailsSchema', 'EInvoiceError', 'renderCreditNotePdf', 'renderCreditNoteUbl',
-  'renderInvoiceUbl', 'type RenderUblOptions', 'type TimeoutPlace', 'type UsageWithheld', 'type WithheldRecords',
-  'type ActivityMetrics', 'ActivityMetricsSchema', 'allocateMinor', 'ApiError', 'type AttemptReport',
-  'AuthenticationError', 'availableLanguages', 'BadRequestError', 'type BodyKind', 'buildCostReport',
-  'buildPartnerReport', 'type CallOptions', 'checkInvoice', 'type CommonClientOptions', 'ConfigurationError',
-  'ConnectionError', 'type CorePlan', 'CorePlanSchema', 'costInDkk', 'type CostInDkk', 'type CostCharge', 'type CostRow', 'type CurrencyTotals', 'type DkkTotal', 'type OrgCostFigures', 'type OrgFigures', 'runFigures', 'type RunFigures', 'type RunStatus', 'type CostReportData',
-  'type CostReportOptions', 'type Currency', 'CurrencySchema', 'type DailyActivity', 'type DailyActivityResponse',
-  'DailyActivityResponseSchema', 'DailyActivitySchema', 'type DailyUsage', 'DailyUsageSchema', 'type DayRangeQuery',
-  'dec', 'decideVat', 'Decimal', 'DEFAULT_MAX_RESPONSE_BYTES', 'type DevPlan', 'DevPlanSchema', 'EdgeRejectedError',
-  'type ErrorBody', 'ErrorBodySchema', 'fetchCostReportData', 'type FileStatus', 'fromMinorUnits', 'type GatewayApi',
-  'GatewayClient', 'type GatewayClientOptions', 'InvalidAmountError', 'InvalidArgumentError',
-  'InvalidRenderOptionError', 'InvalidRequestError', 'type Invoice', 'type InvoiceBuyer', 'InvoiceBuyerSchema',
-  'type InvoiceCheckFinding', 'type InvoiceEntry', 'type InvoiceJson', 'type InvoiceLanguage',
-  'InvoiceLanguageSchema', 'type InvoiceLine', 'type InvoiceLineKind', 'InvoiceLineKindSchema', 'InvoiceLineSchema',
-  'InvoiceListSchema', 'InvoiceSchema', 'type InvoiceSeller', 'InvoiceSellerSchema', 'type InvoiceStatus',
-  'InvoiceStatusSchema', 'type InvoiceSummary', 'type InvoiceSummaryJson', 'InvoiceSummarySchema', 'isApiError',
-  'isSvcError', 'KeyCreditsSchema', 'KeyDevPlanSchema', 'type KeyField', 'type KeyFieldGroupUsage',
-  'KeyFieldGroupUsageSchema', 'type KeyFieldOption', 'KeyFieldOptionSchema', 'KeyFieldSchema', 'type KeyFieldsEntry',
-  'KeyFieldsEntrySchema', 'type KeyFieldsRecord', 'KeyFieldsRecordSchema', 'type KeyFieldType', 'KeyFieldTypeSchema',
-  'type KeyFieldUsage', 'KeyFieldUsageSchema', 'type KeyFieldValue', 'KeyFieldValueSchema', 'type KeyInfo',
-  'type KeyInfoResponse', 'KeyInfoResponseSchema', 'KeyInfoSchema', 'KeyModelUsageSchema', 'type KeyProduct',
-  'KeyProductSchema', 'type KeyRow', 'type KeySource', 'type KeyUsageEntry', 'KeyUsageEntrySchema',
-  'type KeyUsageHead', 'type KeyUsageInput', 'type KeyUsagePeriod', 'type KeyUsageTotals', 'KeyUsageTotalsSchema',
-  'type KeyWeight', 'type KeyWeightUsage', 'type Manifest', 'type ManifestFile', 'type ManifestSummary',
-  'MissingTranslationError', 'type ModelInfo', 'ModelInfoDetailsSchema', 'type ModelInfoResponse',
-  'ModelInfoResponseSchema', 'ModelInfoSchema', 'type ModelProduct', 'ModelProductSchema', 'type ModelUsage',
-  'ModelUsageSchema', 'type MonthCost', 'type MonthEndDeps', 'type MonthEndOptions', 'type MonthEndProgress',
-  'type MonthKeyUsage', 'type MonthlyUsageEntry', 'MonthlyUsageEntrySchema', 'type MonthlyUsagePeriod',
-  'NotFoundError', 'type OrgKeyUsage', 'type OrgKeyUsageJson', 'OrgKeyUsageSchema', 'type OrgMonthlyUsage',
-  'type OrgMonthlyUsageJson', 'OrgMonthlyUsageSchema', 'type OrgOutcome', 'type OrgPlanCost', 'type OrgPlanCostJson',
-  'OrgPlanCostSchema', 'type OrgStatus', 'OutputFolderMissingError', 'type OutputKind', 'OutputPathError',
-  'OutputWriteError', 'parseJsonRecord', 'parseRecord', 'parseRunConfig', 'parseRunConfigJson', 'type PartName',
-  'type PartnerApi', 'PartnerClient', 'type PartnerClientOptions', 'type PartnerCustomer',
-  'type PartnerCustomerKeys', 'PartnerCustomerKeysSchema', 'PartnerCustomerSchema', 'type PartnerKey',
-  'PartnerKeySchema', 'type PartnerModel', 'PartnerModelSchema', 'type PartnerProfile', 'PartnerProfileSchema',
-  'type PartnerReportOptions', 'type PartnerStatus', 'PartnerStatusSchema', 'type PartOutcome',
-  'PermissionDeniedError', 'type PlanCostLine', 'PlanCostLineSchema', 'type PlanCostMissing',
-  'PlanCostMissingSchema', 'type PlanCostPeriod', 'PlanCostPeriodSchema', 'type PricingService',
-  'PricingServiceSchema', 'type PricingType', 'PricingTypeSchema', 'type ProviderUsage', 'ProviderUsageSchema',
-  'QueueBusyError', 'type QueueJobData', 'type QueueJobResult', 'type QueueRunOptions', 'QueueUnavailableError',
-  'QueueUrlError', 'type QueueWorker', 'type QueueWorkerOptions', 'RateLimitError', 'type RenderInvoiceOptions',
-  'renderInvoicePdf', 'type ReportingApi', 'ReportingClient', 'type ReportingClientOptions', 'type ReportPeriod',
-  'ReportPeriodError', 'ResponseSchemaError', 'ResponseTooLargeError', 'type RunClientOptions', 'type RunConfig',
-  'RunConfigError', 'RunConfigSchema', 'RunLockedError', 'runMonthEnd', 'runMonthEndOnQueue', 'RunOptionError',
-  'type RunOrganization', 'RunOrganizationSchema', 'SchemaError', 'SearchFailedError', 'type SearchRequest',
-  'SearchRequestSchema', 'type SearchResponse', 'SearchResponseSchema', 'type SearchResult', 'SearchResultSchema',
-  'SearchTimeRangeSchema', 'ServerError', 'SetupNeedsAttentionError', 'type SliceRow', 'startQueueWorker',
-  'sumMinor', 'SvcError', 'TimeoutError', 'toMinorUnits', 'UnknownLanguageError', 'UnsafeAmountError',
-  'type UsageSlice', 'UsageSliceSchema', 'type UsageSummary', 'UsageSummarySchema', 'type VatDecision',
-  'type VatInDkk', 'type VatReason', 'type VatReasonCode', 'type VatSeverity', 'type VatTreatment', 'VERSION',
-  'type WeightSource',
+  'type ActivityMetrics', 'allocateMinor', 'ApiError', 'AuthenticationError', 'availableLanguages',
+  'BadRequestError', 'type BodyKind', 'buildCostReport', 'buildPartnerReport', 'type CallOptions', 'checkInvoice',
+  'type CommonClientOptions', 'ConfigurationError', 'ConnectionError', 'type CorePlan', 'type CostCharge',
+  'costInDkk', 'type CostInDkk', 'type CostReportData', 'type CostReportOptions', 'type CostRow',
+  'type CreditNoteDetails', 'type Currency', 'type CurrencyTotals', 'type DailyActivity',
+  'type DailyActivityResponse', 'type DailyUsage', 'type DayRangeQuery', 'dec', 'decideVat', 'Decimal',
+  'DEFAULT_MAX_RESPONSE_BYTES', 'type DevPlan', 'type DkkTotal', 'EdgeRejectedError', 'EInvoiceError',
+  'type ErrorBody', 'fetchCostReportData', 'type FileStatus', 'fromMinorUnits', 'type GatewayApi', 'GatewayClient',
+  'type GatewayClientOptions', 'InvalidAmountError', 'InvalidArgumentError', 'InvalidRenderOptionError',
+  'InvalidRequestError', 'type Invoice', 'type InvoiceBuyer', 'type InvoiceCheckFinding', 'type InvoiceEntry',
+  'type InvoiceJson', 'type InvoiceLanguage', 'type InvoiceLine', 'type InvoiceLineKind', 'type InvoiceSeller',
+  'type InvoiceStatus', 'type InvoiceSummary', 'type InvoiceSummaryJson', 'isApiError', 'isSvcError',
+  'type KeyField', 'type KeyFieldGroupUsage', 'type KeyFieldOption', 'type KeyFieldsEntry', 'type KeyFieldsRecord',
+  'type KeyFieldType', 'type KeyFieldUsage', 'type KeyFieldValue', 'type KeyInfo', 'type KeyInfoResponse',
+  'type KeyProduct', 'type KeyRow', 'type KeySource', 'type KeyUsageEntry', 'type KeyUsageHead',
+  'type KeyUsageInput', 'type KeyUsagePeriod', 'type KeyUsageTotals', 'type KeyWeight', 'type KeyWeightUsage',
+  'type Manifest', 'type ManifestFile', 'type ManifestSummary', 'MissingTranslationError', 'type ModelInfo',
+  'type ModelInfoResponse', 'type ModelProduct', 'type ModelUsage', 'type MonthCost', 'type MonthEndDeps',
+  'type MonthEndOptions', 'type MonthEndProgress', 'type MonthKeyUsage', 'type MonthlyUsageEntry',
+  'type MonthlyUsagePeriod', 'NotFoundError', 'type OrgCostFigures', 'type OrgFigures', 'type OrgKeyUsage',
+  'type OrgKeyUsageJson', 'type OrgMonthlyUsage', 'type OrgMonthlyUsageJson', 'type OrgOutcome', 'type OrgPlanCost',
+  'type OrgPlanCostJson', 'type OrgStatus', 'type OutputKind', 'OutputPathError', 'OutputWriteError',
+  'parseRunConfig', 'parseRunConfigJson', 'type PartName', 'type PartnerApi', 'PartnerClient',
+  'type PartnerClientOptions', 'type PartnerCustomer', 'type PartnerCustomerKeys', 'type PartnerKey',
+  'type PartnerModel', 'type PartnerProfile', 'type PartnerReportOptions', 'type PartnerStatus', 'type PartOutcome',
+  'PermissionDeniedError', 'type PlanCostLine', 'type PlanCostMissing', 'type PlanCostPeriod', 'type PricingService',
+  'type PricingType', 'type ProviderUsage', 'RateLimitError', 'renderCreditNotePdf', 'renderCreditNoteUbl',
+  'type RenderInvoiceOptions', 'renderInvoicePdf', 'renderInvoiceUbl', 'type RenderUblOptions', 'type ReportingApi',
+  'ReportingClient', 'type ReportingClientOptions', 'type ReportPeriod', 'ReportPeriodError', 'ResponseSchemaError',
+  'ResponseTooLargeError', 'type RunClientOptions', 'type RunConfig', 'RunConfigError', 'runFigures',
+  'type RunFigures', 'RunLockedError', 'runMonthEnd', 'RunOptionError', 'type RunOrganization', 'type RunStatus',
+  'SchemaError', 'SearchFailedError', 'type SearchRequest', 'type SearchResponse', 'type SearchResult',
+  'ServerError', 'SetupNeedsAttentionError', 'type SliceRow', 'sumMinor', 'SvcError', 'TimeoutError',
+  'type TimeoutPlace', 'toMinorUnits', 'UnknownLanguageError', 'UnsafeAmountError', 'type UsageSlice',
+  'type UsageSummary', 'type UsageWithheld', 'type VatDecision', 'type VatInDkk', 'type VatReason',
+  'type VatReasonCode', 'type VatSeverity', 'type VatTreatment', 'VERSION', 'type WeightSource',
+  'type WithheldRecords',
+];
+
+/** svc-reporting/schemas: the zod schemas of the records and the run config, and the two parsers. */
+const SCHEMAS_EXPORTS = [
+  'ActivityMetricsSchema', 'CorePlanSchema', 'CreditNoteDetailsSchema', 'CurrencySchema',
+  'DailyActivityResponseSchema', 'DailyActivitySchema', 'DailyUsageSchema', 'DevPlanSchema', 'ErrorBodySchema',
+  'InvoiceBuyerSchema', 'InvoiceLanguageSchema', 'InvoiceLineKindSchema', 'InvoiceLineSchema', 'InvoiceListSchema',
+  'InvoiceSchema', 'InvoiceSellerSchema', 'InvoiceStatusSchema', 'InvoiceSummarySchema', 'KeyCreditsSchema',
+  'KeyDevPlanSchema', 'KeyFieldGroupUsageSchema', 'KeyFieldOptionSchema', 'KeyFieldSchema', 'KeyFieldsEntrySchema',
+  'KeyFieldsRecordSchema', 'KeyFieldTypeSchema', 'KeyFieldUsageSchema', 'KeyFieldValueSchema',
+  'KeyInfoResponseSchema', 'KeyInfoSchema', 'KeyModelUsageSchema', 'KeyProductSchema', 'KeyUsageEntrySchema',
+  'KeyUsageTotalsSchema', 'ModelInfoDetailsSchema', 'ModelInfoResponseSchema', 'ModelInfoSchema',
+  'ModelProductSchema', 'ModelUsageSchema', 'MonthlyUsageEntrySchema', 'OrgKeyUsageSchema', 'OrgMonthlyUsageSchema',
+  'OrgPlanCostSchema', 'parseJsonRecord', 'parseRecord', 'PartnerCustomerKeysSchema', 'PartnerCustomerSchema',
+  'PartnerKeySchema', 'PartnerModelSchema', 'PartnerProfileSchema', 'PartnerStatusSchema', 'PlanCostLineSchema',
+  'PlanCostMissingSchema', 'PlanCostPeriodSchema', 'PricingServiceSchema', 'PricingTypeSchema',
+  'ProviderUsageSchema', 'RunConfigSchema', 'RunOrganizationSchema', 'SearchRequestSchema', 'SearchResponseSchema',
+  'SearchResultSchema', 'SearchTimeRangeSchema', 'UsageSliceSchema', 'UsageSummarySchema',
+];
+
+/** svc-reporting/queue: the month end on BullMQ and its workers (bullmq and ioredis are optional peers). */
+const QUEUE_EXPORTS = [
+  'type AttemptReport', 'OutputFolderMissingError', 'QueueBusyError', 'type QueueJobData', 'type QueueJobResult',
+  'type QueueRunOptions', 'QueuePeerMissingError', 'QueueUnavailableError', 'QueueUrlError', 'type QueueWorker', 'type QueueWorkerOptions',
+  'runMonthEndOnQueue', 'startQueueWorker',
 ];
 
 const TESTING_EXPORTS = [
@@ -79,7 +90,7 @@ interface Entry {
   value: boolean;
 }
 
-const program = ts.createProgram([join(DIST, 'index.d.ts'), join(DIST, 'testing.d.ts')], {
+const program = ts.createProgram(['index.d.ts', 'schemas.d.ts', 'queue.d.ts', 'testing.d.ts'].map((f) => join(DIST, f)), {
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
   types: ['node'],
@@ -138,6 +149,11 @@ describe('the package root (svc-reporting)', () => {
     expect(await keysOf('svc-reporting')).toEqual(values(ROOT_EXPORTS));
   });
 
+  test('is small: at most 60 names at run time, none of them a schema or a queue name', () => {
+    expect(values(ROOT_EXPORTS).length).toBeLessThanOrEqual(60);
+    for (const name of [...values(SCHEMAS_EXPORTS), ...values(QUEUE_EXPORTS)]) expect(values(ROOT_EXPORTS), name).not.toContain(name);
+  });
+
   test('names no internal part: pipeline, key store, translation, file or server helpers, value-like schema names', () => {
     const names = root.map((e) => e.name);
     for (const internal of ['HttpPipeline', 'KeyStore', 'apiErrorFromResponse', 't', 'tn', 'getLocale', 'writeFileAtomic', 'safeNamePart', 'assignSafeNames', 'startReferenceServer', 'generateDataset', 'currency', 'corePlan', 'formatPath']) {
@@ -152,8 +168,9 @@ describe('the package root (svc-reporting)', () => {
   });
 
   test('every error class is an SvcError, with a doc comment saying when it is thrown', async () => {
-    const pkg = (await import('../../src/index.js')) as Record<string, unknown>;
-    const errors = root.filter((e) => e.value && /^[A-Z]\w*Error$/.test(e.name) && e.name !== 'SvcError');
+    // The queue's errors are in svc-reporting/queue: the same rules hold for them.
+    const pkg = { ...(await import('../../src/index.js')), ...(await import('../../src/queue.js')) } as Record<string, unknown>;
+    const errors = [...root, ...exportsOf('queue.d.ts')].filter((e) => e.value && /^[A-Z]\w*Error$/.test(e.name) && e.name !== 'SvcError');
     expect(errors.length).toBeGreaterThan(30);
     for (const e of errors) {
       const cls = pkg[e.name] as { prototype: unknown };
@@ -164,6 +181,26 @@ describe('the package root (svc-reporting)', () => {
       const file = e.symbol.declarations![0]!.getSourceFile();
       expect(file.statements.filter(ts.isClassDeclaration).length, `${e.name}: ${dirname(file.fileName)}`).toBe(1);
     }
+  });
+});
+
+describe.each([
+  { path: 'svc-reporting/schemas', file: 'schemas.d.ts', list: SCHEMAS_EXPORTS },
+  { path: 'svc-reporting/queue', file: 'queue.d.ts', list: QUEUE_EXPORTS },
+])('$path', ({ path, file, list }) => {
+  const entries = exportsOf(file);
+
+  test('exports exactly the listed names', () => {
+    expect(listed(entries)).toEqual([...list].sort());
+  });
+
+  test('imported by the package name, gives exactly the listed values', async () => {
+    expect(await keysOf(path)).toEqual(values(list));
+  });
+
+  test('every type its declarations name can be imported from it or from the root', () => {
+    const available = new Set([...entries, ...exportsOf('index.d.ts')].map((e) => e.symbol));
+    expect(unexportedTypes(entries, available)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpPipeline } from '../../src/client/client.js';
+import { HttpPipeline } from '../../src/client/http-pipeline.js';
 import {
   ApiError,
   AuthenticationError,

@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { HttpPipeline } from '../../src/client/client.js';
+import { HttpPipeline } from '../../src/client/http-pipeline.js';
 import { ReportingClient } from '../../src/client/reporting-client.js';
 import type { ReportingApi } from '../../src/client/api.js';
 import {

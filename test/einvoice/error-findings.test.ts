@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EInvoiceError, renderCreditNoteUbl, renderInvoiceUbl } from '../../src/einvoice/index.js';
-import { checkInvoice, renderInvoicePdf } from '../../src/invoice/index.js';
+import { checkInvoice } from '../../src/check/index.js';
+import { renderInvoicePdf } from '../../src/invoice/index.js';
 import type { Invoice } from '../../src/model/index.js';
 import { sample, variant } from '../invoice/_samples.js';
 

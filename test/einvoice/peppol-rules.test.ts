@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderCreditNoteUbl, renderInvoiceUbl } from '../../src/einvoice/index.js';
-import { checkInvoice } from '../../src/invoice/index.js';
+import { checkInvoice } from '../../src/check/index.js';
 import type { Invoice } from '../../src/model/index.js';
 import { SAMPLES, sample, variant } from '../invoice/_samples.js';
 import { peppolValidator } from '../_shared-tools.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
-import { checkInvoice } from '../../src/invoice/index.js';
+import { checkInvoice } from '../../src/check/index.js';
 import { SchemaError, type InvoiceJson } from '../../src/model/index.js';
 import { SAMPLES, sample, sampleJson, variant } from './_samples.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from '../_command.js';
 import { str } from '../_args.js';
-import { isoDate } from '../../model/_primitives.js';
+import { isoDate } from '../../model/primitives.js';
 import { renderCreditNotePdf } from '../../invoice/index.js';
 import { renderCreditNoteUbl } from '../../einvoice/index.js';
 import { plainText } from '../_output/sanitize.js';

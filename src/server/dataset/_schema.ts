@@ -2,7 +2,7 @@
 // Every file is checked with these schemas when loaded, so a bad dataset names its file and field.
 import { z } from 'zod';
 import { KeyFieldSchema, KeyFieldValueSchema } from '../../model/key-usage.js';
-import { corePlan, devPlan, keyProduct, modelProduct, pricingService, pricingType } from '../../model/enums.js';
+import { CorePlanSchema, DevPlanSchema, KeyProductSchema, ModelProductSchema, PricingServiceSchema, PricingTypeSchema } from '../../model/enums.js';
 
 const usd = z.string().regex(/^\d+(\.\d{1,6})?$/, 'expected USD as a decimal string with at most 6 decimals');
 const day = z.iso.date();
@@ -13,7 +13,7 @@ export const RawModelSchema = z.object({
   name: z.string(),
   provider: z.string(),
   service_hosted: z.boolean(),
-  product: modelProduct.nullable(),
+  product: ModelProductSchema.nullable(),
   /** false: withdrawn from the catalog (keys that have it keep it: "no longer offered"). */
   offered: z.boolean().default(true),
   mode: z.string().default('chat'),
@@ -33,11 +33,11 @@ export const RawModelSchema = z.object({
 });
 
 export const RawPriceSchema = z.object({
-  service: pricingService,
-  type: pricingType,
+  service: PricingServiceSchema,
+  type: PricingTypeSchema,
   is_per_user: z.boolean(),
-  core_plan: corePlan.nullable().default(null),
-  plan: devPlan.nullable().default(null),
+  core_plan: CorePlanSchema.nullable().default(null),
+  plan: DevPlanSchema.nullable().default(null),
   /** Hand-set amount per currency in minor units; a currency missing here has no price in it. */
   amounts,
 });
@@ -49,7 +49,7 @@ export const DatasetMetaSchema = z.object({
   usd_dkk_rates: z.record(z.string().regex(/^\d{4}-\d{2}$/), z.string().regex(/^\d+(\.\d+)?$/)),
   models: z.array(RawModelSchema),
   prices: z.array(RawPriceSchema),
-  dev_plans: z.record(devPlan, z.object({ tokens_included: z.int().nonnegative() })),
+  dev_plans: z.record(DevPlanSchema, z.object({ tokens_included: z.int().nonnegative() })),
 });
 
 export const RawKeySchema = z.object({
@@ -61,14 +61,14 @@ export const RawKeySchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
   deleted_at: z.iso.datetime({ offset: true }).nullable().default(null),
   fields: z.record(z.string(), KeyFieldValueSchema).default({}),
-  product: keyProduct.nullable().default(null),
+  product: KeyProductSchema.nullable().default(null),
   recipient_email: z.string().nullable().default(null),
   /** Models the key may call; empty = every model on the organization's allow-list. */
   models: z.array(z.string()).default([]),
   profile_id: z.string().nullable().default(null),
   monthly_limit_usd: usd.nullable().default(null),
   /** Dev plan of the seat holder the key belongs to. */
-  dev_plan: devPlan.nullable().default(null),
+  dev_plan: DevPlanSchema.nullable().default(null),
 });
 
 export const RawOrgSchema = z.object({
@@ -83,20 +83,20 @@ export const RawOrgSchema = z.object({
   /** Prepaid credits: the spec describes a balance that is drawn down, never an overdraft, so below zero is refused. */
   credits: z.object({ balance_usd: z.string().regex(/^\d+(\.\d{1,6})?$/, 'expected a prepaid balance as a USD decimal string of at least 0 with at most 6 decimals, e.g. "12.50"') }).nullable().default(null),
   subscription: z.object({
-    core_plan: corePlan.nullable().default(null),
+    core_plan: CorePlanSchema.nullable().default(null),
     company_size_tier: z.unknown().optional(),
     products: z
       .array(
         z.object({
-          service: pricingService,
-          type: pricingType,
+          service: PricingServiceSchema,
+          type: PricingTypeSchema,
           since: day.nullable().default(null),
           /** Agreed price per currency (minor units) instead of the list price. */
           custom_amounts: amounts.nullable().default(null),
         }),
       )
       .default([]),
-    dev_seats: z.array(z.object({ plan: devPlan, seats: z.int().positive(), since: day.nullable().default(null) })).default([]),
+    dev_seats: z.array(z.object({ plan: DevPlanSchema, seats: z.int().positive(), since: day.nullable().default(null) })).default([]),
   }),
   keys: z.array(RawKeySchema),
 });

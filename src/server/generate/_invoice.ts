@@ -6,7 +6,7 @@ import { formatMicro } from '../_micro.js';
 import { addMonths, formatDay, monthEnd, parseDay } from '../_days.js';
 import { uuid } from './_prng.js';
 import { createHash } from 'node:crypto';
-import { gs1CheckDigit } from '../../invoice/check/gln.js';
+import { gs1CheckDigit } from '../../check/gln.js';
 
 export const SELLER = {
   legal_name: 'Serviceværket ApS',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decideVat, type VatDecision } from '../../../src/invoice/vat/index.js';
-import { SchemaError, type InvoiceJson } from '../../../src/model/index.js';
-import { sample, sampleJson, variant } from '../_samples.js';
+import { decideVat, type VatDecision } from '../../src/vat/index.js';
+import { SchemaError, type InvoiceJson } from '../../src/model/index.js';
+import { sample, sampleJson, variant } from '../invoice/_samples.js';
 
 /** The Danish October sample with the buyer and VAT fields replaced; totals kept consistent by hand. */
 function invoice(buyer: Partial<InvoiceJson['buyer']>, vat: { rate: number; cents?: number } = { rate: 0 }, edit?: (j: InvoiceJson) => void): VatDecision {

@@ -1,10 +1,10 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { RunOrganizationSchema } from '../runner/config.js';
-import type { ManifestFile, OrgOutcome, PartOutcome } from '../runner/manifest.js';
+import { RunOrganizationSchema } from '../runner/index.js';
+import type { ManifestFile, OrgOutcome, PartOutcome } from '../runner/index.js';
 
-import { isMonth } from '../runner/month.js';
-import { safeNamePart } from '../runner/safe-name.js';
+import { isMonth } from '../runner/index.js';
+import { safeNamePart } from '../runner/index.js';
 
 /** Format of the jobs this version writes; a worker refuses others rather than guess. */
 export const JOB_FORMAT = 1;
@@ -46,11 +46,11 @@ export const JobDataSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-export type JobData = z.infer<typeof JobDataSchema>;
-export type RunFieldsOf = Pick<JobData, 'format' | 'month' | 'out_dir' | 'base_url' | 'language' | 'with_service_pdf' | 'rate' | 'run'>;
+export type QueueJobData = z.infer<typeof JobDataSchema>;
+export type RunFieldsOf = Pick<QueueJobData, 'format' | 'month' | 'out_dir' | 'base_url' | 'language' | 'with_service_pdf' | 'rate' | 'run'>;
 
 /** What a job returns (and, for a failed job, leaves as its progress): the outcome and the files written. */
-export interface JobResult {
+export interface QueueJobResult {
   outcome: OrgOutcome | PartOutcome;
   files: ManifestFile[];
 }
@@ -58,5 +58,5 @@ export interface JobResult {
 /** A job's progress: documents made so far, and the result once the attempt has ended. */
 export interface JobProgressData {
   documents: number;
-  result?: JobResult;
+  result?: QueueJobResult;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { EU_MEMBER_STATES, countryCode, isEuMemberState, vatNumberCountry } from '../../../src/invoice/vat/index.js';
+import { EU_MEMBER_STATES, countryCode, isEuMemberState, vatNumberCountry } from '../../src/vat/index.js';
 
 // The 27 member states as the EU lists them (europa.eu, "EU countries"), with Greece's VAT prefix EL.
 const MEMBERS = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' ');

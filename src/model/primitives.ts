@@ -31,8 +31,8 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 export const uuid = z.guid();
 export const email = z.email();
 
-export const currency = z.enum(['DKK', 'EUR', 'USD']);
-export type Currency = z.infer<typeof currency>;
+export const CurrencySchema = z.enum(['DKK', 'EUR', 'USD']);
+export type Currency = z.infer<typeof CurrencySchema>;
 
 /** The token group shared by many records; cache fields optional unless a record says otherwise. */
 export const tokenGroup = {

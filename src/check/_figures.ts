@@ -1,6 +1,6 @@
-import type { Invoice } from '../../model/index.js';
-import { vatFromBps } from '../../money/index.js';
-import type { InvoiceCheckFinding } from '../options.js';
+import type { Invoice } from '../model/index.js';
+import { vatFromBps } from '../money/index.js';
+import type { InvoiceCheckFinding } from './finding.js';
 
 /**
  * What does not add up, in minor units: line totals vs quantity × unit price, provider lines vs

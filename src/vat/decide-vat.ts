@@ -1,6 +1,6 @@
-import { Decimal } from '../../money/decimal.js';
-import type { Invoice } from '../../model/index.js';
-import { toMinorUnits } from '../../money/index.js';
+import { Decimal } from '../money/decimal.js';
+import type { Invoice } from '../model/index.js';
+import { toMinorUnits } from '../money/index.js';
 import { countryCode } from './country-code.js';
 import { isEuMemberState } from './eu-member-states.js';
 import { compactVatNumber, vatNumberCountry } from './vat-number.js';

@@ -1,5 +1,5 @@
-import type { Invoice } from '../../model/index.js';
-import type { InvoiceCheckFinding } from '../options.js';
+import type { Invoice } from '../model/index.js';
+import type { InvoiceCheckFinding } from './finding.js';
 import { paymentLineOf } from './payment-line.js';
 
 /**

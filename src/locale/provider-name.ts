@@ -1,4 +1,5 @@
-import { availableLanguages, getLocale, textOf } from '../locale/index.js';
+import { availableLanguages, getLocale } from './locale.js';
+import { textOf } from './translate.js';
 
 let providerWord: RegExp | undefined;
 

@@ -1,6 +1,6 @@
-import type { Invoice, InvoiceJson } from '../../model/index.js';
-import { invoiceRecord } from '../invoice-record.js';
-import type { InvoiceCheckFinding } from '../options.js';
+import type { Invoice, InvoiceJson } from '../model/index.js';
+import { invoiceRecord } from '../model/invoice-record.js';
+import type { InvoiceCheckFinding } from './finding.js';
 import { decideVatFor } from '../vat/index.js';
 import { figureFindings } from './_figures.js';
 import { identifierFindings } from './_identifiers.js';

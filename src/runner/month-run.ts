@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { VERSION } from '../version.js';
+import { Checkpointer } from './_checkpoint.js';
+import { finishManifest, type FinishInput } from './_finish.js';
+import { organizationFolders } from './_folders.js';
+import { acquireRunLock } from './_lock.js';
+import { OutputWriter } from './_output-writer.js';
+import { readPreviousFiles } from './_previous-manifest.js';
+import { SecretScrubber } from './_secret-scrubber.js';
+import { removeStaleTempFiles } from './_temp-cleanup.js';
+import type { RunConfig } from './config.js';
+import type { Manifest } from './manifest.js';
+
+/** What finishing a run needs beyond what the MonthRun already holds. */
+export type MonthRunFinish = Omit<FinishInput, 'monthDir' | 'writer' | 'secrets' | 'version' | 'month' | 'baseUrl' | 'startedAt'>;
+
+/**
+ * The coordinating side of one month-end run over one month folder, shared by the run in one
+ * process (runMonthEnd) and the run on a queue (runMonthEndOnQueue): the folder's lock, the
+ * organizations' folder names, the writer that resumes from the previous manifest, the
+ * checkpoints, the secret scrubber and the final manifest, summary.md and index.html. The units
+ * of work themselves go through runOrgUnit.
+ */
+export class MonthRun {
+  readonly folders: string[];
+  /** Token values of this run: scrubbed from every output whatever put them there. */
+  readonly secrets: Array<string | undefined>;
+  private readonly scrubber: SecretScrubber;
+  private currentWriter: OutputWriter | undefined;
+
+  private constructor(
+    readonly monthDir: string,
+    readonly month: string,
+    private readonly config: RunConfig,
+    readonly startedAt: Date,
+    private readonly releaseLock: () => Promise<void>,
+    env: Record<string, string | undefined>,
+  ) {
+    this.folders = organizationFolders(config);
+    this.secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
+    this.scrubber = new SecretScrubber(this.secrets);
+  }
+
+  /**
+   * Takes the month folder (made by the caller) for this run.
+   * @throws RunLockedError when another live run holds it.
+   */
+  static async lock(monthDir: string, month: string, config: RunConfig, env: Record<string, string | undefined>, startedAt: Date): Promise<MonthRun> {
+    const release = await acquireRunLock(monthDir);
+    return new MonthRun(monthDir, month, config, startedAt, release, env);
+  }
+
+  /** Token values of the run out of a text. */
+  scrub(text: string): string {
+    return this.scrubber.scrub(text);
+  }
+
+  /** Token values of the run out of every string of a plain value. */
+  scrubDeep<T>(value: T): T {
+    return this.scrubber.scrubDeep(value);
+  }
+
+  /** The writer of this run's files, resuming from the folder's previous manifest (read on the first call). */
+  async writer(): Promise<OutputWriter> {
+    this.currentWriter ??= new OutputWriter(this.monthDir, await readPreviousFiles(join(this.monthDir, 'manifest.json')));
+    return this.currentWriter;
+  }
+
+  /** Removes temp files of writes a killed run left behind; only while no one else writes into the folder. */
+  removeStaleTempFiles(): Promise<number> {
+    return removeStaleTempFiles(this.monthDir);
+  }
+
+  /** The in-progress manifest written now and then as the run goes (after writer()). */
+  checkpointer(): Checkpointer {
+    const writer = this.currentWriter;
+    if (!writer) throw new Error('MonthRun.checkpointer() before writer()');
+    return new Checkpointer(this.monthDir, writer, () => ({
+      manifest_version: 1, tool: { name: 'svc', version: VERSION }, month: this.month, base_url: this.config.base_url, started_at: this.startedAt.toISOString(),
+    }), (text) => this.scrub(text));
+  }
+
+  /** Writes summary.md, index.html and manifest.json of what the run did (after writer()). */
+  async finish(input: MonthRunFinish): Promise<Manifest> {
+    const writer = this.currentWriter;
+    if (!writer) throw new Error('MonthRun.finish() before writer()');
+    return finishManifest({
+      ...input, monthDir: this.monthDir, writer, month: this.month, baseUrl: this.config.base_url, startedAt: this.startedAt, secrets: this.secrets, version: VERSION,
+    });
+  }
+
+  /** Gives the month folder back. */
+  release(): Promise<void> {
+    return this.releaseLock();
+  }
+}
