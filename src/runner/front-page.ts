@@ -90,7 +90,8 @@ function countRows(figures: RunFigures, files: number, locale: Locale) {
   const rows: Array<{ label: string; value: string; href?: string }> = [{ label: w('organizations'), value: formatCount(figures.organizations.length, locale) }];
   for (const s of RUN_STATUSES) if (s === 'ok' || s === 'failed' || figures.statuses[s]) rows.push({ label: statusWord(s, locale), value: formatCount(figures.statuses[s], locale) });
   rows.push({ label: w('files'), value: formatCount(files, locale) });
-  if (figures.einvoices_written || figures.einvoices_not_made) rows.push({ label: w('einvoices'), value: formatCount(figures.einvoices_written, locale) });
+  // The e-invoices made are linked (XML) on their invoices' rows in the organizations' table.
+  if (figures.einvoices_written || figures.einvoices_not_made) rows.push({ label: w('einvoices'), value: formatCount(figures.einvoices_written, locale), href: '#orgs' });
   if (figures.einvoices_not_made) rows.push({ label: w('einvoicesNotMade'), value: formatCount(figures.einvoices_not_made, locale), href: '#check-einvoicesNotMade' });
   if (figures.findings) rows.push({ label: w('findings'), value: formatCount(figures.findings, locale), href: '#check-findings' });
   if (figures.void) rows.push({ label: w('void'), value: formatCount(figures.void, locale), href: '#check-void' });
