@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EInvoiceError, renderCreditNoteUbl, renderInvoiceUbl } from '../dist/einvoice/index.js';
-import { checkInvoice } from '../dist/invoice/index.js';
+import { checkInvoice } from '../dist/check/index.js';
 import { generateDataset } from '../dist/server/index.js';
 
 const validate = process.argv[2];
