@@ -24,5 +24,3 @@ export function issuedTotals(invoices: Iterable<InvoiceEntry>): CurrencyTotals[]
       total_cents: sumMinor(list.map((i) => i.total_cents), `${currency} total_cents`),
     }));
 }
-
-export { sumMinor };

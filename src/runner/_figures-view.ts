@@ -1,8 +1,6 @@
 import { formatCount, formatMoney, t, tn, type Locale } from '../locale/index.js';
 import type { CostRow, CurrencyTotals, DkkTotal, OrgCostFigures, RunFigures } from './run-figures.js';
 
-export { statusWord } from './status.js';
-
 // The run's figures as words and formatted amounts in one language: what summary.md and
 // index.html lay out, each in its own markup. Nothing here adds up; every figure is the model's.
 

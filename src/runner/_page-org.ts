@@ -1,6 +1,7 @@
 import { formatDate, formatMoney, formatMonth, formatNumber, t, type Locale } from '../locale/index.js';
 import { lastDayOfMonth } from '../report/period.js';
-import { orgCostView, perCurrency, statusWord } from './_figures-view.js';
+import { orgCostView, perCurrency } from './_figures-view.js';
+import { statusWord } from './status.js';
 import { escapeHtml as e } from './_html.js';
 import { monthChart } from './_page-charts.js';
 import { einvoiceNotMade, problemLines } from './_problem-lines.js';

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { Decimal } from '../money/decimal.js';
 import { formatCount, formatMoney, formatMonth, getLocale, t, tn, type Locale } from '../locale/index.js';
 import { renderHtml } from '../locale/translate.js';
-import { currencyRows, dkkView, runCostView, statusWord } from './_figures-view.js';
+import { currencyRows, dkkView, runCostView } from './_figures-view.js';
 import { costChart, monthAxis, type CostBar } from './_page-charts.js';
 import { cspHash, FILTER_SCRIPT } from './_page-filter.js';
 import { indexFiles, linkTo } from './_page-links.js';
 import { orgPageContext, orgRows } from './_page-org.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
-import { RUN_STATUSES } from './status.js';
+import { RUN_STATUSES, statusWord } from './status.js';
 import { runFigures, type RunFigures } from './run-figures.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
 

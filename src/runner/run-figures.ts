@@ -1,6 +1,7 @@
 import { Decimal } from '../money/decimal.js';
 import { invoiceDkk } from '../report/invoice-figures.js';
-import { issuedTotals, sumMinor, type CurrencyTotals } from './_currency-totals.js';
+import { sumMinor } from '../money/minor.js';
+import { issuedTotals, type CurrencyTotals } from './_currency-totals.js';
 import { orgStatus, type RunStatus } from './status.js';
 import type { CostInDkk, InvoiceEntry, OrgOutcome } from './manifest.js';
 
