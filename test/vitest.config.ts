@@ -14,5 +14,10 @@ export default defineConfig({
     // there is one: cores - 1). Most slow files wait on children — LibreOffice, Java, Chromium,
     // redis-server, svc itself — so a third file fills that wait; measured in bench/README.md.
     maxWorkers: 3,
+    // One module cache per worker, not per file: each file used to load and transform src/ and its
+    // packages (pdf-lib, fonts, zod schemas) again — 422 s of "import" in a 783 s run, 119 s
+    // without isolation (bench/README.md). No test mocks modules, stubs globals or sets
+    // process.env; the two that fake Date restore it in a finally.
+    isolate: false,
   },
 });
