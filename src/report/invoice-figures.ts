@@ -20,8 +20,15 @@ export interface InvoiceFigures {
   subscriptionLines: Amount;
   /** Sum of the `usage` lines (model usage, without dev overage). */
   usageLines: Amount;
-  /** Sum of the `dev_overage` lines. */
+  /** Sum of the `dev_overage` lines (the same amount as its entry in `charges`). */
   devOverage: Amount;
+  /**
+   * Every kind of line charged on its own, summed per kind and then converted once (as `devOverage`
+   * is): dev overage today, and any kind a record brings later; in the order the lines first list
+   * them. Usage comes from monthly-usage, its provider split is not charged (spec §2,
+   * InvoiceLine), and subscription lines are the plan, so those three are not charges.
+   */
+  charges: ReadonlyArray<{ kind: string; amount: Amount }>;
   /** `subtotal_cents`: the net, excl. VAT. */
   net: Amount;
   vat: Amount;
@@ -42,6 +49,8 @@ export function invoiceDkk(minor: number, invoice: { currency: string; usd_dkk_r
   return null;
 }
 
+const NOT_A_CHARGE: ReadonlySet<string> = new Set(['usage', 'usage_provider', 'subscription']);
+
 const sumOf = (invoice: Invoice, kind: string) => invoice.lines.reduce((a, l) => (l.kind === kind ? a + l.line_total_cents : a), 0);
 
 /** The figures of `invoice`. */
@@ -53,6 +62,7 @@ export function invoiceFigures(invoice: Invoice): InvoiceFigures {
     subscriptionLines: amount(sumOf(invoice, 'subscription')),
     usageLines: amount(sumOf(invoice, 'usage')),
     devOverage: amount(sumOf(invoice, 'dev_overage')),
+    charges: [...new Set(invoice.lines.map((l) => l.kind).filter((k) => !NOT_A_CHARGE.has(k)))].map((kind) => ({ kind, amount: amount(sumOf(invoice, kind)) })),
     net: amount(invoice.subtotal_cents),
     vat: amount(invoice.vat_cents),
     gross: amount(invoice.total_cents),

@@ -1,27 +1,20 @@
 import { Decimal } from '../money/decimal.js';
 import { convertMonth } from '../report/dkk.js';
-import { invoiceDkk, type InvoiceFigures } from '../report/invoice-figures.js';
+import type { InvoiceFigures } from '../report/invoice-figures.js';
 import { monthPlans } from '../report/period-plan.js';
 import type { CostReportData } from '../report/types.js';
 import { monthOf } from '../report/period.js';
 import type { CostCharge, CostInDkk, MonthCost } from './manifest.js';
 
-// Line kinds that are not a charge of their own here: usage comes from monthly-usage (the same
-// figure the workbook reconciles), its provider split is not charged (spec §2, InvoiceLine), and
-// subscription lines are the plan.
-const NOT_A_CHARGE: ReadonlySet<string> = new Set(['usage', 'usage_provider', 'subscription']);
-
-// Every other kind of line the month's issued invoices charge (dev overage today, and any kind a
-// record brings later), summed per kind in øre, in the order the invoices first list them; null
-// when a line's currency has no rate to DKK.
+// Every charged kind of line on the month's issued invoices (report/invoice-figures: dev overage
+// today, and any later kind), each invoice's sum per kind in øre as the workbook converts it,
+// summed over the invoices; null when an invoice's currency has no rate to DKK.
 function chargesOf(issued: readonly InvoiceFigures[]): CostCharge[] {
   const sums = new Map<string, number | null>();
-  for (const { invoice } of issued) {
-    for (const line of invoice.lines) {
-      if (NOT_A_CHARGE.has(line.kind)) continue;
-      const dkk = invoiceDkk(line.line_total_cents, invoice);
-      const sum = sums.has(line.kind) ? sums.get(line.kind)! : 0;
-      sums.set(line.kind, sum === null || dkk === null ? null : sum + dkk);
+  for (const { charges } of issued) {
+    for (const { kind, amount } of charges) {
+      const sum = sums.has(kind) ? sums.get(kind)! : 0;
+      sums.set(kind, sum === null || amount.dkkMinor === null ? null : sum + amount.dkkMinor);
     }
   }
   return [...sums].map(([kind, dkk_cents]) => ({ kind, dkk_cents }));
