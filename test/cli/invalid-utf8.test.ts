@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
-import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
+import { nordlysAndFjordlineRun, startSamples, tokenOf } from '../client/_reference.js';
+import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
 import { svcBin } from './_bin.js';
 
 // Issue 26: invalid UTF-8 from the server becomes U+FFFD, and svc says so once: one warning line
@@ -22,18 +22,12 @@ let dir: string;
 
 beforeAll(async () => {
   reference = await startSamples();
-  liar = await startFakeServer((req, res) => {
-    void fetch(`${reference.url}${req.url}`, { headers: { authorization: String(req.headers.authorization ?? ''), accept: String(req.headers.accept ?? '*/*'), 'user-agent': String(req.headers['user-agent'] ?? 'svc-test') } }).then(async (r) => {
-      let body = Buffer.from(await r.arrayBuffer());
-      if (req.url.startsWith(`/api/orgs/org-nordlys/invoices/${ID}`) && !req.url.endsWith('/pdf')) {
-        const name = Buffer.from('"Nordlys Analytics ApS"');
-        const at = body.indexOf(name);
-        // 0xFF and 0xFE never occur in UTF-8: a JSON string with bytes no decoder can read.
-        if (at >= 0) body = Buffer.concat([body.subarray(0, at), Buffer.from('"Nordlys '), Buffer.from([0xff, 0xfe]), Buffer.from(' Analytics ApS"'), body.subarray(at + name.length)]);
-      }
-      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
-      res.end(body);
-    });
+  liar = await startRewritingProxy(reference.url, (req, body) => {
+    if (!req.url.startsWith(`/api/orgs/org-nordlys/invoices/${ID}`) || req.url.endsWith('/pdf')) return body;
+    const name = Buffer.from('"Nordlys Analytics ApS"');
+    const at = body.indexOf(name);
+    // 0xFF and 0xFE never occur in UTF-8: a JSON string with bytes no decoder can read.
+    return at < 0 ? body : Buffer.concat([body.subarray(0, at), Buffer.from('"Nordlys '), Buffer.from([0xff, 0xfe]), Buffer.from(' Analytics ApS"'), body.subarray(at + name.length)]);
   });
   dir = mkdtempSync(join(tmpdir(), 'svc-utf8-'));
 });
@@ -73,16 +67,9 @@ describe('invalid UTF-8 in a JSON string from the server', () => {
   });
 
   it('the month end: a note for that organization in manifest.json, summary.md, index.html and on the terminal', async () => {
-    const cfg = join(dir, 'runs.json');
-    writeFileSync(cfg, JSON.stringify({
-      base_url: liar.url,
-      organizations: [
-        { org_id: 'org-nordlys', name: 'Nordlys', token_env: 'NORDLYS_TOKEN' },
-        { org_id: 'org-fjordline', name: 'Fjordline', token_env: 'FJORDLINE_TOKEN' },
-      ],
-    }));
+    const { cfg, env: tokens } = nordlysAndFjordlineRun(dir, liar.url);
     const out = join(dir, 'out');
-    const r = await svcBin(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], { NORDLYS_TOKEN: tokenOf('org-nordlys'), FJORDLINE_TOKEN: tokenOf('org-fjordline') }, { cwd: dir });
+    const r = await svcBin(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], tokens, { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     const note = `${ENDPOINT}: the answer was not valid UTF-8; the bytes that were not show as U+FFFD (\ufffd) in buyer.legal_name`;
     const month = join(out, '2026-10');

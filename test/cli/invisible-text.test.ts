@@ -5,7 +5,7 @@ import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
 import { startSamples, tokenOf } from '../client/_reference.js';
-import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
+import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
 import { pdftotext, flat } from '../invoice/_poppler.js';
 import { all, parseXml } from '../einvoice/_ubl.js';
 import { svcBin, svcOnTerminal, visibleLines } from './_bin.js';
@@ -39,16 +39,10 @@ function hostile(value: unknown): unknown {
 
 beforeAll(async () => {
   reference = await startSamples();
-  liar = await startFakeServer((req, res) => {
-    void fetch(`${reference.url}${req.url}`, { headers: { authorization: String(req.headers.authorization ?? ''), accept: String(req.headers.accept ?? '*/*'), 'user-agent': String(req.headers['user-agent'] ?? 'svc-test') } }).then(async (r) => {
-      const type = r.headers.get('content-type') ?? 'application/json';
-      let body: Buffer | string = Buffer.from(await r.arrayBuffer());
-      // The characters as raw UTF-8 in the JSON (JSON.stringify does not escape them), as a server would send them.
-      if (type.includes('json') && req.url.startsWith('/api/orgs/org-nordlys/invoices')) body = JSON.stringify(hostile(JSON.parse(body.toString('utf8'))));
-      res.writeHead(r.status, { 'content-type': type });
-      res.end(body);
-    });
-  });
+  // The characters as raw UTF-8 in the JSON (JSON.stringify does not escape them), as a server would send them.
+  liar = await startRewritingProxy(reference.url, (req, body, type) =>
+    type.includes('json') && req.url.startsWith('/api/orgs/org-nordlys/invoices') ? JSON.stringify(hostile(JSON.parse(body.toString('utf8')))) : body,
+  );
   dir = mkdtempSync(join(tmpdir(), 'svc-invisible-'));
 });
 afterAll(async () => {
