@@ -19,17 +19,24 @@ export function withVisibleText(value: unknown): unknown {
     return out ?? value;
   }
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const entries = Object.entries(value);
-    let changed = false;
-    for (const entry of entries) {
-      const t = withVisibleText(entry[1]);
-      if (t !== entry[1]) {
-        entry[1] = t;
-        changed = true;
-      }
+    let out: Record<string, unknown> | undefined;
+    const record = value as Record<string, unknown>;
+    // for…in without a copy per object: most objects are unchanged, and only those get a copy.
+    for (const k in record) {
+      const v = record[k];
+      if (typeof v !== 'string' && (typeof v !== 'object' || v === null)) continue;
+      const t = withVisibleText(v);
+      if (t === v) continue;
+      // defineProperty, not assignment, so a key "__proto__" stays a key.
+      out ??= copyOf(record);
+      Object.defineProperty(out, k, { value: t, writable: true, enumerable: true, configurable: true });
     }
-    // fromEntries defines each key as data, so a key "__proto__" stays a key.
-    return changed ? Object.fromEntries(entries) : value;
+    return out ?? value;
   }
   return value;
+}
+
+/** A shallow copy whose keys are all data properties (a "__proto__" key included). */
+function copyOf(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record));
 }

@@ -101,6 +101,41 @@ describe('fault 6: control characters from the server', () => {
   });
 });
 
+describe('issue 26: invalid UTF-8 in key usage, read whole and streamed', () => {
+  test('the bad bytes show as U+FFFD and onWarning is told once, naming the key field', async () => {
+    const keys = keyUsage.keys as Array<Record<string, unknown>>;
+    const name = String(keys[1]!.name);
+    const text = JSON.stringify({ ...keyUsage, keys: keys.map((k, i) => (i === 1 ? { ...k, name: `${name}@@` } : k)) });
+    const at = Buffer.from(text).indexOf(Buffer.from(`${name}@@`)) + Buffer.byteLength(name);
+    const body = Buffer.from(text);
+    // 0xC3 0x28: a lead byte followed by no continuation byte, then 0xFF; neither is UTF-8.
+    body[at] = 0xc3;
+    body[at + 1] = 0xff;
+    answers.set(`/api/orgs/${ORG}/key-usage`, (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    const endpoint = `GET /api/orgs/${ORG}/key-usage`;
+    const said = `${endpoint}: the answer was not valid UTF-8; the bytes that were not show as U+FFFD (\ufffd) in keys[1].name`;
+    const warnings: string[] = [];
+    const c = client({ onWarning: (m) => warnings.push(m) });
+    const whole = await c.getKeyUsage({ month: '2026-10' });
+    expect(whole.keys[1]!.name).toBe(`${name}\ufffd\ufffd`);
+    expect(warnings).toEqual([said]);
+    warnings.length = 0;
+    const names: string[] = [];
+    await c.streamKeyUsage({ month: '2026-10' }, (k) => names.push(k.name));
+    expect(names[1]).toBe(`${name}\ufffd\ufffd`);
+    expect(warnings).toEqual([said]);
+    // The same answer with valid bytes: no warning.
+    warnings.length = 0;
+    answers.set(`/api/orgs/${ORG}/key-usage`, (res) => json(res, 200, keyUsage));
+    await c.getKeyUsage({ month: '2026-10' });
+    await c.streamKeyUsage({ month: '2026-10' }, () => {});
+    expect(warnings).toEqual([]);
+  });
+});
+
 describe('fault 7: bodies larger than the cap for their kind', () => {
   test('a body announcing more than the cap is refused before it is read', async () => {
     answers.set(`/api/orgs/${ORG}/invoices`, (res) => {
