@@ -5,6 +5,7 @@ import { PartnerClient } from '../client/partner-client.js';
 import { timeoutOption } from './_timeout.js';
 import { ConfigurationError } from '../client/errors/configuration-error.js';
 import { UsageError } from './usage-error.js';
+import { clientWarnings } from './_client-warnings.js';
 
 /**
  * Flags every reporting command takes. Tokens are never flags (they would land in shell
@@ -50,6 +51,7 @@ export function reportingClientFrom(io: CommandIO, args: ParsedArgs, extra: Repo
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(orgId !== undefined ? { orgId } : {}),
     ...(logger ? { logger } : {}),
+    onWarning: clientWarnings(io),
     ...extra,
   }));
 }
@@ -58,5 +60,5 @@ export function reportingClientFrom(io: CommandIO, args: ParsedArgs, extra: Repo
 export function partnerClientFrom(io: CommandIO, args: ParsedArgs): PartnerClient {
   const logger = debugLogger(io);
   const baseUrl = str(args, 'base-url');
-  return fromFlags(args, () => new PartnerClient({ env: io.env, ...(baseUrl !== undefined ? { baseUrl } : {}), ...(logger ? { logger } : {}) }));
+  return fromFlags(args, () => new PartnerClient({ env: io.env, ...(baseUrl !== undefined ? { baseUrl } : {}), ...(logger ? { logger } : {}), onWarning: clientWarnings(io) }));
 }

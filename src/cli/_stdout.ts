@@ -30,8 +30,14 @@ export function standardOutput(): NodeJS.WriteStream | Writable {
   });
 }
 
+/**
+ * The exit code when the reader of stdout closed the pipe early (`svc invoices list | head -1`):
+ * 128 + SIGPIPE (13), what a shell reports for git, cat or ls ended by SIGPIPE there. The reader
+ * took what it wanted, so nothing is said; `set -o pipefail` still sees the output was cut.
+ */
+export const EXIT_READER_GONE = 141;
+
 const WHY: Record<string, string> = {
-  EPIPE: 'the reader closed it early',
   ENOSPC: 'no space left on the device',
   EFBIG: 'the file size limit was reached',
   EDQUOT: 'the disk quota was reached',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Command } from './_command.js';
 import { str } from './_args.js';
 import { checkOutputFolder } from './_output/output-file.js';
+import { plainText } from './_output/sanitize.js';
 import { describeResult, languageArg, runWithProgress } from './month-end.js';
 import { availableLanguages, getLocale } from '../locale/index.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../server/index.js';
@@ -76,8 +77,8 @@ export const demoCommand: Command = {
         lines.push(`  ${where}  ${statusWord(orgStatus(o), getLocale('en'))}${notes.length ? ` (${notes.join('; ')})` : ''}`);
       }
       if (manifest.partner?.status === 'ok') lines.push(`Partner workbook: ${join(monthDir, 'partner-status.xlsx')}`);
-      // eslint-disable-next-line no-control-regex -- control characters from the data are replaced before they reach the terminal
-      io.stdout.write(lines.join('\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/gu, ' ') + '\n');
+      // Text from the data is printed by the one rule (no control reaches the terminal), each line on its own.
+      io.stdout.write(lines.map(plainText).join('\n') + '\n');
       return code;
     } finally {
       await rm(tmp, { recursive: true, force: true });

@@ -2,13 +2,15 @@
 import { runCli } from './run.js';
 import { loadCommandManifest } from './_manifest.js';
 import { afterCommand } from './_update/auto-check.js';
-import { standardOutput, stdoutFailure } from './_stdout.js';
+import { EXIT_READER_GONE, standardOutput, stdoutFailure } from './_stdout.js';
 
 const argv = process.argv.slice(2);
 const stdout = standardOutput();
-// Output that could not all be written (a full disk, a file size limit, /dev/full, a reader that
-// closed the pipe early) is incomplete: one line and exit 1, never a stack trace or exit 0.
+// A reader that closed the pipe early (`| head -1`) took what it wanted: quiet, exit 141 as git
+// and coreutils under SIGPIPE. Output that could not all be written otherwise (a full disk, a
+// file size limit, /dev/full) is incomplete: one line and exit 1, never a stack trace or exit 0.
 stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(EXIT_READER_GONE);
   process.stderr.write(stdoutFailure(e));
   process.exit(1);
 });

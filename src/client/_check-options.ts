@@ -44,6 +44,7 @@ export function checkClientOptions(options: unknown, strings: readonly string[],
     }
   }
   if (o.logger !== undefined && typeof o.logger !== 'function') fail('logger', 'must be a function taking one line');
+  if (o.onWarning !== undefined && typeof o.onWarning !== 'function') fail('onWarning', 'must be a function taking one message');
   if (o.dispatcher !== undefined && typeof (o.dispatcher as { dispatch?: unknown } | null)?.dispatch !== 'function') {
     fail('dispatcher', 'must be an undici Dispatcher (an Agent, Pool or ProxyAgent)');
   }

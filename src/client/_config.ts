@@ -38,5 +38,6 @@ export function pipelineOptions(
     ...(o.dispatcher !== undefined ? { dispatcher: o.dispatcher } : {}),
     ...(o.retry !== undefined ? { retry: o.retry } : {}),
     ...(o.logger !== undefined ? { logger: o.logger } : {}),
+    ...(o.onWarning !== undefined ? { onWarning: o.onWarning } : {}),
   };
 }

@@ -9,6 +9,7 @@ import { checkOrgId } from './_org-id.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { JsonScanError, MemberScanner } from './_json-members.js';
 import type { KeyUsageHead } from './merge-key-usage.js';
+import { replacedAt } from './_utf8.js';
 
 /** The members of OrgKeyUsage beside `keys`: the only ones kept (anything else is skipped unparsed). */
 const HEAD_MEMBERS: ReadonlySet<string> = new Set(['org_id', 'start_date', 'end_date', 'key_fields', 'totals']);
@@ -46,6 +47,7 @@ export async function readKeyUsageStream(
     ...opts,
   });
   const bad = (p: string, reason: string) => new ResponseSchemaError(endpoint, p, reason, 200);
+  const replaced: string[] = [];
   // The record's other members (small next to the keys), parsed as they come.
   const root: Record<string, unknown> = {};
   // Which key a failure belongs to; -1 while the scanner is outside the keys.
@@ -61,6 +63,8 @@ export async function readKeyUsageStream(
         if (e instanceof SchemaError) throw bad(e.path === '$' ? `keys[${index}]` : `keys[${index}].${e.path}`, e.reason);
         throw e;
       }
+      // Where a body's invalid bytes ended up, for the warning (the keys are not kept).
+      if (replaced.length < 3 && text.includes('\ufffd')) replaced.push(...replacedAt(value, ['keys', index]));
       // onKey's own errors (and ours above) pass through `write` as they are.
       onKey(key, index);
       current = -1;
@@ -72,6 +76,19 @@ export async function readKeyUsageStream(
     },
   });
   let failure: Error | undefined;
+  // The scanner decodes each key's bytes on its own (invalid ones become U+FFFD); this decoder
+  // only says whether the whole body was valid UTF-8, so the replacement is told, not silent.
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let invalid = false;
+  const checkUtf8 = (chunk?: Buffer) => {
+    if (invalid) return;
+    try {
+      if (chunk) utf8.decode(chunk, { stream: true });
+      else utf8.decode();
+    } catch {
+      invalid = true;
+    }
+  };
   // Errors of the scan, the checks and onKey are told apart from the body's own (the connection).
   const scan = (step: () => void) => {
     try {
@@ -82,9 +99,11 @@ export async function readKeyUsageStream(
   };
   try {
     for await (const chunk of body) {
+      checkUtf8(chunk as Buffer);
       scan(() => scanner.write(chunk as Buffer));
       if (failure) break;
     }
+    checkUtf8();
     if (!failure) scan(() => scanner.end());
   } catch (e) {
     // The pipeline's deadline and size cap end the body with their own errors.
@@ -101,6 +120,7 @@ export async function readKeyUsageStream(
     // The keys were checked one by one above; the rest is checked with an empty key list.
     const head = parseRecord(OrgKeyUsageSchema, { ...root, keys: scanner.sawArray ? [] : root.keys }, 'key usage');
     checkOrgId(endpoint, head.org_id, orgId);
+    if (invalid) http.warnInvalidUtf8(endpoint, [...replaced, ...replacedAt(head)].slice(0, 3));
     return { ...head, keys: [] };
   } catch (e) {
     if (e instanceof SchemaError) throw bad(e.path, e.reason);

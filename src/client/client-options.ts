@@ -17,4 +17,9 @@ export interface CommonClientOptions {
   /** Backoff between attempts, in ms: the first delay (doubling, with jitter), its cap, and the longest Retry-After waited for. */
   retry?: { initialDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
   logger?: (line: string) => void;
+  /**
+   * Told what a person should know about an answer that is no error: one that was not valid
+   * UTF-8 (its invalid bytes became U+FFFD), naming the request and the fields. Once per answer.
+   */
+  onWarning?: (message: string) => void;
 }

@@ -19,6 +19,7 @@ import { escapeControls } from '../core/safe-text.js';
 import { defaultUserAgent } from './user-agent.js';
 import { keepResponse } from './errors/_response-info.js';
 import type { IncomingHttpHeaders } from 'node:http';
+import { decodeUtf8, invalidUtf8Warning, replacedAt } from './_utf8.js';
 
 export interface HttpPipelineOptions {
   /** Origin plus optional path prefix, e.g. `https://reporting.example.com` (no trailing slash needed). */
@@ -47,6 +48,8 @@ export interface HttpPipelineOptions {
   retry?: Partial<Omit<RetryPolicy, 'maxRetries'>>;
   /** Receives one line per request, response and retry (tokens masked), e.g. when SVC_DEBUG is set. */
   logger?: (line: string) => void;
+  /** Told once per answer that was not valid UTF-8 (see CommonClientOptions.onWarning). */
+  onWarning?: (message: string) => void;
 }
 
 /** How messages name a service and where its URL is set. */
@@ -122,6 +125,7 @@ export class HttpPipeline {
   private readonly dispatcher: Dispatcher | undefined;
   private readonly policy: RetryPolicy;
   private readonly logger: ((line: string) => void) | undefined;
+  private readonly onWarning: ((message: string) => void) | undefined;
 
   constructor(options: HttpPipelineOptions) {
     this.service = options.service ?? DEFAULT_SERVICE;
@@ -134,6 +138,7 @@ export class HttpPipeline {
     this.dispatcher = options.dispatcher;
     this.policy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
     this.logger = options.logger;
+    this.onWarning = options.onWarning;
     this.maxResponseBytes = bodyLimits(options.maxResponseBytes, (field) => new InvalidRequestError(field, 'must be a whole number of bytes, at least 1'));
   }
 
@@ -145,22 +150,34 @@ export class HttpPipeline {
     const type = r.responseType ?? 'json';
     if (type === 'stream') return this.send(r, async (res) => res.body, true);
     if (type === 'bytes') return this.send(r, async (res) => asBytes(await readAll(res.body, res.contentLength, this.capOf(r, res.status))));
-    const { status, headers, json } = await this.send(r, async (res) => {
+    const { status, headers, json, invalid } = await this.send(r, async (res) => {
       const body = await readAll(res.body, res.contentLength, this.capOf(r, res.status));
-      const text = r.onBody ? body.toString('utf8') : undefined;
-      if (text !== undefined) r.onBody!(text);
-      return { status: res.status, headers: res.headers, json: parseJsonBody(text ?? body, this.endpointOf(r), res.status, this.service.name) };
+      const { text, invalid } = decodeUtf8(body);
+      r.onBody?.(text);
+      return { status: res.status, headers: res.headers, json: parseJsonBody(text, this.endpointOf(r), res.status, this.service.name), invalid };
     });
     // The body's bytes and text are garbage by now, so a large answer is not held three times while it is checked.
-    return this.checked(r, json, status, headers);
+    const record = this.checked(r, json, status, headers);
+    if (invalid) this.warnInvalidUtf8(this.endpointOf(r), replacedAt(record));
+    return record;
+  }
+
+  /**
+   * Says once that an answer to `endpoint` was not valid UTF-8, naming the fields `where` U+FFFD
+   * now stands (replacedAt; none: the bytes were in a name or a space, and the answer is named).
+   */
+  warnInvalidUtf8(endpoint: string, where: string[]): void {
+    const line = invalidUtf8Warning(endpoint, where);
+    this.log(`svc: ${line}`);
+    this.onWarning?.(line);
   }
 
   /** A JSON request that also returns the body exactly as sent (for saving and hashing the source record). */
   async requestJson<S extends z.ZodType>(r: RequestOptions<S>): Promise<{ data: z.infer<S>; raw: string }> {
-    const { status, headers, text } = await this.send(r, async (res) => ({
+    const { status, headers, text, invalid } = await this.send(r, async (res) => ({
       status: res.status,
       headers: res.headers,
-      text: (await readAll(res.body, res.contentLength, this.capOf(r, res.status))).toString('utf8'),
+      ...decodeUtf8(await readAll(res.body, res.contentLength, this.capOf(r, res.status))),
     }));
     r.onBody?.(text);
     let json: unknown;
@@ -169,7 +186,9 @@ export class HttpPipeline {
     } catch (e) {
       throw e instanceof ApiError ? keepResponse(e, headers, text, [this.#token]) : e;
     }
-    return { data: this.checked(r, json, status, headers) as z.infer<S>, raw: text };
+    const data = this.checked(r, json, status, headers) as z.infer<S>;
+    if (invalid) this.warnInvalidUtf8(this.endpointOf(r), replacedAt(data));
+    return { data, raw: text };
   }
 
   /** The JSON checked against the request's schema (decimal strings become Decimal). */
@@ -342,9 +361,9 @@ function contentLengthOf(value: string | string[] | undefined): number | undefin
 }
 
 /** A response body as JSON; a body that is not JSON is a ResponseSchemaError at `$`. */
-function parseJsonBody(body: Buffer | string, endpoint: string, status: number, service: string): unknown {
+function parseJsonBody(body: string, endpoint: string, status: number, service: string): unknown {
   try {
-    return JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
+    return JSON.parse(body);
   } catch (e) {
     // The parser quotes the body; a server's escape sequences in it are shown, not obeyed.
     throw new ResponseSchemaError(endpoint, '$', `not valid JSON (${escapeControls((e as Error).message)})`, status, service);

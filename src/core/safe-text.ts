@@ -1,7 +1,7 @@
-// C0 and C1 controls, DEL, the line/paragraph separators and the bidirectional marks,
-// embeddings, overrides and isolates (U+202E can make "fdp.exe" read as "exe.pdf").
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+import { INVISIBLE_CLASS, LINE_BREAK_CLASS, LONE_SURROGATE } from './invisible-text.js';
+
+// The invisible characters and line breaks of the one definition (invisible-text.ts), and lone surrogates.
+const CONTROLS = new RegExp(`[${INVISIBLE_CLASS}${LINE_BREAK_CLASS}]|${LONE_SURROGATE}`, 'g');
 
 /** `\x1b`, `\u202e`: a control character written so it shows and does nothing. */
 function escaped(c: string): string {

@@ -1,21 +1,15 @@
+import { visibleText } from '../core/invisible-text.js';
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-/** Characters XML 1.0 cannot carry (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF). */
-// eslint-disable-next-line no-control-regex -- the control characters are what this pattern finds
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** Any character that xmlText changes (surrogates included, paired or not: the slow path sorts them out). */
-// eslint-disable-next-line no-control-regex -- the control characters are what this pattern finds
-const SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
-
 /**
- * Text from the record as XML character data: markup characters escaped, and what XML cannot
- * hold replaced by U+FFFD, visibly, so the document stays well-formed and says something was there.
+ * Text from the record as XML character data: the one rule for invisible characters
+ * (core/invisible-text.ts: removed, line breaks a space, a lone surrogate U+FFFD; the records
+ * have it already), so cbc:ID says what the PDF says; U+FFFE/U+FFFF, which XML cannot hold,
+ * become U+FFFD; markup characters escaped.
  */
 export function xmlText(text: string): string {
-  // Most texts need neither: one test instead of two replacements.
-  if (!SPECIAL.test(text)) return text;
-  return text.replace(NOT_XML, '\ufffd').replace(/[&<>"]/g, (c) => ESCAPES[c]!);
+  return visibleText(text).replace(/[\ufffe\uffff]/g, '\ufffd').replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 }
 
 /**

@@ -1,26 +1,17 @@
 import type { FontFace } from './pdf/font-face.js';
-
-// eslint-disable-next-line no-control-regex
-const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]| {2}|^\s|\s$/;
-/** Controls and bidi overrides that must not act on the page: ESC, BEL, NUL, U+202E (RLO), … */
-// eslint-disable-next-line no-control-regex
-const INVISIBLE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** The replacement character: what a reader sees where a control character was. */
-export const REPLACEMENT = '\ufffd';
+import { visibleText } from '../core/invisible-text.js';
 
 /**
- * API text is data: line breaks and tabs become spaces and runs collapse; any other control or
- * bidi-override character is replaced by a visible U+FFFD, so nothing in a name can hide, reorder
- * or disguise the text around it (a reversed "U+202E gpj.exe" shows as "�gpj.exe").
+ * API text is data: the one rule for invisible characters (core/invisible-text.ts: removed, line
+ * breaks a space; the records have it already, other text gets it here), so the page shows the
+ * invoice number the XML, the workbook and the pages show; then runs of spaces collapse and the
+ * ends are trimmed, as a line of a printed page wants.
  */
 export function clean(text: string): string {
-  // Most texts are clean already: one test instead of three replacements and a trim.
-  if (!NEEDS_CLEANING.test(text)) return text;
-  return text
-    .replace(INVISIBLE_CONTROL, REPLACEMENT)
-    .replace(/[\t\n\r\u2028\u2029]+/g, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  // Most texts are clean already: one test instead of two replacements and a trim.
+  const visible = visibleText(text);
+  if (!/ {2}|^\s|\s$/.test(visible)) return visible;
+  return visible.replace(/ {2,}/g, ' ').trim();
 }
 
 const NBSP = '\u00a0';

@@ -3,6 +3,7 @@ import { Decimal } from '../money/decimal.js';
 import { SchemaError } from './schema-error.js';
 import { InvalidArgumentError } from '../core/invalid-argument-error.js';
 import { MAX_DEPTH, tooDeepAt } from './_depth.js';
+import { withVisibleText } from '../core/visible-json.js';
 
 /** `lines[3].quantity` from zod's `['lines', 3, 'quantity']`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -38,13 +39,17 @@ export function wasParsedWith(value: unknown, schema: z.ZodType): boolean {
 
 /**
  * Checks `data` against `schema` and returns the parsed record (decimal strings as Decimal).
+ * This is where text from the API and from files enters the records, so every string is made
+ * visibleText here, once (invisible characters removed, line breaks a space, lone surrogates
+ * U+FFFD): every writer and every command then shows the same text, and checks (a required
+ * field, an id's shape) see what will be shown.
  * @throws SchemaError naming the path of the first bad field; InvalidArgumentError when `schema` is not a schema.
  */
 export function parseRecord<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   if (typeof (schema as { safeParse?: unknown } | null)?.safeParse !== 'function') throw new InvalidArgumentError('schema', 'must be one of the package\'s record schemas (InvoiceSchema, …)');
   const deep = tooDeepAt(data);
   if (deep) throw new SchemaError(what, formatPath(deep.slice(0, 3)) + (deep.length > 3 ? '…' : ''), `nested more than ${MAX_DEPTH} levels deep; no record of the API is`);
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(withVisibleText(data));
   if (result.success) {
     if (typeof result.data === 'object' && result.data !== null) parsed.set(result.data, schema);
     return result.data;

@@ -1,17 +1,15 @@
+import { visibleText } from '../core/invisible-text.js';
+
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
  * Text from the API or the config as HTML/SVG character data or a quoted attribute value:
- * markup characters escaped, control characters (which XML forbids) made spaces. Used where the
- * page's SVG is built in code; the page's template escapes everything else itself.
+ * the one rule for invisible characters (core/invisible-text.ts; records have it already, the
+ * config's names get it here), then markup characters escaped. Used where the page's SVG is
+ * built in code; the page's template escapes everything else itself.
  */
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for: they are replaced before text goes into the page
-const NEEDS_ESCAPE = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
-
 export function escapeHtml(text: string): string {
-  if (!NEEDS_ESCAPE.test(text)) return text;
-  // eslint-disable-next-line no-control-regex -- control characters from the API are replaced by a space on the page
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu, ' ').replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return visibleText(text).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { visibleText } from '../core/invisible-text.js';
+
 /**
  * Text from the API as inert Markdown: one line, no control or bidirectional-override
  * characters (U+202E would make a name read backwards), every character Markdown or HTML could
@@ -7,9 +9,7 @@
  * Applied to every value from the API or the config. Checked with cmark-gfm's autolink extension.
  */
 export function mdText(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex -- control and bidi characters from the API are replaced by a space in summary.md
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ')
+  return visibleText(value)
     .replace(/[\\`*_{}[\]<>#!|~&]/g, (c) => `\\${c}`)
     .replace(/([a-z][a-z0-9+.]*):\/\//gi, '$1\\://')
     .replace(/\bwww\./gi, 'www\\.')

@@ -196,7 +196,9 @@ export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
   try {
     const token = ctx.env[org.token_env];
     if (!token) throw new Error(`environment variable ${org.token_env} (the reporting token of ${org.org_id}) is not set`);
-    const client = ctx.deps.reportingClient({ baseUrl: ctx.baseUrl, token, orgId: org.org_id });
+    // Each thing the client notices once per organization: it is the organization's note (manifest, summary, pages).
+    const onWarning = (message: string) => void ((out.notes ??= []).includes(message) || out.notes.push(message));
+    const client = ctx.deps.reportingClient({ baseUrl: ctx.baseUrl, token, orgId: org.org_id, onWarning });
     const invoiceLanguage = await part(ctx, out, 'invoices', () => runInvoices(ctx, client, out));
     const language = ctx.language ?? org.language ?? invoiceLanguage ?? 'da';
     out.language = language;

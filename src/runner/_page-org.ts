@@ -99,7 +99,7 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
     `<tr class="org"><th>${e(o.name)} <span class="code">${e(o.org_id)}</span></th><td>${ctx.status(f.status)}</td><td></td>` +
     `<td>${stacked(perCurrency(f.totals, 'net_cents', locale))}</td><td>${stacked(perCurrency(f.totals, 'vat_cents', locale))}</td><td>${stacked(perCurrency(f.totals, 'total_cents', locale))}</td>` +
     `<td>${e(cost?.total ?? '–')}${estimated ? ` <span class="mark">${e(ctx.estimatedMark)}</span>` : ''}</td><td>${linksHtml(own, locale)}</td></tr>`;
-  const notes = problemLines(o, locale);
+  const notes = [...problemLines(o, locale), ...(o.notes ?? [])];
   if (!o.invoices.length) notes.push(o.parts.some((p) => p.part === 'invoices' && p.status === 'ok') ? ctx.noInvoices : ctx.invoicesNotFetched);
   let more = notes.map((n) => `<p>${e(n)}</p>`).join('');
   if (cost) {

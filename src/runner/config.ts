@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { availableLanguages } from '../locale/index.js';
 import { formatPath } from '../model/index.js';
 import { RunConfigError } from './config-error.js';
+import { withVisibleText } from '../core/visible-json.js';
 
 /** zod's type error: `missing` when the field is absent, else what it should be. */
 function expected(what: string) {
@@ -84,7 +85,8 @@ function reasonOf(issue: z.core.$ZodIssue): { path: string; reason: string } {
 /** Checks an already-parsed config object. @throws RunConfigError naming the first bad field. */
 export function parseRunConfig(data: unknown, source = 'config'): RunConfig {
   const result = RunConfigSchema.safeParse(data);
-  if (result.success) return result.data;
+  // Names from the config reach the same surfaces as the API's text: the same one rule (core/invisible-text.ts).
+  if (result.success) return withVisibleText(result.data) as RunConfig;
   // A secret pasted into the file is named first, whatever else is missing around it.
   const issues = result.error.issues;
   const first = issues.find((i) => i.code === 'unrecognized_keys' && i.keys.some((k) => SECRET_KEY.test(k))) ?? issues[0];

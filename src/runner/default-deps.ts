@@ -35,7 +35,7 @@ export function createDefaultDeps(options: { client?: RunClientOptions; intercep
   const dispatcher = options.intercept ? agent.compose(options.intercept) : agent;
   const deps: MonthEndDeps = {
     // env {}: a run's settings come from its config only, never from stray SVC_* variables.
-    reportingClient: ({ baseUrl, token, orgId }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, dispatcher }),
+    reportingClient: ({ baseUrl, token, orgId, onWarning }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, dispatcher, ...(onWarning ? { onWarning } : {}) }),
     partnerClient: ({ baseUrl, token }) => new PartnerClient({ ...client, baseUrl, token, env: {}, dispatcher }),
     renderInvoicePdf: (invoice, { language }) => renderInvoicePdf(invoice, language ? { language } : {}),
     renderInvoiceUbl: (invoice, { language }) => renderInvoiceUbl(invoice, language ? { language } : {}),

@@ -8,7 +8,8 @@ import type { CostInDkk } from './manifest.js';
  * `runMonthEnd` uses the package's own by default; tests and embedders may pass their own.
  */
 export interface MonthEndDeps {
-  reportingClient(options: { baseUrl: string; token: string; orgId: string }): ReportingApi;
+  /** `onWarning` is told what the client notices that is no error (an answer that was not valid UTF-8). */
+  reportingClient(options: { baseUrl: string; token: string; orgId: string; onWarning?: (message: string) => void }): ReportingApi;
   partnerClient(options: { baseUrl: string; token: string }): PartnerApi;
   renderInvoicePdf(invoice: Invoice, options: { language?: string }): Promise<Uint8Array>;
   /**

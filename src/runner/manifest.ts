@@ -157,6 +157,12 @@ export interface OrgOutcome {
   cost: CostInDkk | null;
   /** The language of the organization's documents (its cost workbook). */
   language?: string;
+  /**
+   * What the client said about the organization's answers that is no failure, as it said it:
+   * an answer that was not valid UTF-8 (its invalid bytes became U+FFFD), naming the request
+   * and the fields. Absent when there was nothing to say.
+   */
+  notes?: string[];
   started_at?: string;
   finished_at?: string;
 }

@@ -3,10 +3,14 @@ import type { OrgOutcome } from './manifest.js';
 /**
  * What a terminal line says about an organization's parts (the manifest's words, in English):
  * each part not made and why (`cost_workbook skipped: 403: …`), and each part made without
- * records the service withheld (`cost_workbook without usage: 403: …`).
+ * records the service withheld (`cost_workbook without usage: 403: …`), and the client's notes
+ * on its answers (an answer that was not valid UTF-8).
  */
 export function partNotes(o: OrgOutcome): string[] {
-  return o.parts.flatMap((p) =>
-    p.status !== 'ok' ? [`${p.part} ${p.status}: ${p.reason ?? ''}`] : (p.without ?? []).map((w) => `${p.part} without ${w.records}: ${w.reason}`),
-  );
+  return [
+    ...o.parts.flatMap((p) =>
+      p.status !== 'ok' ? [`${p.part} ${p.status}: ${p.reason ?? ''}`] : (p.without ?? []).map((w) => `${p.part} without ${w.records}: ${w.reason}`),
+    ),
+    ...(o.notes ?? []),
+  ];
 }

@@ -38,7 +38,7 @@ function einvoiceNotes(o: OrgOutcome, locale: Locale): string[] {
 
 function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | null, locale: Locale) {
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
-  const notes = problemLines(o, locale).map(mdText);
+  const notes = [...problemLines(o, locale), ...(o.notes ?? [])].map(mdText);
   notes.push(...einvoiceNotes(o, locale));
   // Invoices not fetched (skipped, failed, not run) are not known to be none.
   const invoicesKnown = o.parts.some((p) => p.part === 'invoices' && p.status === 'ok');

@@ -67,3 +67,42 @@ describe.runIf(process.platform === 'linux')('stdout into a file under a file si
     expect(statSync(cut).size).toBeLessThan(size);
   });
 });
+
+// A reader that closes the pipe early (`svc invoices list | head -1`) took what it wanted: svc
+// exits quietly with 141 (128 + SIGPIPE), as git and coreutils do there, never with a stack trace.
+describe('stdout into a pipe whose reader is gone (EPIPE)', () => {
+  /** `svc argv` with stdout a pipe whose read end is closed before svc writes anything. */
+  function withReaderGone(argv: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, [BIN, ...argv], { env: { PATH: process.env.PATH ?? '', HOME: dir, SVC_NO_UPDATE_CHECK: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Our end is the only read end: closing it now makes svc's first write to stdout fail with EPIPE.
+    child.stdout!.destroy();
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  }
+
+  for (const [what, argv] of [
+    ['invoices list', ['invoices', 'list']],
+    ['invoices render -o - (a PDF)', ['invoices', 'render', INVOICE, '-o', '-']],
+    ['report keys --csv', ['report', 'keys', '--month', '2026-10', '--csv']],
+  ] as const) {
+    it(`${what}: exit 141, nothing on stderr`, async () => {
+      const r = await withReaderGone([...argv], { SVC_BASE_URL: server.url, SVC_REPORTING_TOKEN: tokenOf('org-nordlys'), SVC_ORG_ID: 'org-nordlys' });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(141);
+    });
+  }
+
+  it('in a shell pipeline: `svc invoices list | true` leaves PIPESTATUS 141 and stderr empty', async () => {
+    // `true` exits without reading; svc starts, fetches, then writes into the closed pipe.
+    const sh = `'${process.execPath}' '${BIN}' invoices list | true; echo "status \${PIPESTATUS[0]}"`;
+    const child = spawn('bash', ['-c', sh], { env: { PATH: process.env.PATH ?? '', HOME: dir, SVC_NO_UPDATE_CHECK: '1', SVC_BASE_URL: server.url, SVC_REPORTING_TOKEN: tokenOf('org-nordlys'), SVC_ORG_ID: 'org-nordlys' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(out).toBe('status 141\n');
+  });
+});

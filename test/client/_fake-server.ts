@@ -49,3 +49,22 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
+
+/**
+ * A server in front of `target` (the reference server) that passes every request on and
+ * `rewrite`s the answer's bytes before they go back: for a fault in one field of a real answer.
+ */
+export function startRewritingProxy(
+  target: string,
+  rewrite: (req: SeenRequest, body: Buffer, contentType: string) => Buffer | string,
+): Promise<FakeServer> {
+  return startFakeServer((req, res) => {
+    const headers = { authorization: String(req.headers.authorization ?? ''), accept: String(req.headers.accept ?? '*/*'), 'user-agent': String(req.headers['user-agent'] ?? 'svc-test') };
+    void fetch(`${target}${req.url}`, { headers }).then(async (r) => {
+      const type = r.headers.get('content-type') ?? 'application/json';
+      const body = rewrite(req, Buffer.from(await r.arrayBuffer()), type);
+      res.writeHead(r.status, { 'content-type': type });
+      res.end(body);
+    });
+  });
+}

@@ -48,3 +48,19 @@ export function samplesWithShares(changes: Record<string, Partial<Record<'invoic
   }
   return dir;
 }
+
+/**
+ * `runs.json` in `dir` for a month end of Nordlys and Fjordline against `baseUrl`, and the
+ * environment holding their tokens (NORDLYS_TOKEN, FJORDLINE_TOKEN).
+ */
+export function nordlysAndFjordlineRun(dir: string, baseUrl: string): { cfg: string; env: Record<string, string> } {
+  const cfg = join(dir, 'runs.json');
+  writeFileSync(cfg, JSON.stringify({
+    base_url: baseUrl,
+    organizations: [
+      { org_id: 'org-nordlys', name: 'Nordlys', token_env: 'NORDLYS_TOKEN' },
+      { org_id: 'org-fjordline', name: 'Fjordline', token_env: 'FJORDLINE_TOKEN' },
+    ],
+  }));
+  return { cfg, env: { NORDLYS_TOKEN: tokenOf('org-nordlys'), FJORDLINE_TOKEN: tokenOf('org-fjordline') } };
+}

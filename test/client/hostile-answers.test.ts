@@ -88,15 +88,51 @@ describe('fault 6: control characters from the server', () => {
     expect(r.stderr).toContain("not valid JSON (Unexpected token '\\x1b'");
   });
 
-  test('svc report keys --csv: ESC, NUL and U+202E in key names come out escaped, the CSV stays parseable', async () => {
+  test('svc report keys --csv: ESC, NUL and U+202E in key names are removed where the record enters (issue 26), the CSV stays parseable', async () => {
     const keys = (keyUsage.keys as Array<Record<string, unknown>>).map((k, i) => (i === 0 ? { ...k, name: 'evil\x1b[2J\x00name\u202Etxt.exe' } : k));
     answers.set(`/api/orgs/${ORG}/key-usage`, (res) => json(res, 200, { ...keyUsage, keys }));
     const r = await svc(['report', 'keys', '--month', '2026-10', '--csv'], env());
     expect(r.code).toBe(0);
     // eslint-disable-next-line no-control-regex -- the test checks no control character reaches the CSV
     expect(r.stdout).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202e]/);
-    expect(r.stdout).toContain('evil\\x1b[2J\\x00name\\u202etxt.exe');
+    // The one rule (core/invisible-text.ts) removed them from the record, as every other surface shows it.
+    expect(r.stdout).toContain('evil[2Jnametxt.exe');
     expect(r.stdout.trimEnd().split('\r\n')).toHaveLength(keys.length + 1);
+  });
+});
+
+describe('issue 26: invalid UTF-8 in key usage, read whole and streamed', () => {
+  test('the bad bytes show as U+FFFD and onWarning is told once, naming the key field', async () => {
+    const keys = keyUsage.keys as Array<Record<string, unknown>>;
+    const name = String(keys[1]!.name);
+    const text = JSON.stringify({ ...keyUsage, keys: keys.map((k, i) => (i === 1 ? { ...k, name: `${name}@@` } : k)) });
+    const at = Buffer.from(text).indexOf(Buffer.from(`${name}@@`)) + Buffer.byteLength(name);
+    const body = Buffer.from(text);
+    // 0xC3 0x28: a lead byte followed by no continuation byte, then 0xFF; neither is UTF-8.
+    body[at] = 0xc3;
+    body[at + 1] = 0xff;
+    answers.set(`/api/orgs/${ORG}/key-usage`, (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    const endpoint = `GET /api/orgs/${ORG}/key-usage`;
+    const said = `${endpoint}: the answer was not valid UTF-8; the bytes that were not show as U+FFFD (\ufffd) in keys[1].name`;
+    const warnings: string[] = [];
+    const c = client({ onWarning: (m) => warnings.push(m) });
+    const whole = await c.getKeyUsage({ month: '2026-10' });
+    expect(whole.keys[1]!.name).toBe(`${name}\ufffd\ufffd`);
+    expect(warnings).toEqual([said]);
+    warnings.length = 0;
+    const names: string[] = [];
+    await c.streamKeyUsage({ month: '2026-10' }, (k) => names.push(k.name));
+    expect(names[1]).toBe(`${name}\ufffd\ufffd`);
+    expect(warnings).toEqual([said]);
+    // The same answer with valid bytes: no warning.
+    warnings.length = 0;
+    answers.set(`/api/orgs/${ORG}/key-usage`, (res) => json(res, 200, keyUsage));
+    await c.getKeyUsage({ month: '2026-10' });
+    await c.streamKeyUsage({ month: '2026-10' }, () => {});
+    expect(warnings).toEqual([]);
   });
 });
 

@@ -29,8 +29,8 @@ describe('wrapping text on the invoice', () => {
     expect(lines.some((l) => l.includes(`USD${NBSP}987,65${NBSP}à${NBSP}6,9034`))).toBe(true);
   });
 
-  it('replaces control and bidi-override characters visibly, line breaks by spaces', () => {
-    expect(clean('A\u0007B\u001b[31mC\u202eD\u2066E')).toBe('A\ufffdB\ufffd[31mC\ufffdD\ufffdE');
+  it('removes control, bidi and zero-width characters (the one rule), line breaks become spaces', () => {
+    expect(clean('A\u0007B\u001b[31mC\u202eD\u2066E\u200bF\ufeffG')).toBe('AB[31mCDEFG');
     expect(clean(' Linje\n\tto \r\n ')).toBe('Linje to');
     expect(clean('plain')).toBe('plain');
   });

@@ -115,7 +115,7 @@ describe('cost workbook for one month', () => {
     for (let i = 1; i <= 9; i++) expect(xmlOf(october, `xl/worksheets/sheet${i}.xml`), `sheet ${i}`).toContain('<pageSetUpPr fitToPage="1"/>');
   });
 
-  test('API text stays text: formula-like key names and field values are strings, never formulas; CR comes back as CR', async () => {
+  test('API text stays text: formula-like key names and field values are strings, never formulas; line breaks from the API are one space, CR in a cell comes back as CR', async () => {
     const ws = book.Sheets.Keys!;
     for (const name of INJECTION_NAMES) {
       const r = dataRows.findIndex((row) => row[1] === name);
@@ -128,13 +128,19 @@ describe('cost workbook for one month', () => {
     const cc = ws[XLSX.utils.encode_cell({ r: 1, c: col('Cost centre') })]!;
     expect([cc.t, cc.v, cc.f]).toEqual(['s', '=SUM(A1:A9)', undefined]);
     expect(dataRows[0]!.slice(0, 7)).toEqual(['k1', 'Support bot', 'sk-k1', 'Connect', 'anna@example.dk', 'Operations', 'Yes']);
-    // A CR is not XML whitespace a reader keeps: written as _x000D_ it survives.
+    // Line breaks in API text are one space where the record enters (core/invisible-text.ts), as on every surface.
     const data = fixtureData({ month: '2026-10' });
     const json = keyUsageJson('2026-10', ['41.152263', '41.152263', '41.152263']);
     json.keys[0]!.name = 'line one\r\nline two\rend';
     const ku = held(parseRecord(OrgKeyUsageSchema, json, 'key usage'));
     const b = readBook(await buildCostReport({ ...data, keyUsage: ku, keyUsageByMonth: [{ month: '2026-10', keyUsage: ku }] }, { language: 'en' }));
-    expect(b.Sheets.Keys!.B2!.v).toBe('line one\r\nline two\rend');
+    expect(b.Sheets.Keys!.B2!.v).toBe('line one line two end');
+    // The workbook writer itself keeps a CR (not XML whitespace a reader keeps: written as _x000D_).
+    const withCr = parseRecord(OrgKeyUsageSchema, json, 'key usage');
+    withCr.keys[0]!.name = 'line one\r\nline two\rend';
+    const kc = held(withCr);
+    const c = readBook(await buildCostReport({ ...data, keyUsage: kc, keyUsageByMonth: [{ month: '2026-10', keyUsage: kc }] }, { language: 'en' }));
+    expect(c.Sheets.Keys!.B2!.v).toBe('line one\r\nline two\rend');
   });
 });
 

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
-import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
+import { nordlysAndFjordlineRun, startSamples } from '../client/_reference.js';
+import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
 import { svcBin } from '../cli/_bin.js';
 
 // One lone surrogate (\ud800) in one organization's invoice number (issue 26): the run finishes
@@ -17,15 +17,10 @@ let dir: string;
 
 beforeAll(async () => {
   reference = await startSamples();
-  liar = await startFakeServer((req, res) => {
-    void fetch(`${reference.url}${req.url}`, { headers: { authorization: String(req.headers.authorization ?? ''), accept: String(req.headers.accept ?? '*/*'), 'user-agent': String(req.headers['user-agent'] ?? 'svc-test') } }).then(async (r) => {
-      let body: Buffer | string = Buffer.from(await r.arrayBuffer());
-      // JSON's own escape for a lone surrogate: valid JSON, and JSON.parse gives "2026-\ud800".
-      if (req.url.startsWith('/api/orgs/org-nordlys/invoices') && !req.url.endsWith('/pdf')) body = body.toString('utf8').replaceAll('"2026-0142"', '"2026-\\ud800"');
-      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
-      res.end(body);
-    });
-  });
+  // JSON's own escape for a lone surrogate: valid JSON, and JSON.parse gives "2026-\ud800".
+  liar = await startRewritingProxy(reference.url, (req, body) =>
+    req.url.startsWith('/api/orgs/org-nordlys/invoices') && !req.url.endsWith('/pdf') ? body.toString('utf8').replaceAll('"2026-0142"', '"2026-\\ud800"') : body,
+  );
   dir = mkdtempSync(join(tmpdir(), 'svc-surrogate-'));
 });
 afterAll(async () => {
@@ -36,16 +31,8 @@ afterAll(async () => {
 
 describe('a lone surrogate in one invoice number', () => {
   it('does not end the run: every organization, index.html, a finished manifest whose paths are the names on disk', async () => {
-    const cfg = join(dir, 'runs.json');
-    writeFileSync(cfg, JSON.stringify({
-      base_url: liar.url,
-      organizations: [
-        { org_id: 'org-nordlys', name: 'Nordlys', token_env: 'NORDLYS_TOKEN' },
-        { org_id: 'org-fjordline', name: 'Fjordline', token_env: 'FJORDLINE_TOKEN' },
-      ],
-    }));
+    const { cfg, env } = nordlysAndFjordlineRun(dir, liar.url);
     const out = join(dir, 'out');
-    const env = { NORDLYS_TOKEN: tokenOf('org-nordlys'), FJORDLINE_TOKEN: tokenOf('org-fjordline') };
     for (const run of [1, 2]) {
       const r = await svcBin(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], env, { cwd: dir });
       expect(r.stderr, `run ${run}`).not.toMatch(/URI malformed/);
@@ -59,7 +46,8 @@ describe('a lone surrogate in one invoice number', () => {
       const onDisk = new Set(readdirSync(monthDir, { recursive: true }).map(String));
       for (const f of manifest.files) expect(onDisk.has(f.path), f.path).toBe(true);
       const odd = manifest.files.map((f) => f.path).filter((p) => p.includes('invoice-2026-'));
-      expect(odd.some((p) => p.includes('invoice-2026-_.'))).toBe(true);
+      // The lone surrogate became U+FFFD where the record entered (core/invisible-text.ts), as on every surface.
+      expect(odd.some((p) => p.includes('invoice-2026-\ufffd.'))).toBe(true);
       expect(odd.filter((p) => /\p{Cs}/u.test(p))).toEqual([]);
     }
   }, 120_000);

@@ -9,11 +9,12 @@ import { KeyRefusedError } from './key-refused-error.js';
 import { ConnectionError } from '../../client/errors/connection-error.js';
 import { GatewayUnreachableError } from './gateway-unreachable-error.js';
 import { statusFirst } from '../../client/errors/with-status.js';
+import { clientWarnings } from '../_client-warnings.js';
 
 /** The gateway client for one key, from SVC_GATEWAY_URL; requests are logged (key masked) with SVC_DEBUG. */
 export function clientFor(io: CommandIO, apiKey: string): GatewayClient {
   const debug = io.env.SVC_DEBUG ? (line: string) => io.stderr.write(line + '\n') : undefined;
-  return new GatewayClient({ apiKey, env: io.env, ...(debug ? { logger: debug } : {}) });
+  return new GatewayClient({ apiKey, env: io.env, ...(debug ? { logger: debug } : {}), onWarning: clientWarnings(io) });
 }
 
 /** The `--verbose` flag every key-using command has: say which key it uses and why. */

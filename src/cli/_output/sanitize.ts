@@ -1,10 +1,12 @@
+import { visibleText } from '../../core/invisible-text.js';
+
 /**
- * Text from the API as it may be printed: control characters (including ESC, which would let a
- * search result drive the terminal) become spaces or are dropped. Data stays data.
+ * Text as it may be printed: the one rule of core/invisible-text.ts (records from the API have
+ * had it applied already; flag values and other text get it here), so ESC cannot drive the
+ * terminal and a zero-width character cannot widen a table's column. Data stays data.
  */
 export function plainText(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/[\t\n]/g, ' ');
+  return visibleText(s);
 }
 
 /** `s` cut to `width` characters with `…` when longer. */

@@ -1,3 +1,5 @@
+import { visibleText } from '../../core/invisible-text.js';
+
 /** The parts of an error response body the client uses: the service's code and a safe one-line reason. */
 export interface ErrorBodyInfo {
   code: string | undefined;
@@ -9,8 +11,7 @@ export interface ErrorBodyInfo {
 export function sanitizeText(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) if (s) out = out.split(s).join('***');
-  // eslint-disable-next-line no-control-regex
-  out = out.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ').trim();
+  out = visibleText(out).trim();
   return out.length > 300 ? `${out.slice(0, 297)}...` : out;
 }
 

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { visibleText } from '../../src/core/invisible-text.js';
+import { withVisibleText } from '../../src/core/visible-json.js';
+
+// The one rule for invisible characters (issue 26), on its own: what is removed, what becomes a
+// space, what becomes U+FFFD, and what is left alone. Expected strings written out by hand.
+
+describe('visibleText', () => {
+  it.each([
+    ['bidi override, isolates and marks', '\u202e2026\u2066-\u2069\u200e0142\u200f', '2026-0142'],
+    ['zero-width characters and the BOM', '\ufeff2026\u200b-\u200c01\u200d4\u20602', '2026-0142'],
+    ['C0, DEL and C1 controls', 'A\u0000B\u0007C\u001b[31mD\u007fE\u0080F\u009fG', 'ABC[31mDEFG'],
+    ['tab and line breaks, one space per run', 'one\ttwo\r\nthree\u2028four\u2029\u0085five\u000b\u000csix', 'one two three four five six'],
+    ['a lone high and a lone low surrogate', 'x\ud800y\udc00z', 'x\ufffdy\ufffdz'],
+  ])('%s', (_what, input, shown) => {
+    expect(visibleText(input)).toBe(shown);
+  });
+
+  it('leaves visible text alone: letters, emoji (a surrogate pair), U+FFFD, runs of spaces', () => {
+    for (const s of ['Serviceværket ApS', 'Ærø  Øst', '😀 ok', 'Nordlys \ufffd ApS', '']) expect(visibleText(s)).toBe(s);
+  });
+});
+
+describe('withVisibleText', () => {
+  it('returns the same object when nothing changes, a copy where something does', () => {
+    const clean = { a: 'x', b: [1, 'y', { c: null }], d: true };
+    expect(withVisibleText(clean)).toBe(clean);
+    const dirty = { a: 'x', b: [1, 'y\u200b', { c: 'z\u202e' }], d: 'same' };
+    const out = withVisibleText(dirty) as typeof dirty;
+    expect(out).toEqual({ a: 'x', b: [1, 'y', { c: 'z' }], d: 'same' });
+    expect(dirty.b[1]).toBe('y\u200b');
+  });
+
+  it('keeps a "__proto__" key a key (JSON.parse makes it an own property)', () => {
+    const parsed = JSON.parse('{"__proto__": {"x": "a\\u200bb"}, "y": "c\\u200bd"}') as Record<string, unknown>;
+    const out = withVisibleText(parsed) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 'y']);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')!.value).toEqual({ x: 'ab' });
+    expect(out.y).toBe('cd');
+  });
+});
