@@ -19,7 +19,7 @@ describe('cost in DKK of a charged line kind', () => {
     };
     const base = fixtureData({ month: '2026-10' });
     const records = base.invoiceRecords!.map((r) => (r.invoice_number === '2026-0101' ? parseRecord(InvoiceSchema, usd, 'invoice') : r));
-    const invoices = base.invoices.map((i) => (i.invoice_number === '2026-0101' ? { ...i, currency: 'USD', total_cents: usd.total_cents } : i));
+    const invoices = base.invoices!.map((i) => (i.invoice_number === '2026-0101' ? { ...i, currency: 'USD' as const, total_cents: usd.total_cents } : i));
     const data = { ...base, invoices, invoiceRecords: records };
 
     const cost = costInDkk(data, '2026-10');
