@@ -7,8 +7,8 @@ export interface Tokens {
   completion_tokens: number;
   total_tokens: number;
   request_count: number;
-  cache_read_input_tokens?: number;
-  cache_creation_input_tokens?: number;
+  cache_read_input_tokens?: number | undefined;
+  cache_creation_input_tokens?: number | undefined;
 }
 
 function add(a: number, b: number, field: string): number {

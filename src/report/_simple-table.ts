@@ -18,7 +18,7 @@ export interface SimpleTable {
   totals?: { label: string; sums: Array<number | undefined> };
   notes?: string[];
   /** Called after the notes, before the sheet ends (e.g. to place a chart below them). */
-  below?: (table: TableWriter) => void;
+  below?: ((table: TableWriter) => void) | undefined;
 }
 
 /** Writes `table` as a sheet of `wb` and commits it. */
