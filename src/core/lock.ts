@@ -13,7 +13,7 @@ export interface LockOptions {
   staleAfterMs?: number | undefined;
 }
 
-/** Takeovers and vanished locks in a row before giving up: each means another process won a race, so this only ends a pathological loop. */
+/** Takeovers and vanished locks before giving up once the wait is over: each means another process won a race, so this only ends a pathological loop. */
 const MAX_RACES = 5;
 
 /**
@@ -40,7 +40,8 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
       }
       const seen = await inspectLock(path, options.staleAfterMs);
       if (seen.state !== 'held') {
-        if (++races > MAX_RACES) throw new LockHeldError(path, {});
+        // While waiting, a lock let go between our try and our look is the common case, not a race to give up on.
+        if (++races > MAX_RACES && Date.now() >= deadline) throw new LockHeldError(path, {});
         if (seen.state === 'stale') await takeOver(path, options.staleAfterMs);
         continue;
       }

@@ -22,8 +22,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function child(go: string, waitMs: number, holdMs: number, counter = ''): Promise<string> {
-  const c = spawn(process.execPath, ['--import', REGISTER, CHILD, lock, go, String(waitMs), String(holdMs), counter], { stdio: ['ignore', 'pipe', 'inherit'] });
+function child(go: string, waitMs: number, holdMs: number, counter = '', turns = 1): Promise<string> {
+  const c = spawn(process.execPath, ['--import', REGISTER, CHILD, lock, go, String(waitMs), String(holdMs), counter, String(turns)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   c.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
   return new Promise((resolve, reject) => c.on('close', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`child exited ${code}: ${out}`)))));
@@ -75,6 +75,16 @@ describe('the core lock', () => {
     expect(readFileSync(counter, 'utf8')).toBe('4');
     expect(left()).toEqual(['counter']);
   }, 60_000);
+
+  test('four processes taking it 25 times each, letting go at once: none gives up while its wait lasts, every increment kept', async () => {
+    // Many looks then find the lock already let go; a waiter must go on trying, not count them as lost races.
+    const counter = join(dir, 'counter');
+    writeFileSync(counter, '0');
+    const outs = await together(4, (go) => child(go, 20_000, 0, counter, 25));
+    expect(outs).toEqual(['won', 'won', 'won', 'won']);
+    expect(readFileSync(counter, 'utf8')).toBe('100');
+    expect(left()).toEqual(['counter']);
+  }, 90_000);
 
   test('writes its holder (pid, host, start time) into the lock, and release removes it', async () => {
     const release = await acquireLock(lock);
