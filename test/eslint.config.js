@@ -3,6 +3,9 @@
 // it with -c, and file patterns are then relative to the folder the command runs in (the root).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'bench/', 'samples/', 'templates/', 'locales/', '**/*.mjs', '**/*.cjs', 'test/**/*.js'] },
@@ -10,7 +13,18 @@ export default tseslint.config(
   tseslint.configs.recommended,
   {
     files: ['src/**/*.ts', 'test/**/*.ts'],
+    // Typed linting (the rules below need the types). One program for both folders:
+    // test/tsconfig.json extends the build's options and includes src/, so src/ is checked as tsc
+    // builds it; one program took 48 s of CPU here against 67 s for the two projectService opens.
+    languageOptions: { parserOptions: { project: ['test/tsconfig.json'], tsconfigRootDir: ROOT } },
     rules: {
+      // A promise nobody awaits loses its error (an unhandled rejection ends the process) and its order.
+      '@typescript-eslint/no-floating-promises': 'error',
+      // A method passed on without its object loses `this` when called.
+      '@typescript-eslint/unbound-method': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      // An async function where a void callback is expected: its rejection goes nowhere.
+      '@typescript-eslint/no-misused-promises': 'error',
       // `_name` marks a binding kept on purpose: a field left out of a rest destructuring, an unused callback parameter.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },

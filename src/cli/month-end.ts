@@ -21,19 +21,19 @@ import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../client/ti
 export interface MonthEndRunInput {
   config: RunConfig;
   outDir: string;
-  month?: string;
-  concurrency?: number;
-  language?: string;
+  month?: string | undefined;
+  concurrency?: number | undefined;
+  language?: string | undefined;
   withServicePdf: boolean;
   json: boolean;
-  threads?: number;
+  threads?: number | undefined;
   env: Record<string, string | undefined>;
   /** `--queue URL [--rate N]`: organizations as jobs on BullMQ workers instead of in this process. */
-  queue?: { url: string; rate?: number };
+  queue?: { url: string; rate?: number | undefined };
   /** Deadline of each request (--timeout / SVC_TIMEOUT); the client's default when omitted. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** `--deadline SECONDS`: the whole run stops this long after it started, as on Ctrl-C, and ends with exit 1. */
-  deadlineMs?: number;
+  deadlineMs?: number | undefined;
 }
 
 /** Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook) failed, else 0. */

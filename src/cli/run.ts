@@ -1,4 +1,4 @@
-import type { Command, CommandGroup, CommandIO } from './_command.js';
+import type { CommandGroup, CommandIO } from './_command.js';
 import { isGroup } from './_command.js';
 import { parseCommandArgs } from './_args.js';
 import { commandHelp, findCommand, groupHelp } from './_help.js';
@@ -30,7 +30,7 @@ function help(io: CommandIO, root: CommandGroup, group: CommandGroup, path: stri
     io.stderr.write(`svc: "${target}" has no subcommand "${escapeControls(leftover)}"\nRun "${target} --help" for its flags and examples.\n`);
     return 2;
   }
-  io.stdout.write(isGroup(node) ? groupHelp(node, target, node === root) : commandHelp(node as Command));
+  io.stdout.write(isGroup(node) ? groupHelp(node, target, node === root) : commandHelp(node));
   return 0;
 }
 

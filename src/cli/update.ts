@@ -29,7 +29,7 @@ function notInPlace(install: Install): UpdateElsewhereError | undefined {
 function npmInstallLatest(io: CommandIO): Promise<number> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const child = spawn(npm, ['install', '-g', `${PACKAGE.name}@latest`], {
-    env: io.env as NodeJS.ProcessEnv,
+    env: io.env,
     stdio: ['ignore', 'pipe', 'pipe'],
     shell: process.platform === 'win32',
   });

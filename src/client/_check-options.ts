@@ -45,6 +45,8 @@ export function checkClientOptions(options: unknown, strings: readonly string[],
   }
   if (o.logger !== undefined && typeof o.logger !== 'function') fail('logger', 'must be a function taking one line');
   if (o.onWarning !== undefined && typeof o.onWarning !== 'function') fail('onWarning', 'must be a function taking one message');
+  // The rule takes `{} | null` (unknown narrowed) and this type for the same, but only this one has `dispatch`.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   if (o.dispatcher !== undefined && typeof (o.dispatcher as { dispatch?: unknown } | null)?.dispatch !== 'function') {
     fail('dispatcher', 'must be an undici Dispatcher (an Agent, Pool or ProxyAgent)');
   }

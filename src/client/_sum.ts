@@ -7,8 +7,8 @@ export interface Tokens {
   completion_tokens: number;
   total_tokens: number;
   request_count: number;
-  cache_read_input_tokens?: number;
-  cache_creation_input_tokens?: number;
+  cache_read_input_tokens?: number | undefined;
+  cache_creation_input_tokens?: number | undefined;
 }
 
 function add(a: number, b: number, field: string): number {
@@ -46,7 +46,7 @@ export function sumSpend(items: readonly { spend_usd: Decimal }[]): Decimal {
 /** Sums slices when every part has one (otherwise the sum would be short, so none is given). */
 export function sumSlices(slices: ReadonlyArray<UsageSlice | undefined>): UsageSlice | undefined {
   if (slices.length === 0 || slices.some((s) => s === undefined)) return undefined;
-  return sumTokens(slices as UsageSlice[]) as UsageSlice;
+  return sumTokens(slices as UsageSlice[]);
 }
 
 /** Highest spend first, then most tokens, then by the given names (the reference order of the spec's lists). */

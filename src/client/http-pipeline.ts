@@ -96,14 +96,14 @@ export interface RequestOptions<S extends z.ZodType = z.ZodType> {
 
 type Outcome<T> =
   | { ok: true; value: T }
-  | { ok: false; error: ApiError; retryable: boolean; retryAfterMs?: number };
+  | { ok: false; error: ApiError; retryable: boolean; retryAfterMs?: number | undefined };
 
 interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: Readable;
   /** The `content-length` header, when the service sent a valid one. */
-  contentLength?: number;
+  contentLength?: number | undefined;
 }
 
 /**
@@ -279,9 +279,9 @@ export class HttpPipeline {
       const res = await undiciRequest(url, {
         method,
         headers: this.headersOf(r),
-        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+        ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }),
         signal: ctrl.signal,
-        dispatcher: this.dispatcher,
+        ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
       });
       answered = true;
       headers = res.headers;

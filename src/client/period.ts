@@ -54,7 +54,7 @@ export function checkPeriodFields(period: object | undefined, allowed: readonly 
   const p = (period ?? {}) as Record<string, unknown>;
   const list = allowed.map((s) => NAMES[s]).join(', ');
   for (const k of Object.keys(p)) {
-    if (!FIELD_OF[k] || !allowed.includes(FIELD_OF[k]!)) throw new InvalidRequestError(k, `unknown period field; use ${list}`);
+    if (!FIELD_OF[k] || !allowed.includes(FIELD_OF[k])) throw new InvalidRequestError(k, `unknown period field; use ${list}`);
   }
   const given = Object.keys(p).filter((k) => p[k] !== undefined);
   if (new Set(given.map((k) => FIELD_OF[k])).size > 1) throw new InvalidRequestError(given.join(', '), `give at most one period style: ${list}`);

@@ -4,3 +4,5 @@ export { OutputPathError } from './output-path-error.js';
 export { writeFileAtomic, writeStreamAtomic, saveStreamAtomic, writeAtomic, outputTarget, type AtomicSink, type AtomicWriteOptions } from './atomic-write.js';
 export { escapeControls } from './safe-text.js';
 export { makeFolder } from './make-folder.js';
+export { acquireLock, type LockOptions, type LockHolder } from './lock.js';
+export { LockHeldError } from './lock-held-error.js';

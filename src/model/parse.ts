@@ -73,7 +73,7 @@ export function parseJsonRecord<S extends z.ZodType>(schema: S, text: string, wh
 /** `value` with every Decimal in it written as decimal text (copied only where one is found). */
 function withDecimalText(value: unknown): unknown {
   // toFixed never writes an exponent, so the decimal text round-trips exactly.
-  if (Decimal.isDecimal(value)) return (value as Decimal).toFixed();
+  if (Decimal.isDecimal(value)) return value.toFixed();
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     value.forEach((v, i) => {

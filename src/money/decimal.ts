@@ -54,7 +54,7 @@ function describe(value: unknown): string {
  */
 export function toMinorUnits(major: Decimal | string, digits = 2): number {
   checkDigits(digits);
-  const value = Decimal.isDecimal(major) ? (major as Decimal) : dec(major as string, 'major');
+  const value = Decimal.isDecimal(major) ? major : dec(major, 'major');
   if (!value.isFinite()) throw new InvalidAmountError('major', `${value.toString()} is not an amount`);
   const minor = value.times(new Decimal(10).pow(digits)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
   const n = minor.toNumber();

@@ -21,11 +21,11 @@ export interface QueueRunOptions extends Omit<MonthEndOptions, 'threads' | 'deps
   /** `redis://HOST:PORT[/DB]` of the queue the workers take jobs from. */
   queue: string;
   /** At most this many requests per second to the reporting API, across all workers. */
-  rate?: number;
+  rate?: number | undefined;
   /** Lines about the queue itself (Redis lost and being retried), for stderr. */
-  onNotice?: (line: string) => void;
+  onNotice?: ((line: string) => void) | undefined;
   /** Called once Redis has answered and the month folder is locked: where the jobs go (the URL without password) and the queue's name. */
-  onConnected?: (where: string, queue: string) => void;
+  onConnected?: ((where: string, queue: string) => void) | undefined;
 }
 
 const POLL_MS = 1000;

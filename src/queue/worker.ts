@@ -20,25 +20,25 @@ export interface QueueWorkerOptions {
   /** The month whose queue to work on (`YYYY-MM`). */
   month: string;
   /** Jobs (organizations) at once in this process; default 4. */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** The shared output folder's path here, when it differs from the coordinator's. */
-  outDir?: string;
+  outDir?: string | undefined;
   /**
    * Seconds a job's lock lasts without renewal: a worker that dies holding a job has it taken
    * over by another after about this long (BullMQ's lockDuration and stalledInterval). Default 30.
    */
-  lockSeconds?: number;
+  lockSeconds?: number | undefined;
   /** Where the token variables named by the jobs are read; default process.env. */
-  env?: Record<string, string | undefined>;
+  env?: Record<string, string | undefined> | undefined;
   /** One call per ended attempt, for a log. */
-  onAttempt?: (r: AttemptReport) => void;
+  onAttempt?: ((r: AttemptReport) => void) | undefined;
   /** Redis or worker errors that do not end the worker (a lost connection being retried). */
-  onError?: (message: string) => void;
+  onError?: ((message: string) => void) | undefined;
   /**
    * How long Redis may be unreachable, at start or mid-run, before the worker gives up
    * (`stopped` rejects with a QueueUnavailableError); default SVC_TIMEOUT of `env`, else 15 s.
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 export interface QueueWorker {

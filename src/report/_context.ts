@@ -63,9 +63,9 @@ export interface CostContext {
   /** Keys with negative spend (credits) and their USD and DKK, from the Keys sheet. */
   credits: { keys: number; usd: string; dkkMinor: number };
   /** `report.<key>` in the workbook's language. */
-  w(key: string, params?: Record<string, unknown>): string;
+  w(this: void, key: string, params?: Record<string, unknown>): string;
   /** `report.<key>.one` / `.other` by `count`. */
-  wn(key: string, count: number, params?: Record<string, unknown>): string;
+  wn(this: void, key: string, count: number, params?: Record<string, unknown>): string;
 }
 
 /** `report.<key>` of `locale`. */

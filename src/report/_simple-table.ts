@@ -18,7 +18,7 @@ export interface SimpleTable {
   totals?: { label: string; sums: Array<number | undefined> };
   notes?: string[];
   /** Called after the notes, before the sheet ends (e.g. to place a chart below them). */
-  below?: (table: TableWriter) => void;
+  below?: ((table: TableWriter) => void) | undefined;
 }
 
 /** Writes `table` as a sheet of `wb` and commits it. */
@@ -36,6 +36,6 @@ export async function writeSimpleTable(wb: WorkbookWriter, styles: StyleBook, ta
 /** Sums column `j` of `rows` (numbers only); undefined when no row has a number there. */
 export function columnSum(rows: CellInput[][], j: number): number | undefined {
   let sum: number | undefined;
-  for (const r of rows) if (typeof r[j] === 'number') sum = (sum ?? 0) + (r[j] as number);
+  for (const r of rows) if (typeof r[j] === 'number') sum = (sum ?? 0) + r[j];
   return sum;
 }

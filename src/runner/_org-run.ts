@@ -43,7 +43,8 @@ async function writeEInvoice(
   invoice: Invoice,
   at: { stem: string; sourceHash: string; source: string; language: string },
 ): Promise<void> {
-  const render = ctx.deps.renderInvoiceUbl;
+  // Bound, so an embedder's deps object whose methods use `this` keeps it.
+  const render = ctx.deps.renderInvoiceUbl?.bind(ctx.deps);
   if (!render) return;
   if (invoice.status === 'void') {
     entry.einvoice = 'void';

@@ -29,7 +29,7 @@ export type RunClientOptions = Pick<CommonClientOptions, 'timeoutMs' | 'maxRespo
  * `client` sets the package's own clients; `intercept` wraps every request of the run (a queue
  * worker's shared request rate, for one).
  */
-export function createDefaultDeps(options: { client?: RunClientOptions; intercept?: Dispatcher.DispatcherComposeInterceptor } = {}): RunDeps {
+export function createDefaultDeps(options: { client?: RunClientOptions | undefined; intercept?: Dispatcher.DispatcherComposeInterceptor } = {}): RunDeps {
   const client = options.client ?? {};
   const agent = new Agent({ keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS });
   const dispatcher = options.intercept ? agent.compose(options.intercept) : agent;

@@ -70,7 +70,7 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
 function runWide(files: readonly ManifestFile[], locale: Locale) {
   const own = [
     { path: 'manifest.json', kind: 'manifest' },
-    ...files.filter((f) => f.org_id === null).map((f) => ({ path: f.path, kind: f.kind as string })),
+    ...files.filter((f) => f.org_id === null).map((f) => ({ path: f.path, kind: f.kind })),
   ];
   return own.map((f) => linkTo(f.path, f.kind, locale)).filter((l) => l !== null);
 }

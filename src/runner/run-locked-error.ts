@@ -3,7 +3,12 @@ import { SvcError } from '../core/svc-error.js';
 export class RunLockedError extends SvcError {
   override readonly name = 'RunLockedError';
   readonly hint = 'wait for the other run to finish, or use another --out folder';
-  constructor(readonly monthDir: string, readonly pid: number | undefined) {
-    super(`another month-end run${pid ? ` (process ${pid})` : ''} is writing to ${monthDir}`);
+  constructor(
+    readonly monthDir: string,
+    readonly pid: number | undefined,
+    /** The other run's host, when it is not this one (a month folder on a shared disk). */
+    readonly host?: string | undefined,
+  ) {
+    super(`another month-end run${pid ? ` (process ${pid}${host ? ` on ${host}` : ''})` : ''} is writing to ${monthDir}`);
   }
 }

@@ -31,30 +31,30 @@ export interface MonthEndOptions {
   /** Output folder; the run writes to `<outDir>/<month>/`. */
   outDir: string;
   /** `YYYY-MM`; the previous calendar month (UTC) when omitted. */
-  month?: string;
-  signal?: AbortSignal;
-  onProgress?: (progress: MonthEndProgress) => void;
+  month?: string | undefined;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((progress: MonthEndProgress) => void) | undefined;
   /** Organizations processed at once; default 4. */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Language of every document (overrides the config's per-organization language). */
-  language?: string;
+  language?: string | undefined;
   /** Also save the service's own PDF of each invoice. */
-  withServicePdf?: boolean;
+  withServicePdf?: boolean | undefined;
   /** Where the token variables named in the config are read; default process.env. */
-  env?: Record<string, string | undefined>;
+  env?: Record<string, string | undefined> | undefined;
   /** The client, renderer and workbook builders; the package's own by default. */
-  deps?: MonthEndDeps;
+  deps?: MonthEndDeps | undefined;
   /**
    * Worker threads that run whole organizations (default 0: all on the calling thread). Needs
    * the built package and the package's own deps (functions cannot cross threads). Each thread
    * loads its own renderer and workbook writer (about 60 MB).
    */
-  threads?: number;
+  threads?: number | undefined;
   /**
    * Settings of the package's own clients: `timeoutMs` (the deadline of each request, its whole
    * body included) and `maxResponseBytes` (body size caps per kind). Not used with custom deps.
    */
-  client?: RunClientOptions;
+  client?: RunClientOptions | undefined;
 }
 
 export const DEFAULT_CONCURRENCY = 4;

@@ -59,7 +59,8 @@ describe('concurrent changes to credentials.json', () => {
   it('waits for a held lock, gives up with a clear message, and takes over a stale one', async () => {
     await saveCredentials(cfg, { ...emptyCredentials(), default: 'a', profiles: { a: { api_key: 'sk-aaaaaaaaaaaaaaaa1111' } } });
     const lock = join(cfg, 'credentials.json.lock');
-    await writeFile(lock, '999999\n');
+    // A live process's pid (the test runner's parent), so the lock is held until it is old.
+    await writeFile(lock, `${process.ppid}\n`);
     const held = withFileLock(join(cfg, 'credentials.json'), async () => 'ran', 300);
     await expect(held).rejects.toThrow(/another svc process is changing the saved keys \(lock file .*credentials\.json\.lock\); nothing was changed/);
     const old = new Date(Date.now() - 60_000);

@@ -81,7 +81,7 @@ describe('svc usage adds up', () => {
       for (const r of [...json.models, json.total]) expect(r.uncached_input_tokens + r.cache_creation_input_tokens + r.cache_read_input_tokens).toBe(r.prompt_tokens);
       // The model rows are the service's breakdown; what no model accounts for is "(no model)", by hand from the days.
       let modelSpend = new Decimal(0);
-      for (const d of raw.results) for (const x of Object.values(d.breakdown.models) as any[]) modelSpend = modelSpend.plus(x.metrics.spend);
+      for (const d of raw.results) for (const x of Object.values<any>(d.breakdown.models)) modelSpend = modelSpend.plus(x.metrics.spend);
       const rest = new Decimal(m.total_spend).minus(modelSpend);
       const noModel = json.models.find((r: any) => r.model === null);
       if (rest.isZero()) expect(noModel).toBeUndefined();

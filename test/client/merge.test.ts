@@ -75,7 +75,7 @@ describe('mergeKeyUsage', () => {
 
   it('drops a slice that one range did not send rather than under-count it', () => {
     const noSlices = { ...late, totals: { ...late.totals, service: undefined, external: undefined } };
-    const m = mergeKeyUsage([early, noSlices as OrgKeyUsage]);
+    const m = mergeKeyUsage([early, noSlices]);
     expect(m.totals.service).toBeUndefined();
     expect(m.totals.external).toBeUndefined();
   });

@@ -56,7 +56,7 @@ describe('svc invoices render --format', () => {
     ['both to stdout', ['nordlys-2026-10.json', '--format', 'both', '-o', '-'], /^svc: -o: /, 2],
   ] as const)('refuses %s: one line naming the field or flag, the right exit code, no file', async (_, [file, ...flags], message, code) => {
     const dir = folder();
-    const r = await svc(['invoices', 'render', sampleFile(file!), ...flags!], dir);
+    const r = await svc(['invoices', 'render', sampleFile(file), ...flags], dir);
     expect(r.code).toBe(code);
     // One line says what is wrong; a wrong command line adds where its help is.
     const said = r.stderr.split('\n').filter(Boolean).filter((l) => !/^svc: (warning|error): /.test(l));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, PDFName, PDFRawStream, PDFDict, PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, PDFDict } from 'pdf-lib';
 import { renderInvoicePdf } from '../../src/invoice/index.js';
 import { sample, variant } from './_samples.js';
 
@@ -11,8 +11,8 @@ async function embeddedFonts(bytes: Uint8Array): Promise<Array<{ name: string; f
   for (const [, obj] of doc.context.enumerateIndirectObjects()) {
     if (!(obj instanceof PDFDict) || obj.get(PDFName.of('Subtype')) !== PDFName.of('CIDFontType2')) continue;
     const descriptor = doc.context.lookup(obj.get(PDFName.of('FontDescriptor')), PDFDict);
-    const file = doc.context.lookup(descriptor.get(PDFName.of('FontFile2')) as PDFRef) as PDFRawStream;
-    const map = doc.context.lookup(obj.get(PDFName.of('CIDToGIDMap')) as PDFRef) as PDFRawStream;
+    const file = doc.context.lookup(descriptor.get(PDFName.of('FontFile2'))) as PDFRawStream;
+    const map = doc.context.lookup(obj.get(PDFName.of('CIDToGIDMap'))) as PDFRawStream;
     out.push({ name: String(obj.get(PDFName.of('BaseFont'))), file: file.getContents(), cidToGid: map.getContents() });
   }
   return out;

@@ -16,8 +16,8 @@ export function startCli(args: string[], env: Record<string, string | undefined>
   const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   return { child, stdout: () => out, stderrLines: () => err.split('\n').filter(Boolean), exited };
 }

@@ -1,5 +1,5 @@
 import type { CallOptions, PartnerApi, ReportingApi } from '../../src/client/api.js';
-import type { Invoice, InvoiceSummary, PartnerStatus } from '../../src/model/index.js';
+import type { Invoice, InvoiceSummary } from '../../src/model/index.js';
 import type { CostReportData } from '../../src/report/types.js';
 import type { MonthEndDeps } from '../../src/runner/deps.js';
 
@@ -88,7 +88,7 @@ export class FakeService {
       partnerClient: ({ token }): PartnerApi => ({
         getPartnerStatus: async () => {
           if (token !== this.tokens['partner']) throw new FakeHttpError(401, 'the partner token was refused');
-          return { org_id: 'org-partner', name: 'Partner', key_count: 0, keys_missing_recommended: 0, profiles: [], customers: [] } as PartnerStatus;
+          return { org_id: 'org-partner', name: 'Partner', key_count: 0, keys_missing_recommended: 0, profiles: [], customers: [] };
         },
       }),
       renderInvoicePdf: async (inv, { language }) => {

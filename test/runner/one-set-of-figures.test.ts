@@ -156,7 +156,7 @@ describe('one set of figures', () => {
     const file = join(tmp, 'summary.html');
     await writeFile(file, `<!DOCTYPE html><meta charset="utf-8"><body>${html}`);
     const { page } = await openFile(browser, file);
-    const tables = await page.evaluate(() => [...document.querySelectorAll('table')].map((t) => [...(t as HTMLTableElement).rows].map((r) => [...r.cells].map((c) => c.innerText.trim()))));
+    const tables = await page.evaluate(() => [...document.querySelectorAll('table')].map((t) => [...t.rows].map((r) => [...r.cells].map((c) => c.innerText.trim()))));
     await page.close();
     // The organizations, then totals per currency, then cost in DKK of all organizations.
     const [orgTable, totals, cost] = tables;

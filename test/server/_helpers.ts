@@ -26,7 +26,7 @@ export interface Res {
 export async function call(
   base: string,
   path: string,
-  opts: { token?: string; method?: 'GET' | 'POST'; body?: unknown; ua?: string | null } = {},
+  opts: { token?: string | undefined; method?: 'GET' | 'POST'; body?: unknown; ua?: string | null } = {},
 ): Promise<Res> {
   const headers: Record<string, string> = {};
   if (opts.ua !== null) headers['user-agent'] = opts.ua ?? UA;

@@ -62,7 +62,7 @@ describe('figures', () => {
     for (const m of r.json.months) {
       const key = m.month.slice(0, 7);
       if (rates[key]) {
-        expect(m.dkk_spend).toBe(new Decimal(m.usd_spend).times(rates[key]!).toFixed());
+        expect(m.dkk_spend).toBe(new Decimal(m.usd_spend).times(rates[key]).toFixed());
         expect(m.rate_estimated).toBe(false);
       } else if (key === '2026-11') {
         expect(m.dkk_spend).toBe(new Decimal(m.usd_spend).times(rates['2026-10']!).toFixed());

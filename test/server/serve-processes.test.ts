@@ -17,15 +17,15 @@ interface Serve {
 function serve(argv: string[]): Promise<Serve> {
   const child = spawn(process.execPath, [BIN, 'serve', ...argv], { env: { PATH: process.env.PATH, HOME: '/tmp', SVC_NO_UPDATE_CHECK: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d));
+  child.stderr.on('data', (d: Buffer) => (err += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   let url = '';
-  child.stdout!.on('data', (d: Buffer) => (url += d));
+  child.stdout.on('data', (d: Buffer) => (url += d));
   // Ready once the URL is out and the listening line has followed it on stderr.
   return new Promise((resolve, reject) => {
     const check = () => url.endsWith('\n') && err.includes('listening') && resolve({ child, url: url.trim(), stderr: () => err, exited });
-    child.stdout!.on('data', check);
-    child.stderr!.on('data', check);
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
     void exited.then((code) => reject(new Error(`svc serve exited ${code}: ${err}`)));
   });
 }

@@ -2,11 +2,11 @@ import type { CommandIO } from '../_command.js';
 
 /** ANSI styling for one output stream; plain text unless it is a terminal and NO_COLOR is unset. */
 export interface Style {
-  bold(s: string): string;
-  dim(s: string): string;
-  green(s: string): string;
-  red(s: string): string;
-  yellow(s: string): string;
+  bold(this: void, s: string): string;
+  dim(this: void, s: string): string;
+  green(this: void, s: string): string;
+  red(this: void, s: string): string;
+  yellow(this: void, s: string): string;
 }
 
 const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;

@@ -20,7 +20,7 @@ export function updateCheckAllowed(io: CommandIO): boolean {
 /** Starts the registry check in a detached process that outlives this one, so no command waits for it. */
 export function startBackgroundCheck(dir: string, env: Record<string, string | undefined>): void {
   const worker = fileURLToPath(new URL('./worker.js', import.meta.url));
-  const child = spawn(process.execPath, [worker, dir], { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv, windowsHide: true });
+  const child = spawn(process.execPath, [worker, dir], { detached: true, stdio: 'ignore', env, windowsHide: true });
   child.on('error', () => {});
   child.unref();
 }

@@ -8,7 +8,7 @@ import { configDir, loadCredentials, updateCredentials, withConfigDir, type Cred
  */
 export async function openStore(
   io: CommandIO,
-): Promise<{ dir: string; credentials: Credentials; update(change: (current: Credentials) => Credentials | undefined): Promise<Credentials> }> {
+): Promise<{ dir: string; credentials: Credentials; update(this: void, change: (current: Credentials) => Credentials | undefined): Promise<Credentials> }> {
   const dir = configDir(io.env);
   const credentials = await withConfigDir(io.env, loadCredentials);
   return { dir, credentials, update: (change) => withConfigDir(io.env, (d) => updateCredentials(d, change)) };

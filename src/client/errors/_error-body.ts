@@ -23,7 +23,7 @@ export function readErrorBody(body: string, secrets: readonly string[]): ErrorBo
       const o = data as Record<string, unknown>;
       const code = typeof o.error === 'string' ? o.error : undefined;
       const msg = [o.message, o.detail, o.reason, typeof o.error === 'object' ? (o.error as Record<string, unknown>)?.message : undefined]
-        .find((v) => typeof v === 'string') as string | undefined;
+        .find((v) => typeof v === 'string');
       return { code: code ? sanitizeText(code, secrets) : undefined, text: sanitizeText(msg ?? code ?? '', secrets) };
     }
   } catch {

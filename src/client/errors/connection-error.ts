@@ -9,7 +9,7 @@ export class ConnectionError extends ApiError {
   override readonly name = 'ConnectionError';
   /** True when the service answered and the connection broke while the body was read. */
   readonly afterAnswer: boolean;
-  constructor(endpoint: string, origin: string, code: string | undefined, options: { afterAnswer?: boolean; service?: string; urlSetting?: string } = {}) {
+  constructor(endpoint: string, origin: string, code: string | undefined, options: { afterAnswer?: boolean; service?: string; urlSetting?: string | undefined } = {}) {
     const why = code ? ` (${code})` : '';
     const service = options.service ?? 'the service';
     super(

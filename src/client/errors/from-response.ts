@@ -21,13 +21,13 @@ export interface ErrorContext {
   /** Values that must never appear in a message (the token). */
   secrets: readonly string[];
   /** Reason for a 403 whose body says nothing recognisable, e.g. "usage is not shared with this organization". */
-  forbidden?: string;
+  forbidden?: string | undefined;
   /** What a 404 did not find, e.g. "invoice 8c1e… of org-nordlys". */
-  notFound?: string;
+  notFound?: string | undefined;
   /** What to do after a 404, e.g. "list the invoices with `svc invoices list`". */
-  notFoundHint?: string;
+  notFoundHint?: string | undefined;
   /** Retry-After of the response, in ms, when it had one. */
-  retryAfterMs?: number;
+  retryAfterMs?: number | undefined;
   /** The query parameters the request sent (names and values; never a credential), for a 400's hint. */
   sent?: ReadonlyArray<readonly [string, string]>;
   /** The response's headers, kept on the error (cleaned) with its request id. */

@@ -6,7 +6,7 @@ import { LINE_HEIGHT, type LineStyle, type TableWriter } from '../_table.js';
 export interface Line {
   cells: CellInput[];
   kinds?: ColumnKind[];
-  style?: LineStyle;
+  style?: LineStyle | undefined;
   notes?: Record<number, string>;
 }
 

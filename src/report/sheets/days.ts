@@ -37,7 +37,7 @@ export async function writeDaysSheet(ctx: CostContext): Promise<void> {
       looks.push(estimated ? 'estimated' : 'plain');
     }
   });
-  const sumOf = (j: number) => rows.reduce<number | undefined>((a, r) => (typeof r[j] === 'number' ? (a ?? 0) + (r[j] as number) : a), undefined);
+  const sumOf = (j: number) => rows.reduce<number | undefined>((a, r) => (typeof r[j] === 'number' ? (a ?? 0) + r[j] : a), undefined);
   const sums = [undefined, usd.toNumber(), dkk === undefined ? undefined : kroner(dkk), sumOf(3), sumOf(4), tokens, requests];
   const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.days, ctx.page, 1, 'Days'), ctx.styles, fitColumns(columns, [...rows, sums]));
   table.header({ 2: w('notes.daysDkk') });

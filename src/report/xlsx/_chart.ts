@@ -64,7 +64,7 @@ function seriesXml(s: ChartSeries, i: number, spec: ChartSpec, valueFormat: stri
   const c = spec.categories;
   const cat = 'dateFormat' in c
     ? `<c:cat><c:numRef><c:f>${escapeText(c.ref)}</c:f>${numCache(c.values, c.dateFormat)}</c:numRef></c:cat>`
-    : `<c:cat>${strRef(c as ChartRange<string>)}</c:cat>`;
+    : `<c:cat>${strRef(c)}</c:cat>`;
   const points = (s.marked ?? [])
     .map((m) => `<c:dPt><c:idx val="${m.index}"/><c:invertIfNegative val="0"/><c:bubble3D val="0"/><c:spPr>${solid(m.fill)}<a:ln w="19050">${solid(m.line)}<a:prstDash val="dash"/></a:ln></c:spPr></c:dPt>`)
     .join('');

@@ -50,7 +50,7 @@ export class Dataset {
   private readonly orgCache = new WeightedLru<Promise<OrgData | undefined>>(ORG_CACHE);
   private readonly usageCache = new WeightedLru<UsageTable>(USAGE_ROW_BUDGET);
   private readonly usageLoading = new Map<string, Promise<UsageTable>>();
-  private invoiceIndex?: Promise<Map<string, IndexedInvoice[]>>;
+  private invoiceIndex?: Promise<Map<string, IndexedInvoice[]>> | undefined;
 
   private constructor(
     readonly dir: string,

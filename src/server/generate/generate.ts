@@ -122,7 +122,7 @@ function writeAll(o: GenerateOptions, dir: string, today: number): Omit<Generate
     for (let n = invoicesPerOrg; n >= 1; n--) {
       const month = monthKey(addMonths(today, -n));
       if (!rates[month]) continue;
-      const inv = buildInvoice(r, org, `G${pad(i + 1)}-${month}`, month, rates[month]!, monthly.byMonth.get(month) ?? new Map(), catalog.prices, i % 4 === 3 ? 'en' : 'da');
+      const inv = buildInvoice(r, org, `G${pad(i + 1)}-${month}`, month, rates[month], monthly.byMonth.get(month) ?? new Map(), catalog.prices, i % 4 === 3 ? 'en' : 'da');
       writeFileSync(join(dir, 'invoices', `${orgId}-${month}.json`), JSON.stringify(inv, null, 1) + '\n');
       invoices++;
     }

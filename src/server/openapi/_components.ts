@@ -52,7 +52,7 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
   const { schemas } = z.toJSONSchema(registry, { io: 'input', target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as {
     schemas: Record<string, Record<string, unknown>>;
   };
-  if (schemas.__shared) throw new Error(`records nested but not listed for OpenAPI: ${Object.keys((schemas.__shared.$defs ?? {}) as object).join(', ')}`);
+  if (schemas.__shared) throw new Error(`records nested but not listed for OpenAPI: ${Object.keys(schemas.__shared.$defs ?? {}).join(', ')}`);
   const out: Record<string, Record<string, unknown>> = {};
   for (const id of Object.keys(schemas).sort()) {
     const { $schema: _s, $id: _i, ...rest } = schemas[id]!;
@@ -79,7 +79,7 @@ function describe(id: string, schema: JsonSchema): Record<string, unknown> {
       if (d === undefined) throw new Error(`OpenAPI property ${id}.${at} has no description`);
       used.add(at);
       props![name] = { ...prop, description: d };
-      walk(props![name]!, at);
+      walk(props![name], at);
     }
   };
   walk(schema, '');

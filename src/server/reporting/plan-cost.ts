@@ -77,7 +77,7 @@ export function buildPlanCost(ds: Dataset, org: OrgData, currency: Currency) {
       if (custom !== undefined) push({ service: p.service, type: p.type, custom_price: true }, custom, isPerUser, quantity, p.since);
       else missing.push({ service: p.service, type: p.type, plan: null });
     } else if (list?.amounts[currency] !== undefined) {
-      push({ service: p.service, type: p.type, core_plan: isCore ? sub.core_plan : null }, list.amounts[currency]!, isPerUser, quantity, p.since);
+      push({ service: p.service, type: p.type, core_plan: isCore ? sub.core_plan : null }, list.amounts[currency], isPerUser, quantity, p.since);
     } else missing.push({ service: p.service, type: p.type, plan: null });
   }
   for (const plan of DEV_PLANS) {
