@@ -75,9 +75,9 @@ describe('stdout into a pipe whose reader is gone (EPIPE)', () => {
   function withReaderGone(argv: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
     const child = spawn(process.execPath, [BIN, ...argv], { env: { PATH: process.env.PATH ?? '', HOME: dir, SVC_NO_UPDATE_CHECK: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     // Our end is the only read end: closing it now makes svc's first write to stdout fail with EPIPE.
-    child.stdout!.destroy();
+    child.stdout.destroy();
     let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
   }
 
