@@ -1,4 +1,5 @@
 import type { KeyFieldValue, KeyUsageEntry } from '../model/index.js';
+import { KeyStats } from './_key-stats.js';
 import { PackedRows } from './_packed-rows.js';
 
 /** Tokens and requests of one side of the hosted/external split. */
@@ -84,6 +85,8 @@ export class KeyStore implements KeySource {
   // The USD again, on its own (about 12 bytes a key): the DKK allocation reads only it, and
   // unpacking every whole row for it was a third of the Keys sheet's reading.
   private readonly usd = new PackedRows<string>();
+  /** What the Keys sheet's column widths need, gathered as keys are added (see `KeyStats`). */
+  readonly stats = new KeyStats();
 
   /** A store holding `keys` (e.g. the keys of a record already in memory). */
   static of(keys: Iterable<KeyUsageEntry>): KeyStore {
@@ -102,19 +105,17 @@ export class KeyStore implements KeySource {
     return this.packed.bytes + this.usd.bytes;
   }
 
-  /**
-   * Adds one key (its row; the model list is not kept). The packed array is built straight from
-   * the key, in the order `unpack` reads (no KeyRow in between).
-   */
+  /** Adds one key (its row, packed in the order `unpack` reads; the model list is not kept). */
   add(key: KeyUsageEntry): void {
-    const s = key.service;
-    const x = key.external;
-    const usd = key.spend_usd.toFixed();
-    this.usd.add(usd);
+    const row = keyRowOf(key);
+    this.stats.add(row);
+    const s = row.service;
+    const x = row.external;
+    this.usd.add(row.usd);
     this.packed.add([
-      key.id, key.name, key.key_prefix, usd, key.product ?? null, key.recipient_email ?? null, key.fields ?? null,
-      orNull(key.prompt_tokens), orNull(key.completion_tokens), key.total_tokens, key.request_count,
-      orNull(key.cache_read_input_tokens), orNull(key.cache_creation_input_tokens),
+      row.id, row.name, row.key_prefix, row.usd, row.product, row.recipient_email, row.fields,
+      orNull(row.prompt_tokens), orNull(row.completion_tokens), row.total_tokens, row.request_count,
+      orNull(row.cache_read_input_tokens), orNull(row.cache_creation_input_tokens),
       s ? s.total_tokens : null, s ? s.request_count : null, x ? x.total_tokens : null, x ? x.request_count : null,
     ]);
   }
