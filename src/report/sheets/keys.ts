@@ -116,11 +116,9 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
     sums[dkkIndex]! += v;
     if (Math.abs(v) > largest[dkkIndex]!) largest[dkkIndex] = Math.abs(v);
   }
-  const groups = fields.map((f) => {
-    const m = new Map<string, number>();
-    ctx.fieldGroups.set(f.key, m);
-    return m;
-  });
+  // Each key field's DKK per value, by the value itself while the rows are read (its group key,
+  // JSON text, made once per value afterwards rather than once per key).
+  const groups = fields.map(() => new Map<KeyFieldValue | undefined, number>());
   for (let i = 0; i < n; i++) widths[i] = Math.max(widths[i]!, valueWidth(largest[i], columns[i]!.kind), valueWidth(sums[i], columns[i]!.kind));
   const fitted = columns.map((c, i) => ({ ...c, width: Math.min(60, Math.max(10, widths[i]! + 2)) }));
   const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.keys, { ...ctx.page, repeatColumns: REPEAT }, 1, 'Keys'), ctx.styles, fitted);
@@ -134,10 +132,9 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
     for (const key of keys.rows()) {
       const est = alloc.isEstimated(key.id, k);
       const dkk = alloc.dkkOf(key.id, k);
-      // Each key field's DKK per value, for the Key fields sheet.
       if (dkk !== undefined) {
         for (let f = 0; f < fields.length; f++) {
-          const g = fieldGroupKey(key.fields?.[fields[f]!.key]);
+          const g = key.fields?.[fields[f]!.key];
           groups[f]!.set(g, (groups[f]!.get(g) ?? 0) + dkk);
         }
       }
@@ -145,6 +142,7 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
       if (k++ % BATCH === BATCH - 1) await table.flushed();
     }
   });
+  fields.forEach((f, j) => ctx.fieldGroups.set(f.key, new Map([...groups[j]!].map(([value, dkk]) => [fieldGroupKey(value), dkk]))));
   const totals: Array<number | undefined> = sums.map((s, i) => (columns[i]!.kind === 'text' ? undefined : s));
   // The allocation summed the same keys' USD exactly (a Decimal sum here was about 5 % of the build in a profile).
   totals[dkkIndex - 1] = Number(alloc.usdTotal);
