@@ -1,7 +1,19 @@
 import type { KeyFieldValue } from '../model/index.js';
 import { textWidth } from './_text.js';
-import { tokenBuckets } from './_tokens.js';
-import type { KeyRow } from './key-store.js';
+import { tokenBuckets, type TokenGroupLike } from './_tokens.js';
+import type { KeyRow, SliceRow } from './key-store.js';
+
+/** What the stats read of a key: a `KeyRow`, or the API's entry as it arrives (no row made for it). */
+export type KeyStatsInput = TokenGroupLike & {
+  id: string;
+  name: string;
+  key_prefix: string;
+  product?: string | null | undefined;
+  recipient_email?: string | null | undefined;
+  fields?: Record<string, KeyFieldValue> | null | undefined;
+  service?: SliceRow | null | undefined;
+  external?: SliceRow | null | undefined;
+};
 
 /** Distinct texts kept per field (or for products) before a store stops keeping them. */
 const DISTINCT_CAP = 10_000;
@@ -56,7 +68,7 @@ export class KeyStats {
   /** Stats of `rows`, every distinct value kept (a source that gathered none). */
   static of(rows: Iterable<KeyRow>): KeyStats {
     const stats = new KeyStats(Infinity);
-    for (const row of rows) stats.add(row);
+    for (const row of rows) stats.add(row, row.usd);
     return stats;
   }
 
@@ -67,14 +79,16 @@ export class KeyStats {
     return false;
   }
 
-  add(key: KeyRow): void {
+  /** One key; `usd` is its spend as plain decimal text. */
+  add(key: KeyStatsInput, usd: string): void {
     this.text(0, key.id);
     this.text(1, key.name);
     this.text(2, key.key_prefix);
     if (key.recipient_email) this.text(3, key.recipient_email);
     if (key.product) this.products.add(key.product);
-    if (key.fields) for (const [name, value] of Object.entries(key.fields)) this.field(name, value);
-    this.number(0, Number(key.usd));
+    const fields = key.fields;
+    if (fields) for (const name of Object.keys(fields)) this.field(name, fields[name]!);
+    this.number(0, Number(usd));
     const buckets = tokenBuckets(key);
     for (let i = 0; i < buckets.length; i++) this.number(1 + i, buckets[i]);
     this.number(7, key.service?.total_tokens);

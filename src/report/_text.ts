@@ -26,8 +26,18 @@ export function cellText(text: string): string {
 
 /** Display width of a text in Excel's character units (rough: wide glyphs count double). */
 export function textWidth(text: string): number {
+  // By UTF-16 unit, not `for...of` (a string per character): a surrogate pair is one code point
+  // above U+2E80 (two columns), and so is a lone surrogate.
   let w = 0;
-  for (const ch of text) w += ch.codePointAt(0)! > 0x2e80 ? 2 : 1;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 0x2e80) w++;
+    else {
+      w += 2;
+      if (c <= 0xdbff && c >= 0xd800 && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    }
+  }
   return w;
 }
 

@@ -105,17 +105,20 @@ export class KeyStore implements KeySource {
     return this.packed.bytes + this.usd.bytes;
   }
 
-  /** Adds one key (its row, packed in the order `unpack` reads; the model list is not kept). */
+  /**
+   * Adds one key (its row; the model list is not kept). The packed array is built straight from
+   * the key, in the order `unpack` reads (no KeyRow in between).
+   */
   add(key: KeyUsageEntry): void {
-    const row = keyRowOf(key);
-    this.stats.add(row);
-    const s = row.service;
-    const x = row.external;
-    this.usd.add(row.usd);
+    const s = key.service;
+    const x = key.external;
+    const usd = key.spend_usd.toFixed();
+    this.stats.add(key, usd);
+    this.usd.add(usd);
     this.packed.add([
-      row.id, row.name, row.key_prefix, row.usd, row.product, row.recipient_email, row.fields,
-      orNull(row.prompt_tokens), orNull(row.completion_tokens), row.total_tokens, row.request_count,
-      orNull(row.cache_read_input_tokens), orNull(row.cache_creation_input_tokens),
+      key.id, key.name, key.key_prefix, usd, key.product ?? null, key.recipient_email ?? null, key.fields ?? null,
+      orNull(key.prompt_tokens), orNull(key.completion_tokens), key.total_tokens, key.request_count,
+      orNull(key.cache_read_input_tokens), orNull(key.cache_creation_input_tokens),
       s ? s.total_tokens : null, s ? s.request_count : null, x ? x.total_tokens : null, x ? x.request_count : null,
     ]);
   }
