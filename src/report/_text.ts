@@ -26,8 +26,18 @@ export function cellText(text: string): string {
 
 /** Display width of a text in Excel's character units (rough: wide glyphs count double). */
 export function textWidth(text: string): number {
+  // By UTF-16 unit, not `for...of` (a string per character): a surrogate pair is one code point
+  // above U+2E80 (two columns), and so is a lone surrogate.
   let w = 0;
-  for (const ch of text) w += ch.codePointAt(0)! > 0x2e80 ? 2 : 1;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 0x2e80) w++;
+    else {
+      w += 2;
+      if (c <= 0xdbff && c >= 0xd800 && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    }
+  }
   return w;
 }
 
@@ -38,6 +48,7 @@ export function textWidth(text: string): number {
  */
 export function wrappedLines(text: string, width: number): number {
   const w = Math.max(1, width);
+  if (fitsOneLine(text, w)) return 1;
   let lines = 1;
   let used = 0;
   let len = 0;
@@ -72,4 +83,25 @@ export function wrappedLines(text: string, width: number): number {
   }
   place();
   return lines;
+}
+
+/**
+ * Whether `text` is one paragraph no wider than `w` (the common case: a key's name in its
+ * fitted column), counted as `textWidth` counts it; one plain scan, no word splitting.
+ */
+function fitsOneLine(text: string, w: number): boolean {
+  if (text.length > w) return false;
+  let used = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return false;
+    if (c <= 0x2e80) used++;
+    else {
+      // Wide, or a surrogate pair (one code point): two columns, as `wrappedLines` counts them.
+      used += 2;
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    }
+  }
+  return used <= w;
 }

@@ -41,6 +41,8 @@ export function allocateDays(conv: MonthConversion, entry: MonthlyUsageEntry): {
 export interface KeyAllocation {
   /** Øre of the period's key at row `index` (id `id`); undefined when it has no DKK (no rated month with its usage). */
   dkkOf(id: string, index: number): number | undefined;
+  /** `dkkOf` of each of the period's keys, in row order (empty without the period's keys). */
+  byRow: ReadonlyArray<number | undefined>;
   /** Whether that key's DKK includes a month at an estimated rate. */
   isEstimated(id: string, index: number): boolean;
   /** How many keys have DKK. */
@@ -118,6 +120,7 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
     for (const p of parts) allocatedMinor += p;
     return {
       dkkOf: (_id, index) => parts[index],
+      byRow: parts,
       isEstimated: () => conv.estimated,
       keysWithDkk: parts.length,
       monthsMinor: conv.dkkMinor!,
@@ -144,10 +147,12 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
   }
   const tally = new CreditTally();
   const ids: string[] = [];
+  const byRow: Array<number | undefined> = [];
   let usdTotal = new Decimal(0);
   if (period) {
     let i = 0;
     for (const k of period.keys.rows()) {
+      byRow.push(dkkByKey.get(k.id));
       tally.see(i++, k.usd);
       usdTotal = usdTotal.plus(k.usd);
       if (isCredit(k.usd)) ids.push(k.id);
@@ -155,6 +160,7 @@ export function allocateKeys(conversions: MonthConversion[], byMonth: MonthKeyUs
   }
   return {
     dkkOf: (id) => dkkByKey.get(id),
+    byRow,
     isEstimated: (id) => estimatedKeys.has(id),
     keysWithDkk: dkkByKey.size,
     monthsMinor,

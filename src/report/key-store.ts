@@ -1,4 +1,5 @@
 import type { KeyFieldValue, KeyUsageEntry } from '../model/index.js';
+import { KeyStats } from './_key-stats.js';
 import { PackedRows } from './_packed-rows.js';
 
 /** Tokens and requests of one side of the hosted/external split. */
@@ -84,6 +85,8 @@ export class KeyStore implements KeySource {
   // The USD again, on its own (about 12 bytes a key): the DKK allocation reads only it, and
   // unpacking every whole row for it was a third of the Keys sheet's reading.
   private readonly usd = new PackedRows<string>();
+  /** What the Keys sheet's column widths need, gathered as keys are added (see `KeyStats`). */
+  readonly stats = new KeyStats();
 
   /** A store holding `keys` (e.g. the keys of a record already in memory). */
   static of(keys: Iterable<KeyUsageEntry>): KeyStore {
@@ -110,6 +113,7 @@ export class KeyStore implements KeySource {
     const s = key.service;
     const x = key.external;
     const usd = key.spend_usd.toFixed();
+    this.stats.add(key, usd);
     this.usd.add(usd);
     this.packed.add([
       key.id, key.name, key.key_prefix, usd, key.product ?? null, key.recipient_email ?? null, key.fields ?? null,

@@ -142,6 +142,20 @@ describe('cost workbook for one month', () => {
     const c = readBook(await buildCostReport({ ...data, keyUsage: kc, keyUsageByMonth: [{ month: '2026-10', keyUsage: kc }] }, { language: 'en' }));
     expect(c.Sheets.Keys!.B2!.v).toBe('line one\r\nline two\rend');
   });
+
+  test('text with leading, trailing, doubled or tab whitespace or a line break is marked xml:space="preserve" and comes back whole; other text goes unmarked', async () => {
+    const names = ['  leading', 'trailing ', 'two  spaces', 'tab\there', 'line\nbreak', '\u00a0no-break', 'plain name'];
+    const data = fixtureData({ month: '2026-10' });
+    const json = keyUsageJson('2026-10', ['41.152263', '41.152263', '41.152263']);
+    json.keys = names.map((name, i) => ({ ...json.keys[i % json.keys.length]!, id: `w${i}`, name }));
+    const ku = held(parseRecord(OrgKeyUsageSchema, json, 'key usage'));
+    const bytes = await buildCostReport({ ...data, keyUsage: ku, keyUsageByMonth: [{ month: '2026-10', keyUsage: ku }] }, { language: 'en' });
+    const keys = readBook(bytes).Sheets.Keys!;
+    names.forEach((name, i) => expect(keys[`B${i + 2}`]!.v, JSON.stringify(name)).toBe(name));
+    const xml = xmlOf(bytes, 'xl/worksheets/sheet4.xml');
+    for (const name of names.slice(0, -1)) expect(xml, JSON.stringify(name)).toContain(`<t xml:space="preserve">${name}</t>`);
+    expect(xml).toContain('<t>plain name</t>');
+  });
 });
 
 describe('invoices: net, VAT and gross, in the invoice currency and DKK', () => {

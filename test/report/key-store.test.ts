@@ -64,6 +64,28 @@ describe('KeyStore', () => {
     }
   });
 
+  test('more distinct key-field values than the store keeps for column widths: the same workbook as from the records', async () => {
+    const data = fixtureData({ month: '2026-10' });
+    const record = keyUsage('2026-10');
+    // 10,050 distinct cost centres (the store keeps 10,000; the widest come last), teams by option
+    // key ('dev' shows as 'Development', wider than any raw value), one wide-character name.
+    const keys = Array.from({ length: 10_050 }, (_, i) => ({
+      ...record.keys[i % record.keys.length]!,
+      id: `k${i}`,
+      name: i === 7 ? '東京オフィスの開発チームのキー' : `key ${i}`,
+      fields: { team: i % 2 ? 'dev' : 'x', pii: i % 3 === 0, cc: i < 10_000 ? `CC-${i}` : `cost centre ${i} of the northern region` },
+    }));
+    const big = { ...record, keys };
+    const store = KeyStore.of(keys);
+    expect(store.stats.capped).toBe(true);
+    const usage = { ...big, keys: store };
+    const packed: CostReportData = { ...data, keyUsage: usage, keyUsageByMonth: [{ month: '2026-10', keyUsage: usage }] };
+    const fromStore = await buildCostReport(packed, { language: 'en' });
+    const records = new Map<string, OrgKeyUsage>([['2026-10', big], ['period', big]]);
+    const fromRecords = await buildCostReport(unpacked(packed, records), { language: 'en' });
+    expect(Buffer.from(fromStore).equals(Buffer.from(fromRecords))).toBe(true);
+  });
+
   test('months whose keys are weights only (as fetched for several months) give the same workbook', async () => {
     const data = fixtureData({ year: 2026 });
     expect(data.keyUsageByMonth.length).toBeGreaterThan(1);

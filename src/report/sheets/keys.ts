@@ -8,13 +8,17 @@ import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
 import { textWidth } from '../_text.js';
 import { addSheet } from '../_workbook.js';
-import { isCredit, type KeyRow } from '../key-store.js';
+import { KEY_NUMBERS, KeyStats } from '../_key-stats.js';
+import { isCredit, KeyStore, type KeyRow } from '../key-store.js';
 import type { KeyUsageInput } from '../types.js';
 
 /** Rows between pauses that let the output take what has been written. */
 const BATCH = 2000;
 /** Columns before the key-field columns: id, name, prefix, product, recipient. */
 const LEAD = 5;
+/** 0-based columns of the texts `KeyStats` measures (id, name, prefix, recipient), and of the product. */
+const TEXT_COLUMNS = [0, 1, 2, 4];
+const PRODUCT_COLUMN = 3;
 /** Columns repeated on each printed page when the sheet is wider than a page: the key's id and name. */
 const REPEAT = 2;
 
@@ -47,12 +51,12 @@ function keyRow(key: KeyRow, fields: KeyField[], labelers: Labeler[], product: (
  * USD, DKK allocated from the months' DKK, the token group and the hosted/external split. A key
  * with negative spend is a credit: its USD and DKK are negative, the row green, and a line below
  * the table counts them. Rows are committed as they are made, so memory does not grow with the
- * number of keys; widths, sums and each key field's DKK per value come from a first pass.
+ * number of keys; widths and sums come first, from what the key store gathered (`KeyStats`).
  */
 export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Promise<void> {
   const { w, keys: alloc } = ctx;
   const fields = usage.key_fields ?? [];
-  // Read twice (widths and sums, then the rows), a row at a time: a compact store never unpacks whole.
+  // Read a row at a time: a compact store never unpacks whole.
   const keys = usage.keys;
   const labelers = fields.map((f) => fieldLabeler(f, w('yes'), w('no')));
   const productNames = new Map(['connect', 'dev', 'service'].map((p) => [p, w(`products.${p}`)]));
@@ -82,35 +86,39 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
   const columns: Column[] = [...lead, ...fieldHeaders.map((header) => ({ header, kind: 'text' as const })), ...tail];
   const dkkIndex = keysDkkColumn(fields.length) - 1;
   const n = columns.length;
-  // First pass: sums (the USD total comes exact from the allocation), the longest text and the largest number per column.
+  // Widths from the longest text and the largest number per column, sums for the totals (the USD
+  // total comes exact from the allocation): from what the store gathered as the keys came, or
+  // from one reading of the keys where it gathered none (or stopped keeping distinct values).
+  const stats = keys instanceof KeyStore && !keys.stats.capped ? keys.stats : KeyStats.of(keys.rows());
   const widths = columns.map((c) => headerWidth(c.header));
   const sums: number[] = new Array(n).fill(0);
   const largest: number[] = new Array(n).fill(0);
-  let index = 0;
-  const groups = fields.map((f) => {
-    const m = new Map<string, number>();
-    ctx.fieldGroups.set(f.key, m);
-    return m;
+  const widen = (i: number, width: number) => (widths[i] = Math.max(widths[i]!, width));
+  TEXT_COLUMNS.forEach((c, t) => widen(c, stats.textWidths[t]!));
+  for (const p of stats.products.values) widen(PRODUCT_COLUMN, textWidth(product(p)));
+  fields.forEach((f, j) => {
+    const seen = stats.fields.get(f.key);
+    if (!seen) return;
+    const labels = [...seen.texts.values].map(labelers[j]!);
+    if (seen.yes) labels.push(labelers[j]!(true));
+    if (seen.no) labels.push(labelers[j]!(false));
+    for (const label of labels) if (label !== undefined) widen(LEAD + j, textWidth(label));
   });
-  for (const key of keys.rows()) {
-    const dkk = alloc.dkkOf(key.id, index++);
-    const row = keyRow(key, fields, labelers, product, dkk);
-    if (dkk !== undefined) {
-      for (let f = 0; f < fields.length; f++) {
-        const g = fieldGroupKey(key.fields?.[fields[f]!.key]);
-        groups[f]!.set(g, (groups[f]!.get(g) ?? 0) + dkk);
-      }
-    }
-    for (let i = 0; i < n; i++) {
-      const v = row[i];
-      if (typeof v === 'number') {
-        sums[i]! += v;
-        if (Math.abs(v) > largest[i]!) largest[i] = Math.abs(v);
-      } else if (typeof v === 'string' && v.length * 2 > widths[i]!) {
-        widths[i] = Math.max(widths[i]!, textWidth(v));
-      }
-    }
+  for (let k = 0; k < KEY_NUMBERS; k++) {
+    const c = k === 0 ? dkkIndex - 1 : dkkIndex + k;
+    sums[c] = stats.sums[k]!;
+    largest[c] = stats.largest[k]!;
   }
+  // Summed in row order, as the rows show them.
+  for (const d of alloc.byRow) {
+    if (d === undefined) continue;
+    const v = kroner(d);
+    sums[dkkIndex]! += v;
+    if (Math.abs(v) > largest[dkkIndex]!) largest[dkkIndex] = Math.abs(v);
+  }
+  // Each key field's DKK per value, by the value itself while the rows are read (its group key,
+  // JSON text, made once per value afterwards rather than once per key).
+  const groups = fields.map(() => new Map<KeyFieldValue | undefined, number>());
   for (let i = 0; i < n; i++) widths[i] = Math.max(widths[i]!, valueWidth(largest[i], columns[i]!.kind), valueWidth(sums[i], columns[i]!.kind));
   const fitted = columns.map((c, i) => ({ ...c, width: Math.min(60, Math.max(10, widths[i]! + 2)) }));
   const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.keys, { ...ctx.page, repeatColumns: REPEAT }, 1, 'Keys'), ctx.styles, fitted);
@@ -123,10 +131,18 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
     let k = 0;
     for (const key of keys.rows()) {
       const est = alloc.isEstimated(key.id, k);
-      add(keyRow(key, fields, labelers, product, alloc.dkkOf(key.id, k)), isCredit(key.usd) ? (est ? creditEstimated : credit) : est ? estimated : plain);
+      const dkk = alloc.dkkOf(key.id, k);
+      if (dkk !== undefined) {
+        for (let f = 0; f < fields.length; f++) {
+          const g = key.fields?.[fields[f]!.key];
+          groups[f]!.set(g, (groups[f]!.get(g) ?? 0) + dkk);
+        }
+      }
+      add(keyRow(key, fields, labelers, product, dkk), isCredit(key.usd) ? (est ? creditEstimated : credit) : est ? estimated : plain);
       if (k++ % BATCH === BATCH - 1) await table.flushed();
     }
   });
+  fields.forEach((f, j) => ctx.fieldGroups.set(f.key, new Map([...groups[j]!].map(([value, dkk]) => [fieldGroupKey(value), dkk]))));
   const totals: Array<number | undefined> = sums.map((s, i) => (columns[i]!.kind === 'text' ? undefined : s));
   // The allocation summed the same keys' USD exactly (a Decimal sum here was about 5 % of the build in a profile).
   totals[dkkIndex - 1] = Number(alloc.usdTotal);

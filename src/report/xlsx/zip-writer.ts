@@ -104,7 +104,9 @@ export class ZipWriter {
 
   private deflate(raw: Buffer): void {
     if (!this.deflater) {
-      const d = createDeflateRaw({ level: this.level });
+      // Output in chunks as large as the input's: zlib's default 16 KB meant a callback, a zip
+      // write and a file write per 16 KB. The chunk size does not change the compressed bytes.
+      const d = createDeflateRaw({ level: this.level, chunkSize: CHUNK_BYTES });
       d.on('data', (c: Buffer) => this.compressed(c));
       d.on('error', (e: Error) => (this.failure ??= e));
       this.deflater = d;
