@@ -98,7 +98,7 @@ export class TableWriter {
 
   /**
    * A totals row: `label` in the first column, and in each column with a computed sum a
-   * SUM formula over the data rows whose cached result is that sum.
+   * SUM formula over the data rows whose cached result is that sum (0 when there are none).
    */
   totals(label: string, sums: Array<number | undefined>): void {
     const { first, last } = this.dataRows;
@@ -107,7 +107,9 @@ export class TableWriter {
     this.columns.forEach((c, i) => {
       const style = this.id(this.styles.total[i === 0 ? 'text' : c.kind], this.columns.map((x) => x.kind), i);
       const sum = sums[i];
-      const value: CellInput = i === 0 ? label : sum === undefined ? null : { formula: `SUM(${this.letters[i]}${first}:${this.letters[i]}${last})`, result: last >= first ? sum : 0 };
+      // A table without data rows totals 0 as a number: SUM over "row 2 to row 1" would reach up
+      // into the header and down into this very cell, a circular reference LibreOffice shows as an error.
+      const value: CellInput = i === 0 ? label : sum === undefined ? null : last < first ? 0 : { formula: `SUM(${this.letters[i]}${first}:${this.letters[i]}${last})`, result: sum };
       xml += cell(`${this.letters[i]}${r}`, value, style);
     });
     this.sheet.row(r, xml);

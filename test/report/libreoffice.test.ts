@@ -10,7 +10,8 @@ import * as XLSX from 'xlsx';
 import { buildCostReport, buildPartnerReport, fetchCostReportData } from '../../src/report/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { hasSoffice, runs } from '../_tools.js';
-import { fixtureData } from './_fixtures.js';
+import { fixtureData, held, keyUsageJson } from './_fixtures.js';
+import { OrgKeyUsageSchema, parseRecord } from '../../src/model/index.js';
 import { client, PARTNER_TOKEN } from './_server.js';
 import { PartnerClient } from '../../src/client/index.js';
 
@@ -38,6 +39,9 @@ beforeAll(async () => {
   const write = (name: string, bytes: Uint8Array) => writeFileSync((files[name] = join(dir, `${name}.xlsx`)), bytes);
   write('fixture-months', await buildCostReport(fixtureData({ months: 4 }), { language: 'en', organizationName: 'Test ApS' }));
   write('fixture-october', await buildCostReport(fixtureData({ month: '2026-10' }), { language: 'en', organizationName: 'Test ApS' }));
+  // No keys: the Keys, Models and Providers tables have no data rows, only their totals.
+  const noKeys = held(parseRecord(OrgKeyUsageSchema, { ...keyUsageJson('2026-10', ['1']), keys: [] }, 'key usage'));
+  write('no-keys', await buildCostReport({ ...fixtureData({ month: '2026-10' }), keyUsage: noKeys, keyUsageByMonth: [{ month: '2026-10', keyUsage: noKeys }] }, { language: 'en' }));
   for (const org of ['org-nordlys', 'org-kattegat', 'org-fjordline']) write(org, await buildCostReport(await fetchCostReportData(client(server, org), { month: '2026-10' }), { language: 'da' }));
   write('partner', await buildPartnerReport(await new PartnerClient({ baseUrl: server.url, token: PARTNER_TOKEN, env: {} }).getPartnerStatus(), { language: 'da' }));
 }, 120_000);

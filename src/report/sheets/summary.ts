@@ -231,13 +231,14 @@ function sheetsBlock(ctx: CostContext, lines: SummaryLines, monthsMinor: number)
   lines.push({ cells: [w('summary.reconciliationHeading')], style: 'heading' });
   const keysMinor = ctx.keys.allocatedMinor;
   const daysMinor = ctx.daysMinor.reduce<number>((a, d) => a + (d ?? 0), 0);
-  const monthsRange = rangeRef(layout.sheets.months, MONTH_COLUMNS.dkk, 2, layout.monthsRows + 1);
+  // A sheet without data rows adds up to 0, written as a number: a SUM over "row 2 to row 1"
+  // would reach into that sheet's header and totals row.
+  const sumOver = (sheet: string, column: number, rows: number, minor: number): CellInput =>
+    rows === 0 ? kroner(minor) : { formula: `SUM(${rangeRef(sheet, column, 2, rows + 1)})`, result: kroner(minor) };
   const line = (label: string, value: CellInput, note = '', style?: 'total') => lines.push({ cells: [label, value, null, null, note], kinds: KINDS, ...(style ? { style } : {}) });
-  const mRow = line(w('summary.monthsDkk'), { formula: `SUM(${monthsRange})`, result: kroner(monthsMinor) }, w('notes.monthsDkk'));
-  const keysRange = rangeRef(layout.sheets.keys, layout.keysDkkColumn, 2, layout.keysRows + 1);
-  const kRow = line(w('summary.keysDkk'), { formula: `SUM(${keysRange})`, result: kroner(keysMinor) }, w('notes.keysDkk'));
+  const mRow = line(w('summary.monthsDkk'), sumOver(layout.sheets.months, MONTH_COLUMNS.dkk, layout.monthsRows, monthsMinor), w('notes.monthsDkk'));
+  const kRow = line(w('summary.keysDkk'), sumOver(layout.sheets.keys, layout.keysDkkColumn, layout.keysRows, keysMinor), w('notes.keysDkk'));
   line(w('summary.keysDifference'), { formula: `ROUND(B${mRow}-B${kRow},2)`, result: kroner(monthsMinor - keysMinor) }, '', 'total');
-  const daysRange = rangeRef(layout.sheets.days, 3, 2, layout.daysRows + 1);
-  const dRow = line(w('summary.daysDkk'), { formula: `SUM(${daysRange})`, result: kroner(daysMinor) }, w('notes.daysDkk'));
+  const dRow = line(w('summary.daysDkk'), sumOver(layout.sheets.days, 3, layout.daysRows, daysMinor), w('notes.daysDkk'));
   line(w('summary.daysDifference'), { formula: `ROUND(B${mRow}-B${dRow},2)`, result: kroner(monthsMinor - daysMinor) }, '', 'total');
 }
