@@ -40,7 +40,7 @@ beforeAll(async () => {
   write('fixture-months', await buildCostReport(fixtureData({ months: 4 }), { language: 'en', organizationName: 'Test ApS' }));
   write('fixture-october', await buildCostReport(fixtureData({ month: '2026-10' }), { language: 'en', organizationName: 'Test ApS' }));
   // No keys: the Keys, Models and Providers tables have no data rows, only their totals.
-  const noKeys = held(parseRecord(OrgKeyUsageSchema, { ...keyUsageJson('2026-10', ['1']), keys: [] }, 'key usage'));
+  const noKeys = held(parseRecord(OrgKeyUsageSchema, { ...keyUsageJson('2026-10', ['1', '1', '1']), keys: [] }, 'key usage'));
   write('no-keys', await buildCostReport({ ...fixtureData({ month: '2026-10' }), keyUsage: noKeys, keyUsageByMonth: [{ month: '2026-10', keyUsage: noKeys }] }, { language: 'en' }));
   for (const org of ['org-nordlys', 'org-kattegat', 'org-fjordline']) write(org, await buildCostReport(await fetchCostReportData(client(server, org), { month: '2026-10' }), { language: 'da' }));
   write('partner', await buildPartnerReport(await new PartnerClient({ baseUrl: server.url, token: PARTNER_TOKEN, env: {} }).getPartnerStatus(), { language: 'da' }));
