@@ -62,7 +62,7 @@ export async function blockedBecause(io: CommandIO, apiKey: string, gateway: Gat
  * A connection failure gets a hint naming SVC_GATEWAY_URL; other errors come back unchanged.
  */
 export async function explainKeyError(io: CommandIO, e: unknown, key: KeyInUse): Promise<unknown> {
-  if (e instanceof ConnectionError) return new GatewayUnreachableError(e, key.gateway?.why);
+  if (e instanceof ConnectionError) return new GatewayUnreachableError(e, key.gateway);
   if (!(e instanceof ApiError && e.status === 401)) return e;
   // A failed search names its status up front (the spec asks for it), and only there.
   const said = (text: string) => (e instanceof SearchFailedError ? statusFirst('search failed', text, 401) : text);

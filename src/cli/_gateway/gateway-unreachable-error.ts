@@ -7,7 +7,8 @@ import { ApiError } from '../../client/errors/api-error.js';
  */
 export class GatewayUnreachableError extends ApiError {
   override readonly name = 'GatewayUnreachableError';
-  constructor(cause: ApiError, gatewayWhy?: string) {
-    super(cause.message, undefined, cause.endpoint, `check ${gatewayWhy ? `the gateway URL (${gatewayWhy})` : 'SVC_GATEWAY_URL'} and the network`, { cause });
+  constructor(cause: ApiError, gateway?: { source: string; why: string }) {
+    const where = gateway && gateway.source !== 'env' ? `the gateway URL (${gateway.why})` : 'SVC_GATEWAY_URL';
+    super(cause.message, undefined, cause.endpoint, `check ${where} and the network`, { cause });
   }
 }

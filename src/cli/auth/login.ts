@@ -61,7 +61,7 @@ export const loginCommand: Command = {
       if (e instanceof PermissionDeniedError) {
         throw new LoginRejectedError(`the key ${maskKey(apiKey)} was not accepted: ${withStatus(e.message, 403)}; nothing was saved`, 403);
       }
-      if (e instanceof ConnectionError) throw new GatewayUnreachableError(e, gateway?.why);
+      if (e instanceof ConnectionError) throw new GatewayUnreachableError(e, gateway);
       throw e;
     }
 
