@@ -1,9 +1,8 @@
 import type { Command } from './_command.js';
 import { bool, str } from './_args.js';
-import { resolveKey } from './_credentials/index.js';
 import type { ModelInfo } from '../model/litellm.js';
 import { UsageError } from './usage-error.js';
-import { announceKey, clientFor, explained, verboseOption } from './_gateway/client-for.js';
+import { announceKey, clientFor, explained, keyCommandOptions, keyInUse } from './_gateway/client-for.js';
 import { perMillion, priceCell, tokensCell } from './_gateway/model-prices.js';
 import { plainText } from './_output/sanitize.js';
 import { outputWidth, styleFor } from './_output/style.js';
@@ -48,13 +47,13 @@ export const modelsCommand: Command = {
   options: {
     mode: { type: 'string', valueName: 'KIND', description: 'only this kind: chat, embedding, audio_transcription, ...' },
     json: { type: 'boolean', description: 'exact prices, cache prices and reasoning levels as JSON' },
-    ...verboseOption,
+    ...keyCommandOptions,
     ...timeoutOption,
   },
   async run(io, args) {
-    const key = await resolveKey(io);
+    const key = await keyInUse(io, args);
     announceKey(io, args, key);
-    const all = await explained(io, key, clientFor(io, key.apiKey).getModelInfo());
+    const all = await explained(io, key, clientFor(io, key.apiKey, key.gateway).getModelInfo());
     const mode = str(args, 'mode');
     const models = all.filter((m) => mode === undefined || m.model_info.mode === mode).sort((a, b) => (a.model_name < b.model_name ? -1 : 1));
     const modes = [...new Set(all.map((m) => m.model_info.mode))].sort();

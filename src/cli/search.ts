@@ -1,8 +1,7 @@
 import type { Command } from './_command.js';
 import { bool, choice, int, str } from './_args.js';
-import { resolveKey } from './_credentials/index.js';
 import { SearchTimeRangeSchema, type SearchRequest } from '../model/gateway.js';
-import { announceKey, clientFor, explained, verboseOption } from './_gateway/client-for.js';
+import { announceKey, clientFor, explained, keyCommandOptions, keyInUse } from './_gateway/client-for.js';
 import { plainText } from './_output/sanitize.js';
 import { outputWidth, styleFor } from './_output/style.js';
 import { wrap } from './_output/wrap.js';
@@ -31,7 +30,7 @@ export const searchCommand: Command = {
     'time-range': { type: 'string', valueName: 'RANGE', description: 'only results from the past day, week, month or year' },
     language: { type: 'string', valueName: 'CODE', description: 'two-letter language code, e.g. da' },
     json: { type: 'boolean', description: 'print the results as the API sends them' },
-    ...verboseOption,
+    ...keyCommandOptions,
     ...timeoutOption,
   },
   positionals: { min: 1, max: Number.MAX_SAFE_INTEGER, names: '<query words>' },
@@ -50,9 +49,9 @@ export const searchCommand: Command = {
     const engines = str(args, 'engines');
     if (engines) request.engines = engines;
 
-    const key = await resolveKey(io);
+    const key = await keyInUse(io, args);
     announceKey(io, args, key);
-    const { response, raw } = await explained(io, key, clientFor(io, key.apiKey).searchJson(request));
+    const { response, raw } = await explained(io, key, clientFor(io, key.apiKey, key.gateway).searchJson(request));
     if (bool(args, 'json')) {
       // As the service sent it, every result and fields beyond the spec's (engine, score, …); cut only by an explicit -n.
       const sent = JSON.parse(raw) as { results: unknown[] };

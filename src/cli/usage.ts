@@ -1,8 +1,7 @@
-import type { Command, CommandIO } from './_command.js';
+import type { Command, CommandIO, ParsedArgs } from './_command.js';
 import { bool, choice } from './_args.js';
-import { resolveKey } from './_credentials/index.js';
 import { activityOf } from './_usage/activity.js';
-import { clientFor, explained, verboseOption } from './_gateway/client-for.js';
+import { clientFor, explained, keyCommandOptions, keyInUse } from './_gateway/client-for.js';
 import { plainText, truncate } from './_output/sanitize.js';
 import { wrap } from './_output/wrap.js';
 import { outputWidth, styleFor } from './_output/style.js';
@@ -18,10 +17,10 @@ const NOT_SHARED = "This key's usage is not shared with its organization, so it 
 const NO_ORG = 'This key belongs to no organization, so it has no usage to show.';
 const DELAY_NOTE = 'New requests can take about a minute to appear.';
 
-async function oneKey(io: CommandIO, period: DayRange, json: boolean, verbose: boolean): Promise<number> {
-  const key = await resolveKey(io);
+async function oneKey(io: CommandIO, args: ParsedArgs, period: DayRange, json: boolean, verbose: boolean): Promise<number> {
+  const key = await keyInUse(io, args);
   if (verbose) io.stderr.write(`Using key ${key.masked}: ${key.why}.\n`);
-  const client = clientFor(io, key.apiKey);
+  const client = clientFor(io, key.apiKey, key.gateway);
   const { info } = await explained(io, key, client.getKeyInfo());
   const activity = info.usage_shared ? await activityOf(io, client, key, period) : undefined;
   const name = plainText(info.key_alias ?? info.key_name);
@@ -75,13 +74,13 @@ export function makeUsageCommand(now: () => Date = () => new Date()): Command {
       period: { type: 'string', valueName: 'PERIOD', description: 'today, week (7 days), month (default) or last-month' },
       all: { type: 'boolean', description: 'one row per saved key, with a total' },
       json: { type: 'boolean', description: 'exact costs and every token bucket (uncached input, cache writes, cache reads, output), as JSON' },
-      ...verboseOption,
+      ...keyCommandOptions,
       ...timeoutOption,
     },
     async run(io, args) {
       const period = usagePeriod(choice(args, 'period', USAGE_PERIODS) ?? 'month', now());
-      if (bool(args, 'all')) return usageOfAllKeys(io, period, bool(args, 'json'));
-      return oneKey(io, period, bool(args, 'json'), bool(args, 'verbose'));
+      if (bool(args, 'all')) return usageOfAllKeys(io, args, period, bool(args, 'json'));
+      return oneKey(io, args, period, bool(args, 'json'), bool(args, 'verbose'));
     },
   };
 }

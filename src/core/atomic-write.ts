@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { OutputPathError } from './output-path-error.js';
 import { OutputWriteError } from './output-write-error.js';
 import { makeFolder } from './make-folder.js';
+import { refuseLinks } from './refuse-links.js';
 
 /** Prefix of the temp files the writer makes beside a target (a killed process may leave one). */
 export const TEMP_PREFIX = '.svc-tmp-';
@@ -15,6 +16,13 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** Create the folder when missing (default true). */
   mkdir?: boolean;
+  /**
+   * The output folder the path lies in (a run's month folder). When given, no symbolic link
+   * below it is followed or replaced: the file and every folder between are checked with lstat
+   * before the write and again just before the rename, and a link is refused by name
+   * (OutputLinkError). Without it, a link at the path itself is written through (see `outputTarget`).
+   */
+  within?: string;
 }
 
 /** Where the writer puts bytes: every call writes its chunk whole (short writes continued) or throws. */
@@ -88,10 +96,13 @@ async function syncFolder(dir: string): Promise<void> {
  * body, an abort) the temp file is removed and the earlier file is left as it was. Returns the
  * bytes written.
  * @throws OutputPathError when the path is not a regular file (see `outputTarget`)
+ * @throws OutputLinkError with `within`, when the path or a folder below `within` is a symbolic link
  * @throws OutputWriteError naming the file for a system error (ENOSPC, EACCES, ...); errors of
  * `fill` itself pass through as they are
  */
 export async function writeAtomic(path: string, fill: (sink: AtomicSink) => Promise<void>, options: AtomicWriteOptions = {}): Promise<number> {
+  const within = options.within;
+  if (within !== undefined) await refuseLinks(within, path);
   const target = await outputTarget(path);
   const dir = dirname(target);
   const tmp = join(dir, `${TEMP_PREFIX}${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}`);
@@ -115,6 +126,9 @@ export async function writeAtomic(path: string, fill: (sink: AtomicSink) => Prom
     await closing.close();
     // Checked again at the last moment: something made in the meantime is still not replaced.
     await outputTarget(target);
+    // A folder on the way swapped for a link meanwhile would move the file out of the output folder.
+    // (rename never follows a link at the final name itself: a link planted there now is replaced.)
+    if (within !== undefined) await refuseLinks(within, target);
     await rename(tmp, target);
   } catch (e) {
     await fh?.close().catch(() => {});

@@ -1,9 +1,8 @@
 import { setMaxListeners } from 'node:events';
-import { mkdir } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  MonthRun, parseRunConfig, runLanguage, previousMonth, RunOptionError,
+  MonthRun, makeMonthFolder, parseRunConfig, runLanguage, previousMonth, RunOptionError,
   RUN_OPTION_KINDS, checkMonthOption, checkOptionKinds, checkWholeOption,
   type RunConfig, type Manifest, type OrgOutcome, type PartOutcome, type MonthEndOptions, type MonthEndProgress,
 } from '../runner/index.js';
@@ -58,8 +57,7 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
   await probeRedis(connection, waitMs);
   const { Queue, QueueEvents } = await import('bullmq');
   const startedAt = new Date();
-  const monthDir = join(options.outDir, month);
-  await mkdir(monthDir, { recursive: true });
+  const monthDir = await makeMonthFolder(options.outDir, month);
   const run = await MonthRun.lock(monthDir, month, config, env, startedAt);
   // Errors are listened to at once: BullMQ prints an unheard one as a raw object on stderr.
   const queue = new Queue(name, { connection: connection.options });

@@ -50,7 +50,7 @@ export class Checkpointer {
     const files: ManifestFile[] = [...this.writer.files];
     for (const prev of this.writer.previousFiles()) if (!touched.has(prev.path) && !RUN_DOCUMENTS.has(prev.kind)) files.push({ ...prev, status: 'kept' });
     const text = JSON.stringify({ ...this.head(), in_progress: true, files }, null, 2);
-    await writeFileAtomic(join(this.monthDir, 'manifest.json'), this.scrub(text) + '\n');
+    await writeFileAtomic(join(this.monthDir, 'manifest.json'), this.scrub(text) + '\n', { within: this.monthDir });
     this.lastCostMs = performance.now() - started;
   }
 }

@@ -72,14 +72,14 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   const figures = runFigures(clean.organizations);
   const made = [...input.writer.files, ...(await keptFiles(input))];
   const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage, figures, made));
-  await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText);
+  await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText, { within: input.monthDir });
   const files: ManifestFile[] = [...made, own('summary.md', 'summary', summaryText)];
   const pageText = scrubber.scrub(renderFrontPage({ manifest: clean, files, figures }, input.summaryLanguage));
-  await writeFileAtomic(join(input.monthDir, 'index.html'), pageText);
+  await writeFileAtomic(join(input.monthDir, 'index.html'), pageText, { within: input.monthDir });
   files.push(own('index.html', 'index_page', pageText));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: Manifest = { ...clean, summary: summarize(input.month, figures, files, input.interrupted), figures, files };
   const text = scrubber.scrub(JSON.stringify(manifest, null, 2));
-  await writeFileAtomic(join(input.monthDir, 'manifest.json'), text + '\n');
+  await writeFileAtomic(join(input.monthDir, 'manifest.json'), text + '\n', { within: input.monthDir });
   return JSON.parse(text) as Manifest;
 }

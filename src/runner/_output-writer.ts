@@ -2,6 +2,7 @@ import { readFile, unlink } from 'node:fs/promises';
 import { makeFolder } from '../core/make-folder.js';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.js';
+import { refuseLinks } from '../core/refuse-links.js';
 import { sha256 } from './hash.js';
 import type { FileStatus, ManifestFile, OutputKind } from './manifest.js';
 
@@ -46,6 +47,8 @@ export class OutputWriter {
   async isCurrent(req: Pick<OutputRequest, 'path' | 'source_sha256' | 'generator'>): Promise<boolean> {
     const prev = this.previous.get(req.path);
     if (!prev || prev.source_sha256 !== req.source_sha256 || prev.generator !== req.generator) return false;
+    // A link is never read through as "our file": not current, so emit() refuses it by name.
+    if (await refuseLinks(this.monthDir, join(this.monthDir, req.path)).then(() => false, () => true)) return false;
     const onDisk = await readIfExists(join(this.monthDir, req.path));
     return !!onDisk && onDisk.length === prev.size && sha256(onDisk) === prev.sha256;
   }
@@ -76,7 +79,14 @@ export class OutputWriter {
     return this.previous.values();
   }
 
+  /**
+   * Writes one file (or finds it current). Nothing below the month folder is followed if it is a
+   * symbolic link: the file or its organization's folder being one is refused by name
+   * (OutputLinkError) before anything is read, made or written there.
+   */
   async emit(req: OutputRequest): Promise<WrittenFile> {
+    const target = join(this.monthDir, req.path);
+    await refuseLinks(this.monthDir, target);
     const prev = this.previous.get(req.path);
     const base = { path: req.path, org_id: req.org_id, kind: req.kind, source_sha256: req.source_sha256, source: req.source, generator: req.generator };
     if (prev && (await this.isCurrent(req))) {
@@ -84,13 +94,12 @@ export class OutputWriter {
     }
     const bytes = await req.produce();
     const hash = sha256(bytes);
-    const target = join(this.monthDir, req.path);
     const existing = await readIfExists(target);
     let status: FileStatus;
     if (existing && existing.length === bytes.length && sha256(existing) === hash) status = 'unchanged';
     else {
       await this.ensureFolder(dirname(target));
-      await writeFileAtomic(target, bytes, { mkdir: false });
+      await writeFileAtomic(target, bytes, { mkdir: false, within: this.monthDir });
       status = existing ? 'rewritten' : 'written';
     }
     const changedSource = prev && prev.source_sha256 !== req.source_sha256 ? { previous_source_sha256: prev.source_sha256 } : {};
@@ -104,6 +113,8 @@ export class OutputWriter {
    */
   async retire(path: string): Promise<void> {
     if (!this.previous.has(path)) return;
+    // Through a linked folder this would remove a file outside the run.
+    await refuseLinks(this.monthDir, dirname(join(this.monthDir, path)));
     await unlink(join(this.monthDir, path)).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
     });

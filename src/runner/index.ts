@@ -14,9 +14,11 @@ export { safeNamePart, assignSafeNames } from './safe-name.js';
 export { previousMonth } from './month.js';
 export { writeFileAtomic } from '../core/atomic-write.js';
 export { OutputWriteError } from '../core/output-write-error.js';
+export { OutputLinkError } from '../core/output-link-error.js';
 // The seam the queue builds on: a run's units of work, and the coordinating side of a run.
 export { runOrgUnit, type OrgUnit, type OrganizationUnit, type PartnerUnit, type OrgUnitContext, type OrgUnitResult } from './org-unit.js';
 export { MonthRun, type MonthRunFinish } from './month-run.js';
+export { makeMonthFolder } from './month-folder.js';
 export type { OutputWriter } from './_output-writer.js';
 export { RUN_OPTION_KINDS, checkOptionKinds, checkWholeOption, checkMonthOption } from './check-options.js';
 export { createDefaultDeps } from './default-deps.js';

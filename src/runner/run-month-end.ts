@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { join } from 'node:path';
-import { makeFolder } from '../core/make-folder.js';
+import { makeMonthFolder } from './month-folder.js';
 import { MonthRun } from './month-run.js';
 import { runOrgUnit } from './org-unit.js';
 import { mapPool } from './_pool.js';
@@ -72,7 +71,7 @@ function checkClientOptions(client: RunClientOptions | undefined): void {
  * workbook when configured, then `summary.md`, `index.html` and `manifest.json`. One organization's failure
  * never stops the others; an abort stops taking new work and still writes the manifest of
  * what was done; a rerun skips outputs whose source is unchanged.
- * @throws RunOptionError for bad options; RunConfigError for a bad config; RunLockedError when another run holds the folder.
+ * @throws RunOptionError for bad options; RunConfigError for a bad config; RunLockedError when another run holds the folder; OutputLinkError when the month folder or its manifest.json, summary.md or index.html is a symbolic link.
  */
 export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): Promise<Manifest> {
   checkOptionKinds(options, { ...RUN_OPTION_KINDS, deps: 'object' }, ['outDir']);
@@ -98,8 +97,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   if (options.signal?.aborted) forward();
   else options.signal?.addEventListener('abort', forward, { once: true });
   const startedAt = new Date();
-  const monthDir = join(options.outDir, month);
-  await makeFolder(monthDir);
+  const monthDir = await makeMonthFolder(options.outDir, month);
   const run = await MonthRun.lock(monthDir, month, config, env, startedAt);
   let pool: ThreadPool | undefined;
   // The package's own client and builders, on a connection pool of this run (closed at its end).

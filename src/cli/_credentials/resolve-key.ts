@@ -18,6 +18,8 @@ export interface ResolvedKey {
   /** One line for users, e.g. `SVC_API_KEY is set`. Never contains the key. */
   why: string;
   masked: string;
+  /** The saved key's profile with the gateway URL saved with it (none for SVC_API_KEY). */
+  saved?: { profile: string; gateway_url?: string | undefined; saved_at?: string | undefined };
 }
 
 /** Picks the key from credentials already loaded (pure). @throws NoKeyError, UnknownProfileError */
@@ -36,12 +38,13 @@ export function pickKey(credentials: Credentials, env: Record<string, string | u
       folder: pin.folder,
       why: `project folder ${pin.folder} is pinned to "${pin.profile}"`,
       masked: maskKey(entry.api_key),
+      saved: { profile: pin.profile, gateway_url: entry.gateway_url, saved_at: entry.saved_at },
     };
   }
   const name = credentials.default;
   const entry = name === null ? undefined : profileOf(credentials, name);
   if (name === null || !entry) throw new NoKeyError(saved.sort());
-  return { apiKey: entry.api_key, source: 'default', profile: name, why: `"${name}" is the default saved key`, masked: maskKey(entry.api_key) };
+  return { apiKey: entry.api_key, source: 'default', profile: name, why: `"${name}" is the default saved key`, masked: maskKey(entry.api_key), saved: { profile: name, gateway_url: entry.gateway_url, saved_at: entry.saved_at } };
 }
 
 /** Loads the credentials of `io` and picks the key; the env key wins without reading the file. */

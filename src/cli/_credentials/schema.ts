@@ -11,7 +11,11 @@ export const CredentialsSchema = z.looseObject({
   version: z.literal(1),
   /** Name of the default profile, or null when none is chosen. */
   default: profileName.nullable(),
-  profiles: z.record(profileName, z.looseObject({ api_key: z.string().min(1) })),
+  /**
+   * `gateway_url`: the gateway the key was checked with at `auth login` (absent in files of an
+   * older svc, which then need SVC_GATEWAY_URL as before); `saved_at`: when (ISO 8601).
+   */
+  profiles: z.record(profileName, z.looseObject({ api_key: z.string().min(1), gateway_url: z.string().min(1).optional(), saved_at: z.string().optional() })),
   /** Absolute project folder → profile name. Pins hold no key, so none lands in a project. */
   pins: z.record(z.string(), profileName),
 });

@@ -3,18 +3,34 @@ import { bool } from '../_args.js';
 import { GatewayClient } from '../../client/gateway-client.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import { SearchFailedError } from '../../client/search-failed-error.js';
-import type { ResolvedKey } from '../_credentials/index.js';
+import { resolveKey, type ResolvedKey } from '../_credentials/index.js';
 import { blockedReason } from './blocked-reason.js';
 import { KeyRefusedError } from './key-refused-error.js';
 import { ConnectionError } from '../../client/errors/connection-error.js';
 import { GatewayUnreachableError } from './gateway-unreachable-error.js';
 import { statusFirst } from '../../client/errors/with-status.js';
 import { clientWarnings } from '../_client-warnings.js';
+import { chooseGateway, gatewayOption, type GatewayChoice } from './choose-gateway.js';
 
-/** The gateway client for one key, from SVC_GATEWAY_URL; requests are logged (key masked) with SVC_DEBUG. */
-export function clientFor(io: CommandIO, apiKey: string): GatewayClient {
+/**
+ * The gateway client for one key, at `gateway` (see chooseGateway); without one, the client
+ * says to set SVC_GATEWAY_URL. One from SVC_GATEWAY_URL is left to the client to read, so its
+ * messages about a bad URL name the variable. Requests are logged (key masked) with SVC_DEBUG.
+ */
+export function clientFor(io: CommandIO, apiKey: string, gateway: GatewayChoice | undefined): GatewayClient {
   const debug = io.env.SVC_DEBUG ? (line: string) => io.stderr.write(line + '\n') : undefined;
-  return new GatewayClient({ apiKey, env: io.env, ...(debug ? { logger: debug } : {}), onWarning: clientWarnings(io) });
+  return new GatewayClient({ apiKey, env: io.env, ...(gateway && gateway.source !== 'env' ? { gatewayUrl: gateway.url } : {}), ...(debug ? { logger: debug } : {}), onWarning: clientWarnings(io) });
+}
+
+/** The key a command uses (see resolveKey) and the gateway it uses it at (see chooseGateway). */
+export interface KeyInUse extends ResolvedKey {
+  gateway: GatewayChoice | undefined;
+}
+
+/** Resolves the key, then its gateway from `--gateway-url`, SVC_GATEWAY_URL or its profile. */
+export async function keyInUse(io: CommandIO, args: ParsedArgs): Promise<KeyInUse> {
+  const key = await resolveKey(io);
+  return { ...key, gateway: chooseGateway(io, args, key.saved) };
 }
 
 /** The `--verbose` flag every key-using command has: say which key it uses and why. */
@@ -22,15 +38,18 @@ export const verboseOption = {
   verbose: { type: 'boolean', short: 'v', description: 'say which key is used and why (on stderr)' },
 } as const;
 
+/** The flags of every key command that calls the gateway: `-v` and `--gateway-url`. */
+export const keyCommandOptions = { ...verboseOption, ...gatewayOption } as const;
+
 /** Prints which key and why when `--verbose` is given. */
 export function announceKey(io: CommandIO, args: ParsedArgs, key: ResolvedKey): void {
   if (bool(args, 'verbose')) io.stderr.write(`Using key ${key.masked}: ${key.why}.\n`);
 }
 
 /** Is the key blocked (monthly spend limit reached)? `/key/info` still answers for a blocked key. */
-export async function blockedBecause(io: CommandIO, apiKey: string): Promise<string | undefined> {
+export async function blockedBecause(io: CommandIO, apiKey: string, gateway: GatewayChoice | undefined): Promise<string | undefined> {
   try {
-    const { info } = await clientFor(io, apiKey).getKeyInfo({ timeoutMs: 5000 });
+    const { info } = await clientFor(io, apiKey, gateway).getKeyInfo({ timeoutMs: 5000 });
     return info.blocked ? blockedReason(info) : undefined;
   } catch {
     return undefined;
@@ -42,12 +61,12 @@ export async function blockedBecause(io: CommandIO, apiKey: string): Promise<str
  * chosen, and, when the service says the key is blocked, its spend limit and when it works again.
  * A connection failure gets a hint naming SVC_GATEWAY_URL; other errors come back unchanged.
  */
-export async function explainKeyError(io: CommandIO, e: unknown, key: ResolvedKey): Promise<unknown> {
-  if (e instanceof ConnectionError) return new GatewayUnreachableError(e);
+export async function explainKeyError(io: CommandIO, e: unknown, key: KeyInUse): Promise<unknown> {
+  if (e instanceof ConnectionError) return new GatewayUnreachableError(e, key.gateway);
   if (!(e instanceof ApiError && e.status === 401)) return e;
   // A failed search names its status up front (the spec asks for it), and only there.
   const said = (text: string) => (e instanceof SearchFailedError ? statusFirst('search failed', text, 401) : text);
-  const blocked = await blockedBecause(io, key.apiKey);
+  const blocked = await blockedBecause(io, key.apiKey, key.gateway);
   if (blocked) {
     return new KeyRefusedError(said(`the API key ${key.masked} is ${blocked}; used because ${key.why}`), 'use another saved key, or ask the organization to raise the limit');
   }
@@ -56,7 +75,7 @@ export async function explainKeyError(io: CommandIO, e: unknown, key: ResolvedKe
 }
 
 /** `promise`, with a 401 explained by `explainKeyError`. */
-export function explained<T>(io: CommandIO, key: ResolvedKey, promise: Promise<T>): Promise<T> {
+export function explained<T>(io: CommandIO, key: KeyInUse, promise: Promise<T>): Promise<T> {
   return promise.catch(async (e: unknown) => {
     throw await explainKeyError(io, e, key);
   });

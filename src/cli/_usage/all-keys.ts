@@ -1,4 +1,5 @@
-import type { CommandIO } from '../_command.js';
+import type { CommandIO, ParsedArgs } from '../_command.js';
+import { chooseGateway, type GatewayChoice } from '../_gateway/choose-gateway.js';
 import { NoSavedKeysError, maskKey } from '../_credentials/index.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import { clientFor } from '../_gateway/client-for.js';
@@ -17,10 +18,10 @@ type KeyUsage =
   | { profile: string; key: string; notShared: true; noOrg: boolean }
   | { profile: string; key: string; error: { status: number | null; message: string } };
 
-async function usageOf(io: CommandIO, profile: string, apiKey: string, period: DayRange): Promise<KeyUsage> {
+async function usageOf(io: CommandIO, profile: string, apiKey: string, gateway: GatewayChoice | undefined, period: DayRange): Promise<KeyUsage> {
   const key = maskKey(apiKey);
   try {
-    const client = clientFor(io, apiKey);
+    const client = clientFor(io, apiKey, gateway);
     const { info } = await client.getKeyInfo();
     if (!info.usage_shared) return { profile, key, notShared: true, noOrg: info.org_id === null };
     const activity = await client.getDailyActivity({ start_date: period.start, end_date: period.end });
@@ -33,11 +34,15 @@ async function usageOf(io: CommandIO, profile: string, apiKey: string, period: D
 }
 
 /** `svc usage --all`: one row per saved key and a TOTAL; keys that fail or are not shared say so. */
-export async function usageOfAllKeys(io: CommandIO, period: DayRange, json: boolean): Promise<number> {
+export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, period: DayRange, json: boolean): Promise<number> {
   const { credentials } = await openStore(io);
   const names = Object.keys(credentials.profiles).sort();
   if (names.length === 0) throw new NoSavedKeysError();
-  const results = await Promise.all(names.map((n) => usageOf(io, n, credentials.profiles[n]!.api_key, period)));
+  const results = await Promise.all(names.map((n) => {
+    const entry = credentials.profiles[n]!;
+    // Each saved key at its own gateway: the one it was saved with, unless the flag or SVC_GATEWAY_URL says otherwise.
+    return usageOf(io, n, entry.api_key, chooseGateway(io, args, { profile: n, gateway_url: entry.gateway_url, saved_at: entry.saved_at }), period);
+  }));
   // A key saved under two names is counted once in the TOTAL.
   const firstName = new Map<string, string>();
   for (const r of results) {

@@ -1,9 +1,10 @@
-import type { Command, CommandIO } from '../_command.js';
+import type { Command, CommandIO, ParsedArgs } from '../_command.js';
 import { bool } from '../_args.js';
-import { NoSavedKeysError, maskKey, resolveKey } from '../_credentials/index.js';
+import { NoSavedKeysError, maskKey } from '../_credentials/index.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import type { KeyFieldsEntry, KeyFieldsRecord } from '../../model/gateway.js';
-import { announceKey, blockedBecause, clientFor, explained, verboseOption } from '../_gateway/client-for.js';
+import { announceKey, blockedBecause, clientFor, explained, keyCommandOptions, keyInUse } from '../_gateway/client-for.js';
+import { chooseGateway } from '../_gateway/choose-gateway.js';
 import { plainText } from '../_output/sanitize.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
@@ -30,19 +31,22 @@ type KeyResult =
   | { name: string; key: string; raw: string }
   | { name: string; key: string; error: { status: number | null; message: string } };
 
-async function allKeys(io: CommandIO, json: boolean): Promise<number> {
+async function allKeys(io: CommandIO, args: ParsedArgs, json: boolean): Promise<number> {
   const { credentials } = await openStore(io);
   const names = Object.keys(credentials.profiles).sort();
   if (names.length === 0) throw new NoSavedKeysError();
   const results = await Promise.all(
     names.map(async (name): Promise<KeyResult> => {
-      const apiKey = credentials.profiles[name]!.api_key;
+      const entry = credentials.profiles[name]!;
+      const apiKey = entry.api_key;
+      // Each saved key at its own gateway: the one it was saved with, unless the flag or SVC_GATEWAY_URL says otherwise.
+      const gateway = chooseGateway(io, args, { profile: name, gateway_url: entry.gateway_url, saved_at: entry.saved_at });
       try {
-        const { raw } = await clientFor(io, apiKey).getKeyFieldsJson();
+        const { raw } = await clientFor(io, apiKey, gateway).getKeyFieldsJson();
         return { name, key: maskKey(apiKey), raw };
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
-        const blocked = e.status === 401 ? await blockedBecause(io, apiKey) : undefined;
+        const blocked = e.status === 401 ? await blockedBecause(io, apiKey, gateway) : undefined;
         return { name, key: maskKey(apiKey), error: { status: e.status ?? null, message: blocked ? `the key is ${blocked}` : e.message } };
       }
     }),
@@ -71,15 +75,15 @@ export const fieldsCommand: Command = {
   options: {
     all: { type: 'boolean', description: 'every saved key, one block each' },
     json: { type: 'boolean', description: 'print the record with values as the API sends them' },
-    ...verboseOption,
+    ...keyCommandOptions,
     ...timeoutOption,
   },
   async run(io, args) {
     const json = bool(args, 'json');
-    if (bool(args, 'all')) return allKeys(io, json);
-    const key = await resolveKey(io);
+    if (bool(args, 'all')) return allKeys(io, args, json);
+    const key = await keyInUse(io, args);
     announceKey(io, args, key);
-    const { record, raw } = await explained(io, key, clientFor(io, key.apiKey).getKeyFieldsJson());
+    const { record, raw } = await explained(io, key, clientFor(io, key.apiKey, key.gateway).getKeyFieldsJson());
     if (json) io.stdout.write(JSON.stringify(JSON.parse(raw), null, 2) + '\n');
     else io.stdout.write(`Key "${plainText(record.key_name)}" (${key.masked})\n${fieldsTable(io, record)}`);
     return 0;

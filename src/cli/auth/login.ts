@@ -4,7 +4,8 @@ import { KeyInEnvironmentError, maskKey, nameTable, profileOf } from '../_creden
 import { AuthenticationError } from '../../client/errors/authentication-error.js';
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
 import { UsageError } from '../usage-error.js';
-import { clientFor } from '../_gateway/client-for.js';
+import { clientFor, keyCommandOptions } from '../_gateway/client-for.js';
+import { chooseGateway } from '../_gateway/choose-gateway.js';
 import { readHiddenLine } from './_hidden-prompt.js';
 import { readKeyFromStdin } from './_read-stdin.js';
 import { profileArg } from './_profile-arg.js';
@@ -19,11 +20,12 @@ import { withStatus } from '../../client/errors/with-status.js';
 export const loginCommand: Command = {
   name: 'login',
   summary: 'Save an API key after checking it with the service',
-  usage: 'auth login [--profile NAME] [--with-token]',
+  usage: 'auth login [--profile NAME] [--with-token] [--gateway-url URL]',
   examples: ['svc auth login', 'svc auth login --profile work', 'pass show svc/key | svc auth login --with-token'],
   options: {
     profile: { type: 'string', valueName: 'NAME', description: 'save under this name (default: "default")' },
     'with-token': { type: 'boolean', description: 'read the key from stdin (on a terminal: asked, hidden)' },
+    'gateway-url': keyCommandOptions['gateway-url'],
     ...timeoutOption,
   },
   async run(io, args) {
@@ -33,7 +35,10 @@ export const loginCommand: Command = {
     const envKey = Boolean(io.env.SVC_API_KEY?.trim());
     if (envKey && name === 'default') throw new KeyInEnvironmentError();
     // Read the store first: a damaged or unsafe file stops us before the key is even asked for.
-    const { update } = await openStore(io);
+    const { update, credentials } = await openStore(io);
+    // The gateway the key is checked at is saved with it, so the key keeps working where SVC_GATEWAY_URL is not set.
+    const existing = profileOf(credentials, name);
+    const gateway = chooseGateway(io, args, existing ? { profile: name, gateway_url: existing.gateway_url, saved_at: existing.saved_at } : undefined);
 
     let apiKey: string;
     const terminal = io.stdin.isTTY === true && io.stdin.setRawMode !== undefined;
@@ -46,7 +51,7 @@ export const loginCommand: Command = {
 
     let label: string;
     try {
-      const { info } = await clientFor(io, apiKey).getKeyInfo();
+      const { info } = await clientFor(io, apiKey, gateway).getKeyInfo();
       label = `${plainText(info.key_alias ?? info.key_name)}, ${info.org_id ? plainText(info.org_id) : 'no organization'}`;
       if (info.blocked) io.stderr.write('Warning: this key is blocked (its monthly spend limit is reached);\nit is saved anyway and works again when a new month begins.\n');
     } catch (e) {
@@ -56,7 +61,7 @@ export const loginCommand: Command = {
       if (e instanceof PermissionDeniedError) {
         throw new LoginRejectedError(`the key ${maskKey(apiKey)} was not accepted: ${withStatus(e.message, 403)}; nothing was saved`, 403);
       }
-      if (e instanceof ConnectionError) throw new GatewayUnreachableError(e);
+      if (e instanceof ConnectionError) throw new GatewayUnreachableError(e, gateway);
       throw e;
     }
 
@@ -65,10 +70,11 @@ export const loginCommand: Command = {
       const before = profileOf(current, name);
       replaced = before !== undefined;
       const makeDefault = named === undefined || current.default === null;
-      return { ...current, profiles: nameTable([...Object.entries(current.profiles), [name, { ...before, api_key: apiKey }]]), default: makeDefault ? name : current.default };
+      return { ...current, profiles: nameTable([...Object.entries(current.profiles), [name, { ...before, api_key: apiKey, ...(gateway ? { gateway_url: gateway.url } : {}), saved_at: new Date().toISOString() }]]), default: makeDefault ? name : current.default };
     });
     const next = saved.default === name ? 'It is the default key.' : `Use it with "svc auth use ${name}" or "svc auth pin ${name}".`;
-    io.stdout.write(`${replaced ? 'Replaced' : 'Saved'} "${name}": ${maskKey(apiKey)} (${label}).\n${next}\n`);
+    const at = gateway ? `Gateway: ${gateway.url}, saved with it (used when neither --gateway-url nor SVC_GATEWAY_URL is given).\n` : '';
+    io.stdout.write(`${replaced ? 'Replaced' : 'Saved'} "${name}": ${maskKey(apiKey)} (${label}).\n${next}\n${at}`);
     if (envKey) io.stderr.write(`Warning: SVC_API_KEY is set, so commands use it (${maskKey(io.env.SVC_API_KEY!.trim())}) rather than "${name}" until it is unset.\n`);
     return 0;
   },

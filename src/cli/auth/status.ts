@@ -5,13 +5,13 @@ import { PermissionDeniedError } from '../../client/errors/permission-denied-err
 import { withStatus } from '../../client/errors/with-status.js';
 import { SvcError } from '../../core/svc-error.js';
 import type { KeyInfo } from '../../model/litellm.js';
-import { clientFor, verboseOption } from '../_gateway/client-for.js';
+import { clientFor, keyCommandOptions, keyInUse, type KeyInUse } from '../_gateway/client-for.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { usd } from '../_output/money.js';
 import { wrap } from '../_output/wrap.js';
 import { blockedReason } from '../_gateway/blocked-reason.js';
 import { plainText } from '../_output/sanitize.js';
-import { configDir, findPin, loadCredentials, resolveKey } from '../_credentials/index.js';
+import { configDir, findPin, loadCredentials } from '../_credentials/index.js';
 import { hintOf } from '../_errors.js';
 import { timeoutOption } from '../_timeout.js';
 
@@ -34,10 +34,10 @@ type Verdict = { works: true; info: KeyInfo } | { works: false; problem: string;
 
 const NO_ORGANIZATION = 'it belongs to no organization, so the service refuses it (HTTP 403) for models, usage, key fields and search';
 
-async function check(io: CommandIO, apiKey: string): Promise<Verdict> {
+async function check(io: CommandIO, key: KeyInUse): Promise<Verdict> {
   let info: KeyInfo;
   try {
-    info = (await clientFor(io, apiKey).getKeyInfo()).info;
+    info = (await clientFor(io, key.apiKey, key.gateway).getKeyInfo()).info;
   } catch (e) {
     if (e instanceof AuthenticationError) return { works: false, problem: 'the service refused it (HTTP 401: missing, unknown, expired or blocked key)' };
     if (e instanceof PermissionDeniedError) return { works: false, problem: withStatus(e.message, 403) };
@@ -56,13 +56,14 @@ async function check(io: CommandIO, apiKey: string): Promise<Verdict> {
 export const statusCommand: Command = {
   name: 'status',
   summary: 'Show which key is in use (masked), why, and whether it works',
-  usage: 'auth status [--json]',
+  usage: 'auth status [--json] [--gateway-url URL]',
   examples: ['svc auth status', 'SVC_API_KEY=sk-... svc auth status'],
   // -v is accepted like on every key command; status always says which key and why.
-  options: { json: { type: 'boolean', description: 'print the same as JSON' }, ...verboseOption, ...timeoutOption },
+  options: { json: { type: 'boolean', description: 'print the same as JSON' }, ...keyCommandOptions, ...timeoutOption },
   async run(io, args) {
-    const key = await resolveKey(io);
-    const verdict = await check(io, key.apiKey);
+    const key = await keyInUse(io, args);
+    const verdict = await check(io, key);
+    const gateway = key.gateway;
     const info = 'info' in verdict ? verdict.info : undefined;
     const problem = 'problem' in verdict ? verdict.problem : undefined;
     if (bool(args, 'json')) {
@@ -72,11 +73,20 @@ export const statusCommand: Command = {
         profile: key.profile ?? null,
         pinned_folder: key.folder ?? null,
         why: key.why,
+        // Which gateway and why: from --gateway-url, SVC_GATEWAY_URL, or saved with the profile (null: none).
+        gateway_url: gateway?.url ?? null,
+        gateway_source: gateway?.source ?? null,
+        gateway_why: gateway?.why ?? null,
         // null: the service could not be asked (see problem), so nobody knows.
         works: verdict.works,
         problem: problem ?? null,
         key_name: info ? (info.key_alias ?? info.key_name) : null,
         org_id: info?.org_id ?? null,
+        // The limit and spend the text shows, named and valued as the service's key info sends them (decimal strings, US dollars).
+        spend: info?.spend ?? null,
+        max_budget: info?.max_budget ?? null,
+        budget_reset_at: info?.budget_reset_at ?? null,
+        blocked: info?.blocked ?? null,
       };
       io.stdout.write(JSON.stringify(out, null, 2) + '\n');
       return verdict.works ? 0 : 1;
@@ -86,6 +96,7 @@ export const statusCommand: Command = {
     const line = (label: string, text: string) => wrap(text, width, label.padEnd(8), ' '.repeat(8));
     const lines = [...line('Key:', `${key.masked}${key.profile ? ` ("${key.profile}")` : ''}`), ...line('Why:', key.why)];
     if (key.source === 'env') lines.push(...line('', await overriddenSavedKey(io)));
+    lines.push(...line('URL:', gateway ? `${plainText(gateway.url)} (${gateway.why})` : 'none: set SVC_GATEWAY_URL, give --gateway-url, or log in with one to save it with the key'));
     if (info) lines.push(...line('Name:', `${plainText(info.key_alias ?? info.key_name)}${info.org_id ? ` (${plainText(info.org_id)})` : ' (no organization)'}`));
     // Colour goes on after wrapping, so escape codes never count as width.
     const answer = verdict.works === true ? 'yes' : verdict.works === false ? `no, ${problem}` : `could not be checked: ${problem}`;

@@ -1,0 +1,53 @@
+import type { CommandIO, ParsedArgs } from '../_command.js';
+import { str } from '../_args.js';
+import { UsageError } from '../usage-error.js';
+
+/** The gateway URL a saved key was saved with (by `svc auth login`), from its profile. */
+export interface SavedGateway {
+  profile: string;
+  gateway_url?: string | undefined;
+  saved_at?: string | undefined;
+}
+
+/** The gateway a key command talks to, where that came from, and one line saying so. */
+export interface GatewayChoice {
+  url: string;
+  source: 'flag' | 'env' | 'profile';
+  /** e.g. `from the environment variable SVC_GATEWAY_URL`; never holds a key. */
+  why: string;
+}
+
+/** The `--gateway-url` flag of the key commands. */
+export const gatewayOption = {
+  'gateway-url': { type: 'string', valueName: 'URL', description: 'the gateway (else SVC_GATEWAY_URL, else the URL saved with the key)' },
+} as const;
+
+function checkedFlag(url: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new UsageError(`--gateway-url: expected an http:// or https:// URL (got "${url}")`);
+  return url;
+}
+
+/**
+ * Which gateway: `--gateway-url`, else SVC_GATEWAY_URL, else the URL saved with the key's
+ * profile when it was logged in (so a key saved while the variable was set keeps working
+ * without it), else none (undefined: the client then says to set SVC_GATEWAY_URL). A key from
+ * SVC_API_KEY has no profile, so only the flag or the variable apply to it.
+ * @throws UsageError for a `--gateway-url` that is not an http(s) URL
+ */
+export function chooseGateway(io: CommandIO, args: ParsedArgs | undefined, saved: SavedGateway | undefined): GatewayChoice | undefined {
+  const flag = args ? str(args, 'gateway-url')?.trim() : undefined;
+  if (flag) return { url: checkedFlag(flag), source: 'flag', why: 'from --gateway-url' };
+  const env = io.env.SVC_GATEWAY_URL?.trim();
+  if (env) return { url: env, source: 'env', why: 'from the environment variable SVC_GATEWAY_URL' };
+  if (saved?.gateway_url) {
+    const on = saved.saved_at ? ` on ${saved.saved_at.slice(0, 10)}` : '';
+    return { url: saved.gateway_url, source: 'profile', why: `saved with profile "${saved.profile}"${on}` };
+  }
+  return undefined;
+}

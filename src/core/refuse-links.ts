@@ -1,0 +1,32 @@
+import { lstat, readlink } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { OutputLinkError } from './output-link-error.js';
+import { OutputWriteError } from './output-write-error.js';
+
+/**
+ * Checks every component of `path` below `root` with lstat (which never follows a link): a
+ * symbolic link anywhere from the first folder below `root` down to the file itself is refused,
+ * named relative to `root`. What does not exist yet is fine (it will be made as a real folder or
+ * file). `root` itself is the caller's choice (`--out` may well be a link) and is not checked.
+ * @throws OutputLinkError naming the first link on the way
+ * @throws OutputWriteError for a system error other than "missing" (EACCES, ...)
+ */
+export async function refuseLinks(root: string, path: string): Promise<void> {
+  const rel = relative(root, path);
+  if (rel === '') return;
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new Error(`refuseLinks: ${path} is not below ${root}`);
+  const parts = rel.split(sep);
+  for (let i = 0; i < parts.length; i++) {
+    const at = join(root, ...parts.slice(0, i + 1));
+    let isLink: boolean;
+    try {
+      isLink = (await lstat(at)).isSymbolicLink();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // Missing (or under a file, which the write then reports): nothing below it exists either.
+      if (code === 'ENOENT' || code === 'ENOTDIR') return;
+      throw OutputWriteError.from(path, e);
+    }
+    if (isLink) throw new OutputLinkError(parts.slice(0, i + 1).join('/'), root, await readlink(at).catch(() => undefined));
+  }
+}
