@@ -3,12 +3,12 @@ import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { svcBin } from '../cli/_bin.js';
+import { svcBin, svcInProcess } from '../cli/_bin.js';
 import { KEYS } from './_keys.js';
 import { cleanup, tempDir } from './_helpers.js';
 
 // A credentials.json that is not a regular file, and a config folder svc did not make (issue 26).
-// The built `svc`, a real server.
+// The built `svc` (one login as the real bin, the rest its code in-process), a real server.
 
 vi.setConfig({ testTimeout: 30_000 });
 const posix = process.platform !== 'win32';
@@ -32,7 +32,7 @@ describe.runIf(posix)('credentials.json that is not a regular file', () => {
     it(`a FIFO: svc ${argv.join(' ')} refuses it at once instead of waiting for ever`, async () => {
       await mkdir(cfg, { mode: 0o700 });
       execFileSync('mkfifo', ['-m', '600', join(cfg, 'credentials.json')]);
-      const r = await svcBin(argv, env());
+      const r = await svcInProcess(argv, env());
       expect(r.code).toBe(1);
       expect(r.ms).toBeLessThan(10_000);
       expect(r.stderr).toBe(`svc: credentials file ${join(cfg, 'credentials.json')} is damaged: not a regular file (a pipe, device or folder is never read) (fix it by hand, or move it away and run "svc auth login" again)\n`);
@@ -53,7 +53,7 @@ describe.runIf(posix)('a config folder svc did not create is never re-moded', ()
   it('auth login with a refused key saves nothing and leaves the folder mode as it was', async () => {
     await mkdir(cfg, { mode: 0o755 });
     await chmod(cfg, 0o755);
-    const r = await svcBin(['auth', 'login', '--with-token'], env(), { stdin: 'sk-not-a-real-key-at-all\n' });
+    const r = await svcInProcess(['auth', 'login', '--with-token'], env(), { stdin: 'sk-not-a-real-key-at-all\n' });
     expect(r.code).toBe(1);
     expect((await stat(cfg)).mode & 0o777).toBe(0o755);
     expect(await readdir(cfg)).toEqual([]);
@@ -62,11 +62,11 @@ describe.runIf(posix)('a config folder svc did not create is never re-moded', ()
   it('auth login that saves leaves it as it was too; a folder it makes itself is 0700', async () => {
     await mkdir(cfg, { mode: 0o755 });
     await chmod(cfg, 0o755);
-    expect((await svcBin(['auth', 'login', '--with-token'], env(), { stdin: `${KEYS.limited}\n` })).code).toBe(0);
+    expect((await svcInProcess(['auth', 'login', '--with-token'], env(), { stdin: `${KEYS.limited}\n` })).code).toBe(0);
     expect((await stat(cfg)).mode & 0o777).toBe(0o755);
     expect((await stat(join(cfg, 'credentials.json'))).mode & 0o777).toBe(0o600);
     const fresh = join(home, 'made-by-svc');
-    expect((await svcBin(['auth', 'login', '--with-token'], { ...env(), SVC_CONFIG_DIR: fresh }, { stdin: `${KEYS.limited}\n` })).code).toBe(0);
+    expect((await svcInProcess(['auth', 'login', '--with-token'], { ...env(), SVC_CONFIG_DIR: fresh }, { stdin: `${KEYS.limited}\n` })).code).toBe(0);
     expect((await stat(fresh)).mode & 0o777).toBe(0o700);
   });
 });

@@ -15,7 +15,6 @@ import { KEYS } from './_keys.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 const posix = process.platform !== 'win32';
-const REGISTER = fileURLToPath(new URL('./_ts-register.mjs', import.meta.url));
 const WRITER = fileURLToPath(new URL('./_concurrent-writer.js', import.meta.url));
 
 let server: ReferenceServer;
@@ -34,7 +33,7 @@ afterEach(() => cleanup(home));
 const env = () => ({ SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: server.url });
 
 function writer(id: number, n: number): Promise<number | null> {
-  const child = spawn(process.execPath, ['--import', REGISTER, WRITER, cfg, String(id), String(n)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [WRITER, cfg, String(id), String(n)], { stdio: ['ignore', 'ignore', 'inherit'] });
   return new Promise((resolve) => child.on('close', resolve));
 }
 

@@ -2,12 +2,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { svcBin } from '../cli/_bin.js';
+import { svcBin, svcInProcess } from '../cli/_bin.js';
 import { KEYS } from './_keys.js';
 import { cleanup, tempDir } from './_helpers.js';
 
 // Profile names are data: names that are also members of every JavaScript object (toString,
-// valueOf, hasOwnProperty, constructor) are names like any other. The built `svc`, a real server.
+// valueOf, hasOwnProperty, constructor) are names like any other. The built `svc`, a real server:
+// the first and the damaged-file test as the real bin, the rest the built code in this process.
 
 vi.setConfig({ testTimeout: 30_000 });
 let server: ReferenceServer;
@@ -37,17 +38,17 @@ describe('profile names that are also Object.prototype members', () => {
 
   for (const name of ['toString', 'hasOwnProperty', 'valueOf', 'constructor', 'isPrototypeOf']) {
     it(`auth use ${name} / auth pin ${name} with no such profile: refused by name, nothing written`, async () => {
-      expect((await svcBin(['auth', 'login', '--with-token', '--profile', 'work'], env(), { stdin: `${KEYS.limited}\n` })).code).toBe(0);
+      expect((await svcInProcess(['auth', 'login', '--with-token', '--profile', 'work'], env(), { stdin: `${KEYS.limited}\n` })).code).toBe(0);
       const before = await file();
       for (const argv of [['auth', 'use', name], ['auth', 'pin', name], ['auth', 'logout', '--profile', name]]) {
-        const r = await svcBin(argv, env(), { cwd: home });
+        const r = await svcInProcess(argv, env(), { cwd: home });
         expect(r.code, argv.join(' ')).toBe(1);
         expect(r.stderr).toBe(`svc: no saved key named "${name}" (saved: work)\n`);
         expect(r.stdout).toBe('');
         expect(await file()).toBe(before);
       }
       // Every key command still works afterwards.
-      const list = await svcBin(['auth', 'list'], env());
+      const list = await svcInProcess(['auth', 'list'], env());
       expect(list.code).toBe(0);
       expect(list.stdout).toContain('work');
     });
@@ -66,12 +67,12 @@ describe('profile names that are also Object.prototype members', () => {
 
   it('profiles named toString and valueOf work like any other', async () => {
     for (const name of ['toString', 'valueOf']) {
-      expect((await svcBin(['auth', 'login', '--with-token', '--profile', name], env(), { stdin: `${KEYS.limited}\n` })).code).toBe(0);
+      expect((await svcInProcess(['auth', 'login', '--with-token', '--profile', name], env(), { stdin: `${KEYS.limited}\n` })).code).toBe(0);
     }
-    const use = await svcBin(['auth', 'use', 'valueOf'], env());
+    const use = await svcInProcess(['auth', 'use', 'valueOf'], env());
     expect(use.code).toBe(0);
     expect(use.stdout).toMatch(/^"valueOf" \(.+\) is now the default key\.\n$/);
-    const pin = await svcBin(['auth', 'pin', 'toString'], env(), { cwd: home });
+    const pin = await svcInProcess(['auth', 'pin', 'toString'], env(), { cwd: home });
     expect(pin.code).toBe(0);
     const saved = JSON.parse(await file()) as { default: string; pins: Record<string, string> };
     expect(saved.default).toBe('valueOf');

@@ -11,18 +11,19 @@ import { PACKAGE } from '../../src/cli/_update/package-info.js';
 import { cleanup, tempDir } from './_helpers.js';
 import { hasScript, runs } from '../_tools.js';
 import { KEYS } from './_keys.js';
+import { BIN } from '../cli/_bin.js';
 
-// A real pseudo-terminal from util-linux `script`, driving the real CLI entry (through TS hooks).
+// A real pseudo-terminal from util-linux `script`, driving the built `svc` bin (dist/cli/main.js,
+// as installed). It used to run src/ through TypeScript hooks, transpiling every module at each
+// start (and again in the update check's background process): seconds of CPU a run.
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const REGISTER = fileURLToPath(new URL('./_ts-register.mjs', import.meta.url));
-const ENTRY = fileURLToPath(new URL('./_pty-entry.js', import.meta.url));
 
 /** Runs `svc <args>` on a pseudo-terminal; `answer` is typed once `waitFor` appears. */
 function onTerminal(args: string, env: Record<string, string>, answer?: { waitFor: string; type: string }) {
-  const cmd = `node ${ENTRY} ${args}`;
+  const cmd = `${process.execPath} ${BIN} ${args}`;
   const child = spawn('script', ['-qefc', cmd, '/dev/null'], {
     cwd: REPO,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/tmp', TERM: 'xterm', NODE_OPTIONS: `--import=${REGISTER}`, ...env },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/tmp', TERM: 'xterm', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { runCli as RunCli } from '../../src/cli/run.js';
+import type { loadCommandManifest as LoadCommandManifest } from '../../src/cli/_manifest.js';
 
 /** The built `svc` (dist/cli/main.js, as `npm i -g` installs it); the global setup builds it first. */
 export const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -32,6 +35,44 @@ export function svcBin(argv: string[], env: Record<string, string | undefined> =
   child.stdin.on('error', () => {});
   child.stdin.end(o.stdin ?? '');
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })));
+}
+
+/** The built command table (dist/cli/commands.manifest.json, lazily loading dist/ modules) and runCli, loaded once per file. */
+let built: Promise<{ runCli: typeof RunCli; root: NonNullable<ReturnType<typeof LoadCommandManifest>> }> | undefined;
+function loadBuilt(): NonNullable<typeof built> {
+  built ??= (async () => {
+    const dist = (path: string) => new URL(`../../dist/cli/${path}`, import.meta.url).href;
+    const { runCli } = (await import(dist('run.js'))) as { runCli: typeof RunCli };
+    const { loadCommandManifest } = (await import(dist('_manifest.js'))) as { loadCommandManifest: typeof LoadCommandManifest };
+    const root = loadCommandManifest();
+    if (!root) throw new Error('dist/cli/commands.manifest.json is missing: run npm run build');
+    return { runCli, root };
+  })();
+  return built;
+}
+
+/**
+ * Runs `svc <argv>` as the built bin does (the same command table and runCli from dist/, with
+ * io as dist/cli/main.js wires it) but in this process: output into pipes, env and cwd only
+ * what `svcBin` would give the child. About 1 ms a case instead of a Node start-up; what it
+ * leaves out is main.js itself (stdout's error handling, the update check), which the tests
+ * through `svcBin` keep covering.
+ */
+export async function svcInProcess(argv: string[], env: Record<string, string | undefined> = {}, o: { cwd?: string; stdin?: string } = {}): Promise<BinResult> {
+  const started = Date.now();
+  const { runCli, root } = await loadBuilt();
+  let stdout = '';
+  let stderr = '';
+  const out = new PassThrough();
+  const err = new PassThrough();
+  out.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  err.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const stdin = new PassThrough();
+  stdin.end(o.stdin ?? '');
+  const code = await runCli(root, argv, { stdin, stdout: out, stderr: err, env: baseEnv(env), cwd: o.cwd ?? REPO });
+  // The 'data' events of the last writes.
+  await new Promise((r) => setImmediate(r));
+  return { code, stdout, stderr, ms: Date.now() - started };
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -1,9 +1,10 @@
-// Issue 19, item 2: `svc auth status` tells the truth (the built svc against the reference server).
+// Issue 19, item 2: `svc auth status` tells the truth (the built svc against the reference server:
+// its first command as the real bin, the others the built code in-process).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { KEYS } from '../cli-key/_keys.js';
-import { svcBin } from './_bin.js';
+import { svcBin, svcInProcess } from './_bin.js';
 
 let server: ReferenceServer;
 beforeAll(async () => {
@@ -29,33 +30,33 @@ describe('svc auth status', () => {
     expect(r.stdout).toContain('Works:  no, it belongs to no organization, so the service refuses it (HTTP 403) for models, usage, key fields and search');
     expect(r.stdout).not.toContain('Works:  yes');
     // What it says is what happens: models answer 403 for this key.
-    const models = await svcBin(['models'], env);
+    const models = await svcInProcess(['models'], env);
     expect(models.code).toBe(1);
     expect(models.stderr).toContain('the API key belongs to no organization');
-    const json = JSON.parse((await svcBin(['auth', 'status', '--json'], env)).stdout);
+    const json = JSON.parse((await svcInProcess(['auth', 'status', '--json'], env)).stdout);
     expect(json).toMatchObject({ works: false, org_id: null, problem: expect.stringContaining('no organization') });
   });
 
   it('a working key still says yes and exits 0', async () => {
-    const r = await svcBin(['auth', 'status'], { SVC_GATEWAY_URL: server.url, SVC_API_KEY: KEYS.limited });
+    const r = await svcInProcess(['auth', 'status'], { SVC_GATEWAY_URL: server.url, SVC_API_KEY: KEYS.limited });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Works:  yes');
   });
 
   it('with the service unreachable it still shows the masked key and why, says it could not check, and exits 1', async () => {
     const port = await closedPort();
-    const r = await svcBin(['auth', 'status'], { SVC_GATEWAY_URL: `http://127.0.0.1:${port}`, SVC_API_KEY: KEYS.limited });
+    const r = await svcInProcess(['auth', 'status'], { SVC_GATEWAY_URL: `http://127.0.0.1:${port}`, SVC_API_KEY: KEYS.limited });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`Key:    sk-…${KEYS.limited.slice(-4)}`);
     expect(r.stdout).toContain('Why:    SVC_API_KEY is set');
     expect(r.stdout).toContain(`Works:  could not be checked: could not reach the gateway at http://127.0.0.1:${port} (ECONNREFUSED) (check SVC_GATEWAY_URL and the network)`);
     expect(r.stdout + r.stderr).not.toContain(KEYS.limited);
-    const json = JSON.parse((await svcBin(['auth', 'status', '--json'], { SVC_GATEWAY_URL: `http://127.0.0.1:${port}`, SVC_API_KEY: KEYS.limited })).stdout);
+    const json = JSON.parse((await svcInProcess(['auth', 'status', '--json'], { SVC_GATEWAY_URL: `http://127.0.0.1:${port}`, SVC_API_KEY: KEYS.limited })).stdout);
     expect(json).toMatchObject({ key: `sk-…${KEYS.limited.slice(-4)}`, why: 'SVC_API_KEY is set', works: null, problem: expect.stringContaining('could not reach the gateway') });
   });
 
   it('a gateway URL that is no URL is also "could not be checked", named as the gateway\'s', async () => {
-    const r = await svcBin(['auth', 'status'], { SVC_GATEWAY_URL: 'gateway.example.com', SVC_API_KEY: KEYS.limited });
+    const r = await svcInProcess(['auth', 'status'], { SVC_GATEWAY_URL: 'gateway.example.com', SVC_API_KEY: KEYS.limited });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`Key:    sk-…${KEYS.limited.slice(-4)}`);
     expect(r.stdout).toContain('Works:  could not be checked: the URL of the gateway (SVC_GATEWAY_URL) "gateway.example.com" is not a URL');

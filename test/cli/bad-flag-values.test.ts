@@ -1,12 +1,14 @@
 // Issue 14 ("The public API"): a bad flag or option value exits 2 in every command, with a
 // message naming the flag (the same bad --language used to exit 1 in `invoices render` and 2 in
 // `report cost`). Walks the built command table, so commands added later are held to it too.
+// Every case runs the built code in this process (svcInProcess: the bin's command table and
+// runCli from dist/); a few also run as the real bin, which must say exactly the same.
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { svcBin } from './_bin.js';
+import { svcBin, svcInProcess, type BinResult } from './_bin.js';
 
 interface Node { name: string; commands?: Node[]; options?: Record<string, { type: string }>; positionals?: { min: number } }
 const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../../dist/cli/commands.manifest.json', import.meta.url)), 'utf8')) as Node;
@@ -78,10 +80,25 @@ describe('a bad flag value exits 2 in every command, naming the flag', () => {
     expect(cases.some((c) => c.path.join(' ') === 'invoices render' && c.name === 'language')).toBe(true);
   });
 
-  it.each(cases.map((c) => [c.argv.join(' '), c] as const))('svc %s', async (_label, c) => {
-    const r = await svcBin(c.argv, ENV, { cwd: dir });
+  const expectRefused = (r: BinResult, c: (typeof cases)[number]): void => {
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr.split('\n')[0]).toContain(`--${c.name}`);
     expect(r.stderr).toContain(`Run "svc ${c.path.join(' ')} --help" for usage.`);
+    expect(r.stdout).toBe('');
+  };
+
+  it.each(cases.map((c) => [c.argv.join(' '), c] as const))('svc %s', async (_label, c) => {
+    expectRefused(await svcInProcess(c.argv, ENV, { cwd: dir }), c);
+  });
+
+  // A few through the real bin, which must say byte for byte what the in-process run says: the
+  // issue's own case, a reporting flag, a file that is not an image, the queue worker, a key command.
+  const THROUGH_BIN = ['invoices render --language', 'report plan-cost --currency', 'invoices render --logo', 'worker --concurrency', 'auth login --profile'];
+  it.each(THROUGH_BIN)('the built bin: svc %s', async (which) => {
+    const c = cases.find((x) => `${x.path.join(' ')} --${x.name}` === which);
+    expect(c, which).toBeDefined();
+    const [bin, inProcess] = await Promise.all([svcBin(c!.argv, ENV, { cwd: dir }), svcInProcess(c!.argv, ENV, { cwd: dir })]);
+    expectRefused(bin, c!);
+    expect([bin.code, bin.stdout, bin.stderr]).toEqual([inProcess.code, inProcess.stdout, inProcess.stderr]);
   });
 });

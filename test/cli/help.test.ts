@@ -1,6 +1,7 @@
-// Issue 19, item 1: help where people look for it (the built svc, as a subprocess).
+// Issue 19, item 1: help where people look for it (the built svc: as a subprocess for the root
+// help and a mistyped flag, its code in-process for the commands' help and mistyped commands).
 import { describe, expect, it } from 'vitest';
-import { svcBin } from './_bin.js';
+import { svcBin, svcInProcess } from './_bin.js';
 
 describe('svc help, and what a mistyped command meant', () => {
   it('"svc help" is "svc --help", and the root help lists --version', async () => {
@@ -15,13 +16,13 @@ describe('svc help, and what a mistyped command meant', () => {
 
   it('"svc help CMD" prints the help of CMD, for commands, groups and subcommands', async () => {
     for (const path of [['usage'], ['auth'], ['auth', 'status'], ['invoices', 'render']]) {
-      const [help, flag] = await Promise.all([svcBin(['help', ...path]), svcBin([...path, '--help'])]);
+      const [help, flag] = await Promise.all([svcInProcess(['help', ...path]), svcInProcess([...path, '--help'])]);
       expect(help.code, path.join(' ')).toBe(0);
       expect(help.stdout, path.join(' ')).toBe(flag.stdout);
       expect(help.stdout.length).toBeGreaterThan(100);
     }
     // gh-style "svc auth help status" works too.
-    expect((await svcBin(['auth', 'help', 'status'])).stdout).toBe((await svcBin(['auth', 'status', '--help'])).stdout);
+    expect((await svcInProcess(['auth', 'help', 'status'])).stdout).toBe((await svcInProcess(['auth', 'status', '--help'])).stdout);
   });
 
   it('a mistyped command or subcommand says what was meant, exit 2', async () => {
@@ -33,13 +34,13 @@ describe('svc help, and what a mistyped command meant', () => {
       [['invoice', 'list'], 'svc: unknown command "invoice" for "svc"', 'Did you mean "svc invoices"?'],
     ];
     for (const [argv, first, second] of cases) {
-      const r = await svcBin(argv);
+      const r = await svcInProcess(argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.split('\n').slice(0, 2)).toEqual([first, second]);
     }
     // Nothing close: no guess, only the pointer to the list.
-    const far = await svcBin(['xyzzy']);
+    const far = await svcInProcess(['xyzzy']);
     expect(far.stderr).toBe('svc: unknown command "xyzzy" for "svc"\nRun "svc --help" for the list of commands.\n');
   });
 

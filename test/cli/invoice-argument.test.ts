@@ -6,10 +6,11 @@ import type { ReferenceServer } from '../../src/server/index.js';
 import { pdfText } from '../_pdf-text.js';
 import { startSamples, tokenOf } from '../client/_reference.js';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { svcBin } from './_bin.js';
+import { svcBin, svcInProcess } from './_bin.js';
 
 // What `svc invoices render` takes (issue 26, item 5), and an answer for another invoice than
-// the one asked for (a hostile server in front of the reference server). The built `svc`.
+// the one asked for (a hostile server in front of the reference server). The built `svc`: the
+// first render and the month end as the real bin, the others the built code in-process.
 
 const ORG = 'org-nordlys';
 const OCT = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e'; // 2026-0142
@@ -53,7 +54,7 @@ describe('svc invoices render <what get takes>', () => {
   });
 
   it('a number no invoice has: one line saying an invoice id or number was looked for', async () => {
-    const r = await svcBin(['invoices', 'render', '2026-9999', '-o', 'none.pdf'], env(), { cwd: dir });
+    const r = await svcInProcess(['invoices', 'render', '2026-9999', '-o', 'none.pdf'], env(), { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(r.stderr).toMatch(/^svc: .*an invoice with id or number "2026-9999" of org-nordlys/);
@@ -61,14 +62,14 @@ describe('svc invoices render <what get takes>', () => {
   });
 
   it('a missing .json file: says there is no such file and what else it takes', async () => {
-    const r = await svcBin(['invoices', 'render', 'nope.json'], env(), { cwd: dir });
+    const r = await svcInProcess(['invoices', 'render', 'nope.json'], env(), { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('svc: invoice file nope.json: there is no such file (give an invoice JSON file, - for stdin, or an invoice id or number as "svc invoices get" takes)\n');
   });
 
   it('stdin larger than any invoice is refused at the cap, in one line, with no file', async () => {
     const huge = '[' + ' '.repeat(65 * 1024 * 1024) + ']';
-    const r = await svcBin(['invoices', 'render', '-', '-o', 'big.pdf'], env(), { cwd: dir, stdin: huge });
+    const r = await svcInProcess(['invoices', 'render', '-', '-o', 'big.pdf'], env(), { cwd: dir, stdin: huge });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('svc: invoice on stdin: more than 64 MB, far more than an invoice record (give the JSON of one invoice, as "svc invoices get ID --json" prints it)\n');
     expect(existsSync(join(dir, 'big.pdf'))).toBe(false);
@@ -80,12 +81,12 @@ describe('an answer for another invoice than the one asked for', () => {
 
   it('get and render refuse it naming both ids, and write nothing', async () => {
     const sub = mkdtempSync(join(dir, 'liar-'));
-    const get = await svcBin(['invoices', 'get', OCT, '--json'], env(liar.url), { cwd: sub });
+    const get = await svcInProcess(['invoices', 'get', OCT, '--json'], env(liar.url), { cwd: sub });
     expect(get.code).toBe(1);
     expect(get.stdout).toBe('');
     expect(get.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(get.stderr).toContain(refusal);
-    const render = await svcBin(['invoices', 'render', OCT, '-o', 'oct.pdf'], env(liar.url), { cwd: sub });
+    const render = await svcInProcess(['invoices', 'render', OCT, '-o', 'oct.pdf'], env(liar.url), { cwd: sub });
     expect(render.code).toBe(1);
     expect(render.stderr).toContain(refusal);
     expect(readdirSync(sub)).toEqual([]);

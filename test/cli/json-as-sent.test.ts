@@ -1,13 +1,14 @@
 // Issue 19, item 4: every `--json` that promises the API's data prints what the service sent,
 // fields beyond the spec's included. The built svc talks to a proxy in front of the reference
-// server that adds such fields to every answer.
+// server that adds such fields to every answer (the first case as the real bin, the others its
+// code in-process).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { KEYS } from '../cli-key/_keys.js';
 import { tokenOf, PARTNER_TOKEN } from '../report/_server.js';
-import { svcBin } from './_bin.js';
+import { svcBin, svcInProcess } from './_bin.js';
 
 let server: ReferenceServer;
 let proxy: Server;
@@ -58,8 +59,9 @@ describe('--json keeps the fields the service sent', () => {
     ['report plan-cost', ['report', 'plan-cost', '--json'], reporting, (o) => [o]],
     ['partner status', ['partner', 'status', '--json'], () => ({ SVC_BASE_URL: url, SVC_PARTNER_TOKEN: PARTNER_TOKEN }), (o) => [o, o.customers[0]]],
   ];
-  it.each(cases)('svc %s', async (_name, argv, env, records) => {
-    const r = await svcBin(argv, env());
+  // The first as the real bin, the others the built code in this process.
+  it.each(cases)('svc %s', async (name, argv, env, records) => {
+    const r = await (name === cases[0]![0] ? svcBin : svcInProcess)(argv, env());
     expect(r.code, r.stderr).toBe(0);
     for (const record of records(JSON.parse(r.stdout))) expect(record).toHaveProperty('service_note');
   });

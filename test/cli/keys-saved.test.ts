@@ -1,5 +1,6 @@
 // Issue 19, item 8: `auth login --profile NAME` while SVC_API_KEY is set, and short keys masked so
-// two can be told apart (the built svc, against the reference server and a stand-in gateway).
+// two can be told apart (the built svc, against the reference server and a stand-in gateway: its
+// first command as the real bin, the others the built code in-process).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,7 @@ import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { json, startFakeServer, type FakeServer } from '../client/_fake-server.js';
 import { KEYS } from '../cli-key/_keys.js';
-import { svcBin } from './_bin.js';
+import { svcBin, svcInProcess } from './_bin.js';
 
 let server: ReferenceServer;
 let gateway: FakeServer;
@@ -38,12 +39,12 @@ describe('auth login while SVC_API_KEY is set', () => {
     const saved = JSON.parse(await readFile(join(cfg, 'credentials.json'), 'utf8'));
     expect(saved.profiles.work.api_key).toBe(KEYS.devSeat);
     // And it is true: the environment's key is the one in use.
-    const status = await svcBin(['auth', 'status'], env);
+    const status = await svcInProcess(['auth', 'status'], env);
     expect(status.stdout).toContain(`Key:    sk-…${KEYS.limited.slice(-4)}`);
   });
 
   it('without --profile (the default key, which would never be used) it still saves nothing and says how to save it', async () => {
-    const r = await svcBin(['auth', 'login', '--with-token'], { SVC_GATEWAY_URL: server.url, SVC_CONFIG_DIR: cfg, SVC_API_KEY: KEYS.limited }, { stdin: `${KEYS.devSeat}\n` });
+    const r = await svcInProcess(['auth', 'login', '--with-token'], { SVC_GATEWAY_URL: server.url, SVC_CONFIG_DIR: cfg, SVC_API_KEY: KEYS.limited }, { stdin: `${KEYS.devSeat}\n` });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('SVC_API_KEY is set and would be used instead of a saved key, so nothing is saved');
     expect(r.stderr).toContain('or save it under a name with --profile NAME');
@@ -55,16 +56,16 @@ describe('short keys', () => {
   it('keys of 8 to 11 characters show their last 2, so two can be told apart; shorter ones show none', async () => {
     const env = { SVC_GATEWAY_URL: gateway.url, SVC_CONFIG_DIR: cfg };
     for (const [name, key] of [['a', 'sk-q7Rt2mXa9k'], ['b', 'sk-q7Rt2mXa3p'], ['c', 'sk-4f9a2b']] as const) {
-      expect((await svcBin(['auth', 'login', '--with-token', '--profile', name], env, { stdin: `${key}\n` })).code).toBe(0);
+      expect((await svcInProcess(['auth', 'login', '--with-token', '--profile', name], env, { stdin: `${key}\n` })).code).toBe(0);
     }
-    const list = await svcBin(['auth', 'list'], env);
+    const list = await svcInProcess(['auth', 'list'], env);
     expect(list.stdout).toMatch(/^a +sk-…9k/m);
     expect(list.stdout).toMatch(/^b +sk-…3p/m);
     expect(list.stdout).toMatch(/^c +sk-…$/m);
     expect(list.stdout).not.toContain('q7Rt');
     expect(list.stdout).not.toContain('4f9a');
     // A long key still shows its last 4.
-    const status = await svcBin(['auth', 'status'], { ...env, SVC_API_KEY: 'sk-0123456789abcdef' });
+    const status = await svcInProcess(['auth', 'status'], { ...env, SVC_API_KEY: 'sk-0123456789abcdef' });
     expect(status.stdout).toContain('Key:    sk-…cdef');
   });
 });

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
 import { startSamples, tokenOf } from '../client/_reference.js';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { svcBin } from './_bin.js';
+import { svcBin, svcInProcess } from './_bin.js';
 
 // Raw internal messages (issue 26): a pasted token echoed back, a 400-digit spend, a field
 // nested 100,000 deep, a stack trace with SVC_DEBUG on a 403. Each is one plain line now. The
-// built `svc`, a server in front of the reference server that changes one answer per case.
+// built `svc` (the first case as the real bin, the others its code in-process), a server in
+// front of the reference server that changes one answer per case.
 
 const ORG = 'org-nordlys';
 const TOKEN = tokenOf(ORG);
@@ -58,11 +59,11 @@ describe('a pasted token is never echoed back', () => {
   });
 
   it('--month <token>: the usage message masks it, also a token that is in no variable', async () => {
-    const r = await svcBin(['report', 'keys', '--month', TOKEN], env(), { cwd: dir });
+    const r = await svcInProcess(['report', 'keys', '--month', TOKEN], env(), { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('svc: --month: must be YYYY-MM, e.g. 2026-10 (got "rt_…4c3e")\nRun "svc report keys --help" for usage.\n');
     const other = 'rt_somebody_else_0123456789abcdef';
-    const o = await svcBin(['invoices', 'get', other], env(), { cwd: dir });
+    const o = await svcInProcess(['invoices', 'get', other], env(), { cwd: dir });
     expect(o.stderr).not.toContain(other);
     expect(o.stderr).toContain('rt_…cdef');
   });
@@ -71,7 +72,7 @@ describe('a pasted token is never echoed back', () => {
 describe('absurd figures and shapes from the server', () => {
   it('a 400-digit spend: refused naming the field, no Infinity, no workbook', async () => {
     change = { path: `/api/orgs/${ORG}/key-usage`, body: (t) => t.replace(/"spend_usd":\s*"[^"]*"/, `"spend_usd":"${'9'.repeat(400)}"`) };
-    const r = await svcBin(['report', 'cost', '--month', '2026-10', '-o', 'cost.xlsx'], env(), { cwd: dir });
+    const r = await svcInProcess(['report', 'cost', '--month', '2026-10', '-o', 'cost.xlsx'], env(), { cwd: dir });
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toHaveLength(1);
     expect(r.stderr).toMatch(/spend_usd: expected a decimal string such as "12\.50", at most 15 digits before the point/);
@@ -82,7 +83,7 @@ describe('absurd figures and shapes from the server', () => {
   it('a field nested 100,000 deep: one line naming where, no "Maximum call stack"', async () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     change = { path: `/api/orgs/${ORG}/invoices/${OCT}`, body: (t) => t.replace(/^\{/, `{"extra":${deep},`) };
-    const r = await svcBin(['invoices', 'get', OCT, '--json'], env(), { cwd: dir });
+    const r = await svcInProcess(['invoices', 'get', OCT, '--json'], env(), { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toHaveLength(1);
@@ -94,7 +95,7 @@ describe('absurd figures and shapes from the server', () => {
 describe('SVC_DEBUG on a 403', () => {
   it('shows the requests, and the refusal as one line without a stack trace', async () => {
     change = { path: `/api/orgs/${ORG}/invoices`, status: 403 };
-    const r = await svcBin(['invoices', 'list'], env({ SVC_DEBUG: '1' }), { cwd: dir });
+    const r = await svcInProcess(['invoices', 'list'], env({ SVC_DEBUG: '1' }), { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/^\s+at /m);
     const errorLines = lines(r.stderr).filter((l) => !l.startsWith('svc: →') && !l.startsWith('svc: ←'));

@@ -1,5 +1,6 @@
 // Issue 19, item 3: a time limit the user can set (--timeout SECONDS, SVC_TIMEOUT), on the one
 // request deadline; the built svc against a stand-in server that accepts and never answers.
+// The gateway case, the month end and --help as the real bin; the others the built code in-process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -7,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { svcBin } from './_bin.js';
+import { svcBin, svcInProcess } from './_bin.js';
 
 let silent: FakeServer;
 beforeAll(async () => {
@@ -29,19 +30,18 @@ describe('--timeout and SVC_TIMEOUT', () => {
 
   it('SVC_TIMEOUT sets it too; the flag wins over the variable', async () => {
     const env = { SVC_GATEWAY_URL: silent.url, SVC_API_KEY: KEY, SVC_TIMEOUT: '0.4' };
-    const viaEnv = await svcBin(['auth', 'fields'], env);
+    // Each waits out its attempts: both at once.
+    const [viaEnv, both] = await Promise.all([svcInProcess(['auth', 'fields'], env), svcInProcess(['search', '--timeout', '0.3', 'vat'], env)]);
     expect(viaEnv.code).toBe(1);
     expect(viaEnv.stderr).toContain('within 400 ms (each of 3 attempts)');
-    const both = await svcBin(['search', '--timeout', '0.3', 'vat'], env);
     expect(both.stderr).toContain('within 300 ms (each of 3 attempts)');
   });
 
   it('the reporting commands have it too, and name the reporting API', async () => {
     const env = { SVC_BASE_URL: silent.url, SVC_REPORTING_TOKEN: 'tok-test-123456789', SVC_ORG_ID: 'org-nordlys', SVC_PARTNER_TOKEN: 'tok-partner-12345678' };
-    const list = await svcBin(['invoices', 'list', '--timeout', '0.3'], env);
+    const [list, partner] = await Promise.all([svcInProcess(['invoices', 'list', '--timeout', '0.3'], env), svcInProcess(['partner', 'status'], { ...env, SVC_TIMEOUT: '0.3' })]);
     expect(list.code).toBe(1);
     expect(list.stderr).toBe(`svc: time ran out: no complete answer from the reporting API at ${silent.url} within 300 ms (each of 3 attempts) (${HINT})\n`);
-    const partner = await svcBin(['partner', 'status'], { ...env, SVC_TIMEOUT: '0.3' });
     expect(partner.stderr).toContain(`no complete answer from the reporting API at ${silent.url} within 300 ms`);
   });
 
@@ -58,11 +58,11 @@ describe('--timeout and SVC_TIMEOUT', () => {
   it('a bad --timeout exits 2 naming the flag; a bad SVC_TIMEOUT names the variable; neither asks the service', async () => {
     const before = silent.seen.length;
     for (const bad of ['abc', '0', '-1', '1e3', '100000']) {
-      const r = await svcBin(['models', `--timeout=${bad}`], { SVC_GATEWAY_URL: silent.url, SVC_API_KEY: KEY });
+      const r = await svcInProcess(['models', `--timeout=${bad}`], { SVC_GATEWAY_URL: silent.url, SVC_API_KEY: KEY });
       expect(r.code, bad).toBe(2);
       expect(r.stderr.split('\n')[0]).toBe(`svc: --timeout must be a number of seconds above 0, at most 86400 (e.g. 30 or 2.5) (got "${bad}")`);
     }
-    const env = await svcBin(['models'], { SVC_GATEWAY_URL: silent.url, SVC_API_KEY: KEY, SVC_TIMEOUT: 'soon' });
+    const env = await svcInProcess(['models'], { SVC_GATEWAY_URL: silent.url, SVC_API_KEY: KEY, SVC_TIMEOUT: 'soon' });
     expect(env.code).toBe(1);
     expect(env.stderr).toBe('svc: SVC_TIMEOUT must be a number of seconds above 0, at most 86400 (e.g. 30 or 2.5) (got "soon") (fix or unset SVC_TIMEOUT)\n');
     expect(silent.seen.length).toBe(before);

@@ -33,6 +33,17 @@ function soffice(format: string, outDir: string, files: string[]): void {
 let server: ReferenceServer;
 const files: Record<string, string> = {};
 
+// The two workbooks the print tests read, printed in one LibreOffice run (a start costs seconds).
+let pdfDir: string | undefined;
+function printed(name: 'fixture-october' | 'org-fjordline'): string {
+  if (pdfDir === undefined) {
+    const out = join(dir, 'pdf');
+    soffice('pdf', out, [files['fixture-october']!, files['org-fjordline']!]);
+    pdfDir = out;
+  }
+  return join(pdfDir, `${name}.pdf`);
+}
+
 beforeAll(async () => {
   if (!runs(hasSoffice)) return;
   server = await startReferenceServer({});
@@ -73,9 +84,7 @@ describe.runIf(runs(hasSoffice))('LibreOffice', () => {
   }, 300_000);
 
   test('prints every sheet with its header and footer, the Keys sheet on one page, the reconciliation on one page, the chart drawn', async () => {
-    const out = join(dir, 'pdf');
-    soffice('pdf', out, [files['fixture-october']!]);
-    const doc = await getDocument({ data: new Uint8Array(readFileSync(join(out, 'fixture-october.pdf'))), useSystemFonts: false, isEvalSupported: false }).promise;
+    const doc = await getDocument({ data: new Uint8Array(readFileSync(printed('fixture-october'))), useSystemFonts: false, isEvalSupported: false }).promise;
     const n = doc.numPages;
     const pages: Array<{ text: string; sizes: number[] }> = [];
     for (let p = 1; p <= n; p++) {
@@ -105,9 +114,7 @@ describe.runIf(runs(hasSoffice))('LibreOffice', () => {
   }, 300_000);
 
   test('prints the workbook without usage (org-fjordline): four sheets, every page saying usage is not shared, the reconciliation on one page naming why', async () => {
-    const out = join(dir, 'pdf-fjordline');
-    soffice('pdf', out, [files['org-fjordline']!]);
-    const doc = await getDocument({ data: new Uint8Array(readFileSync(join(out, 'org-fjordline.pdf'))), useSystemFonts: false, isEvalSupported: false }).promise;
+    const doc = await getDocument({ data: new Uint8Array(readFileSync(printed('org-fjordline'))), useSystemFonts: false, isEvalSupported: false }).promise;
     const pages: string[] = [];
     for (let p = 1; p <= doc.numPages; p++) pages.push((await (await doc.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).filter((t) => t.trim()).join(' '));
     await doc.destroy();

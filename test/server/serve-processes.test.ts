@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { BIN, svcBin } from '../cli/_bin.js';
+import { BIN, svcBin, svcInProcess } from '../cli/_bin.js';
 import { orgToken, partnerToken, UA } from './_helpers.js';
 
 interface Serve {
@@ -118,8 +118,9 @@ describe('svc serve --processes', () => {
     expect(r.stderr).toBe(`svc: --port ${port}: in use by another program (EADDRINUSE)\nRun "svc serve --help" for usage.\n`);
   });
 
+  // The first as the real bin, the others the built code in this process.
   it.each(['0', '257', 'two', '-1', '', '1.5'])('--processes=%j is refused naming the flag, exit 2, nothing served', async (n) => {
-    const r = await svcBin(['serve', `--processes=${n}`]);
+    const r = await (n === '0' ? svcBin : svcInProcess)(['serve', `--processes=${n}`]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.split('\n')[0]).toBe(`svc: --processes must be a whole number from 1 to 256 (got "${n}")`);
