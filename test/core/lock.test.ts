@@ -11,7 +11,6 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { acquireLock } from '../../src/core/lock.js';
 import { LockHeldError } from '../../src/core/lock-held-error.js';
 
-const REGISTER = fileURLToPath(new URL('../cli-key/_ts-register.mjs', import.meta.url));
 const CHILD = fileURLToPath(new URL('./_lock-child.js', import.meta.url));
 
 let dir: string;
@@ -23,7 +22,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function child(go: string, waitMs: number, holdMs: number, counter = '', turns = 1): Promise<string> {
-  const c = spawn(process.execPath, ['--import', REGISTER, CHILD, lock, go, String(waitMs), String(holdMs), counter, String(turns)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const c = spawn(process.execPath, [CHILD, lock, go, String(waitMs), String(holdMs), counter, String(turns)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   c.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
   return new Promise((resolve, reject) => c.on('close', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`child exited ${code}: ${out}`)))));
