@@ -11,12 +11,13 @@ import { startCli, waitFor, type CliProcess } from './_cli.js';
 import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
 
-// 200 generated organizations through `svc month-end --queue` and three `svc worker` processes
+// 80 generated organizations (enough that the killed worker dies with jobs in hand and the
+// others still have most of the month to take over) through `svc month-end --queue` and three `svc worker` processes
 // against the reference server over loopback HTTP and a real redis-server; one worker is killed
 // with SIGKILL mid-run. Compared with an in-process run of the same month, file by file.
 
 const MONTH = '2026-10';
-const ORGS = 200;
+const ORGS = 80;
 
 let tmp: string;
 let redis: TestRedis;
