@@ -9,6 +9,7 @@ import { outputWidth, styleFor } from './_output/style.js';
 import { renderTable } from './_output/table.js';
 import { timeoutOption } from './_timeout.js';
 import { wrap } from './_output/wrap.js';
+import { jsonText } from './_output/json-text.js';
 
 /** LiteLLM's model modes: a filter naming one of them that matches nothing is an answer, not a typo. */
 const KNOWN_MODES = ['audio_speech', 'audio_transcription', 'chat', 'completion', 'embedding', 'image_generation', 'moderation', 'realtime', 'rerank', 'responses'];
@@ -65,7 +66,7 @@ export const modelsCommand: Command = {
       return 0;
     }
     if (bool(args, 'json')) {
-      io.stdout.write(JSON.stringify(models.map(modelJson), null, 2) + '\n');
+      io.stdout.write(jsonText(models.map(modelJson)));
       return 0;
     }
     if (models.length === 0) {

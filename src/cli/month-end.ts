@@ -17,6 +17,7 @@ import type { RunConfig } from '../runner/config.js';
 import { timeoutOption } from './_timeout.js';
 import { checkOutputFolder } from './_output/output-file.js';
 import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../client/timeout-setting.js';
+import { jsonText } from './_output/json-text.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -87,7 +88,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
     const monthDir = join(input.outDir, manifest.month);
     if (input.json) {
       const orgs = manifest.organizations.map(({ org_id, status, error, parts }) => ({ org_id, status, ...(error ? { error } : {}), parts }));
-      io.stdout.write(JSON.stringify({ manifest: join(monthDir, 'manifest.json'), summary_md: join(monthDir, 'summary.md'), index_html: join(monthDir, 'index.html'), summary: manifest.summary, organizations: orgs, partner: manifest.partner }, null, 2) + '\n');
+      io.stdout.write(jsonText({ manifest: join(monthDir, 'manifest.json'), summary_md: join(monthDir, 'summary.md'), index_html: join(monthDir, 'index.html'), summary: manifest.summary, organizations: orgs, partner: manifest.partner }));
     }
     if (deadlinePassed && manifest.interrupted) {
       io.stderr.write(`svc: the run's deadline (--deadline ${input.deadlineMs! / 1000}) passed; the manifest of what was done is written: run the same command again to finish (files already written are checked and skipped)\n`);

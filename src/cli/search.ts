@@ -7,6 +7,7 @@ import { outputWidth, styleFor } from './_output/style.js';
 import { wrap } from './_output/wrap.js';
 import { UsageError } from './usage-error.js';
 import { timeoutOption } from './_timeout.js';
+import { jsonText } from './_output/json-text.js';
 
 /** `-n`/`--count`: 1 to 100, undefined when not given; the message names the flag as typed in the help, `-n`. */
 function countFlag(args: Parameters<Command['run']>[1]): number | undefined {
@@ -55,7 +56,7 @@ export const searchCommand: Command = {
     if (bool(args, 'json')) {
       // As the service sent it, every result and fields beyond the spec's (engine, score, …); cut only by an explicit -n.
       const sent = JSON.parse(raw) as { results: unknown[] };
-      io.stdout.write(JSON.stringify(n === undefined ? sent : { ...sent, results: sent.results.slice(0, n) }, null, 2) + '\n');
+      io.stdout.write(jsonText(n === undefined ? sent : { ...sent, results: sent.results.slice(0, n) }));
       return 0;
     }
     const shown = response.results.slice(0, n ?? 10);

@@ -12,6 +12,7 @@ import { usageExtras, usageExtrasJson } from './_usage/extras.js';
 import { usageColumns, usageTableRows } from './_usage/table.js';
 import { usageOfAllKeys } from './_usage/all-keys.js';
 import { timeoutOption } from './_timeout.js';
+import { jsonText } from './_output/json-text.js';
 
 const NOT_SHARED = "This key's usage is not shared with its organization, so it cannot be shown.";
 const NO_ORG = 'This key belongs to no organization, so it has no usage to show.';
@@ -35,7 +36,7 @@ async function oneKey(io: CommandIO, args: ParsedArgs, period: DayRange, json: b
       total: summary ? usageRowJson(summary.total) : null,
       ...usageExtrasJson(info),
     };
-    io.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    io.stdout.write(jsonText(out));
     return exitFor(info.org_id);
   }
   const s = styleFor(io.stdout, io.env);

@@ -147,4 +147,14 @@ describe('U+202E, U+200B and a BOM in an invoice number and a buyer name', () =>
     expect(get.out).toContain(`Invoice ${NUMBER}`);
     expect(get.out).toContain(`To:      ${BUYER},`);
   }, 60_000);
+
+  it('svc invoices get --json: the answer as sent, each invisible character written as its \\u escape, so a JSON reader gets the same strings', async () => {
+    const r = await svcBin(['invoices', 'get', ID, '--json'], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(INVISIBLE);
+    expect(r.stdout).toContain('"invoice_number": "\\u202e2026-\\u200b0142\\ufeff"');
+    const sent = JSON.parse(r.stdout) as { invoice_number: string; buyer: { legal_name: string } };
+    expect(sent.invoice_number).toBe(HOSTILE_NUMBER);
+    expect(sent.buyer.legal_name).toBe(HOSTILE_BUYER);
+  }, 60_000);
 });

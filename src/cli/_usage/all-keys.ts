@@ -12,6 +12,7 @@ import { isNotShared } from './not-shared.js';
 import { addRows, summarizeActivity, usageRowJson, type UsageRow } from './summary.js';
 import { usageColumns, usageTableRows } from './table.js';
 import { withStatus } from '../../client/errors/with-status.js';
+import { jsonText } from '../_output/json-text.js';
 
 type KeyUsage =
   | { profile: string; key: string; total: UsageRow; sameAs?: string }
@@ -65,7 +66,7 @@ export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, period: Da
       ...('error' in r ? { error: r.error } : {}),
     }));
     const out = { period: { name: period.name, start_date: period.start, end_date: period.end }, keys, total: usageRowJson(total) };
-    io.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    io.stdout.write(jsonText(out));
     return failed ? 1 : 0;
   }
   const s = styleFor(io.stdout, io.env);

@@ -12,6 +12,7 @@ import { wrap } from '../_output/wrap.js';
 import { openStore } from './_store-io.js';
 import { timeoutOption } from '../_timeout.js';
 import { withStatus } from '../../client/errors/with-status.js';
+import { jsonText } from '../_output/json-text.js';
 
 /** A field's value for people: `-` for no value, yes/no, a select field's label. */
 function shown(f: KeyFieldsEntry): string {
@@ -53,7 +54,7 @@ async function allKeys(io: CommandIO, args: ParsedArgs, json: boolean): Promise<
   );
   if (json) {
     const out = results.map((r) => ({ profile: r.name, key: r.key, ...('raw' in r ? JSON.parse(r.raw) : { error: r.error }) }));
-    io.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    io.stdout.write(jsonText(out));
   } else {
     const s = styleFor(io.stdout, io.env);
     const blocks = results.map((r) => {
@@ -84,7 +85,7 @@ export const fieldsCommand: Command = {
     const key = await keyInUse(io, args);
     announceKey(io, args, key);
     const { record, raw } = await explained(io, key, clientFor(io, key.apiKey, key.gateway).getKeyFieldsJson());
-    if (json) io.stdout.write(JSON.stringify(JSON.parse(raw), null, 2) + '\n');
+    if (json) io.stdout.write(jsonText(JSON.parse(raw)));
     else io.stdout.write(`Key "${plainText(record.key_name)}" (${key.masked})\n${fieldsTable(io, record)}`);
     return 0;
   },

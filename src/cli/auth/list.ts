@@ -5,6 +5,7 @@ import { findPin, maskKey } from '../_credentials/index.js';
 import { renderTable } from '../_output/table.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { openStore } from './_store-io.js';
+import { jsonText } from '../_output/json-text.js';
 
 export const listCommand: Command = {
   name: 'list',
@@ -24,7 +25,7 @@ export const listCommand: Command = {
         default: credentials.default === name,
         pinned_folders: pinsOf(name),
       }));
-      io.stdout.write(JSON.stringify(out, null, 2) + '\n');
+      io.stdout.write(jsonText(out));
       return 0;
     }
     if (names.length === 0) {

@@ -14,6 +14,7 @@ import { plainText } from '../_output/sanitize.js';
 import { configDir, findPin, loadCredentials } from '../_credentials/index.js';
 import { hintOf } from '../_errors.js';
 import { timeoutOption } from '../_timeout.js';
+import { jsonText } from '../_output/json-text.js';
 
 /** With SVC_API_KEY set: the saved key it overrides here (pin or default), if any, in one line. */
 async function overriddenSavedKey(io: CommandIO): Promise<string> {
@@ -88,7 +89,7 @@ export const statusCommand: Command = {
         budget_reset_at: info?.budget_reset_at ?? null,
         blocked: info?.blocked ?? null,
       };
-      io.stdout.write(JSON.stringify(out, null, 2) + '\n');
+      io.stdout.write(jsonText(out));
       return verdict.works ? 0 : 1;
     }
     const s = styleFor(io.stdout, io.env);

@@ -4,6 +4,7 @@ import { reportingClientFrom, reportingOptions } from '../_clients.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { resolveInvoiceId } from './_invoice-ref.js';
 import { invoiceView } from './_invoice-view.js';
+import { jsonText } from '../_output/json-text.js';
 
 /** `svc invoices get <id>`: one invoice (endpoint 2), as text or as the API's JSON. */
 export const getCommand: Command = {
@@ -18,7 +19,7 @@ export const getCommand: Command = {
     const id = await resolveInvoiceId(client, args.positionals[0]!);
     const { invoice, raw } = await client.getInvoiceJson(id);
     // The record as sent (re-indented only), so it can be saved and rendered later.
-    if (bool(args, 'json')) io.stdout.write(`${JSON.stringify(JSON.parse(raw), null, 2)}\n`);
+    if (bool(args, 'json')) io.stdout.write(jsonText(JSON.parse(raw)));
     else io.stdout.write(invoiceView(invoice, outputWidth(io), styleFor(io.stdout, io.env)));
     return 0;
   },

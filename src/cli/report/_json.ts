@@ -1,4 +1,5 @@
 import { Decimal } from '../../money/decimal.js';
+import { jsonText } from '../_output/json-text.js';
 
 /** A record with every Decimal as its exact plain decimal string (never `1e-7`), ready for JSON. */
 export function exactJson(value: unknown): unknown {
@@ -12,7 +13,7 @@ export function exactJson(value: unknown): unknown {
 
 /** Pretty JSON of a parsed record, Decimals exact. */
 export function toJsonText(value: unknown): string {
-  return `${JSON.stringify(exactJson(value), null, 2)}\n`;
+  return jsonText(exactJson(value));
 }
 
 /**
@@ -30,6 +31,6 @@ export function asSent(wanted: boolean): { call: { onBody?: (text: string) => vo
   };
   return {
     call: wanted ? { onBody } : {},
-    text: (record) => (first !== undefined ? `${JSON.stringify(JSON.parse(first), null, 2)}\n` : toJsonText(record)),
+    text: (record) => (first !== undefined ? jsonText(JSON.parse(first)) : toJsonText(record)),
   };
 }
