@@ -1,5 +1,6 @@
 import { Decimal } from '../money/decimal.js';
 import type { UsageSlice } from '../model/index.js';
+import { SumPastExactError } from './_sum-past-exact-error.js';
 
 /** The token group every usage record carries. */
 export interface Tokens {
@@ -13,7 +14,7 @@ export interface Tokens {
 
 function add(a: number, b: number, field: string): number {
   const n = a + b;
-  if (!Number.isSafeInteger(n)) throw new RangeError(`${field} sum ${n} is beyond exact integers`);
+  if (!Number.isSafeInteger(n)) throw new SumPastExactError(field);
   return n;
 }
 

@@ -26,6 +26,7 @@ import { ConnectionError } from './errors/connection-error.js';
 import { MAX_RANGE_DAYS, checkKeyUsagePeriod, checkMonthlyUsagePeriod } from './period.js';
 import type { KeyUsageHead } from './merge-key-usage.js';
 import { readKeyUsageRanges, singleQuery } from './_key-usage-ranges.js';
+import { SumPastExactError } from './_sum-past-exact-error.js';
 import { readKeyUsageStream } from './_stream-key-usage.js';
 import { outputTarget, saveStreamAtomic } from '../core/atomic-write.js';
 import type { BodyKind } from './body-limits.js';
@@ -167,12 +168,14 @@ export class ReportingClient implements ReportingApi {
     const checked = checkKeyUsagePeriod(period);
     const one = singleQuery(checked, this.maxRangeDays);
     if (one) return this.fetchKeyUsage(one, opts);
-    const merged = await readKeyUsageRanges(checked, this.maxRangeDays, async (query, into) => {
-      const part = await this.fetchKeyUsage(query, opts);
-      into.add(part);
-      return part;
+    return this.merging(async () => {
+      const merged = await readKeyUsageRanges(checked, this.maxRangeDays, async (query, into) => {
+        const part = await this.fetchKeyUsage(query, opts);
+        into.add(part);
+        return part;
+      });
+      return merged.result();
     });
-    return merged.result();
   }
 
   /**
@@ -186,14 +189,31 @@ export class ReportingClient implements ReportingApi {
     const path = this.orgPath('/key-usage');
     const one = singleQuery(checked, this.maxRangeDays);
     if (one) return readKeyUsageStream(this.http, path, this.orgId, one, onKey, opts);
-    const merged = await readKeyUsageRanges(checked, this.maxRangeDays, async (query, into) => {
-      const head = await readKeyUsageStream(this.http, path, this.orgId, query, (key) => into.addKey(key), opts);
-      into.addHead(head);
-      return head;
+    const { keys, ...head } = await this.merging(async () => {
+      const merged = await readKeyUsageRanges(checked, this.maxRangeDays, async (query, into) => {
+        const part = await readKeyUsageStream(this.http, path, this.orgId, query, (key) => into.addKey(key), opts);
+        into.addHead(part);
+        return part;
+      });
+      return merged.result();
     });
-    const { keys, ...head } = merged.result();
     keys.forEach(onKey);
     return { ...head, keys: [] };
+  }
+
+  /**
+   * Runs the merge of several key-usage answers: a count that passes 2^53 − 1 only when summed
+   * over them is the service's data this client cannot hold exactly, named like any other field
+   * it cannot read.
+   */
+  private async merging<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      if (!(e instanceof SumPastExactError)) throw e;
+      const endpoint = this.http.endpointOf({ path: this.orgPath('/key-usage') });
+      throw new ResponseSchemaError(endpoint, e.field, 'past 2^53 - 1 when summed over the ranges the period was asked in, beyond exact integers', 200);
+    }
   }
 
   private async fetchKeyUsage(query: Record<string, string | number>, opts?: CallOptions): Promise<OrgKeyUsage> {
