@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const client = (maxRangeDays?: number) =>
-  new ReportingClient({ baseUrl: proxy.url, orgId: 'org-nordlys', token: tokenOf('org-nordlys'), env: {}, retries: 0, ...(maxRangeDays ? { maxRangeDays } : {}) });
+  new ReportingClient({ baseUrl: proxy.url, orgId: 'org-nordlys', token: tokenOf('org-nordlys'), env: {}, maxRetries: 0, ...(maxRangeDays ? { maxRangeDays } : {}) });
 const PERIOD = { start_date: '2026-09-01', end_date: '2026-10-31' };
 
 describe('key usage merged over ranges past 2^53 − 1', () => {
