@@ -1,28 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { cleanup, svc, tempDir } from './_helpers.js';
+import { svc } from './_helpers.js';
 import { KEYS } from './_keys.js';
+import { keyHolder } from './_key-holder.js';
 
 // Loopback HTTP on a 2-core machine shared with other suites: allow for a busy CPU.
 vi.setConfig({ testTimeout: 20_000 });
 
-let server: ReferenceServer;
-let home: string;
-let cfg: string;
-beforeAll(async () => {
-  server = await startReferenceServer();
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  home = await tempDir();
-  cfg = join(home, 'cfg');
-});
-afterEach(() => cleanup(home));
+const at = keyHolder();
 
-const env = (extra: Record<string, string> = {}) => ({ SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: server.url, ...extra });
+const env = (extra: Record<string, string> = {}) => ({ SVC_CONFIG_DIR: at.cfg, SVC_GATEWAY_URL: at.server.url, ...extra });
 const login = (key: string, ...flags: string[]) => svc(['auth', 'login', '--with-token', ...flags], { env: env(), stdin: `${key}\n` });
 
 describe('auth login', () => {
@@ -31,7 +20,7 @@ describe('auth login', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Saved "default": sk-…${KEYS.limited.slice(-4)} (Analytics pipeline, org-nordlys).\nIt is the default key.`);
     expect(r.stdout + r.stderr).not.toContain(KEYS.limited);
-    const file = join(cfg, 'credentials.json');
+    const file = join(at.cfg, 'credentials.json');
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(await readFile(file, 'utf8'));
     expect(saved).toMatchObject({ default: 'default', profiles: { default: { api_key: KEYS.limited } } });
@@ -44,7 +33,7 @@ describe('auth login', () => {
       expect(r.stderr).toContain('(HTTP 401); nothing was saved');
       expect(r.stderr).not.toContain(key);
     }
-    expect(existsSync(cfg)).toBe(false);
+    expect(existsSync(at.cfg)).toBe(false);
   });
 
   it('keeps earlier keys: --profile adds a named key without changing the default', async () => {
@@ -53,7 +42,7 @@ describe('auth login', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Saved "dev": ');
     expect(r.stdout).toContain('Use it with "svc auth use dev" or "svc auth pin dev".');
-    const saved = JSON.parse(await readFile(join(cfg, 'credentials.json'), 'utf8'));
+    const saved = JSON.parse(await readFile(join(at.cfg, 'credentials.json'), 'utf8'));
     expect(saved.default).toBe('default');
     expect(Object.keys(saved.profiles).sort()).toEqual(['default', 'dev']);
   });
@@ -78,7 +67,7 @@ describe('auth status', () => {
   it('a pinned project says so', async () => {
     await login(KEYS.limited);
     await login(KEYS.devSeat, '--profile', 'dev');
-    const project = join(home, 'proj');
+    const project = join(at.home, 'proj');
     await mkdir(join(project, 'sub'), { recursive: true });
     await svc(['auth', 'pin', 'dev'], { env: env(), cwd: project });
     const r = await svc(['auth', 'status', '--json'], { env: env(), cwd: join(project, 'sub') });
@@ -101,7 +90,7 @@ describe('auth status', () => {
 
   it('auth token prints the key in use and needs no network', async () => {
     await login(KEYS.limited);
-    const r = await svc(['auth', 'token'], { env: { SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: 'http://127.0.0.1:1' } });
+    const r = await svc(['auth', 'token'], { env: { SVC_CONFIG_DIR: at.cfg, SVC_GATEWAY_URL: 'http://127.0.0.1:1' } });
     expect(r).toMatchObject({ code: 0, stdout: `${KEYS.limited}\n` });
   });
 });
@@ -119,7 +108,7 @@ describe('auth fields', () => {
   });
 
   it('--json prints the values exactly as the API sends them', async () => {
-    const direct = await fetch(`${server.url}/v1/service/key`, { headers: { authorization: `Bearer ${KEYS.devSeat}`, 'user-agent': 'test' } });
+    const direct = await fetch(`${at.server.url}/v1/service/key`, { headers: { authorization: `Bearer ${KEYS.devSeat}`, 'user-agent': 'test' } });
     const r = await svc(['auth', 'fields', '--json'], { env: env({ SVC_API_KEY: KEYS.devSeat }) });
     expect(JSON.parse(r.stdout)).toEqual(await direct.json());
     expect(JSON.parse(r.stdout).fields.some((f: { value: unknown }) => f.value === null)).toBe(true);
@@ -128,9 +117,9 @@ describe('auth fields', () => {
   it('--all shows every saved key; a refused one is reported and makes the exit 1', async () => {
     await login(KEYS.limited);
     await login(KEYS.devSeat, '--profile', 'dev');
-    const creds = JSON.parse(await readFile(join(cfg, 'credentials.json'), 'utf8'));
+    const creds = JSON.parse(await readFile(join(at.cfg, 'credentials.json'), 'utf8'));
     const { saveCredentials } = await import('../../src/cli/_credentials/index.js');
-    await saveCredentials(cfg, { ...creds, profiles: { ...creds.profiles, old: { api_key: KEYS.deleted }, ci: { api_key: KEYS.blocked } } });
+    await saveCredentials(at.cfg, { ...creds, profiles: { ...creds.profiles, old: { api_key: KEYS.deleted }, ci: { api_key: KEYS.blocked } } });
     const r = await svc(['auth', 'fields', '--all'], { env: env(), columns: 80 });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`default (sk-…${KEYS.limited.slice(-4)}): key "Analytics pipeline"`);

@@ -1,39 +1,29 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 import { loadCredentials, saveCredentials, emptyCredentials, withFileLock } from '../../src/cli/_credentials/index.js';
-import { cleanup, svc, tempDir } from './_helpers.js';
+import { svc } from './_helpers.js';
 import { runCli } from '../../src/cli/run.js';
 import { makeUsageCommand } from '../../src/cli/usage.js';
 import { PassThrough, Readable } from 'node:stream';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { KEYS } from './_keys.js';
+import { keyHolder } from './_key-holder.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 const posix = process.platform !== 'win32';
 const WRITER = fileURLToPath(new URL('./_concurrent-writer.js', import.meta.url));
 
-let server: ReferenceServer;
-let home: string;
-let cfg: string;
-beforeAll(async () => {
-  server = await startReferenceServer();
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  home = await tempDir();
-  cfg = join(home, 'cfg');
-});
-afterEach(() => cleanup(home));
+const at = keyHolder();
 
-const env = () => ({ SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: server.url });
+const env = () => ({ SVC_CONFIG_DIR: at.cfg, SVC_GATEWAY_URL: at.server.url });
 
 function writer(id: number, n: number): Promise<number | null> {
-  const child = spawn(process.execPath, [WRITER, cfg, String(id), String(n)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [WRITER, at.cfg, String(id), String(n)], { stdio: ['ignore', 'ignore', 'inherit'] });
   return new Promise((resolve) => child.on('close', resolve));
 }
 
@@ -42,53 +32,53 @@ describe('concurrent changes to credentials.json', () => {
     const keys = [KEYS.limited, KEYS.devSeat, KEYS.blocked, KEYS.credits, KEYS.notShared];
     const runs = await Promise.all(keys.map((k, i) => svc(['auth', 'login', '--with-token', '--profile', `k${i}`], { env: env(), stdin: `${k}\n` })));
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
-    const saved = await loadCredentials(cfg);
+    const saved = await loadCredentials(at.cfg);
     expect(Object.keys(saved.profiles).sort()).toEqual(['k0', 'k1', 'k2', 'k3', 'k4']);
-    expect(await readdir(cfg)).toEqual(['credentials.json']);
+    expect(await readdir(at.cfg)).toEqual(['credentials.json']);
   });
 
   it('keeps every change of four processes writing at the same time', async () => {
     const codes = await Promise.all([0, 1, 2, 3].map((id) => writer(id, 10)));
     expect(codes).toEqual([0, 0, 0, 0]);
-    const saved = await loadCredentials(cfg);
+    const saved = await loadCredentials(at.cfg);
     expect(Object.keys(saved.profiles)).toHaveLength(40);
-    expect((await readdir(cfg)).filter((f) => f !== 'credentials.json')).toEqual([]);
+    expect((await readdir(at.cfg)).filter((f) => f !== 'credentials.json')).toEqual([]);
   });
 
   it('waits for a held lock, gives up with a clear message, and takes over a stale one', async () => {
-    await saveCredentials(cfg, { ...emptyCredentials(), default: 'a', profiles: { a: { api_key: 'sk-aaaaaaaaaaaaaaaa1111' } } });
-    const lock = join(cfg, 'credentials.json.lock');
+    await saveCredentials(at.cfg, { ...emptyCredentials(), default: 'a', profiles: { a: { api_key: 'sk-aaaaaaaaaaaaaaaa1111' } } });
+    const lock = join(at.cfg, 'credentials.json.lock');
     // A live process's pid (the test runner's parent), so the lock is held until it is old.
     await writeFile(lock, `${process.ppid}\n`);
-    const held = withFileLock(join(cfg, 'credentials.json'), async () => 'ran', 300);
+    const held = withFileLock(join(at.cfg, 'credentials.json'), async () => 'ran', 300);
     await expect(held).rejects.toThrow(/another svc process is changing the saved keys \(lock file .*credentials\.json\.lock\); nothing was changed/);
     const old = new Date(Date.now() - 60_000);
     await utimes(lock, old, old);
     const r = await svc(['auth', 'use', 'a'], { env: env() });
     expect(r.code).toBe(0);
-    expect(await readdir(cfg)).toEqual(['credentials.json']);
+    expect(await readdir(at.cfg)).toEqual(['credentials.json']);
   });
 });
 
 describe.runIf(posix)('the config folder', () => {
   it('refuses a folder others can write, naming the chmod, and changes nothing', async () => {
-    await saveCredentials(cfg, { ...emptyCredentials(), default: 'a', profiles: { a: { api_key: 'sk-aaaaaaaaaaaaaaaa1111' } } });
-    await chmod(cfg, 0o777);
+    await saveCredentials(at.cfg, { ...emptyCredentials(), default: 'a', profiles: { a: { api_key: 'sk-aaaaaaaaaaaaaaaa1111' } } });
+    await chmod(at.cfg, 0o777);
     for (const argv of [['auth', 'list'], ['auth', 'use', 'a'], ['auth', 'token']]) {
       const r = await svc(argv, { env: env() });
       expect(r.code, argv.join(' ')).toBe(1);
-      expect(r.stderr).toContain(`config folder ${cfg} can be written by other users (mode 0777) (run: chmod 700 '${cfg}')`);
+      expect(r.stderr).toContain(`config folder ${at.cfg} can be written by other users (mode 0777) (run: chmod 700 '${at.cfg}')`);
     }
-    expect((await stat(cfg)).mode & 0o777).toBe(0o777);
+    expect((await stat(at.cfg)).mode & 0o777).toBe(0o777);
   });
 
   it('never re-modes a folder it did not create (others may read it; the file is 0600)', async () => {
-    await mkdir(cfg, { mode: 0o755 });
-    await chmod(cfg, 0o755);
+    await mkdir(at.cfg, { mode: 0o755 });
+    await chmod(at.cfg, 0o755);
     const r = await svc(['auth', 'login', '--with-token'], { env: env(), stdin: `${KEYS.limited}\n` });
     expect(r.code).toBe(0);
-    expect((await stat(cfg)).mode & 0o777).toBe(0o755);
-    expect((await stat(join(cfg, 'credentials.json'))).mode & 0o777).toBe(0o600);
+    expect((await stat(at.cfg)).mode & 0o777).toBe(0o755);
+    expect((await stat(join(at.cfg, 'credentials.json'))).mode & 0o777).toBe(0o600);
   });
 });
 
@@ -137,13 +127,13 @@ describe('messages for keys that do not work', () => {
     const stderr = new PassThrough();
     stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-    const io = { stdin: Readable.from([]), stdout, stderr, env: { ...env(), SVC_GATEWAY_URL: gatewayUrl, SVC_API_KEY: KEYS.limited }, cwd: home };
+    const io = { stdin: Readable.from([]), stdout, stderr, env: { ...env(), SVC_GATEWAY_URL: gatewayUrl, SVC_API_KEY: KEYS.limited }, cwd: at.home };
     const code = await runCli(root, ['usage', '--period', 'today'], io);
     return { code, out, err };
   }
 
   it('usage for a day past the service\'s today is an empty period, not an error (like LiteLLM)', async () => {
-    const r = await usageAt('2026-11-25T09:00:00Z', server.url);
+    const r = await usageAt('2026-11-25T09:00:00Z', at.server.url);
     expect(r.code).toBe(0);
     expect(r.out).toContain('2026-11-25');
     expect(r.out).toContain('No requests in this period.');
@@ -166,11 +156,11 @@ describe('messages for keys that do not work', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const port = (probe.address() as { port: number }).port;
     await new Promise((r) => probe.close(r));
-    const gone = { SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: `http://127.0.0.1:${port}` };
+    const gone = { SVC_CONFIG_DIR: at.cfg, SVC_GATEWAY_URL: `http://127.0.0.1:${port}` };
     const login = await svc(['auth', 'login', '--with-token'], { env: gone, stdin: `${KEYS.limited}\n` });
     expect(login.code).toBe(1);
     expect(login.stderr).toContain(`could not reach the gateway at http://127.0.0.1:${port} (ECONNREFUSED) (check SVC_GATEWAY_URL and the network)`);
-    expect(existsSync(join(cfg, 'credentials.json'))).toBe(false);
+    expect(existsSync(join(at.cfg, 'credentials.json'))).toBe(false);
     const models = await svc(['models'], { env: { ...gone, SVC_API_KEY: KEYS.limited } });
     expect(models.stderr).toContain('(check SVC_GATEWAY_URL and the network)');
   });

@@ -1,31 +1,19 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { describe, expect, it, vi } from 'vitest';
 import { svcBin, svcInProcess } from '../cli/_bin.js';
 import { KEYS } from './_keys.js';
-import { cleanup, tempDir } from './_helpers.js';
+import { keyHolder } from './_key-holder.js';
 
 // Profile names are data: names that are also members of every JavaScript object (toString,
 // valueOf, hasOwnProperty, constructor) are names like any other. The built `svc`, a real server:
 // the first and the damaged-file test as the real bin, the rest the built code in this process.
 
 vi.setConfig({ testTimeout: 30_000 });
-let server: ReferenceServer;
-let home: string;
-let cfg: string;
-beforeAll(async () => {
-  server = await startReferenceServer();
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  home = await tempDir();
-  cfg = join(home, 'cfg');
-});
-afterEach(() => cleanup(home));
+const at = keyHolder();
 
-const env = () => ({ SVC_CONFIG_DIR: cfg, SVC_GATEWAY_URL: server.url });
-const file = () => readFile(join(cfg, 'credentials.json'), 'utf8');
+const env = () => ({ SVC_CONFIG_DIR: at.cfg, SVC_GATEWAY_URL: at.server.url });
+const file = () => readFile(join(at.cfg, 'credentials.json'), 'utf8');
 
 describe('profile names that are also Object.prototype members', () => {
   it('auth login --profile constructor on an empty store saves, not "replaces"', async () => {
@@ -41,7 +29,7 @@ describe('profile names that are also Object.prototype members', () => {
       expect((await svcInProcess(['auth', 'login', '--with-token', '--profile', 'work'], env(), { stdin: `${KEYS.limited}\n` })).code).toBe(0);
       const before = await file();
       for (const argv of [['auth', 'use', name], ['auth', 'pin', name], ['auth', 'logout', '--profile', name]]) {
-        const r = await svcInProcess(argv, env(), { cwd: home });
+        const r = await svcInProcess(argv, env(), { cwd: at.home });
         expect(r.code, argv.join(' ')).toBe(1);
         expect(r.stderr).toBe(`svc: no saved key named "${name}" (saved: work)\n`);
         expect(r.stdout).toBe('');
@@ -57,7 +45,7 @@ describe('profile names that are also Object.prototype members', () => {
   it('a credentials.json whose default names "toString" (written by an older svc) is reported as damaged, in one line', async () => {
     expect((await svcBin(['auth', 'login', '--with-token', '--profile', 'work'], env(), { stdin: `${KEYS.limited}\n` })).code).toBe(0);
     const data = JSON.parse(await file()) as Record<string, unknown>;
-    await writeFile(join(cfg, 'credentials.json'), JSON.stringify({ ...data, default: 'toString' }), { mode: 0o600 });
+    await writeFile(join(at.cfg, 'credentials.json'), JSON.stringify({ ...data, default: 'toString' }), { mode: 0o600 });
     const r = await svcBin(['auth', 'list'], env());
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
@@ -72,10 +60,10 @@ describe('profile names that are also Object.prototype members', () => {
     const use = await svcInProcess(['auth', 'use', 'valueOf'], env());
     expect(use.code).toBe(0);
     expect(use.stdout).toMatch(/^"valueOf" \(.+\) is now the default key\.\n$/);
-    const pin = await svcInProcess(['auth', 'pin', 'toString'], env(), { cwd: home });
+    const pin = await svcInProcess(['auth', 'pin', 'toString'], env(), { cwd: at.home });
     expect(pin.code).toBe(0);
     const saved = JSON.parse(await file()) as { default: string; pins: Record<string, string> };
     expect(saved.default).toBe('valueOf');
-    expect(saved.pins[home]).toBe('toString');
+    expect(saved.pins[at.home]).toBe('toString');
   });
 });
