@@ -221,9 +221,11 @@ describe('HttpPipeline timeouts and abort', () => {
   });
 
   it('stops at once when the caller aborts', async () => {
-    server = await startFakeServer(() => {});
     const ctrl = new AbortController();
-    setTimeout(() => ctrl.abort(), 50);
+    // Abort once the request has arrived (a fixed timer could fire before a loaded machine connects).
+    server = await startFakeServer(() => {
+      setTimeout(() => ctrl.abort(), 50);
+    });
     const t0 = Date.now();
     const e = await pipeline(server.url).request({ ...planCost, signal: ctrl.signal }).catch((x: unknown) => x);
     expect((e as Error).name).toBe('AbortError');
@@ -232,11 +234,16 @@ describe('HttpPipeline timeouts and abort', () => {
   });
 
   it('stops a retry wait when the caller aborts', async () => {
-    server = await startFakeServer((_r, res) => json(res, 503, {}, { 'retry-after': '30' }));
     const ctrl = new AbortController();
-    setTimeout(() => ctrl.abort(), 100);
+    // Abort 100 ms after the 503 went out: the pipeline is then waiting out Retry-After 30.
+    server = await startFakeServer((_r, res) => {
+      json(res, 503, {}, { 'retry-after': '30' });
+      setTimeout(() => ctrl.abort(), 100);
+    });
+    const t0 = Date.now();
     const e = await pipeline(server.url).request({ ...planCost, signal: ctrl.signal }).catch((x: unknown) => x);
     expect((e as Error).name).toBe('AbortError');
+    expect(Date.now() - t0).toBeLessThan(5000);
     expect(server.seen).toHaveLength(1);
   });
 });
