@@ -16,6 +16,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 let tmp: string;
 let config: string;
+// The three installs, made once for the file (a test only runs the package in them, never changes it).
+let without: string;
+let withoutIoredis: string;
+let withBoth: string;
 
 /** A package folder with the built package and links to the installed packages but `without`. */
 async function install(name: string, without: string[]): Promise<string> {
@@ -47,6 +51,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'svc-peers-'));
   config = join(tmp, 'runs.json');
   await writeFile(config, JSON.stringify({ base_url: 'http://127.0.0.1:9', organizations: [{ org_id: 'o', name: 'O', token_env: 'O_TOKEN' }] }));
+  [without, withoutIoredis, withBoth] = await Promise.all([install('without', ['bullmq', 'ioredis']), install('without-ioredis', ['ioredis']), install('with', [])]);
 }, 60_000);
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
@@ -56,9 +61,7 @@ describe('the queue without its optional peers installed', () => {
   const worker = ['worker', '--queue', 'redis://127.0.0.1:9', '--month', '2026-10'];
 
   test('svc month-end --queue and svc worker exit 2 with one line: npm i bullmq ioredis', async () => {
-    const dir = await install('without', ['bullmq', 'ioredis']);
-    for (const args of [monthEnd(), worker]) {
-      const r = await svc(dir, args);
+    for (const r of await Promise.all([monthEnd(), worker].map((args) => svc(without, args)))) {
       expect(r.code, r.stderr).toBe(2);
       const lines = r.stderr.split('\n').filter(Boolean);
       expect(lines, r.stderr).toHaveLength(1);
@@ -66,22 +69,18 @@ describe('the queue without its optional peers installed', () => {
       expect(lines[0]).toContain('bullmq and ioredis');
     }
     // Only one of them missing is named alone.
-    const onlyRedis = await install('without-ioredis', ['ioredis']);
-    expect((await svc(onlyRedis, worker)).stderr).toMatch(/needs ioredis, not installed here: npm i bullmq ioredis/);
+    expect((await svc(withoutIoredis, worker)).stderr).toMatch(/needs ioredis, not installed here: npm i bullmq ioredis/);
   }, 120_000);
 
   test('everything else runs there: the package root loads and a month end in one process runs', async () => {
-    const dir = await install('without-root', ['bullmq', 'ioredis']);
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', "const m = await import('svc-reporting'); console.log(typeof m.renderInvoicePdf)"], { cwd: dir });
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', "const m = await import('svc-reporting'); console.log(typeof m.renderInvoicePdf)"], { cwd: without });
     expect(stdout.trim()).toBe('function');
-    const r = await svc(dir, ['demo', '--out', join(tmp, 'demo')]);
+    const r = await svc(without, ['demo', '--out', join(tmp, 'demo')]);
     expect(r.code, r.stderr).toBe(0);
   }, 120_000);
 
   test('control: with them installed the same commands get past the check to Redis', async () => {
-    const dir = await install('with', []);
-    for (const args of [monthEnd(), worker]) {
-      const r = await svc(dir, args);
+    for (const r of await Promise.all([monthEnd(), worker].map((args) => svc(withBoth, args)))) {
       expect(r.stderr).not.toContain('npm i bullmq ioredis');
       expect(r.stderr).toContain('cannot reach Redis at redis://127.0.0.1:9');
       expect(r.code).toBe(1);
