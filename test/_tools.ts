@@ -3,6 +3,8 @@
 // and CI services set it) they run and fail instead, so a missing package is never a silent pass.
 // Every conditional skip in test/ goes through `runs` (test/api/skips.test.ts checks that).
 import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
 
 function has(cmd: string, args: string[]): boolean {
   try {
@@ -13,9 +15,24 @@ function has(cmd: string, args: string[]): boolean {
   }
 }
 
+/**
+ * Whether `cmd` is an executable on PATH, found without running it: `soffice --version` took
+ * 1.3 s of wall time at every worker's first import (LibreOffice's launcher starts its runtime).
+ */
+function onPath(cmd: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir || '.', cmd), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 export const IN_CI = Boolean(process.env.CI);
 /** LibreOffice (Debian: libreoffice-calc-nogui). */
-export const hasSoffice = has('soffice', ['--version']);
+export const hasSoffice = onPath('soffice');
 /** Python 3 with openpyxl (Debian: python3-openpyxl). */
 export const PYTHON = process.env.SVC_TEST_PYTHON ?? '/usr/bin/python3';
 export const hasOpenpyxl = has(PYTHON, ['-c', 'import openpyxl']);

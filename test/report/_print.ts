@@ -34,15 +34,31 @@ export function pageCount(pdf: string): number {
 const FOOTER = /(Side|Page) \d+ (af|of) \d+/;
 
 /**
+ * The text of each page of `pdf` (`pdftotext -raw`), from one pdftotext run for the whole document
+ * rather than one a page: its pages end in form feeds, each page's text byte for byte what
+ * `-f p -l p` prints. Cached by path: each PDF is written once, then read by several tests.
+ */
+const pageTexts = new Map<string, string[]>();
+function textOfPages(pdf: string): string[] {
+  let texts = pageTexts.get(pdf);
+  if (texts === undefined) {
+    const n = pageCount(pdf);
+    texts = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1).map((t) => `${t}\f`);
+    // A form feed inside a page's text would shift every later page: pdfinfo's count says so.
+    if (texts.length !== n) throw new Error(`${pdf}: pdftotext gave ${texts.length} pages, pdfinfo says ${n}`);
+    pageTexts.set(pdf, texts);
+  }
+  return texts;
+}
+
+/**
  * The printed pages of `pdf`, each with the sheet its page header names: the header (organization,
  * sheet, period) and footer come first in content order, up to the "Page x of y" line.
  */
 export function printedPages(pdf: string, sheetNames: string[]): PrintedPage[] {
-  const n = pageCount(pdf);
   const pages: PrintedPage[] = [];
   let at = 0;
-  for (let p = 1; p <= n; p++) {
-    const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-f', String(p), '-l', String(p), pdf, '-'], { encoding: 'utf8' });
+  for (const text of textOfPages(pdf)) {
     const lines = text.split('\n');
     const end = lines.findIndex((l) => FOOTER.test(l));
     const head = ` ${lines.slice(0, end + 1).join(' ')} `;
@@ -57,9 +73,17 @@ export function printedPages(pdf: string, sheetNames: string[]): PrintedPage[] {
 /** Text compared without whitespace, control characters or compatibility forms (a PDF's ligatures and shaped Arabic). */
 export const squeeze = (s: string) => s.normalize('NFKC').replace(/[\s\p{Cc}\p{Cf}]+/gu, '');
 
+/** The workbook at `file` read by SheetJS (a reader not written here), once: the tests read each several times and never change one. */
+const books = new Map<string, XLSX.WorkBook>();
+export function readBook(file: string): XLSX.WorkBook {
+  let book = books.get(file);
+  if (book === undefined) books.set(file, (book = XLSX.read(readFileSync(file))));
+  return book;
+}
+
 /** Every string cell of every sheet of the workbook at `file`, by sheet (SheetJS, a reader not written here). */
 export function stringCells(file: string): Map<string, Array<{ ref: string; text: string }>> {
-  const book = XLSX.read(readFileSync(file));
+  const book = readBook(file);
   const out = new Map<string, Array<{ ref: string; text: string }>>();
   for (const name of book.SheetNames) {
     const ws = book.Sheets[name]!;
@@ -72,7 +96,7 @@ export function stringCells(file: string): Map<string, Array<{ ref: string; text
 
 /** The texts of row 1 of a sheet (its column headers), left to right. */
 export function headerRow(file: string, sheet: string): string[] {
-  const ws = XLSX.read(readFileSync(file)).Sheets[sheet]!;
+  const ws = readBook(file).Sheets[sheet]!;
   const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, blankrows: true });
   return (rows[0] ?? []).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
 }

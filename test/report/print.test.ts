@@ -1,8 +1,11 @@
 // Workbooks as an accountant prints them: every sheet one page wide, its header row on every page,
-// every text whole; Nordlys's month on at most 12 pages. LibreOffice prints, pdftotext reads back.
+// every text whole; Nordlys's month on at most 12 pages. LibreOffice prints, pdftotext reads back;
+// the fixture's October and Fjordline's month are also read back with pdfjs (header, footer and
+// reconciliation). Every workbook is printed in one LibreOffice run: a start costs a second of CPU.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { PartnerClient } from '../../src/client/index.js';
@@ -11,7 +14,7 @@ import { buildCostReport, buildPartnerReport, fetchCostReportData, type CostRepo
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { hasSoffice, runs } from '../_tools.js';
 import { fixtureData, held, keyUsageJson } from './_fixtures.js';
-import { headerRow, pageCount, printedPages, printToPdf, squeeze, stringCells, writeBook, type PrintedPage } from './_print.js';
+import { headerRow, pageCount, printedPages, printToPdf, readBook, squeeze, stringCells, writeBook, type PrintedPage } from './_print.js';
 import { client, PARTNER_TOKEN } from './_server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-print-'));
@@ -42,6 +45,8 @@ beforeAll(async () => {
   files.nordlys = writeBook(dir, 'nordlys', await buildCostReport(nordlys, { language: 'da', organizationName: 'Nordlys Analytics ApS' }));
   files.kattegat = writeBook(dir, 'kattegat', await buildCostReport(await fetchCostReportData(client(server, 'org-kattegat'), { month: '2026-10' }), { language: 'en' }));
   files.fjordline = writeBook(dir, 'fjordline', await buildCostReport(await fetchCostReportData(client(server, 'org-fjordline'), { month: '2026-10' }), { language: 'da' }));
+  // The fixture's October (read back with pdfjs below).
+  files.october = writeBook(dir, 'fixture-october', await buildCostReport(fixtureData({ month: '2026-10' }), { language: 'en', organizationName: 'Test ApS' }));
   files.partner = writeBook(dir, 'partner', await buildPartnerReport(await new PartnerClient({ baseUrl: server.url, token: PARTNER_TOKEN, env: {} }).getPartnerStatus(), { language: 'da' }));
   files.noKeys = writeBook(dir, 'no-keys', await buildCostReport(octoberWith((j) => void (j.keys = [])), { language: 'en', organizationName: 'Test ApS' }));
   const long = octoberWith((j) => {
@@ -63,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const pdfOf = (name: string) => join(pdfDir, `${files[name]!.split('/').at(-1)!.replace(/\.xlsx$/, '')}.pdf`);
-const sheetsOf = (name: string) => XLSX.read(readFileSync(files[name]!)).SheetNames;
+const sheetsOf = (name: string) => readBook(files[name]!).SheetNames;
 
 /**
  * What holds for every workbook: each page belongs to a sheet; each sheet with a header row
@@ -86,7 +91,8 @@ function expectPrintedWhole(name: string, withHeader: (sheet: string) => boolean
       const headers = headerRow(files[name]!, sheet);
       expect(headers.length, `${name} ${sheet}`).toBeGreaterThan(0);
       own.forEach((p, i) => {
-        for (const h of headers) expect(squeeze(p.text), `${name} ${sheet} page ${i + 1} lacks column "${h.slice(0, 40)}"`).toContain(squeeze(h));
+        const page = squeeze(p.text);
+        for (const h of headers) expect(page, `${name} ${sheet} page ${i + 1} lacks column "${h.slice(0, 40)}"`).toContain(squeeze(h));
       });
     }
     const text = squeeze(own.map((p) => p.text).join(''));
@@ -109,7 +115,7 @@ describe.runIf(runs(hasSoffice))('printed workbooks', () => {
   });
 
   test("the Invoices sheet's total row has every amount, the DKK columns included", () => {
-    const ws = XLSX.read(readFileSync(files.nordlys!)).Sheets.Fakturaer!;
+    const ws = readBook(files.nordlys!).Sheets.Fakturaer!;
     const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1 });
     const total = rows.find((r) => String(r[0]).startsWith('I alt udstedt'))!;
     // Invoice 2026-0142 (the void 2026-0131 is not counted): net 25,392.22, VAT 6,348.06, total 31,740.28 DKK.
@@ -131,4 +137,56 @@ describe.runIf(runs(hasSoffice))('printed workbooks', () => {
     const keys = printedPages(pdfOf('long'), sheetsOf('long')).filter((p) => p.sheet === 'Nøgler');
     expect(squeeze(keys.map((p) => p.text).join(''))).toContain(squeeze(LONG_WORD));
   });
+});
+
+// The same prints read by a second reader, pdfjs: its text items' sizes and order.
+describe.runIf(runs(hasSoffice))('printed workbooks read by pdfjs', () => {
+  test('prints every sheet with its header and footer, the Keys sheet on one page, the reconciliation on one page, the chart drawn', async () => {
+    const doc = await getDocument({ data: new Uint8Array(readFileSync(pdfOf('october'))), useSystemFonts: false, isEvalSupported: false }).promise;
+    const n = doc.numPages;
+    const pages: Array<{ text: string; sizes: number[] }> = [];
+    for (let p = 1; p <= n; p++) {
+      const items = (await (await doc.getPage(p)).getTextContent()).items.filter((i) => 'str' in i && i.str.trim());
+      pages.push({
+        text: items.map((i) => ('str' in i ? i.str : '')).join(' '),
+        sizes: items.map((i) => ('transform' in i ? Math.hypot(i.transform[2], i.transform[3]) : 0)),
+      });
+    }
+    await doc.destroy();
+    const sheetOf = (p: { text: string }) => ['Summary', 'Months', 'Days', 'Keys', 'Models', 'Providers', 'Key fields', 'Plan cost', 'Invoices'].find((s) => p.text.includes(`Test ApS ${s} October 2026`));
+    pages.forEach((p, i) => {
+      expect(p.text, `page ${i + 1}`).toContain(`Page ${i + 1} of ${n}`);
+      expect(sheetOf(p), `page ${i + 1}: ${p.text.slice(0, 80)}`).toBeDefined();
+    });
+    expect(new Set(pages.map(sheetOf)).size).toBe(9);
+    // The wide Keys sheet fitted to one page wide: smaller type, every column on the page.
+    const keys = pages.filter((p) => sheetOf(p) === 'Keys');
+    expect(keys).toHaveLength(1);
+    // The cost totals and the whole reconciliation with the invoice on the first page.
+    const first = pages[0]!.text;
+    for (const text of ['Total cost (DKK, excl. VAT)', 'Reconciliation with invoice 2026-0101', 'Net excl. VAT', 'Total incl. VAT', 'Agrees']) expect(first).toContain(text);
+    const months = pages.filter((p) => sheetOf(p) === 'Months').map((p) => p.text).join(' ');
+    expect(months).toContain('Cost per month (DKK, excl. VAT)');
+    expect(months).toMatch(/Usage \(DKK\)\s+Dev overage \(DKK\)\s+Plan \(DKK\)/);
+    expect(pages.filter((p) => sheetOf(p) === 'Key fields').map((p) => p.text).join(' ')).toContain('Usage cost per Team (DKK, excl. VAT)');
+  }, 300_000);
+
+  test('prints the workbook without usage (org-fjordline): four sheets, every page saying usage is not shared, the reconciliation on one page naming why', async () => {
+    const doc = await getDocument({ data: new Uint8Array(readFileSync(pdfOf('fjordline'))), useSystemFonts: false, isEvalSupported: false }).promise;
+    const pages: string[] = [];
+    for (let p = 1; p <= doc.numPages; p++) pages.push((await (await doc.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).filter((t) => t.trim()).join(' '));
+    await doc.destroy();
+    const sheetOf = (text: string) => ['Oversigt', 'Måneder', 'Abonnement', 'Fakturaer'].find((s) => text.includes(`org-fjordline ${s} oktober 2026`));
+    pages.forEach((text, i) => {
+      expect(text, `page ${i + 1}`).toContain('Forbrug ikke delt');
+      expect(text, `page ${i + 1}`).toContain(`Side ${i + 1} af ${pages.length}`);
+      expect(sheetOf(text), `page ${i + 1}: ${text.slice(0, 80)}`).toBeDefined();
+    });
+    expect(new Set(pages.map(sheetOf)).size).toBe(4);
+    const recon = pages.filter((t) => t.includes('Afstemning mod faktura 2026-0143'));
+    expect(recon).toHaveLength(1);
+    for (const text of ['ikke delt', 'Forbruget deles ikke med denne organisation (tjenesten svarede 403)', 'Resultat']) expect(recon[0]).toContain(text);
+    // The invoice's net beside the usage that cannot be checked (LibreOffice prints in its own number format).
+    expect(recon[0]).toMatch(/Forbrug ikke delt 746[.,]12 .*Netto ekskl\. moms 2[.,]096[.,]12/);
+  }, 300_000);
 });
