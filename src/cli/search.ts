@@ -1,7 +1,8 @@
 import type { Command } from './_command.js';
 import { bool, choice, int, str } from './_args.js';
 import { SearchTimeRangeSchema, type SearchRequest } from '../model/gateway.js';
-import { announceKey, clientFor, explained, keyCommandOptions, keyInUse } from './_gateway/client-for.js';
+import { clientFor, explained, keyCommandOptions, keyInUse } from './_gateway/client-for.js';
+import { announceKey } from './_gateway/announce-key.js';
 import { plainText } from './_output/sanitize.js';
 import { outputWidth, styleFor } from './_output/style.js';
 import { wrap } from './_output/wrap.js';

@@ -7,7 +7,8 @@ import { keyHolder } from './_key-holder.js';
 
 // Profile names are data: names that are also members of every JavaScript object (toString,
 // valueOf, hasOwnProperty, constructor) are names like any other. The built `svc`, a real server:
-// the first and the damaged-file test as the real bin, the rest the built code in this process.
+// the first test and the damaged file's report as the real bin, the rest (the damaged file's
+// setup too) the built code in this process.
 
 vi.setConfig({ testTimeout: 30_000 });
 const at = keyHolder();
@@ -43,7 +44,7 @@ describe('profile names that are also Object.prototype members', () => {
   }
 
   it('a credentials.json whose default names "toString" (written by an older svc) is reported as damaged, in one line', async () => {
-    expect((await svcBin(['auth', 'login', '--with-token', '--profile', 'work'], env(), { stdin: `${KEYS.limited}\n` })).code).toBe(0);
+    expect((await svcInProcess(['auth', 'login', '--with-token', '--profile', 'work'], env(), { stdin: `${KEYS.limited}\n` })).code).toBe(0);
     const data = JSON.parse(await file()) as Record<string, unknown>;
     await writeFile(join(at.cfg, 'credentials.json'), JSON.stringify({ ...data, default: 'toString' }), { mode: 0o600 });
     const r = await svcBin(['auth', 'list'], env());

@@ -1,11 +1,12 @@
 // Issue 19, item 6: tables fit the terminal (one rule: shorten the widest text column with "…",
 // then leave out the least important columns), and go whole into a pipe. The built svc on a
-// real pseudo-terminal 60 columns wide, against the reference server and a stand-in gateway.
+// real pseudo-terminal 60 columns wide, against the reference server and a stand-in gateway; into
+// a pipe, the built code in this process (its output a stream that is not a terminal, as a pipe).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { json, startFakeServer, type FakeServer } from '../client/_fake-server.js';
 import { KEYS } from '../cli-key/_keys.js';
-import { svcBin, svcOnTerminal, visibleLines } from './_bin.js';
+import { svcInProcess, svcOnTerminal, visibleLines } from './_bin.js';
 import { hasScript, runs } from '../_tools.js';
 
 const metrics = (spend: string, requests: number, prompt: number, completion: number, cacheRead: number) => ({
@@ -93,12 +94,12 @@ describe.runIf(runs(hasScript))('on a terminal 60 columns wide', () => {
 
 describe('into a pipe', () => {
   it('prints full rows: every column, names whole, nothing left out', async () => {
-    const usage = await svcBin(['usage'], usageEnv());
+    const usage = await svcInProcess(['usage'], usageEnv());
     expect(usage.stdout).toMatch(/^MODEL +REQUESTS +INPUT +OUTPUT +CACHE READ +COST \$$/m);
     expect(usage.stdout).toMatch(/^claude-sonnet-4-20250514 +12,345 +42,004,558 +10,884,574 +1,234,567 +6\.30$/m);
     expect(usage.stdout).toMatch(/^mistral-large-2411-instruct-eu-west-preview +10 +1,000 +100 +0 +0\.00$/m);
     expect(usage.stdout).not.toContain('Not shown');
-    const models = await svcBin(['models'], { SVC_GATEWAY_URL: server.url, SVC_API_KEY: KEYS.limited });
+    const models = await svcInProcess(['models'], { SVC_GATEWAY_URL: server.url, SVC_API_KEY: KEYS.limited });
     expect(models.stdout).toMatch(/^MODEL +CONTEXT +OUTPUT +IN\/1M +OUT\/1M +TOOL RSN IMG PDF CACHE$/m);
     expect(models.stdout).toMatch(/^claude-sonnet-4 +200K +64K /m);
   });

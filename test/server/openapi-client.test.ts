@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { apiKey, call, orgToken, partnerToken } from './_helpers.js';
@@ -25,7 +26,9 @@ beforeAll(async () => {
   const r = await call(s.url, '/api/openapi.json');
   doc = r.json;
   writeFileSync(join(dir, 'openapi.json'), r.text);
-  await run(join(ROOT, 'node_modules/.bin/openapi-typescript'), [join(dir, 'openapi.json'), '-o', join(dir, 'api.d.ts')], { cwd: dir, encoding: 'utf8' });
+  // The generator's own function, as its CLI (bin/cli.js) calls it with no flags: the same
+  // api.d.ts byte for byte, without a second Node loading TypeScript (which this worker may have).
+  writeFileSync(join(dir, 'api.d.ts'), COMMENT_HEADER + astToString(await openapiTS(pathToFileURL(join(dir, 'openapi.json')), {})));
 }, 60_000);
 afterAll(async () => {
   await s.close();
@@ -69,11 +72,14 @@ function checkFile(answers: Array<{ path: string; method: string; status: number
  * tsc --strict over the files (name → source) in one run: a program's start (the standard
  * library's declarations) costs most of its time. Its output, one error per line, each starting
  * with the file it is in ("bad.ts(3,14): error TS…", continuation lines indented).
+ * The standard library is ES2022's without the DOM (JSON answers and the generated types need
+ * nothing of a browser), and TypeScript's own lib files are not checked again
+ * (--skipDefaultLibCheck): 4.7 s of CPU down to 1.1 s. The generated api.d.ts is still checked.
  */
 async function typeCheck(files: Record<string, string>): Promise<string> {
   for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
   try {
-    await run(join(ROOT, 'node_modules/.bin/tsc'), ['--strict', '--noEmit', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', ...Object.keys(files)], { cwd: dir, encoding: 'utf8' });
+    await run(join(ROOT, 'node_modules/.bin/tsc'), ['--strict', '--noEmit', '--target', 'es2022', '--lib', 'es2022', '--skipDefaultLibCheck', '--module', 'esnext', '--moduleResolution', 'bundler', ...Object.keys(files)], { cwd: dir, encoding: 'utf8' });
     return '';
   } catch (e) {
     return (e as { stdout: string }).stdout;

@@ -1,5 +1,4 @@
 import type { CommandIO, ParsedArgs } from '../_command.js';
-import { bool } from '../_args.js';
 import { GatewayClient } from '../../client/gateway-client.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import { SearchFailedError } from '../../client/search-failed-error.js';
@@ -11,6 +10,7 @@ import { GatewayUnreachableError } from './gateway-unreachable-error.js';
 import { statusFirst } from '../../client/errors/with-status.js';
 import { clientWarnings } from '../_client-warnings.js';
 import { chooseGateway, gatewayOption, type GatewayChoice } from './choose-gateway.js';
+import { verboseOption } from './announce-key.js';
 
 /**
  * The gateway client for one key, at `gateway` (see chooseGateway); without one, the client
@@ -33,18 +33,8 @@ export async function keyInUse(io: CommandIO, args: ParsedArgs): Promise<KeyInUs
   return { ...key, gateway: chooseGateway(io, args, key.saved) };
 }
 
-/** The `--verbose` flag every key-using command has: say which key it uses and why. */
-export const verboseOption = {
-  verbose: { type: 'boolean', short: 'v', description: 'say which key is used and why (on stderr)' },
-} as const;
-
 /** The flags of every key command that calls the gateway: `-v` and `--gateway-url`. */
 export const keyCommandOptions = { ...verboseOption, ...gatewayOption } as const;
-
-/** Prints which key and why when `--verbose` is given. */
-export function announceKey(io: CommandIO, args: ParsedArgs, key: ResolvedKey): void {
-  if (bool(args, 'verbose')) io.stderr.write(`Using key ${key.masked}: ${key.why}.\n`);
-}
 
 /** Is the key blocked (monthly spend limit reached)? `/key/info` still answers for a blocked key. */
 export async function blockedBecause(io: CommandIO, apiKey: string, gateway: GatewayChoice | undefined): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import type { Command } from '../_command.js';
 import { resolveKey } from '../_credentials/index.js';
-import { announceKey, verboseOption } from '../_gateway/client-for.js';
+import { announceKey, verboseOption } from '../_gateway/announce-key.js';
 
 export const tokenCommand: Command = {
   name: 'token',
