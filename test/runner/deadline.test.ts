@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { svcBin } from '../cli/_bin.js';
 import { configFor, readTokens } from './_server.js';
 
 // A run-level bound (issue 26): a service answering 429 with Retry-After 60 to everything would
 // keep a month end waiting for hours; --deadline stops it, writes the manifest of what was done,
-// and exits 1 with one line. The built `svc` in-process (svcInProcess: the run's own bound is the
-// subject, not the process), the reference server with a persistent fault.
+// and exits 1 with one line. The built `svc`, the reference server with a persistent fault.
 
 let server: ReferenceServer;
 let dir: string;
@@ -28,7 +27,7 @@ describe('svc month-end --deadline', () => {
     const cfg = join(dir, 'runs.json');
     writeFileSync(cfg, JSON.stringify(config));
     const out = join(dir, 'out');
-    const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', cfg, '--out', out, '--deadline', '3'], env);
+    const r = await svcBin(['month-end', '--month', '2026-10', '--config', cfg, '--out', out, '--deadline', '3'], env);
     expect(r.code).toBe(1);
     expect(r.ms).toBeGreaterThanOrEqual(3000);
     expect(r.ms).toBeLessThan(20_000);
@@ -38,7 +37,7 @@ describe('svc month-end --deadline', () => {
   }, 60_000);
 
   it('a --deadline that is not a number of seconds is refused before anything runs', async () => {
-    const r = await svcInProcess(['month-end', '--config', 'x.json', '--out', join(dir, 'never'), '--deadline', 'soon']);
+    const r = await svcBin(['month-end', '--config', 'x.json', '--out', join(dir, 'never'), '--deadline', 'soon']);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe('svc: --deadline must be a number of seconds above 0, at most 86400 (e.g. 30 or 2.5) (got "soon")');
   });
