@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { VERSION } from '../version.js';
 import { Checkpointer } from './_checkpoint.js';
-import { finishManifest, type FinishInput } from './_finish.js';
+import type { FinishInput } from './_finish.js';
 import { organizationFolders } from './_folders.js';
 import { acquireRunLock } from './_lock.js';
 import { OutputWriter } from './_output-writer.js';
@@ -84,6 +84,8 @@ export class MonthRun {
   async finish(input: MonthRunFinish): Promise<Manifest> {
     const writer = this.currentWriter;
     if (!writer) throw new Error('MonthRun.finish() before writer()');
+    // summary.md's and index.html's renderers load at the end: a run refused at the lock never needs them.
+    const { finishManifest } = await import('./_finish.js');
     return finishManifest({
       ...input, monthDir: this.monthDir, writer, month: this.month, baseUrl: this.config.base_url, startedAt: this.startedAt, secrets: this.secrets, version: VERSION,
     });

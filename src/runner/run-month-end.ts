@@ -1,9 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { makeMonthFolder } from './month-folder.js';
 import { MonthRun } from './month-run.js';
-import { runOrgUnit } from './org-unit.js';
 import { mapPool } from './_pool.js';
-import { runLanguage } from './summary.js';
 import { parseRunConfig, refuseTokenValues, type RunConfig } from './config.js';
 import { RUN_OPTION_KINDS, checkMonthOption, checkOptionKinds, checkWholeOption } from './check-options.js';
 import type { MonthEndDeps } from './deps.js';
@@ -11,7 +9,7 @@ import type { Manifest, OrgOutcome } from './manifest.js';
 import { previousMonth } from './month.js';
 import { RunOptionError } from './run-option-error.js';
 import { ThreadPool, threadsAvailable } from './_thread-pool.js';
-import type { RunClientOptions } from './default-deps.js';
+import type { RunClientOptions, RunDeps } from './default-deps.js';
 import { bodyLimits } from '../client/body-limits.js';
 
 /** What the run reports as it goes (for a progress bar or log lines). */
@@ -86,7 +84,6 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   if (threads > 0 && options.deps) throw new RunOptionError('threads', 'must be 0 with custom deps (functions cannot cross threads)');
   if (threads > 0 && !threadsAvailable()) throw new RunOptionError('threads', 'need the built package (dist/); run from TypeScript sources with 0');
   checkClientOptions(options.client);
-  const createDefaultDeps = options.deps ? undefined : (await import('./default-deps.js')).createDefaultDeps;
   const env = options.env ?? process.env;
   refuseTokenValues(config, env);
   // One signal for every request of the run: many listeners on it are expected, not a leak.
@@ -100,10 +97,15 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   const monthDir = await makeMonthFolder(options.outDir, month);
   const run = await MonthRun.lock(monthDir, month, config, env, startedAt);
   let pool: ThreadPool | undefined;
-  // The package's own client and builders, on a connection pool of this run (closed at its end).
-  const own = createDefaultDeps?.({ client: options.client });
-  const deps = options.deps ?? own!.deps;
+  let own: RunDeps | undefined;
   try {
+    // What makes the documents (the package's client and builders: PDF, e-invoice, workbooks; the
+    // units of work; the summary) loads only once the folder is this run's: a run refused at the
+    // lock or for a linked folder answers at once (0.45 s of CPU instead of 0.8 s for `svc month-end`).
+    const [{ runOrgUnit }, { runLanguage }] = await Promise.all([import('./org-unit.js'), import('./summary.js')]);
+    // The package's own client and builders, on a connection pool of this run (closed at its end).
+    own = options.deps ? undefined : (await import('./default-deps.js')).createDefaultDeps({ client: options.client });
+    const deps = options.deps ?? own!.deps;
     await run.removeStaleTempFiles();
     const writer = await run.writer();
     const folders = run.folders;

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
 import { nordlysAndFjordlineRun, startSamples, tokenOf } from '../client/_reference.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
-import { svcBin } from './_bin.js';
+import { svcInProcess } from './_bin.js';
 
 // Issue 26: invalid UTF-8 from the server becomes U+FFFD, and svc says so once: one warning line
 // on stderr naming the request and the field, and in the month end a note for that organization
 // (manifest.json, summary.md, index.html, the terminal). A server in front of the reference
 // server puts two bytes that are no UTF-8 (0xFF 0xFE) into invoice 2026-0142's buyer name.
+// The built `svc` in-process (svcInProcess): its stdout, stderr and files are the subject.
 
 const ID = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const ENDPOINT = `GET /api/orgs/org-nordlys/invoices/${ID}`;
@@ -47,21 +48,21 @@ describe('invalid UTF-8 in a JSON string from the server', () => {
   });
 
   it('svc invoices get: shown as U+FFFD, and one warning line naming the request and the field', async () => {
-    const r = await svcBin(['invoices', 'get', ID], env());
+    const r = await svcInProcess(['invoices', 'get', ID], env());
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('To:      Nordlys \ufffd\ufffd Analytics ApS,');
     expect(r.stderr).toBe(`${WARNING}\n`);
   });
 
   it('svc invoices render: the same one line, the document still made', async () => {
-    const r = await svcBin(['invoices', 'render', ID, '--format', 'xml', '-o', join(dir, 'r.xml')], env());
+    const r = await svcInProcess(['invoices', 'render', ID, '--format', 'xml', '-o', join(dir, 'r.xml')], env());
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe(`${WARNING}\n`);
     expect(readFileSync(join(dir, 'r.xml'), 'utf8')).toContain('Nordlys \ufffd\ufffd Analytics ApS');
   });
 
   it('a clean answer gives no warning', async () => {
-    const r = await svcBin(['invoices', 'get', ID], { ...env(), SVC_BASE_URL: reference.url });
+    const r = await svcInProcess(['invoices', 'get', ID], { ...env(), SVC_BASE_URL: reference.url });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
   });
@@ -69,7 +70,7 @@ describe('invalid UTF-8 in a JSON string from the server', () => {
   it('the month end: a note for that organization in manifest.json, summary.md, index.html and on the terminal', async () => {
     const { cfg, env: tokens } = nordlysAndFjordlineRun(dir, liar.url);
     const out = join(dir, 'out');
-    const r = await svcBin(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], tokens, { cwd: dir });
+    const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], tokens, { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     const note = `${ENDPOINT}: the answer was not valid UTF-8; the bytes that were not show as U+FFFD (\ufffd) in buyer.legal_name`;
     const month = join(out, '2026-10');

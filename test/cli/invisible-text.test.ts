@@ -8,14 +8,16 @@ import { startSamples, tokenOf } from '../client/_reference.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
 import { pdftotext, flat } from '../invoice/_poppler.js';
 import { all, parseXml } from '../einvoice/_ubl.js';
-import { svcBin, svcOnTerminal, visibleLines } from './_bin.js';
+import { svcInProcess, svcOnTerminal, visibleLines } from './_bin.js';
 
 // Issue 26: one rule for control, bidi and zero-width characters, applied where API text enters
 // the records (core/invisible-text.ts). A server in front of the reference server puts U+202E,
 // U+200B and a BOM into invoice 2026-0142's number and its buyer's name; the built svc renders
 // the PDF and the XML, runs the month end and lists the invoices on a terminal. Read with
 // pdftotext, @xmldom/xmldom, SheetJS and the page's text, every surface shows the same number
-// and name, none of the three characters, and the terminal table's columns line up.
+// and name, none of the three characters, and the terminal table's columns line up. The built
+// code in-process (svcInProcess) where the files and output are the subject; the terminal
+// listing on a real pseudo-terminal.
 
 const NUMBER = '2026-0142';
 const BUYER = 'Nordlys Analytics ApS';
@@ -68,7 +70,7 @@ describe('U+202E, U+200B and a BOM in an invoice number and a buyer name', () =>
   });
 
   it('svc invoices render --format both: the PDF (pdftotext) and the XML (cbc:ID, the buyer) say the same, without them', async () => {
-    const r = await svcBin(['invoices', 'render', ID, '--format', 'both', '-o', join(dir, 'r.pdf')], env());
+    const r = await svcInProcess(['invoices', 'render', ID, '--format', 'both', '-o', join(dir, 'r.pdf')], env());
     expect(r.code, r.stderr).toBe(0);
     const pdf = flat(pdftotext(readFileSync(join(dir, 'r.pdf'))));
     const xml = readFileSync(join(dir, 'r.xml'));
@@ -80,7 +82,7 @@ describe('U+202E, U+200B and a BOM in an invoice number and a buyer name', () =>
     expect(ubl(xml, 'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName')).toEqual([BUYER]);
     expect(xml.toString('utf8')).not.toMatch(INVISIBLE);
     // Without -o the file is named by the number as shown.
-    const named = await svcBin(['invoices', 'render', ID, '--format', 'xml'], env(), { cwd: dir });
+    const named = await svcInProcess(['invoices', 'render', ID, '--format', 'xml'], env(), { cwd: dir });
     expect(named.code, named.stderr).toBe(0);
     expect(readdirSync(dir)).toContain(`${NUMBER}.xml`);
   });
@@ -89,7 +91,7 @@ describe('U+202E, U+200B and a BOM in an invoice number and a buyer name', () =>
     const cfg = join(dir, 'runs.json');
     writeFileSync(cfg, JSON.stringify({ base_url: liar.url, organizations: [{ org_id: 'org-nordlys', name: 'Nordlys', token_env: 'NORDLYS_TOKEN' }] }));
     const out = join(dir, 'out');
-    const r = await svcBin(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], { NORDLYS_TOKEN: tokenOf('org-nordlys') }, { cwd: dir });
+    const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], { NORDLYS_TOKEN: tokenOf('org-nordlys') }, { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     const month = join(out, '2026-10');
     const files = readdirSync(month, { recursive: true }).map(String);
@@ -149,7 +151,7 @@ describe('U+202E, U+200B and a BOM in an invoice number and a buyer name', () =>
   }, 60_000);
 
   it('svc invoices get --json: the answer as sent, each invisible character written as its \\u escape, so a JSON reader gets the same strings', async () => {
-    const r = await svcBin(['invoices', 'get', ID, '--json'], env());
+    const r = await svcInProcess(['invoices', 'get', ID, '--json'], env());
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(INVISIBLE);
     expect(r.stdout).toContain('"invoice_number": "\\u202e2026-\\u200b0142\\ufeff"');

@@ -10,7 +10,7 @@ import { svcBin, svcInProcess } from './_bin.js';
 
 // What `svc invoices render` takes (issue 26, item 5), and an answer for another invoice than
 // the one asked for (a hostile server in front of the reference server). The built `svc`: the
-// first render and the month end as the real bin, the others the built code in-process.
+// first render as the real bin, the others and the month end the built code in-process.
 
 const ORG = 'org-nordlys';
 const OCT = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e'; // 2026-0142
@@ -96,7 +96,7 @@ describe('an answer for another invoice than the one asked for', () => {
     const cfg = join(dir, 'runs.json');
     writeFileSync(cfg, JSON.stringify({ base_url: liar.url, organizations: [{ org_id: ORG, name: 'Nordlys', token_env: 'NORDLYS_TOKEN' }] }));
     const out = join(dir, 'month-end');
-    const r = await svcBin(['month-end', '--month', '2026-10', '--config', cfg, '--out', out, '--json'], { NORDLYS_TOKEN: tokenOf(ORG) }, { cwd: dir });
+    const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', cfg, '--out', out, '--json'], { NORDLYS_TOKEN: tokenOf(ORG) }, { cwd: dir });
     expect(r.code).toBe(1);
     const manifest = JSON.parse(readFileSync(join(out, '2026-10', 'manifest.json'), 'utf8')) as { organizations: Array<{ status: string; error?: string }>; files: Array<{ path: string }> };
     expect(manifest.organizations[0]!.status).toBe('failed');

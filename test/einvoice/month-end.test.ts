@@ -8,7 +8,7 @@ import { sha256 } from '../../src/runner/hash.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../src/server/index.js';
 import { configFor, copySamples, readTokens } from '../runner/_server.js';
 import { money, parseXml, text } from './_ubl.js';
-import { svcBin } from '../cli/_bin.js';
+import { svcInProcess } from '../cli/_bin.js';
 
 interface SampleInvoice { id: string; org_id: string; invoice_number: string; status: string; period_start: string; total_cents: number }
 
@@ -134,11 +134,11 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
       const page = await readFile(join(out, '2026-10', 'index.html'), 'utf8');
       expect(page).toContain('href="#check-einvoicesNotMade"');
 
-      // The built CLI, fetching the same record from the server: exit 1 naming the code, no file, for every format.
+      // The built CLI (its code in-process), fetching the same record from the server: exit 1 naming the code, no file, for every format.
       const kattegat = tokens.orgs.find((o) => o.org_id === 'org-kattegat')!;
       for (const format of ['pdf', 'both']) {
         const cwd = await mkdtemp(join(tmp, 'bin-'));
-        const r = await svcBin(['invoices', 'render', usd.id, '--format', format], { SVC_BASE_URL: server.url, SVC_REPORTING_TOKEN: kattegat.token, SVC_ORG_ID: 'org-kattegat' }, { cwd });
+        const r = await svcInProcess(['invoices', 'render', usd.id, '--format', format], { SVC_BASE_URL: server.url, SVC_REPORTING_TOKEN: kattegat.token, SVC_ORG_ID: 'org-kattegat' }, { cwd });
         expect(r.code).toBe(1);
         expect(r.stderr).toMatch(/\[vat_not_in_dkk\]\nsvc: invoice 2026-0151: 1 error \(above: vat_not_in_dkk\); no file written\n$/);
         expect(await readdir(cwd)).toEqual([]);

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
 import { nordlysAndFjordlineRun, startSamples } from '../client/_reference.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
-import { svcBin } from '../cli/_bin.js';
+import { svcInProcess } from '../cli/_bin.js';
 
 // One lone surrogate (\ud800) in one organization's invoice number (issue 26): the run finishes
 // for everyone, index.html is written, the manifest is not left in_progress, and the manifest's
 // path is the name on disk. A server in front of the reference server changes that one number.
+// The built `svc month-end` in-process (svcInProcess): what the run writes is the subject.
 
 let reference: ReferenceServer;
 let liar: FakeServer;
@@ -34,7 +35,7 @@ describe('a lone surrogate in one invoice number', () => {
     const { cfg, env } = nordlysAndFjordlineRun(dir, liar.url);
     const out = join(dir, 'out');
     for (const run of [1, 2]) {
-      const r = await svcBin(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], env, { cwd: dir });
+      const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], env, { cwd: dir });
       expect(r.stderr, `run ${run}`).not.toMatch(/URI malformed/);
       expect(r.code, `run ${run}: ${r.stderr}`).toBe(0);
       const monthDir = join(out, '2026-10');

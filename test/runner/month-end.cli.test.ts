@@ -10,9 +10,11 @@ import { rootGroup } from '../../src/cli/commands.js';
 import { runCli } from '../../src/cli/run.js';
 import { sha256 } from '../../src/runner/hash.js';
 import { configFor, readTokens } from './_server.js';
+import { svcInProcess } from '../cli/_bin.js';
 
-// `svc month-end` as a user runs it: in-process through runCli for exit codes and messages, and
-// the built CLI as a child process for the runs that get killed.
+// `svc month-end` as a user runs it: in-process through runCli for exit codes and messages (the
+// built code through svcInProcess for --threads, whose workers run dist/), and the built CLI as a
+// child process for the runs that get killed; their reruns are in-process.
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BIN = join(ROOT, 'dist/cli/main.js');
@@ -20,11 +22,14 @@ const BIN = join(ROOT, 'dist/cli/main.js');
 let tmp: string;
 let data: string;
 let server: ReferenceServer;
+const ORGS = 12;
 beforeAll(async () => {
   // The built CLI is what users run; test/_global-setup.ts has rebuilt dist/ if the sources are newer.
   tmp = await mkdtemp(join(tmpdir(), 'svc-month-end-cli-'));
   data = join(tmp, 'data');
-  generateDataset({ orgs: 24, keysPerOrg: 5, months: 3, seed: 'month-end-cli', out: data });
+  // 12 organizations: enough that a run at --concurrency 1 is still going when it is killed
+  // after its 2nd or 3rd workbook, and the reruns have most of the month left to do.
+  generateDataset({ orgs: ORGS, keysPerOrg: 5, months: 3, seed: 'month-end-cli', out: data });
   server = await startReferenceServer({ dataDir: data });
 }, 120_000);
 afterAll(async () => {
@@ -149,11 +154,9 @@ describe('svc month-end', () => {
     config.organizations = config.organizations.slice(0, 6);
     const path = await writeConfig('six.json', config);
     const out = join(tmp, 'threads');
-    const child = spawnRun(path, out, env, ['--threads', '2', '--with-service-pdf', '--json']);
-    let stdout = '';
-    child.stdout!.on('data', (d) => (stdout += d));
-    expect((await exited(child)).code).toBe(0);
-    expect(JSON.parse(stdout).summary).toMatchObject({ ok: 6, failed: 0 });
+    const threaded = await svcInProcess(['month-end', '--month', '2026-10', '--config', path, '--out', out, '--threads', '2', '--with-service-pdf', '--json'], env, { cwd: tmp });
+    expect(threaded.code, threaded.stderr).toBe(0);
+    expect(JSON.parse(threaded.stdout).summary).toMatchObject({ ok: 6, failed: 0 });
     const manifest = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { files: Array<{ path: string; kind: string; sha256: string }> };
     const service = manifest.files.filter((f) => f.kind === 'service_pdf');
     expect(service.length).toBeGreaterThanOrEqual(6);
@@ -186,15 +189,13 @@ describe('svc month-end', () => {
     expect(checkpoint.in_progress).toBe(true);
     const checkpointed = new Set(checkpoint.files.map((f) => f.path));
 
-    const rerun = spawnRun(path, out, env);
-    let stderr = '';
-    rerun.stderr!.on('data', (d) => (stderr += d));
-    expect((await exited(rerun)).code, stderr).toBe(0);
+    const rerun = await cli(['month-end', '--month', '2026-10', '--config', path, '--out', out, '--concurrency', '1'], env);
+    expect(rerun.code, rerun.stderr).toBe(0);
     const files = await filesUnder(join(out, '2026-10'));
     expect(files.filter((f) => f.includes('.svc-tmp-') || f.endsWith('.lock'))).toEqual([]);
     await assertNoPartialFile(join(out, '2026-10'));
     const manifest = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { in_progress?: boolean; summary: { ok: number }; files: Array<{ path: string; sha256: string; status: string }> };
-    expect([manifest.in_progress, manifest.summary.ok]).toEqual([undefined, 24]);
+    expect([manifest.in_progress, manifest.summary.ok]).toEqual([undefined, ORGS]);
     // Whole files the killed run left are kept, not written again: checkpointed ones by source
     // hash, the others because producing them again gave the same bytes (every output is deterministic).
     const monthDir = join(out, '2026-10') + '/';
@@ -221,10 +222,10 @@ describe('svc month-end', () => {
     expect(first.summary.not_run).toBeGreaterThan(0);
     await assertNoPartialFile(join(out, '2026-10'));
 
-    const rerun = spawnRun(path, out, env);
-    expect((await exited(rerun)).code).toBe(0);
+    const rerun = await cli(['month-end', '--month', '2026-10', '--config', path, '--out', out, '--concurrency', '1'], env);
+    expect(rerun.code, rerun.stderr).toBe(0);
     const second = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { interrupted: boolean; summary: { ok: number }; files: Array<{ path: string; status: string }> };
-    expect([second.interrupted, second.summary.ok]).toEqual([false, 24]);
+    expect([second.interrupted, second.summary.ok]).toEqual([false, ORGS]);
     const done = new Set(first.files.filter((f) => f.path !== 'summary.md' && f.path !== 'index.html').map((f) => f.path));
     expect(second.files.filter((f) => done.has(f.path)).every((f) => f.status === 'unchanged')).toBe(true);
   }, 60_000);

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
 import { startSamples, tokenOf } from '../client/_reference.js';
-import { svcBin } from '../cli/_bin.js';
+import { svcInProcess } from '../cli/_bin.js';
 
 // Links planted in a shared output folder (issue 26 item 7): the built month end against the
 // reference server must never write through them, however they are placed, and must say which.
+// The built code in-process (svcInProcess): what is refused and written is the subject, not the process.
 
 const ORGS = ['org-nordlys', 'org-kattegat', 'org-fjordline'];
 // What a hostile user plants in OUT/2026-10/: the path there → a file (or folder) outside OUT.
@@ -57,7 +58,7 @@ function expectOutsideUnchanged(outside: string, links: string[]): void {
   expect(readFileSync(join(outside, 'folder', 'precious.txt'), 'utf8')).toBe('precious folder content\n');
 }
 
-const run = (out: string) => svcBin(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], env, { cwd: dir });
+const run = (out: string) => svcInProcess(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], env, { cwd: dir });
 
 describe('symbolic links planted in the output folder', () => {
   it('all 8 links: the run is refused at once naming the first run-level link, nothing written anywhere', async () => {
