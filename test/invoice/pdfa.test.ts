@@ -68,6 +68,24 @@ describe.skipIf(!preflight)('PDF/A-3b: shared/pdfa/preflight (PDFBox Preflight a
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  // The tool reads PDFBox's findings from the JVM's stdout and ignores its exit code: a JVM that
+  // did not start (a JVM option of _preflight.ts it refused, an archive it could not map) would
+  // pass every file. Only PDFBox compares the XMP with the Info dictionary; the qpdf part does not.
+  it('fails a PDF whose XMP disagrees with its Info dictionary (PDFBox ran, with the JVM options of these tests)', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-pdfa-'));
+    try {
+      // One letter for another: the same length, so the file's offsets stay right.
+      const pdf = Buffer.from(await renderInvoicePdf(sample('nordlys-2026-10.json'))).toString('latin1').replace('<xmp:CreatorTool>svc-', '<xmp:CreatorTool>svd-');
+      expect(pdf).toContain('<xmp:CreatorTool>svd-');
+      writeFileSync(join(dir, 'xmp.pdf'), Buffer.from(pdf, 'latin1'));
+      const { code, output } = await tool.check([join(dir, 'xmp.pdf')]);
+      expect(output).toContain(`${join(dir, 'xmp.pdf')}: 7.2 Error on MetaData, CreatorTool present in the document catalog dictionary doesn't match with XMP information`);
+      expect(code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('PDF/A-3b structure, read with qpdf and the XMP parsed with @xmldom/xmldom', () => {
