@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,30 +9,12 @@ import { sample, variant } from './_samples.js';
 import { solidPng } from './_png.js';
 import { QpdfView, attachment, str } from './_qpdf.js';
 import { sharedTool } from '../_shared-tools.js';
+import { Preflight } from './_preflight.js';
 
 const preflight = sharedTool('pdfa/preflight');
 const SAMPLES = ['nordlys-2026-10.json', 'nordlys-2026-09.json', 'nordlys-2026-10-void.json', 'kattegat-2026-10.json', 'fjordline-2026-10.json', '../vat-treatments/eu-reverse-charge-2026-10.json', '../vat-treatments/usd-vat-with-rate-2026-10.json'];
 const CREDIT = { number: 'KN-2026-007', issueDate: '2026-11-20', reason: 'Forkert plan' };
 const XMP = { x: 'adobe:ns:meta/', rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#', dc: 'http://purl.org/dc/elements/1.1/', xmp: 'http://ns.adobe.com/xap/1.0/', pdf: 'http://ns.adobe.com/pdf/1.3/', pdfaid: 'http://www.aiim.org/pdfa/ns/id/' };
-
-/** Runs shared/pdfa/preflight on the files: exit code and output. */
-function runPreflight(files: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(preflight!, files, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
-    });
-  });
-}
-
-/**
- * The tool checks one file at a time, each in a JVM of its own: two runs at once, each on half of
- * the files, fill both cores. Their outputs one after the other; exit 0 only if both were 0.
- */
-async function runPreflightTwoAtATime(files: string[]): Promise<{ code: number; output: string }> {
-  const half = Math.ceil(files.length / 2);
-  const runs = await Promise.all([runPreflight(files.slice(0, half)), runPreflight(files.slice(half))]);
-  return { code: Math.max(...runs.map((r) => r.code)), output: runs.map((r) => r.output).join('') };
-}
 
 /** `D:20261103090000Z` → the same instant as XMP writes it. */
 function pdfDateToIso(d: string): string {
@@ -42,6 +23,10 @@ function pdfDateToIso(d: string): string {
 }
 
 describe.skipIf(!preflight)('PDF/A-3b: shared/pdfa/preflight (PDFBox Preflight and qpdf)', () => {
+  // One for the file: its JVMs share the class-data archive the first of them writes.
+  const tool = new Preflight(preflight!);
+  afterAll(() => tool.close());
+
   it('passes every sample invoice in da and en, with a logo, the credit notes, and PDFs carrying their XML', { timeout: 240_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-pdfa-'));
     try {
@@ -62,7 +47,8 @@ describe.skipIf(!preflight)('PDF/A-3b: shared/pdfa/preflight (PDFBox Preflight a
       add('with-xml.pdf', await renderInvoicePdf(sample('nordlys-2026-10.json'), { embedXml: true }));
       add('with-xml-en.pdf', await renderInvoicePdf(sample('fjordline-2026-10.json'), { embedXml: true }));
       add('credit-note-with-xml.pdf', await renderCreditNotePdf(sample('nordlys-2026-10.json'), CREDIT, { embedXml: true }));
-      const { code, output } = await runPreflightTwoAtATime(files);
+      // Every file is checked by a JVM of its own; two runs at once, each on half of them, fill both cores.
+      const { code, output } = await tool.check(files, 2);
       expect(output.split('\n').filter((l) => l && !l.startsWith('PASS '))).toEqual([]);
       expect(output.split('\n').filter((l) => l.startsWith('PASS '))).toHaveLength(files.length);
       expect(code).toBe(0);
@@ -77,7 +63,25 @@ describe.skipIf(!preflight)('PDF/A-3b: shared/pdfa/preflight (PDFBox Preflight a
       const pdf = Buffer.from(await renderInvoicePdf(sample('nordlys-2026-10.json'))).toString('latin1').replace('<pdfaid:part>3<', '<pdfaid:part>9<');
       expect(pdf).toContain('<pdfaid:part>9<');
       writeFileSync(join(dir, 'bad.pdf'), Buffer.from(pdf, 'latin1'));
-      expect((await runPreflight([join(dir, 'bad.pdf')])).code).toBe(1);
+      expect((await tool.check([join(dir, 'bad.pdf')])).code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // The tool reads PDFBox's findings from the JVM's stdout and ignores its exit code: a JVM that
+  // did not start (a JVM option of _preflight.ts it refused, an archive it could not map) would
+  // pass every file. Only PDFBox compares the XMP with the Info dictionary; the qpdf part does not.
+  it('fails a PDF whose XMP disagrees with its Info dictionary (PDFBox ran, with the JVM options of these tests)', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-pdfa-'));
+    try {
+      // One letter for another: the same length, so the file's offsets stay right.
+      const pdf = Buffer.from(await renderInvoicePdf(sample('nordlys-2026-10.json'))).toString('latin1').replace('<xmp:CreatorTool>svc-', '<xmp:CreatorTool>svd-');
+      expect(pdf).toContain('<xmp:CreatorTool>svd-');
+      writeFileSync(join(dir, 'xmp.pdf'), Buffer.from(pdf, 'latin1'));
+      const { code, output } = await tool.check([join(dir, 'xmp.pdf')]);
+      expect(output).toContain(`${join(dir, 'xmp.pdf')}: 7.2 Error on MetaData, CreatorTool present in the document catalog dictionary doesn't match with XMP information`);
+      expect(code).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

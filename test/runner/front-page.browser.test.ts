@@ -347,7 +347,7 @@ describe('the filter box', () => {
   it('degrades to the plain table without scripts, and narrows the table with them', async () => {
     const monthDir = existsSync(join(tmp, 'demo-en', '2026-10', 'index.html')) ? join(tmp, 'demo-en', '2026-10') : await demo('en');
     const file = join(monthDir, 'index.html');
-    const noScript = await launch({ javaScriptEnabled: false });
+    const noScript = await browser.another({ javaScriptEnabled: false });
     try {
       const { page, incidents } = await openFile(noScript, file);
       expect(await page.locator('#filter').isVisible()).toBe(false);
