@@ -99,8 +99,10 @@ describe.runIf(runs(hasRedis))('queue retries and rate', () => {
       // reaches the proxy some time after its permit, on a loaded machine up to a second).
       const span = seen.at(-1)! - seen[0]!;
       expect(span).toBeGreaterThanOrEqual((Math.ceil(seen.length / rate) - 3) * 1000);
-      // And no second holds more than two windows' worth.
-      for (const t of seen) expect(seen.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(2 * rate);
+      // And no second holds more than the permits of the windows it can reach: two, and one more
+      // for the same up-to-a-second delay to the proxy (9 of rate 4 arrived within a second once, in
+      // a full suite on 2 cores). Without the gate all of them arrive at once: more than 3 * rate.
+      for (const t of seen) expect(seen.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(3 * rate);
     } finally {
       await new Promise((r) => proxy.close(r));
       await server.close();
