@@ -2,8 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Kept under test/ so the package's top level stays as DESIGN.md fixes it; `npm test` names it.
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
 export default defineConfig({
-  root: fileURLToPath(new URL('..', import.meta.url)),
+  root: ROOT,
+  // The tests import the package as it is built (dist/, which `npm ci` builds and the global setup
+  // rebuilds when src/ is newer), loaded by Node itself: no second copy of src/ transformed beside
+  // the dist/ that svcInProcess and the bin run, and what is tested is what is shipped.
+  resolve: { alias: [{ find: /^(?:\.\.\/)+src\/(.*)$/, replacement: `${ROOT}dist/$1` }] },
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/_global-setup.ts'],
@@ -19,5 +25,6 @@ export default defineConfig({
     // without isolation (bench/README.md). No test mocks modules, stubs globals or sets
     // process.env; the two that fake Date restore it in a finally.
     isolate: false,
+    server: { deps: { external: [/\/dist\//] } },
   },
 });
