@@ -7,6 +7,11 @@ export interface CommandIO {
   stderr: Writable & { isTTY?: boolean; columns?: number };
   env: Record<string, string | undefined>;
   cwd: string;
+  /**
+   * True when the command is the whole process (the `svc` bin): it may then tune the process itself,
+   * as V8's heap flags. A program running commands in its own process keeps its settings.
+   */
+  ownsProcess?: boolean;
 }
 
 export interface OptionSpec {

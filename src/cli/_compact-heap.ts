@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import type { CommandIO } from './_command.js';
 
 /**
  * Old space may grow by 30 % after a full collection (V8's own factor reaches about 3x under a
@@ -16,10 +17,13 @@ const KNOWN_V8 = [11, 14] as const;
  * grow to several times that before collecting. Measured with `npm run bench` on this 2-core
  * machine: month end peak RSS 146 MB after 100 organizations and 231 MB after 1,000 before,
  * 129 and 136 MB after, in the same time (22-26 s, noise dominated); the 100,000-key cost
- * workbook 189 MB before, 144 MB after. Only the CLI does this, in its own process: a program
- * that embeds the library keeps its own V8 settings (it can start node with these flags).
+ * workbook 189 MB before, 144 MB after. Only the bin does this, in a process of its own
+ * (`io.ownsProcess`): a program that embeds the library or runs commands in its process keeps
+ * its own V8 settings (it can start node with these flags). The flags are process-wide and stay:
+ * in a test runner's worker they made every later test collect more (12 s of CPU in a suite).
  */
-export function keepHeapCompact(): void {
+export function keepHeapCompact(io: Pick<CommandIO, 'ownsProcess'>): void {
+  if (io.ownsProcess !== true) return;
   // V8 prints "unrecognized flag" on stderr (it cannot be caught) for a flag it no longer has:
   // only the V8 versions known to have both (Node 20 to 25) get them.
   const major = Number(process.versions.v8.split('.')[0]);

@@ -22,6 +22,7 @@ const io = {
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),
+  ownsProcess: true,
 };
 // The manifest keeps start-up fast; without it (a build that skipped postbuild) load every command.
 const root = loadCommandManifest() ?? (await import('./commands.js')).rootGroup;

@@ -55,8 +55,8 @@ function loadBuilt(): NonNullable<typeof built> {
  * Runs `svc <argv>` as the built bin does (the same command table and runCli from dist/, with
  * io as dist/cli/main.js wires it) but in this process: output into pipes, env and cwd only
  * what `svcBin` would give the child. About 1 ms a case instead of a Node start-up; what it
- * leaves out is main.js itself (stdout's error handling, the update check), which the tests
- * through `svcBin` keep covering.
+ * leaves out is main.js itself (stdout's error handling, the update check, the heap flags a
+ * process of its own gets: `ownsProcess`), which the tests through `svcBin` keep covering.
  */
 export async function svcInProcess(argv: string[], env: Record<string, string | undefined> = {}, o: { cwd?: string; stdin?: string } = {}): Promise<BinResult> {
   const started = Date.now();

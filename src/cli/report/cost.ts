@@ -57,7 +57,7 @@ export const costCommand: Command = {
     const client = reportingClientFrom(io, args);
     const out = str(args, 'output') ?? defaultFileName(client.orgId, period);
     const path = out === STDOUT ? undefined : await checkOutputFile('-o', out, io.cwd);
-    keepHeapCompact();
+    keepHeapCompact(io);
     const data = await fetchCostReportData(client, period);
     const options = { language, ...(name ? { organizationName: name } : {}) };
     // A workbook without usage is still the document asked for (invoices, plan, reconciliation
