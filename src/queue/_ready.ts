@@ -38,6 +38,10 @@ export async function probeRedis(connection: QueueConnection, waitMs: number): P
   const { Redis } = await import('ioredis');
   const client = new Redis(connection.options.url, {
     ...redisOptions(connection), lazyConnect: true, connectTimeout: waitMs, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false,
+    // ioredis ends the socket on disconnect and destroys it after this many ms unless it closes;
+    // a refused socket has closed already and never says so again, so its default 2 s timer kept
+    // the process up 2 s after the refusal was said. A probe has nothing left to send.
+    disconnectTimeout: 0,
   });
   let last: Error | undefined;
   client.on('error', (e: Error) => { last = e; });
