@@ -57,34 +57,35 @@ describe.skipIf(!preflight)('PDF/A-3b: shared/pdfa/preflight (PDFBox Preflight a
     }
   });
 
-  it('fails a PDF that is not PDF/A (the check can fail)', { timeout: 60_000 }, async () => {
+  /**
+   * Nordlys's October invoice with `from` replaced by `to` in its bytes (the same length, so the
+   * file's offsets stay right), checked by the tool: its exit code, its output and the file's path.
+   */
+  async function checkAltered(name: string, from: string, to: string): Promise<{ code: number; output: string; file: string }> {
     const dir = mkdtempSync(join(tmpdir(), 'svc-pdfa-'));
     try {
-      const pdf = Buffer.from(await renderInvoicePdf(sample('nordlys-2026-10.json'))).toString('latin1').replace('<pdfaid:part>3<', '<pdfaid:part>9<');
-      expect(pdf).toContain('<pdfaid:part>9<');
-      writeFileSync(join(dir, 'bad.pdf'), Buffer.from(pdf, 'latin1'));
-      expect((await tool.check([join(dir, 'bad.pdf')])).code).toBe(1);
+      const pdf = Buffer.from(await renderInvoicePdf(sample('nordlys-2026-10.json'))).toString('latin1').replace(from, to);
+      expect(pdf).toContain(to);
+      const file = join(dir, name);
+      writeFileSync(file, Buffer.from(pdf, 'latin1'));
+      return { ...(await tool.check([file])), file };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it('fails a PDF that is not PDF/A (the check can fail)', { timeout: 60_000 }, async () => {
+    expect((await checkAltered('bad.pdf', '<pdfaid:part>3<', '<pdfaid:part>9<')).code).toBe(1);
   });
 
   // The tool reads PDFBox's findings from the JVM's stdout and ignores its exit code: a JVM that
   // did not start (a JVM option of _preflight.ts it refused, an archive it could not map) would
   // pass every file. Only PDFBox compares the XMP with the Info dictionary; the qpdf part does not.
   it('fails a PDF whose XMP disagrees with its Info dictionary (PDFBox ran, with the JVM options of these tests)', { timeout: 60_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-pdfa-'));
-    try {
-      // One letter for another: the same length, so the file's offsets stay right.
-      const pdf = Buffer.from(await renderInvoicePdf(sample('nordlys-2026-10.json'))).toString('latin1').replace('<xmp:CreatorTool>svc-', '<xmp:CreatorTool>svd-');
-      expect(pdf).toContain('<xmp:CreatorTool>svd-');
-      writeFileSync(join(dir, 'xmp.pdf'), Buffer.from(pdf, 'latin1'));
-      const { code, output } = await tool.check([join(dir, 'xmp.pdf')]);
-      expect(output).toContain(`${join(dir, 'xmp.pdf')}: 7.2 Error on MetaData, CreatorTool present in the document catalog dictionary doesn't match with XMP information`);
-      expect(code).toBe(1);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // One letter for another in the XMP's CreatorTool.
+    const { code, output, file } = await checkAltered('xmp.pdf', '<xmp:CreatorTool>svc-', '<xmp:CreatorTool>svd-');
+    expect(output).toContain(`${file}: 7.2 Error on MetaData, CreatorTool present in the document catalog dictionary doesn't match with XMP information`);
+    expect(code).toBe(1);
   });
 });
 
