@@ -1,15 +1,25 @@
 // The text of a PDF as a reader sees it, through pdfjs-dist (a reader not written here).
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** The text of every page, pages joined by newlines, items by spaces. */
-export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+/** The text items of every page, in content order. */
+async function pageItems(bytes: Uint8Array): Promise<string[][]> {
   const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const texts: string[] = [];
+  const pages: string[][] = [];
   for (let p = 1; p <= doc.numPages; p++) {
     const content = await (await doc.getPage(p)).getTextContent();
-    texts.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
+    pages.push(content.items.map((i) => ('str' in i ? i.str : '')));
   }
-  const pages = doc.numPages;
   await doc.destroy();
-  return { pages, text: texts.join('\n') };
+  return pages;
+}
+
+/** The text of every page, pages joined by newlines, items by spaces. */
+export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+  const pages = await pageItems(bytes);
+  return { pages: pages.length, text: pages.map((items) => items.join(' ')).join('\n') };
+}
+
+/** Each page's text: its items that are not blank, joined by spaces. */
+export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  return (await pageItems(bytes)).map((items) => items.filter((t) => t.trim()).join(' '));
 }

@@ -5,7 +5,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { PartnerClient } from '../../src/client/index.js';
@@ -13,6 +12,7 @@ import { OrgKeyUsageSchema, parseRecord } from '../../src/model/index.js';
 import { buildCostReport, buildPartnerReport, fetchCostReportData, type CostReportData } from '../../src/report/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { hasSoffice, runs } from '../_tools.js';
+import { pdfPageTexts } from '../_pdf-text.js';
 import { fixtureData, held, keyUsageJson } from './_fixtures.js';
 import { headerRow, pageCount, printedPages, printToPdf, readBook, squeeze, stringCells, writeBook, type PrintedPage } from './_print.js';
 import { client, PARTNER_TOKEN } from './_server.js';
@@ -139,43 +139,31 @@ describe.runIf(runs(hasSoffice))('printed workbooks', () => {
   });
 });
 
-// The same prints read by a second reader, pdfjs: its text items' sizes and order.
+// The same prints read by a second reader, pdfjs: its text items in content order.
 describe.runIf(runs(hasSoffice))('printed workbooks read by pdfjs', () => {
   test('prints every sheet with its header and footer, the Keys sheet on one page, the reconciliation on one page, the chart drawn', async () => {
-    const doc = await getDocument({ data: new Uint8Array(readFileSync(pdfOf('october'))), useSystemFonts: false, isEvalSupported: false }).promise;
-    const n = doc.numPages;
-    const pages: Array<{ text: string; sizes: number[] }> = [];
-    for (let p = 1; p <= n; p++) {
-      const items = (await (await doc.getPage(p)).getTextContent()).items.filter((i) => 'str' in i && i.str.trim());
-      pages.push({
-        text: items.map((i) => ('str' in i ? i.str : '')).join(' '),
-        sizes: items.map((i) => ('transform' in i ? Math.hypot(i.transform[2], i.transform[3]) : 0)),
-      });
-    }
-    await doc.destroy();
-    const sheetOf = (p: { text: string }) => ['Summary', 'Months', 'Days', 'Keys', 'Models', 'Providers', 'Key fields', 'Plan cost', 'Invoices'].find((s) => p.text.includes(`Test ApS ${s} October 2026`));
-    pages.forEach((p, i) => {
-      expect(p.text, `page ${i + 1}`).toContain(`Page ${i + 1} of ${n}`);
-      expect(sheetOf(p), `page ${i + 1}: ${p.text.slice(0, 80)}`).toBeDefined();
+    const pages = await pdfPageTexts(readFileSync(pdfOf('october')));
+    const n = pages.length;
+    const sheetOf = (text: string) => ['Summary', 'Months', 'Days', 'Keys', 'Models', 'Providers', 'Key fields', 'Plan cost', 'Invoices'].find((s) => text.includes(`Test ApS ${s} October 2026`));
+    pages.forEach((text, i) => {
+      expect(text, `page ${i + 1}`).toContain(`Page ${i + 1} of ${n}`);
+      expect(sheetOf(text), `page ${i + 1}: ${text.slice(0, 80)}`).toBeDefined();
     });
     expect(new Set(pages.map(sheetOf)).size).toBe(9);
     // The wide Keys sheet fitted to one page wide: smaller type, every column on the page.
-    const keys = pages.filter((p) => sheetOf(p) === 'Keys');
+    const keys = pages.filter((text) => sheetOf(text) === 'Keys');
     expect(keys).toHaveLength(1);
     // The cost totals and the whole reconciliation with the invoice on the first page.
-    const first = pages[0]!.text;
+    const first = pages[0]!;
     for (const text of ['Total cost (DKK, excl. VAT)', 'Reconciliation with invoice 2026-0101', 'Net excl. VAT', 'Total incl. VAT', 'Agrees']) expect(first).toContain(text);
-    const months = pages.filter((p) => sheetOf(p) === 'Months').map((p) => p.text).join(' ');
+    const months = pages.filter((text) => sheetOf(text) === 'Months').join(' ');
     expect(months).toContain('Cost per month (DKK, excl. VAT)');
     expect(months).toMatch(/Usage \(DKK\)\s+Dev overage \(DKK\)\s+Plan \(DKK\)/);
-    expect(pages.filter((p) => sheetOf(p) === 'Key fields').map((p) => p.text).join(' ')).toContain('Usage cost per Team (DKK, excl. VAT)');
+    expect(pages.filter((text) => sheetOf(text) === 'Key fields').join(' ')).toContain('Usage cost per Team (DKK, excl. VAT)');
   }, 300_000);
 
   test('prints the workbook without usage (org-fjordline): four sheets, every page saying usage is not shared, the reconciliation on one page naming why', async () => {
-    const doc = await getDocument({ data: new Uint8Array(readFileSync(pdfOf('fjordline'))), useSystemFonts: false, isEvalSupported: false }).promise;
-    const pages: string[] = [];
-    for (let p = 1; p <= doc.numPages; p++) pages.push((await (await doc.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).filter((t) => t.trim()).join(' '));
-    await doc.destroy();
+    const pages = await pdfPageTexts(readFileSync(pdfOf('fjordline')));
     const sheetOf = (text: string) => ['Oversigt', 'Måneder', 'Abonnement', 'Fakturaer'].find((s) => text.includes(`org-fjordline ${s} oktober 2026`));
     pages.forEach((text, i) => {
       expect(text, `page ${i + 1}`).toContain('Forbrug ikke delt');
