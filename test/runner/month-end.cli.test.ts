@@ -3,18 +3,15 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { rootGroup } from '../../src/cli/commands.js';
-import { runCli } from '../../src/cli/run.js';
 import { sha256 } from '../../src/runner/hash.js';
 import { configFor, readTokens } from './_server.js';
 import { svcInProcess } from '../cli/_bin.js';
 
-// `svc month-end` as a user runs it: in-process through runCli for exit codes and messages (the
-// built code through svcInProcess for --threads, whose workers run dist/), and the built CLI as a
-// child process for the runs that get killed; their reruns are in-process.
+// `svc month-end` as a user runs it: the built code in-process (svcInProcess) for exit codes,
+// messages and files, --threads included (its workers run dist/), and the built CLI as a child
+// process for the runs that get killed; their reruns are in-process.
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BIN = join(ROOT, 'dist/cli/main.js');
@@ -37,16 +34,8 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await runCli(rootGroup, argv, { stdin: new PassThrough(), stdout, stderr, env, cwd: tmp });
-  return { code, stdout: out, stderr: err };
-}
+/** `svc <argv>` in this process (the built command table and runCli), in the file's folder. */
+const cli = (argv: string[], env: Record<string, string | undefined> = {}) => svcInProcess(argv, env, { cwd: tmp });
 
 async function writeConfig(name: string, config: unknown): Promise<string> {
   const path = join(tmp, name);
@@ -154,7 +143,7 @@ describe('svc month-end', () => {
     config.organizations = config.organizations.slice(0, 6);
     const path = await writeConfig('six.json', config);
     const out = join(tmp, 'threads');
-    const threaded = await svcInProcess(['month-end', '--month', '2026-10', '--config', path, '--out', out, '--threads', '2', '--with-service-pdf', '--json'], env, { cwd: tmp });
+    const threaded = await cli(['month-end', '--month', '2026-10', '--config', path, '--out', out, '--threads', '2', '--with-service-pdf', '--json'], env);
     expect(threaded.code, threaded.stderr).toBe(0);
     expect(JSON.parse(threaded.stdout).summary).toMatchObject({ ok: 6, failed: 0 });
     const manifest = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { files: Array<{ path: string; kind: string; sha256: string }> };
