@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request as undiciRequest } from './undici.js';
 import type { z } from 'zod';
 import { parseRecord } from '../model/parse.js';
 import { SchemaError } from '../model/schema-error.js';

@@ -3,13 +3,17 @@ import type HandlebarsApi from 'handlebars';
 import type { Locale } from './locale.js';
 import { compileText, type FilledText } from './compile-text.js';
 import { MissingTranslationError } from './missing-translation-error.js';
+import { precompiled } from './_precompiled.js';
 
 const compiled = new Map<string, HandlebarsApi.TemplateDelegate>();
 const compiledHtml = new Map<string, HandlebarsApi.TemplateDelegate>();
 const texts = new Map<string, FilledText>();
 let handlebars: typeof HandlebarsApi | undefined;
 
-/** Handlebars, loaded the first time a text needs it (about 10 MB a process that never does is spared). */
+/**
+ * Handlebars with its compiler, loaded the first time a text that the build did not precompile
+ * needs it (about 10 MB a process that never does is spared).
+ */
 function engine(): typeof HandlebarsApi {
   return (handlebars ??= createRequire(import.meta.url)('handlebars') as typeof HandlebarsApi);
 }
@@ -41,12 +45,12 @@ export function t(locale: Locale, key: string, params?: Record<string, unknown>)
   return text.includes('{{') ? fillerOf(text)(params ?? {}) : text;
 }
 
-/** Renders a Handlebars text (a locale string or a template file) with `params`; compiled once. */
+/** Renders a Handlebars text (a locale string or a template file) with `params`; compiled once (or at build). */
 export function render(template: string, params: Record<string, unknown>): string {
   let fn = compiled.get(template);
   if (!fn) {
     // noEscape: the output goes into PDFs and workbooks, not HTML; strict: a missing param is a bug.
-    fn = engine().compile(template, { noEscape: true, strict: true });
+    fn = precompiled(template, false) ?? engine().compile(template, { noEscape: true, strict: true });
     compiled.set(template, fn);
   }
   return fn(params);
@@ -62,12 +66,12 @@ export function tn(locale: Locale, key: string, count: number, params?: Record<s
 
 /**
  * Renders a Handlebars HTML template with `params`, every `{{value}}` HTML-escaped (only
- * `{{{raw}}}` is not: markup the caller built and escaped itself); compiled once.
+ * `{{{raw}}}` is not: markup the caller built and escaped itself); compiled once (or at build).
  */
 export function renderHtml(template: string, params: Record<string, unknown>): string {
   let fn = compiledHtml.get(template);
   if (!fn) {
-    fn = engine().compile(template, { strict: true });
+    fn = precompiled(template, true) ?? engine().compile(template, { strict: true });
     compiledHtml.set(template, fn);
   }
   return fn(params);

@@ -1,4 +1,5 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent } from '../client/undici.js';
 import { PartnerClient, ReportingClient, type CommonClientOptions } from '../client/index.js';
 import { renderInvoicePdf } from '../invoice/index.js';
 import { renderInvoiceUbl } from '../einvoice/index.js';

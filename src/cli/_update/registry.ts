@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { request } from '../../client/undici.js';
 import { PACKAGE, registryUrl } from './package-info.js';
 import { UpdateCheckError } from './update-check-error.js';
 
