@@ -31,5 +31,5 @@ export function request(url: string | URL, opts: RequestOptions = {}): Promise<D
     origin: target.origin,
     path: target.search ? `${target.pathname}${target.search}` : target.pathname,
     method: opts.method || (opts.body ? 'PUT' : 'GET'),
-  } as Dispatcher.RequestOptions);
+  });
 }
