@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { svcBin } from '../cli/_bin.js';
+import { svcBin, svcInProcess } from '../cli/_bin.js';
 import { configFor, readTokens } from './_server.js';
 
 // A run-level bound (issue 26): a service answering 429 with Retry-After 60 to everything would
 // keep a month end waiting for hours; --deadline stops it, writes the manifest of what was done,
-// and exits 1 with one line. The built `svc`, the reference server with a persistent fault.
+// and exits 1 with one line. The stuck run is the built `svc` as a process (nothing may keep it
+// alive past the deadline), against the reference server with a persistent fault.
 
 let server: ReferenceServer;
 let dir: string;
@@ -37,7 +38,8 @@ describe('svc month-end --deadline', () => {
   }, 60_000);
 
   it('a --deadline that is not a number of seconds is refused before anything runs', async () => {
-    const r = await svcBin(['month-end', '--config', 'x.json', '--out', join(dir, 'never'), '--deadline', 'soon']);
+    // The flag check, not the process: the built code in this process.
+    const r = await svcInProcess(['month-end', '--config', 'x.json', '--out', join(dir, 'never'), '--deadline', 'soon']);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe('svc: --deadline must be a number of seconds above 0, at most 86400 (e.g. 30 or 2.5) (got "soon")');
   });
