@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { configFor, readTokens } from '../runner/_server.js';
+import { svcInProcess } from '../cli/_bin.js';
 import { startCli, waitFor, type CliProcess } from './_cli.js';
 import { NO_REDIS_REASON, freePort, startRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
@@ -209,15 +210,19 @@ describe.runIf(runs(hasRedis))('queue: a dead Redis', { concurrent: true }, () =
 
   it('--queue localhost:19179 is refused before anything is printed, quoting what was typed', async ({ expect }) => {
     const { path } = await configFile('runs-typo.json');
-    const p = run(['month-end', '--month', MONTH, '--config', path, '--out', join(tmp, 'out-typo'), '--queue', 'localhost:19179']);
-    const w = run(['worker', '--queue', 'localhost:19179']);
-    expect(await p.exited).toBe(2);
-    expect(p.stderrLines()).toEqual([
+    // A refused flag, not a process's ending: the built CLI in this process (svcInProcess).
+    const [p, w] = await Promise.all([
+      svcInProcess(['month-end', '--month', MONTH, '--config', path, '--out', join(tmp, 'out-typo'), '--queue', 'localhost:19179']),
+      svcInProcess(['worker', '--queue', 'localhost:19179']),
+    ]);
+    expect(p.code).toBe(2);
+    expect(p.stdout).toBe('');
+    expect(p.stderr.split('\n').filter(Boolean)).toEqual([
       'svc: --queue: must start with redis:// or rediss:// (got "localhost:19179")',
       'Run "svc month-end --help" for usage.',
     ]);
-    expect(await w.exited).toBe(2);
-    expect(w.stderrLines()[0]).toBe('svc: --queue: must start with redis:// or rediss:// (got "localhost:19179")');
+    expect(w.code).toBe(2);
+    expect(w.stderr.split('\n').filter(Boolean)[0]).toBe('svc: --queue: must start with redis:// or rediss:// (got "localhost:19179")');
   }, 60_000);
 });
 

@@ -7,6 +7,7 @@ import { sha256 } from '../../src/runner/hash.js';
 import type { Manifest } from '../../src/runner/manifest.js';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { configFor, readTokens, type SampleTokens } from '../runner/_server.js';
+import { svcInProcess } from '../cli/_bin.js';
 import { startCli, waitFor, type CliProcess } from './_cli.js';
 import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
@@ -66,9 +67,9 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
     const allTokens = [...tokens.orgs, ...tokens.partners].map((t) => t.token);
     const outQueue = join(tmp, 'out-queue');
 
-    // The coordinator has no token at all: only the workers do.
-    const coordinator = startCli(['month-end', '--month', MONTH, '--config', configPath, '--out', outQueue, '--queue', redis.url, '--json'], {});
-    started.push(coordinator);
+    // The coordinator has no token at all: only the workers do. The workers are the processes
+    // killed and surviving; the coordinator runs as the built CLI in this process (svcInProcess).
+    const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', configPath, '--out', outQueue, '--queue', redis.url, '--json'], {});
     const workerArgs = ['worker', '--queue', redis.url, '--month', MONTH, '--concurrency', '3', '--lock-seconds', '4'];
     const workers = [0, 1].map(() => startCli(workerArgs, env));
     started.push(...workers);
@@ -87,8 +88,9 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
     await waitFor(async () => (await redis.dump()).some((b) => b.includes('"outcome"')), 'job results in Redis', 10_000);
     const redisLater = await redis.dump();
 
-    expect(await coordinator.exited).toBe(0);
-    const stdout = JSON.parse(coordinator.stdout()) as { summary: Manifest['summary'] };
+    const coordinated = await coordinator;
+    expect(coordinated.code).toBe(0);
+    const stdout = JSON.parse(coordinated.stdout) as { summary: Manifest['summary'] };
     expect(stdout.summary.organizations).toBe(ORGS);
 
     // Nothing in Redis ever held a token: keys, job data, progress, return values, events.

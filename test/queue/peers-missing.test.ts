@@ -5,9 +5,9 @@
 // to the one installed here), so Node's own resolution finds neither. The same folder with them
 // linked too is the control: there the same commands get past the check to Redis.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -21,12 +21,31 @@ let without: string;
 let withoutIoredis: string;
 let withBoth: string;
 
+/**
+ * A folder's files at a second path: hard links, or copies where the temp folder is another file
+ * system (EXDEV). fs.cp's checks per file cost 1.1 s of CPU for dist/ (1,400 files), links 0.18 s,
+ * copyFile 0.34 s. Not a symbolic link to the folder: Node resolves a package from a file's real
+ * path, so a symlinked dist/ would find the bullmq installed here; a hard link has no other path.
+ */
+async function copyFolder(from: string, to: string): Promise<void> {
+  const entries = await readdir(from, { recursive: true, withFileTypes: true });
+  await mkdir(to, { recursive: true });
+  for (const e of entries) if (e.isDirectory()) await mkdir(join(to, relative(from, e.parentPath), e.name), { recursive: true });
+  await Promise.all(entries.filter((e) => e.isFile()).map(async (e) => {
+    const [src, dest] = [join(e.parentPath, e.name), join(to, relative(from, e.parentPath), e.name)];
+    await link(src, dest).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EXDEV') throw err;
+      return copyFile(src, dest);
+    });
+  }));
+}
+
 /** A package folder with the built package and links to the installed packages but `without`. */
 async function install(name: string, without: string[]): Promise<string> {
   const dir = join(tmp, name);
   await mkdir(join(dir, 'node_modules'), { recursive: true });
-  await cp(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
-  await cp(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  await copyFolder(join(ROOT, 'dist'), join(dir, 'dist'));
+  await copyFile(join(ROOT, 'package.json'), join(dir, 'package.json'));
   for (const d of ['locales', 'templates', 'samples']) await symlink(join(ROOT, d), join(dir, d));
   for (const pkg of await readdir(join(ROOT, 'node_modules'))) {
     if (pkg.startsWith('.') || without.includes(pkg)) continue;

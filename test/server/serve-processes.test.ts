@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { BIN, svcBin, svcInProcess } from '../cli/_bin.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { orgToken, partnerToken, UA } from './_helpers.js';
 
 interface Serve {
@@ -64,14 +65,17 @@ const requests: Array<[string, string | undefined]> = [
 ];
 
 describe('svc serve --processes', () => {
-  let one: Serve;
+  // What one process answers: the reference server `svc serve` runs in each serving process, here in
+  // this process (a Node start-up and a dataset load less); its port is the one found in use below.
+  let one: ReferenceServer;
   let three: Serve;
   beforeAll(async () => {
-    [one, three] = await Promise.all([serve([]), serve(['--processes', '3'])]);
+    [one, three] = await Promise.all([startReferenceServer({}), serve(['--processes', '3'])]);
   });
-  afterAll(() => {
-    one?.child.kill('SIGTERM');
+  afterAll(async () => {
+    // Waited for, so that no serving process outlives the file (the dying test has ended it already).
     three?.child.kill('SIGTERM');
+    await Promise.all([three?.exited, one?.close()]);
   });
 
   it('answers every request as one process does, from three processes on one port', async () => {
@@ -97,16 +101,20 @@ describe('svc serve --processes', () => {
     for (const pid of kids) expect(() => process.kill(pid, 0)).toThrow();
   });
 
+  // The three-process serve of the first test, once it has answered its requests: a serve of its
+  // own cost three more Node start-ups and dataset loads, and this one's stderr must still be the
+  // listening line alone before the serving process's death.
   it('a serving process that dies ends the serve with one line and exit 1, and stops the others', async () => {
-    const s = await serve(['--processes', '2']);
-    const [victim, other] = childrenOf(s.child.pid!);
+    const s = three;
+    const [victim, ...others] = childrenOf(s.child.pid!);
+    expect(others).toHaveLength(2);
     process.kill(victim!, 'SIGKILL');
     expect(await s.exited).toBe(1);
     const lines = s.stderr().trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+ .* in 2 processes/);
-    expect(lines[1]).toBe(`svc: serve: serving process ${lines[1]!.match(/process (\d)/)![1]} of 2 (pid ${victim}) was killed by SIGKILL; stopping the others`);
-    expect(() => process.kill(other!, 0)).toThrow();
+    expect(lines[0]).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+ .* in 3 processes/);
+    expect(lines[1]).toBe(`svc: serve: serving process ${lines[1]!.match(/process (\d)/)![1]} of 3 (pid ${victim}) was killed by SIGKILL; stopping the others`);
+    for (const pid of others) expect(() => process.kill(pid, 0)).toThrow();
   });
 
   it('a port in use is refused once, by the first serving process, exit 2', async () => {
