@@ -16,6 +16,7 @@ import type { Manifest } from '../../src/runner/manifest.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import { pdfText } from '../_pdf-text.js';
 import { launch, openFile, type Browser } from './_browser.js';
+import { describeWidths } from './_front-page-widths.js';
 import { configFor, copySamples, readTokens } from './_server.js';
 
 // The month-end's index.html as a person sees it: opened from the file system in Debian's
@@ -44,12 +45,20 @@ function money(major: Decimal.Value, currency: string, lang: Lang): string {
 }
 const cents = (minor: number, currency: string, lang: Lang) => money(new Decimal(minor).dividedBy(100), currency, lang);
 
-async function demo(lang: Lang): Promise<string> {
+async function runDemo(lang: Lang): Promise<string> {
   const out = join(tmp, `demo-${lang}`);
   const sink = new PassThrough().resume();
   const code = await runCli(rootGroup, ['demo', '--out', out, '--language', lang], { stdin: new PassThrough(), stdout: sink, stderr: sink, env: { PATH: process.env.PATH }, cwd: tmp });
   expect(code).toBe(0);
   return join(out, '2026-10');
+}
+
+/** The demo's month folder in `lang`, run once for the file: several tests read each (none writes to it). */
+const demos = new Map<Lang, Promise<string>>();
+function demo(lang: Lang): Promise<string> {
+  let dir = demos.get(lang);
+  if (!dir) demos.set(lang, (dir = runDemo(lang)));
+  return dir;
 }
 
 interface Row { cls: string; cells: string[]; struck: boolean[] }
@@ -345,7 +354,7 @@ describe('outcomes in words', () => {
 
 describe('the filter box', () => {
   it('degrades to the plain table without scripts, and narrows the table with them', async () => {
-    const monthDir = existsSync(join(tmp, 'demo-en', '2026-10', 'index.html')) ? join(tmp, 'demo-en', '2026-10') : await demo('en');
+    const monthDir = await demo('en');
     const file = join(monthDir, 'index.html');
     const noScript = await browser.another({ javaScriptEnabled: false });
     try {
@@ -370,7 +379,7 @@ describe('the filter box', () => {
 
 describe('printing', () => {
   it('prints on A4 with nothing wider than the page', async () => {
-    const monthDir = existsSync(join(tmp, 'demo-da', '2026-10', 'index.html')) ? join(tmp, 'demo-da', '2026-10') : await demo('da');
+    const monthDir = await demo('da');
     const { page, incidents } = await openFile(browser, join(monthDir, 'index.html'));
     await page.emulateMedia({ media: 'print' });
     // A4 less the page's 12 mm side margins, in CSS pixels (96 per inch).
@@ -432,3 +441,5 @@ describe('a thousand organizations', () => {
     await page.close();
   }, 90_000);
 });
+
+describeWidths({ browser: () => browser, tmp: () => tmp, demoDa: () => demo('da') });
