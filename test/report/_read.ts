@@ -53,7 +53,9 @@ export function block(rows: unknown[][], heading: string): unknown[][] {
 
 /** A part of the workbook's zip as text (e.g. `xl/worksheets/sheet4.xml`). */
 export function xmlOf(bytes: Uint8Array, path: string): string {
-  const raw = XLSX.read(bytes, { type: 'buffer', bookFiles: true }) as XLSX.WorkBook & { files: Record<string, { content: Uint8Array }> };
+  // sheets: [] leaves the zip's parts as they are (all 51 of a Kattegat workbook byte-identical to a
+  // whole read's) without parsing every sheet again at each call (5 calls: 0.78 -> 0.16 s of CPU).
+  const raw = XLSX.read(bytes, { type: 'buffer', bookFiles: true, sheets: [] }) as XLSX.WorkBook & { files: Record<string, { content: Uint8Array }> };
   const file = raw.files[path];
   if (!file) throw new Error(`no ${path} in the workbook`);
   return Buffer.from(file.content).toString('utf8');
