@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { BUNDLED_SAMPLES_DIR } from './_bundled.js';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import type { ReferenceServer, ReferenceServerOptions } from './options.js';
 import { Dataset } from './dataset/dataset.js';
 import { HttpError } from './http-error.js';
@@ -15,7 +16,7 @@ import { routes } from './_routes.js';
  * port. Every figure is computed from the dataset's raw records on each request.
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
-  const ds = await Dataset.open(options.dataDir ?? BUNDLED_SAMPLES_DIR, options.today);
+  const ds = await openDataset(options.dataDir ?? BUNDLED_SAMPLES_DIR, options.today);
   const faults = new FaultInjector(options.faults ?? []);
   const server = createServer((req, res) => {
     handle(ds, faults, req, res).catch((e) => {
@@ -41,6 +42,16 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The bundled samples are parsed once per process and shared by every server started over them
+ * while their files are unchanged (a test process or an embedder starts dozens; each parse cost
+ * ~0.1 s of CPU); they are small, so holding them for the process's life costs little. Any other
+ * folder is read for its server alone: it may be large, and is read again at each start.
+ */
+function openDataset(dir: string, today: string | undefined): Promise<Dataset> {
+  return resolve(dir) === resolve(BUNDLED_SAMPLES_DIR) ? Dataset.openShared(dir, today) : Dataset.open(dir, today);
 }
 
 async function handle(ds: Dataset, faults: FaultInjector, req: IncomingMessage, res: ServerResponse): Promise<void> {

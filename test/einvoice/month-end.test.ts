@@ -22,8 +22,10 @@ async function octoberInvoices(dir: string): Promise<SampleInvoice[]> {
   return all.filter((i) => i.period_start.startsWith('2026-10'));
 }
 
-async function run(dataDir: string, out: string) {
-  const tokens = await readTokens(dataDir);
+/** A month end of the dataset's organizations (`only`: just those, where the others are not the point). */
+async function run(dataDir: string, out: string, only?: string[]) {
+  const all = await readTokens(dataDir);
+  const tokens = only ? { ...all, orgs: all.orgs.filter((o) => only.includes(o.org_id)) } : all;
   const server = await startReferenceServer({ dataDir });
   try {
     const { config, env } = configFor(server.url, tokens);
@@ -75,7 +77,10 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
     json.buyer.ean = '5790001234567';
     await writeFile(path, JSON.stringify(json));
     const out = join(tmp, 'bad-ean');
-    const m = await run(data, out);
+    // Kattegat alone: the organization with the bad EAN is the one that must not fail (the other
+    // organizations going on is the next test's point, over a full run).
+    const m = await run(data, out, ['org-kattegat']);
+    expect(m.organizations.map((o) => o.org_id)).toEqual(['org-kattegat']);
     expect(exitCodeOf(m)).toBe(0);
     const org = m.organizations.find((o) => o.org_id === 'org-kattegat')!;
     expect(org.status).toBe('ok');

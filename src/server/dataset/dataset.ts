@@ -11,6 +11,8 @@ import type { UsageTable } from './usage-table.js';
 import { indexInvoices, type IndexedInvoice } from './_invoice-index.js';
 import { WeightedLru } from './_lru.js';
 import { DatasetError } from './dataset-error.js';
+import { folderState } from './_folder-state.js';
+import { deepFreeze } from './_deep-freeze.js';
 import { parseDay } from '../_days.js';
 import { z } from 'zod';
 
@@ -33,6 +35,27 @@ const USAGE_ROW_BUDGET = 1_500_000;
 const ORG_CACHE = 400;
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
+/** The read-only records of a folder as parsed, which every Dataset over that folder may share. */
+class Parsed {
+  readonly orgCache = new WeightedLru<Promise<OrgData | undefined>>(ORG_CACHE);
+  readonly usageCache = new WeightedLru<UsageTable>(USAGE_ROW_BUDGET);
+  readonly usageLoading = new Map<string, Promise<UsageTable>>();
+  invoiceIndex?: Promise<Map<string, IndexedInvoice[]>> | undefined;
+  constructor(
+    readonly meta: DatasetMeta,
+    readonly tokens: Tokens,
+    readonly partners: readonly Partner[],
+    readonly searchIndex: SearchIndex,
+    /** Shared by several servers: records are frozen as they are read, so none can change another's. */
+    readonly shared: boolean,
+  ) {
+    if (shared) deepFreeze([meta, tokens, partners, searchIndex]);
+  }
+}
+
+/** Per process: the folders opened with `Dataset.openShared`, with the folder's state when they were read. */
+const sharedFolders = new Map<string, { state: string; parsed: Promise<Parsed> }>();
+
 /**
  * The reference server's dataset: small files read at start, organizations and their usage
  * read lazily on first use and cached within a bounded budget.
@@ -47,33 +70,57 @@ export class Dataset {
   readonly offeredModels: ReadonlySet<string>;
   /** Today as a day number. */
   readonly today: number;
-  private readonly orgCache = new WeightedLru<Promise<OrgData | undefined>>(ORG_CACHE);
-  private readonly usageCache = new WeightedLru<UsageTable>(USAGE_ROW_BUDGET);
-  private readonly usageLoading = new Map<string, Promise<UsageTable>>();
-  private invoiceIndex?: Promise<Map<string, IndexedInvoice[]>> | undefined;
+  readonly meta: DatasetMeta;
+  readonly tokens: Tokens;
+  readonly partners: readonly Partner[];
+  readonly searchIndex: SearchIndex;
 
   private constructor(
     readonly dir: string,
-    readonly meta: DatasetMeta,
+    private readonly parsed: Parsed,
     readonly todayText: string,
-    readonly tokens: Tokens,
-    readonly partners: readonly Partner[],
-    readonly searchIndex: SearchIndex,
   ) {
+    ({ meta: this.meta, tokens: this.tokens, partners: this.partners, searchIndex: this.searchIndex } = parsed);
+    const meta = this.meta;
     this.models = meta.models;
     this.modelIndex = new Map(meta.models.map((m, i) => [m.id, i]));
     this.offeredModels = new Set(meta.models.filter((m) => m.offered && m.product !== null).map((m) => m.id));
     this.today = parseDay(todayText)!;
   }
 
+  /** Reads and checks the folder. */
   static async open(dir: string, today?: string): Promise<Dataset> {
+    return Dataset.read(dir, today, false);
+  }
+
+  /**
+   * As `open`, but the folder's records are parsed once per process and shared (frozen) by every
+   * Dataset opened over it while none of its files has changed (same names, sizes and modification
+   * times): a second server over the same folder then starts without parsing it again. The records
+   * stay in memory for the life of the process, so this is for a small folder such as the bundled samples.
+   */
+  static async openShared(dir: string, today?: string): Promise<Dataset> {
+    const state = await folderState(dir);
+    const known = sharedFolders.get(dir);
+    if (known?.state === state) {
+      const parsed = await known.parsed;
+      return new Dataset(dir, parsed, checkToday(today ?? parsed.meta.today));
+    }
+    const reading = Dataset.read(dir, today, true);
+    const parsed = reading.then((ds) => ds.parsed);
+    sharedFolders.set(dir, { state, parsed });
+    // A folder that fails to read is not kept: the next open reads it again and reports its error.
+    parsed.catch(() => { if (sharedFolders.get(dir)?.parsed === parsed) sharedFolders.delete(dir); });
+    return reading;
+  }
+
+  private static async read(dir: string, today: string | undefined, shared: boolean): Promise<Dataset> {
     const meta = await readJsonFile(join(dir, 'dataset.json'), DatasetMetaSchema);
     const tokens = await readJsonFile(join(dir, 'tokens.json'), TokensSchema);
     const partners = await readOptional(join(dir, 'partners.json'), z.array(PartnerSchema), []);
     const searchIndex = await readOptional(join(dir, 'search-index.json'), SearchIndexSchema, []);
-    const todayText = today ?? meta.today;
-    if (parseDay(todayText) === undefined) throw new DatasetError('today', '$', `"${todayText}" is not a YYYY-MM-DD date`);
-    const ds = new Dataset(dir, meta, todayText, tokens, partners, searchIndex);
+    const todayText = checkToday(today ?? meta.today);
+    const ds = new Dataset(dir, new Parsed(meta, tokens, partners, searchIndex, shared), todayText);
     await ds.checkAll();
     return ds;
   }
@@ -105,10 +152,10 @@ export class Dataset {
   /** The organization, or undefined when the dataset has none with that id. */
   org(orgId: string): Promise<OrgData | undefined> {
     if (!SAFE_ID.test(orgId)) return Promise.resolve(undefined);
-    let p = this.orgCache.get(orgId);
+    let p = this.parsed.orgCache.get(orgId);
     if (!p) {
       p = this.loadOrg(orgId);
-      this.orgCache.set(orgId, p, 1);
+      this.parsed.orgCache.set(orgId, p, 1);
     }
     return p;
   }
@@ -121,6 +168,7 @@ export class Dataset {
       return undefined;
     }
     const raw = await readJsonFile(file, RawOrgSchema);
+    if (this.parsed.shared) deepFreeze(raw);
     if (raw.org_id !== orgId) throw new DatasetError(file, 'org_id', `must be "${orgId}" (the folder name)`);
     return {
       raw,
@@ -133,12 +181,12 @@ export class Dataset {
   /** The organization's usage rows (empty when it has no usage file). */
   async usage(org: OrgData): Promise<UsageTable> {
     const id = org.raw.org_id;
-    const cached = this.usageCache.get(id);
+    const cached = this.parsed.usageCache.get(id);
     if (cached) return cached;
-    let pending = this.usageLoading.get(id);
+    let pending = this.parsed.usageLoading.get(id);
     if (!pending) {
-      pending = this.loadUsage(org).finally(() => this.usageLoading.delete(id));
-      this.usageLoading.set(id, pending);
+      pending = this.loadUsage(org).finally(() => this.parsed.usageLoading.delete(id));
+      this.parsed.usageLoading.set(id, pending);
     }
     return pending;
   }
@@ -155,16 +203,25 @@ export class Dataset {
       const csvBytes = await readFile(csv).catch(() => Buffer.from(USAGE_CSV_HEADER + '\n'));
       table = parseUsageCsv(csvBytes, csv, org.keyIndex, this.modelIndex);
     }
-    this.usageCache.set(id, table, Math.max(1, table.length));
+    this.parsed.usageCache.set(id, table, Math.max(1, table.length));
     return table;
   }
 
   /** Invoices grouped by organization, newest first. */
   invoices(): Promise<Map<string, IndexedInvoice[]>> {
-    this.invoiceIndex ??= indexInvoices(this.dir);
-    this.invoiceIndex.catch(() => { this.invoiceIndex = undefined; });
-    return this.invoiceIndex;
+    const parsed = this.parsed;
+    if (!parsed.invoiceIndex) {
+      const index = indexInvoices(this.dir).then((byOrg) => (parsed.shared ? deepFreeze(byOrg) : byOrg));
+      parsed.invoiceIndex = index;
+      index.catch(() => { if (parsed.invoiceIndex === index) parsed.invoiceIndex = undefined; });
+    }
+    return parsed.invoiceIndex;
   }
+}
+
+function checkToday(todayText: string): string {
+  if (parseDay(todayText) === undefined) throw new DatasetError('today', '$', `"${todayText}" is not a YYYY-MM-DD date`);
+  return todayText;
 }
 
 async function readOptional<S extends z.ZodType>(file: string, schema: S, fallback: z.infer<S>): Promise<z.infer<S>> {
