@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import SlowestFirstSequencer from './_sequencer.js';
 
 // Kept under test/ so the package's top level stays as DESIGN.md fixes it; `npm test` names it.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -26,5 +27,7 @@ export default defineConfig({
     // process.env; the two that fake Date restore it in a finally.
     isolate: false,
     server: { deps: { external: [/\/dist\//] } },
+    // The slowest files first on a fresh clone too, where vitest has no timings of its own.
+    sequence: { sequencer: SlowestFirstSequencer },
   },
 });
