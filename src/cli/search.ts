@@ -1,7 +1,8 @@
 import type { Command } from './_command.js';
 import { bool, choice, int, str } from './_args.js';
 import { SearchTimeRangeSchema, type SearchRequest } from '../model/gateway.js';
-import { clientFor, explained, keyCommandOptions, keyInUse } from './_gateway/client-for.js';
+import { clientFor, explained, keyInUse } from './_gateway/client-for.js';
+import { keyCommandOptions } from './_gateway/key-command-options.js';
 import { announceKey } from './_gateway/announce-key.js';
 import { plainText } from './_output/sanitize.js';
 import { outputWidth, styleFor } from './_output/style.js';

@@ -4,7 +4,8 @@ import { KeyInEnvironmentError, maskKey, nameTable, profileOf } from '../_creden
 import { AuthenticationError } from '../../client/errors/authentication-error.js';
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
 import { UsageError } from '../usage-error.js';
-import { clientFor, keyCommandOptions } from '../_gateway/client-for.js';
+import { clientFor } from '../_gateway/client-for.js';
+import { keyCommandOptions } from '../_gateway/key-command-options.js';
 import { chooseGateway } from '../_gateway/choose-gateway.js';
 import { readHiddenLine } from './_hidden-prompt.js';
 import { readKeyFromStdin } from './_read-stdin.js';

@@ -1,6 +1,7 @@
 import type { Command } from '../_command.js';
 import { bool, choice, str } from '../_args.js';
-import { partnerClientFrom, partnerOptions } from '../_clients.js';
+import { partnerClientFrom } from '../_clients.js';
+import { partnerOptions } from '../_client-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { asSent } from '../report/_json.js';
 import { writeStreamAtomic } from '../../core/atomic-write.js';

@@ -1,6 +1,7 @@
 import type { Command } from '../_command.js';
 import { choice, str } from '../_args.js';
-import { reportingClientFrom, reportingOptions } from '../_clients.js';
+import { reportingClientFrom } from '../_clients.js';
+import { reportingOptions } from '../_client-options.js';
 import { UsageError } from '../usage-error.js';
 import { keepHeapCompact } from '../_compact-heap.js';
 import { availableLanguages } from '../../locale/index.js';
