@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CommandIO, OptionSpec, ParsedArgs } from '../_command.js';
 import { str } from '../_args.js';
-import { availableLanguages } from '../../locale/index.js';
+import { availableLanguages } from '../../locale/locale.js'; // not index.js: that loads Handlebars
 import { readLogoHeader } from '../../invoice/logo-header.js';
 import type { RenderInvoiceOptions } from '../../invoice/index.js';
 import { plainText } from '../_output/sanitize.js';
