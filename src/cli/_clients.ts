@@ -1,24 +1,10 @@
-import type { CommandIO, OptionSpec, ParsedArgs } from './_command.js';
+import type { CommandIO, ParsedArgs } from './_command.js';
 import { str } from './_args.js';
 import { ReportingClient, type ReportingClientOptions } from '../client/reporting-client.js';
 import { PartnerClient } from '../client/partner-client.js';
-import { timeoutOption } from './_timeout.js';
 import { ConfigurationError } from '../client/errors/configuration-error.js';
 import { UsageError } from './usage-error.js';
 import { clientWarnings } from './_client-warnings.js';
-
-/**
- * Flags every reporting command takes. Tokens are never flags (they would land in shell
- * history): they come only from SVC_REPORTING_TOKEN / SVC_PARTNER_TOKEN.
- */
-export const reportingOptions: Record<string, OptionSpec> = {
-  'base-url': { type: 'string', valueName: 'URL', description: 'reporting API base URL (default: SVC_BASE_URL)' },
-  org: { type: 'string', valueName: 'ORG_ID', description: 'organization id (default: SVC_ORG_ID)' },
-  ...timeoutOption,
-};
-
-/** Only `--base-url` (and `--timeout`): partner status needs no organization. */
-export const partnerOptions: Record<string, OptionSpec> = { 'base-url': reportingOptions['base-url']!, ...timeoutOption };
 
 /** One line per request on stderr (tokens masked) when SVC_DEBUG is set. */
 function debugLogger(io: CommandIO): ((line: string) => void) | undefined {

@@ -1,7 +1,7 @@
 import type { Command } from './_command.js';
 import { bool, choice, int, str } from './_args.js';
-import { SearchTimeRangeSchema, type SearchRequest } from '../model/gateway.js';
-import { clientFor, explained, keyCommandOptions, keyInUse } from './_gateway/client-for.js';
+import type { SearchRequest } from '../model/gateway.js';
+import { keyCommandOptions } from './_gateway/key-command-options.js';
 import { announceKey } from './_gateway/announce-key.js';
 import { plainText } from './_output/sanitize.js';
 import { outputWidth, styleFor } from './_output/style.js';
@@ -43,7 +43,8 @@ export const searchCommand: Command = {
     const language = str(args, 'language');
     if (language !== undefined && !/^[a-z]{2}$/i.test(language)) throw new UsageError(`--language must be a two-letter code (got "${language}")`);
     const request: SearchRequest = { query };
-    const timeRange = choice(args, 'time-range', SearchTimeRangeSchema.options);
+    // The schema's list of ranges is the one source, but it brings zod: loaded only when the flag is given.
+    const timeRange = str(args, 'time-range') === undefined ? undefined : choice(args, 'time-range', (await import('../model/gateway.js')).SearchTimeRangeSchema.options);
     if (timeRange) request.time_range = timeRange;
     if (language) request.language = language.toLowerCase();
     const categories = str(args, 'categories');
@@ -51,6 +52,8 @@ export const searchCommand: Command = {
     const engines = str(args, 'engines');
     if (engines) request.engines = engines;
 
+    // The gateway client loads only now: a bad flag value is refused without it.
+    const { clientFor, explained, keyInUse } = await import('./_gateway/client-for.js');
     const key = await keyInUse(io, args);
     announceKey(io, args, key);
     const { response, raw } = await explained(io, key, clientFor(io, key.apiKey, key.gateway).searchJson(request));

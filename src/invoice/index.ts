@@ -2,4 +2,4 @@ export { renderInvoicePdf } from './render-invoice.js';
 export { renderCreditNotePdf } from './render-credit-note.js';
 export type { RenderInvoiceOptions } from './options.js';
 export { InvalidRenderOptionError } from './invalid-render-option-error.js';
-export { readLogoHeader, MAX_LOGO_PIXELS, type LogoHeader } from './pdf/_logo-header.js';
+export { readLogoHeader, MAX_LOGO_PIXELS, type LogoHeader } from './logo-header.js';

@@ -9,8 +9,7 @@ import { ConnectionError } from '../../client/errors/connection-error.js';
 import { GatewayUnreachableError } from './gateway-unreachable-error.js';
 import { statusFirst } from '../../client/errors/with-status.js';
 import { clientWarnings } from '../_client-warnings.js';
-import { chooseGateway, gatewayOption, type GatewayChoice } from './choose-gateway.js';
-import { verboseOption } from './announce-key.js';
+import { chooseGateway, type GatewayChoice } from './choose-gateway.js';
 
 /**
  * The gateway client for one key, at `gateway` (see chooseGateway); without one, the client
@@ -32,9 +31,6 @@ export async function keyInUse(io: CommandIO, args: ParsedArgs): Promise<KeyInUs
   const key = await resolveKey(io);
   return { ...key, gateway: chooseGateway(io, args, key.saved) };
 }
-
-/** The flags of every key command that calls the gateway: `-v` and `--gateway-url`. */
-export const keyCommandOptions = { ...verboseOption, ...gatewayOption } as const;
 
 /** Is the key blocked (monthly spend limit reached)? `/key/info` still answers for a blocked key. */
 export async function blockedBecause(io: CommandIO, apiKey: string, gateway: GatewayChoice | undefined): Promise<string | undefined> {

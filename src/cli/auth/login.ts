@@ -4,7 +4,7 @@ import { KeyInEnvironmentError, maskKey, nameTable, profileOf } from '../_creden
 import { AuthenticationError } from '../../client/errors/authentication-error.js';
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
 import { UsageError } from '../usage-error.js';
-import { clientFor, keyCommandOptions } from '../_gateway/client-for.js';
+import { keyCommandOptions } from '../_gateway/key-command-options.js';
 import { chooseGateway } from '../_gateway/choose-gateway.js';
 import { readHiddenLine } from './_hidden-prompt.js';
 import { readKeyFromStdin } from './_read-stdin.js';
@@ -49,6 +49,8 @@ export const loginCommand: Command = {
     if (!apiKey) throw new UsageError('no key was entered; nothing was saved');
     if (/\s/.test(apiKey)) throw new UsageError('the key contains spaces; nothing was saved');
 
+    // The gateway client loads only now: a bad --profile or --gateway-url is refused without it.
+    const { clientFor } = await import('../_gateway/client-for.js');
     let label: string;
     try {
       const { info } = await clientFor(io, apiKey, gateway).getKeyInfo();

@@ -5,7 +5,8 @@ import { PermissionDeniedError } from '../../client/errors/permission-denied-err
 import { withStatus } from '../../client/errors/with-status.js';
 import { SvcError } from '../../core/svc-error.js';
 import type { KeyInfo } from '../../model/litellm.js';
-import { clientFor, keyCommandOptions, keyInUse, type KeyInUse } from '../_gateway/client-for.js';
+import { clientFor, keyInUse, type KeyInUse } from '../_gateway/client-for.js';
+import { keyCommandOptions } from '../_gateway/key-command-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { usd } from '../_output/money.js';
 import { wrap } from '../_output/wrap.js';

@@ -1,13 +1,10 @@
 import type { Command } from '../_command.js';
 import { str } from '../_args.js';
 import { isoDate } from '../../model/primitives.js';
-import { renderCreditNotePdf } from '../../invoice/index.js';
-import { renderCreditNoteUbl } from '../../einvoice/index.js';
 import { plainText } from '../_output/sanitize.js';
-import { readInvoiceArgument } from './_invoice-input.js';
-import { reportingOptions } from '../_clients.js';
-import { documentOptions, flagError, renderFailure, renderFlags, reportFindings } from './_render-flags.js';
-import { checkOutputFlag, documentFormat, documentPaths, writeDocuments } from './_document-output.js';
+import { reportingOptions } from '../_client-options.js';
+import { documentOptions, flagError, renderFlags } from './_render-flags.js';
+import { checkOutputFlag, documentFormat } from './_document-output.js';
 
 /** `svc invoices credit-note`: a credit note for a whole invoice, as PDF and/or Peppol XML. */
 export const creditNoteCommand: Command = {
@@ -38,17 +35,10 @@ export const creditNoteCommand: Command = {
     const format = documentFormat(args);
     const options = await renderFlags(io, args);
     await checkOutputFlag(io, args);
-    const invoice = await readInvoiceArgument(args.positionals[0]!, io, args);
     const credit = { number, issueDate: date, ...(reason?.trim() ? { reason } : {}) };
-    const paths = documentPaths(args, format, `credit-note-${number}`);
-    reportFindings(io, args, invoice);
-    try {
-      const xml = format === 'pdf' ? undefined : renderCreditNoteUbl(invoice, credit, options.language ? { language: options.language } : {});
-      const pdf = format === 'xml' ? undefined : await renderCreditNotePdf(invoice, credit, { ...options, embedXml: format === 'both' });
-      await writeDocuments(io, paths, { ...(pdf ? { pdf } : {}), ...(xml ? { xml } : {}) });
-    } catch (e) {
-      renderFailure(args, e);
-    }
+    // The renderers and the client load only now, after every flag value is checked.
+    const { makeDocuments } = await import('./_make-documents.js');
+    await makeDocuments(io, args, format, options, { kind: 'credit-note', credit });
     return 0;
   },
 };

@@ -1,6 +1,7 @@
 import type { Command } from '../_command.js';
 import { bool } from '../_args.js';
-import { reportingClientFrom, reportingOptions } from '../_clients.js';
+import { reportingClientFrom } from '../_clients.js';
+import { reportingOptions } from '../_client-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { resolveInvoiceId } from './_invoice-ref.js';
 import { invoiceView } from './_invoice-view.js';

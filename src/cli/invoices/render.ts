@@ -1,10 +1,7 @@
 import type { Command } from '../_command.js';
-import { renderInvoicePdf } from '../../invoice/index.js';
-import { renderInvoiceUbl } from '../../einvoice/index.js';
-import { readInvoiceArgument } from './_invoice-input.js';
-import { reportingOptions } from '../_clients.js';
-import { documentOptions, renderFailure, renderFlags, reportFindings } from './_render-flags.js';
-import { checkOutputFlag, documentFormat, documentPaths, writeDocuments } from './_document-output.js';
+import { reportingOptions } from '../_client-options.js';
+import { documentOptions, renderFlags } from './_render-flags.js';
+import { checkOutputFlag, documentFormat } from './_document-output.js';
 
 /** `svc invoices render`: our own PDF and/or Peppol e-invoice of an invoice record, in its language or another. */
 export const renderCommand: Command = {
@@ -30,17 +27,9 @@ export const renderCommand: Command = {
     const format = documentFormat(args);
     const options = await renderFlags(io, args);
     await checkOutputFlag(io, args);
-    const invoice = await readInvoiceArgument(args.positionals[0]!, io, args);
-    const paths = documentPaths(args, format, invoice.invoice_number);
-
-    reportFindings(io, args, invoice);
-    try {
-      const xml = format === 'pdf' ? undefined : renderInvoiceUbl(invoice, options.language ? { language: options.language } : {});
-      const pdf = format === 'xml' ? undefined : await renderInvoicePdf(invoice, { ...options, embedXml: format === 'both' });
-      await writeDocuments(io, paths, { ...(pdf ? { pdf } : {}), ...(xml ? { xml } : {}) });
-    } catch (e) {
-      renderFailure(args, e);
-    }
+    // The renderers and the client load only now, after every flag value is checked.
+    const { makeDocuments } = await import('./_make-documents.js');
+    await makeDocuments(io, args, format, options, { kind: 'invoice' });
     return 0;
   },
 };

@@ -1,11 +1,11 @@
 import type { Command } from '../_command.js';
 import { choice, str } from '../_args.js';
-import { reportingClientFrom, reportingOptions } from '../_clients.js';
+import { reportingOptions } from '../_client-options.js';
 import { UsageError } from '../usage-error.js';
 import { keepHeapCompact } from '../_compact-heap.js';
-import { availableLanguages } from '../../locale/index.js';
-import { buildCostReport, checkPeriod, fetchCostReportData, ReportPeriodError, type ReportPeriod } from '../../report/index.js';
-import { calendarMonths } from '../../report/period.js';
+import { availableLanguages } from '../../locale/locale.js'; // not index.js: that loads Handlebars
+import { calendarMonths, checkPeriod, type ReportPeriod } from '../../report/period.js';
+import { ReportPeriodError } from '../../report/report-period-error.js';
 import { writeStreamAtomic } from '../../core/atomic-write.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';
@@ -54,6 +54,8 @@ export const costCommand: Command = {
     const language = choice(args, 'language', availableLanguages()) ?? 'da';
     const name = str(args, 'name');
     if (name !== undefined && name.trim() === '') throw new UsageError('--name must not be empty');
+    // The client and the workbook writer load only now: a bad flag value is refused without them.
+    const [{ reportingClientFrom }, { buildCostReport, fetchCostReportData }] = await Promise.all([import('../_clients.js'), import('../../report/index.js')]);
     const client = reportingClientFrom(io, args);
     const out = str(args, 'output') ?? defaultFileName(client.orgId, period);
     const path = out === STDOUT ? undefined : await checkOutputFile('-o', out, io.cwd);

@@ -2,7 +2,6 @@ import type { Command } from '../_command.js';
 import { choice, int, str } from '../_args.js';
 import { UsageError } from '../usage-error.js';
 import { InvalidArgumentError } from '../../core/invalid-argument-error.js';
-import { generateDataset } from '../../server/index.js';
 
 /** `svc samples generate`: a synthetic dataset for load tests and benchmarks (same seed, same bytes). */
 export const generateCommand: Command = {
@@ -40,6 +39,8 @@ export const generateCommand: Command = {
     if (today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today must be YYYY-MM-DD (got "${today}")`);
     const invoicesPerOrg = int(args, 'invoices-per-org', 0, 120);
     const format = choice(args, 'format', ['bin', 'csv'] as const);
+    // The generator loads only now: a bad flag value is refused without it.
+    const { generateDataset } = await import('../../server/index.js');
     let s;
     try {
       s = generateDataset({ orgs, keysPerOrg, months, seed, out, ...(today ? { today } : {}), ...(invoicesPerOrg !== undefined ? { invoicesPerOrg } : {}), ...(format ? { format } : {}) });
