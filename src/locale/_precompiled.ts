@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type HandlebarsApi from 'handlebars';
 
-/** One template as the build precompiled it (scripts/precompile-templates.mjs). */
+/** One template as the build precompiled it (src/locale/_write-precompiled.ts). */
 interface Precompiled {
   /** Compiled HTML-escaped (renderHtml) rather than noEscape (render); strict either way. */
   html: boolean;

@@ -1,4 +1,4 @@
-// The package's templates are precompiled at build (scripts/precompile-templates.mjs) and run on
+// The package's templates are precompiled at build (src/locale/_write-precompiled.ts) and run on
 // handlebars/runtime: the built table holds every templates/**/*.hbs as it is now, each renders
 // exactly what Handlebars' own compiler makes of the same file, any other text is still compiled
 // at run time, and code that renders an invoice and a summary loads no Handlebars compiler.
