@@ -16,7 +16,8 @@ function newestMtime(dir: string): number {
 
 /**
  * Tests that run the built `svc` bin need dist/ to match the sources. `npm ci` builds it; a
- * developer who edited src/ gets one rebuild here, once, before any test file starts.
+ * developer who edited src/ or templates/ (precompiled into dist/ by the build) gets one rebuild
+ * here, once, before any test file starts.
  */
 export default function setup(): void {
   // Every server the tests start is on loopback over plain HTTP; none of the node processes they
@@ -26,7 +27,7 @@ export default function setup(): void {
   // inherit its environment, and so do their children.
   delete process.env.NODE_EXTRA_CA_CERTS;
   const manifest = join(ROOT, 'dist/cli/commands.manifest.json');
-  const sources = newestMtime(join(ROOT, 'src'));
+  const sources = Math.max(newestMtime(join(ROOT, 'src')), newestMtime(join(ROOT, 'templates')));
   if (!existsSync(manifest) || sources > statSync(manifest).mtimeMs) {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
   }
