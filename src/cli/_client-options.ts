@@ -2,7 +2,7 @@ import type { OptionSpec } from './_command.js';
 import { timeoutOption } from './_timeout.js';
 
 // Apart from _clients.ts so a command's table of flags does not load the HTTP client: a bad
-// flag value is refused before the client is imported (task H6).
+// flag value is refused before the client is imported.
 
 /**
  * Flags every reporting command takes. Tokens are never flags (they would land in shell

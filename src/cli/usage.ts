@@ -26,7 +26,7 @@ export function makeUsageCommand(now: () => Date = () => new Date()): Command {
       const period = usagePeriod(choice(args, 'period', USAGE_PERIODS) ?? 'month', now());
       // The gateway client and the tables load only now: a bad --period is refused without them.
       if (bool(args, 'all')) return (await import('./_usage/all-keys.js')).usageOfAllKeys(io, args, period, bool(args, 'json'));
-      return (await import('./_usage/one-key.js')).oneKey(io, args, period, bool(args, 'json'), bool(args, 'verbose'));
+      return (await import('./_usage/one-key.js')).oneKey(io, args, period, bool(args, 'json'));
     },
   };
 }

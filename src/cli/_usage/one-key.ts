@@ -1,6 +1,7 @@
 import type { CommandIO, ParsedArgs } from '../_command.js';
 import { activityOf } from './activity.js';
 import { clientFor, explained, keyInUse } from '../_gateway/client-for.js';
+import { announceKey } from '../_gateway/announce-key.js';
 import { plainText, truncate } from '../_output/sanitize.js';
 import { wrap } from '../_output/wrap.js';
 import { outputWidth, styleFor } from '../_output/style.js';
@@ -19,9 +20,9 @@ const NO_ORG = 'This key belongs to no organization, so it has no usage to show.
 const DELAY_NOTE = 'New requests can take about a minute to appear.';
 
 /** The usage of the key in use over `period`, as a table or --json; the exit code. */
-export async function oneKey(io: CommandIO, args: ParsedArgs, period: DayRange, json: boolean, verbose: boolean): Promise<number> {
+export async function oneKey(io: CommandIO, args: ParsedArgs, period: DayRange, json: boolean): Promise<number> {
   const key = await keyInUse(io, args);
-  if (verbose) io.stderr.write(`Using key ${key.masked}: ${key.why}.\n`);
+  announceKey(io, args, key);
   const client = clientFor(io, key.apiKey, key.gateway);
   const { info } = await explained(io, key, client.getKeyInfo());
   const activity = info.usage_shared ? await activityOf(io, client, key, period) : undefined;
