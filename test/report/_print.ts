@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
+import { readBook } from './_read.js';
 
 /** One printed page: its text in content order (`pdftotext -raw`), the sheet its page header names, and its text below the header and footer. */
 export interface PrintedPage {
@@ -73,17 +74,17 @@ export function printedPages(pdf: string, sheetNames: string[]): PrintedPage[] {
 /** Text compared without whitespace, control characters or compatibility forms (a PDF's ligatures and shaped Arabic). */
 export const squeeze = (s: string) => s.normalize('NFKC').replace(/[\s\p{Cc}\p{Cf}]+/gu, '');
 
-/** The workbook at `file` read by SheetJS (a reader not written here), once: the tests read each several times and never change one. */
+/** The workbook at `file` as _read.ts's readBook gives it (SheetJS), read once: the tests read each several times and never change one. */
 const books = new Map<string, XLSX.WorkBook>();
-export function readBook(file: string): XLSX.WorkBook {
+export function bookAt(file: string): XLSX.WorkBook {
   let book = books.get(file);
-  if (book === undefined) books.set(file, (book = XLSX.read(readFileSync(file))));
+  if (book === undefined) books.set(file, (book = readBook(readFileSync(file))));
   return book;
 }
 
 /** Every string cell of every sheet of the workbook at `file`, by sheet (SheetJS, a reader not written here). */
 export function stringCells(file: string): Map<string, Array<{ ref: string; text: string }>> {
-  const book = readBook(file);
+  const book = bookAt(file);
   const out = new Map<string, Array<{ ref: string; text: string }>>();
   for (const name of book.SheetNames) {
     const ws = book.Sheets[name]!;
@@ -96,7 +97,7 @@ export function stringCells(file: string): Map<string, Array<{ ref: string; text
 
 /** The texts of row 1 of a sheet (its column headers), left to right. */
 export function headerRow(file: string, sheet: string): string[] {
-  const ws = readBook(file).Sheets[sheet]!;
+  const ws = bookAt(file).Sheets[sheet]!;
   const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, blankrows: true });
   return (rows[0] ?? []).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
 }

@@ -14,7 +14,7 @@ import { startReferenceServer, type ReferenceServer } from '../../src/server/ind
 import { hasSoffice, runs } from '../_tools.js';
 import { pdfPageTexts } from '../_pdf-text.js';
 import { fixtureData, held, keyUsageJson } from './_fixtures.js';
-import { headerRow, pageCount, printedPages, printToPdf, readBook, squeeze, stringCells, writeBook, type PrintedPage } from './_print.js';
+import { headerRow, pageCount, printedPages, printToPdf, bookAt, squeeze, stringCells, writeBook, type PrintedPage } from './_print.js';
 import { client, PARTNER_TOKEN } from './_server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-print-'));
@@ -68,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const pdfOf = (name: string) => join(pdfDir, `${files[name]!.split('/').at(-1)!.replace(/\.xlsx$/, '')}.pdf`);
-const sheetsOf = (name: string) => readBook(files[name]!).SheetNames;
+const sheetsOf = (name: string) => bookAt(files[name]!).SheetNames;
 
 /**
  * What holds for every workbook: each page belongs to a sheet; each sheet with a header row
@@ -115,7 +115,7 @@ describe.runIf(runs(hasSoffice))('printed workbooks', () => {
   });
 
   test("the Invoices sheet's total row has every amount, the DKK columns included", () => {
-    const ws = readBook(files.nordlys!).Sheets.Fakturaer!;
+    const ws = bookAt(files.nordlys!).Sheets.Fakturaer!;
     const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1 });
     const total = rows.find((r) => String(r[0]).startsWith('I alt udstedt'))!;
     // Invoice 2026-0142 (the void 2026-0131 is not counted): net 25,392.22, VAT 6,348.06, total 31,740.28 DKK.
