@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,9 +18,9 @@ function newestMtime(dir: string): number {
 /**
  * Tests that run the built `svc` bin need dist/ to match the sources. `npm ci` builds it; a
  * developer who edited src/ or templates/ (precompiled into dist/ by the build) gets one rebuild
- * here, once, before any test file starts.
+ * here, once, before any test file starts. Returns the teardown: the run's temporary folder goes.
  */
-export default function setup(): void {
+export default function setup(): () => void {
   // Every server the tests start is on loopback over plain HTTP; none of the node processes they
   // start (the test workers, ~300 svc runs) needs the machine's extra CA certificates, which Node
   // reads at every start when NODE_EXTRA_CA_CERTS names them: 0.13 s of CPU a process on the
@@ -31,4 +32,11 @@ export default function setup(): void {
   if (!existsSync(manifest) || sources > statSync(manifest).mtimeMs) {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
   }
+  // One temporary folder for the run, removed when it ends: every os.tmpdir() of the workers and of
+  // the processes they start (svc, LibreOffice, Java, Chromium) is inside it, so a test that does
+  // not clean up after itself, or one stopped half-way, leaves nothing in /tmp (a run used to leave
+  // about twenty folders there).
+  const runTmp = mkdtempSync(join(tmpdir(), 'svc-test-run-'));
+  process.env.TMPDIR = runTmp;
+  return () => rmSync(runTmp, { recursive: true, force: true });
 }
