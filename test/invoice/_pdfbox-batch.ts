@@ -6,7 +6,7 @@
 // the other, byte for byte (compared for 25 files: valid ones, several findings, a header that does
 // not parse). Each file's text starts `The file NAME is ...` and ends with an empty line.
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 export const VALIDATOR = 'org.apache.pdfbox.preflight.Validator_A1b';
@@ -56,8 +56,9 @@ export function splitBatch(stdout: string, files: string[], why: string): BatchA
  * has a finding); its stderr's last line goes into the reason of any file left without a text.
  */
 export function runBatch(java: string, classPath: string, files: string[], dir: string, env: NodeJS.ProcessEnv): Promise<BatchAnswer[]> {
-  // PDFBox reads its list a line a name: a name with a line break in it cannot be listed.
-  const listed = files.filter((f) => !/[\r\n]/.test(f));
+  // PDFBox reads its list a line a name: a name with a line break in it cannot be listed. It
+  // leaves out a name that is not there (without a word), so this list does too.
+  const listed = files.filter((f) => !/[\r\n]/.test(f) && existsSync(f));
   const list = join(dir, 'list');
   writeFileSync(list, listed.map((f) => `${f}\n`).join(''));
   return new Promise((resolve) => {
@@ -66,7 +67,7 @@ export function runBatch(java: string, classPath: string, files: string[], dir: 
       const last = stderr.trim().split('\n').filter((l) => !l.startsWith('Picked up JAVA_TOOL_OPTIONS')).pop() ?? '';
       const answers = splitBatch(stdout, listed, `the batch JVM exited ${code}${last ? `: ${last}` : ''}`);
       const byFile = new Map(listed.map((f, i) => [f, answers[i]!]));
-      resolve(files.map((f) => byFile.get(f) ?? { missing: 'its name has a line break, which a PDFBox list cannot hold' }));
+      resolve(files.map((f) => byFile.get(f) ?? { missing: existsSync(f) ? 'its name has a line break, which a PDFBox list cannot hold' : 'there was no such file' }));
     });
   });
 }

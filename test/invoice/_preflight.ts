@@ -1,23 +1,24 @@
 // shared/pdfa/preflight checks one file at a time: a JVM of its own (PDFBox Preflight), then qpdf
-// and Python. The JVMs were most of its cost. Here one JVM checks all the files of a check, in
-// PDFBox's text batch mode (_pdfbox-batch.ts), and the tool still runs for every file, its qpdf
-// and Python checks and its PASS/FAIL still the verdict, with a `java` first on its PATH
-// (_java-shim.ts) that answers the tool's PDFBox call for a file with what that one JVM printed
-// for it, which is what a JVM of the file's own prints (the same method of PDFBox runs; compared
-// for every file of pdfa.test.ts, failing ones too, and by the XMP test there); any other call is
-// the real java's. A file the batch has no text for fails, with the reason, never passes.
-// Measured on the 2-core machine, CPU: one JVM per file 0.9 s (C1, serial GC) or 0.68 s (with an
-// AppCDS archive); the batch JVM on 20 files 1.7 s, so pdfa.test.ts took ~20.3 s, now see
-// bench/README.md. The batch keeps C1 only and the serial collector (quickJvmEnv): 1.7 s against
-// 2.7 s with C2 and G1. The AppCDS archive of before is gone: with one JVM a check, writing it
-// (0.5 s) costs more than the later JVMs save by it.
-// The tool's Python is Debian's /usr/bin/python3 (DEBIAN_FIRST), the one its packages go with.
+// and Python. The JVMs were most of its cost. Here one JVM checks many files, in PDFBox's text
+// batch mode (_pdfbox-batch.ts: why not `xml group`), and the tool still runs for every file, its
+// qpdf and Python checks and its PASS/FAIL still the verdict, with a `java` first on its PATH
+// (_java-shim.ts) that answers the tool's PDFBox call for a file with what that one JVM printed for
+// it: what a JVM of the file's own prints, the same method of PDFBox running (the tool's whole
+// output compared, relay or not, for 25 files, 5 of them failing; pdfa.test.ts's XMP test keeps
+// comparing). Any other java call is the real java's. A file the batch has no whole text for fails,
+// with the reason, never passes. prepare() lets one JVM check the files of several tests.
+// Measured on the 2-core machine, CPU: a JVM for one file 0.9 s (C1, serial GC) or 0.68 s (AppCDS
+// archive too); one batch JVM for 20 files 1.7 s (2.7 s with C2 and G1, so C1 and the serial
+// collector stay: quickJvmEnv). pdfa.test.ts, all its processes: 20.3 s with a JVM a file, 9.6 s
+// with a JVM a check, 7.7 s with one for the file's three checks (and one more, the XMP test's
+// file alone). The AppCDS archive of before is gone: it cost the JVM writing it 0.5 s, more than
+// the one or two later JVMs would save. The tool's Python is Debian's /usr/bin/python3 (DEBIAN_PATH).
 import { execFile } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { quickJvmEnv } from '../_shared-tools.js';
-import { runBatch, toolClassPath } from './_pdfbox-batch.js';
+import { runBatch, toolClassPath, type BatchAnswer } from './_pdfbox-batch.js';
 import { writeAnswers, writeJavaShim } from './_java-shim.js';
 
 export interface PreflightResult {
@@ -36,6 +37,12 @@ const LOG_TO_STDERR = ['-Xlog:disable', '-Xlog:all=warning:stderr'];
  */
 const DEBIAN_PATH = existsSync('/usr/bin/python3') ? ['/usr/bin', process.env.PATH].filter(Boolean).join(delimiter) : (process.env.PATH ?? '');
 
+/** Size and modification time: a file rewritten after the batch read it is read again. */
+function stamp(file: string): string {
+  const st = statSync(file, { throwIfNoEntry: false });
+  return st ? `${st.size}:${st.mtimeMs}` : 'missing';
+}
+
 function onPath(name: string, path: string): string | undefined {
   for (const dir of path.split(delimiter).filter(Boolean)) {
     try {
@@ -51,30 +58,56 @@ function onPath(name: string, path: string): string | undefined {
 export class Preflight {
   /** Made by the first check, so a describe that is skipped leaves no folder behind. */
   private dir: string | undefined;
-  private checks = 0;
+  private runs = 0;
+  /** What the batches said for each file, and the file's size and time then. */
+  private readonly answers = new Map<string, { answer: BatchAnswer; stamp: string }>();
 
   constructor(private readonly tool: string) {}
 
   /**
-   * Checks `files` with one PDFBox JVM, then `runs` runs of the tool at once (each on its share of
-   * the files, outputs one after the other; exit 0 only if all were 0) relayed its answers.
+   * Has one PDFBox JVM check `files` now, for later checks of any of them (one JVM for the files
+   * of several tests). A file changed since (its size or time) is checked again when its turn comes.
+   */
+  async prepare(files: string[]): Promise<void> {
+    const pdfbox = this.pdfbox();
+    if (!pdfbox) return;
+    const dir = join(this.folder(), `batch-${++this.runs}`);
+    mkdirSync(dir);
+    const stamps = files.map(stamp);
+    const answers = await runBatch(pdfbox.java, pdfbox.classPath, files, dir, quickJvmEnv(...LOG_TO_STDERR));
+    files.forEach((f, i) => this.answers.set(f, { answer: answers[i]!, stamp: stamps[i]! }));
+  }
+
+  /**
+   * Checks `files` (with one PDFBox JVM for those prepare did not already check), then `runs` runs
+   * of the tool at once (each on its share of the files, outputs one after the other; exit 0 only
+   * if all were 0), PDFBox's answers relayed to it.
    */
   async check(files: string[], runs = 1): Promise<PreflightResult> {
-    this.dir ??= mkdtempSync(join(tmpdir(), 'svc-preflight-'));
-    const java = onPath('java', DEBIAN_PATH);
-    const classPath = toolClassPath(this.tool);
+    const pdfbox = this.pdfbox();
     // Without java (the tool installs it as root) or a class path to read, the tool runs as it is.
-    if (!java || !classPath) return this.runTool(files, runs, {});
-    const relay = join(this.dir, `check-${++this.checks}`);
-    mkdirSync(relay);
-    writeAnswers(relay, files, await runBatch(java, classPath, files, relay, quickJvmEnv(...LOG_TO_STDERR)));
-    const shim = writeJavaShim(join(this.dir, 'bin'), java, classPath);
+    if (!pdfbox) return this.runTool(files, runs, {});
+    const todo = files.filter((f) => this.answers.get(f)?.stamp !== stamp(f));
+    if (todo.length) await this.prepare(todo);
+    const relay = join(this.folder(), `check-${++this.runs}`);
+    writeAnswers(relay, files, files.map((f) => this.answers.get(f)!.answer));
+    const shim = writeJavaShim(join(this.folder(), 'bin'), pdfbox.java, pdfbox.classPath);
     return this.runTool(files, runs, { PATH: [shim, DEBIAN_PATH].join(delimiter), SVC_PREFLIGHT_RELAY: relay });
   }
 
   /** The tool as it is, a JVM a file (C1 and serial GC as in the batch): what the relay must equal. */
   checkAlone(files: string[]): Promise<PreflightResult> {
     return this.runTool(files, 1, {});
+  }
+
+  private folder(): string {
+    return (this.dir ??= mkdtempSync(join(tmpdir(), 'svc-preflight-')));
+  }
+
+  private pdfbox(): { java: string; classPath: string } | undefined {
+    const java = onPath('java', DEBIAN_PATH);
+    const classPath = toolClassPath(this.tool);
+    return java && classPath ? { java, classPath } : undefined;
   }
 
   close(): void {
