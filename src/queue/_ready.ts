@@ -1,5 +1,6 @@
 import { QueueUnavailableError } from './queue-unavailable-error.js';
 import { redisOptions, type QueueConnection } from './_connection.js';
+import { ioredis } from './_peers.js';
 
 /** How long to wait for Redis (at start, or when lost mid-run) when neither --timeout nor SVC_TIMEOUT says. */
 export const CONNECT_WAIT_MS = 15_000;
@@ -35,7 +36,7 @@ export async function withinMs<T>(p: Promise<T>, ms: number, onTimeout: () => Er
  * @throws QueueUnavailableError naming the URL (without password) and the cause
  */
 export async function probeRedis(connection: QueueConnection, waitMs: number): Promise<void> {
-  const { Redis } = await import('ioredis');
+  const { Redis } = ioredis();
   const client = new Redis(connection.options.url, {
     ...redisOptions(connection), lazyConnect: true, connectTimeout: waitMs, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false,
     // ioredis ends the socket on disconnect and destroys it after this many ms unless it closes;

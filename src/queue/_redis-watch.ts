@@ -1,4 +1,5 @@
 import { redisOptions, type QueueConnection } from './_connection.js';
+import { ioredis } from './_peers.js';
 import { QueueUnavailableError } from './queue-unavailable-error.js';
 import { reasonOf, withinMs } from './_ready.js';
 
@@ -18,7 +19,7 @@ export interface RedisWatch {
  * or silent) for `waitMs` in a row ends the run or the worker with one line rather than a hang.
  */
 export async function watchRedis(connection: QueueConnection, waitMs: number, hint?: string): Promise<RedisWatch> {
-  const { Redis } = await import('ioredis');
+  const { Redis } = ioredis();
   const client = new Redis(connection.options.url, {
     ...redisOptions(connection), maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: waitMs,
     // Keep trying, quickly: the watch is what decides when to give up.

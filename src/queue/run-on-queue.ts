@@ -11,7 +11,7 @@ import { parseQueueUrl } from './_connection.js';
 import { addJobs, checkSameRun, jobsInQueue, planJobs } from './_enqueue.js';
 import type { JobProgressData, QueueJobResult } from './job-data.js';
 import { queueName } from './_names.js';
-import { loadQueuePeers } from './_peers.js';
+import { bullmq, loadQueuePeers } from './_peers.js';
 import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from './_ready.js';
 import { watchRedis, type RedisWatch } from './_redis-watch.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
@@ -55,7 +55,7 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
   // Redis before anything else: a dead one is one line, with nothing printed, locked or made first.
   await loadQueuePeers();
   await probeRedis(connection, waitMs);
-  const { Queue, QueueEvents } = await import('bullmq');
+  const { Queue, QueueEvents } = bullmq();
   const startedAt = new Date();
   const monthDir = await makeMonthFolder(options.outDir, month);
   const run = await MonthRun.lock(monthDir, month, config, env, startedAt);

@@ -4,7 +4,7 @@ import { parseQueueUrl, redisOptions } from './_connection.js';
 import type { QueueJobResult } from './job-data.js';
 import { queueName } from './_names.js';
 import type { AttemptReport } from './attempt-report.js';
-import { loadQueuePeers } from './_peers.js';
+import { bullmq, ioredis, loadQueuePeers } from './_peers.js';
 import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from './_ready.js';
 import { watchRedis, type RedisWatch } from './_redis-watch.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
@@ -69,8 +69,8 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
   // Redis before anything else: a dead one is one line at once (refused) or after the wait (silent).
   await loadQueuePeers();
   await probeRedis(connection, waitMs);
-  const { Worker, UnrecoverableError } = await import('bullmq');
-  const { Redis } = await import('ioredis');
+  const { Worker, UnrecoverableError } = bullmq();
+  const { Redis } = ioredis();
   // The runner (renderers, fonts, schemas) only once Redis has answered: a worker pointed at a
   // wrong or dead Redis, or one lacking the peers, says so without loading it first (measured on
   // a refused Redis: 0.7 s of CPU where it was 1.3 s).

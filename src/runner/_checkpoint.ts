@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.js';
 import type { OutputWriter } from './_output-writer.js';
 import type { ManifestFile } from './manifest.js';
-import { RUN_DOCUMENTS } from './_finish.js';
+import { RUN_DOCUMENTS } from './_run-documents.js';
 
 /** Least time between two checkpoints, so a run of thousands of organizations writes few. */
 const CHECKPOINT_EVERY_MS = 500;

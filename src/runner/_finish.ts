@@ -9,9 +9,7 @@ import { summarize } from './_manifest-summary.js';
 import { runFigures } from './run-figures.js';
 import { renderSummary } from './summary.js';
 import { renderFrontPage } from './front-page.js';
-
-/** The run's own documents, made anew by every run: never `kept` from an earlier one. */
-export const RUN_DOCUMENTS: ReadonlySet<ManifestFile['kind']> = new Set(['summary', 'index_page']);
+import { RUN_DOCUMENTS } from './_run-documents.js';
 
 export interface FinishInput {
   monthDir: string;

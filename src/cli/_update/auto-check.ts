@@ -6,16 +6,12 @@ import { readUpdateCache } from './cache.js';
 import { isNewer } from './compare-versions.js';
 import { PACKAGE } from './package-info.js';
 import { classifyInstall, packageRoot, updateCommandFor, updatesInPlace } from './install-kind.js';
+import { updateCheckAllowed } from './check-allowed.js';
 
 /** At most one registry check a day. */
 export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** The daily check runs only for a person at a terminal: never into a pipe or file, never in CI, not with SVC_NO_UPDATE_CHECK=1. */
-export function updateCheckAllowed(io: CommandIO): boolean {
-  if (io.stdout.isTTY !== true) return false;
-  if (io.env.CI) return false;
-  return io.env.SVC_NO_UPDATE_CHECK !== '1';
-}
+export { updateCheckAllowed };
 
 /** Starts the registry check in a detached process that outlives this one, so no command waits for it. */
 export function startBackgroundCheck(dir: string, env: Record<string, string | undefined>): void {

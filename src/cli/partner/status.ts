@@ -31,7 +31,7 @@ export const statusCommand: Command = {
     const path = output === undefined || output === STDOUT ? undefined : await checkOutputFile('-o', output, io.cwd);
     const sent = asSent(bool(args, 'json'));
     // The client and the workbook writer load only now: a bad flag value is refused without them.
-    const [{ partnerClientFrom }, { buildPartnerReport }] = await Promise.all([import('../_clients.js'), import('../../report/index.js')]);
+    const [{ partnerClientFrom }, { buildPartnerReport }] = await Promise.all([import('../_partner-client.js'), import('../../report/index.js')]);
     const status = await partnerClientFrom(io, args).getPartnerStatus(sent.call);
     if (json) {
       io.stdout.write(sent.text(status));
