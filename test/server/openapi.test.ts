@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { request as httpRequest } from 'node:http';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { routes } from '../../src/server/_routes.js';
 import { apiKey, call, orgToken, partnerToken } from './_helpers.js';
+import { noOrgsDataset } from './_no-orgs-dataset.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Child processes run asynchronously: a blocked event loop would stall this process's server and its kept-alive sockets. */
@@ -143,11 +144,9 @@ describe('the served document describes the server completely (issue 14, issue 1
   });
 
   it('is the same whichever modules the process imported (built from a listed set of records)', async () => {
-    // The processes serve the samples' dataset.json and tokens.json without their organizations:
-    // the document does not depend on the data (it is compared below with this process's, served
-    // over all the samples), and reading the four organizations' usage was a third of a process's CPU.
-    const data = mkdtempSync(join(tmpdir(), 'svc-openapi-data-'));
-    for (const f of ['dataset.json', 'tokens.json']) copyFileSync(join(ROOT, 'samples', f), join(data, f));
+    // The processes serve a dataset without organizations: the document does not depend on the
+    // data (it is compared below with this process's, served over all the samples).
+    const data = noOrgsDataset();
     const print = async (imports: string) =>
       (await run(process.execPath, ['--input-type=module', '-e', `${imports}
         const { startReferenceServer } = await import('./dist/testing.js');
