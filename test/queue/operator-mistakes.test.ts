@@ -34,15 +34,18 @@ describe.runIf(runs(hasRedis))('queue: operator mistakes', () => {
     await rm(tmp, { recursive: true, force: true });
   });
 
-  async function configFile(name: string): Promise<{ path: string; env: Record<string, string> }> {
+  async function configFile(name: string, only?: string[]): Promise<{ path: string; env: Record<string, string> }> {
     const { config, env } = configFor(server.url, await readTokens(), false);
+    if (only) config.organizations = config.organizations.filter((o) => only.includes(o.org_id));
     const path = join(tmp, name);
     await writeFile(path, JSON.stringify(config));
     return { path, env };
   }
 
   it('a worker that cannot see the output folder stops with the reason; another worker does its job', async () => {
-    const { path, env } = await configFile('runs-a.json');
+    // One organization: its one job is the one the blind worker takes, so the run ends well only if
+    // that job is given back and done by the other worker (the samples' other three were only rendered).
+    const { path, env } = await configFile('runs-a.json', ['org-nordlys']);
     const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', path, '--out', join(tmp, 'out-a'), '--queue', redis.url], {});
     const blind = await svcInProcess(['worker', '--queue', redis.url, '--month', MONTH, '--out', join(tmp, 'not-mounted')], env);
     expect(blind.code).toBe(1);

@@ -2,11 +2,12 @@
 // naming the flag, a serving process that dies ends the serve with one line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { BIN, svcBin, svcInProcess } from '../cli/_bin.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { orgToken, partnerToken, UA } from './_helpers.js';
+import { noOrgsDataset } from './_no-orgs-dataset.js';
 
 interface Serve {
   child: ChildProcess;
@@ -92,8 +93,15 @@ describe('svc serve --processes', () => {
     }
   });
 
+  // The serves below are about their processes and port, not their answers: a dataset without organizations.
+  let data: string;
+  beforeAll(() => {
+    data = noOrgsDataset();
+  });
+  afterAll(() => rmSync(data, { recursive: true, force: true }));
+
   it('SIGTERM stops every serving process, exit 0', async () => {
-    const s = await serve(['--processes', '2']);
+    const s = await serve(['--processes', '2', '--data', data]);
     const kids = childrenOf(s.child.pid!);
     expect(kids).toHaveLength(2);
     s.child.kill('SIGTERM');
@@ -119,7 +127,7 @@ describe('svc serve --processes', () => {
 
   it('a port in use is refused once, by the first serving process, exit 2', async () => {
     const port = new URL(one.url).port;
-    const r = await svcBin(['serve', '--processes', '2', '--port', port]);
+    const r = await svcBin(['serve', '--processes', '2', '--port', port, '--data', data]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     // The serving process's message as one process gives it, and nothing from the first process after it.
