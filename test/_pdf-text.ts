@@ -1,5 +1,5 @@
 // The text of a PDF as a reader sees it, through pdfjs-dist (a reader not written here).
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from './_pdfjs.js';
 
 /** The text items of every page, in content order. */
 async function pageItems(bytes: Uint8Array): Promise<string[][]> {

@@ -1,5 +1,5 @@
 // Reads our PDFs back with pdfjs-dist (a reader not written here): text items with positions, lines, metadata.
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '../_pdfjs.js';
 
 export interface TextItem {
   str: string;
@@ -39,7 +39,7 @@ function toLines(items: TextItem[]): string[] {
 export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
   const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
   const pages: PdfPage[] = [];
-  const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { OPS } = await import('../_pdfjs.js');
   for (let p = 1; p <= doc.numPages; p++) {
     const page = await doc.getPage(p);
     const [, , width, height] = page.view as [number, number, number, number];

@@ -1,10 +1,10 @@
 // Through the real client and the CLI against the reference server on loopback HTTP.
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
-import { buildCostReport, fetchCostReportData } from '../../src/report/index.js';
+import { buildCostReport, fetchCostReportData, type CostReportData } from '../../src/report/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { block, readBook, rowLabelled, rowsOf } from './_read.js';
 import { client, orgEnv, PARTNER_TOKEN, partnerEnv, svc, tokenOf } from './_server.js';
@@ -17,14 +17,24 @@ beforeAll(async () => {
   server = await startReferenceServer({});
   dir = mkdtempSync(join(tmpdir(), 'svc-report-e2e-'));
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+// Nordlys's October as fetched, and its Danish workbook, once for the tests that read them (each
+// test fetched and built its own: the same requests, the same bytes).
+let nordlysOctober: Promise<CostReportData> | undefined;
+const nordlysOctoberData = () => (nordlysOctober ??= fetchCostReportData(client(server, 'org-nordlys'), { month: '2026-10' }));
+let nordlysDanish: Promise<Uint8Array> | undefined;
+const nordlysDanishBook = async () => readBook(await (nordlysDanish ??= nordlysOctoberData().then((data) => buildCostReport(data, { language: 'da', organizationName: 'Nordlys Analytics ApS' }))));
 
 describe('cost workbook from the reference server', () => {
   test('org-nordlys October 2026: keys reconcile to the month DKK to the øre; the void invoice is out of the total', async () => {
-    const data = await fetchCostReportData(client(server, 'org-nordlys'), { month: '2026-10' });
+    const data = await nordlysOctoberData();
     const month = data.months[0]!;
     const monthOre = Number(month.dkk_spend!.times(100).toDecimalPlaces(0).toString());
-    const book = readBook(await buildCostReport(data, { language: 'da', organizationName: 'Nordlys Analytics ApS' }));
+    const book = await nordlysDanishBook();
     const keys = rowsOf(book, 'Nøgler');
     const dkk = keys[0]!.indexOf('DKK');
     const rows = keys.slice(1, 1 + data.keyUsage!.keys.length);
@@ -49,12 +59,12 @@ describe('cost workbook from the reference server', () => {
 
   test("org-nordlys October 2026: the plan is the October invoice's subscription lines, none dated outside October", async () => {
     const c = client(server, 'org-nordlys');
-    const data = await fetchCostReportData(c, { month: '2026-10' });
     const summary = (await c.listInvoices()).find((i) => i.period_start.startsWith('2026-10') && i.status === 'issued')!;
     const invoice = await c.getInvoice(summary.id);
     const expected = invoice.lines.filter((l) => l.kind === 'subscription').map((l) => [l.description, l.quantity, l.unit_price_cents, l.line_total_cents]);
     expect(expected.length).toBeGreaterThan(0);
-    const book = readBook(await buildCostReport(data, { language: 'da' }));
+    // The plan and its total do not depend on the organization's name, which the shared book has.
+    const book = await nordlysDanishBook();
     const plan = rowsOf(book, 'Abonnement');
     const lines = plan.slice(1, plan.findIndex((r) => r[0] === 'I alt'));
     expect(lines.map((r) => [r[2], r[3], ore(r[4]), ore(r[5])])).toEqual(expected);
@@ -68,7 +78,8 @@ describe('cost workbook from the reference server', () => {
 
   test.each(['org-nordlys', 'org-kattegat'])('%s October 2026: the reconciliation with the October invoice shows 0.00 on every line', async (orgId) => {
     const c = client(server, orgId);
-    const book = readBook(await buildCostReport(await fetchCostReportData(c, { month: '2026-10' }), { language: 'en' }));
+    const data = orgId === 'org-nordlys' ? await nordlysOctoberData() : await fetchCostReportData(c, { month: '2026-10' });
+    const book = readBook(await buildCostReport(data, { language: 'en' }));
     const issued = (await c.listInvoices()).filter((i) => i.period_start.startsWith('2026-10') && i.status === 'issued');
     expect(issued).toHaveLength(1);
     const invoice = await c.getInvoice(issued[0]!.id);
@@ -128,7 +139,7 @@ describe('svc report cost', () => {
   });
 
   test('without -o it names the file after the organization and period', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'svc-report-cwd-'));
+    const cwd = mkdtempSync(join(dir, 'cwd-'));
     const r = await svc(['report', 'cost', '--year', '2026'], orgEnv(server, 'org-kattegat'), cwd);
     expect(r.code).toBe(0);
     expect(readdirSync(cwd)).toEqual(['cost-report-org-kattegat-2026.xlsx']);

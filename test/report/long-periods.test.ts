@@ -1,5 +1,5 @@
 // Cost workbooks over more than 366 days (issue 18 item 1), against the reference server over HTTP.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
@@ -77,11 +77,15 @@ describe('a cost workbook over more than 366 days', () => {
 
   test('svc report cost --months 13 writes the workbook (its help says 1-60)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-long-'));
-    const out = join(dir, 'cost.xlsx');
-    const r = await svc(['report', 'cost', '--months', '13', '--language', 'en', '-o', out], orgEnv(server, 'org-kattegat'), dir);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    const book = readBook(readFileSync(out));
-    expect(rowsOf(book, 'Months').slice(1, 14).filter((row) => typeof row[1] === 'number')).toHaveLength(13);
+    try {
+      const out = join(dir, 'cost.xlsx');
+      const r = await svc(['report', 'cost', '--months', '13', '--language', 'en', '-o', out], orgEnv(server, 'org-kattegat'), dir);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const book = readBook(readFileSync(out));
+      expect(rowsOf(book, 'Months').slice(1, 14).filter((row) => typeof row[1] === 'number')).toHaveLength(13);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
