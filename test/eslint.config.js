@@ -35,6 +35,11 @@ export default tseslint.config(
       // Off in tests only (src has none): tests read the JSON a server or the CLI printed, whose shape is what
       // they check; declaring a type for each answer first would restate the schemas under test.
       '@typescript-eslint/no-explicit-any': 'off',
+      // pdfjs-dist's legacy build replaces JSON.stringify, JSON.parse, Array.prototype.push and
+      // Function.prototype.toString for the whole worker; test/_pdfjs.ts loads it and puts them back.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['pdfjs-dist', 'pdfjs-dist/*'], message: 'import pdfjs-dist through test/_pdfjs.ts' }] }],
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/^pdfjs-dist/]', message: 'import pdfjs-dist through test/_pdfjs.ts' }],
     },
   },
+  { files: ['test/_pdfjs.ts'], rules: { 'no-restricted-imports': 'off' } },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from '../_pdfjs.js';
 import { InvalidRenderOptionError, renderInvoicePdf } from '../../src/invoice/index.js';
 import { SchemaError } from '../../src/model/index.js';
 import { sample, sampleJson } from './_samples.js';

@@ -390,7 +390,7 @@ describe('printing', () => {
     const { pages, text } = await pdfText(pdf);
     expect(pages).toBeGreaterThanOrEqual(1);
     expect(text).toContain('Månedsafslutning, oktober 2026');
-    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const { getDocument } = await import('../_pdfjs.js');
     const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise;
     const [, , w, h] = (await doc.getPage(1)).view;
     await doc.destroy();

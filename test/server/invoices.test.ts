@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '../_pdfjs.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { InvoiceListSchema } from '../../src/model/index.js';
 import { call, orgToken, SAMPLES } from './_helpers.js';
