@@ -10,6 +10,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 // Tried --no-zygote and --single-process too: both took more CPU on the 2-core machine (3.6 s, not
 // 2.3 s, for a launch and three pages), so chromium keeps its usual processes.
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const VIEWPORT = { width: 1200, height: 900 };
 
 interface ContextOptions {
   javaScriptEnabled?: boolean;
@@ -22,6 +23,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** The context's one tab and what its watcher records into: the page openFile last navigated to. */
+interface Tab {
+  page: Page;
+  watching: { url: string; incidents: string[] };
+}
+const tabs = new WeakMap<BrowserContext, Tab>();
+
 export async function launch(options: ContextOptions = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`these tests need Debian's chromium at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`);
   const chromiumProcess = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
@@ -29,7 +37,7 @@ export async function launch(options: ContextOptions = {}): Promise<Browser> {
 }
 
 async function inContext(chromiumProcess: Chromium, options: ContextOptions, then: () => Promise<void>): Promise<Browser> {
-  const context = await chromiumProcess.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: 1200, height: 900 } });
+  const context = await chromiumProcess.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: VIEWPORT });
   return {
     context,
     another: (more = {}) => inContext(chromiumProcess, more, async () => {}),
@@ -46,22 +54,43 @@ export interface Watched {
   incidents: string[];
 }
 
-/** Opens `file` (a path) in a new tab, recording every incident from the first byte on. */
+/**
+ * Opens `file` (a path) in the context's tab, recording every incident from the first byte on.
+ * The tab is one per context, navigated from page to page rather than a new tab each time: a new
+ * tab cost ~0.45 s more CPU than a navigation (the browser process sets each one up, often in a
+ * renderer process of its own). What a test may have changed in it is put back first (the
+ * viewport, print media), so each page starts as in a new tab; the previous page's document is
+ * gone with the navigation. A test that closes the page gets a new tab next time.
+ */
 export async function openFile(browser: Browser, file: string): Promise<Watched> {
-  const page = await browser.context.newPage();
   const url = pathToFileURL(file).href;
-  const incidents: string[] = [];
+  const tab = await tabOf(browser.context);
+  const { page } = tab;
+  const size = page.viewportSize();
+  if (size?.width !== VIEWPORT.width || size.height !== VIEWPORT.height) await page.setViewportSize(VIEWPORT);
+  await page.emulateMedia({ media: null });
+  // A fresh record for this page, before its first byte: the watcher writes to whichever is current.
+  const watching = (tab.watching = { url, incidents: [] });
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, incidents: watching.incidents };
+}
+
+async function tabOf(context: BrowserContext): Promise<Tab> {
+  const open = tabs.get(context);
+  if (open && !open.page.isClosed()) return open;
+  const tab: Tab = { page: await context.newPage(), watching: { url: 'about:blank', incidents: [] } };
+  const { page } = tab;
   page.on('dialog', (d) => {
-    incidents.push(`dialog ${d.type()}: ${d.message()}`);
+    tab.watching.incidents.push(`dialog ${d.type()}: ${d.message()}`);
     void d.dismiss();
   });
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') incidents.push(`console ${m.type()}: ${m.text()}`);
+    if (m.type() === 'error' || m.type() === 'warning') tab.watching.incidents.push(`console ${m.type()}: ${m.text()}`);
   });
-  page.on('pageerror', (e) => incidents.push(`page error: ${e.message}`));
+  page.on('pageerror', (e) => tab.watching.incidents.push(`page error: ${e.message}`));
   page.on('request', (r) => {
-    if (r.url() !== url) incidents.push(`request: ${r.url()}`);
+    if (r.url() !== tab.watching.url) tab.watching.incidents.push(`request: ${r.url()}`);
   });
-  await page.goto(url, { waitUntil: 'load' });
-  return { page, incidents };
+  tabs.set(context, tab);
+  return tab;
 }

@@ -46,12 +46,11 @@ export function describeWidths(fixture: WidthsFixture): void {
   describe('the front page at 1280, 1024, 800 and 390 px', () => {
     it("the demo's page never scrolls sideways; its tables stay inside the page", async () => {
       // The Danish demo's month folder (the demo's exit code 0 is checked where it is run).
-      const { page, out: widths } = await sideways(fixture.browser(), join(await fixture.demoDa(), 'index.html'));
+      const { out: widths } = await sideways(fixture.browser(), join(await fixture.demoDa(), 'index.html'));
       for (const w of widths) {
         expect(w.overflow, `${w.width} px`).toBeLessThanOrEqual(0);
         for (const right of w.boxes) expect(right, `${w.width} px`).toBeLessThanOrEqual(w.width);
       }
-      await page.close();
     }, 90_000);
 
     it('an organization with DKK, EUR and USD invoices: each currency on its own line, whole, and every column in view', async () => {
@@ -104,7 +103,6 @@ export function describeWidths(fixture: WidthsFixture): void {
           for (const right of row.rights) expect(right, `${width} px`).toBeLessThanOrEqual(width);
         }
       }
-      await page.close();
     }, 60_000);
   });
 }

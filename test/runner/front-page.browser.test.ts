@@ -219,7 +219,6 @@ describe.each<[Lang, string, RegExp]>([
       expectHeightsProportional(drawn.solid, rated.filter((m) => !m.rate_estimated).map((m) => Number(m.usage_dkk)), 0.15);
     }
     expect(incidents).toEqual([]);
-    await page.close();
   }, 90_000);
 });
 
@@ -288,7 +287,6 @@ describe('hostile names and texts', () => {
     expect(attention['Usage not shared']).toEqual([`${hostile['org-fjordline']}: Cost workbook made without usage: usage is not shared with this organization`]);
     expect((attention['Not made'] ?? []).join(' ')).not.toContain(hostile['org-fjordline']);
     expect(incidents).toEqual([]);
-    await page.close();
   }, 90_000);
 });
 
@@ -348,7 +346,6 @@ describe('outcomes in words', () => {
     expect(d.hatched).toBe(1);
     expect(d.title).toBe('Usage in DKK per month, 2026: Sep no rate; Oct 10 (estimated rate)');
     expect(incidents).toEqual([]);
-    await page.close();
   }, 60_000);
 });
 
@@ -373,7 +370,6 @@ describe('the filter box', () => {
     await page.locator('#filter input').fill('');
     expect(await page.locator('#orgs tbody:visible').count()).toBe(4);
     expect(incidents).toEqual([]);
-    await page.close();
   }, 60_000);
 });
 
@@ -396,7 +392,6 @@ describe('printing', () => {
     await doc.destroy();
     expect([Math.round(w!), Math.round(h!)]).toEqual([595, 842]); // A4 in points
     expect(incidents).toEqual([]);
-    await page.close();
   }, 60_000);
 });
 
@@ -438,7 +433,6 @@ describe('a thousand organizations', () => {
     await page.locator('#filter input').fill('Organization 999 ');
     expect(await page.locator('#orgs tbody:visible').count()).toBe(1);
     expect(incidents.filter((i) => !i.startsWith('request:'))).toEqual([]);
-    await page.close();
   }, 90_000);
 });
 

@@ -147,7 +147,6 @@ describe('one set of figures', () => {
       expect(dkk(head[6]!), `${o.org_id}'s cost is its rows' sum`).toBe(sum(Object.values(rows) as bigint[]));
     }
     expect(incidents).toEqual([]);
-    await page.close();
   });
 
   it.runIf(runs(hasCmark))('summary.md, as cmark-gfm renders it: the same tables, footed the same way, and each organization\'s cost table', async () => {
@@ -157,7 +156,6 @@ describe('one set of figures', () => {
     await writeFile(file, `<!DOCTYPE html><meta charset="utf-8"><body>${html}`);
     const { page } = await openFile(browser, file);
     const tables = await page.evaluate(() => [...document.querySelectorAll('table')].map((t) => [...t.rows].map((r) => [...r.cells].map((c) => c.innerText.trim()))));
-    await page.close();
     // The organizations, then totals per currency, then cost in DKK of all organizations.
     const [orgTable, totals, cost] = tables;
     footTotals(totals!);

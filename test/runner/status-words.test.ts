@@ -66,5 +66,4 @@ it('each organization has one status word on stdout, in summary.md, on index.htm
   expect(labels).toEqual(expect.arrayContaining(['ok', 'skipped', 'failed']));
   expect(labels).not.toContain('partly skipped'); // no organization is: no count of 0 for it
   expect(incidents).toEqual([]);
-  await page.close();
 }, 90_000);
