@@ -10,20 +10,21 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOWEST_FIRST: readonly string[] = [
   'test/report/print.test.ts',
-  'test/invoice/pdfa.test.ts',
+  'test/queue/retries-and-rate.test.ts',
   'test/runner/front-page.browser.test.ts',
+  'test/queue/dead-redis.test.ts',
   'test/report/libreoffice.test.ts',
   'test/queue/month-end-queue.test.ts',
-  'test/queue/retries-and-rate.test.ts',
-  'test/queue/dead-redis.test.ts',
-  'test/runner/month-end.cli.test.ts',
-  'test/runner/month-end-lock.test.ts',
   'test/cli/timeout.test.ts',
-  'test/queue/peers-missing.test.ts',
   'test/einvoice/peppol-rules.test.ts',
-  'test/server/serve-processes.test.ts',
   'test/docs/embed.test.ts',
+  'test/runner/month-end.cli.test.ts',
+  'test/queue/operator-mistakes.test.ts',
+  'test/invoice/pdfa.test.ts',
+  'test/queue/peers-missing.test.ts',
   'test/core/lock.test.ts',
+  'test/cli/stdout-errors.test.ts',
+  'test/server/serve-processes.test.ts',
 ];
 
 /** Vitest's own order when it has timings; else the files above first, then vitest's order. */
