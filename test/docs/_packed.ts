@@ -18,11 +18,27 @@ function npmRoot(): string {
   return dirname(dirname(realpathSync(cli)));
 }
 
-/** The package-relative paths `npm pack` would put in the tarball of the package at `dir`. */
+type Packlist = (tree: unknown, o: { path: string }) => Promise<string[]>;
+type ArboristClass = new (o: { path: string }) => { loadActual(): Promise<unknown> };
+
+/** npm's own Arborist and npm-packlist, or undefined when this npm keeps them elsewhere. */
+function npmInternals(): { Arborist: ArboristClass; packlist: Packlist } | undefined {
+  try {
+    const require = createRequire(join(npmRoot(), 'node_modules', '_'));
+    return { Arborist: require('@npmcli/arborist') as ArboristClass, packlist: require('npm-packlist') as Packlist };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The package-relative paths `npm pack` would put in the tarball of the package at `dir`. An npm
+ * whose internals are not where this looks (another major) gets the same list the slow way, from
+ * `npm pack --dry-run --json`, rather than a failing test.
+ */
 export async function packedFiles(dir: string): Promise<string[]> {
-  const require = createRequire(join(npmRoot(), 'node_modules', '_'));
-  const Arborist = require('@npmcli/arborist') as new (o: { path: string }) => { loadActual(): Promise<unknown> };
-  const packlist = require('npm-packlist') as (tree: unknown, o: { path: string }) => Promise<string[]>;
-  const tree = await new Arborist({ path: dir }).loadActual();
-  return packlist(tree, { path: dir });
+  const npm = npmInternals();
+  if (npm) return npm.packlist(await new npm.Arborist({ path: dir }).loadActual(), { path: dir });
+  const report = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as Array<{ files: Array<{ path: string }> }>;
+  return report[0]!.files.map((f) => f.path);
 }
