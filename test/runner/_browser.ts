@@ -3,8 +3,15 @@
 // profile: cookies, storage, cache); another() is one more context of the same chromium, where a
 // test wants a second profile (scripts off): a context costs a fraction of a launch (~1 s of CPU).
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser as Chromium, BrowserContext, Page } from 'playwright-core';
+
+// playwright-core through require, as the queue's src/queue/_peers.ts loads BullMQ: its index.mjs
+// imports the CommonJS build, which Node's ESM loader then runs at a higher cost than a require of
+// the same files: 0.82-0.85 s of CPU against 0.50-0.52 s (node 20, a process importing only it,
+// two runs each), in each test worker that runs a browser file. The same package and objects.
+const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
 
 export const CHROMIUM = '/usr/bin/chromium';
 // Tried --no-zygote and --single-process too: both took more CPU on the 2-core machine (3.6 s, not

@@ -1,0 +1,61 @@
+// Whether the programs some tests need are there, found once per test run: the global setup
+// calls probeTools() and hands the answer to the workers (`project.provide('toolProbes', ...)`),
+// which read it in test/_tools.ts. Each worker used to run these probes when it first imported
+// _tools.ts: five processes a worker, `python3 -c 'import openpyxl'` alone 0.2 s of CPU.
+// No vitest import here: the global setup runs outside the workers.
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+export interface ToolProbes {
+  soffice: boolean;
+  openpyxl: boolean;
+  unzip: boolean;
+  script: boolean;
+  cmark: boolean;
+  redis: boolean;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    toolProbes: ToolProbes;
+  }
+}
+
+/** Python 3 for the openpyxl tests (SVC_TEST_PYTHON to use another). */
+export const PYTHON = process.env.SVC_TEST_PYTHON ?? '/usr/bin/python3';
+
+function has(cmd: string, args: string[]): boolean {
+  try {
+    execFileSync(cmd, args, { stdio: 'ignore', timeout: 60_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `cmd` is an executable on PATH, found without running it: `soffice --version` took
+ * 1.3 s of wall time at every worker's first import (LibreOffice's launcher starts its runtime).
+ */
+function onPath(cmd: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir || '.', cmd), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export function probeTools(): ToolProbes {
+  return {
+    soffice: onPath('soffice'),
+    openpyxl: has(PYTHON, ['-c', 'import openpyxl']),
+    unzip: has('unzip', ['-v']),
+    script: process.platform === 'linux' && has('script', ['--version']),
+    cmark: has('cmark-gfm', ['--version']),
+    redis: has('redis-server', ['--version']),
+  };
+}
