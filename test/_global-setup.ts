@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { probeTools } from './_tool-probes.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -20,7 +22,7 @@ function newestMtime(dir: string): number {
  * developer who edited src/ or templates/ (precompiled into dist/ by the build) gets one rebuild
  * here, once, before any test file starts. Returns the teardown: the run's temporary folder goes.
  */
-export default function setup(): () => void {
+export default function setup(project: TestProject): () => void {
   // Every server the tests start is on loopback over plain HTTP; none of the node processes they
   // start (the test workers, ~300 svc runs) needs the machine's extra CA certificates, which Node
   // reads at every start when NODE_EXTRA_CA_CERTS names them: 0.13 s of CPU a process on the
@@ -36,6 +38,8 @@ export default function setup(): () => void {
   // the processes they start (svc, LibreOffice, Java, Chromium) is inside it, so a test that does
   // not clean up after itself, or one stopped half-way, leaves nothing in /tmp (a run used to leave
   // about twenty folders there).
+  // The tool probes once per run, not once per worker (test/_tools.ts reads them).
+  project.provide('toolProbes', probeTools());
   const runTmp = mkdtempSync(join(tmpdir(), 'svc-test-run-'));
   process.env.TMPDIR = runTmp;
   return () => rmSync(runTmp, { recursive: true, force: true });
