@@ -1,9 +1,10 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  MonthRun, makeMonthFolder, runLanguage,
-  type RunConfig, type Manifest, type OrgOutcome, type PartOutcome, type MonthEndProgress,
-} from '../runner/index.js';
+import type { RunConfig, Manifest, OrgOutcome, PartOutcome, MonthEndProgress } from '../runner/index.js';
+// From their own modules, not the runner's index: that one brings the renderers (runOrgUnit),
+// which a coordinator never uses.
+import { MonthRun } from '../runner/month-run.js';
+import { makeMonthFolder } from '../runner/month-folder.js';
 import { fetchResults } from './_collect.js';
 import type { QueueConnection } from './_connection.js';
 import { addJobs, checkSameRun, jobsInQueue, planJobs } from './_enqueue.js';
@@ -140,7 +141,7 @@ export async function followRun(config: RunConfig, options: QueueRunOptions, { c
     const manifest = await run.finish({
       organizations, partner, interrupted,
       options: { concurrency: 0, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false, queue: { name, rate: options.rate ?? null } },
-      summaryLanguage: options.language ?? runLanguage(organizations),
+      summaryLanguage: options.language ?? (await import('../runner/summary.js')).runLanguage(organizations),
     });
     // Redis gone: the manifest of what was done is written; the run ends with the reason.
     if (watch.error) throw watch.error;
