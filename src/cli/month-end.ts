@@ -8,7 +8,6 @@ import { availableLanguages, getLocale } from '../locale/index.js';
 import { RUN_STATUSES, statusWord } from '../runner/status.js';
 import { parseRunConfigJson } from '../runner/config.js';
 import { RunConfigError } from '../runner/config-error.js';
-import { runMonthEnd } from '../runner/run-month-end.js';
 import { RunOptionError } from '../runner/run-option-error.js';
 import { progressReporter } from '../runner/progress-reporter.js';
 import { previousMonth } from '../runner/month.js';
@@ -83,7 +82,8 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
         ...common, queue: input.queue.url, rate: input.queue.rate, onNotice: (line) => io.stderr.write(`\nsvc: ${line}\n`),
         onConnected: (where, queue) => io.stderr.write(queueHint(where, queue, input.month)),
       })
-      : await runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads: input.threads });
+      // The runner itself loads here: a run on a queue loads it only once Redis has answered.
+      : await (await import('../runner/run-month-end.js')).runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads: input.threads });
     progress.done(); // end the bar's line before anything else is printed
     const monthDir = join(input.outDir, manifest.month);
     if (input.json) {

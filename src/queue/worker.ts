@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import type { Job } from 'bullmq';
 import { hostname } from 'node:os';
 import { parseQueueUrl, redisOptions } from './_connection.js';
 import type { QueueJobResult } from './job-data.js';
@@ -71,23 +72,27 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
   await probeRedis(connection, waitMs);
   const { Worker, UnrecoverableError } = bullmq();
   const { Redis } = ioredis();
-  // The runner (renderers, fonts, schemas) only once Redis has answered: a worker pointed at a
-  // wrong or dead Redis, or one lacking the peers, says so without loading it first (measured on
-  // a refused Redis: 0.7 s of CPU where it was 1.3 s).
-  const [{ createDefaultDeps }, { jobProcessor }] = await Promise.all([import('../runner/default-deps.js'), import('./_process-job.js')]);
   let gateRedis: GateRedis | undefined;
   const gate = new RequestGate(() => (gateRedis ??= new Redis(connection.options.url, redisOptions(connection))), `bull:${name}:svc-request-rate`);
-  const own = createDefaultDeps({ intercept: gate.intercept });
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
   const lockMs = (o.lockSeconds ?? 30) * 1000;
   let stop: (e?: Error) => void = () => {};
   const stopped = new Promise<void>((resolve, reject) => { stop = (e) => (e ? reject(e) : resolve()); });
   stopped.catch(() => {});
-  const processor = jobProcessor(
-    { deps: own.deps, env, outDir: o.outDir, gate, signal: controller.signal, Unrecoverable: UnrecoverableError },
-    (r) => o.onAttempt?.(r),
-  );
+  // The runner (renderers, fonts, schemas) loads at the first job, not before: a worker pointed at
+  // a wrong or dead Redis says so without it, and a pool that idles never pays for it (an idle
+  // worker to its 'working' line and stop: 0.94 -> 0.5 s of CPU; figures in README.md).
+  let work: Promise<{ run: (job: Job) => Promise<QueueJobResult>; close: () => Promise<void> }> | undefined;
+  const loadWork = () => (work ??= Promise.all([import('../runner/default-deps.js'), import('./_process-job.js')]).then(([{ createDefaultDeps }, { jobProcessor }]) => {
+    const own = createDefaultDeps({ intercept: gate.intercept });
+    const run = jobProcessor(
+      { deps: own.deps, env, outDir: o.outDir, gate, signal: controller.signal, Unrecoverable: UnrecoverableError },
+      (r) => o.onAttempt?.(r),
+    );
+    return { run, close: () => own.close() };
+  }));
+  const processor = async (job: Job): Promise<QueueJobResult> => (await loadWork()).run(job);
   const worker = new Worker<unknown, QueueJobResult>(name, processor, {
     connection: connection.options,
     // Shown in dashboards as the job's `processedBy`: which machine and process has it.
@@ -110,7 +115,8 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
     // Redis lost: the jobs in hand cannot report, and closing politely would wait for Redis.
     if (gone) await withinMs(worker.close(true), 2000, () => new Error('close')).catch(() => worker.disconnect().catch(() => {}));
     else await worker.close();
-    await own.close();
+    // Nothing to close when no job came (the runner never loaded).
+    if (work) await (await work.catch(() => undefined))?.close();
     if (gone) gateRedis?.disconnect();
     else await gateRedis?.quit().catch(() => {});
   })());
