@@ -107,6 +107,6 @@ export function limitLine(wall, sides) {
   const parts = used.map((u) => `${u.name} ${u.busy.toFixed(2)} of ${u.can} core${u.can === 1 ? '' : 's'}`).join(', ');
   const busiest = used.reduce((a, u) => (u.busy / u.can > a.busy / a.can ? u : a));
   const verdict = total >= cores * 0.9 ? `the machine's ${cores} cores were full (the two sides together ${total.toFixed(2)})`
-    : busiest.busy >= busiest.can * 0.9 ? `${busiest.name} was the limit` : 'neither side filled its cores (waits: I/O, the other side, the machine\'s other load)';
+    : busiest.busy >= busiest.can * 0.9 ? `${busiest.name} ${busiest.name === 'the workers' ? 'were' : 'was'} the limit` : 'neither side filled its cores (waits: I/O, the other side, the machine\'s other load)';
   return `cores busy on average: ${parts}; ${verdict}`;
 }
