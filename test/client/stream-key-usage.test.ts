@@ -2,7 +2,6 @@
 // chunking, whitespace, member order, nesting, escapes, UTF-8 split across chunks) and
 // streamKeyUsage over a real loopback server that sends the body in pieces.
 import type { ServerResponse } from 'node:http';
-import { isDeepStrictEqual } from 'node:util';
 import { setImmediate as tick } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { JsonScanError, MemberScanner } from '../../src/client/_json-members.js';
@@ -12,6 +11,7 @@ import { ReportingClient } from '../../src/client/reporting-client.js';
 import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../../src/model/key-usage.js';
 import { parseRecord } from '../../src/model/parse.js';
 import { startFakeServer, type FakeServer } from './_fake-server.js';
+import { expectSame } from '../_expect-same.js';
 
 const key = (id: string, name: string, extra = '') =>
   `{ "id" : "${id}", "name":${JSON.stringify(name)},"key_prefix":"sk-${id}", "spend_usd" : "1.25",\n` +
@@ -45,15 +45,6 @@ function scan(bytes: Buffer, cuts: number[]) {
   }
   s.end();
   return { elements, members, sawArray: s.sawArray };
-}
-
-/**
- * expect(actual).toEqual(expected), through Node's strict deep equality first: it implies
- * toEqual's, and vitest's own walk, at each of a thousand cuts, was most of these tests' CPU.
- * toEqual only when they differ, to decide and to show the difference.
- */
-function expectSame(actual: unknown, expected: unknown): void {
-  if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
 }
 
 /** expect(run).toThrow(pattern), the thrown Error's message tested first (the same rule: toThrow with a RegExp tests the message). */

@@ -1,6 +1,5 @@
 // The compact key store and the streamed key-usage response: same rows, same workbook bytes.
 import { once } from 'node:events';
-import { isDeepStrictEqual } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ResponseSchemaError } from '../../src/client/errors/response-schema-error.js';
@@ -13,6 +12,7 @@ import { KeyStore, KeyWeightStore, keyRowOf } from '../../src/report/key-store.j
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { fixtureData, keyUsage } from './_fixtures.js';
 import { client } from './_server.js';
+import { expectSame } from '../_expect-same.js';
 
 /** Rows straight from the parsed records, each read anew (what a store must give back). */
 function plain(keys: readonly KeyUsageEntry[]): KeySource {
@@ -38,9 +38,7 @@ describe('KeyStore', () => {
     const expected = many.map(keyRowOf);
     for (let read = 0; read < 2; read++) {
       const rows = [...store.rows()];
-      // Strict deep equality first (it implies toEqual's; vitest's walk over the rows, twice, was
-      // most of this test's CPU); toEqual only to show a difference.
-      if (!isDeepStrictEqual(rows, expected)) expect(rows).toEqual(expected);
+      expectSame(rows, expected);
     }
     expect(store.bytes).toBeGreaterThan(2 * (1 << 20));
   });
@@ -131,9 +129,7 @@ describe('ReportingClient.streamKeyUsage', () => {
       const keys: KeyUsageEntry[] = [];
       const head = await c.streamKeyUsage({ month: '2026-10' }, (k) => keys.push(k));
       expect(keys.length).toBeGreaterThan(5);
-      // Node's strict deep equality first (it implies toEqual's, and vitest's walk over Kattegat's
-      // keys of Decimals was 1.2 s of this file's CPU); toEqual only to show a difference.
-      if (!isDeepStrictEqual(keys, whole.keys)) expect(keys).toEqual(whole.keys);
+      expectSame(keys, whole.keys);
       expect(head).toEqual({ ...whole, keys: [] });
     }
   });
