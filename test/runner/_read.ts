@@ -3,14 +3,10 @@ import * as XLSX from 'xlsx';
 
 export { pdfText } from '../_pdf-text.js';
 
-export function sheetNames(bytes: Uint8Array): string[] {
-  return XLSX.read(bytes, { type: 'buffer' }).SheetNames;
-}
-
 /**
- * The sheet names as sheetNames gives them, from the workbook's own list without parsing a sheet
- * (SheetJS's bookSheets): 0.01 s of CPU for a cost workbook against 0.09-0.12 s for a whole read.
+ * The workbook's sheet names, from its own list without parsing a sheet (SheetJS's bookSheets):
+ * 0.01 s of CPU for a cost workbook against 0.09-0.12 s for a whole read.
  */
-export function bookSheetNames(bytes: Uint8Array): string[] {
+export function sheetNames(bytes: Uint8Array): string[] {
   return XLSX.read(bytes, { type: 'buffer', bookSheets: true }).SheetNames;
 }

@@ -7,7 +7,7 @@ import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import { exitCodeOf } from '../../src/cli/month-end.js';
 import { sha256 } from '../../src/runner/hash.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { bookSheetNames, pdfText } from './_read.js';
+import { sheetNames, pdfText } from './_read.js';
 import { configFor, copySamples, readTokens, type SampleTokens } from './_server.js';
 
 // The month end against the reference server over real loopback HTTP, with the package's own
@@ -78,12 +78,12 @@ describe('month end against the reference server', () => {
       expect(text).toContain(inv.buyer.legal_name);
       if (inv.status === 'void') expect(text).toMatch(/ANNULLERET|VOID/);
     }
-    expect(bookSheetNames(await readFile(join(monthDir, 'partner-status.xlsx'))).length).toBeGreaterThanOrEqual(2);
+    expect(sheetNames(await readFile(join(monthDir, 'partner-status.xlsx'))).length).toBeGreaterThanOrEqual(2);
     for (const org of ['org-nordlys', 'org-kattegat']) {
-      expect(bookSheetNames(await readFile(join(monthDir, org, 'cost-2026-10.xlsx'))).length).toBeGreaterThanOrEqual(5);
+      expect(sheetNames(await readFile(join(monthDir, org, 'cost-2026-10.xlsx'))).length).toBeGreaterThanOrEqual(5);
     }
     // Without usage, the sheets made from usage alone are left out (in English, its invoice's language).
-    expect(bookSheetNames(await readFile(join(monthDir, 'org-fjordline', 'cost-2026-10.xlsx')))).toEqual(['Summary', 'Months', 'Plan cost', 'Invoices']);
+    expect(sheetNames(await readFile(join(monthDir, 'org-fjordline', 'cost-2026-10.xlsx')))).toEqual(['Summary', 'Months', 'Plan cost', 'Invoices']);
     expect(byId['org-nordlys']!.cost!.usage_dkk).not.toBeNull();
 
     for (const f of m.files) {
