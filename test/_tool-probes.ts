@@ -5,7 +5,7 @@
 // No vitest import here: the global setup runs outside the workers.
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, resolve } from 'node:path';
 
 export interface ToolProbes {
   soffice: boolean;
@@ -35,23 +35,26 @@ function has(cmd: string, args: string[]): boolean {
 }
 
 /**
- * Whether `cmd` is an executable on PATH, found without running it: `soffice --version` took
- * 1.3 s of wall time at every worker's first import (LibreOffice's launcher starts its runtime).
+ * Where `cmd` is an executable on `path` (PATH by default), as an absolute path, found without
+ * running it: `soffice --version` took 1.3 s of wall time at every worker's first import
+ * (LibreOffice's launcher starts its runtime). An empty entry is the current folder, as for a shell.
  */
-function onPath(cmd: string): boolean {
-  return (process.env.PATH ?? '').split(delimiter).some((dir) => {
+export function findOnPath(cmd: string, path = process.env.PATH ?? ''): string | undefined {
+  for (const dir of path.split(delimiter)) {
+    const file = resolve(dir || '.', cmd);
     try {
-      accessSync(join(dir || '.', cmd), constants.X_OK);
-      return true;
+      accessSync(file, constants.X_OK);
+      return file;
     } catch {
-      return false;
+      // not in this folder
     }
-  });
+  }
+  return undefined;
 }
 
 export function probeTools(): ToolProbes {
   return {
-    soffice: onPath('soffice'),
+    soffice: findOnPath('soffice') !== undefined,
     openpyxl: has(PYTHON, ['-c', 'import openpyxl']),
     unzip: has('unzip', ['-v']),
     script: process.platform === 'linux' && has('script', ['--version']),

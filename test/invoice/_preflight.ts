@@ -14,10 +14,11 @@
 // file alone). The AppCDS archive of before is gone: it cost the JVM writing it 0.5 s, more than
 // the one or two later JVMs would save. The tool's Python is Debian's /usr/bin/python3 (DEBIAN_PATH).
 import { execFile } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { quickJvmEnv } from '../_shared-tools.js';
+import { findOnPath } from '../_tool-probes.js';
 import { runBatch, toolClassPath, type BatchAnswer } from './_pdfbox-batch.js';
 import { writeAnswers, writeJavaShim } from './_java-shim.js';
 
@@ -41,18 +42,6 @@ const DEBIAN_PATH = existsSync('/usr/bin/python3') ? ['/usr/bin', process.env.PA
 function stamp(file: string): string {
   const st = statSync(file, { throwIfNoEntry: false });
   return st ? `${st.size}:${st.mtimeMs}` : 'missing';
-}
-
-function onPath(name: string, path: string): string | undefined {
-  for (const dir of path.split(delimiter).filter(Boolean)) {
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return join(dir, name);
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
 }
 
 export class Preflight {
@@ -105,7 +94,7 @@ export class Preflight {
   }
 
   private pdfbox(): { java: string; classPath: string } | undefined {
-    const java = onPath('java', DEBIAN_PATH);
+    const java = findOnPath('java', DEBIAN_PATH);
     const classPath = toolClassPath(this.tool);
     return java && classPath ? { java, classPath } : undefined;
   }
