@@ -30,6 +30,18 @@ export default tseslint.config(
     },
   },
   {
+    // One clock (src/core/clock.ts): "now" is read there and nowhere else, so a test can set today
+    // (useClock, SVC_NOW) and nothing depends on the day it runs by accident. Durations: performance.now().
+    files: ['src/**/*.ts'],
+    ignores: ['src/core/clock.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "read the time with now() from src/core/clock.ts (durations: performance.now())" },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "read the time with now() from src/core/clock.ts" },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // Off in tests only (src has none): tests read the JSON a server or the CLI printed, whose shape is what
@@ -38,7 +50,9 @@ export default tseslint.config(
       // pdfjs-dist's legacy build replaces JSON.stringify, JSON.parse, Array.prototype.push and
       // Function.prototype.toString for the whole worker; test/_pdfjs.ts loads it and puts them back.
       'no-restricted-imports': ['error', { patterns: [{ group: ['pdfjs-dist', 'pdfjs-dist/*'], message: 'import pdfjs-dist through test/_pdfjs.ts' }] }],
-      'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/^pdfjs-dist/]', message: 'import pdfjs-dist through test/_pdfjs.ts' }],
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/^pdfjs-dist/]', message: 'import pdfjs-dist through test/_pdfjs.ts' },
+        // A test that needs today sets it (SVC_NOW for svc, useClock in process), never reads the day it runs on.
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'set today with SVC_NOW or useClock (src/core/clock.ts) instead of reading the wall clock' }],
     },
   },
   { files: ['test/_pdfjs.ts'], rules: { 'no-restricted-imports': 'off' } },

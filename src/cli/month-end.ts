@@ -17,6 +17,7 @@ import { timeoutOption } from './_timeout.js';
 import { checkOutputFolder } from './_output/output-file.js';
 import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../client/timeout-setting.js';
 import { jsonText } from './_output/json-text.js';
+import { now } from '../core/clock.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -123,7 +124,7 @@ export function describeResult(m: Manifest, monthDir: string): string {
 
 /** Where the jobs go and the command that works them, once Redis has answered (the URL without password). */
 function queueHint(where: string, queue: string, month: string | undefined): string {
-  return `svc: organizations go to queue ${queue} at ${where}; workers: svc worker --queue ${where} --month ${month ?? previousMonth(new Date())}\n`;
+  return `svc: organizations go to queue ${queue} at ${where}; workers: svc worker --queue ${where} --month ${month ?? previousMonth(now())}\n`;
 }
 
 /** `--language`, checked against the installed locales (shared by `svc month-end` and `svc demo`). */

@@ -9,6 +9,7 @@ import { escapeControls } from '../core/safe-text.js';
 import { didYouMean } from './_suggest.js';
 import { withTimeoutFlag } from './_timeout.js';
 import { maskSecrets } from './_mask-secrets.js';
+import { clockFromEnv, useClock, type Clock } from '../core/clock.js';
 
 /** `svc: unknown command "usge" for "svc"`, what it may have meant, and where the list is. */
 function unknownCommand(io: CommandIO, group: CommandGroup, path: string, word: string): number {
@@ -61,6 +62,15 @@ export async function runCli(root: CommandGroup, argv: string[], io: CommandIO):
     io.stdout.write(commandHelp(node));
     return 0;
   }
+  // SVC_NOW sets the one clock for this command (tests, and a day to reproduce); bad, it is refused first.
+  let clock: Clock | undefined;
+  try {
+    clock = clockFromEnv(io.env);
+  } catch (e) {
+    io.stderr.write(`svc: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const restoreClock = clock ? useClock(clock) : undefined;
   try {
     const args = parseCommandArgs(node, rest, path);
     return (await node.run(withTimeoutFlag(node, args, io), args)) ?? 0;
@@ -72,5 +82,7 @@ export async function runCli(root: CommandGroup, argv: string[], io: CommandIO):
     const { message, exitCode } = describeError(e, io.env);
     io.stderr.write(`svc: ${maskSecrets(message, io.env)}\n`);
     return exitCode;
+  } finally {
+    restoreClock?.();
   }
 }

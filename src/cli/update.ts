@@ -9,6 +9,7 @@ import { fetchLatestVersion } from './_update/registry.js';
 import { NpmInstallError } from './_update/npm-install-error.js';
 import { classifyInstall, packageRoot, updateCommandFor, updatesInPlace, type Install } from './_update/install-kind.js';
 import { UpdateElsewhereError } from './_update/update-elsewhere-error.js';
+import { now } from '../core/clock.js';
 
 /** Why `npm install -g` is not the way to update `install` (undefined for npm's global install). */
 function notInPlace(install: Install): UpdateElsewhereError | undefined {
@@ -53,7 +54,7 @@ export function makeUpdateCommand(install: () => Install = () => classifyInstall
     options: { check: { type: 'boolean', description: 'only report whether a newer release exists' } },
     async run(io, args) {
       const latest = await fetchLatestVersion(io.env, 10_000);
-      await writeUpdateCache(configDir(io.env), { checked_at: new Date().toISOString(), latest }).catch(() => {});
+      await writeUpdateCache(configDir(io.env), { checked_at: now().toISOString(), latest }).catch(() => {});
       const newer = isNewer(latest, PACKAGE.version);
       if (!newer) {
         io.stdout.write(`svc ${PACKAGE.version} is up to date (latest release: ${latest}).\n`);

@@ -6,6 +6,7 @@ import { checkOutputFolder } from './_output/output-file.js';
 import { keepHeapCompact } from './_compact-heap.js';
 import { previousMonth } from '../runner/month.js';
 import type { AttemptReport } from '../queue/index.js';
+import { now } from '../core/clock.js';
 
 function attemptLine(r: AttemptReport): string {
   const who = r.data ? (r.data.kind === 'organization' ? r.data.org.org_id : 'partner workbook') : `job ${r.job.id}`;
@@ -35,7 +36,7 @@ export const workerCommand: Command = {
   async run(io, args) {
     const url = str(args, 'queue');
     if (!url) throw new UsageError('--queue is required (the Redis URL given to svc month-end --queue)');
-    const month = monthFlag(args) ?? previousMonth(new Date());
+    const month = monthFlag(args) ?? previousMonth(now());
     const concurrency = int(args, 'concurrency', 1, 64);
     const lockSeconds = int(args, 'lock-seconds', 2, 3600);
     const out = str(args, 'out');

@@ -14,15 +14,19 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
-/** `Retry-After` as milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+/**
+ * `Retry-After` as milliseconds: delay-seconds or an HTTP date, the date counted from `nowMs`
+ * (the answer's own `Date` where it has one, so a clock that differs from the service's does not
+ * change the wait); undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   if (v === undefined) return undefined;
   const s = v.trim();
   if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);
   const at = Date.parse(s);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
+  return Math.max(0, at - nowMs);
 }
 
 /** Exponential backoff with full jitter for retry number `retry` (0 = first retry). */

@@ -38,6 +38,12 @@ export interface CallOptions {
    * with fields beyond the spec's that the checked record leaves out.
    */
   onBody?: (text: string) => void;
+  /**
+   * Receives the time each answer says the service sent it (its `Date` header), when it has a
+   * readable one: the service's clock, e.g. to take "today" from the service rather than from
+   * this computer (`svc usage` does).
+   */
+  onServiceDate?: (date: Date) => void;
 }
 
 /**

@@ -21,6 +21,8 @@ import { defaultUserAgent } from './user-agent.js';
 import { keepResponse } from './errors/_response-info.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { decodeUtf8, invalidUtf8Warning, replacedAt } from './_utf8.js';
+import { serviceDateOf } from './service-date.js';
+import { now } from '../core/clock.js';
 
 export interface HttpPipelineOptions {
   /** Origin plus optional path prefix, e.g. `https://reporting.example.com` (no trailing slash needed). */
@@ -93,6 +95,8 @@ export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   accept?: string;
   /** Receives a JSON body as sent, before it is checked (see CallOptions.onBody). */
   onBody?: (text: string) => void;
+  /** Receives the time each answer says it was sent (see CallOptions.onServiceDate). */
+  onServiceDate?: (date: Date) => void;
 }
 
 type Outcome<T> =
@@ -273,7 +277,7 @@ export class HttpPipeline {
     let handedOver = false;
     let answered = false;
     let headers: IncomingHttpHeaders | undefined;
-    const started = Date.now();
+    const started = performance.now();
     try {
       const method = r.method ?? 'GET';
       this.log(`svc: → ${method} ${url.href} (authorization: Bearer ***, user-agent: ${this.userAgent})`);
@@ -286,7 +290,9 @@ export class HttpPipeline {
       });
       answered = true;
       headers = res.headers;
-      this.log(`svc: ← ${res.statusCode} ${method} ${url.pathname} (${Date.now() - started} ms)`);
+      const serviceDate = serviceDateOf(res.headers.date);
+      if (serviceDate) r.onServiceDate?.(serviceDate);
+      this.log(`svc: ← ${res.statusCode} ${method} ${url.pathname} (${Math.round(performance.now() - started)} ms)`);
       if (res.statusCode >= 200 && res.statusCode < 300) {
         const contentLength = contentLengthOf(res.headers['content-length']);
         if (streaming) {
@@ -307,7 +313,7 @@ export class HttpPipeline {
         return { ok: true, value: await consume({ status: res.statusCode, headers: res.headers, body: res.body, contentLength }) };
       }
       const text = await readLimited(res.body, 64 * 1024);
-      const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
+      const retryAfterMs = parseRetryAfter(res.headers['retry-after'], (serviceDate ?? now()).getTime());
       const error = apiErrorFromResponse(res.statusCode, text, {
         endpoint,
         credential: this.credential,

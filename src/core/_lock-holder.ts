@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { now, systemClock } from './clock.js';
 
 /** What a lock file says about the process holding it; every field may be missing (an older svc wrote only the pid, or nothing yet). */
 export interface LockHolder {
@@ -11,7 +12,7 @@ export interface LockHolder {
 
 /** The lock file's text for this process: one JSON line, written before the file gets the lock's name. */
 export function holderRecord(): string {
-  return `${JSON.stringify({ pid: process.pid, host: hostname(), started: new Date().toISOString() })}\n`;
+  return `${JSON.stringify({ pid: process.pid, host: hostname(), started: now().toISOString() })}\n`;
 }
 
 /** Reads a lock file's text: our JSON line, or a bare pid (what svc wrote before the lock moved to core), or nothing usable. */
@@ -66,7 +67,8 @@ export async function inspectLock(path: string, staleAfterMs: number | undefined
     throw e;
   }
   const holder = parseHolder(text);
-  const age = Date.now() - mtimeMs;
+  // The file system stamps mtime by the machine's clock, so its age is measured by the same clock.
+  const age = systemClock.now().getTime() - mtimeMs;
   const held = (() => {
     if (staleAfterMs !== undefined && age > staleAfterMs) return false;
     if (holder.pid === undefined) return age < UNREADABLE_LOCK_MS;

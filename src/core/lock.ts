@@ -26,7 +26,7 @@ const MAX_RACES = 5;
  * @throws LockHeldError when a live process holds it (after `waitMs`, if given)
  */
 export async function acquireLock(path: string, options: LockOptions = {}): Promise<() => Promise<void>> {
-  const deadline = Date.now() + (options.waitMs ?? 0);
+  const deadline = performance.now() + (options.waitMs ?? 0);
   const record = holderRecord();
   const mine = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
   await writeFile(mine, record, { flag: 'wx', mode: 0o600 });
@@ -41,11 +41,11 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
       const seen = await inspectLock(path, options.staleAfterMs);
       if (seen.state !== 'held') {
         // While waiting, a lock let go between our try and our look is the common case, not a race to give up on.
-        if (++races > MAX_RACES && Date.now() >= deadline) throw new LockHeldError(path, {});
+        if (++races > MAX_RACES && performance.now() >= deadline) throw new LockHeldError(path, {});
         if (seen.state === 'stale') await takeOver(path, options.staleAfterMs);
         continue;
       }
-      if (Date.now() >= deadline) throw new LockHeldError(path, seen.holder);
+      if (performance.now() >= deadline) throw new LockHeldError(path, seen.holder);
       await sleep(delay);
       delay = Math.min(delay * 2, 200);
     }

@@ -13,6 +13,7 @@ import { bullmq } from './_peers.js';
 import { whenReady, withinMs } from './_ready.js';
 import { watchRedis, type RedisWatch } from './_redis-watch.js';
 import type { QueueRunOptions } from './run-on-queue.js';
+import { now } from '../core/clock.js';
 
 const POLL_MS = 1000;
 // Every this many polls the finished jobs whose events were missed are fetched (display only).
@@ -34,7 +35,8 @@ export interface FollowContext {
  */
 export async function followRun(config: RunConfig, options: QueueRunOptions, { connection, waitMs, name, month, env }: FollowContext): Promise<Manifest> {
   const { Queue, QueueEvents } = bullmq();
-  const startedAt = new Date();
+  const startedAt = now();
+  const startedTick = performance.now();
   const monthDir = await makeMonthFolder(options.outDir, month);
   const run = await MonthRun.lock(monthDir, month, config, env, startedAt);
   // Errors are listened to at once: BullMQ prints an unheard one as a raw object on stderr.
@@ -68,7 +70,7 @@ export async function followRun(config: RunConfig, options: QueueRunOptions, { c
     const ours = new Set(jobs.map((j) => j.id));
     const progress: MonthEndProgress = { event: 'start', organizations_total: config.organizations.length, organizations_done: 0, documents: 0, errors: 0, elapsed_ms: 0 };
     const report = (event: MonthEndProgress['event'], organization?: OrgOutcome) => {
-      progress.elapsed_ms = Date.now() - startedAt.getTime();
+      progress.elapsed_ms = Math.round(performance.now() - startedTick);
       options.onProgress?.({ ...progress, event, ...(organization ? { organization } : {}) });
     };
     const checkpoint = run.checkpointer();

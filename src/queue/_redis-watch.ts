@@ -27,7 +27,7 @@ export async function watchRedis(connection: QueueConnection, waitMs: number, hi
   });
   let cause: string | undefined;
   client.on('error', (e: Error) => { cause = reasonOf(e); });
-  let lastOk = Date.now();
+  let lastOk = performance.now();
   let error: QueueUnavailableError | undefined;
   let fail: (e: QueueUnavailableError) => void = () => {};
   const lost = new Promise<never>((_, reject) => { fail = reject; });
@@ -38,14 +38,14 @@ export async function watchRedis(connection: QueueConnection, waitMs: number, hi
   const tick = async () => {
     try {
       await withinMs(client.ping(), every, () => new Error('no answer'));
-      lastOk = Date.now();
+      lastOk = performance.now();
       cause = undefined;
     } catch (e) {
       // ioredis's own words for a connection being re-made are about its options, not the cause.
       cause ??= /enableOfflineQueue/.test((e as Error).message) ? 'connection lost' : reasonOf(e);
     }
     if (stopped) return;
-    const gone = Date.now() - lastOk;
+    const gone = performance.now() - lastOk;
     if (gone >= waitMs) {
       error = new QueueUnavailableError(connection.where, cause ?? 'no answer', Math.round(gone / 100) / 10, hint);
       stopped = true;

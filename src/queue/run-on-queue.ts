@@ -9,6 +9,7 @@ import { queueName } from './_names.js';
 import { loadQueuePeers } from './_peers.js';
 import { CONNECT_WAIT_MS, probeRedis } from './_ready.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
+import { now } from '../core/clock.js';
 
 export interface QueueRunOptions extends Omit<MonthEndOptions, 'threads' | 'deps' | 'concurrency'> {
   /** `redis://HOST:PORT[/DB]` of the queue the workers take jobs from. */
@@ -33,7 +34,7 @@ export interface QueueRunOptions extends Omit<MonthEndOptions, 'threads' | 'deps
 export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOptions): Promise<Manifest> {
   checkOptionKinds(options, { ...RUN_OPTION_KINDS, queue: 'string', onNotice: 'function', onConnected: 'function' }, ['outDir', 'queue']);
   config = parseRunConfig(config);
-  const month = options.month ?? previousMonth(new Date());
+  const month = options.month ?? previousMonth(now());
   checkMonthOption(month);
   checkWholeOption(options.rate, 'rate', 1, 100_000);
   if (!isAbsolute(options.outDir)) throw new RunOptionError('out', 'must be an absolute path (workers on other machines use it)');

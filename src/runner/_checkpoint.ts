@@ -20,7 +20,7 @@ const CHECKPOINT_COST_FACTOR = 25;
  * producing everything again to compare bytes.
  */
 export class Checkpointer {
-  private last = Date.now();
+  private last = performance.now();
   private lastCostMs = 0;
   private writing: Promise<void> = Promise.resolve();
 
@@ -33,8 +33,8 @@ export class Checkpointer {
 
   /** Called after each organization; writes at most every CHECKPOINT_EVERY_MS, one write at a time. */
   maybeWrite(): Promise<void> {
-    if (Date.now() - this.last < Math.max(CHECKPOINT_EVERY_MS, CHECKPOINT_COST_FACTOR * this.lastCostMs)) return this.writing;
-    this.last = Date.now();
+    if (performance.now() - this.last < Math.max(CHECKPOINT_EVERY_MS, CHECKPOINT_COST_FACTOR * this.lastCostMs)) return this.writing;
+    this.last = performance.now();
     this.writing = this.writing.then(() => this.write()).catch(() => {});
     return this.writing;
   }

@@ -10,6 +10,7 @@ import { runFigures } from './run-figures.js';
 import { renderSummary } from './summary.js';
 import { renderFrontPage } from './front-page.js';
 import { RUN_DOCUMENTS } from './_run-documents.js';
+import { now } from '../core/clock.js';
 
 export interface FinishInput {
   monthDir: string;
@@ -53,7 +54,7 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
     month: input.month,
     base_url: input.baseUrl,
     started_at: input.startedAt.toISOString(),
-    finished_at: new Date().toISOString(),
+    finished_at: now().toISOString(),
     interrupted: input.interrupted,
     options: input.options,
     organizations: input.organizations,

@@ -12,6 +12,7 @@ import type { InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords } from './m
 import { dateInMonth } from './month.js';
 import { assignSafeNames, shortHash } from './safe-name.js';
 import { statusOfParts } from './status.js';
+import { now } from '../core/clock.js';
 
 export interface OrgRunContext extends RunScope {
   org: RunOrganization;
@@ -193,7 +194,7 @@ async function part<T>(ctx: OrgRunContext, out: OrgOutcome, name: PartOutcome['p
  */
 export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
   const { org } = ctx;
-  const out: OrgOutcome = { org_id: org.org_id, name: org.name, folder: ctx.folder, status: 'ok', parts: [], invoices: [], cost: null, started_at: new Date().toISOString() };
+  const out: OrgOutcome = { org_id: org.org_id, name: org.name, folder: ctx.folder, status: 'ok', parts: [], invoices: [], cost: null, started_at: now().toISOString() };
   try {
     const token = ctx.env[org.token_env];
     if (!token) throw new Error(`environment variable ${org.token_env} (the reporting token of ${org.org_id}) is not set`);
@@ -212,6 +213,6 @@ export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
     out.status = ctx.signal.aborted ? 'interrupted' : 'failed';
     if (!ctx.signal.aborted) out.error = e instanceof Error ? e.message : String(e);
   }
-  out.finished_at = new Date().toISOString();
+  out.finished_at = now().toISOString();
   return out;
 }

@@ -48,7 +48,7 @@ export function progressReporter(out: Out): { onProgress: (p: MonthEndProgress) 
         if (p.event === 'organization' && p.organization?.status === 'failed') {
           out.write(`\r\u001b[2K${outcomeLine(p.organization)}\n`);
         }
-        const now = Date.now();
+        const now = performance.now();
         if (now - lastDraw >= 100 || p.organizations_done === p.organizations_total) {
           lastDraw = now;
           bar(p);

@@ -11,6 +11,7 @@ import { RunOptionError } from './run-option-error.js';
 import { ThreadPool, threadsAvailable } from './_thread-pool.js';
 import type { RunClientOptions, RunDeps } from './default-deps.js';
 import { bodyLimits } from '../client/body-limits.js';
+import { now } from '../core/clock.js';
 
 /** What the run reports as it goes (for a progress bar or log lines). */
 export interface MonthEndProgress {
@@ -75,7 +76,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   checkOptionKinds(options, { ...RUN_OPTION_KINDS, deps: 'object' }, ['outDir']);
   // A config object from a JavaScript caller is checked as a config file is (RunConfigError naming the field).
   config = parseRunConfig(config);
-  const month = options.month ?? previousMonth(new Date());
+  const month = options.month ?? previousMonth(now());
   checkMonthOption(month);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   checkWholeOption(concurrency, 'concurrency', 1, 64);
@@ -93,7 +94,8 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   const forward = () => controller.abort(options.signal?.reason);
   if (options.signal?.aborted) forward();
   else options.signal?.addEventListener('abort', forward, { once: true });
-  const startedAt = new Date();
+  const startedAt = now();
+  const startedTick = performance.now();
   const monthDir = await makeMonthFolder(options.outDir, month);
   const run = await MonthRun.lock(monthDir, month, config, env, startedAt);
   let pool: ThreadPool | undefined;
@@ -111,7 +113,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     const folders = run.folders;
     const progress: MonthEndProgress = { event: 'start', organizations_total: config.organizations.length, organizations_done: 0, documents: 0, errors: 0, elapsed_ms: 0 };
     const report = (event: MonthEndProgress['event'], organization?: OrgOutcome) => {
-      progress.elapsed_ms = Date.now() - startedAt.getTime();
+      progress.elapsed_ms = Math.round(performance.now() - startedTick);
       // Progress lines are an output too: the last guard runs on them before they are printed.
       options.onProgress?.({ ...progress, event, ...(organization ? { organization: run.scrubDeep(organization) } : {}) });
     };

@@ -9,6 +9,7 @@ import { send, sendError } from './_http.js';
 import { EDGE_REJECTION_BODY, isRejectedUserAgent } from './_edge.js';
 import { FaultInjector } from './_faults.js';
 import { routes } from './_routes.js';
+import { serviceDateHeader } from './_service-date.js';
 
 
 /**
@@ -56,6 +57,7 @@ function openDataset(dir: string, today: string | undefined): Promise<Dataset> {
 
 async function handle(ds: Dataset, faults: FaultInjector, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  res.setHeader('date', serviceDateHeader(ds.today));
   if (isRejectedUserAgent(req.headers['user-agent'])) {
     send(res, { kind: 'raw', status: 403, contentType: 'text/plain; charset=utf-8', body: EDGE_REJECTION_BODY });
     return;

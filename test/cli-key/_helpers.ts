@@ -6,13 +6,17 @@ import type { CommandGroup, CommandIO } from '../../src/cli/_command.js';
 import { runCli } from '../../src/cli/run.js';
 import { authGroup } from '../../src/cli/auth/index.js';
 import { modelsCommand } from '../../src/cli/models.js';
-import { makeUsageCommand } from '../../src/cli/usage.js';
+import { usageCommand } from '../../src/cli/usage.js';
 import { searchCommand } from '../../src/cli/search.js';
 import { makeUpdateCommand } from '../../src/cli/update.js';
 import type { Install } from '../../src/cli/_update/install-kind.js';
 
-/** The sample dataset's "today" (UTC noon), the clock `svc usage` sees in these tests. */
-export const TODAY = new Date('2026-11-20T12:00:00Z');
+/**
+ * The sample dataset's "today" at UTC noon: this computer's clock (SVC_NOW) in these tests unless
+ * one gives its own, so output that would remark on a clock unlike the service's never depends on
+ * the day the tests run.
+ */
+export const TODAY = '2026-11-20T12:00:00Z';
 
 /** Where `svc update` in these tests believes it is installed (a global npm install unless a test says otherwise). */
 let install: Install = { kind: 'global' };
@@ -20,11 +24,11 @@ export function pretendInstalled(kind: Install): void {
   install = kind;
 }
 
-/** The key commands of `svc`, with the usage clock fixed. */
+/** The key commands of `svc`. */
 export const keyRoot: CommandGroup = {
   name: 'svc',
   summary: 'test root',
-  commands: [authGroup, modelsCommand, makeUsageCommand(() => TODAY), searchCommand, makeUpdateCommand(() => install)],
+  commands: [authGroup, modelsCommand, usageCommand, searchCommand, makeUpdateCommand(() => install)],
 };
 
 export interface RunResult {
@@ -60,7 +64,7 @@ export async function svc(argv: string[], o: RunOptions = {}): Promise<RunResult
   const stdout = sink(tty, o.columns);
   const stderr = sink(tty, o.columns);
   const stdin = Readable.from(o.stdin !== undefined ? [Buffer.from(o.stdin)] : []) as CommandIO['stdin'];
-  const env = o.columns !== undefined ? { NO_COLOR: '1', ...o.env } : { ...o.env };
+  const env = { SVC_NOW: TODAY, ...(o.columns !== undefined ? { NO_COLOR: '1' } : {}), ...o.env };
   const io: CommandIO = { stdin, stdout, stderr, env, cwd: o.cwd ?? process.cwd() };
   const code = await runCli(keyRoot, argv, io);
   await new Promise((r) => setImmediate(r));

@@ -7,9 +7,10 @@ import { startReferenceServer } from '../../src/server/index.js';
 import { loadCredentials, saveCredentials, emptyCredentials, withFileLock } from '../../src/cli/_credentials/index.js';
 import { svc } from './_helpers.js';
 import { runCli } from '../../src/cli/run.js';
-import { makeUsageCommand } from '../../src/cli/usage.js';
+import { usageCommand } from '../../src/cli/usage.js';
 import { PassThrough, Readable } from 'node:stream';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { existsSync } from 'node:fs';
 import { KEYS } from './_keys.js';
 import { keyHolder } from './_key-holder.js';
@@ -119,36 +120,79 @@ describe('messages for keys that do not work', () => {
     expect(text.stdout).toMatch(/b \(sk-…\w{4}\): the same key as a, counted once in the TOTAL\./);
   });
 
-  async function usageAt(clock: string, gatewayUrl: string): Promise<{ code: number; out: string; err: string }> {
-    const root = { name: 'svc', summary: '', commands: [makeUsageCommand(() => new Date(clock))] };
+  /** `svc usage --period PERIOD` in process, with this computer's clock set to `clock` through SVC_NOW. */
+  async function usageAt(clock: string, gatewayUrl: string, period = 'today', json = false): Promise<{ code: number; out: string; err: string }> {
+    const root = { name: 'svc', summary: '', commands: [usageCommand] };
     let out = '';
     let err = '';
     const stdout = new PassThrough();
     const stderr = new PassThrough();
     stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-    const io = { stdin: Readable.from([]), stdout, stderr, env: { ...env(), SVC_GATEWAY_URL: gatewayUrl, SVC_API_KEY: KEYS.limited }, cwd: at.home };
-    const code = await runCli(root, ['usage', '--period', 'today'], io);
+    const io = { stdin: Readable.from([]), stdout, stderr, env: { ...env(), SVC_GATEWAY_URL: gatewayUrl, SVC_API_KEY: KEYS.limited, SVC_NOW: clock }, cwd: at.home };
+    const code = await runCli(root, ['usage', '--period', period, ...(json ? ['--json'] : [])], io);
     return { code, out, err };
   }
 
-  it('usage for a day past the service\'s today is an empty period, not an error (like LiteLLM)', async () => {
-    const r = await usageAt('2026-11-25T09:00:00Z', at.server.url);
+  /** The reference server behind a proxy that drops the `Date` header, as a service without a clock would answer. */
+  async function withoutDate<T>(run: (url: string) => Promise<T>): Promise<T> {
+    const proxy = createHttpServer((req, res) => {
+      const ask = httpRequest(new URL(req.url!, at.server.url), { method: req.method, headers: req.headers }, (answer) => {
+        const headers = { ...answer.headers };
+        delete headers.date;
+        res.sendDate = false;
+        res.writeHead(answer.statusCode!, headers);
+        answer.pipe(res);
+      });
+      req.pipe(ask);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      return await run(`http://127.0.0.1:${(proxy.address() as { port: number }).port}`);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((r) => proxy.close(r));
+    }
+  }
+
+  it("usage counts its period from the service's today, and says when this computer's clock is ahead of it", async () => {
+    // The samples' today is 2026-11-20 (samples/dataset.json); this computer's clock says five days later.
+    const r = await usageAt('2026-11-25T09:00:00Z', at.server.url, 'week');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('2026-11-25');
-    expect(r.out).toContain('No requests in this period.');
+    expect(r.out).toContain('Period: last 7 days, 2026-11-14 – 2026-11-20 (UTC)');
+    expect(r.out).toMatch(/The service's today is 2026-11-20 \(UTC\); this computer's clock says\s+2026-11-25, ahead of it\. Periods follow the service's\s+today\./);
+    expect(r.out).toContain('TOTAL');
+    const json = JSON.parse((await usageAt('2026-11-25T09:00:00Z', at.server.url, 'today', true)).out) as { period: Record<string, string> };
+    expect(json.period).toMatchObject({ start_date: '2026-11-20', end_date: '2026-11-20', today: '2026-11-20', today_source: 'service', computer_today: '2026-11-25' });
+    // A clock that agrees with the service's day is not remarked on.
+    expect((await usageAt('2026-11-20T23:59:00Z', at.server.url)).out).not.toContain("this computer's clock");
   });
 
-  it('usage names the period the service refused', async () => {
+  it("usage for a day past the service's today is an empty period, not an error (like LiteLLM), when the service sends no date", async () => {
+    const r = await withoutDate((url) => usageAt('2026-11-25T09:00:00Z', url));
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Period: today, 2026-11-25 (UTC)');
+    expect(r.out).toContain('No requests in this period.');
+    expect(r.out).not.toContain("The service's today");
+  });
+
+  it('usage names the period the service refused, and whose clock its dates came from', async () => {
     const refusing = await startReferenceServer({ faults: [{ path: '/user/daily/activity', status: 400 }] });
     try {
-      const r = await usageAt('2026-11-20T09:00:00Z', refusing.url);
+      const r = await usageAt('2026-11-26T09:00:00Z', refusing.url);
       expect(r.code).toBe(1);
       expect(r.err).toContain('the service refused the period today, 2026-11-20: ');
-      expect(r.err).toContain("the dates come from this computer's clock, in UTC");
+      expect(r.err).toContain("the dates come from the service's own today (2026-11-20, UTC, its Date header)");
     } finally {
       await refusing.close();
     }
+  });
+
+  it('a bad SVC_NOW is refused before anything is asked, naming it', async () => {
+    const r = await usageAt('2026-02-30', at.server.url);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('svc: SVC_NOW: must be a day (YYYY-MM-DD) or an ISO 8601 time with its zone, e.g. 2027-01-01T09:30:00Z (got "2026-02-30")\n');
+    expect(r.out).toBe('');
   });
 
   it('an unreachable gateway is named by its variable, and login saves nothing', async () => {

@@ -111,7 +111,7 @@ describe('svc usage', () => {
     const raw = await gatewayJson('/user/daily/activity?start_date=2026-11-01&end_date=2026-11-20', KEYS.limited);
     expect(new Decimal(out.total.cost_usd).equals(raw.metadata.total_spend)).toBe(true);
     expect(out.total.cache_creation_input_tokens).toBe(raw.metadata.total_cache_creation_input_tokens);
-    expect(out.period).toEqual({ name: 'month', start_date: '2026-11-01', end_date: '2026-11-20' });
+    expect(out.period).toEqual({ name: 'month', start_date: '2026-11-01', end_date: '2026-11-20', today: '2026-11-20', today_source: 'service', computer_today: '2026-11-20' });
   });
 
   it('periods: today, week (last 7 days), last-month, in UTC days', async () => {

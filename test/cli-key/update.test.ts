@@ -67,7 +67,7 @@ describe('the once-a-day check', () => {
     for (const x of [io(false, {}), io(true, { CI: 'true' }), io(true, { SVC_NO_UPDATE_CHECK: '1' })]) {
       expect(updateCheckAllowed(x)).toBe(false);
       await writeUpdateCache(cfg, { checked_at: '2020-01-01T00:00:00Z', latest: '9.9.9' });
-      await afterCommand(x, new Date(), start);
+      await afterCommand(x, new Date('2026-11-20T12:00:00Z'), start);
       expect(x.err()).toBe('');
     }
     expect(start).not.toHaveBeenCalled();
@@ -76,7 +76,7 @@ describe('the once-a-day check', () => {
   it('on a terminal with no cached result, starts a background check and prints nothing yet', async () => {
     const start = vi.fn();
     const x = io(true, {});
-    await afterCommand(x, new Date(), start);
+    await afterCommand(x, new Date('2026-11-20T12:00:00Z'), start);
     expect(start).toHaveBeenCalledWith(cfg, x.env);
     expect(x.err()).toBe('');
   });

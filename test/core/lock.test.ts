@@ -172,7 +172,7 @@ describe('the core lock', () => {
 
   test('release leaves alone a lock that is no longer ours (taken over as stale by another process)', async () => {
     const release = await acquireLock(lock);
-    const theirs = JSON.stringify({ pid: process.ppid, host: hostname(), started: new Date().toISOString() });
+    const theirs = JSON.stringify({ pid: process.ppid, host: hostname(), started: '2026-11-20T12:00:00.000Z' });
     writeFileSync(lock, theirs);
     await release();
     expect(readFileSync(lock, 'utf8')).toBe(theirs);

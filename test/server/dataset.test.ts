@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { Dataset } from '../../src/server/dataset/dataset.js';
+import { clockStartingAt, useClock } from '../../src/core/clock.js';
 import { call, orgToken, SAMPLES } from './_helpers.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-ds-'));
@@ -28,6 +29,23 @@ describe('--today', () => {
     expect(mu.json.months.map((m: { month: string }) => m.month)).toEqual(['2026-09-01', '2026-10-01']);
     expect(mu.json.months[1].days).toHaveLength(15);
     expect(mu.json.months[1].rate_estimated).toBe(false); // October's rate is stored
+  });
+  it("says its today in every answer's Date header, at the time of day of svc's clock", async () => {
+    s = await startReferenceServer({ today: '2026-10-15' });
+    const restore = useClock(clockStartingAt(new Date('2031-07-01T09:30:00Z')));
+    try {
+      for (const path of ['/api/openapi.json', '/key/info', '/api/orgs/org-nordlys/key-usage', '/no-such-path']) {
+        const date = (await fetch(s.url + path, { headers: { 'user-agent': 'svc-test/1' } })).headers.get('date')!;
+        // An IMF-fixdate (RFC 9110 §5.6.7) on the server's day; the clock is a few ms on by now.
+        expect(date, path).toMatch(/^Thu, 15 Oct 2026 09:30:0\d GMT$/);
+      }
+    } finally {
+      restore();
+    }
+    // The bundled samples' today, by default.
+    await s.close();
+    s = await startReferenceServer();
+    expect((await fetch(s.url + '/api/openapi.json', { headers: { 'user-agent': 'svc-test/1' } })).headers.get('date')).toMatch(/^Fri, 20 Nov 2026 /);
   });
   it('refuses a malformed today', async () => {
     await expect(startReferenceServer({ today: '2026-02-30' })).rejects.toThrow(/not a YYYY-MM-DD date/);

@@ -7,6 +7,7 @@ import { isNewer } from './compare-versions.js';
 import { PACKAGE } from './package-info.js';
 import { classifyInstall, packageRoot, updateCommandFor, updatesInPlace } from './install-kind.js';
 import { updateCheckAllowed } from './check-allowed.js';
+import { now as clockNow } from '../../core/clock.js';
 
 /** At most one registry check a day. */
 export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +26,7 @@ export function startBackgroundCheck(dir: string, env: Record<string, string | u
  * Runs after a command: prints the notice from the last check's cached result (stderr), and when
  * that result is a day old starts a new check in the background for the next run.
  */
-export async function afterCommand(io: CommandIO, now: Date = new Date(), start = startBackgroundCheck): Promise<void> {
+export async function afterCommand(io: CommandIO, now: Date = clockNow(), start = startBackgroundCheck): Promise<void> {
   if (!updateCheckAllowed(io)) return;
   const dir = configDir(io.env);
   const cache = await readUpdateCache(dir);

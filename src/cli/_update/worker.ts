@@ -4,10 +4,11 @@
 import { readUpdateCache, writeUpdateCache } from './cache.js';
 import { PACKAGE } from './package-info.js';
 import { fetchLatestVersion } from './registry.js';
+import { now } from '../../core/clock.js';
 
 const dir = process.argv[2];
 if (dir) {
   const previous = await readUpdateCache(dir);
   const latest = await fetchLatestVersion(process.env, 5000).catch(() => previous?.latest ?? PACKAGE.version);
-  await writeUpdateCache(dir, { checked_at: new Date().toISOString(), latest }).catch(() => {});
+  await writeUpdateCache(dir, { checked_at: now().toISOString(), latest }).catch(() => {});
 }

@@ -7,7 +7,8 @@ import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
 import { wrap } from '../_output/wrap.js';
 import { openStore } from '../auth/_store-io.js';
-import type { DayRange } from './period.js';
+import { usagePeriod, type DayRange, type UsagePeriodName } from './period.js';
+import { clockNote, todayJson, usageToday, type UsageToday } from './whose-today.js';
 import { isNotShared } from './not-shared.js';
 import { addRows, summarizeActivity, usageRowJson, type UsageRow } from './summary.js';
 import { usageColumns, usageTableRows } from './table.js';
@@ -15,18 +16,22 @@ import { withStatus } from '../../client/errors/with-status.js';
 import { jsonText } from '../_output/json-text.js';
 
 type KeyUsage =
-  | { profile: string; key: string; total: UsageRow; sameAs?: string }
+  | { profile: string; key: string; total: UsageRow; sameAs?: string; period: DayRange; today: UsageToday }
   | { profile: string; key: string; notShared: true; noOrg: boolean }
   | { profile: string; key: string; error: { status: number | null; message: string } };
 
-async function usageOf(io: CommandIO, profile: string, apiKey: string, gateway: GatewayChoice | undefined, period: DayRange): Promise<KeyUsage> {
+/** One saved key's usage over `periodName`, counted from the day its own service's answer says it is (see whose-today.ts). */
+async function usageOf(io: CommandIO, profile: string, apiKey: string, gateway: GatewayChoice | undefined, periodName: UsagePeriodName): Promise<KeyUsage> {
   const key = maskKey(apiKey);
   try {
     const client = clientFor(io, apiKey, gateway);
-    const { info } = await client.getKeyInfo();
+    let serviceDate: Date | undefined;
+    const { info } = await client.getKeyInfo({ onServiceDate: (d) => (serviceDate = d) });
     if (!info.usage_shared) return { profile, key, notShared: true, noOrg: info.org_id === null };
+    const today = usageToday(serviceDate);
+    const period = usagePeriod(periodName, today.at);
     const activity = await client.getDailyActivity({ start_date: period.start, end_date: period.end });
-    return { profile, key, total: summarizeActivity(activity).total };
+    return { profile, key, total: summarizeActivity(activity).total, period, today };
   } catch (e) {
     if (isNotShared(e)) return { profile, key, notShared: true, noOrg: false };
     if (e instanceof ApiError) return { profile, key, error: { status: e.status ?? null, message: e.message } };
@@ -34,16 +39,25 @@ async function usageOf(io: CommandIO, profile: string, apiKey: string, gateway: 
   }
 }
 
-/** `svc usage --all`: one row per saved key and a TOTAL; keys that fail or are not shared say so. */
-export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, period: DayRange, json: boolean): Promise<number> {
+/**
+ * `svc usage --all`: one row per saved key and a TOTAL; keys that fail or are not shared say so.
+ * Each key's period is counted from its own service's today; the header shows the first key's,
+ * and a key whose service is on another day says so under the table.
+ */
+export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, periodName: UsagePeriodName, json: boolean): Promise<number> {
   const { credentials } = await openStore(io);
   const names = Object.keys(credentials.profiles).sort();
   if (names.length === 0) throw new NoSavedKeysError();
   const results = await Promise.all(names.map((n) => {
     const entry = credentials.profiles[n]!;
     // Each saved key at its own gateway: the one it was saved with, unless the flag or SVC_GATEWAY_URL says otherwise.
-    return usageOf(io, n, entry.api_key, chooseGateway(io, args, { profile: n, gateway_url: entry.gateway_url, saved_at: entry.saved_at }), period);
+    return usageOf(io, n, entry.api_key, chooseGateway(io, args, { profile: n, gateway_url: entry.gateway_url, saved_at: entry.saved_at }), periodName);
   }));
+  const counted = results.flatMap((r) => ('total' in r ? [r] : []));
+  // No key answered with usage: the period is this computer's, said as such.
+  const today = counted[0]?.today ?? usageToday(undefined);
+  const period = counted[0]?.period ?? usagePeriod(periodName, today.at);
+  const otherDay = (r: (typeof counted)[number]) => r.period.label !== period.label;
   // A key saved under two names is counted once in the TOTAL.
   const firstName = new Map<string, string>();
   for (const r of results) {
@@ -52,8 +66,7 @@ export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, period: Da
     if (first === undefined) firstName.set(apiKey, r.profile);
     else if ('total' in r) r.sameAs = first;
   }
-  const counted = results.flatMap((r) => ('total' in r && !r.sameAs ? [r.total] : []));
-  const total = addRows(counted, 'TOTAL');
+  const total = addRows(counted.flatMap((r) => (r.sameAs ? [] : [r.total])), 'TOTAL');
   // A key of no organization fails like one that errs (README "Exit codes"); its row still shows.
   const failed = results.some((r) => 'error' in r || ('notShared' in r && r.noOrg));
   if (json) {
@@ -62,10 +75,10 @@ export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, period: Da
       key: r.key,
       usage_shared: !('notShared' in r),
       ...('sameAs' in r && r.sameAs ? { same_key_as: r.sameAs } : {}),
-      ...('total' in r ? { total: usageRowJson(r.total) } : {}),
+      ...('total' in r ? { total: usageRowJson(r.total), ...(otherDay(r) ? { period: { start_date: r.period.start, end_date: r.period.end, ...todayJson(r.today) } } : {}) } : {}),
       ...('error' in r ? { error: r.error } : {}),
     }));
-    const out = { period: { name: period.name, start_date: period.start, end_date: period.end }, keys, total: usageRowJson(total) };
+    const out = { period: { name: period.name, start_date: period.start, end_date: period.end, ...todayJson(today) }, keys, total: usageRowJson(total) };
     io.stdout.write(jsonText(out));
     return failed ? 1 : 0;
   }
@@ -75,11 +88,15 @@ export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, period: Da
   const notes = results.flatMap((r) => {
     if ('notShared' in r) return [`${r.profile} (${r.key}): ${r.noOrg ? 'belongs to no organization, so it has no usage' : 'usage is not shared with its organization'}.`];
     if ('sameAs' in r && r.sameAs) return [`${r.profile} (${r.key}): the same key as ${r.sameAs}, counted once in the TOTAL.`];
+    if ('total' in r && otherDay(r)) return [`${r.profile} (${r.key}): its service's today is ${r.today.day}, so its period is ${r.period.label}.`];
     if ('error' in r) return [`${r.profile} (${r.key}): ${withStatus(r.error.message, r.error.status ?? undefined)}`];
     return [];
   });
   const width = outputWidth(io);
-  const out = [s.bold(`Usage of ${names.length} saved key${names.length > 1 ? 's' : ''}`), `Period: ${period.label} (UTC)`, ''];
+  const out = [s.bold(`Usage of ${names.length} saved key${names.length > 1 ? 's' : ''}`), `Period: ${period.label} (UTC)`];
+  const note = clockNote(today);
+  if (note) out.push(...wrap(note, width, '', '  '));
+  out.push('');
   out.push(renderTable(usageColumns('KEY'), usageTableRows(rows, total), width, s).trimEnd());
   if (notes.length) out.push('', ...notes.flatMap((n) => wrap(n, width, '', '  ')));
   out.push('', s.dim('New requests can take about a minute to appear.'));

@@ -16,6 +16,7 @@ import { ConnectionError } from '../../client/errors/connection-error.js';
 import { GatewayUnreachableError } from '../_gateway/gateway-unreachable-error.js';
 import { timeoutOption } from '../_timeout.js';
 import { withStatus } from '../../client/errors/with-status.js';
+import { now } from '../../core/clock.js';
 
 export const loginCommand: Command = {
   name: 'login',
@@ -72,7 +73,7 @@ export const loginCommand: Command = {
       const before = profileOf(current, name);
       replaced = before !== undefined;
       const makeDefault = named === undefined || current.default === null;
-      return { ...current, profiles: nameTable([...Object.entries(current.profiles), [name, { ...before, api_key: apiKey, ...(gateway ? { gateway_url: gateway.url } : {}), saved_at: new Date().toISOString() }]]), default: makeDefault ? name : current.default };
+      return { ...current, profiles: nameTable([...Object.entries(current.profiles), [name, { ...before, api_key: apiKey, ...(gateway ? { gateway_url: gateway.url } : {}), saved_at: now().toISOString() }]]), default: makeDefault ? name : current.default };
     });
     const next = saved.default === name ? 'It is the default key.' : `Use it with "svc auth use ${name}" or "svc auth pin ${name}".`;
     const at = gateway ? `Gateway: ${gateway.url}, saved with it (used when neither --gateway-url nor SVC_GATEWAY_URL is given).\n` : '';

@@ -15,6 +15,8 @@ import { plainText } from '../_output/sanitize.js';
 import { configDir, findPin, loadCredentials } from '../_credentials/index.js';
 import { hintOf } from '../_errors.js';
 import { timeoutOption } from '../_timeout.js';
+import { clockNote, usageToday } from '../_usage/whose-today.js';
+import { todayUtc } from '../../core/clock.js';
 import { jsonText } from '../_output/json-text.js';
 
 /** With SVC_API_KEY set: the saved key it overrides here (pin or default), if any, in one line. */
@@ -32,14 +34,15 @@ async function overriddenSavedKey(io: CommandIO): Promise<string> {
  * organization passes the key check, yet models, usage, key fields and search all answer 403.
  * When the service gives no usable answer, the key is "not checked" rather than "not working".
  */
-type Verdict = { works: true; info: KeyInfo } | { works: false; problem: string; info?: KeyInfo } | { works: null; problem: string };
+type Verdict = ({ works: true; info: KeyInfo } | { works: false; problem: string; info?: KeyInfo } | { works: null; problem: string }) & { serviceDate?: Date };
 
 const NO_ORGANIZATION = 'it belongs to no organization, so the service refuses it (HTTP 403) for models, usage, key fields and search';
 
 async function check(io: CommandIO, key: KeyInUse): Promise<Verdict> {
   let info: KeyInfo;
+  let serviceDate: Date | undefined;
   try {
-    info = (await clientFor(io, key.apiKey, key.gateway).getKeyInfo()).info;
+    info = (await clientFor(io, key.apiKey, key.gateway).getKeyInfo({ onServiceDate: (d) => (serviceDate = d) })).info;
   } catch (e) {
     if (e instanceof AuthenticationError) return { works: false, problem: 'the service refused it (HTTP 401: missing, unknown, expired or blocked key)' };
     if (e instanceof PermissionDeniedError) return { works: false, problem: withStatus(e.message, 403) };
@@ -50,9 +53,10 @@ async function check(io: CommandIO, key: KeyInUse): Promise<Verdict> {
     }
     throw e;
   }
-  if (info.blocked) return { works: false, problem: blockedReason(info), info };
-  if (info.org_id === null) return { works: false, problem: NO_ORGANIZATION, info };
-  return { works: true, info };
+  const said = serviceDate ? { serviceDate } : {};
+  if (info.blocked) return { works: false, problem: blockedReason(info), info, ...said };
+  if (info.org_id === null) return { works: false, problem: NO_ORGANIZATION, info, ...said };
+  return { works: true, info, ...said };
 }
 
 export const statusCommand: Command = {
@@ -68,6 +72,8 @@ export const statusCommand: Command = {
     const gateway = key.gateway;
     const info = 'info' in verdict ? verdict.info : undefined;
     const problem = 'problem' in verdict ? verdict.problem : undefined;
+    // The dates the service speaks of (when a blocked key works again) are on its clock; say when this computer's differs.
+    const today = verdict.serviceDate ? usageToday(verdict.serviceDate) : undefined;
     if (bool(args, 'json')) {
       const out = {
         key: key.masked,
@@ -89,6 +95,9 @@ export const statusCommand: Command = {
         max_budget: info?.max_budget ?? null,
         budget_reset_at: info?.budget_reset_at ?? null,
         blocked: info?.blocked ?? null,
+        // The service's UTC day by its answer's Date header (null: it sent none), and this computer's.
+        service_today: today?.day ?? null,
+        computer_today: todayUtc(),
       };
       io.stdout.write(jsonText(out));
       return verdict.works ? 0 : 1;
@@ -106,6 +115,8 @@ export const statusCommand: Command = {
     worksLines[0] = worksLines[0]!.replace(/^(Works:\s+)(yes|no|could not be checked)/, (_m, l: string, w: string) => l + (w === 'yes' ? s.green(w) : w === 'no' ? s.red(w) : s.yellow(w)));
     lines.push(...worksLines);
     if (info && verdict.works && info.max_budget) lines.push(...line('Limit:', `$${usd(info.spend)} of $${usd(info.max_budget)} spent this month`));
+    const note = today ? clockNote(today, 'The dates it gives are on its clock.') : undefined;
+    if (note) lines.push(...line('Clock:', note));
     io.stdout.write(lines.filter((l) => l.trim() !== '').join('\n') + '\n');
     return verdict.works ? 0 : 1;
   },
