@@ -1,6 +1,6 @@
 export { SvcError, isSvcError } from './svc-error.js';
 export { OutputWriteError } from './output-write-error.js';
-export { OutputPathError, type PathUse } from './output-path-error.js';
+export { OutputPathError } from './output-path-error.js';
 export { OutputLinkError } from './output-link-error.js';
 export { refuseLinks } from './refuse-links.js';
 export { ownFile, readOwnFile, type OwnFile, type OwnFileOptions } from './own-file.js';

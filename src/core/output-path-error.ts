@@ -1,9 +1,6 @@
 import { SvcError } from './svc-error.js';
 
-/** What svc was about to do with a path, as a message says it. */
-export type PathUse = 'read' | 'write' | 'lock';
-
-const VERB: Record<PathUse, string> = { read: 'read', write: 'write', lock: 'take the lock' };
+const VERB = { read: 'read', write: 'write', lock: 'take the lock' } as const;
 
 /**
  * Thrown before anything is opened, read or written when a path svc reads or replaces exists and
@@ -20,7 +17,8 @@ export class OutputPathError extends SvcError {
     readonly path: string,
     /** e.g. "a folder", "a FIFO (named pipe)", "a character device". */
     readonly kind: string,
-    readonly use: PathUse = 'write',
+    /** What svc was about to do with the path: read it, write (replace) it, or take a lock there. */
+    readonly use: 'read' | 'write' | 'lock' = 'write',
   ) {
     super(`cannot ${VERB[use]} ${use === 'lock' ? 'at ' : ''}${path}: it is ${kind}, not a regular file`);
   }

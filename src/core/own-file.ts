@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { OutputPathError, type PathUse } from './output-path-error.js';
+import { OutputPathError } from './output-path-error.js';
 import { OutputWriteError } from './output-write-error.js';
 import { refuseLinks } from './refuse-links.js';
 
@@ -18,7 +18,7 @@ export interface OwnFileOptions {
    */
   followLink?: boolean | undefined;
   /** What svc was about to do with the path, for the message (default `read`). */
-  use?: PathUse | undefined;
+  use?: OutputPathError['use'] | undefined;
 }
 
 /** A regular file found by `ownFile`: its path (a followed link's target) and what lstat said. */
@@ -83,8 +83,9 @@ const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
 /**
  * Reads a file under the one rule (`ownFile`): a missing file is undefined; anything but a
  * regular file is refused before it is opened. The open itself neither follows a link nor waits,
- * and the open file must be the very file that was checked (same device and inode, still regular),
- * so one swapped in between the check and the open is refused too, unread.
+ * and the open file must still be a regular file, so something swapped in between the check and
+ * the open is refused too, unread. (Another regular file swapped in, a lock let go and taken
+ * again, is simply what is there now.) `stats` are the open file's.
  * @throws as `ownFile`
  */
 export async function readOwnFile(path: string, options: OwnFileOptions = {}): Promise<{ bytes: Buffer; stats: Stats } | undefined> {
@@ -101,7 +102,7 @@ export async function readOwnFile(path: string, options: OwnFileOptions = {}): P
   }
   try {
     const st = await fh.stat();
-    if (!st.isFile() || st.ino !== found.stats.ino || st.dev !== found.stats.dev) throw new OutputPathError(path, st.isFile() ? 'a file swapped in while svc looked at it' : kindOf(st), options.use ?? 'read');
+    if (!st.isFile()) throw new OutputPathError(path, kindOf(st), options.use ?? 'read');
     return { bytes: await fh.readFile(), stats: st };
   } finally {
     await fh.close();
