@@ -7,6 +7,7 @@ export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './q
 export type { AttemptReport } from './queue/attempt-report.js';
 export type { QueueJobData, QueueJobResult } from './queue/job-data.js';
 export { QueueUrlError } from './queue/queue-url-error.js';
+export { QueueDatabaseError } from './queue/queue-database-error.js';
 export { QueueUnavailableError } from './queue/queue-unavailable-error.js';
 export { QueueBusyError } from './queue/queue-busy-error.js';
 export { OutputFolderMissingError } from './queue/output-folder-missing-error.js';

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readOwnFile } from './own-file.js';
 import { hostname } from 'node:os';
 import { now, systemClock } from './clock.js';
 
@@ -56,16 +56,14 @@ export type LockState = { state: 'gone' } | { state: 'held' | 'stale'; holder: L
  * than UNREADABLE_LOCK_MS. Our own pid held by a lock older than this process was left by an
  * earlier process that had the pid (a container's pid 1 restarted). `staleAfterMs` makes any
  * lock older than that stale, for locks held only milliseconds whose pid may since be reused.
+ * @throws OutputPathError when something other than a regular file has the lock's name
  */
 export async function inspectLock(path: string, staleAfterMs: number | undefined): Promise<LockState> {
-  let text: string;
-  let mtimeMs: number;
-  try {
-    [text, mtimeMs] = await Promise.all([readFile(path, 'utf8'), stat(path).then((s) => s.mtimeMs)]);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'gone' };
-    throw e;
-  }
+  // Under the one rule: a FIFO, device or link planted at the lock's name is refused by name, never opened.
+  const read = await readOwnFile(path, { use: 'lock' });
+  if (!read) return { state: 'gone' };
+  const text = read.bytes.toString('utf8');
+  const mtimeMs = read.stats.mtimeMs;
   const holder = parseHolder(text);
   // The file system stamps mtime by the machine's clock, so its age is measured by the same clock.
   const age = systemClock.now().getTime() - mtimeMs;

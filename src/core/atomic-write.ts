@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
-import { OutputPathError } from './output-path-error.js';
+import { ownFile } from './own-file.js';
 import { OutputWriteError } from './output-write-error.js';
 import { makeFolder } from './make-folder.js';
-import { refuseLinks } from './refuse-links.js';
 
 /** Prefix of the temp files the writer makes beside a target (a killed process may leave one). */
 export const TEMP_PREFIX = '.svc-tmp-';
@@ -30,47 +28,17 @@ export interface AtomicSink {
   write(chunk: Uint8Array | string): Promise<void>;
 }
 
-function kindOf(st: Stats): string {
-  if (st.isDirectory()) return 'a folder';
-  if (st.isFIFO()) return 'a FIFO (named pipe)';
-  if (st.isCharacterDevice()) return 'a character device';
-  if (st.isBlockDevice()) return 'a block device';
-  if (st.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
-function isMissing(e: unknown): boolean {
-  return (e as NodeJS.ErrnoException).code === 'ENOENT';
-}
-
 /**
- * The file an output to `path` replaces. A path that does not exist yet is itself; an existing
- * regular file is itself; a symbolic link is followed to its target, which is then written
- * (the link stays a link, as an editor saving through it does: a `credentials.json` kept in a
- * dotfiles repository stays there). Anything else exists and is not a regular file (a folder,
- * FIFO, device, socket, a link to nothing) and is refused before anything is written.
+ * The file an output to `path` replaces, under the one rule (`ownFile`): a path that does not
+ * exist yet is itself; an existing regular file is itself; a symbolic link is followed to its
+ * target, which is then written (the link stays a link, as an editor saving through it does: a
+ * `credentials.json` kept in a dotfiles repository stays there). Anything else exists and is not
+ * a regular file (a folder, FIFO, device, socket, a link to nothing) and is refused before
+ * anything is written.
  * @throws OutputPathError naming what the path is
  */
 export async function outputTarget(path: string): Promise<string> {
-  let st: Stats;
-  try {
-    st = await lstat(path);
-  } catch (e) {
-    if (isMissing(e)) return path;
-    throw OutputWriteError.from(path, e);
-  }
-  if (st.isFile()) return path;
-  if (!st.isSymbolicLink()) throw new OutputPathError(path, kindOf(st));
-  let target: string;
-  try {
-    target = await realpath(path);
-    st = await stat(target);
-  } catch (e) {
-    if (isMissing(e)) throw new OutputPathError(path, 'a symbolic link to nothing');
-    throw OutputWriteError.from(path, e);
-  }
-  if (!st.isFile()) throw new OutputPathError(path, `a symbolic link to ${kindOf(st)}`);
-  return target;
+  return (await ownFile(path, { followLink: true, use: 'write' }))?.path ?? path;
 }
 
 /** Writes `chunk` whole: `write(2)` may take fewer bytes than offered (a nearly full disk), so it is called again for the rest. */
@@ -102,8 +70,8 @@ async function syncFolder(dir: string): Promise<void> {
  */
 export async function writeAtomic(path: string, fill: (sink: AtomicSink) => Promise<void>, options: AtomicWriteOptions = {}): Promise<number> {
   const within = options.within;
-  if (within !== undefined) await refuseLinks(within, path);
-  const target = await outputTarget(path);
+  // Inside an output folder nothing is followed; elsewhere a link at the path itself is written through.
+  const target = within !== undefined ? ((await ownFile(path, { within, use: 'write' }))?.path ?? path) : await outputTarget(path);
   const dir = dirname(target);
   const tmp = join(dir, `${TEMP_PREFIX}${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}`);
   let fh: FileHandle | undefined;
@@ -124,11 +92,9 @@ export async function writeAtomic(path: string, fill: (sink: AtomicSink) => Prom
     const closing = fh;
     fh = undefined;
     await closing.close();
-    // Checked again at the last moment: something made in the meantime is still not replaced.
-    await outputTarget(target);
-    // A folder on the way swapped for a link meanwhile would move the file out of the output folder.
-    // (rename never follows a link at the final name itself: a link planted there now is replaced.)
-    if (within !== undefined) await refuseLinks(within, target);
+    // Checked again at the last moment: something made in the meantime is still not replaced, and
+    // a folder on the way swapped for a link meanwhile would move the file out of the output folder.
+    await ownFile(target, within !== undefined ? { within, use: 'write' } : { followLink: true, use: 'write' });
     await rename(tmp, target);
   } catch (e) {
     await fh?.close().catch(() => {});

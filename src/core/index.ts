@@ -3,6 +3,7 @@ export { OutputWriteError } from './output-write-error.js';
 export { OutputPathError } from './output-path-error.js';
 export { OutputLinkError } from './output-link-error.js';
 export { refuseLinks } from './refuse-links.js';
+export { ownFile, readOwnFile, type OwnFile, type OwnFileOptions } from './own-file.js';
 export { writeFileAtomic, writeStreamAtomic, saveStreamAtomic, writeAtomic, outputTarget, type AtomicSink, type AtomicWriteOptions } from './atomic-write.js';
 export { escapeControls } from './safe-text.js';
 export { makeFolder } from './make-folder.js';

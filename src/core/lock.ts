@@ -1,8 +1,9 @@
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, rename, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inspectLock, holderRecord, type LockHolder } from './_lock-holder.js';
 import { LockHeldError } from './lock-held-error.js';
+import { ownFile, readOwnFile } from './own-file.js';
 
 export type { LockHolder };
 
@@ -24,8 +25,12 @@ const MAX_RACES = 5;
  * process is gone (kill -9, a crash) is taken over: moved aside first, so of several processes
  * finding it stale only one removes it, and a live lock moved aside by mistake is put back.
  * @throws LockHeldError when a live process holds it (after `waitMs`, if given)
+ * @throws OutputPathError when something other than a regular file has the lock's name (the one
+ * rule of `ownFile`): it is never opened, waited for, moved or removed
  */
 export async function acquireLock(path: string, options: LockOptions = {}): Promise<() => Promise<void>> {
+  // Something other than a lock file at its name (a FIFO, a device, a link) is refused before anything is made beside it.
+  await ownFile(path, { use: 'lock' });
   const deadline = performance.now() + (options.waitMs ?? 0);
   const record = holderRecord();
   const mine = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -63,13 +68,14 @@ async function takeOver(path: string, staleAfterMs: number | undefined): Promise
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw e;
   }
-  const moved = await inspectLock(aside, staleAfterMs).catch(() => ({ state: 'gone' as const }));
-  if (moved.state === 'held') await link(aside, path).catch(() => {});
+  // Held again, or no lock file at all (swapped in since our look): put back as it was, untouched.
+  const moved = await inspectLock(aside, staleAfterMs).catch(() => ({ state: 'foreign' as const }));
+  if (moved.state === 'held' || moved.state === 'foreign') await link(aside, path).catch(() => {});
   await unlink(aside).catch(() => {});
 }
 
 /** Removes the lock if it is still ours: one taken over from us (we were taken for stale) belongs to its new holder. */
 async function release(path: string, record: string): Promise<void> {
-  const now = await readFile(path, 'utf8').catch(() => undefined);
-  if (now === record) await unlink(path).catch(() => {});
+  const now = await readOwnFile(path, { use: 'lock' }).catch(() => undefined);
+  if (now?.bytes.toString('utf8') === record) await unlink(path).catch(() => {});
 }

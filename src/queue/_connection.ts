@@ -5,6 +5,8 @@ export interface QueueConnection {
   options: { url: string; password?: string; maxRetriesPerRequest: null; connectTimeout: number };
   /** The URL without password, for messages and logs. */
   where: string;
+  /** The database number the URL names (0 when it names none). */
+  db: number;
 }
 
 /**
@@ -33,6 +35,7 @@ export function parseQueueUrl(value: string, env: Record<string, string | undefi
     // maxRetriesPerRequest null: BullMQ's blocking calls wait through a reconnect instead of failing.
     options: { url: u.href, ...(password ? { password } : {}), maxRetriesPerRequest: null, connectTimeout: 10_000 },
     where: shown.href.replace(/\/$/, ''),
+    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
   };
 }
 

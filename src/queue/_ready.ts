@@ -1,4 +1,5 @@
 import { QueueUnavailableError } from './queue-unavailable-error.js';
+import { QueueDatabaseError } from './queue-database-error.js';
 import { redisOptions, type QueueConnection } from './_connection.js';
 import { ioredis } from './_peers.js';
 
@@ -32,8 +33,11 @@ export async function withinMs<T>(p: Promise<T>, ms: number, onTimeout: () => Er
  * One PING on a connection of its own that never retries: the first thing a queue run or a
  * worker does, before it prints, locks or builds anything. A refused connection or a wrong
  * password fails at once; a silent host (a firewall dropping packets, a server that never
- * answers) after `waitMs`.
+ * answers) after `waitMs`. The database the URL names is selected by hand too: ioredis only
+ * reports a SELECT the server refuses as an 'error' event and goes on in database 0, so a run
+ * would queue its jobs where its workers never look (and a worker take another run's).
  * @throws QueueUnavailableError naming the URL (without password) and the cause
+ * @throws QueueDatabaseError when the server has no such database
  */
 export async function probeRedis(connection: QueueConnection, waitMs: number): Promise<void> {
   const { Redis } = ioredis();
@@ -49,7 +53,13 @@ export async function probeRedis(connection: QueueConnection, waitMs: number): P
   try {
     await withinMs(client.connect().then(() => client.ping()), waitMs, () => new Error(`no answer within ${waitMs / 1000} s`));
   } catch (e) {
+    client.disconnect();
     throw new QueueUnavailableError(connection.where, reasonOf(last ?? e));
+  }
+  try {
+    if (connection.db !== 0) await withinMs(client.select(connection.db), waitMs, () => new Error(`no answer within ${waitMs / 1000} s`));
+  } catch (e) {
+    throw isDbRefusal(e) ? noSuchDatabase(connection) : new QueueUnavailableError(connection.where, reasonOf(e));
   } finally {
     client.disconnect();
   }
@@ -68,4 +78,14 @@ export async function whenReady(target: Connectable, where: string, waitMs = CON
     if (e instanceof QueueUnavailableError) throw e;
     throw new QueueUnavailableError(where, reasonOf(e));
   }
+}
+
+/** Redis's answer to SELECT of a database it does not have (`ERR DB index is out of range`; `ERR invalid DB index` from older servers and some proxies). */
+export function isDbRefusal(e: unknown): boolean {
+  return e instanceof Error && /\bDB index\b/i.test(e.message);
+}
+
+/** The error for a URL naming a database the server does not have. */
+export function noSuchDatabase(connection: QueueConnection): QueueDatabaseError {
+  return new QueueDatabaseError(connection.where, connection.db);
 }

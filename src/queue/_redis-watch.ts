@@ -1,13 +1,17 @@
 import { redisOptions, type QueueConnection } from './_connection.js';
 import { ioredis } from './_peers.js';
 import { QueueUnavailableError } from './queue-unavailable-error.js';
-import { reasonOf, withinMs } from './_ready.js';
+import { isDbRefusal, noSuchDatabase, reasonOf, withinMs } from './_ready.js';
+import type { QueueDatabaseError } from './queue-database-error.js';
 
 export interface RedisWatch {
-  /** Rejects with a QueueUnavailableError once Redis has been gone for the whole wait; never resolves. */
+  /**
+   * Rejects with a QueueUnavailableError once Redis has been gone for the whole wait, or at once
+   * with a QueueDatabaseError when Redis came back without the URL's database; never resolves.
+   */
   readonly lost: Promise<never>;
   /** The error `lost` rejected with, once it has. */
-  readonly error: QueueUnavailableError | undefined;
+  readonly error: QueueUnavailableError | QueueDatabaseError | undefined;
   /** `p`, or the loss of Redis, whichever comes first: a call that would otherwise wait for ever. */
   race<T>(p: Promise<T>): Promise<T>;
   stop(): void;
@@ -26,15 +30,24 @@ export async function watchRedis(connection: QueueConnection, waitMs: number, hi
     retryStrategy: () => Math.min(500, waitMs / 4),
   });
   let cause: string | undefined;
-  client.on('error', (e: Error) => { cause = reasonOf(e); });
   let lastOk = performance.now();
-  let error: QueueUnavailableError | undefined;
-  let fail: (e: QueueUnavailableError) => void = () => {};
+  let error: QueueUnavailableError | QueueDatabaseError | undefined;
+  let fail: (e: QueueUnavailableError | QueueDatabaseError) => void = () => {};
   const lost = new Promise<never>((_, reject) => { fail = reject; });
   lost.catch(() => {});
   const every = Math.max(100, Math.min(1000, waitMs / 4));
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  client.on('error', (e: Error) => {
+    cause = reasonOf(e);
+    // Redis restarted with fewer databases: every connection reconnected into database 0 and would go on there.
+    if (isDbRefusal(e) && !stopped) {
+      stopped = true;
+      clearTimeout(timer);
+      client.disconnect();
+      fail((error = noSuchDatabase(connection)));
+    }
+  });
   const tick = async () => {
     try {
       await withinMs(client.ping(), every, () => new Error('no answer'));

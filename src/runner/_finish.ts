@@ -1,6 +1,6 @@
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.js';
+import { ownFile } from '../core/own-file.js';
 import type { OutputWriter } from './_output-writer.js';
 import { sha256 } from './hash.js';
 import { SecretScrubber } from './_secret-scrubber.js';
@@ -36,8 +36,9 @@ async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
   const kept: ManifestFile[] = [];
   for (const prev of input.writer.previousFiles()) {
     if (touched.has(prev.path) || RUN_DOCUMENTS.has(prev.kind)) continue;
-    const st = await stat(join(input.monthDir, prev.path)).catch(() => undefined);
-    if (st?.isFile() && st.size === prev.size) kept.push({ ...prev, status: 'kept' });
+    // Only a regular file is the one listed (the one rule: a link or FIFO put there since is not).
+    const st = (await ownFile(join(input.monthDir, prev.path), { within: input.monthDir }).catch(() => undefined))?.stats;
+    if (st && st.size === prev.size) kept.push({ ...prev, status: 'kept' });
   }
   return kept;
 }

@@ -1,8 +1,8 @@
-import { readFile, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { makeFolder } from '../core/make-folder.js';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.js';
-import { refuseLinks } from '../core/refuse-links.js';
+import { ownFile, readOwnFile } from '../core/own-file.js';
 import { sha256 } from './hash.js';
 import type { FileStatus, ManifestFile, OutputKind } from './manifest.js';
 
@@ -21,13 +21,9 @@ export interface OutputRequest {
 
 export type WrittenFile = ManifestFile;
 
-async function readIfExists(path: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
+/** The bytes of a file the run wrote earlier, under the one rule (`readOwnFile`): a link, FIFO or device there is refused, unopened. */
+async function readIfExists(monthDir: string, path: string): Promise<Buffer | undefined> {
+  return (await readOwnFile(path, { within: monthDir }))?.bytes;
 }
 
 /**
@@ -47,9 +43,8 @@ export class OutputWriter {
   async isCurrent(req: Pick<OutputRequest, 'path' | 'source_sha256' | 'generator'>): Promise<boolean> {
     const prev = this.previous.get(req.path);
     if (!prev || prev.source_sha256 !== req.source_sha256 || prev.generator !== req.generator) return false;
-    // A link is never read through as "our file": not current, so emit() refuses it by name.
-    if (await refuseLinks(this.monthDir, join(this.monthDir, req.path)).then(() => false, () => true)) return false;
-    const onDisk = await readIfExists(join(this.monthDir, req.path));
+    // A link, FIFO or device is never read as "our file": not current, so emit() refuses it by name.
+    const onDisk = await readIfExists(this.monthDir, join(this.monthDir, req.path)).catch(() => undefined);
     return !!onDisk && onDisk.length === prev.size && sha256(onDisk) === prev.sha256;
   }
 
@@ -80,13 +75,14 @@ export class OutputWriter {
   }
 
   /**
-   * Writes one file (or finds it current). Nothing below the month folder is followed if it is a
-   * symbolic link: the file or its organization's folder being one is refused by name
-   * (OutputLinkError) before anything is read, made or written there.
+   * Writes one file (or finds it current), under the one rule of `ownFile`: nothing below the
+   * month folder is followed if it is a symbolic link (the file or its organization's folder
+   * being one is refused by name, OutputLinkError), and a FIFO, socket, device or folder at the
+   * file's name is refused by name (OutputPathError), before anything is read, made or written there.
    */
   async emit(req: OutputRequest): Promise<WrittenFile> {
     const target = join(this.monthDir, req.path);
-    await refuseLinks(this.monthDir, target);
+    await ownFile(target, { within: this.monthDir, use: 'write' });
     const prev = this.previous.get(req.path);
     const base = { path: req.path, org_id: req.org_id, kind: req.kind, source_sha256: req.source_sha256, source: req.source, generator: req.generator };
     if (prev && (await this.isCurrent(req))) {
@@ -94,7 +90,7 @@ export class OutputWriter {
     }
     const bytes = await req.produce();
     const hash = sha256(bytes);
-    const existing = await readIfExists(target);
+    const existing = await readIfExists(this.monthDir, target);
     let status: FileStatus;
     if (existing && existing.length === bytes.length && sha256(existing) === hash) status = 'unchanged';
     else {
@@ -113,8 +109,9 @@ export class OutputWriter {
    */
   async retire(path: string): Promise<void> {
     if (!this.previous.has(path)) return;
-    // Through a linked folder this would remove a file outside the run.
-    await refuseLinks(this.monthDir, dirname(join(this.monthDir, path)));
+    // Through a linked folder this would remove a file outside the run; and only a regular file is
+    // the one the earlier run wrote (the one rule: a FIFO or device put there is refused, not removed).
+    if (!(await ownFile(join(this.monthDir, path), { within: this.monthDir, use: 'write' }))) return;
     await unlink(join(this.monthDir, path)).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
     });

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readOwnFile } from '../core/own-file.js';
 import type { ManifestFile } from './manifest.js';
 
 // Only paths this runner writes: relative, `/`-separated, no empty, `.` or `..` parts.
@@ -15,13 +15,15 @@ function isFileEntry(f: unknown): f is ManifestFile {
 /**
  * The file entries of the month folder's previous manifest, by path. A missing or unreadable
  * manifest gives an empty map: everything is then produced again and compared with what is on
- * disk, so a damaged manifest costs time, never correctness.
+ * disk, so a damaged manifest costs time, never correctness. It is read under the one rule
+ * (`readOwnFile`): a FIFO or device there is never opened (the run refuses it before it starts,
+ * in makeMonthFolder; this only meets one swapped in since).
  */
-export async function readPreviousFiles(manifestPath: string): Promise<Map<string, ManifestFile>> {
+export async function readPreviousFiles(monthDir: string, manifestPath: string): Promise<Map<string, ManifestFile>> {
   const map = new Map<string, ManifestFile>();
   let data: unknown;
   try {
-    data = JSON.parse(await readFile(manifestPath, 'utf8'));
+    data = JSON.parse((await readOwnFile(manifestPath, { within: monthDir }))?.bytes.toString('utf8') ?? 'null');
   } catch {
     return map;
   }

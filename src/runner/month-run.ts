@@ -62,7 +62,7 @@ export class MonthRun {
 
   /** The writer of this run's files, resuming from the folder's previous manifest (read on the first call). */
   async writer(): Promise<OutputWriter> {
-    this.currentWriter ??= new OutputWriter(this.monthDir, await readPreviousFiles(join(this.monthDir, 'manifest.json')));
+    this.currentWriter ??= new OutputWriter(this.monthDir, await readPreviousFiles(this.monthDir, join(this.monthDir, 'manifest.json')));
     return this.currentWriter;
   }
 

@@ -3,8 +3,8 @@ import { HttpError } from './http-error.js';
 
 /** What a handler answers: a JSON value, or raw bytes with a content type. */
 export type Reply =
-  | { kind: 'json'; status?: number; body: unknown }
-  | { kind: 'raw'; status?: number; contentType: string; body: Uint8Array | string };
+  | { kind: 'json'; status?: number; body: unknown; headers?: Record<string, string> }
+  | { kind: 'raw'; status?: number; contentType: string; body: Uint8Array | string; headers?: Record<string, string> };
 
 export function json(body: unknown, status = 200): Reply {
   return { kind: 'json', status, body };
@@ -16,13 +16,21 @@ export function send(res: ServerResponse, reply: Reply, headers: Record<string, 
   res.writeHead(reply.status ?? 200, {
     'content-type': type,
     'content-length': String(Buffer.byteLength(body)),
+    ...reply.headers,
     ...headers,
   });
+  // A HEAD request gets the same status and headers, content-length included; Node sends no body for it.
   res.end(body);
 }
 
-export function sendError(res: ServerResponse, err: HttpError): void {
-  send(res, json({ error: err.code, message: err.message }, err.status), err.headers);
+/**
+ * The error as `{"error": code, "message": message}` (README Assumptions). Every 401 says how to
+ * authenticate (RFC 9110 §11.6.1, RFC 6750 §3): `WWW-Authenticate: Bearer`, with
+ * `error="invalid_token"` when a credential was sent and refused.
+ */
+export function sendError(res: ServerResponse, err: HttpError, req?: IncomingMessage): void {
+  const challenge: Record<string, string> = err.status === 401 ? { 'www-authenticate': req && bearer(req) ? 'Bearer error="invalid_token"' : 'Bearer' } : {};
+  send(res, json({ error: err.code, message: err.message }, err.status), { ...challenge, ...err.headers });
 }
 
 const MAX_BODY = 64 * 1024;

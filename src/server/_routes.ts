@@ -12,6 +12,9 @@ import { buildPartnerStatus } from './reporting/partner-status.js';
 import { callingKey, requireUsableKey } from './gateway/_api-key.js';
 import { keyFieldsRecord } from './gateway/key-lookup.js';
 import { search } from './gateway/search.js';
+import { searchRateLimit } from './gateway/search-rate-limit.js';
+import type { RateLimiter } from './gateway/rate-limiter.js';
+import { exactJsonReply } from './_exact-json.js';
 import { keyInfo } from './gateway/key-info.js';
 import { modelInfo } from './gateway/model-info.js';
 import { dailyActivity } from './gateway/daily-activity.js';
@@ -22,6 +25,8 @@ export interface RouteContext {
   req: IncomingMessage;
   query: URLSearchParams;
   params: string[];
+  /** The server's rate limits of API keys (search). */
+  limiter: RateLimiter;
 }
 
 /** A route: what it matches, its path as the OpenAPI document names it, and its handler. */
@@ -84,7 +89,8 @@ export const routes: Route[] = [
     method: 'GET', pattern: new RegExp(`^${ORG}/plan-cost$`), openapi: '/api/orgs/{org_id}/plan-cost',
     handle: async (c) => {
       const org = await orgFor(c, 'subscription', false);
-      return json(buildPlanCost(c.ds, org, resolveCurrency(c.query)));
+      // int64 totals past 2^53 are written exactly (exactJson), never as a rounded float.
+      return exactJsonReply(buildPlanCost({ prices: c.ds.meta.prices, today: c.ds.today }, org, resolveCurrency(c.query)));
     },
   },
   { method: 'GET', pattern: /^\/api\/partner\/status$/, openapi: '/api/partner/status', handle: async (c) => json(await buildPartnerStatus(c.ds, authorizePartner(c.ds, c.req))) },
@@ -102,8 +108,9 @@ export const routes: Route[] = [
   {
     method: 'POST', pattern: /^\/v1\/search\/service-search$/, openapi: '/v1/search/service-search',
     handle: async (c) => {
-      await requireUsableKey(c.ds, c.req);
-      return json(search(c.ds, await readBody(c.req)));
+      const k = await requireUsableKey(c.ds, c.req);
+      const headers = searchRateLimit(c.ds, c.limiter, k);
+      return { ...json(search(c.ds, await readBody(c.req))), headers };
     },
   },
   { method: 'GET', pattern: /^\/key\/info$/, openapi: '/key/info', handle: async (c) => json(await keyInfo(c.ds, await callingKey(c.ds, c.req))) },

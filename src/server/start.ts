@@ -10,6 +10,8 @@ import { EDGE_REJECTION_BODY, isRejectedUserAgent } from './_edge.js';
 import { FaultInjector } from './_faults.js';
 import { routes } from './_routes.js';
 import { serviceDateHeader } from './_service-date.js';
+import { checkQuery } from './_query-params.js';
+import { RateLimiter } from './gateway/rate-limiter.js';
 
 
 /**
@@ -19,8 +21,9 @@ import { serviceDateHeader } from './_service-date.js';
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const ds = await openDataset(options.dataDir ?? BUNDLED_SAMPLES_DIR, options.today);
   const faults = new FaultInjector(options.faults ?? []);
+  const limiter = new RateLimiter();
   const server = createServer((req, res) => {
-    handle(ds, faults, req, res).catch((e) => {
+    handle(ds, faults, limiter, req, res).catch((e) => {
       if (!res.headersSent) sendError(res, new HttpError(500, 'internal', `internal error: ${(e as Error).message}`));
       else res.destroy();
     });
@@ -55,7 +58,7 @@ function openDataset(dir: string, today: string | undefined): Promise<Dataset> {
   return resolve(dir) === resolve(BUNDLED_SAMPLES_DIR) ? Dataset.openShared(dir, today) : Dataset.open(dir, today);
 }
 
-async function handle(ds: Dataset, faults: FaultInjector, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(ds: Dataset, faults: FaultInjector, limiter: RateLimiter, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   res.setHeader('date', serviceDateHeader(ds.today));
   if (isRejectedUserAgent(req.headers['user-agent'])) {
@@ -66,25 +69,24 @@ async function handle(ds: Dataset, faults: FaultInjector, req: IncomingMessage, 
   if (fault) {
     if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
     const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
-    sendError(res, new HttpError(fault.status, 'injected_fault', `injected fault: status ${fault.status}`, headers));
+    sendError(res, new HttpError(fault.status, 'injected_fault', `injected fault: status ${fault.status}`, headers), req);
     return;
   }
   try {
     const matching = routes.filter((r) => r.pattern.test(url.pathname));
-    const route = matching.find((r) => r.method === req.method);
+    // HEAD answers wherever GET does, with GET's status and headers and no body (RFC 9110 §9.3.2).
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const route = matching.find((r) => r.method === method);
     if (!route) {
-      if (matching.length) throw new HttpError(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`, { allow: matching.map((r) => r.method).join(', ') });
+      const allow = matching.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]));
+      if (matching.length) throw new HttpError(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`, { allow: allow.join(', ') });
       throw new HttpError(404, 'not_found', `no endpoint ${url.pathname}`);
     }
-    // No endpoint takes a list, so a repeated parameter is a mistake, not a choice to make for the caller.
-    for (const name of new Set(url.searchParams.keys())) {
-      const n = url.searchParams.getAll(name).length;
-      if (n > 1) throw new HttpError(400, 'invalid_query', `query parameter ${name} is given ${n} times; send it once`);
-    }
+    checkQuery(url.searchParams, route.method, route.openapi);
     const params = route.pattern.exec(url.pathname)!.slice(1).filter((p): p is string => p !== undefined);
-    send(res, await route.handle({ ds, req, query: url.searchParams, params }));
+    send(res, await route.handle({ ds, req, query: url.searchParams, params, limiter }));
   } catch (e) {
-    if (e instanceof HttpError) sendError(res, e);
+    if (e instanceof HttpError) sendError(res, e, req);
     else throw e;
   }
 }

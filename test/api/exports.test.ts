@@ -74,7 +74,7 @@ const SCHEMAS_EXPORTS = [
 
 /** svc-reporting/queue: the month end on BullMQ and its workers (bullmq and ioredis are optional peers). */
 const QUEUE_EXPORTS = [
-  'type AttemptReport', 'OutputFolderMissingError', 'QueueBusyError', 'type QueueJobData', 'type QueueJobResult',
+  'type AttemptReport', 'OutputFolderMissingError', 'QueueBusyError', 'QueueDatabaseError', 'type QueueJobData', 'type QueueJobResult',
   'type QueueRunOptions', 'QueuePeerMissingError', 'QueueUnavailableError', 'QueueUrlError', 'type QueueWorker', 'type QueueWorkerOptions',
   'runMonthEndOnQueue', 'startQueueWorker',
 ];

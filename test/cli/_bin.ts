@@ -23,10 +23,18 @@ function baseEnv(env: Record<string, string | undefined>): Record<string, string
   return out;
 }
 
-/** Runs the built `svc <argv>` as a subprocess with output into pipes. */
-export function svcBin(argv: string[], env: Record<string, string | undefined> = {}, o: { cwd?: string; stdin?: string } = {}): Promise<BinResult> {
+/**
+ * Runs the built `svc <argv>` as a subprocess with output into pipes. With `killAfterMs`, a
+ * process still running then is killed (SIGKILL; `code` null): a hang fails its test instead of
+ * outliving it.
+ */
+export function svcBin(argv: string[], env: Record<string, string | undefined> = {}, o: { cwd?: string; stdin?: string; killAfterMs?: number } = {}): Promise<BinResult> {
   const started = Date.now();
   const child = spawn(process.execPath, [BIN, ...argv], { cwd: o.cwd ?? REPO, env: baseEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  if (o.killAfterMs !== undefined) {
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.killAfterMs);
+    child.once('exit', () => clearTimeout(timer));
+  }
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

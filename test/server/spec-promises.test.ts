@@ -53,6 +53,8 @@ describe('sort_options_alphabetically (item 5)', () => {
       const dept = org.key_fields.find((f: any) => f.key === 'department');
       dept.options = [{ key: 'z', label: 'zulu' }, { key: 'b', label: 'Bravo' }, { key: 'a', label: 'alpha' }, { key: 'c', label: 'Charlie' }];
       delete dept.sort_options_alphabetically;
+      // The keys hold one of the new options: a value outside a select field's options is refused at load (issue 37, R010).
+      for (const k of org.keys) if (k.fields?.department !== undefined) k.fields.department = 'b';
       org.key_fields.push({ key: 'tier', display_name: 'Tier', type: 'select', sort_options_alphabetically: false, options: [{ key: 'g', label: 'Gold' }, { key: 's', label: 'Silver' }, { key: 'b', label: 'Bronze' }] });
     });
     const u = await keyUsage(await serve(dir), 'org-kattegat');

@@ -1,8 +1,9 @@
-import { constants as fsConstants } from 'node:fs';
-import { chmod, open, stat } from 'node:fs/promises';
+import { chmod, stat } from 'node:fs/promises';
 import { makeFolder } from '../../core/make-folder.js';
 import { formatPath } from '../../model/parse.js';
 import { writeFileAtomic } from '../../core/atomic-write.js';
+import { OutputPathError } from '../../core/output-path-error.js';
+import { readOwnFile } from '../../core/own-file.js';
 import { credentialsPath } from './config-dir.js';
 import { CorruptCredentialsError } from './corrupt-credentials-error.js';
 import { InsecureConfigDirError } from './insecure-config-dir-error.js';
@@ -44,19 +45,14 @@ export async function loadCredentials(dir: string): Promise<Credentials> {
   const path = credentialsPath(dir);
   let text: string;
   try {
-    // Opened without blocking and checked on the open file: a FIFO would hang the read for ever and
-    // a device would never end, so only a regular file is read (and no swap between check and read).
-    const fh = await open(path, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
-    try {
-      const st = await fh.stat();
-      if (!st.isFile()) throw new CorruptCredentialsError(path, 'not a regular file (a pipe, device or folder is never read)');
-      if (POSIX_PERMISSIONS && (st.mode & 0o077) !== 0) throw new InsecureCredentialsError(path, st.mode);
-      text = await fh.readFile('utf8');
-    } finally {
-      await fh.close();
-    }
+    // The one rule (core/own-file): only a regular file is opened (a link to one is followed: a
+    // credentials.json kept in a dotfiles repository); a FIFO, device or folder is refused unopened.
+    const read = await readOwnFile(path, { followLink: true });
+    if (!read) return emptyCredentials();
+    if (POSIX_PERMISSIONS && (read.stats.mode & 0o077) !== 0) throw new InsecureCredentialsError(path, read.stats.mode);
+    text = read.bytes.toString('utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return emptyCredentials();
+    if (e instanceof OutputPathError) throw new CorruptCredentialsError(path, 'not a regular file (a pipe, device or folder is never read)');
     throw e;
   }
   let data: unknown;

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { makeFolder } from '../../core/make-folder.js';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../core/atomic-write.js';
+import { readOwnFile } from '../../core/own-file.js';
 
 /** What the last update check found, kept in the config folder for the next run. */
 export interface UpdateCache {
@@ -11,10 +11,16 @@ export interface UpdateCache {
 
 const FILE = 'update-check.json';
 
-/** The cached result, or undefined when there is none or it is unreadable (it is only a cache). */
+/**
+ * The cached result, or undefined when there is none or it is unreadable (it is only a cache).
+ * Read under the one rule (`readOwnFile`): a FIFO or device put there is never opened, so the
+ * check can never hang a command (it counts as no cache; writing it then refuses it, quietly).
+ */
 export async function readUpdateCache(dir: string): Promise<UpdateCache | undefined> {
   try {
-    const data = JSON.parse(await readFile(join(dir, FILE), 'utf8')) as Partial<UpdateCache>;
+    const read = await readOwnFile(join(dir, FILE), { followLink: true });
+    if (!read) return undefined;
+    const data = JSON.parse(read.bytes.toString('utf8')) as Partial<UpdateCache>;
     if (typeof data.checked_at === 'string' && typeof data.latest === 'string') return { checked_at: data.checked_at, latest: data.latest };
   } catch {
     // Missing or damaged: the next check rewrites it.

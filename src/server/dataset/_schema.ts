@@ -6,7 +6,14 @@ import { CorePlanSchema, DevPlanSchema, KeyProductSchema, ModelProductSchema, Pr
 
 const usd = z.string().regex(/^\d+(\.\d{1,6})?$/, 'expected USD as a decimal string with at most 6 decimals');
 const day = z.iso.date();
-const amounts = z.object({ DKK: z.int().nonnegative(), EUR: z.int().nonnegative(), USD: z.int().nonnegative() }).partial();
+const INT32_MAX = 2 ** 31 - 1;
+/** A price in minor units: plan-cost's `unit_price_cents` is an int32 (spec §2 OrgPlanCostLine). */
+const price = z.int().nonnegative().max(INT32_MAX, `a price is plan-cost's unit_price_cents, an int32: at most ${INT32_MAX} minor units`);
+const amounts = z.object({ DKK: price, EUR: price, USD: price }).partial();
+/** Requests per minute of a key's rate limit. */
+const rpm = z.int().min(1).max(1_000_000);
+/** A key's rate limit when neither it nor dataset.json sets one (README "Decisions"): 30 searches a minute, 30 of them at once. */
+export const DEFAULT_RPM_LIMIT = 30;
 
 export const RawModelSchema = z.object({
   id: z.string(),
@@ -50,6 +57,8 @@ export const DatasetMetaSchema = z.object({
   models: z.array(RawModelSchema),
   prices: z.array(RawPriceSchema),
   dev_plans: z.record(DevPlanSchema, z.object({ tokens_included: z.int().nonnegative() })),
+  /** The rate limit of a key that sets none, requests per minute; null: no limit. */
+  default_rpm_limit: rpm.nullable().default(DEFAULT_RPM_LIMIT),
 });
 
 export const RawKeySchema = z.object({
@@ -69,6 +78,8 @@ export const RawKeySchema = z.object({
   monthly_limit_usd: usd.nullable().default(null),
   /** Dev plan of the seat holder the key belongs to. */
   dev_plan: DevPlanSchema.nullable().default(null),
+  /** The key's rate limit, requests per minute (LiteLLM's `rpm_limit`), which search calls count against; null: none; absent: the dataset's `default_rpm_limit`. */
+  rpm_limit: rpm.nullable().optional(),
 });
 
 export const RawOrgSchema = z.object({
@@ -96,7 +107,7 @@ export const RawOrgSchema = z.object({
         }),
       )
       .default([]),
-    dev_seats: z.array(z.object({ plan: DevPlanSchema, seats: z.int().positive(), since: day.nullable().default(null) })).default([]),
+    dev_seats: z.array(z.object({ plan: DevPlanSchema, seats: z.int().positive().max(INT32_MAX, `seats are plan-cost's quantity, an int32: at most ${INT32_MAX}`), since: day.nullable().default(null) })).default([]),
   }),
   keys: z.array(RawKeySchema),
 });

@@ -1,6 +1,7 @@
 import type { UsageTable } from './usage-table.js';
 import { DatasetError } from './dataset-error.js';
 import { UsageTotals } from './_usage-totals.js';
+import { usageRowProblem, type UsageModel } from './_usage-rules.js';
 
 /**
  * `usage.bin`: the same rows as `usage.csv` in columns, for large generated datasets (no parsing
@@ -45,6 +46,8 @@ export function parseUsageBin(
   file: string,
   keyIndex: ReadonlyMap<string, number>,
   modelIndex: ReadonlyMap<string, number>,
+  /** The dataset's models, by the indexes of `modelIndex`. */
+  models: readonly UsageModel[],
 ): UsageTable {
   const nl = buf.indexOf(10);
   if (nl < 0 || buf.toString('latin1', 0, USAGE_BIN_MAGIC.length) !== USAGE_BIN_MAGIC) throw new DatasetError(file, 'header', `must start with "${USAGE_BIN_MAGIC}"`);
@@ -92,6 +95,8 @@ export function parseUsageBin(
   }
   const totals = new UsageTotals();
   for (let r = 0; r < n; r++) {
+    const broken = usageRowProblem(nums, r, model[r]!, models);
+    if (broken) throw new DatasetError(file, `row ${r + 1}`, broken);
     const over = totals.add(nums, r);
     if (over) throw new DatasetError(file, `row ${r + 1}`, over);
   }

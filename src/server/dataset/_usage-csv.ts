@@ -2,6 +2,7 @@ import type { UsageTable } from './usage-table.js';
 import { parseDay } from '../_days.js';
 import { DatasetError } from './dataset-error.js';
 import { UsageTotals } from './_usage-totals.js';
+import { usageRowProblem, type UsageModel } from './_usage-rules.js';
 
 export const USAGE_CSV_HEADER =
   'date,key_id,model,prompt_tokens,completion_tokens,cache_read_input_tokens,cache_creation_input_tokens,request_count,spend_micro_usd';
@@ -19,6 +20,8 @@ export function parseUsageCsv(
   file: string,
   keyIndex: ReadonlyMap<string, number>,
   modelIndex: ReadonlyMap<string, number>,
+  /** The dataset's models, by the indexes of `modelIndex`. */
+  models: readonly UsageModel[],
 ): UsageTable {
   let lines = 0;
   for (let i = 0; i < buf.length; i++) if (buf[i] === 10) lines++;
@@ -88,6 +91,8 @@ export function parseUsageCsv(
         }
       }
       if (j !== stop) fail(`expected ${COLS} columns`);
+      const broken = usageRowProblem(nums, n, model[n]!, models);
+      if (broken) fail(broken);
       const over = totals.add(nums, n);
       if (over) fail(over);
       if (n > 0 && day[n]! < day[n - 1]!) sorted = false;

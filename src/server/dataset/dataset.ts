@@ -13,6 +13,8 @@ import { WeightedLru } from './_lru.js';
 import { DatasetError } from './dataset-error.js';
 import { folderState } from './_folder-state.js';
 import { deepFreeze } from './_deep-freeze.js';
+import { checkKeyFields } from './_key-field-rules.js';
+import { checkPlanCostLimits } from './_plan-cost-limits.js';
 import { parseDay } from '../_days.js';
 import { z } from 'zod';
 
@@ -170,12 +172,15 @@ export class Dataset {
     const raw = await readJsonFile(file, RawOrgSchema);
     if (this.parsed.shared) deepFreeze(raw);
     if (raw.org_id !== orgId) throw new DatasetError(file, 'org_id', `must be "${orgId}" (the folder name)`);
-    return {
+    checkKeyFields(raw, file);
+    const org: OrgData = {
       raw,
       keyIndex: new Map(raw.keys.map((k, i) => [k.id, i])),
       createdDay: Int32Array.from(raw.keys, (k) => stampDay(k.created_at)),
       deletedDay: Float64Array.from(raw.keys, (k) => (k.deleted_at ? stampDay(k.deleted_at) : Infinity)),
     };
+    checkPlanCostLimits(this.meta.prices, org, file);
+    return org;
   }
 
   /** The organization's usage rows (empty when it has no usage file). */
@@ -198,10 +203,10 @@ export class Dataset {
     const csv = join(this.dir, 'orgs', id, 'usage.csv');
     const binBytes = await readFile(bin).catch(() => undefined);
     let table: UsageTable;
-    if (binBytes) table = parseUsageBin(binBytes, bin, org.keyIndex, this.modelIndex);
+    if (binBytes) table = parseUsageBin(binBytes, bin, org.keyIndex, this.modelIndex, this.models);
     else {
       const csvBytes = await readFile(csv).catch(() => Buffer.from(USAGE_CSV_HEADER + '\n'));
-      table = parseUsageCsv(csvBytes, csv, org.keyIndex, this.modelIndex);
+      table = parseUsageCsv(csvBytes, csv, org.keyIndex, this.modelIndex, this.models);
     }
     this.parsed.usageCache.set(id, table, Math.max(1, table.length));
     return table;

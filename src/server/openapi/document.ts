@@ -6,9 +6,10 @@ const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
 const json = (schema: object, description: string) => ({ description, content: { 'application/json': { schema } } });
 const errorJson = (description: string) => json(ref('Error'), description);
 const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const query = (name: string, schema: object, description: string) => ({ name, in: 'query', required: false, schema, description });
 
-/** What every operation can answer besides its own statuses: a repeated query parameter, a refused user agent, a server fault. */
+/** What every operation can answer besides its own statuses: an unknown or repeated query parameter, a refused user agent, a server fault. */
 const ALWAYS = { '400': response('BadRequest'), '403': response('Forbidden'), '500': response('ServerError') };
 /** The reporting endpoints 1-6 (reporting-api.md §7). */
 const REPORTING = { ...ALWAYS, '401': response('Unauthorized') };
@@ -107,11 +108,12 @@ const PATHS = {
     }, { security: API_KEY }),
   },
   '/v1/search/service-search': {
-    post: op('search', 'gateway', 'Search the web privately', 'A web search run by the service without the key, account or address of the caller (gateway-and-cli.md §4). The body is at most 64 KiB.', {
-      '200': json(ref('SearchResponse'), 'the results'),
+    post: op('search', 'gateway', 'Search the web privately', 'A web search run by the service without the key, account or address of the caller (gateway-and-cli.md §4). The body is at most 64 KiB. Each search counts against the key\'s rate limit (gateway-and-cli.md §8): a number of requests per minute, of which a whole minute\'s worth may come at once, refilling evenly; past it the answer is 429 with Retry-After.', {
+      '200': { ...json(ref('SearchResponse'), 'the results'), headers: { 'x-ratelimit-limit-requests': header('RateLimitLimit'), 'x-ratelimit-remaining-requests': header('RateLimitRemaining') } },
       ...ALWAYS,
       '401': response('Unauthorized'),
       '413': errorJson('the request body is larger than 64 KiB'),
+      '429': response('TooManyRequests'),
     }, { requestBody: { required: true, content: { 'application/json': { schema: ref('SearchRequest') } } }, security: API_KEY }),
   },
   '/key/info': {
@@ -185,9 +187,22 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         org_id: { name: 'org_id', in: 'path', required: true, schema: { type: 'string' }, description: 'the caller\'s own organization id' },
         invoice_id: { name: 'invoice_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' }, description: 'the invoice\'s uuid (any case)' },
       },
+      headers: {
+        WwwAuthenticate: { description: 'the authentication scheme to use (RFC 6750): `Bearer`, with `error="invalid_token"` when the credential sent was refused', schema: { type: 'string' } },
+        RetryAfter: { description: 'whole seconds until the key may search again', schema: { type: 'integer', minimum: 1 } },
+        RateLimitLimit: { description: 'the key\'s rate limit, requests per minute', schema: { type: 'integer', minimum: 1 } },
+        RateLimitRemaining: { description: 'requests the key may still make at once', schema: { type: 'integer', minimum: 0 } },
+      },
       responses: {
-        BadRequest: errorJson('a malformed or conflicting parameter or body (the message names it), or a query parameter given more than once'),
-        Unauthorized: errorJson('missing, unknown, expired or revoked credential (for an API key also: blocked by its monthly limit)'),
+        BadRequest: errorJson('a malformed or conflicting parameter or body (the message names it), a query parameter the operation does not take (named, with those it takes), or one given more than once'),
+        Unauthorized: {
+          ...errorJson('missing, unknown, expired or revoked credential (for an API key also: blocked by its monthly limit)'),
+          headers: { 'WWW-Authenticate': header('WwwAuthenticate') },
+        },
+        TooManyRequests: {
+          ...errorJson('the key\'s rate limit is used up (error `rate_limited`); retry after the seconds Retry-After gives'),
+          headers: { 'Retry-After': header('RetryAfter'), 'x-ratelimit-limit-requests': header('RateLimitLimit'), 'x-ratelimit-remaining-requests': header('RateLimitRemaining') },
+        },
         Forbidden: {
           description: 'another organization\'s id, data not shared with the organization, a token of the wrong kind, a key of no organization; or, as text/plain "error code: 1010", a default user agent refused by the edge proxy',
           content: { 'application/json': { schema: ref('Error') }, 'text/plain': { schema: { type: 'string' } } },

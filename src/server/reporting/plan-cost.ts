@@ -1,6 +1,6 @@
 import { Decimal } from '../../money/decimal.js';
 import type { Currency, DevPlan, PricingService, PricingType } from '../../model/index.js';
-import type { Dataset, OrgData } from '../dataset/dataset.js';
+import type { OrgData } from '../dataset/dataset.js';
 import type { RawPrice } from '../dataset/_schema.js';
 import { HttpError } from '../http-error.js';
 import { daysInMonth, formatDay, monthEnd, monthStart, parseDay } from '../_days.js';
@@ -27,20 +27,37 @@ function periodOf(since: string | null, today: number): { first: number; days: n
   return { first: start, days: monthEnd(m) - start + 1 };
 }
 
+/** What pricing reads: the dataset's price list and the day it is priced on. */
+export interface PricingContext {
+  prices: readonly RawPrice[];
+  /** Day number of "today": what has started by then, and part-month lines of its month. */
+  today: number;
+}
+
+/** One line as computed: the int32 unit price and quantity, and their exact int64 product. */
+export interface PlanCostLineValue extends Record<string, unknown> {
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: bigint;
+}
+
 /**
  * OrgPlanCost in one currency (amounts as hand-set per currency, never converted): a line per
  * product with a price (agreed or list), dev lines per plan with seats, part-month lines priced
  * for their days (rounded half up), and `missing` for products with no price in that currency
- * (an agreed price not set in that currency included).
+ * (an agreed price not set in that currency included). `line_total_cents` (int64, spec §2) is
+ * the exact product of two int32s and `total_monthly_cents` their exact sum, as BigInt: a float
+ * product is off by hundreds past 2^53 (2147483647 × 2147483647 ends …609, not …600). The
+ * dataset's load refuses prices, seats and sums past int32 and int64 (`checkPlanCostLimits`).
  */
-export function buildPlanCost(ds: Dataset, org: OrgData, currency: Currency) {
+export function buildPlanCost(at: PricingContext, org: OrgData, currency: Currency) {
   const sub = org.raw.subscription;
-  const today = ds.today;
+  const today = at.today;
   const live = (since: string | null) => since === null || parseDay(since)! <= today;
   const find = (service: PricingService, type: PricingType, extra: (p: RawPrice) => boolean) =>
-    ds.meta.prices.find((p) => p.service === service && p.type === type && extra(p));
+    at.prices.find((p) => p.service === service && p.type === type && extra(p));
   const dim = daysInMonth(today);
-  const lines: Array<Record<string, unknown>> = [];
+  const lines: PlanCostLineValue[] = [];
   const missing: Array<Record<string, unknown>> = [];
   const seatsByPlan = new Map<DevPlan, { seats: number; since: string | null }>();
   for (const s of sub.dev_seats.filter((s) => live(s.since))) {
@@ -56,7 +73,7 @@ export function buildPlanCost(ds: Dataset, org: OrgData, currency: Currency) {
     const unit = part ? new Decimal(monthly).times(part.days).dividedBy(dim).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber() : monthly;
     lines.push({
       service: base.service, type: base.type, is_per_user: isPerUser, unit_price_cents: unit, quantity,
-      line_total_cents: unit * quantity, custom_price: base.custom_price ?? false,
+      line_total_cents: BigInt(unit) * BigInt(quantity), custom_price: base.custom_price ?? false,
       period: part ? { first_day: formatDay(part.first), last_day: formatDay(part.first + part.days - 1) } : null,
       plan: base.plan ?? null, core_plan: base.core_plan ?? null,
     });
@@ -92,8 +109,11 @@ export function buildPlanCost(ds: Dataset, org: OrgData, currency: Currency) {
     seats,
     lines,
     missing,
-    total_monthly_cents: lines.reduce((a, l) => a + (l.line_total_cents as number), 0),
+    total_monthly_cents: lines.reduce((a, l) => a + l.line_total_cents, 0n),
     core_plan: sub.core_plan,
     ...(sub.company_size_tier !== undefined ? { company_size_tier: sub.company_size_tier } : {}),
   };
 }
+
+/** The currencies plan-cost answers in. */
+export const PLAN_COST_CURRENCIES = CURRENCIES;
