@@ -36,10 +36,15 @@ export interface MonthEndRunInput {
   deadlineMs?: number | undefined;
 }
 
-/** Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook) failed, else 0. */
+/**
+ * Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook)
+ * failed (a rerun retries it), 3 nothing failed but an invoice is held back (checkInvoice finds
+ * an error in it: a person must have it credited and reissued; a rerun changes nothing), else 0.
+ */
 export function exitCodeOf(m: Manifest): number {
   if (m.interrupted) return 130;
-  return m.summary.failed > 0 || m.partner?.status === 'failed' ? 1 : 0;
+  if (m.summary.failed > 0 || m.partner?.status === 'failed') return 1;
+  return (m.summary.held_back ?? 0) > 0 ? 3 : 0;
 }
 
 /**
@@ -118,6 +123,8 @@ export function describeResult(m: Manifest, monthDir: string): string {
     `Page:     ${join(monthDir, 'index.html')} (open it in a browser first)`,
     ...(m.interrupted ? ['Interrupted: run the same command again to finish; files already written are checked and skipped.'] : []),
     ...(s.failed > 0 ? ['Failed organizations and why are in the summary; a rerun retries them and skips what is done.'] : []),
+    ...(s.held_back ? [`${s.held_back === 1 ? '1 invoice is' : `${s.held_back} invoices are`} held back: checkInvoice finds an error, so ${s.held_back === 1 ? 'its PDF is' : 'their PDFs are'} marked NOT VALID and no total counts ${s.held_back === 1 ? 'it' : 'them'}; each needs a credit note and a new invoice (see the summary).`] : []),
+    ...(s.credit_notes_to_make ? [`${s.credit_notes_to_make === 1 ? '1 void or held-back invoice needs its' : `${s.credit_notes_to_make} void or held-back invoices need their`} credit note: the summary names the command for each (or set credit_notes in the run config).`] : []),
   ].join('\n') + '\n';
 }
 
