@@ -17,6 +17,8 @@ import { timeoutOption } from './_timeout.js';
 import { checkOutputFolder } from './_output/output-file.js';
 import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../client/timeout-setting.js';
 import { jsonText } from './_output/json-text.js';
+import { plainText } from './_output/sanitize.js';
+import { isoDate } from '../model/primitives.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -34,6 +36,8 @@ export interface MonthEndRunInput {
   timeoutMs?: number | undefined;
   /** `--deadline SECONDS`: the whole run stops this long after it started, as on Ctrl-C, and ends with exit 1. */
   deadlineMs?: number | undefined;
+  /** `--credit-note-date`: the date of the credit notes the run makes or names (default: the day it starts). */
+  creditNoteDate?: string | undefined;
 }
 
 /**
@@ -79,6 +83,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
   try {
     const common = {
       outDir: input.outDir, month: input.month, language: input.language, withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
+      creditNoteDate: input.creditNoteDate,
       ...(input.timeoutMs !== undefined ? { client: { timeoutMs: input.timeoutMs } } : {}),
     };
     const manifest = input.queue
@@ -153,7 +158,7 @@ async function readConfig(path: string, cwd: string): Promise<RunConfig> {
 export const monthEndCommand: Command = {
   name: 'month-end',
   summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest, summary and index.html",
-  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--deadline SECONDS] [--json]',
+  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--credit-note-date YYYY-MM-DD] [--deadline SECONDS] [--json]',
   examples: [
     'svc month-end --config runs.json --out ./month-end',
     'svc month-end --month 2026-10 --config runs.json --out ./month-end --concurrency 8 --json',
@@ -171,6 +176,7 @@ export const monthEndCommand: Command = {
     rate: { type: 'string', valueName: 'N', description: 'with --queue: at most N requests per second to the reporting API, all workers together' },
     json: { type: 'boolean', description: 'print the manifest summary as JSON on stdout' },
     deadline: { type: 'string', valueName: 'SECONDS', description: 'stop the whole run after SECONDS (as Ctrl-C does: the manifest of what is done is written), exit 1' },
+    'credit-note-date': { type: 'string', valueName: 'YYYY-MM-DD', description: 'date of the credit notes the run makes (config credit_notes) or names for void and held-back invoices (default: today, UTC)' },
     ...timeoutOption,
   },
   async run(io, args) {
@@ -187,6 +193,8 @@ export const monthEndCommand: Command = {
     if (rate !== undefined && !queueUrl) throw new UsageError('--rate needs --queue (a run in one process has no shared rate)');
     if (queueUrl && (threads !== undefined || concurrency !== undefined)) throw new UsageError(`--${threads !== undefined ? 'threads' : 'concurrency'} does not go with --queue: each worker has its own (svc worker --concurrency N)`);
     const timeoutMs = timeoutSetting(undefined, io.env);
+    const creditNoteDate = str(args, 'credit-note-date');
+    if (creditNoteDate !== undefined && !isoDate.safeParse(creditNoteDate).success) throw new UsageError(`--credit-note-date: expected a date YYYY-MM-DD (got "${plainText(creditNoteDate)}")`);
     const deadlineText = str(args, 'deadline');
     const deadlineMs = deadlineText === undefined ? undefined : timeoutMsFromSeconds(deadlineText);
     if (deadlineText !== undefined && deadlineMs === undefined) throw new UsageError(`--deadline must be ${TIMEOUT_RULE} (got "${deadlineText}")`);
@@ -194,7 +202,7 @@ export const monthEndCommand: Command = {
       const config = await readConfig(configPath, io.cwd);
       const outDir = await checkOutputFolder('--out', out, io.cwd);
       const { manifest, code } = await runWithProgress(io, {
-        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs, deadlineMs,
+        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs, deadlineMs, creditNoteDate,
         ...(queueUrl ? { queue: { url: queueUrl, rate } } : {}),
       });
       if (!bool(args, 'json')) io.stdout.write(describeResult(manifest, join(outDir, manifest.month)));

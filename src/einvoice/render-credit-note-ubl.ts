@@ -2,7 +2,7 @@ import { CreditNoteDetailsSchema, parseRecord, type CreditNoteDetails, type Invo
 import { invoiceRecord } from '../model/invoice-record.js';
 import { EInvoiceError } from './einvoice-error.js';
 import { checkInvoiceRecord } from '../check/check-invoice.js';
-import { findingText } from '../check/finding-text.js';
+import { findingTextIn } from '../check/finding-text.js';
 import { getLocale, t } from '../locale/index.js';
 import type { RenderUblOptions } from './options.js';
 import { writeUbl } from './_document.js';
@@ -16,7 +16,7 @@ function defaultReason(invoice: Invoice, language: string): string | undefined {
   const locale = getLocale(language);
   const errors = checkInvoiceRecord(invoice).filter((f) => f.severity === 'error');
   if (!errors.length) return undefined;
-  const findings = errors.map((f) => `${findingText(f, locale)} [${f.code}]`).join('; ');
+  const findings = errors.map((f) => `${findingTextIn(f, locale)} [${f.code}]`).join('; ');
   return t(locale, 'invoice.creditNote.reasonNotValid', { number: invoice.invoice_number, findings });
 }
 

@@ -8,7 +8,8 @@ import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
 import { decideVatFor } from '../vat/index.js';
-import { checkInvoiceRecord, findingText } from '../check/index.js';
+import { checkInvoiceRecord } from '../check/index.js';
+import { findingTextIn } from '../check/finding-text.js';
 
 /** Every text the invoice shows, in one language, computed before layout. */
 export interface InvoiceWords {
@@ -128,7 +129,7 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     // What comes next for a void invoice: a credit note that refers to it (momsbekendtgørelsen § 58, stk. 2).
     ...(isVoid ? { voidMark: k('void'), voidNote: [k('voidNote'), seller.email && k('voidNoteContact', { email: seller.email }), k('voidNoteCredit')].filter(Boolean).join(' ') } : {}),
     ...(notValid ? { voidMark: k('notValid'), voidNote: k('notValidNote') } : {}),
-    problems: errors.map((f) => clean(k('notValidFinding', { finding: findingText(f, locale), code: f.code }))),
+    problems: errors.map((f) => clean(k('notValidFinding', { finding: findingTextIn(f, locale), code: f.code }))),
     continued: k('continued', { number: invoice.invoice_number }),
     seller: [seller.legal_name, seller.address, k('seller.cvr', { cvr: seller.cvr }), k('seller.vat', { vat: seller.vat }), seller.email].map(clean).filter(Boolean),
     buyerHeading: k('buyer.heading'),

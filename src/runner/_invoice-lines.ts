@@ -1,4 +1,4 @@
-import { findingText } from '../check/finding-text.js';
+import { findingTextIn } from '../check/finding-text.js';
 import { formatDate, t, type Locale } from '../locale/index.js';
 import type { InvoiceEntry } from './manifest.js';
 
@@ -28,7 +28,7 @@ export function creditNoteLine(i: InvoiceEntry, locale: Locale): ActionLine {
 
 /** checkInvoice's errors of a held-back invoice in words, each with its code. */
 function errorsText(i: InvoiceEntry, locale: Locale): string {
-  return (i.findings ?? []).filter((f) => f.severity === 'error').map((f) => `${findingText(f, locale)} [${f.code}]`).join('; ');
+  return (i.findings ?? []).filter((f) => f.severity === 'error').map((f) => `${findingTextIn(f, locale)} [${f.code}]`).join('; ');
 }
 
 /** `2026-0152 is not valid: <why> [code]. Its PDF is marked … A new, correct invoice must replace it. <credit note>` */
@@ -47,5 +47,5 @@ export function voidLine(i: InvoiceEntry, locale: Locale): ActionLine {
 
 /** One finding of an invoice in the page's language: `2026-0142: <sentence> [code]`. */
 export function findingLine(i: InvoiceEntry, f: NonNullable<InvoiceEntry['findings']>[number], locale: Locale): string {
-  return `${i.invoice_number}: ${findingText(f, locale)} [${f.code}]`;
+  return `${i.invoice_number}: ${findingTextIn(f, locale)} [${f.code}]`;
 }

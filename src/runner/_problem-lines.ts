@@ -1,4 +1,4 @@
-import { findingText } from '../check/finding-text.js';
+import { findingTextIn } from '../check/finding-text.js';
 import { t, type Locale } from '../locale/index.js';
 import type { InvoiceEntry, OrgOutcome, PartOutcome } from './manifest.js';
 
@@ -47,7 +47,7 @@ export function problemLines(o: OrgOutcome, locale: Locale): string[] {
  */
 export function einvoiceNotMade(i: InvoiceEntry, locale: Locale): string {
   const finding = i.einvoice_code ? i.findings?.find((f) => f.code === i.einvoice_code) : undefined;
-  if (finding) return t(locale, 'runner.summary.einvoiceFailed', { number: i.invoice_number, reason: `${findingText(finding, locale)} [${finding.code}]` });
+  if (finding) return t(locale, 'runner.summary.einvoiceFailed', { number: i.invoice_number, reason: `${findingTextIn(finding, locale)} [${finding.code}]` });
   // The error names its code already where a finding refused it; a manifest may carry the code alone.
   const error = i.einvoice_error ?? '';
   const code = i.einvoice_code && !error.includes(`[${i.einvoice_code}]`) ? ` [${i.einvoice_code}]` : '';
