@@ -22,8 +22,10 @@ export function creditNoteLine(i: InvoiceEntry, locale: Locale): ActionLine {
     const params = { number: c.number, date: formatDate(c.issue_date, locale), path };
     return { text: c.einvoice === 'failed' ? w('madeNoXml', { ...params, reason: c.einvoice_error ?? '' }) : w('made', params) };
   }
-  const text = c?.status === 'failed' ? w('failed', { reason: c.reason ?? '' }) : w('toMake');
-  return c?.command ? { text, command: c.command } : { text };
+  // A manifest of an earlier version says nothing of the credit note: what cancels the invoice, in general.
+  if (!c) return { text: w('unknown') };
+  const text = c.status === 'failed' ? w('failed', { reason: c.reason ?? '' }) : w('toMake');
+  return c.command ? { text, command: c.command } : { text };
 }
 
 /** checkInvoice's errors of a held-back invoice in words, each with its code. */
@@ -31,16 +33,15 @@ function errorsText(i: InvoiceEntry, locale: Locale): string {
   return (i.findings ?? []).filter((f) => f.severity === 'error').map((f) => `${findingTextIn(f, locale)} [${f.code}]`).join('; ');
 }
 
-/** `2026-0152 is not valid: <why> [code]. Its PDF is marked … A new, correct invoice must replace it. <credit note>` */
+/** `2026-0152 is not valid: <why> [code]. <its credit note>` (what held back means is the group's note). */
 export function heldBackLine(i: InvoiceEntry, locale: Locale): ActionLine {
   const credit = creditNoteLine(i, locale);
-  // The command, if any, ends the line.
-  const next = `${t(locale, 'runner.summary.heldBackThen')} ${credit.text}`;
-  return { text: t(locale, 'runner.summary.heldBackLine', { number: i.invoice_number, reasons: errorsText(i, locale), next }), ...(credit.command ? { command: credit.command } : {}) };
+  return { text: t(locale, 'runner.summary.heldBackLine', { number: i.invoice_number, reasons: errorsText(i, locale), next: credit.text }), ...(credit.command ? { command: credit.command } : {}) };
 }
 
-/** `2026-0131 is void. <credit note>` */
+/** `2026-0131 is void. <credit note>`; the number alone from a manifest of an earlier version (the group's note says what cancels it). */
 export function voidLine(i: InvoiceEntry, locale: Locale): ActionLine {
+  if (!i.credit_note) return { text: i.invoice_number };
   const credit = creditNoteLine(i, locale);
   return { text: t(locale, 'runner.summary.voidLine', { number: i.invoice_number, next: credit.text }), ...(credit.command ? { command: credit.command } : {}) };
 }

@@ -68,7 +68,13 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
   if (partner && partner.status !== 'ok') {
     groups.notMade.push({ href: null, name: t(locale, 'runner.summary.parts.partner_workbook'), what: partLine(partner, locale) });
   }
-  const notes: Partial<Record<AttentionKey, string>> = { heldBack: t(locale, 'runner.page.heldBackNote'), void: t(locale, 'runner.page.voidNote'), estimated: t(locale, 'runner.summary.rateEstimated') };
+  // Where a line names a command, the group's note says where to run it and what NUMBER is, once.
+  const howTo = (k: AttentionKey) => (groups[k].some((l) => l.code) ? ` ${t(locale, 'runner.summary.creditNote.howTo')}` : '');
+  const notes: Partial<Record<AttentionKey, string>> = {
+    heldBack: t(locale, 'runner.page.heldBackNote') + howTo('heldBack'),
+    void: t(locale, 'runner.page.voidNote') + howTo('void'),
+    estimated: t(locale, 'runner.summary.rateEstimated'),
+  };
   return (Object.keys(groups) as AttentionKey[])
     .filter((k) => groups[k].length)
     .map((k) => ({ id: `check-${k}`, title: t(locale, `runner.page.attention.${k}`), note: notes[k] ?? '', lines: groups[k] }));
@@ -159,6 +165,8 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
     notConverted: inDkk.notConverted,
     costTotals: runCostView(figures, locale),
     chart: bars.length ? costChart(bars, locale, w('h.chart')) : '',
+    // The legend names the hatched bar only where a bar is hatched (a rate estimated).
+    chartEstimated: bars.some((b) => b.estimated),
     chartNotes,
     monthAxis: orgs.some((o) => o.cost?.months?.length) ? monthAxis(m.month, locale) : '',
     orgRows: orgs.map((o, i) => orgRows(o, figures.organizations[i]!, i, ctx)).join(''),

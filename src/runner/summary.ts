@@ -84,12 +84,17 @@ function mdCommand(command: string): string {
  * The run's lines for a person: each held-back invoice (why, and its way out) and each void one
  * (the credit note that cancels it, or the command that makes it), with its organization.
  */
-function attentionLines(manifest: Pick<Manifest, 'organizations'>, locale: Locale): string[] {
+function attention(manifest: Pick<Manifest, 'organizations'>, locale: Locale): { lines: string[]; notes: string[] } {
   const md = (name: string, line: ActionLine) => `${mdText(name)}: ${mdText(line.text)}${line.command ? ` ${mdCommand(line.command)}` : ''}`;
-  return [
-    ...manifest.organizations.flatMap((o) => o.invoices.filter((i) => i.held_back).map((i) => md(o.name, heldBackLine(i, locale)))),
-    ...manifest.organizations.flatMap((o) => o.invoices.filter((i) => i.status === 'void').map((i) => md(o.name, voidLine(i, locale)))),
+  const held = manifest.organizations.flatMap((o) => o.invoices.filter((i) => i.held_back).map((i) => ({ name: o.name, line: heldBackLine(i, locale) })));
+  const voids = manifest.organizations.flatMap((o) => o.invoices.filter((i) => i.status === 'void').map((i) => ({ name: o.name, line: voidLine(i, locale) })));
+  const all = [...held, ...voids];
+  // What held back means, and where the commands run, said once under the lines.
+  const notes = [
+    ...(held.length ? [t(locale, 'runner.page.heldBackNote')] : []),
+    ...(all.some((a) => a.line.command) ? [t(locale, 'runner.summary.creditNote.howTo')] : []),
   ];
+  return { lines: all.map((a) => md(a.name, a.line)), notes: notes.map(mdText) };
 }
 
 function partnerNote(p: PartOutcome | null, locale: Locale): string {
@@ -144,7 +149,7 @@ export function summaryView(manifest: Omit<Manifest, 'files' | 'summary' | 'figu
     inDkk: inDkk.row,
     notConverted: inDkk.notConverted,
     runCost: runCostView(figures, locale),
-    attention: attentionLines(manifest, locale),
+    attention: attention(manifest, locale),
     attentionTitle: s('attention'),
     orgs: manifest.organizations.map((o, i) => orgView(o, figures.organizations[i]!, folders, locale)),
     partner: partnerNote(manifest.partner, locale),

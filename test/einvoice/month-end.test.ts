@@ -141,7 +141,8 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
       expect(onDisk.einvoice_code).toBe('vat_not_in_dkk');
       // summary.md says it where a person reads (Markdown-escaped: `_` may be `\_`), and so does index.html (test/runner/front-page.browser.test.ts).
       const summary = (await readFile(join(out, '2026-10', 'summary.md'), 'utf8')).replace(/\\/g, '');
-      expect(summary).toMatch(/2026-0151 is not valid: .*\[vat_not_in_dkk\]\. Its PDF is marked NOT VALID/);
+      expect(summary).toMatch(/2026-0151 is not valid: .*\[vat_not_in_dkk\]\. Make its credit note: `svc invoices credit-note /);
+      expect(summary).toContain('its PDF is marked NOT VALID on every page');
       expect(summary).toMatch(/2026-0152 is not valid: .*PL5261040828.*\[danish_vat_to_eu_business\]\./);
       const page = await readFile(join(out, '2026-10', 'index.html'), 'utf8');
       expect(page).toContain('href="#check-heldBack"');

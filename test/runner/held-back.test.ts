@@ -123,7 +123,10 @@ describe('svc month-end with invoices the invoice check calls wrong', () => {
     const section = summary.slice(summary.indexOf('## Til kontrol'), summary.indexOf('## I alt'));
     const plain = section.replace(/\\(?=[_[\]])/g, '');
     expect(plain).toContain('2026-0152 er ikke gyldig: der er lagt dansk moms på en virksomhed med momsnummeret "PL5261040828" fra PL');
-    expect(plain).toContain('[danish_vat_to_eu_business]. Dens PDF er mærket IKKE GYLDIG på hver side');
+    expect(plain).toContain('(0 %) [danish_vat_to_eu_business]. Lav kreditnotaen: `svc invoices credit-note');
+    // What held back means, and where the commands run, once under the lines.
+    expect(plain).toContain('En faktura med fejl er ikke gyldig, som den står: dens PDF er mærket IKKE GYLDIG på hver side');
+    expect(plain).toContain('Kommandoerne køres i månedsmappen; NUMBER er det næste nummer i jeres kreditnotaserie.');
     expect(plain).toContain('2026-0151 er ikke gyldig: der er lagt moms på i USD uden en USD/DKK-kurs');
     expect(plain).toContain('2026-0131 er annulleret.');
     // No English sentence of the check reaches the Danish page.
