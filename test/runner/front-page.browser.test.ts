@@ -454,7 +454,7 @@ describe('an invoice the invoice check calls wrong, on the Danish page (issue 36
       const box = table.parentElement!;
       return {
         scrolls: box.scrollWidth > box.clientWidth,
-        cells: [...table.querySelectorAll('tbody td, tfoot td')].filter((c) => c.textContent!.trim()).map((c) => ({
+        cells: [...table.querySelectorAll('tbody td, tfoot td')].filter((c) => c.textContent.trim()).map((c) => ({
           label: getComputedStyle(c, '::before').content, text: (c as HTMLElement).innerText, right: c.getBoundingClientRect().right, visible: (c as HTMLElement).offsetWidth > 0,
         })),
       };
