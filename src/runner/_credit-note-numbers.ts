@@ -9,7 +9,7 @@ export interface MadeCreditNote {
   issue_date: string;
 }
 
-/** The credit notes earlier runs made (by invoice id), and the series' next free number. */
+/** The credit notes earlier runs made (by invoice id), and the series' next free number (with a series). */
 export interface SeriesState {
   byInvoice: Map<string, MadeCreditNote>;
   /** The next number to use: past `next` and past every number of the series an earlier run used. */
@@ -55,11 +55,11 @@ function* madeIn(manifest: unknown): Generator<{ invoice: string } & MadeCreditN
 
 /**
  * What the month folders under `outDir` (`YYYY-MM/manifest.json`, this run's month included)
- * say of the series: the credit note each invoice already has, and the number after the highest
- * the series has used, so no number is given twice and numbers only rise. A manifest that
+ * say: the credit note each invoice already has (whatever series it came from), and the number
+ * after the highest the series has used, so no number is given twice and numbers only rise. A manifest that
  * cannot be read counts as none (the config's `next` is then the floor).
  */
-export async function seriesState(outDir: string, series: CreditNoteSeries): Promise<SeriesState> {
+export async function seriesState(outDir: string, series: CreditNoteSeries | undefined): Promise<SeriesState> {
   const byInvoice = new Map<string, MadeCreditNote>();
   let highest = 0;
   const months = (await readdir(outDir).catch(() => [] as string[])).filter(isMonth).sort();
@@ -72,9 +72,9 @@ export async function seriesState(outDir: string, series: CreditNoteSeries): Pro
     }
     for (const made of madeIn(manifest)) {
       byInvoice.set(made.invoice, { number: made.number, issue_date: made.issue_date });
-      const rest = made.number.startsWith(series.prefix) ? made.number.slice(series.prefix.length) : '';
+      const rest = series && made.number.startsWith(series.prefix) ? made.number.slice(series.prefix.length) : '';
       if (/^\d{1,15}$/.test(rest)) highest = Math.max(highest, Number(rest));
     }
   }
-  return { byInvoice, next: Math.max(series.next, highest + 1) };
+  return { byInvoice, next: Math.max(series?.next ?? 1, highest + 1) };
 }

@@ -99,19 +99,22 @@ export async function settleCreditNotes(ctx: CreditNoteContext, organizations: r
   if (!wanting.length) return;
   const files = new Map(ctx.writer.files.map((f) => [f.path, f]));
   const series = ctx.config.credit_notes;
-  const state = series ? await seriesState(dirname(ctx.monthDir), series) : undefined;
-  let next = state?.next ?? 0;
+  // Read with or without a series: a credit note an earlier run made stays made (its number was
+  // issued), also after the series is taken out of the config.
+  const state = await seriesState(dirname(ctx.monthDir), series);
+  let next = state.next;
   for (const { org, entry } of wanting) {
     const json = entry.files.map((p) => files.get(p)).find((f) => f?.kind === 'invoice_json');
-    const kept = state?.byInvoice.get(entry.id);
+    const kept = state.byInvoice.get(entry.id);
     const issueDate = kept?.issue_date ?? ctx.issueDate;
     const chosen = ctx.language ?? ctx.config.organizations.find((o) => o.org_id === org.org_id)?.language;
     const command = json ? creditNoteCommand(json.path, issueDate, chosen) : undefined;
-    if (!series || !json) {
-      entry.credit_note = { status: series ? 'failed' : 'to_make', ...(series ? { reason: 'the invoice\'s JSON was not saved by this run' } : {}), ...(command ? { command } : {}) };
+    const makes = series !== undefined || kept !== undefined;
+    if (!makes || !json) {
+      entry.credit_note = { status: makes ? 'failed' : 'to_make', ...(makes ? { reason: 'the invoice\'s JSON was not saved by this run' } : {}), ...(command ? { command } : {}) };
       continue;
     }
-    const number = kept?.number ?? seriesNumber(series, next);
+    const number = kept?.number ?? seriesNumber(series!, next);
     try {
       entry.credit_note = await makeOne(ctx, org, entry, json, number, issueDate);
       if (!kept) next++;

@@ -192,6 +192,12 @@ describe('a run with a credit-note series makes the credit notes', () => {
     const september = await run(out, '2026-09');
     expect(entryOf(september, '2026-0099').credit_note).toMatchObject({ status: 'made', number: 'KN-2026-0010' });
     expect(existsSync(join(out, '2026-09', 'org-nordlys', 'credit-note-KN-2026-0010.pdf'))).toBe(true);
+
+    // The series taken out of the config: the credit notes made stay made (their numbers were issued).
+    const { config, env } = configFor(server.url, tokens);
+    const without = await runMonthEnd(config, { outDir: out, month: '2026-10', env, language: 'da', creditNoteDate: '2026-12-01' });
+    expect(entryOf(without, '2026-0152').credit_note).toEqual({ status: 'made', number: 'KN-2026-0009', issue_date: '2026-11-20', einvoice: 'written' });
+    expect(without.files.find((f) => f.path === 'org-kattegat/credit-note-KN-2026-0009.pdf')?.status).toBe('unchanged');
   }, 180_000);
 
   it('fails a credit note alone, naming why and the command, when its date is before the invoice', async () => {
