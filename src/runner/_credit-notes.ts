@@ -8,6 +8,13 @@ import type { RunConfig } from './config.js';
 import { sha256 } from './hash.js';
 import type { CreditNoteEntry, InvoiceEntry, ManifestFile, OrgOutcome } from './manifest.js';
 import { safeNamePart } from './safe-name.js';
+import { acquireLock } from '../core/lock.js';
+import { LockHeldError } from '../core/lock-held-error.js';
+
+/** The lock file in the output folder while a run reads and takes numbers of the credit-note series. */
+const SERIES_LOCK = '.svc-credit-notes.lock';
+/** How long a run waits for another month's run to finish its credit notes (seconds of work). */
+const SERIES_LOCK_WAIT_MS = 120_000;
 
 // Every void or held-back invoice of a run gets its way out: the credit note that cancels it
 // (momsbekendtgørelsen § 58, stk. 2; VAT Directive 2006/112/EC art. 219: a document that amends
@@ -67,13 +74,13 @@ async function makeOne(ctx: CreditNoteContext, org: OrgOutcome, entry: InvoiceEn
     produce: () => renderCreditNotePdf(invoice, credit, { language }),
   });
   const made: CreditNoteEntry = { status: 'made', number, issue_date: issueDate };
-  entry.files.push(pdf.path);
+  const paths = [pdf.path];
   try {
     const xml = await ctx.writer.emit({
       ...common, path: `${stem}.xml`, kind: 'credit_note_xml', generator: `svc ${ctx.version} credit note e-invoice, ${language}`,
       produce: async () => renderCreditNoteUbl(invoice, credit, { language }),
     });
-    entry.files.push(xml.path);
+    paths.push(xml.path);
     made.einvoice = 'written';
   } catch (e) {
     // Where the Peppol rules reject the mirror of a wrong invoice (a total that is not net + VAT,
@@ -83,6 +90,7 @@ async function makeOne(ctx: CreditNoteContext, org: OrgOutcome, entry: InvoiceEn
     made.einvoice_error = e.message;
     await ctx.writer.retire(`${stem}.xml`);
   }
+  entry.files.push(...paths);
   return made;
 }
 
@@ -97,6 +105,24 @@ async function makeOne(ctx: CreditNoteContext, org: OrgOutcome, entry: InvoiceEn
 export async function settleCreditNotes(ctx: CreditNoteContext, organizations: readonly OrgOutcome[]): Promise<void> {
   const wanting = organizations.flatMap((org) => org.invoices.filter(needsCreditNote).map((entry) => ({ org, entry })));
   if (!wanting.length) return;
+  if (!ctx.config.credit_notes) return settle(ctx, wanting);
+  // Runs of two months into one output folder take numbers from one series: one at a time.
+  let release: () => Promise<void>;
+  try {
+    release = await acquireLock(join(dirname(ctx.monthDir), SERIES_LOCK), { waitMs: SERIES_LOCK_WAIT_MS });
+  } catch (e) {
+    if (!(e instanceof LockHeldError)) throw e;
+    return settle(ctx, wanting, `another run (process ${e.holder.pid ?? '?'}) was numbering credit notes in this output folder for ${SERIES_LOCK_WAIT_MS / 1000} s`);
+  }
+  try {
+    await settle(ctx, wanting);
+  } finally {
+    await release();
+  }
+}
+
+/** Each invoice's credit note, made or named; `blocked`: why none can be numbered now (each then fails with it and its command). */
+async function settle(ctx: CreditNoteContext, wanting: ReadonlyArray<{ org: OrgOutcome; entry: InvoiceEntry }>, blocked?: string): Promise<void> {
   const files = new Map(ctx.writer.files.map((f) => [f.path, f]));
   const series = ctx.config.credit_notes;
   // Read with or without a series: a credit note an earlier run made stays made (its number was
@@ -110,8 +136,9 @@ export async function settleCreditNotes(ctx: CreditNoteContext, organizations: r
     const chosen = ctx.language ?? ctx.config.organizations.find((o) => o.org_id === org.org_id)?.language;
     const command = json ? creditNoteCommand(json.path, issueDate, chosen) : undefined;
     const makes = series !== undefined || kept !== undefined;
-    if (!makes || !json) {
-      entry.credit_note = { status: makes ? 'failed' : 'to_make', ...(makes ? { reason: 'the invoice\'s JSON was not saved by this run' } : {}), ...(command ? { command } : {}) };
+    if (!makes || !json || blocked) {
+      const reason = blocked ?? 'the invoice\'s JSON was not saved by this run';
+      entry.credit_note = { status: makes ? 'failed' : 'to_make', ...(makes ? { reason } : {}), ...(command ? { command } : {}) };
       continue;
     }
     const number = kept?.number ?? seriesNumber(series!, next);
