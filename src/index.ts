@@ -61,7 +61,8 @@ export { checkInvoice } from './check/check-invoice.js';
 export { renderInvoicePdf } from './invoice/render-invoice.js';
 export { renderCreditNotePdf } from './invoice/render-credit-note.js';
 export type { RenderInvoiceOptions } from './invoice/options.js';
-export type { InvoiceCheckFinding } from './check/finding.js';
+export type { FindingParam, InvoiceCheckFinding } from './check/finding.js';
+export { findingText } from './check/finding-text.js';
 export { availableLanguages } from './locale/locale.js';
 
 // E-invoices: Peppol BIS Billing 3.0 UBL invoices and credit notes (the same VAT decision as the PDF).
@@ -97,6 +98,7 @@ export type {
   PartName,
   WithheldRecords,
   InvoiceEntry,
+  CreditNoteEntry,
   MonthCost,
   CostInDkk,
   CostCharge,

@@ -1,6 +1,6 @@
 import type { Invoice } from '../model/index.js';
 import { vatFromBps } from '../money/index.js';
-import type { InvoiceCheckFinding } from './finding.js';
+import type { FindingParam, InvoiceCheckFinding } from './finding.js';
 
 /**
  * What does not add up, in minor units: line totals vs quantity × unit price, provider lines vs
@@ -9,14 +9,17 @@ import type { InvoiceCheckFinding } from './finding.js';
  */
 export function figureFindings(invoice: Invoice): InvoiceCheckFinding[] {
   const findings: InvoiceCheckFinding[] = [];
-  const error = (code: string, path: string, message: string): void => void findings.push({ code, severity: 'error', path, message });
+  const error = (code: string, path: string, message: string, params: Record<string, FindingParam>): void => void findings.push({ code, severity: 'error', path, message, params });
+  const money = (minor: number | bigint): FindingParam => ({ minor: String(minor), currency: invoice.currency });
   const lines = invoice.lines.map((line, index) => ({ line, path: `lines[${index}]` })).sort((a, b) => a.line.sort_order - b.line.sort_order);
 
   for (const { line, path } of lines) {
     if (line.kind === 'usage_provider') continue;
     const expected = BigInt(line.quantity) * BigInt(line.unit_price_cents);
     if (expected !== BigInt(line.line_total_cents)) {
-      error('line_total', `${path}.line_total_cents`, `line ${line.sort_order} ("${line.description}"): line_total_cents ${line.line_total_cents} != quantity ${line.quantity} × unit_price_cents ${line.unit_price_cents} = ${expected}`);
+      error('line_total', `${path}.line_total_cents`, `line ${line.sort_order} ("${line.description}"): line_total_cents ${line.line_total_cents} != quantity ${line.quantity} × unit_price_cents ${line.unit_price_cents} = ${expected}`, {
+        line: line.sort_order, description: line.description, amount: money(line.line_total_cents), quantity: line.quantity, unit_price: money(line.unit_price_cents), expected: money(expected),
+      });
     }
   }
 
@@ -28,26 +31,34 @@ export function figureFindings(invoice: Invoice): InvoiceCheckFinding[] {
     while (j < lines.length && lines[j]!.line.kind === 'usage_provider') sum += BigInt(lines[j++]!.line.line_total_cents);
     if (j > i + 1) {
       if (head.kind !== 'usage' && head.kind !== 'usage_provider') {
-        error('provider_orphan', `${lines[i + 1]!.path}.kind`, `lines after line ${head.sort_order}: usage_provider lines must follow a usage line, not a ${head.kind} line`);
+        error('provider_orphan', `${lines[i + 1]!.path}.kind`, `lines after line ${head.sort_order}: usage_provider lines must follow a usage line, not a ${head.kind} line`, { line: lines[i + 1]!.line.sort_order });
       } else if (head.kind === 'usage' && sum !== BigInt(head.line_total_cents)) {
-        error('provider_sum', `${path}.line_total_cents`, `line ${head.sort_order} ("${head.description}"): provider lines sum to ${sum}, not its line_total_cents ${head.line_total_cents}`);
+        error('provider_sum', `${path}.line_total_cents`, `line ${head.sort_order} ("${head.description}"): provider lines sum to ${sum}, not its line_total_cents ${head.line_total_cents}`, {
+          line: head.sort_order, description: head.description, sum: money(sum), amount: money(head.line_total_cents),
+        });
       }
     }
-    if (head.kind === 'usage_provider' && i === 0) error('provider_orphan', `${path}.kind`, `line ${head.sort_order}: a usage_provider line with no usage line above it`);
+    if (head.kind === 'usage_provider' && i === 0) error('provider_orphan', `${path}.kind`, `line ${head.sort_order}: a usage_provider line with no usage line above it`, { line: head.sort_order });
     i = j;
   }
 
   const sub = BigInt(invoice.subscription_subtotal_cents) + BigInt(invoice.usage_subtotal_cents);
   if (sub !== BigInt(invoice.subtotal_cents)) {
-    error('subtotal', 'subtotal_cents', `subtotal_cents ${invoice.subtotal_cents} != subscription_subtotal_cents ${invoice.subscription_subtotal_cents} + usage_subtotal_cents ${invoice.usage_subtotal_cents} = ${sub}`);
+    error('subtotal', 'subtotal_cents', `subtotal_cents ${invoice.subtotal_cents} != subscription_subtotal_cents ${invoice.subscription_subtotal_cents} + usage_subtotal_cents ${invoice.usage_subtotal_cents} = ${sub}`, {
+      subtotal: money(invoice.subtotal_cents), subscription: money(invoice.subscription_subtotal_cents), usage: money(invoice.usage_subtotal_cents), expected: money(sub),
+    });
   }
   const vat = vatFromBps(invoice.subtotal_cents, invoice.vat_rate_bps);
   if (vat !== invoice.vat_cents) {
-    error('vat', 'vat_cents', `vat_cents ${invoice.vat_cents} != round(subtotal_cents ${invoice.subtotal_cents} × vat_rate_bps ${invoice.vat_rate_bps} / 10000) = ${vat}`);
+    error('vat', 'vat_cents', `vat_cents ${invoice.vat_cents} != round(subtotal_cents ${invoice.subtotal_cents} × vat_rate_bps ${invoice.vat_rate_bps} / 10000) = ${vat}`, {
+      vat: money(invoice.vat_cents), subtotal: money(invoice.subtotal_cents), rate: { bps: invoice.vat_rate_bps }, expected: money(vat),
+    });
   }
   const total = BigInt(invoice.subtotal_cents) + BigInt(invoice.vat_cents);
   if (total !== BigInt(invoice.total_cents)) {
-    error('total', 'total_cents', `total_cents ${invoice.total_cents} != subtotal_cents ${invoice.subtotal_cents} + vat_cents ${invoice.vat_cents} = ${total}`);
+    error('total', 'total_cents', `total_cents ${invoice.total_cents} != subtotal_cents ${invoice.subtotal_cents} + vat_cents ${invoice.vat_cents} = ${total}`, {
+      total: money(invoice.total_cents), subtotal: money(invoice.subtotal_cents), vat: money(invoice.vat_cents), expected: money(total),
+    });
   }
   return findings;
 }

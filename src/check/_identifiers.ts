@@ -1,6 +1,6 @@
 import type { Invoice } from '../model/index.js';
 import type { InvoiceCheckFinding } from './finding.js';
-import { glnProblem } from './gln.js';
+import { glnProblem, gs1CheckDigit } from './gln.js';
 import { danishAccountIn, ibanMod97, ibansIn } from './iban.js';
 
 /** Numbers a bank or NemHandel would refuse: the buyer's EAN (GLN) and the IBANs in the seller's bank text. */
@@ -8,12 +8,16 @@ export function identifierFindings(invoice: Invoice): InvoiceCheckFinding[] {
   const findings: InvoiceCheckFinding[] = [];
   const ean = invoice.buyer.ean.trim();
   const eanProblem = ean ? glnProblem(ean) : undefined;
-  if (eanProblem) findings.push({ code: 'ean_check_digit', severity: 'error', path: 'buyer.ean', message: `buyer.ean "${ean}" ${eanProblem}` });
+  if (eanProblem) {
+    const digits = ean.replace(/[\s-]/g, '');
+    const params = /^\d{13}$/.test(digits) ? { form: 'check', ean, expected: gs1CheckDigit(digits.slice(0, 12)), got: Number(digits[12]) } : { form: 'length', ean };
+    findings.push({ code: 'ean_check_digit', severity: 'error', path: 'buyer.ean', message: `buyer.ean "${ean}" ${eanProblem}`, params });
+  }
 
   const bank = invoice.seller.bank;
   for (const iban of ibansIn(bank)) {
     if (ibanMod97(iban) !== 1) {
-      findings.push({ code: 'iban_checksum', severity: 'error', path: 'seller.bank', message: `seller.bank: IBAN ${iban} fails the ISO 13616 mod-97 check` });
+      findings.push({ code: 'iban_checksum', severity: 'error', path: 'seller.bank', message: `seller.bank: IBAN ${iban} fails the ISO 13616 mod-97 check`, params: { iban } });
       continue;
     }
     const account = iban.startsWith('DK') ? danishAccountIn(bank) : undefined;
@@ -23,6 +27,7 @@ export function identifierFindings(invoice: Invoice): InvoiceCheckFinding[] {
       findings.push({
         code: 'iban_account_mismatch', severity: 'warning', path: 'seller.bank',
         message: `seller.bank: IBAN ${iban} is reg. no. ${ibanReg} account ${ibanAccount}, but the same text gives reg. no. ${account.reg}${account.account ? ` account ${account.account}` : ''}`,
+        params: { form: account.account ? 'account' : 'reg', iban, iban_reg: ibanReg, iban_account: ibanAccount, reg: account.reg, account: account.account ?? '' },
       });
     }
   }

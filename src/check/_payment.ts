@@ -12,12 +12,13 @@ export function paymentFindings(invoice: Invoice): InvoiceCheckFinding[] {
   const line = paymentLineOf(invoice);
   if (!line) return [];
   if ('problem' in line) {
-    return [{ code: 'payment_line_unknown', severity: 'error', path: line.path, message: `${line.path} "${line.text}" ${line.problem}` }];
+    return [{ code: 'payment_line_unknown', severity: 'error', path: line.path, message: `${line.path} "${line.text}" ${line.problem}`, params: { field: line.path, text: line.text } }];
   }
   if (invoice.currency !== 'DKK') {
     return [{
       code: 'fik_not_dkk', severity: 'error', path: line.path,
       message: `${line.path} "${line.text}" is a FI payment line (+${line.fik.card}), which pays Danish kroner only, but the invoice is in ${invoice.currency}`,
+      params: { field: line.path, text: line.text, card: line.fik.card, currency: invoice.currency },
     }];
   }
   return [];

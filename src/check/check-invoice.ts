@@ -25,7 +25,7 @@ export function checkInvoice(invoice: Invoice | InvoiceJson): InvoiceCheckFindin
 /** checkInvoice on a record already checked against InvoiceSchema. */
 export function checkInvoiceRecord(record: Invoice): InvoiceCheckFinding[] {
   const vat: InvoiceCheckFinding[] = decideVatFor(record).reasons.flatMap((r) =>
-    r.severity === 'info' ? [] : [{ code: r.code, severity: r.severity, path: r.paths[0]!, message: r.message }],
+    r.severity === 'info' ? [] : [{ code: r.code, severity: r.severity, path: r.paths[0]!, message: r.message, params: r.params ?? {} }],
   );
   return [...figureFindings(record), ...vat, ...identifierFindings(record), ...paymentFindings(record)].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 }

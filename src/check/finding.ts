@@ -1,3 +1,10 @@
+/**
+ * A value a finding's message names, kept so the message can be said in any language
+ * (findingText): text as it stands in the record, a whole number, an amount in minor units with
+ * its currency (`minor` an integer as text, exact however large), or a VAT rate in basis points.
+ */
+export type FindingParam = string | number | { minor: string; currency: string } | { bps: number };
+
 /** Something an accountant must fix before filing an invoice (see checkInvoice). */
 export interface InvoiceCheckFinding {
   /**
@@ -13,6 +20,12 @@ export interface InvoiceCheckFinding {
   severity: 'error' | 'warning';
   /** The record's field to fix, e.g. `buyer.ean`, `lines[3].line_total_cents`. */
   path: string;
-  /** One sentence naming the fields and the values. */
+  /** One sentence in English naming the fields and the values (for logs, stderr and the manifest). */
   message: string;
+  /**
+   * The values the message names, for the same sentence in a page's language: the locale's
+   * `check.findings.<code>` text is filled with them (findingText). `form` picks one of a
+   * code's several sentences. Absent in manifests of earlier versions.
+   */
+  params?: Record<string, FindingParam>;
 }

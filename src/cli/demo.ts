@@ -65,7 +65,8 @@ export const demoCommand: Command = {
       // The dataset's "today" decides the month: the month before it (2026-10 for the samples).
       const month = previousMonth(new Date(`${server.today}T00:00:00Z`));
       io.stderr.write(`Reference server on ${server.url} (dataset today ${server.today}); month end for ${month}, ${organizations.length} organizations\n`);
-      const { manifest, code } = await runWithProgress(io, { config, outDir, month, language, withServicePdf: false, json: false, env });
+      // The dataset's "today" is the run's day too: the credit notes the summary names are dated by it, the same on any date.
+      const { manifest, code } = await runWithProgress(io, { config, outDir, month, language, withServicePdf: false, json: false, env, creditNoteDate: server.today });
       const monthDir = join(outDir, month);
       io.stdout.write(describeResult(manifest, monthDir));
       const lines = ['', 'Per organization (invoice PDFs and JSON, cost workbook):'];

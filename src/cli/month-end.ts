@@ -18,6 +18,8 @@ import { checkOutputFolder } from './_output/output-file.js';
 import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../client/timeout-setting.js';
 import { jsonText } from './_output/json-text.js';
 import { now } from '../core/clock.js';
+import { plainText } from './_output/sanitize.js';
+import { isoDate } from '../model/primitives.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -35,12 +37,19 @@ export interface MonthEndRunInput {
   timeoutMs?: number | undefined;
   /** `--deadline SECONDS`: the whole run stops this long after it started, as on Ctrl-C, and ends with exit 1. */
   deadlineMs?: number | undefined;
+  /** `--credit-note-date`: the date of the credit notes the run makes or names (default: the day it starts). */
+  creditNoteDate?: string | undefined;
 }
 
-/** Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook) failed, else 0. */
+/**
+ * Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook)
+ * failed (a rerun retries it), 3 nothing failed but an invoice is held back (checkInvoice finds
+ * an error in it: a person must have it credited and reissued; a rerun changes nothing), else 0.
+ */
 export function exitCodeOf(m: Manifest): number {
   if (m.interrupted) return 130;
-  return m.summary.failed > 0 || m.partner?.status === 'failed' ? 1 : 0;
+  if (m.summary.failed > 0 || m.partner?.status === 'failed') return 1;
+  return (m.summary.held_back ?? 0) > 0 ? 3 : 0;
 }
 
 /**
@@ -75,6 +84,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
   try {
     const common = {
       outDir: input.outDir, month: input.month, language: input.language, withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
+      creditNoteDate: input.creditNoteDate,
       ...(input.timeoutMs !== undefined ? { client: { timeoutMs: input.timeoutMs } } : {}),
     };
     const manifest = input.queue
@@ -119,6 +129,8 @@ export function describeResult(m: Manifest, monthDir: string): string {
     `Page:     ${join(monthDir, 'index.html')} (open it in a browser first)`,
     ...(m.interrupted ? ['Interrupted: run the same command again to finish; files already written are checked and skipped.'] : []),
     ...(s.failed > 0 ? ['Failed organizations and why are in the summary; a rerun retries them and skips what is done.'] : []),
+    ...(s.held_back ? [`${s.held_back === 1 ? '1 invoice is' : `${s.held_back} invoices are`} held back: checkInvoice finds an error, so ${s.held_back === 1 ? 'its PDF is' : 'their PDFs are'} marked NOT VALID and no total counts ${s.held_back === 1 ? 'it' : 'them'}; each needs a credit note and a new invoice (see the summary).`] : []),
+    ...(s.credit_notes_to_make ? [`${s.credit_notes_to_make === 1 ? '1 void or held-back invoice needs its' : `${s.credit_notes_to_make} void or held-back invoices need their`} credit note: the summary names the command for each (or set credit_notes in the run config).`] : []),
   ].join('\n') + '\n';
 }
 
@@ -147,7 +159,7 @@ async function readConfig(path: string, cwd: string): Promise<RunConfig> {
 export const monthEndCommand: Command = {
   name: 'month-end',
   summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest, summary and index.html",
-  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--deadline SECONDS] [--json]',
+  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--credit-note-date YYYY-MM-DD] [--deadline SECONDS] [--json]',
   examples: [
     'svc month-end --config runs.json --out ./month-end',
     'svc month-end --month 2026-10 --config runs.json --out ./month-end --concurrency 8 --json',
@@ -165,6 +177,7 @@ export const monthEndCommand: Command = {
     rate: { type: 'string', valueName: 'N', description: 'with --queue: at most N requests per second to the reporting API, all workers together' },
     json: { type: 'boolean', description: 'print the manifest summary as JSON on stdout' },
     deadline: { type: 'string', valueName: 'SECONDS', description: 'stop the whole run after SECONDS (as Ctrl-C does: the manifest of what is done is written), exit 1' },
+    'credit-note-date': { type: 'string', valueName: 'YYYY-MM-DD', description: 'date of the credit notes the run makes (config credit_notes) or names for void and held-back invoices (default: today, UTC)' },
     ...timeoutOption,
   },
   async run(io, args) {
@@ -181,6 +194,8 @@ export const monthEndCommand: Command = {
     if (rate !== undefined && !queueUrl) throw new UsageError('--rate needs --queue (a run in one process has no shared rate)');
     if (queueUrl && (threads !== undefined || concurrency !== undefined)) throw new UsageError(`--${threads !== undefined ? 'threads' : 'concurrency'} does not go with --queue: each worker has its own (svc worker --concurrency N)`);
     const timeoutMs = timeoutSetting(undefined, io.env);
+    const creditNoteDate = str(args, 'credit-note-date');
+    if (creditNoteDate !== undefined && !isoDate.safeParse(creditNoteDate).success) throw new UsageError(`--credit-note-date: expected a date YYYY-MM-DD (got "${plainText(creditNoteDate)}")`);
     const deadlineText = str(args, 'deadline');
     const deadlineMs = deadlineText === undefined ? undefined : timeoutMsFromSeconds(deadlineText);
     if (deadlineText !== undefined && deadlineMs === undefined) throw new UsageError(`--deadline must be ${TIMEOUT_RULE} (got "${deadlineText}")`);
@@ -188,7 +203,7 @@ export const monthEndCommand: Command = {
       const config = await readConfig(configPath, io.cwd);
       const outDir = await checkOutputFolder('--out', out, io.cwd);
       const { manifest, code } = await runWithProgress(io, {
-        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs, deadlineMs,
+        config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs, deadlineMs, creditNoteDate,
         ...(queueUrl ? { queue: { url: queueUrl, rate } } : {}),
       });
       if (!bool(args, 'json')) io.stdout.write(describeResult(manifest, join(outDir, manifest.month)));

@@ -9,7 +9,7 @@ import { sellerAddress, type UblAddress } from './_address.js';
 import { buyerEndpoint, cvrDigits, type Endpoint } from './_endpoint.js';
 import { paymentMeans } from './_payment-means.js';
 import { buyerReference } from './_buyer-reference.js';
-import { refuseErrorFindings } from './_refuse-findings.js';
+import { refuseErrorFindings, refuseUnmirrorable } from './_refuse-findings.js';
 import { taxCategory, type TaxCategory } from './_tax.js';
 import { ublLines } from './_lines.js';
 
@@ -100,7 +100,12 @@ function prepare(invoice: Invoice, locale: Locale) {
  */
 export function writeUbl(invoice: Invoice, doc: UblDocument, language: string): Uint8Array {
   const locale = getLocale(language);
-  refuseErrorFindings(invoice);
+  // An invoice with an error finding is never sent. Its credit note mirrors it, errors and all:
+  // crediting it is the way out (momsbekendtgørelsen § 58, stk. 2; VAT Directive art. 219), so
+  // the findings are its reason, not a bar; what the Peppol rules themselves reject in the
+  // mirror still refuses it (refuseUnmirrorable).
+  if (doc.kind === 'invoice') refuseErrorFindings(invoice);
+  else refuseUnmirrorable(invoice);
   const p = prepare(invoice, locale);
   const means = doc.kind === 'invoice' ? paymentMeans(invoice) : undefined;
   const credit = doc.kind === 'credit_note' ? doc.credit : undefined;

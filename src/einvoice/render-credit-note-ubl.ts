@@ -1,20 +1,37 @@
 import { CreditNoteDetailsSchema, parseRecord, type CreditNoteDetails, type Invoice, type InvoiceJson } from '../model/index.js';
 import { invoiceRecord } from '../model/invoice-record.js';
 import { EInvoiceError } from './einvoice-error.js';
+import { checkInvoiceRecord } from '../check/check-invoice.js';
+import { findingTextIn } from '../check/finding-text.js';
+import { getLocale, t } from '../locale/index.js';
 import type { RenderUblOptions } from './options.js';
 import { writeUbl } from './_document.js';
 
 /**
- * The credit note's details checked: a number, a `YYYY-MM-DD` date not before the invoice's
- * issue date. @throws SchemaError naming `number` or `issueDate`, EInvoiceError naming `issueDate`
+ * Why the invoice is credited when the caller gives no reason, in `language`: the invoice check's
+ * errors, each with its code, of an invoice that is not valid as it stands; undefined for one
+ * without an error.
  */
-export function creditNoteDetails(invoice: Invoice, details: CreditNoteDetails): CreditNoteDetails {
+function defaultReason(invoice: Invoice, language: string): string | undefined {
+  const locale = getLocale(language);
+  const errors = checkInvoiceRecord(invoice).filter((f) => f.severity === 'error');
+  if (!errors.length) return undefined;
+  const findings = errors.map((f) => `${findingTextIn(f, locale)} [${f.code}]`).join('; ');
+  return t(locale, 'invoice.creditNote.reasonNotValid', { number: invoice.invoice_number, findings });
+}
+
+/**
+ * The credit note's details checked: a number, a `YYYY-MM-DD` date not before the invoice's
+ * issue date; without a reason, the invoice check's errors are its reason, in `language`. @throws SchemaError naming `number` or `issueDate`, EInvoiceError naming `issueDate`
+ */
+export function creditNoteDetails(invoice: Invoice, details: CreditNoteDetails, language: string = invoice.language): CreditNoteDetails {
   const credit = parseRecord(CreditNoteDetailsSchema, details, 'credit note');
   const invoiceDate = invoice.issued_at.slice(0, 10);
   if (credit.issueDate < invoiceDate) {
     throw new EInvoiceError('issueDate', `${credit.issueDate} is before the issue date ${invoiceDate} of invoice ${invoice.invoice_number} it credits`);
   }
-  return credit;
+  const reason = credit.reason?.trim() ? credit.reason : defaultReason(invoice, language);
+  return { ...credit, ...(reason ? { reason } : {}) };
 }
 
 /**
@@ -26,7 +43,7 @@ export function creditNoteDetails(invoice: Invoice, details: CreditNoteDetails):
  */
 export function renderCreditNoteUbl(input: Invoice | InvoiceJson, details: CreditNoteDetails, options: RenderUblOptions = {}): Uint8Array {
   const invoice = invoiceRecord(input);
-  const credit = creditNoteDetails(invoice, details);
+  const credit = creditNoteDetails(invoice, details, options.language ?? invoice.language);
   if (invoice.total_cents < 0) throw new EInvoiceError('total_cents', `${invoice.total_cents} is negative; a credit note's total cannot be (DK-R-016)`);
   return writeUbl(invoice, { kind: 'credit_note', credit }, options.language ?? invoice.language);
 }

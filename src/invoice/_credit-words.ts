@@ -9,14 +9,15 @@ import type { InvoiceWords } from './_words.js';
  * The invoice's words turned into its credit note's: the title, its own number and date and
  * the invoice it credits (number and date, momsbekendtgørelsen § 58, stk. 1, nr. 1–2, and stk. 2; see CreditNoteDetailsSchema) in the facts, the
  * total as credited, the reason first among the notes, and a settlement paragraph instead of the
- * payment request. No VOID mark: the credit note is what replaces a void invoice. Lines, amounts
- * and the VAT notes stay the invoice's.
+ * payment request: nothing on it asks for money (no due date, no payment reference, no bank or FI
+ * line). No VOID or NOT VALID mark: the credit note is what cancels a void or wrong invoice, and
+ * the wrong invoice's errors are its reason, not its notes. Lines, amounts and the VAT notes stay
+ * the invoice's (the credit note mirrors it).
  */
 export function creditNoteWords(words: InvoiceWords, invoice: Invoice, credit: CreditNoteDetails, locale: Locale): InvoiceWords {
   const k = (key: string, params: Record<string, unknown> = {}): string => lineTemplate(locale, `invoice.${key}`)(params);
   const date = dateText(locale);
   const invoiceDate = date(invoice.issued_at);
-  const reference = invoice.buyer.payment_reference.trim().replace(/\s+/g, '\u00a0');
   const facts: Array<[string, string]> = [
     [k('creditNote.number'), credit.number],
     [k('creditNote.issued'), date(credit.issueDate)],
@@ -24,9 +25,9 @@ export function creditNoteWords(words: InvoiceWords, invoice: Invoice, credit: C
     [k('facts.period'), k('facts.periodRange', { start: date(invoice.period_start), end: date(invoice.period_end) })],
     [k('facts.currency'), invoice.currency],
   ];
-  if (reference) facts.push([k('facts.reference'), reference]);
   const totals = words.totals.map((row, i) => (i === words.totals.length - 1 ? { label: k('creditNote.total'), amount: row.amount, strong: true } : row));
   const reason = credit.reason?.trim();
+  // The invoice's NOT VALID mark and errors are not the credit note's: it is valid, and the errors are its reason.
   const { voidMark: _mark, voidNote: _note, ...rest } = words;
   return {
     ...rest,
@@ -36,6 +37,7 @@ export function creditNoteWords(words: InvoiceWords, invoice: Invoice, credit: C
     facts: facts.map(([a, b]) => [a, clean(b)]),
     totals,
     notes: [...(reason ? [k('creditNote.reason', { reason: clean(reason) })] : []), ...words.notes],
+    problems: [],
     paymentHeading: k('creditNote.heading'),
     payment: [
       k('creditNote.settlement', { number: invoice.invoice_number, date: invoiceDate }),

@@ -35,7 +35,8 @@ export interface Closing {
  */
 export function layOutClosing(ink: Ink, words: InvoiceWords): Closing {
   const width = PAGE.right - PAGE.left;
-  const notes = words.notes.flatMap((n) => paragraph(ink, n, width));
+  // A NOT VALID invoice's errors come first: they are why it asks for nothing.
+  const notes = [...words.problems, ...words.notes].flatMap((n) => paragraph(ink, n, width));
   const payment = words.payment.flatMap((p) => paragraph(ink, p, width));
   const paymentBlock = words.paymentHeading ? 24 + 14 + payment.length * NOTE_LINE : 0;
   const height = 12 + words.totals.length * LINE + 10 + (notes.length ? 10 + notes.length * NOTE_LINE : 0) + paymentBlock;

@@ -8,12 +8,17 @@ import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
 import { decideVatFor } from '../vat/index.js';
+import { checkInvoiceRecord } from '../check/index.js';
+import { findingTextIn } from '../check/finding-text.js';
 
 /** Every text the invoice shows, in one language, computed before layout. */
 export interface InvoiceWords {
   title: string;
+  /** The mark on every page of a void invoice (VOID) or of one the invoice check finds an error in (NOT VALID). */
   voidMark?: string;
   voidNote?: string;
+  /** The invoice check's errors, one sentence each, shown first among the notes (a NOT VALID invoice's reasons). */
+  problems: string[];
   continued: string;
   seller: string[];
   buyerHeading: string;
@@ -22,7 +27,7 @@ export interface InvoiceWords {
   table: { description: string; quantity: string; unitPrice: string; amount: string };
   totals: Array<{ label: string; amount: string; strong?: boolean }>;
   notes: string[];
-  /** Empty on a void invoice, with `payment`: nothing asks for money. */
+  /** Empty on a void or NOT VALID invoice, with `payment`: nothing asks for money. */
   paymentHeading: string;
   payment: string[];
   footer: string;
@@ -48,6 +53,14 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   const moneyIn = (minor: number, cur: string): string => moneyText({ amount: formatMinor(minor, locale.format.number), currency: cur });
   const money = (minor: number): string => moneyIn(minor, currency);
   const isVoid = invoice.status === 'void';
+  // An issued invoice the invoice check finds an error in is not valid as it stands (a wrong VAT,
+  // a total that is not subtotal + VAT, …): marked NOT VALID on every page as a void one is,
+  // asking for nothing, with the errors as its notes. It is cancelled by a credit note referring
+  // to it (momsbekendtgørelsen § 58, stk. 2; VAT Directive art. 219) and replaced by a new one.
+  const errors = isVoid ? [] : checkInvoiceRecord(invoice).filter((f) => f.severity === 'error');
+  const notValid = errors.length > 0;
+  // Nothing on a void or NOT VALID invoice asks for money: no due date, no payment reference, no payment block.
+  const asksNothing = isVoid || notValid;
   // A payment reference (an FI code such as +71<…<) is one token: never wrapped, nothing glued to its end.
   const reference = buyer.payment_reference.trim().replace(/\s+/g, '\u00a0');
   const date = dateText(locale);
@@ -70,9 +83,9 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     [k('facts.period'), k('facts.periodRange', { start: date(invoice.period_start), end: date(invoice.period_end) })],
   ];
   // A void invoice asks for nothing (a credit note cancels it): no due date, no payment reference.
-  if (!isVoid) facts.push([k('facts.due'), date(invoice.due_at)]);
+  if (!asksNothing) facts.push([k('facts.due'), date(invoice.due_at)]);
   facts.push([k('facts.currency'), currency]);
-  if (reference && !isVoid) facts.push([k('facts.reference'), reference]);
+  if (reference && !asksNothing) facts.push([k('facts.reference'), reference]);
 
   const rate = formatPercent(new Decimal(invoice.vat_rate_bps).dividedBy(100), locale, invoice.vat_rate_bps % 100 === 0 ? 0 : 2);
   const totals = [
@@ -81,7 +94,7 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     { label: k('totals.subtotal'), amount: money(invoice.subtotal_cents) },
     { label: k('totals.vat', { rate }), amount: money(invoice.vat_cents) },
     // A void invoice asks for nothing: its total is not "due" and not emphasised.
-    isVoid ? { label: k('totals.totalVoid'), amount: money(invoice.total_cents) } : { label: k('totals.total'), amount: money(invoice.total_cents), strong: true },
+    asksNothing ? { label: k('totals.totalVoid'), amount: money(invoice.total_cents) } : { label: k('totals.total'), amount: money(invoice.total_cents), strong: true },
   ];
 
   const vat = decideVatFor(invoice);
@@ -95,7 +108,7 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
 
   const providerLine = lineTemplate(locale, 'invoice.table.provider');
   const due = date(invoice.due_at);
-  const payment = isVoid ? [] : lines(
+  const payment = asksNothing ? [] : lines(
     render(invoiceTemplate('payment-terms'), {
       reference,
       payBy: k('payment.payBy', { due, reference }),
@@ -115,6 +128,8 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     title: k('title'),
     // What comes next for a void invoice: a credit note that refers to it (momsbekendtgørelsen § 58, stk. 2).
     ...(isVoid ? { voidMark: k('void'), voidNote: [k('voidNote'), seller.email && k('voidNoteContact', { email: seller.email }), k('voidNoteCredit')].filter(Boolean).join(' ') } : {}),
+    ...(notValid ? { voidMark: k('notValid'), voidNote: k('notValidNote') } : {}),
+    problems: errors.map((f) => clean(k('notValidFinding', { finding: findingTextIn(f, locale), code: f.code }))),
     continued: k('continued', { number: invoice.invoice_number }),
     seller: [seller.legal_name, seller.address, k('seller.cvr', { cvr: seller.cvr }), k('seller.vat', { vat: seller.vat }), seller.email].map(clean).filter(Boolean),
     buyerHeading: k('buyer.heading'),
@@ -128,7 +143,7 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
     },
     totals,
     notes,
-    paymentHeading: isVoid ? '' : k('payment.heading'),
+    paymentHeading: asksNothing ? '' : k('payment.heading'),
     payment,
     footer: clean(footer),
     page: (page, pages) => k('page', { page, pages }),

@@ -15,5 +15,5 @@ import { renderDocumentPdf } from './render-invoice.js';
  */
 export async function renderCreditNotePdf(input: Invoice | InvoiceJson, details: CreditNoteDetails, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
   const invoice = invoiceRecord(input);
-  return renderDocumentPdf(invoice, options, creditNoteDetails(invoice, details));
+  return renderDocumentPdf(invoice, options, creditNoteDetails(invoice, details, options.language ?? invoice.language));
 }

@@ -144,6 +144,7 @@ export async function followRun(config: RunConfig, options: QueueRunOptions, { c
       organizations, partner, interrupted,
       options: { concurrency: 0, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false, queue: { name, rate: options.rate ?? null } },
       summaryLanguage: options.language ?? (await import('../runner/summary.js')).runLanguage(organizations),
+      creditNoteDate: options.creditNoteDate,
     });
     // Redis gone: the manifest of what was done is written; the run ends with the reason.
     if (watch.error) throw watch.error;

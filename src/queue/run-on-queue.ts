@@ -3,7 +3,7 @@ import type { RunConfig, Manifest, MonthEndOptions } from '../runner/index.js';
 import { parseRunConfig } from '../runner/config.js';
 import { RunOptionError } from '../runner/run-option-error.js';
 import { previousMonth } from '../runner/month.js';
-import { RUN_OPTION_KINDS, checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/check-options.js';
+import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/check-options.js';
 import { parseQueueUrl } from './_connection.js';
 import { queueName } from './_names.js';
 import { loadQueuePeers } from './_peers.js';
@@ -37,6 +37,7 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
   const month = options.month ?? previousMonth(now());
   checkMonthOption(month);
   checkWholeOption(options.rate, 'rate', 1, 100_000);
+  checkDateOption(options.creditNoteDate, 'creditNoteDate');
   if (!isAbsolute(options.outDir)) throw new RunOptionError('out', 'must be an absolute path (workers on other machines use it)');
   const env = options.env ?? process.env;
   const connection = parseQueueUrl(options.queue, env);

@@ -10,6 +10,7 @@ export function summarize(month: string, figures: RunFigures, files: readonly Ma
     interrupted_orgs: s.interrupted, not_run: s.not_run, files: files.length,
     written: files_('written'), rewritten: files_('rewritten'), unchanged: files_('unchanged'), kept: files_('kept'),
     einvoices: figures.einvoices_written, einvoices_failed: figures.einvoices_not_made,
+    held_back: figures.held_back, credit_notes_made: figures.credit_notes_made, credit_notes_to_make: figures.credit_notes_to_make,
     bytes: files.reduce((n, f) => n + f.size, 0), interrupted,
   };
 }

@@ -86,9 +86,13 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     const source = `invoice ${invoice.id} (${invoice.invoice_number})`;
     const stem = `${folder}/${names[i]}`;
     const language = ctx.language ?? org.language ?? invoice.language;
-    // What does not add up is recorded for a person to look at; the PDF is made regardless, the
-    // e-invoice only without an error (renderInvoiceUbl refuses one, and writeEInvoice records why).
+    // What does not add up is recorded for a person to look at. An issued invoice with an error is
+    // held back, as `svc invoices render` refuses it: its PDF is marked NOT VALID on every page and
+    // asks for no payment (the renderer decides that from the same check), it gets no e-invoice
+    // (renderInvoiceUbl refuses it, and writeEInvoice records why), no total counts it, and the
+    // pages name the credit note it needs.
     const findings = checkInvoice(invoice);
+    const heldBack = invoice.status === 'issued' && findings.some((f) => f.severity === 'error');
     const entry: InvoiceEntry = {
       id: invoice.id,
       invoice_number: invoice.invoice_number,
@@ -102,6 +106,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       total_cents: invoice.total_cents,
       usd_dkk_rate: invoice.usd_dkk_rate ? invoice.usd_dkk_rate.toFixed() : null,
       ...(findings.length ? { findings } : {}),
+      ...(heldBack ? { held_back: true as const } : {}),
       files: [],
     };
     out.invoices.push(entry);
@@ -114,7 +119,8 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     checkAbort(signal);
     const pdf = await writer.emit({
       path: `${stem}.pdf`, org_id: org.org_id, kind: 'invoice_pdf', source_sha256: sourceHash, source,
-      generator: `svc ${VERSION} renderer, ${language}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language }),
+      // `not valid` in the generator: a PDF an earlier version made of it unmarked is made anew.
+      generator: `svc ${VERSION} renderer, ${language}${heldBack ? ', not valid' : ''}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language }),
     });
     entry.files.push(pdf.path);
     ctx.onFile();

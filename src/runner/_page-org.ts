@@ -20,7 +20,7 @@ export interface OrgPageContext {
   runMonth: string;
   locale: Locale;
   status: (s: RunStatus) => string;
-  invoiceStatus: Record<InvoiceEntry['status'], string>;
+  invoiceStatus: Record<InvoiceEntry['status'] | 'held_back', string>;
   period: (i: InvoiceEntry) => string;
   noRate: string;
   estimatedMark: string;
@@ -42,7 +42,11 @@ export function orgPageContext(files: FileIndex, runMonth: string, locale: Local
       if (word === undefined) statuses.set(key, (word = e(statusWord(key, locale))));
       return word;
     },
-    invoiceStatus: { issued: e(t(locale, 'runner.summary.invoiceStatus.issued')), void: e(t(locale, 'runner.summary.invoiceStatus.voidCancelled')) },
+    invoiceStatus: {
+      issued: e(t(locale, 'runner.summary.invoiceStatus.issued')),
+      void: e(t(locale, 'runner.summary.invoiceStatus.voidCancelled')),
+      held_back: e(t(locale, 'runner.summary.invoiceStatus.heldBack')),
+    },
     // A whole calendar month reads as the month; any other period as its two dates.
     period: (i) => {
       const key = `${i.period_start}/${i.period_end}`;
@@ -87,9 +91,12 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
   for (const i of o.invoices) {
     for (const path of i.files) linked.add(path);
     let links = linksHtml(i.files.map((path) => ({ path, kind: files.kindOf.get(path) })), locale);
-    if (i.einvoice === 'failed') links += `<span class="no-xml">${e(einvoiceNotMade(i, locale))}</span>`;
+    // A held-back invoice's status says why it has no e-invoice (its line under "For a person to check" says it in full).
+    if (i.einvoice === 'failed' && !i.held_back) links += `<span class="no-xml">${e(einvoiceNotMade(i, locale))}</span>`;
+    // Void and held-back invoices are counted in no total: their amounts are struck through.
+    const cls = i.status === 'void' ? ' class="void"' : i.held_back ? ' class="held"' : '';
     invoiceRows +=
-      `<tr${i.status === 'void' ? ' class="void"' : ''}><td>${e(i.invoice_number)}</td><td>${ctx.invoiceStatus[i.status]}</td><td>${ctx.period(i)}</td>` +
+      `<tr${cls}><td>${e(i.invoice_number)}</td><td>${ctx.invoiceStatus[i.held_back && i.status === 'issued' ? 'held_back' : i.status]}</td><td>${ctx.period(i)}</td>` +
       `<td>${e(formatMoney(i.subtotal_cents, i.currency, locale))}</td><td>${e(formatMoney(i.vat_cents, i.currency, locale))}</td><td>${e(formatMoney(i.total_cents, i.currency, locale))}</td><td></td><td>${links}</td></tr>`;
   }
   const own = (files.byOrg.get(o.org_id) ?? []).filter((file) => !linked.has(file.path));

@@ -1,3 +1,4 @@
+import { findingTextIn } from '../check/finding-text.js';
 import { t, type Locale } from '../locale/index.js';
 import type { InvoiceEntry, OrgOutcome, PartOutcome } from './manifest.js';
 
@@ -38,9 +39,19 @@ export function problemLines(o: OrgOutcome, locale: Locale): string[] {
   return lines;
 }
 
-/** `No e-invoice for invoice 2026-0142: <why> [code]` for an issued invoice whose e-invoice was refused. Plain text. */
+/**
+ * `No e-invoice for invoice 2026-0142: <why> [code]` for an issued invoice whose e-invoice was
+ * refused, in the page's language: a finding of checkInvoice in the language's words, a field
+ * that cannot go into an e-invoice named in them (the writer's own English reason after it, as
+ * a service's reason follows its status). Plain text.
+ */
 export function einvoiceNotMade(i: InvoiceEntry, locale: Locale): string {
+  const finding = i.einvoice_code ? i.findings?.find((f) => f.code === i.einvoice_code) : undefined;
+  if (finding) return t(locale, 'runner.summary.einvoiceFailed', { number: i.invoice_number, reason: `${findingTextIn(finding, locale)} [${finding.code}]` });
   // The error names its code already where a finding refused it; a manifest may carry the code alone.
-  const code = i.einvoice_code && !(i.einvoice_error ?? '').includes(`[${i.einvoice_code}]`) ? ` [${i.einvoice_code}]` : '';
-  return t(locale, 'runner.summary.einvoiceFailed', { number: i.invoice_number, reason: `${i.einvoice_error ?? ''}${code}` });
+  const error = i.einvoice_error ?? '';
+  const code = i.einvoice_code && !error.includes(`[${i.einvoice_code}]`) ? ` [${i.einvoice_code}]` : '';
+  const field = /^([\w.[\], ]+?): ([^]*)$/.exec(error);
+  if (field) return t(locale, 'runner.summary.einvoiceFailedField', { number: i.invoice_number, field: field[1], reason: `${field[2]}${code}` });
+  return t(locale, 'runner.summary.einvoiceFailed', { number: i.invoice_number, reason: `${error}${code}` });
 }

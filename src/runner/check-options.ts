@@ -1,3 +1,4 @@
+import { isoDate } from '../model/primitives.js';
 import { monthProblem } from './month.js';
 import { RunOptionError } from './run-option-error.js';
 
@@ -42,6 +43,12 @@ export function checkMonthOption(month: string): void {
   if (problem) throw new RunOptionError('month', problem);
 }
 
+/** A calendar date option, `YYYY-MM-DD` and a real date; absent is fine (its default applies). */
+export function checkDateOption(v: string | undefined, name: string): void {
+  if (v === undefined) return;
+  if (!isoDate.safeParse(v).success) throw new RunOptionError(name, `must be a date YYYY-MM-DD (got "${v}")`);
+}
+
 /** The options every month-end entry point shares with MonthEndOptions. */
 export const RUN_OPTION_KINDS: Record<string, Kind> = {
   outDir: 'string',
@@ -52,4 +59,5 @@ export const RUN_OPTION_KINDS: Record<string, Kind> = {
   withServicePdf: 'boolean',
   env: 'object',
   client: 'object',
+  creditNoteDate: 'string',
 };

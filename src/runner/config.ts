@@ -47,6 +47,32 @@ export const RunOrganizationSchema = z.strictObject(
   { error: expected('an object with org_id, name and token_env') },
 );
 
+/**
+ * The seller's credit-note number series the run takes numbers from to make the credit note of
+ * each void or held-back invoice (`prefix` + the number, zero-padded to `digits`). A credit note
+ * is an invoice of its own and needs a sequential number of a series that identifies it
+ * (momsbekendtgørelsen § 58, stk. 1, nr. 2, and stk. 2).
+ */
+export const CreditNoteSeriesSchema = z.strictObject(
+  {
+    prefix: z
+      .string({ error: expected('the series\' prefix, e.g. "KN-2026-"') })
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, { error: 'must be 1 to 40 letters, digits, "-" or "_", starting with a letter or digit (e.g. "KN-2026-"), and differ from how the invoices are numbered' }),
+    next: z
+      .number({ error: expected('the first number the run may use, a whole number') })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(999_999_999_999, { error: 'must be at most 999999999999' }),
+    digits: z
+      .number({ error: expected('how many digits a number has (zero-padded), 1 to 12') })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be 1 to 12' })
+      .max(12, { error: 'must be 1 to 12' })
+      .optional(),
+  },
+  { error: expected('an object with prefix and next') },
+);
+
 /** The month-end config file (`--config runs.json`). */
 export const RunConfigSchema = z.strictObject(
   {
@@ -64,12 +90,14 @@ export const RunConfigSchema = z.strictObject(
   partner: z
     .strictObject({ token_env: envName, language: language.optional() }, { error: expected('an object with token_env') })
     .optional(),
+  credit_notes: CreditNoteSeriesSchema.optional(),
   },
   { error: expected('a JSON object with base_url and organizations') },
 );
 
 export type RunOrganization = z.infer<typeof RunOrganizationSchema>;
 export type RunConfig = z.infer<typeof RunConfigSchema>;
+export type CreditNoteSeries = z.infer<typeof CreditNoteSeriesSchema>;
 
 const SECRET_KEY = /token|secret|key|password/i;
 

@@ -8,6 +8,7 @@ import { cspHash, FILTER_SCRIPT } from './_page-filter.js';
 import { indexFiles, linkTo } from './_page-links.js';
 import { orgPageContext, orgRows } from './_page-org.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
+import { findingLine, heldBackLine, voidLine } from './_invoice-lines.js';
 import { RUN_STATUSES, statusWord } from './status.js';
 import { runFigures, type RunFigures } from './run-figures.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
@@ -30,16 +31,19 @@ interface AttentionLine {
   href: string | null;
   name: string;
   what: string;
+  /** A command to run, after the text (set as code). */
+  code?: string;
 }
 
-type AttentionKey = 'notMade' | 'einvoicesNotMade' | 'notShared' | 'findings' | 'void' | 'estimated' | 'answers';
+type AttentionKey = 'notMade' | 'heldBack' | 'einvoicesNotMade' | 'notShared' | 'findings' | 'void' | 'estimated' | 'answers';
 
-// The checks that need a person: what was not made and why, e-invoices not made, invoices that
-// do not add up, void invoices (a credit note cancels each), usage not shared, estimated rates,
-// and answers the client had to repair (not valid UTF-8).
+// The checks that need a person: what was not made and why, invoices held back (checkInvoice
+// finds an error: why, and the credit note that cancels each), e-invoices not made, the other
+// findings, void invoices (the credit note that cancels each), usage not shared, estimated
+// rates, and answers the client had to repair (not valid UTF-8).
 // Each line links to the organization's rows; each group has an id the counts link to.
 function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, locale: Locale) {
-  const groups: Record<AttentionKey, AttentionLine[]> = { notMade: [], einvoicesNotMade: [], findings: [], void: [], notShared: [], estimated: [], answers: [] };
+  const groups: Record<AttentionKey, AttentionLine[]> = { notMade: [], heldBack: [], einvoicesNotMade: [], findings: [], void: [], notShared: [], estimated: [], answers: [] };
   orgs.forEach((o, i) => {
     const org = `#o${i}`;
     // Usage not shared: the cost workbook skipped for it (nothing to book from), or made without it.
@@ -49,11 +53,14 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
     if (notShared.length) for (const what of problemLines({ ...o, parts: notShared }, locale)) groups.notShared.push({ href: org, name: o.name, what });
     for (const what of problemLines({ ...o, parts: shared.map(({ without: _, ...p }) => p) }, locale)) groups.notMade.push({ href: org, name: o.name, what });
     if (o.status === 'interrupted' || o.status === 'not_run') groups.notMade.push({ href: org, name: o.name, what: statusWord(o.status, locale) });
+    const line = (what: { text: string; command?: string }): AttentionLine => ({ href: org, name: o.name, what: what.text, ...(what.command ? { code: what.command } : {}) });
     for (const i of o.invoices) {
-      if (i.einvoice === 'failed') groups.einvoicesNotMade.push({ href: org, name: o.name, what: einvoiceNotMade(i, locale) });
-      // The group's note says what a void invoice asks (nothing) and what cancels it; the line names it.
-      if (i.status === 'void') groups.void.push({ href: org, name: o.name, what: i.invoice_number });
-      for (const f of i.findings ?? []) groups.findings.push({ href: org, name: o.name, what: `${i.invoice_number}: ${f.message}${f.code ? ` (${f.code})` : ''}` });
+      // A held-back invoice's errors, its missing e-invoice and its credit note are said once, on its own line.
+      if (i.held_back) groups.heldBack.push(line(heldBackLine(i, locale)));
+      else if (i.einvoice === 'failed') groups.einvoicesNotMade.push({ href: org, name: o.name, what: einvoiceNotMade(i, locale) });
+      // The group's note says what a void invoice asks (nothing); the line names it and the credit note that cancels it.
+      if (i.status === 'void') groups.void.push(line(voidLine(i, locale)));
+      for (const f of i.findings ?? []) if (!(i.held_back && f.severity === 'error')) groups.findings.push({ href: org, name: o.name, what: findingLine(i, f, locale) });
     }
     if (o.cost?.rate_estimated) groups.estimated.push({ href: org, name: o.name, what: '' });
     for (const what of o.notes ?? []) groups.answers.push({ href: org, name: o.name, what });
@@ -61,7 +68,13 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
   if (partner && partner.status !== 'ok') {
     groups.notMade.push({ href: null, name: t(locale, 'runner.summary.parts.partner_workbook'), what: partLine(partner, locale) });
   }
-  const notes: Partial<Record<AttentionKey, string>> = { void: t(locale, 'runner.page.voidNote'), estimated: t(locale, 'runner.summary.rateEstimated') };
+  // Where a line names a command, the group's note says where to run it and what NUMBER is, once.
+  const howTo = (k: AttentionKey) => (groups[k].some((l) => l.code) ? ` ${t(locale, 'runner.summary.creditNote.howTo')}` : '');
+  const notes: Partial<Record<AttentionKey, string>> = {
+    heldBack: t(locale, 'runner.page.heldBackNote') + howTo('heldBack'),
+    void: t(locale, 'runner.page.voidNote') + howTo('void'),
+    estimated: t(locale, 'runner.summary.rateEstimated'),
+  };
   return (Object.keys(groups) as AttentionKey[])
     .filter((k) => groups[k].length)
     .map((k) => ({ id: `check-${k}`, title: t(locale, `runner.page.attention.${k}`), note: notes[k] ?? '', lines: groups[k] }));
@@ -85,18 +98,21 @@ function costBars(orgs: readonly OrgOutcome[], figures: RunFigures, locale: Loca
   });
 }
 
-// The run's counts: organizations by status word, files, and the invoices' e-invoices, findings
-// and void ones, each of the last linking to its rows under "For a person to check".
-function countRows(figures: RunFigures, files: number, locale: Locale) {
+// The run's counts: organizations by status word, files, and the invoices' e-invoices, held-back
+// ones, findings and void ones, each of the last linking to its rows under "For a person to check".
+// `findingLines`: the findings listed as findings (a held-back invoice's errors are on its own line).
+function countRows(figures: RunFigures, files: number, findingLines: number, locale: Locale) {
   const w = (key: string) => t(locale, `runner.page.counts.${key}`);
   const rows: Array<{ label: string; value: string; href?: string }> = [{ label: w('organizations'), value: formatCount(figures.organizations.length, locale) }];
   for (const s of RUN_STATUSES) if (s === 'ok' || s === 'failed' || figures.statuses[s]) rows.push({ label: statusWord(s, locale), value: formatCount(figures.statuses[s], locale) });
   rows.push({ label: w('files'), value: formatCount(files, locale) });
   // The e-invoices made are linked (XML) on their invoices' rows in the organizations' table.
   if (figures.einvoices_written || figures.einvoices_not_made) rows.push({ label: w('einvoices'), value: formatCount(figures.einvoices_written, locale), href: '#orgs' });
+  if (figures.held_back) rows.push({ label: w('heldBack'), value: formatCount(figures.held_back, locale), href: '#check-heldBack' });
   if (figures.einvoices_not_made) rows.push({ label: w('einvoicesNotMade'), value: formatCount(figures.einvoices_not_made, locale), href: '#check-einvoicesNotMade' });
-  if (figures.findings) rows.push({ label: w('findings'), value: formatCount(figures.findings, locale), href: '#check-findings' });
+  if (findingLines) rows.push({ label: w('findings'), value: formatCount(findingLines, locale), href: '#check-findings' });
   if (figures.void) rows.push({ label: w('void'), value: formatCount(figures.void, locale), href: '#check-void' });
+  if (figures.credit_notes_to_make) rows.push({ label: w('creditNotesToMake'), value: formatCount(figures.credit_notes_to_make, locale) });
   return rows;
 }
 
@@ -126,6 +142,7 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
   const chartNotes = bars.length < orgs.length ? [tn(locale, 'runner.page.chartNotShown', orgs.length - bars.length, { count: formatCount(orgs.length - bars.length, locale) })] : [];
   if (bars.length > 20) chartNotes.unshift(w('chartHover'));
   const title = t(locale, 'runner.summary.title', { month: formatMonth(m.month, locale) });
+  const checks = attention(orgs, m.partner, locale);
   return renderHtml(template, {
     lang: locale.code,
     csp: `default-src 'none'; style-src ${cspHash(css)}; script-src ${cspHash(FILTER_SCRIPT)}; base-uri 'none'; form-action 'none'`,
@@ -139,15 +156,17 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
     }),
     interrupted: m.interrupted ? t(locale, 'runner.summary.interrupted') : '',
     // The page counts itself among the files, as the manifest will.
-    counts: countRows(figures, input.files.length + 1, locale),
+    counts: countRows(figures, input.files.length + 1, checks.find((c) => c.id === 'check-findings')?.lines.length ?? 0, locale),
     runFiles: runWide(input.files, locale),
     h: { ...columns, ...words, estimatedMark },
-    attention: attention(orgs, m.partner, locale),
+    attention: checks,
     totals: currencyRows(figures.totals, locale),
     inDkk: inDkk.row,
     notConverted: inDkk.notConverted,
     costTotals: runCostView(figures, locale),
     chart: bars.length ? costChart(bars, locale, w('h.chart')) : '',
+    // The legend names the hatched bar only where a bar is hatched (a rate estimated).
+    chartEstimated: bars.some((b) => b.estimated),
     chartNotes,
     monthAxis: orgs.some((o) => o.cost?.months?.length) ? monthAxis(m.month, locale) : '',
     orgRows: orgs.map((o, i) => orgRows(o, figures.organizations[i]!, i, ctx)).join(''),

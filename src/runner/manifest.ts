@@ -2,7 +2,9 @@ import type { InvoiceCheckFinding } from '../check/finding.js';
 import type { RunFigures } from './run-figures.js';
 
 /** What kind of document a manifest file entry is; `summary` and `index_page` are the run's own (summary.md, index.html). */
-export type OutputKind = 'invoice_json' | 'invoice_pdf' | 'invoice_xml' | 'service_pdf' | 'cost_workbook' | 'partner_workbook' | 'summary' | 'index_page';
+export type OutputKind =
+  | 'invoice_json' | 'invoice_pdf' | 'invoice_xml' | 'service_pdf' | 'credit_note_pdf' | 'credit_note_xml'
+  | 'cost_workbook' | 'partner_workbook' | 'summary' | 'index_page';
 
 /**
  * What this run did with a file: `written` new, `rewritten` because its source changed (or the
@@ -73,6 +75,15 @@ export interface InvoiceEntry {
   usd_dkk_rate: string | null;
   /** What `checkInvoice` found that does not add up; absent when everything does. */
   findings?: InvoiceCheckFinding[];
+  /**
+   * Set on an issued invoice `checkInvoice` finds an error in: it is not valid as it stands. Its
+   * PDF is marked NOT VALID on every page and asks for no payment, it gets no e-invoice, and no
+   * total of the run counts it; it needs a credit note (`credit_note`) and a new invoice.
+   */
+  held_back?: true;
+  /** For a void or held-back invoice: the credit note that cancels it, made by the run or still to make. */
+  credit_note?: CreditNoteEntry;
+  /** The invoice's JSON, PDF and e-invoice, and its credit note's PDF and e-invoice when the run made them. */
   files: string[];
   /**
    * The invoice's Peppol e-invoice (`invoice-<number>.xml`): `written` (listed in `files`),
@@ -91,6 +102,26 @@ export interface InvoiceEntry {
    * Absent when a field could not be mapped, which has no finding code.
    */
   einvoice_code?: string;
+}
+
+/**
+ * The credit note a void or held-back invoice needs (momsbekendtgørelsen § 58, stk. 2; VAT
+ * Directive art. 219: a document that amends and refers to the invoice is an invoice itself).
+ * `made`: the run made it from the config's `credit_notes` series (`number`, `issue_date`, its
+ * files among the invoice's `files`); `to_make`: no series is configured, `command` makes it;
+ * `failed`: the series is configured but it could not be made (`reason`), `command` makes it.
+ */
+export interface CreditNoteEntry {
+  status: 'made' | 'to_make' | 'failed';
+  number?: string;
+  issue_date?: string;
+  /** With `made`: its Peppol XML `written`, or `failed` with `einvoice_error` (the PDF stands alone). */
+  einvoice?: 'written' | 'failed';
+  einvoice_error?: string;
+  /** Why it could not be made (`failed`). */
+  reason?: string;
+  /** The `svc invoices credit-note …` command that makes it, run in the month folder (`to_make`, `failed`). */
+  command?: string;
 }
 
 /** One month's usage in DKK as the monthly-usage record states it. */
@@ -183,9 +214,14 @@ export interface ManifestSummary {
   rewritten: number;
   unchanged: number;
   kept: number;
-  /** E-invoice XML files of this run's issued invoices, and the issued invoices that got none. */
+  /** E-invoice XML files of this run's issued invoices, and the issued invoices (not held back) that got none. */
   einvoices: number;
   einvoices_failed: number;
+  /** Issued invoices held back because `checkInvoice` finds an error in them (absent in manifests of earlier versions). */
+  held_back?: number;
+  /** Credit notes the run made, and void or held-back invoices whose credit note is still to make. */
+  credit_notes_made?: number;
+  credit_notes_to_make?: number;
   bytes: number;
   interrupted: boolean;
 }

@@ -12,7 +12,10 @@ import type { RunConfig } from './config.js';
 import type { Manifest } from './manifest.js';
 
 /** What finishing a run needs beyond what the MonthRun already holds. */
-export type MonthRunFinish = Omit<FinishInput, 'monthDir' | 'writer' | 'secrets' | 'version' | 'month' | 'baseUrl' | 'startedAt'>;
+export type MonthRunFinish = Omit<FinishInput, 'monthDir' | 'writer' | 'secrets' | 'version' | 'month' | 'baseUrl' | 'startedAt'> & {
+  /** The date (`YYYY-MM-DD`) of the credit notes the run makes or names; default the day the run started (UTC). */
+  creditNoteDate?: string | undefined;
+};
 
 /**
  * The coordinating side of one month-end run over one month folder, shared by the run in one
@@ -80,14 +83,23 @@ export class MonthRun {
     }), (text) => this.scrub(text));
   }
 
-  /** Writes summary.md, index.html and manifest.json of what the run did (after writer()). */
+  /**
+   * Gives every void or held-back invoice its credit note (made from the config's series, or the
+   * command that makes it), then writes summary.md, index.html and manifest.json of what the run
+   * did (after writer()).
+   */
   async finish(input: MonthRunFinish): Promise<Manifest> {
     const writer = this.currentWriter;
     if (!writer) throw new Error('MonthRun.finish() before writer()');
-    // summary.md's and index.html's renderers load at the end: a run refused at the lock never needs them.
-    const { finishManifest } = await import('./_finish.js');
+    const { creditNoteDate, ...rest } = input;
+    // The credit notes, summary.md's and index.html's renderers load at the end: a run refused at the lock never needs them.
+    const [{ finishManifest }, { settleCreditNotes }] = await Promise.all([import('./_finish.js'), import('./_credit-notes.js')]);
+    await settleCreditNotes({
+      monthDir: this.monthDir, writer, config: this.config, language: rest.options.language, version: VERSION,
+      issueDate: creditNoteDate ?? this.startedAt.toISOString().slice(0, 10),
+    }, rest.organizations);
     return finishManifest({
-      ...input, monthDir: this.monthDir, writer, month: this.month, baseUrl: this.config.base_url, startedAt: this.startedAt, secrets: this.secrets, version: VERSION,
+      ...rest, monthDir: this.monthDir, writer, month: this.month, baseUrl: this.config.base_url, startedAt: this.startedAt, secrets: this.secrets, version: VERSION,
     });
   }
 

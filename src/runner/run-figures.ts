@@ -1,7 +1,7 @@
 import { Decimal } from '../money/decimal.js';
 import { invoiceDkk } from '../report/invoice-figures.js';
 import { sumMinor } from '../money/minor.js';
-import { issuedTotals, type CurrencyTotals } from './_currency-totals.js';
+import { counted, issuedTotals, type CurrencyTotals } from './_currency-totals.js';
 import { orgStatus, type RunStatus } from './status.js';
 import type { CostInDkk, InvoiceEntry, OrgOutcome } from './manifest.js';
 
@@ -28,7 +28,7 @@ export interface OrgCostFigures {
   rate_estimated: boolean;
 }
 
-/** The issued invoices' totals in DKK: DKK invoices as stated, USD ones at each invoice's own rate. */
+/** The counted invoices' totals in DKK (issued, not held back): DKK invoices as stated, USD ones at each invoice's own rate. */
 export interface DkkTotal {
   invoices: number;
   /** The sum of each converted invoice's own total in øre (as its DKK column shows it). */
@@ -41,13 +41,19 @@ export interface DkkTotal {
 export interface OrgFigures {
   org_id: string;
   status: RunStatus;
-  /** Issued (not void) invoices summed per currency. */
+  /** Issued invoices (not void, not held back) summed per currency. */
   totals: CurrencyTotals[];
   invoices: number;
   void: number;
+  /** Issued invoices checkInvoice finds an error in: not valid, never counted in a total. */
+  held_back: number;
   einvoices_written: number;
+  /** Issued invoices, not held back, whose e-invoice could not be made. */
   einvoices_not_made: number;
   findings: number;
+  /** Void and held-back invoices with the credit note made by the run, and with it still to make (or failed). */
+  credit_notes_made: number;
+  credit_notes_to_make: number;
   cost: OrgCostFigures | null;
 }
 
@@ -56,7 +62,7 @@ export interface RunFigures {
   organizations: OrgFigures[];
   /** Organizations per status word. */
   statuses: Record<RunStatus, number>;
-  /** Every organization's issued invoices summed per currency. */
+  /** Every organization's issued invoices (not void, not held back) summed per currency. */
   totals: CurrencyTotals[];
   in_dkk: DkkTotal;
   /** Cost in DKK of the organizations whose cost is known: each row the sum of theirs, the total the sum of the rows. */
@@ -69,9 +75,12 @@ export interface RunFigures {
   };
   invoices: number;
   void: number;
+  held_back: number;
   einvoices_written: number;
   einvoices_not_made: number;
   findings: number;
+  credit_notes_made: number;
+  credit_notes_to_make: number;
 }
 
 const cents = (dkk: string) => new Decimal(dkk).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
@@ -90,12 +99,12 @@ export function orgCostFigures(cost: CostInDkk | null): OrgCostFigures | null {
   return { rows, total_dkk_cents: known ? sumMinor(rows.map((r) => r.dkk_cents!)) : null, rate_estimated: cost.rate_estimated };
 }
 
-/** Issued invoices in DKK: each converted invoice's own total in øre, added up; the rest counted per currency. */
+/** Counted invoices in DKK (issued, not held back): each converted invoice's own total in øre, added up; the rest counted per currency. */
 export function totalInDkk(invoices: Iterable<InvoiceEntry>): DkkTotal {
   const converted: number[] = [];
   const rest = new Map<string, number>();
   for (const i of invoices) {
-    if (i.status !== 'issued') continue;
+    if (!counted(i)) continue;
     const dkk = invoiceDkk(i.total_cents, i);
     if (dkk === null) rest.set(i.currency, (rest.get(i.currency) ?? 0) + 1);
     else converted.push(dkk);
@@ -112,9 +121,13 @@ function orgFigures(o: OrgOutcome): OrgFigures {
     totals: issuedTotals(o.invoices),
     invoices: o.invoices.length,
     void: count((i) => i.status === 'void'),
+    held_back: count((i) => i.held_back === true),
     einvoices_written: count((i) => i.einvoice === 'written'),
-    einvoices_not_made: count((i) => i.einvoice === 'failed'),
+    // A held-back invoice has no e-invoice because it is held back: it is counted there, not here.
+    einvoices_not_made: count((i) => i.einvoice === 'failed' && !i.held_back),
     findings: o.invoices.reduce((n, i) => n + (i.findings?.length ?? 0), 0),
+    credit_notes_made: count((i) => i.credit_note?.status === 'made'),
+    credit_notes_to_make: count((i) => i.credit_note !== undefined && i.credit_note.status !== 'made'),
     cost: orgCostFigures(o.cost),
   };
 }
@@ -143,7 +156,7 @@ export function runFigures(organizations: readonly OrgOutcome[]): RunFigures {
   const all = organizations.flatMap((o) => o.invoices);
   const statuses: Record<RunStatus, number> = { ok: 0, partly_skipped: 0, skipped: 0, failed: 0, interrupted: 0, not_run: 0 };
   for (const o of orgs) statuses[o.status]++;
-  const add = (k: 'invoices' | 'void' | 'einvoices_written' | 'einvoices_not_made' | 'findings') => orgs.reduce((n, o) => n + o[k], 0);
+  const add = (k: 'invoices' | 'void' | 'held_back' | 'einvoices_written' | 'einvoices_not_made' | 'findings' | 'credit_notes_made' | 'credit_notes_to_make') => orgs.reduce((n, o) => n + o[k], 0);
   return {
     organizations: orgs,
     statuses,
@@ -152,8 +165,11 @@ export function runFigures(organizations: readonly OrgOutcome[]): RunFigures {
     cost: costOfRun(orgs),
     invoices: add('invoices'),
     void: add('void'),
+    held_back: add('held_back'),
     einvoices_written: add('einvoices_written'),
     einvoices_not_made: add('einvoices_not_made'),
     findings: add('findings'),
+    credit_notes_made: add('credit_notes_made'),
+    credit_notes_to_make: add('credit_notes_to_make'),
   };
 }

@@ -3,7 +3,7 @@ import { makeMonthFolder } from './month-folder.js';
 import { MonthRun } from './month-run.js';
 import { mapPool } from './_pool.js';
 import { parseRunConfig, refuseTokenValues, type RunConfig } from './config.js';
-import { RUN_OPTION_KINDS, checkMonthOption, checkOptionKinds, checkWholeOption } from './check-options.js';
+import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from './check-options.js';
 import type { MonthEndDeps } from './deps.js';
 import type { Manifest, OrgOutcome } from './manifest.js';
 import { previousMonth } from './month.js';
@@ -53,6 +53,12 @@ export interface MonthEndOptions {
    * body included) and `maxResponseBytes` (body size caps per kind). Not used with custom deps.
    */
   client?: RunClientOptions | undefined;
+  /**
+   * The date (`YYYY-MM-DD`) of the credit notes the run makes (config `credit_notes`) or names
+   * the command for, one for each void or held-back invoice; default the day the run started
+   * (UTC). Not before an invoice's own date (a credit note dated earlier fails, saying so).
+   */
+  creditNoteDate?: string | undefined;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -85,6 +91,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   if (threads > 0 && options.deps) throw new RunOptionError('threads', 'must be 0 with custom deps (functions cannot cross threads)');
   if (threads > 0 && !threadsAvailable()) throw new RunOptionError('threads', 'need the built package (dist/); run from TypeScript sources with 0');
   checkClientOptions(options.client);
+  checkDateOption(options.creditNoteDate, 'creditNoteDate');
   const env = options.env ?? process.env;
   refuseTokenValues(config, env);
   // One signal for every request of the run: many listeners on it are expected, not a leak.
@@ -157,6 +164,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       interrupted: signal.aborted,
       options: { concurrency, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false },
       summaryLanguage: options.language ?? runLanguage(organizations),
+      creditNoteDate: options.creditNoteDate,
     });
   } finally {
     options.signal?.removeEventListener('abort', forward);

@@ -6,6 +6,7 @@ import { currencyRows, dkkView, orgCostView, perCurrency, runCostView } from './
 import { mdText } from './_markdown.js';
 import { statusWord } from './status.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
+import { heldBackLine, voidLine, type ActionLine } from './_invoice-lines.js';
 import { runFigures, type OrgFigures, type RunFigures } from './run-figures.js';
 import type { CostInDkk, Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
 
@@ -25,9 +26,9 @@ export function costNote(cost: CostInDkk | null, locale: Locale): string {
   return notes.join(' ');
 }
 
-/** How many issued invoices got their e-invoice XML, and why any did not (with the check's code). */
+/** How many issued invoices (not held back) got their e-invoice XML, and why any did not. */
 function einvoiceNotes(o: OrgOutcome, locale: Locale): string[] {
-  const issued = o.invoices.filter((i) => i.einvoice === 'written' || i.einvoice === 'failed');
+  const issued = o.invoices.filter((i) => (i.einvoice === 'written' || i.einvoice === 'failed') && !i.held_back);
   if (!issued.length) return [];
   const written = issued.filter((i) => i.einvoice === 'written').length;
   return [
@@ -61,10 +62,10 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
     showDkk: o.invoices.some((i) => i.currency !== 'DKK'),
     invoices: o.invoices.map((i) => ({
       number: mdText(i.invoice_number),
-      status: i.status === 'void' ? s('invoiceStatus.voidCancelled') : s('invoiceStatus.issued'),
+      status: i.status === 'void' ? s('invoiceStatus.voidCancelled') : i.held_back ? s('invoiceStatus.heldBack') : s('invoiceStatus.issued'),
       period: formatMonth(i.period_start, locale),
-      // A void invoice asks nothing: no due date.
-      due: i.due_at && i.status !== 'void' ? formatDate(i.due_at, locale) : '–',
+      // A void or held-back invoice asks nothing: no due date.
+      due: i.due_at && i.status !== 'void' && !i.held_back ? formatDate(i.due_at, locale) : '–',
       net: money(i.subtotal_cents, i.currency),
       vat: money(i.vat_cents, i.currency),
       gross: money(i.total_cents, i.currency),
@@ -72,6 +73,28 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
     })),
     cost: cost ? { ...cost, note: mdText(costNote(o.cost, locale)) } : null,
   };
+}
+
+/** A command as Markdown code (copied as it stands), or escaped text where a backtick would end the code. */
+function mdCommand(command: string): string {
+  return /[`\n\r]/.test(command) ? mdText(command) : `\`${command}\``;
+}
+
+/**
+ * The run's lines for a person: each held-back invoice (why, and its way out) and each void one
+ * (the credit note that cancels it, or the command that makes it), with its organization.
+ */
+function attention(manifest: Pick<Manifest, 'organizations'>, locale: Locale): { lines: string[]; notes: string[] } {
+  const md = (name: string, line: ActionLine) => `${mdText(name)}: ${mdText(line.text)}${line.command ? ` ${mdCommand(line.command)}` : ''}`;
+  const held = manifest.organizations.flatMap((o) => o.invoices.filter((i) => i.held_back).map((i) => ({ name: o.name, line: heldBackLine(i, locale) })));
+  const voids = manifest.organizations.flatMap((o) => o.invoices.filter((i) => i.status === 'void').map((i) => ({ name: o.name, line: voidLine(i, locale) })));
+  const all = [...held, ...voids];
+  // What held back means, and where the commands run, said once under the lines.
+  const notes = [
+    ...(held.length ? [t(locale, 'runner.page.heldBackNote')] : []),
+    ...(all.some((a) => a.line.command) ? [t(locale, 'runner.summary.creditNote.howTo')] : []),
+  ];
+  return { lines: all.map((a) => md(a.name, a.line)), notes: notes.map(mdText) };
 }
 
 function partnerNote(p: PartOutcome | null, locale: Locale): string {
@@ -126,6 +149,8 @@ export function summaryView(manifest: Omit<Manifest, 'files' | 'summary' | 'figu
     inDkk: inDkk.row,
     notConverted: inDkk.notConverted,
     runCost: runCostView(figures, locale),
+    attention: attention(manifest, locale),
+    attentionTitle: s('attention'),
     orgs: manifest.organizations.map((o, i) => orgView(o, figures.organizations[i]!, folders, locale)),
     partner: partnerNote(manifest.partner, locale),
   };

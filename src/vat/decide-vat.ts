@@ -50,8 +50,8 @@ export function decideVatFor(invoice: Invoice): VatDecision {
   const read = new Set<string>();
   const get = <T>(path: string, value: T): T => (read.add(path), value);
   const reasons: VatReason[] = [];
-  const reason = (code: VatReason['code'], severity: VatSeverity, paths: string[], message: string): void => {
-    reasons.push({ code, severity, paths, message });
+  const reason = (code: VatReason['code'], severity: VatSeverity, paths: string[], message: string, params?: VatReason['params']): void => {
+    reasons.push({ code, severity, paths, message, ...(params ? { params } : {}) });
   };
 
   const status = get('status', invoice.status);
@@ -67,11 +67,13 @@ export function decideVatFor(invoice: Invoice): VatDecision {
   // The buyer's country, from both sources.
   const fromVat = vatNumberCountry(buyerVatText);
   const fromCountry = countryText ? countryCode(countryText) : undefined;
-  if (countryText && !fromCountry) reason('buyer_country_unknown', 'warning', ['buyer.country'], `buyer.country ${JSON.stringify(countryText)} names no country (expected a country name or an ISO 3166 code)`);
-  if (fromVat?.prefix === 'GR') reason('greek_vat_prefix', 'warning', ['buyer.vat'], `buyer.vat ${JSON.stringify(buyerVatText)}: Greek VAT numbers start with EL, not GR`);
+  if (countryText && !fromCountry) reason('buyer_country_unknown', 'warning', ['buyer.country'], `buyer.country ${JSON.stringify(countryText)} names no country (expected a country name or an ISO 3166 code)`, { country: countryText });
+  if (fromVat?.prefix === 'GR') reason('greek_vat_prefix', 'warning', ['buyer.vat'], `buyer.vat ${JSON.stringify(buyerVatText)}: Greek VAT numbers start with EL, not GR`, { vat: buyerVatText });
   const conflict = fromVat && fromCountry && territory(fromVat.country) !== territory(fromCountry);
   if (conflict) {
-    reason('buyer_country_conflict', 'warning', ['buyer.country', 'buyer.vat'], `buyer.vat ${JSON.stringify(buyerVatText)} is from ${fromVat.country} but buyer.country ${JSON.stringify(countryText)} is ${fromCountry}`);
+    reason('buyer_country_conflict', 'warning', ['buyer.country', 'buyer.vat'], `buyer.vat ${JSON.stringify(buyerVatText)} is from ${fromVat.country} but buyer.country ${JSON.stringify(countryText)} is ${fromCountry}`, {
+      vat: buyerVatText, vat_country: fromVat.country, country: countryText, country_code: fromCountry,
+    });
   }
   const country = conflict ? undefined : (fromVat?.country ?? fromCountry);
   const inEu = country === undefined ? undefined : isEuMemberState(country);
@@ -82,19 +84,19 @@ export function decideVatFor(invoice: Invoice): VatDecision {
 
   const decide = (): VatTreatment => {
     if (!(sellerVat.startsWith('DK') || (!sellerVat && sellerCvr))) {
-      reason('seller_not_danish', 'error', ['seller.vat'], `seller.vat ${JSON.stringify(invoice.seller.vat)} is not a Danish VAT number (DK…), so Danish VAT rules do not decide this invoice`);
+      reason('seller_not_danish', 'error', ['seller.vat'], `seller.vat ${JSON.stringify(invoice.seller.vat)} is not a Danish VAT number (DK…), so Danish VAT rules do not decide this invoice`, { vat: invoice.seller.vat });
       return 'undetermined';
     }
     if (rate !== 0 && rate !== DANISH_VAT_BPS) {
-      reason('vat_rate_not_danish', 'error', ['vat_rate_bps'], `vat_rate_bps ${rate} is neither 0 nor Denmark's 25 % (2500)`);
+      reason('vat_rate_not_danish', 'error', ['vat_rate_bps'], `vat_rate_bps ${rate} is neither 0 nor Denmark's 25 % (2500)`, { rate: { bps: rate } });
       return 'undetermined';
     }
     if (rate === DANISH_VAT_BPS && (vat !== 0 || subtotal === 0)) {
       reason('danish_vat_charged', 'info', ['vat_rate_bps', 'vat_cents'], `Danish VAT at 25 % is charged (vat_cents ${vat})`);
       if (inEu && country !== 'DK' && fromVat?.eu) {
-        reason('danish_vat_to_eu_business', 'error', ['buyer.vat', 'vat_rate_bps'], `Danish VAT is charged to a business with the ${country} VAT number ${JSON.stringify(buyerVatText)}: its services are supplied in ${country} and the buyer accounts for the VAT there (reverse charge), so the invoice should be at 0 %`);
+        reason('danish_vat_to_eu_business', 'error', ['buyer.vat', 'vat_rate_bps'], `Danish VAT is charged to a business with the ${country} VAT number ${JSON.stringify(buyerVatText)}: its services are supplied in ${country} and the buyer accounts for the VAT there (reverse charge), so the invoice should be at 0 %`, { country: country!, vat: buyerVatText });
       } else if (inEu === false && buyerVatText) {
-        reason('danish_vat_outside_eu', 'warning', ['buyer.vat', 'vat_rate_bps'], `Danish VAT is charged to a business in ${country}, outside the EU, where services to a business are supplied (not subject to Danish VAT)`);
+        reason('danish_vat_outside_eu', 'warning', ['buyer.vat', 'vat_rate_bps'], `Danish VAT is charged to a business in ${country}, outside the EU, where services to a business are supplied (not subject to Danish VAT)`, { country: country! });
       }
       return 'standard';
     }
@@ -103,25 +105,26 @@ export function decideVatFor(invoice: Invoice): VatDecision {
       return 'undetermined';
     }
     reason('no_vat_charged', 'info', ['vat_rate_bps', 'vat_cents'], 'no VAT is charged (0 %)');
-    const unexplained = (path: string, why: string): VatTreatment => {
-      reason('zero_vat_unexplained', 'error', [path, 'vat_rate_bps'], `0 % VAT, but ${why}`);
+    // `form` names which of the sentences it is, for saying it in another language (findingText).
+    const unexplained = (path: string, why: string, form: string, values: Record<string, string> = {}): VatTreatment => {
+      reason('zero_vat_unexplained', 'error', [path, 'vat_rate_bps'], `0 % VAT, but ${why}`, { form, ...values });
       return 'undetermined';
     };
-    if (conflict) return unexplained('buyer.country', `the buyer's VAT number and country disagree, so its place of establishment is not known`);
-    if (!country) return unexplained('buyer.country', `the buyer's country is not known (neither buyer.country nor the prefix of buyer.vat tells it)`);
-    if (country === 'DK') return unexplained('vat_rate_bps', 'the buyer is in Denmark, where Danish VAT at 25 % applies');
+    if (conflict) return unexplained('buyer.country', `the buyer's VAT number and country disagree, so its place of establishment is not known`, 'conflict');
+    if (!country) return unexplained('buyer.country', `the buyer's country is not known (neither buyer.country nor the prefix of buyer.vat tells it)`, 'no_country');
+    if (country === 'DK') return unexplained('vat_rate_bps', 'the buyer is in Denmark, where Danish VAT at 25 % applies', 'denmark');
     if (inEu) {
       if (fromVat?.eu) {
         reason('buyer_eu_vat_number', 'info', ['buyer.vat'], `the buyer has the ${country} VAT number ${JSON.stringify(buyerVatText)}: EU reverse charge`);
         return 'reverse_charge';
       }
-      return unexplained('buyer.vat', `the buyer in ${country} has no VAT number of its member state (buyer.vat ${JSON.stringify(buyerVatText)}), which the reverse charge needs`);
+      return unexplained('buyer.vat', `the buyer in ${country} has no VAT number of its member state (buyer.vat ${JSON.stringify(buyerVatText)}), which the reverse charge needs`, 'eu_no_vat', { country, vat: buyerVatText });
     }
     if (buyerVatText) {
       reason('buyer_outside_eu', 'info', ['buyer.vat', 'buyer.country'], `the buyer is a business in ${country}, outside the EU (VAT or tax number ${JSON.stringify(buyerVatText)}): not subject to Danish VAT`);
       return 'outside_scope';
     }
-    return unexplained('buyer.vat', `the buyer in ${country}, outside the EU, has no VAT or tax number showing it is a business`);
+    return unexplained('buyer.vat', `the buyer in ${country}, outside the EU, has no VAT or tax number showing it is a business`, 'outside_no_number', { country });
   };
   const treatment = decide();
 
@@ -132,7 +135,7 @@ export function decideVatFor(invoice: Invoice): VatDecision {
       vatInDkk = { minor: toMinorUnits(new Decimal(vat).times(usdDkk).dividedBy(100)), rate: usdDkk, from: 'USD' };
       reason('vat_in_dkk', 'info', ['usd_dkk_rate', 'vat_cents'], `the VAT is also stated in DKK at usd_dkk_rate ${usdDkk.toString()}`);
     } else {
-      reason('vat_not_in_dkk', 'error', ['usd_dkk_rate', 'currency'], `VAT is charged in USD but usd_dkk_rate is missing, so the VAT amount cannot be stated in DKK as Danish rules require`);
+      reason('vat_not_in_dkk', 'error', ['usd_dkk_rate', 'currency'], `VAT is charged in USD but usd_dkk_rate is missing, so the VAT amount cannot be stated in DKK as Danish rules require`, {});
     }
   }
 

@@ -59,6 +59,8 @@ export interface VatReason {
   paths: string[];
   /** One sentence, in English, naming the values. */
   message: string;
+  /** The values it names, for saying it in another language (checkInvoice's findings carry them; see findingText). */
+  params?: Record<string, string | number | { bps: number }>;
 }
 
 /** VAT of a foreign-currency invoice stated in DKK (momsbekendtgørelsen § 97, stk. 2; VAT Directive art. 230). */

@@ -137,14 +137,64 @@ describe('svc invoices credit-note', () => {
     expect(words).toContain('Krediteret i alt 55.216,85 DKK');
   });
 
-  it('stops on an error finding of the invoice, in every format: exit 1 naming the code, no file', async () => {
+  // Issue 36: a wrong invoice is put right by crediting it, so its findings are the credit note's
+  // reason, never a bar (momsbekendtgørelsen § 58, stk. 2; VAT Directive art. 219).
+  it('credits an invoice checkInvoice finds an error in: the errors are its reason, PDF and XML, nothing asks for payment', async () => {
     const usd = fileURLToPath(new URL('../vat-treatments/usd-vat-without-rate-2026-09.json', SAMPLES));
-    for (const format of ['pdf', 'xml', 'both']) {
+    const record = JSON.parse(readFileSync(usd, 'utf8'));
+    const dir = folder();
+    const r = await svc(['invoices', 'credit-note', usd, '--number', 'KN-9', '--date', '2026-10-20', '--format', 'both', '--language', 'da'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^svc: invoice 2026-0130: error: .*\[vat_not_in_dkk\] \(credited\)$/m);
+    expect(readdirSync(dir).sort()).toEqual(['credit-note-KN-9.pdf', 'credit-note-KN-9.xml']);
+    const words = allText(await readPdf(readFileSync(join(dir, 'credit-note-KN-9.pdf'))));
+    // The reason, in the document's language, with the code; the figures mirror the invoice's.
+    expect(words.replace(/\s+/g, ' ')).toContain('Årsag: faktura 2026-0130 er ikke gyldig: der er lagt moms på i USD uden en USD/DKK-kurs, så momsbeløbet kan ikke angives i DKK, som de danske regler kræver [vat_not_in_dkk]');
+    const total = (record.total_cents / 100).toLocaleString('da-DK', { minimumFractionDigits: 2 });
+    expect(words).toContain(`Krediteret i alt ${total} USD`);
+    expect(words).not.toMatch(/IKKE GYLDIG|Betalingsreference|Betales senest|Forfaldsdato|Bank:/);
+    const doc = parseXml(readFileSync(join(dir, 'credit-note-KN-9.xml'))).documentElement!;
+    expect(doc.localName).toBe('CreditNote');
+    expect(text(doc, 'cbc:Note')).toContain('[vat_not_in_dkk]');
+    expect(text(doc, 'cac:LegalMonetaryTotal/cbc:PayableAmount')).toBe((record.total_cents / 100).toFixed(2));
+    expect(doc.getElementsByTagName('cac:PaymentMeans').length).toBe(0);
+  });
+
+  it('writes the PDF alone, saying why, where the Peppol rules reject the mirror of a wrong invoice (a total that is not net + VAT)', async () => {
+    const record = JSON.parse(readFileSync(sampleFile('kattegat-2026-10.json'), 'utf8'));
+    record.total_cents += 100;
+    const input = JSON.stringify(record);
+    const dir = folder();
+    const r = await svc(['invoices', 'credit-note', '-', '--number', 'KN-10', '--date', '2026-11-20', '--format', 'both'], dir, input);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir)).toEqual(['credit-note-KN-10.pdf']);
+    expect(r.stderr).toMatch(/^svc: no XML for credit note KN-10: total_cents: .*Peppol rules \(BR-CO-15\).*\[total\]; the PDF was written alone$/m);
+    const words = allText(await readPdf(readFileSync(join(dir, 'credit-note-KN-10.pdf'))));
+    // 55.216,85 + 1,00 as the invoice states it: the credit note cancels what was invoiced.
+    expect(words).toContain('Krediteret i alt 55.217,85 DKK');
+    expect(words).toContain('[total]');
+    // Asked for the XML alone, that is a refusal: exit 1 naming the rule, no file.
+    const xmlDir = folder();
+    const x = await svc(['invoices', 'credit-note', '-', '--number', 'KN-10', '--date', '2026-11-20', '--format', 'xml'], xmlDir, input);
+    expect(x.code).toBe(1);
+    expect(x.stderr).toMatch(/^svc: cannot make the e-invoice: total_cents: .*BR-CO-15/m);
+    expect(readdirSync(xmlDir)).toEqual([]);
+  });
+
+  it('asks for no payment: no payment reference, no FI line, no bank details, no due date', async () => {
+    const fik = fileURLToPath(new URL('../payment-means/fik-dkk-2026-10.json', SAMPLES));
+    for (const file of [fik, sampleFile('nordlys-2026-10-void.json')]) {
+      const record = JSON.parse(readFileSync(file, 'utf8'));
       const dir = folder();
-      const r = await svc(['invoices', 'credit-note', usd, '--number', 'KN-9', '--date', '2026-10-20', '--format', format], dir);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/svc: invoice 2026-0130: 1 error \(above: vat_not_in_dkk\); no file written\n$/);
-      expect(readdirSync(dir)).toEqual([]);
+      const r = await svc(['invoices', 'credit-note', file, '--number', 'KN-11', '--date', '2026-11-20', '--format', 'both'], dir);
+      expect(r.code).toBe(0);
+      const words = allText(await readPdf(readFileSync(join(dir, 'credit-note-KN-11.pdf'))));
+      expect(words).toContain('Der skal ikke betales noget');
+      expect(words).not.toContain(record.buyer.payment_reference);
+      expect(words).not.toMatch(/Betalingsreference|Betales senest|Forfaldsdato|Bank:|\+71</);
+      const doc = parseXml(readFileSync(join(dir, 'credit-note-KN-11.xml'))).documentElement!;
+      expect(doc.getElementsByTagName('cac:PaymentMeans').length).toBe(0);
+      expect(doc.getElementsByTagName('cbc:PaymentID').length).toBe(0);
     }
   });
 

@@ -71,13 +71,15 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
   }, 60_000);
 
   it('keeps the PDF of an invoice the e-invoice cannot be made for, and says why, without failing the organization', async () => {
-    const data = await copySamples(join(tmp, 'bad-ean-data'));
+    const data = await copySamples(join(tmp, 'bad-country-data'));
     const path = join(data, 'invoices', 'kattegat-2026-10.json');
     const json = JSON.parse(await readFile(path, 'utf8'));
-    json.buyer.ean = '5790001234567';
+    // A country that is no country: a warning of the check (the invoice is not held back), and a
+    // field the e-invoice cannot state.
+    json.buyer.country = 'Atlantis';
     await writeFile(path, JSON.stringify(json));
-    const out = join(tmp, 'bad-ean');
-    // Kattegat alone: the organization with the bad EAN is the one that must not fail (the other
+    const out = join(tmp, 'bad-country');
+    // Kattegat alone: the organization with the bad country is the one that must not fail (the other
     // organizations going on is the next test's point, over a full run).
     const m = await run(data, out, ['org-kattegat']);
     expect(m.organizations.map((o) => o.org_id)).toEqual(['org-kattegat']);
@@ -85,14 +87,16 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
     const org = m.organizations.find((o) => o.org_id === 'org-kattegat')!;
     expect(org.status).toBe('ok');
     const entry = org.invoices.find((i) => i.invoice_number === json.invoice_number)!;
+    expect(entry.held_back).toBeUndefined();
     expect(entry.einvoice).toBe('failed');
-    expect(entry.einvoice_error).toMatch(/^buyer\.ean: "5790001234567" fails the GS1 check digit/);
-    expect(entry.einvoice_code).toBe('ean_check_digit');
+    expect(entry.einvoice_error).toMatch(/^buyer\.country: "Atlantis" names no country/);
+    expect(entry.einvoice_code).toBeUndefined();
     expect(entry.files.map((f) => f.slice(f.lastIndexOf('.')))).toEqual(['.json', '.pdf']);
     await readFile(join(out, '2026-10', entry.files[1]!));
     expect(m.summary.einvoices_failed).toBe(1);
     const summary = await readFile(join(out, '2026-10', 'summary.md'), 'utf8');
-    expect(summary).toContain(`Ingen e-faktura for faktura ${json.invoice_number}: buyer.ean:`);
+    // In Danish, the field named in Danish words, the writer's own reason after it.
+    expect(summary).toContain(`Ingen e-faktura for faktura ${json.invoice_number}: feltet buyer.country kan ikke stå i en e-faktura ("Atlantis" names no country`);
   }, 60_000);
 
   it('makes no e-invoice for a record checkInvoice finds an error in: failed with the code, the PDF kept, the other invoices and organizations go on', async () => {
@@ -112,13 +116,14 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
     try {
       const { config, env } = configFor(server.url, tokens);
       const m = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
-      expect(exitCodeOf(m)).toBe(0);
+      // Nothing failed, but invoices are held back (issue 36): exit 3.
+      expect(exitCodeOf(m)).toBe(3);
       const org = m.organizations.find((o) => o.org_id === 'org-kattegat')!;
       expect(org.status).toBe('ok');
       const entries = Object.fromEntries(org.invoices.map((i) => [i.invoice_number, i]));
-      expect(entries['2026-0151']).toMatchObject({ einvoice: 'failed', einvoice_code: 'vat_not_in_dkk' });
+      expect(entries['2026-0151']).toMatchObject({ held_back: true, einvoice: 'failed', einvoice_code: 'vat_not_in_dkk' });
       expect(entries['2026-0151']!.einvoice_error).toMatch(/^usd_dkk_rate: .*DKK/);
-      expect(entries['2026-0152']).toMatchObject({ einvoice: 'failed', einvoice_code: 'danish_vat_to_eu_business' });
+      expect(entries['2026-0152']).toMatchObject({ held_back: true, einvoice: 'failed', einvoice_code: 'danish_vat_to_eu_business' });
       expect(entries['2026-0152']!.einvoice_error).toMatch(/^buyer\.vat: .*PL5261040828/);
       for (const n of ['2026-0151', '2026-0152']) {
         expect(entries[n]!.files.map((f) => f.slice(f.lastIndexOf('.')))).toEqual(['.json', '.pdf']);
@@ -127,17 +132,20 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
       // The sample invoice of the same organization still gets its e-invoice, without a code.
       expect(entries['2026-0144']).toMatchObject({ einvoice: 'written' });
       expect(entries['2026-0144']!.einvoice_code).toBeUndefined();
-      expect(m.summary.einvoices_failed).toBe(2);
+      // Held back, not "e-invoice not made": counted once, where a person is told what to do.
+      expect(m.summary.einvoices_failed).toBe(0);
+      expect(m.summary.held_back).toBe(2);
       expect(m.organizations.filter((o) => o.status === 'failed')).toEqual([]);
       const listed = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8'));
       const onDisk = listed.organizations.find((o: { org_id: string }) => o.org_id === 'org-kattegat').invoices.find((i: { invoice_number: string }) => i.invoice_number === '2026-0151');
       expect(onDisk.einvoice_code).toBe('vat_not_in_dkk');
       // summary.md says it where a person reads (Markdown-escaped: `_` may be `\_`), and so does index.html (test/runner/front-page.browser.test.ts).
       const summary = (await readFile(join(out, '2026-10', 'summary.md'), 'utf8')).replace(/\\/g, '');
-      expect(summary).toMatch(/No e-invoice for invoice 2026-0151: usd_dkk_rate: .*\[vat_not_in_dkk\]\n/);
-      expect(summary).toMatch(/No e-invoice for invoice 2026-0152: buyer\.vat: .*\[danish_vat_to_eu_business\]\n/);
+      expect(summary).toMatch(/2026-0151 is not valid: .*\[vat_not_in_dkk\]\. Make its credit note: `svc invoices credit-note /);
+      expect(summary).toContain('its PDF is marked NOT VALID on every page');
+      expect(summary).toMatch(/2026-0152 is not valid: .*PL5261040828.*\[danish_vat_to_eu_business\]\./);
       const page = await readFile(join(out, '2026-10', 'index.html'), 'utf8');
-      expect(page).toContain('href="#check-einvoicesNotMade"');
+      expect(page).toContain('href="#check-heldBack"');
 
       // The built CLI (its code in-process), fetching the same record from the server: exit 1 naming the code, no file, for every format.
       const kattegat = tokens.orgs.find((o) => o.org_id === 'org-kattegat')!;

@@ -79,21 +79,67 @@ describe.skipIf(!validator)('the official Peppol BIS Billing 3.0 rules (shared/e
       ['provider-words', variant('nordlys-2026-10.json', (j) => void ((j.lines[4]!.description = 'heraf Anthropic'), (j.lines[5]!.description = 'Of which: OpenAI')))],
     );
     for (const [name, inv] of invoices) {
-      // A record checkInvoice finds an error in is refused (error-findings.test.ts), not made.
+      // A record checkInvoice finds an error in is refused as an invoice (error-findings.test.ts);
+      // its credit note, which mirrors it, is made (wrongInvoices below).
       if (checkInvoice(inv).some((f) => f.severity === 'error')) continue;
       if (inv.status === 'issued') docs.push([`${name}.xml`, renderInvoiceUbl(inv)]);
       docs.push([`${name}.credit-note.xml`, renderCreditNoteUbl(inv, { number: `CN-${inv.invoice_number}`, issueDate: inv.issued_at.slice(0, 10), reason: 'Test' })]);
     }
+    // Issue 36: credit notes mirroring wrong invoices, errors and all, where the writer makes them
+    // (the findings are their reason): each must pass the rules as it stands.
+    for (const [name, inv] of wrongInvoices()) {
+      expect(checkInvoice(inv).some((f) => f.severity === 'error'), name).toBe(true);
+      docs.push([`${name}.credit-note.xml`, renderCreditNoteUbl(inv, { number: `CN-${inv.invoice_number}`, issueDate: inv.issued_at.slice(0, 10) })]);
+    }
     return docs.map(([name, bytes]) => write(name, bytes));
   }
 
-  // The good documents and the broken one go to the validator in one run, shared by both tests.
-  let run: Promise<{ good: string[]; broken: string; result: Awaited<ReturnType<typeof validate>> }> | undefined;
+  /** Invoices with an error finding whose mirror the rules take: the credit note's XML is made. */
+  function wrongInvoices(): Array<[string, Invoice]> {
+    return [
+      ['wrong-usd-vat-without-rate', sample('../vat-treatments/usd-vat-without-rate-2026-09.json')],
+      ['wrong-danish-vat-to-poland', variant('kattegat-2026-10.json', (j) => Object.assign(j.buyer, { legal_name: 'Bałtyk Logistyka Sp. z o.o.', country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' }))],
+      // 0.01 off: within BR-CO-17's and PEPPOL-EN16931-R120's tolerances.
+      ['wrong-vat-one-ore', variant('kattegat-2026-10.json', (j) => void ((j.vat_cents += 1), (j.total_cents += 1)))],
+      ['wrong-line-one-ore', variant('kattegat-2026-10.json', (j) => void (j.lines[0]!.unit_price_cents += 1))],
+      ['wrong-subtotals', variant('kattegat-2026-10.json', (j) => void ((j.subscription_subtotal_cents += 100), (j.usage_subtotal_cents -= 200)))],
+      ['wrong-iban', variant('kattegat-2026-10.json', (j) => void (j.seller.bank = j.seller.bank.replace(/DK\d\d/, 'DK00')))],
+    ];
+  }
+
+  /**
+   * The mirrors the writer refuses (refuseUnmirrorable), stated by hand as the credit note would
+   * state the wrong invoice: a good credit note with the wrong figure put in. Each must fail on the
+   * rule the refusal names, so the refusal follows the rules and is no stricter.
+   */
+  function refusedMirrors(): Array<{ file: string; rule: string }> {
+    const base = sample('kattegat-2026-10.json');
+    const good = Buffer.from(renderCreditNoteUbl(base, { number: 'CN-M', issueDate: '2026-11-20' })).toString('utf8');
+    const cases: Array<[string, (j: Record<string, any>) => void, (xml: string) => string, string]> = [
+      // The total 1.00 higher than net + VAT (BR-CO-15).
+      ['total', (j) => void (j.total_cents += 100), (x) => x.replace(/(<cbc:(?:TaxInclusiveAmount|PayableAmount) currencyID="DKK">)55216\.85</g, '$155217.85<'), 'BR-CO-15'],
+      // The VAT 5.00 over 25 % of the net (BR-CO-17, BR-S-09).
+      ['vat', (j) => void ((j.vat_cents += 500), (j.total_cents += 500)), (x) => x.replace(/>11043\.37</g, '>11048.37<').replace(/>55216\.85</g, '>55221.85<'), 'BR-CO-17'],
+      // A line's amount 1.00 off its quantity × price (PEPPOL-EN16931-R120).
+      ['line', (j) => void (j.lines[0]!.unit_price_cents += 100), (x) => x.replace(/<cbc:PriceAmount currencyID="DKK">29500\.00</, '<cbc:PriceAmount currencyID="DKK">29501.00<'), 'PEPPOL-EN16931-R120'],
+    ];
+    return cases.map(([name, change, edit, rule]) => {
+      const wrong = variant('kattegat-2026-10.json', change);
+      expect(() => renderCreditNoteUbl(wrong, { number: 'CN-M', issueDate: '2026-11-20' }), name).toThrow(rule.startsWith('BR-CO-17') ? 'BR-CO-17, BR-S-09' : rule);
+      const xml = edit(good);
+      expect(xml, name).not.toBe(good);
+      return { file: write(`refused-mirror-${name}.xml`, xml), rule };
+    });
+  }
+
+  // The good documents, the broken one and the refused mirrors go to the validator in one run, shared by the tests.
+  let run: Promise<{ good: string[]; broken: string; mirrors: Array<{ file: string; rule: string }>; result: Awaited<ReturnType<typeof validate>> }> | undefined;
   const validated = () => (run ??= (async () => {
     const good = goodDocuments();
     const xml = Buffer.from(renderInvoiceUbl(sample('nordlys-2026-10.json'))).toString('utf8').replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, '');
     const broken = write('broken.xml', xml);
-    return { good, broken, result: await validate([...good, broken]) };
+    const mirrors = refusedMirrors();
+    return { good, broken, mirrors, result: await validate([...good, broken, ...mirrors.map((m) => m.file)]) };
   })());
 
   it('give 0 fatal and 0 warning for every sample invoice, a credit note of each, and the other treatments and payment texts', { timeout: 180_000 }, async () => {
@@ -106,14 +152,22 @@ describe.skipIf(!validator)('the official Peppol BIS Billing 3.0 rules (shared/e
       expect(verdict!.line).toBe(`PASS ${file}  (0 fatal, 0 warning)`);
     }
     // Nothing else was reported: one verdict a file, none left over.
-    expect(result.byFile.size).toBe(good.length + 1);
+    expect(result.byFile.size).toBe(good.length + 4);
   });
 
   it('are the real rules: a document that breaks them fails (the check can fail)', { timeout: 180_000 }, async () => {
     const { broken, result } = await validated();
-    // The broken document is the only one failing, so the run's exit code is its.
+    // The broken document (and the refused mirrors) fail, so the run's exit code is 1.
     expect(result.code).toBe(1);
     expect(result.byFile.get(broken)?.line).toMatch(/^FAIL .* \([1-9]\d* fatal, \d+ warning\)$/);
     expect(result.byFile.get(broken)!.findings.join('\n')).toContain('PEPPOL-EN16931-R003');
+  });
+
+  it('reject the mirrors of wrong invoices the writer refuses, on the rule it names', { timeout: 180_000 }, async () => {
+    const { mirrors, result } = await validated();
+    for (const { file, rule } of mirrors) {
+      expect(result.byFile.get(file)?.line, file).toMatch(/^FAIL /);
+      expect(result.byFile.get(file)!.findings.join('\n'), file).toContain(rule);
+    }
   });
 });

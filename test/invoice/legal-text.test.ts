@@ -48,10 +48,15 @@ describe('exchange rates and VAT in DKK', () => {
     expect(en).toContain('VAT amount in DKK: DKK 1,584.96 (converted from USD at USD/DKK 6.8512).');
   });
 
-  it('shows no DKK VAT when the USD invoice has no rate (checkInvoice flags it)', async () => {
+  it('shows no DKK VAT when the USD invoice has no rate (checkInvoice flags it, so it is NOT VALID)', async () => {
     const text = flat(pdftotext(await renderInvoicePdf(sample('../vat-treatments/usd-vat-without-rate-2026-09.json'))));
-    expect(text).toContain('VAT 25% USD 231.34');
-    expect(text).not.toMatch(/in DKK|USD\/DKK/);
+    expect(text).toContain('VAT 25%');
+    expect(text).toContain('USD 231.34');
+    expect(text).not.toMatch(/VAT amount in DKK:|Exchange rate USD\/DKK/);
+    // Issue 36: the error is on the page, with its code, and the invoice asks for nothing.
+    expect(text).toContain('NOT VALID');
+    expect(text).toContain('Error: VAT is charged in USD with no USD/DKK rate, so the VAT amount cannot be stated in DKK as Danish rules require [vat_not_in_dkk].');
+    expect(text).not.toMatch(/Total due|Please pay/);
   });
 
   it('prints the USD/DKK rate on a DKK invoice only when usage was converted with it', async () => {

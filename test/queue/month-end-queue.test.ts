@@ -50,6 +50,16 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
     tmp = await mkdtemp(join(tmpdir(), 'svc-queue-'));
     const data = join(tmp, 'data');
     generateDataset({ orgs: ORGS, keysPerOrg: 3, months: 4, invoicesPerOrg: 3, seed: 'queue-test', out: data });
+    // Issue 36: the first organization's October invoice void, the second's charging Danish VAT to a
+    // Polish business (held back): the queue's run credits both from the series, as one process does.
+    const edit = async (file: string, change: (inv: Record<string, any>) => void) => {
+      const path = join(data, 'invoices', file);
+      const inv = JSON.parse(await readFile(path, 'utf8')) as Record<string, any>;
+      change(inv);
+      await writeFile(path, JSON.stringify(inv));
+    };
+    await edit('org-00001-2026-10.json', (inv) => void (inv.status = 'void'));
+    await edit('org-00002-2026-10.json', (inv) => void Object.assign(inv.buyer, { country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' }));
     tokens = await readTokens(data);
     server = await startReferenceServer({ dataDir: data });
     redis = await startRedis();
@@ -63,7 +73,9 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
   });
 
   it('does every organization exactly once, byte-identical to one process, with no token in Redis', async () => {
-    const { config, env } = configFor(server.url, tokens, true);
+    const base = configFor(server.url, tokens, true);
+    const config = { ...base.config, credit_notes: { prefix: 'KN-', next: 100 } };
+    const { env } = base;
     const configPath = join(tmp, 'runs.json');
     await writeFile(configPath, JSON.stringify(config));
     const allTokens = [...tokens.orgs, ...tokens.partners].map((t) => t.token);
@@ -71,7 +83,7 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
 
     // The coordinator has no token at all: only the workers do. The workers are the processes
     // killed and surviving; the coordinator runs as the built CLI in this process (svcInProcess).
-    const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', configPath, '--out', outQueue, '--queue', redis.url, '--json'], {});
+    const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', configPath, '--out', outQueue, '--queue', redis.url, '--json', '--credit-note-date', '2026-11-20'], {});
     const workerArgs = ['worker', '--queue', redis.url, '--month', MONTH, '--concurrency', '3', '--lock-seconds', '4'];
     const workers = [0, 1].map(() => startCli(workerArgs, env));
     started.push(...workers);
@@ -91,9 +103,11 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
     const redisLater = await redis.dump();
 
     const coordinated = await coordinator;
-    expect(coordinated.code).toBe(0);
+    // Nothing failed, one invoice held back: exit 3.
+    expect(coordinated.code).toBe(3);
     const stdout = JSON.parse(coordinated.stdout) as { summary: Manifest['summary'] };
     expect(stdout.summary.organizations).toBe(ORGS);
+    expect(stdout.summary).toMatchObject({ held_back: 1, credit_notes_made: 2, credit_notes_to_make: 0 });
 
     // Nothing in Redis ever held a token: keys, job data, progress, return values, events.
     expect(redisMidRun.length).toBeGreaterThan(ORGS);
@@ -103,7 +117,7 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
 
     // The same month in one process, for comparison.
     const outLocal = join(tmp, 'out-local');
-    const local = await runMonthEnd(config, { outDir: outLocal, month: MONTH, env });
+    const local = await runMonthEnd(config, { outDir: outLocal, month: MONTH, env, creditNoteDate: '2026-11-20' });
     const manifest = JSON.parse(await readFile(join(outQueue, MONTH, 'manifest.json'), 'utf8')) as Manifest;
 
     // Every organization exactly once, in config order, each with the outcome one process gives.
@@ -111,6 +125,10 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
     expect(manifest.organizations.map((o) => [o.org_id, o.status])).toEqual(local.organizations.map((o) => [o.org_id, o.status]));
     expect(manifest.organizations.filter((o) => o.status === 'ok').length).toBeGreaterThan(ORGS / 2);
     expect(manifest.partner).toEqual(local.partner);
+    // The credit notes the queue's coordinator made: the series in config order, as one process numbers them.
+    const credited = (m: Manifest) => m.organizations.flatMap((o) => o.invoices.filter((i) => i.credit_note).map((i) => [i.invoice_number, i.credit_note!.number, i.held_back ?? false]));
+    expect(credited(manifest)).toEqual([['G00001-2026-10', 'KN-100', false], ['G00002-2026-10', 'KN-101', true]]);
+    expect(credited(local)).toEqual(credited(manifest));
     expect(manifest.interrupted).toBe(false);
     expect(manifest.in_progress).toBeUndefined();
     const paths = manifest.files.map((f) => f.path);

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { PartnerClient } from '../../src/client/index.js';
-import { OrgKeyUsageSchema, parseRecord } from '../../src/model/index.js';
+import { InvoiceSchema, OrgKeyUsageSchema, parseRecord } from '../../src/model/index.js';
 import { buildCostReport, buildPartnerReport, fetchCostReportData, type CostReportData } from '../../src/report/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { hasSoffice, runs } from '../_tools.js';
 import { pdfPageTexts } from '../_pdf-text.js';
-import { fixtureData, held, keyUsageJson } from './_fixtures.js';
+import { fixtureData, held, invoiceRecordsJson, keyUsageJson } from './_fixtures.js';
 import { headerRow, pageCount, printedPages, printToPdf, bookAt, squeeze, stringCells, writeBook, type PrintedPage } from './_print.js';
 import { client, PARTNER_TOKEN } from './_server.js';
 
@@ -36,6 +36,24 @@ function octoberWith(edit: (json: ReturnType<typeof keyUsageJson>) => void): Cos
   const keyUsage = held(parseRecord(OrgKeyUsageSchema, json, 'key usage'));
   const data = fixtureData({ month: '2026-10' });
   return { ...data, keyUsage, keyUsageByMonth: [{ month: '2026-10', keyUsage }] };
+}
+
+/**
+ * October of the fixture invoiced in billions (every amount of its invoices × 200,000: the plan
+ * 1,079,600,000.00 DKK), and one more October invoice in USD with no USD/DKK rate.
+ */
+function billionData(): CostReportData {
+  const data = fixtureData({ month: '2026-10' });
+  const scaled = invoiceRecordsJson.map((j) => {
+    const c = structuredClone(j) as Record<string, any>;
+    for (const k of ['subscription_subtotal_cents', 'usage_subtotal_cents', 'subtotal_cents', 'vat_cents', 'total_cents']) c[k] *= 200_000;
+    for (const l of c.lines) [l.unit_price_cents, l.line_total_cents] = [l.unit_price_cents * 200_000, l.line_total_cents * 200_000];
+    return c;
+  });
+  const usd = { ...structuredClone(invoiceRecordsJson[2]!), id: '44444444-4444-4444-8444-444444444444', invoice_number: '2026-0102', currency: 'USD', usd_dkk_rate: null };
+  const records = [...scaled, usd].map((i) => parseRecord(InvoiceSchema, i, 'invoice'));
+  const invoices = records.map(({ id, invoice_number, status, period_start, issued_at, due_at, currency, total_cents }) => ({ id, invoice_number, status, period_start, issued_at, due_at, currency, total_cents }));
+  return { ...data, invoiceRecords: records, invoices };
 }
 
 beforeAll(async () => {
@@ -63,6 +81,7 @@ beforeAll(async () => {
     j.keys[0]!.fields.cc = `${HEBREW} ${ARABIC}`;
   });
   files.rtl = writeBook(dir, 'rtl-names', await buildCostReport(rtl, { language: 'en', organizationName: HEBREW }));
+  files.billion = writeBook(dir, 'billion', await buildCostReport(billionData(), { language: 'da', organizationName: 'Test ApS' }));
   pdfDir = printToPdf(dir, Object.values(files));
 }, 300_000);
 afterAll(() => server?.close());
@@ -136,6 +155,18 @@ describe.runIf(runs(hasSoffice))('printed workbooks', () => {
     // The long names are on the Keys sheet, whole, and its page is still one page wide.
     const keys = printedPages(pdfOf('long'), sheetsOf('long')).filter((p) => p.sheet === 'Nøgler');
     expect(squeeze(keys.map((p) => p.text).join(''))).toContain(squeeze(LONG_WORD));
+  });
+
+  // Issue 36: every amount fits its printed column; a note names the currency actually left out.
+  test('amounts of a billion print whole (never ###), one page wide; the DKK note names USD, the currency left out', () => {
+    const pages = expectPrintedWhole('billion', (s) => s !== 'Oversigt');
+    const text = pages.map((p) => p.text).join('');
+    expect(text).not.toContain('###');
+    // The plan as invoiced, 5,000.00 + 2 × 199.00 = 5,398.00 DKK × 200,000 (LibreOffice prints in its own number format).
+    expect(squeeze(text)).toMatch(/1[.,]079[.,]600[.,]000[.,]00/);
+    const summary = XLSX.utils.sheet_to_json<unknown[]>(bookAt(files.billion!).Sheets['Oversigt']!, { header: 1 }).flat().filter((v): v is string => typeof v === 'string');
+    expect(summary).toContain('Fakturaer i en valuta uden DKK-kurs (USD) er ikke med.');
+    expect(summary.join(' ')).not.toContain('(EUR)');
   });
 });
 

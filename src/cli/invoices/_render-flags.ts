@@ -22,6 +22,10 @@ export const documentOptions: Record<string, OptionSpec> = {
   language: { type: 'string', valueName: 'LANG', description: "document language (default: the invoice's own)" },
   logo: { type: 'string', valueName: 'FILE', description: 'PNG or JPEG shown in the header' },
   accent: { type: 'string', valueName: '#RRGGBB', description: 'accent colour of titles and rules' },
+};
+
+/** `invoices render` only: a credit note is never stopped by the invoice's findings (they are what it cancels). */
+export const strictOption: Record<string, OptionSpec> = {
   strict: { type: 'boolean', description: 'exit 1 without writing a file when checkInvoice finds a warning too (an error always stops it)' },
 };
 

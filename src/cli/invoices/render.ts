@@ -1,6 +1,6 @@
 import type { Command } from '../_command.js';
 import { reportingOptions } from '../_client-options.js';
-import { documentOptions, renderFlags } from './_render-flags.js';
+import { documentOptions, renderFlags, strictOption } from './_render-flags.js';
 import { checkOutputFlag, documentFormat } from './_document-output.js';
 
 /** `svc invoices render`: our own PDF and/or Peppol e-invoice of an invoice record, in its language or another. */
@@ -20,6 +20,7 @@ export const renderCommand: Command = {
   options: {
     output: { type: 'string', short: 'o', valueName: 'PATH', description: 'where to write the PDF (the XML with --format xml; default: <invoice number>.pdf/.xml here; - for stdout)' },
     ...documentOptions,
+    ...strictOption,
     ...reportingOptions,
   },
   positionals: { min: 1, max: 1, names: '<invoice.json|-|invoice-id>' },

@@ -1,7 +1,7 @@
 import { Decimal } from '../../money/decimal.js';
 import { formatMonth } from '../../locale/index.js';
 import { formatMinor } from '../../money/format.js';
-import { rangeRef, type CellInput, type Column } from '../_columns.js';
+import { rangeRef, valueWidth, type CellInput, type Column } from '../_columns.js';
 import { kroner, USAGE_SHEETS, usageGap, type CostContext } from '../_context.js';
 import type { ColumnKind } from '../_styles.js';
 import { TableWriter } from '../_table.js';
@@ -105,11 +105,15 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
   if (usage) usageBlocks(ctx, lines, usage, usageMinor ?? 0);
 
   const labels = lines.cells(3).map((c) => (typeof c[0] === 'string' ? textWidth(c[0]) : 0));
+  // An amount column is as wide as its widest figure needs (a total of a billion prints whole, never
+  // as ###), bold totals included; never narrower than the usual width.
+  const amounts = (col: number, floor: number) =>
+    Math.max(floor, ...lines.cells(1).map((c) => (typeof c[col] === 'string' || c[col] instanceof Date ? 0 : valueWidth(c[col], 'usd') + 3)));
   const columns: Column[] = [
     { header: '', kind: 'text', width: Math.min(WIDTHS.label, Math.max(24, ...labels) + 2) },
-    { header: '', kind: 'dkk', width: WIDTHS.amount },
-    { header: '', kind: 'dkk', width: WIDTHS.amount },
-    { header: '', kind: 'dkk', width: WIDTHS.amount - 2 },
+    { header: '', kind: 'dkk', width: amounts(1, WIDTHS.amount) },
+    { header: '', kind: 'dkk', width: amounts(2, WIDTHS.amount) },
+    { header: '', kind: 'dkk', width: amounts(3, WIDTHS.amount - 2) },
     { header: '', kind: 'text', width: WIDTHS.explanation },
   ];
   const table = new TableWriter(addSheet(ctx.wb, layout.sheets.summary, ctx.page), ctx.styles, columns);
@@ -210,8 +214,9 @@ function invoicedBlock(ctx: CostContext, lines: SummaryLines): void {
     const issued = invoices.filter((i) => i.status === 'issued');
     const sum = (pick: (id: string) => number | null) => kroner(issued.reduce((a, i) => a + (pick(i.id) ?? 0), 0));
     const gross = (id: string) => records.get(id)?.gross.dkkMinor ?? null;
-    const anyWithout = issued.some((i) => records.get(i.id)?.dkkBasis === null);
-    lines.push({ cells: [w('summary.invoicedNetDkk'), { formula: ref(INVOICE_COLUMNS.netDkk, r), result: sum((id) => records.get(id)?.net.dkkMinor ?? null) }, null, null, anyWithout ? w('notes.invoiceDkkPartial') : ''], kinds: KINDS });
+    // The currencies of the invoices left out, as they are (EUR, or USD without a rate), never assumed.
+    const without = [...new Set(issued.filter((i) => records.get(i.id)?.dkkBasis === null).map((i) => i.currency))].sort();
+    lines.push({ cells: [w('summary.invoicedNetDkk'), { formula: ref(INVOICE_COLUMNS.netDkk, r), result: sum((id) => records.get(id)?.net.dkkMinor ?? null) }, null, null, without.length ? w('notes.invoiceDkkPartial', { currency: without.join('/') }) : ''], kinds: KINDS });
     lines.push({ cells: [w('summary.invoicedGrossDkk'), { formula: ref(INVOICE_COLUMNS.grossDkk, r), result: sum(gross) }, null, null, ''], kinds: KINDS });
   } else if (invoices.length) {
     // No invoice has a DKK figure (EUR has no rate): no DKK total rather than a 0.00.
