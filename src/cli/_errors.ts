@@ -1,4 +1,4 @@
-import { escapeControls } from '../core/safe-text.js';
+import { escapeControls } from '../core/invisible-text.js';
 import { isSvcError } from '../core/svc-error.js';
 import { ApiError } from '../client/errors/api-error.js';
 import { TimeoutError } from '../client/errors/timeout-error.js';

@@ -16,7 +16,7 @@ import { capStream, discard, readLimited, readAll, type BodyCap } from './_body.
 import { bodyLimits, type BodyKind } from './body-limits.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
-import { escapeControls } from '../core/safe-text.js';
+import { escapeControls } from '../core/invisible-text.js';
 import { defaultUserAgent } from './user-agent.js';
 import { keepResponse } from './errors/_response-info.js';
 import type { IncomingHttpHeaders } from 'node:http';
