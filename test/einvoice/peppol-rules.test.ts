@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,12 +88,14 @@ describe.skipIf(!validator)('the official Peppol BIS Billing 3.0 rules (shared/e
   }
 
   // The good documents and the broken one go to the validator in one run, shared by both tests.
-  let run: Promise<{ good: string[]; broken: string; result: Awaited<ReturnType<typeof validate>> }> | undefined;
+  let run: Promise<{ good: string[]; broken: string; reversed: string; result: Awaited<ReturnType<typeof validate>> }> | undefined;
   const validated = () => (run ??= (async () => {
     const good = goodDocuments();
-    const xml = Buffer.from(renderInvoiceUbl(sample('nordlys-2026-10.json'))).toString('utf8').replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, '');
-    const broken = write('broken.xml', xml);
-    return { good, broken, result: await validate([...good, broken]) };
+    const xml = Buffer.from(renderInvoiceUbl(sample('nordlys-2026-10.json'))).toString('utf8');
+    const broken = write('broken.xml', xml.replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, ''));
+    // The period reversed by hand in a good document (renderInvoiceUbl refuses to write one).
+    const reversed = write('reversed.xml', xml.replace('<cbc:StartDate>2026-10-01</cbc:StartDate><cbc:EndDate>2026-10-31</cbc:EndDate>', '<cbc:StartDate>2026-10-31</cbc:StartDate><cbc:EndDate>2026-10-01</cbc:EndDate>'));
+    return { good, broken, reversed, result: await validate([...good, broken, reversed]) };
   })());
 
   it('give 0 fatal and 0 warning for every sample invoice, a credit note of each, and the other treatments and payment texts', { timeout: 180_000 }, async () => {
@@ -106,7 +108,7 @@ describe.skipIf(!validator)('the official Peppol BIS Billing 3.0 rules (shared/e
       expect(verdict!.line).toBe(`PASS ${file}  (0 fatal, 0 warning)`);
     }
     // Nothing else was reported: one verdict a file, none left over.
-    expect(result.byFile.size).toBe(good.length + 1);
+    expect(result.byFile.size).toBe(good.length + 2);
   });
 
   it('are the real rules: a document that breaks them fails (the check can fail)', { timeout: 180_000 }, async () => {
@@ -115,5 +117,14 @@ describe.skipIf(!validator)('the official Peppol BIS Billing 3.0 rules (shared/e
     expect(result.code).toBe(1);
     expect(result.byFile.get(broken)?.line).toMatch(/^FAIL .* \([1-9]\d* fatal, \d+ warning\)$/);
     expect(result.byFile.get(broken)!.findings.join('\n')).toContain('PEPPOL-EN16931-R003');
+  });
+
+  it('reject a reversed invoice period (BR-29), which checkInvoice finds and renderInvoiceUbl refuses to write', { timeout: 180_000 }, async () => {
+    const { reversed, result } = await validated();
+    expect(readFileSync(reversed, 'utf8')).toContain('<cbc:StartDate>2026-10-31</cbc:StartDate><cbc:EndDate>2026-10-01</cbc:EndDate>');
+    expect(result.byFile.get(reversed)!.findings.filter((l) => /^FATAL\s/.test(l)).join('\n')).toMatch(/\bBR-29\b/);
+    const record = variant('nordlys-2026-10.json', (j) => Object.assign(j, { period_start: '2026-10-31', period_end: '2026-10-01' }));
+    expect(checkInvoice(record).filter((f) => f.severity === 'error').map((f) => `${f.code} ${f.path}`)).toEqual(['period_reversed period_end']);
+    expect(() => renderInvoiceUbl(record)).toThrow(/^period_end: .*BR-29/);
   });
 });
