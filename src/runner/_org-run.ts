@@ -1,5 +1,6 @@
 import type { ReportingApi } from '../client/api.js';
 import { checkInvoice } from '../check/index.js';
+import { checkListedInvoice } from '../client/listed-invoice.js';
 import type { Invoice, InvoiceSummary } from '../model/index.js';
 import type { CostReportData } from '../report/types.js';
 import { VERSION } from '../version.js';
@@ -80,6 +81,8 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
   for (const [i, summary] of summaries.entries()) {
     checkAbort(signal);
     const { invoice, raw } = await client.getInvoiceJson(summary.id, { signal });
+    // Named by the list, the files must say what the list says (issue 43).
+    checkListedInvoice(summary, invoice);
     firstLanguage ??= invoice.language;
     const sourceHash = sha256(raw);
     const source = `invoice ${invoice.id} (${invoice.invoice_number})`;
