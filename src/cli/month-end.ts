@@ -17,6 +17,7 @@ import { timeoutOption } from './_timeout.js';
 import { checkOutputFolder } from './_output/output-file.js';
 import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../client/timeout-setting.js';
 import { jsonText } from './_output/json-text.js';
+import { systemReason } from '../core/system-error.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -138,7 +139,8 @@ async function readConfig(path: string, cwd: string): Promise<RunConfig> {
   try {
     text = await readFile(resolve(cwd, path), 'utf8');
   } catch (e) {
-    throw new UsageError(`--config: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`--config: cannot read ${path}: ${systemReason(e as NodeJS.ErrnoException)}${code ? ` (${code})` : ''}`);
   }
   return parseRunConfigJson(text, path);
 }

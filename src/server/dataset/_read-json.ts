@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { formatPath } from '../../model/parse.js';
 import { DatasetError } from './dataset-error.js';
+import { jsonProblem } from '../../core/json-problem.js';
 
 /** Reads and checks one JSON file of the dataset; errors name the file and the field. */
 export async function readJsonFile<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
@@ -19,7 +20,7 @@ export function checkJson<S extends z.ZodType>(path: string, text: string, schem
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new DatasetError(path, '$', `not valid JSON (${(e as Error).message})`);
+    throw new DatasetError(path, '$', jsonProblem(text, e));
   }
   const r = schema.safeParse(data);
   if (!r.success) {
