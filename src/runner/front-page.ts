@@ -32,14 +32,14 @@ interface AttentionLine {
   what: string;
 }
 
-type AttentionKey = 'notMade' | 'einvoicesNotMade' | 'notShared' | 'findings' | 'void' | 'estimated' | 'answers';
+type AttentionKey = 'notMade' | 'einvoicesNotMade' | 'notShared' | 'findings' | 'usageFindings' | 'void' | 'estimated' | 'answers';
 
 // The checks that need a person: what was not made and why, e-invoices not made, invoices that
 // do not add up, void invoices (a credit note cancels each), usage not shared, estimated rates,
 // and answers the client had to repair (not valid UTF-8).
 // Each line links to the organization's rows; each group has an id the counts link to.
 function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, locale: Locale) {
-  const groups: Record<AttentionKey, AttentionLine[]> = { notMade: [], einvoicesNotMade: [], findings: [], void: [], notShared: [], estimated: [], answers: [] };
+  const groups: Record<AttentionKey, AttentionLine[]> = { notMade: [], einvoicesNotMade: [], findings: [], usageFindings: [], void: [], notShared: [], estimated: [], answers: [] };
   orgs.forEach((o, i) => {
     const org = `#o${i}`;
     // Usage not shared: the cost workbook skipped for it (nothing to book from), or made without it.
@@ -55,6 +55,7 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
       if (i.status === 'void') groups.void.push({ href: org, name: o.name, what: i.invoice_number });
       for (const f of i.findings ?? []) groups.findings.push({ href: org, name: o.name, what: `${i.invoice_number}: ${f.message}${f.code ? ` (${f.code})` : ''}` });
     }
+    for (const f of o.cost?.findings ?? []) groups.usageFindings.push({ href: org, name: o.name, what: `${f.record}, ${f.path}: ${f.message} (${f.code})` });
     if (o.cost?.rate_estimated) groups.estimated.push({ href: org, name: o.name, what: '' });
     for (const what of o.notes ?? []) groups.answers.push({ href: org, name: o.name, what });
   });
