@@ -107,3 +107,8 @@ export function usageFindings(data: CostReportData): CostFinding[] {
     ...data.keyUsageByMonth.flatMap((m) => keyFindings(m.keyUsage.keys, m.month)),
   ];
 }
+
+/** Everything a cost workbook's Summary lists for a person to check: the usage findings, then the period's invoices whose rate converts nothing. */
+export function costReportFindings(data: CostReportData): CostFinding[] {
+  return [...usageFindings(data), ...invoiceRateFindings(data.invoiceRecords ?? [])];
+}

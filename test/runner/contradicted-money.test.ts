@@ -146,6 +146,14 @@ describe('money the records contradict is a finding, never a figure shown as fac
     expect(org('org-00007').cost!.usage_dkk).not.toBeNull();
   }, 180_000);
 
+  it('svc report cost: the workbook is made and each finding is said on stderr, naming the record and field', async () => {
+    const token = (await readTokens(join(tmp, 'data'))).orgs.find((o) => o.org_id === 'org-00002')!.token;
+    const res = await svcInProcess(['report', 'cost', '--month', '2026-10', '-o', 'cost.xlsx', '--language', 'en'], { SVC_BASE_URL: proxy.url, SVC_REPORTING_TOKEN: token, SVC_ORG_ID: 'org-00002' }, { cwd: tmp });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(new RegExp(`^svc: warning: monthly-usage, months\\[\\d+\\]\\.dkk_spend: 2026-10: dkk_spend -9445\\.7 for usd_spend ${octoberUsd.get('org-00002')!.replace('.', '\\.')} is a rate of .* \\[dkk_spend_implausible\\]$`, 'm'));
+    expect(summarySheet(join(tmp, 'cost.xlsx')).some((c) => c.endsWith('[dkk_spend_implausible]'))).toBe(true);
+  }, 60_000);
+
   it('svc report keys on a negative token count: exit 1, one line naming the field', async () => {
     const token = (await readTokens(join(tmp, 'data'))).orgs.find((o) => o.org_id === 'org-00006')!.token;
     const res = await svcInProcess(['report', 'keys', '--month', '2026-10'], { SVC_BASE_URL: proxy.url, SVC_REPORTING_TOKEN: token, SVC_ORG_ID: 'org-00006' }, { cwd: tmp });

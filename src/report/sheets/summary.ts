@@ -16,7 +16,7 @@ import { columnLetter, pageLayout } from '../xlsx/index.js';
 import { reconciliationBlocks } from './_reconciliation.js';
 import { SummaryLines } from './_summary-lines.js';
 import type { KeyUsageInput } from '../types.js';
-import { invoiceRateFindings, usageFindings } from '../cost-findings.js';
+import { costReportFindings } from '../cost-findings.js';
 
 /** Label, amount, the invoice's amount, difference, explanation. */
 const KINDS: ColumnKind[] = ['text', 'dkk', 'dkk', 'dkk', 'text'];
@@ -124,7 +124,7 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
  * before any figure: the figure concerned is left out below (no DKK), and this says why.
  */
 function findingsBlock(ctx: CostContext, lines: SummaryLines): void {
-  const findings = [...usageFindings(ctx.data), ...invoiceRateFindings(invoicesInPeriod(ctx.data, ctx.months).flatMap((i) => ctx.data.invoiceRecords?.filter((r) => r.id === i.id) ?? []))];
+  const findings = costReportFindings(ctx.data);
   if (!findings.length) return;
   lines.block();
   lines.push({ cells: [ctx.w('summary.findingsHeading')], style: 'heading' });
