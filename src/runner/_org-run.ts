@@ -5,7 +5,7 @@ import type { Invoice, InvoiceSummary } from '../model/index.js';
 import type { CostReportData } from '../report/types.js';
 import { VERSION } from '../version.js';
 import { EInvoiceError } from '../einvoice/einvoice-error.js';
-import { classifyError } from './_classify.js';
+import { classifyError, messageOf } from './_classify.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from './config.js';
 import { sha256, sha256OfCostData } from './hash.js';
@@ -213,7 +213,7 @@ export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
     if (failed) out.error = `${failed.part}: ${failed.reason}`;
   } catch (e) {
     out.status = ctx.signal.aborted ? 'interrupted' : 'failed';
-    if (!ctx.signal.aborted) out.error = e instanceof Error ? e.message : String(e);
+    if (!ctx.signal.aborted) out.error = messageOf(e);
   }
   out.finished_at = new Date().toISOString();
   return out;
