@@ -88,7 +88,7 @@ function costBars(orgs: readonly OrgOutcome[], figures: RunFigures, locale: Loca
 
 // The run's counts: organizations by status word, files, and the invoices' e-invoices, findings
 // and void ones, each of the last linking to its rows under "For a person to check".
-function countRows(figures: RunFigures, files: number, locale: Locale) {
+function countRows(figures: RunFigures, files: number, locale: Locale, invoiceFindings: boolean) {
   const w = (key: string) => t(locale, `runner.page.counts.${key}`);
   const rows: Array<{ label: string; value: string; href?: string }> = [{ label: w('organizations'), value: formatCount(figures.organizations.length, locale) }];
   for (const s of RUN_STATUSES) if (s === 'ok' || s === 'failed' || figures.statuses[s]) rows.push({ label: statusWord(s, locale), value: formatCount(figures.statuses[s], locale) });
@@ -96,7 +96,8 @@ function countRows(figures: RunFigures, files: number, locale: Locale) {
   // The e-invoices made are linked (XML) on their invoices' rows in the organizations' table.
   if (figures.einvoices_written || figures.einvoices_not_made) rows.push({ label: w('einvoices'), value: formatCount(figures.einvoices_written, locale), href: '#orgs' });
   if (figures.einvoices_not_made) rows.push({ label: w('einvoicesNotMade'), value: formatCount(figures.einvoices_not_made, locale), href: '#check-einvoicesNotMade' });
-  if (figures.findings) rows.push({ label: w('findings'), value: formatCount(figures.findings, locale), href: '#check-findings' });
+  // Invoices' findings first, else the usage findings (their own group).
+  if (figures.findings) rows.push({ label: w('findings'), value: formatCount(figures.findings, locale), href: invoiceFindings ? '#check-findings' : '#check-usageFindings' });
   if (figures.void) rows.push({ label: w('void'), value: formatCount(figures.void, locale), href: '#check-void' });
   return rows;
 }
@@ -140,7 +141,7 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
     }),
     interrupted: m.interrupted ? t(locale, 'runner.summary.interrupted') : '',
     // The page counts itself among the files, as the manifest will.
-    counts: countRows(figures, input.files.length + 1, locale),
+    counts: countRows(figures, input.files.length + 1, locale, orgs.some((o) => o.invoices.some((i) => i.findings?.length))),
     runFiles: runWide(input.files, locale),
     h: { ...columns, ...words, estimatedMark },
     attention: attention(orgs, m.partner, locale),

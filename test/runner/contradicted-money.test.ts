@@ -116,6 +116,9 @@ describe('money the records contradict is a finding, never a figure shown as fac
       const cells = summarySheet(join(month, id, 'cost-2026-10.xlsx'));
       expect(cells, id).toContain(`monthly-usage, ${f.path}: ${f.message} [dkk_spend_implausible]`);
     }
+    // The page's findings count links to the usage findings' lines (no invoice has a finding here).
+    expect(page).toMatch(/href="#check-usageFindings"/);
+    expect(page).toMatch(/id="check-usageFindings"/);
     // Never printed as a figure: not the negative usage, not 0.00 DKK of usage for USD spent.
     for (const text of [summary, page]) expect(text).not.toMatch(/9[.,]445[.,]70/);
     expect(summary).toContain('The records contradict this month\'s usage in DKK, so it is not known');
