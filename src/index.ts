@@ -102,4 +102,6 @@ export type {
   MonthCost,
   CostInDkk,
   CostCharge,
+  JsonOf,
 } from './runner/manifest.js';
+export type { CostFinding } from './report/cost-findings.js';

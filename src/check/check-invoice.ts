@@ -5,6 +5,8 @@ import { decideVatFor } from '../vat/index.js';
 import { figureFindings } from './_figures.js';
 import { identifierFindings } from './_identifiers.js';
 import { paymentFindings } from './_payment.js';
+import { periodFindings } from './period.js';
+import { rateFindings } from './rate.js';
 
 const ORDER = { error: 0, warning: 1 } as const;
 
@@ -13,7 +15,7 @@ const ORDER = { error: 0, warning: 1 } as const;
  * that do not add up, the VAT decision's problems (Danish VAT to an EU-registered business,
  * 0 % with no treatment the record supports, VAT in USD with no rate to state it in DKK, …),
  * an EAN failing its GS1 check digit, an IBAN failing mod-97, a payment line that is no FI line
- * or is on an invoice not in DKK. Each finding has a stable
+ * or is on an invoice not in DKK, an invoice period that ends before it starts, a USD/DKK rate no such rate can be. Each finding has a stable
  * code, a severity and the path of the field to fix; errors come first. An empty list means
  * the invoice is ready to file.
  * @throws SchemaError naming the field when `invoice` (API JSON or a parsed record) is malformed.
@@ -27,5 +29,5 @@ export function checkInvoiceRecord(record: Invoice): InvoiceCheckFinding[] {
   const vat: InvoiceCheckFinding[] = decideVatFor(record).reasons.flatMap((r) =>
     r.severity === 'info' ? [] : [{ code: r.code, severity: r.severity, path: r.paths[0]!, message: r.message, params: r.params ?? {} }],
   );
-  return [...figureFindings(record), ...vat, ...identifierFindings(record), ...paymentFindings(record)].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
+  return [...periodFindings(record), ...rateFindings(record), ...figureFindings(record), ...vat, ...identifierFindings(record), ...paymentFindings(record)].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 }

@@ -13,7 +13,7 @@ export interface InvoiceCheckFinding {
    * `zero_vat_unexplained`, `vat_not_in_dkk`, `vat_rate_not_danish`, `seller_not_danish`,
    * `buyer_country_conflict`, `buyer_country_unknown`, `greek_vat_prefix`. Numbers:
    * `ean_check_digit`, `iban_checksum`, `iban_account_mismatch`. Payment: `fik_not_dkk`,
-   * `payment_line_unknown`.
+   * `payment_line_unknown`. Dates: `period_reversed`. Rates: `usd_dkk_rate_implausible`.
    */
   code: string;
   /** `error`: the invoice must not be filed as it is; `warning`: worth a look. */

@@ -1,5 +1,6 @@
-import { escapeControls } from '../core/safe-text.js';
+import { escapeControls } from '../core/invisible-text.js';
 import { isSvcError } from '../core/svc-error.js';
+import { isSystemError, systemErrorText } from '../core/system-error.js';
 import { ApiError } from '../client/errors/api-error.js';
 import { TimeoutError } from '../client/errors/timeout-error.js';
 import { TIMEOUT_HINT } from './_timeout.js';
@@ -29,7 +30,9 @@ export function describeError(e: unknown, env: Record<string, string | undefined
     // Our own errors are answers (a 403, a dead Redis), not bugs: one line, even with SVC_DEBUG.
     const stack = isSvcError(e) ? undefined : (e as Error).stack;
     const debug = env.SVC_DEBUG && stack ? `\n${escapeControls(stack, { keepNewlines: true })}` : '';
-    return { message: `${escapeControls(e.message)}${hint}${debug}`, exitCode: withCode.exitCode ?? 1 };
+    // A system call's own error (EROFS, ENOTDIR …) that no command put in its words: said in ours, naming the path.
+    const message = isSvcError(e) || !isSystemError(e) ? e.message : systemErrorText(e);
+    return { message: `${escapeControls(message)}${hint}${debug}`, exitCode: withCode.exitCode ?? 1 };
   }
   return { message: escapeControls(String(e)), exitCode: 1 };
 }

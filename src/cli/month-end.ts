@@ -20,6 +20,7 @@ import { jsonText } from './_output/json-text.js';
 import { now } from '../core/clock.js';
 import { plainText } from './_output/sanitize.js';
 import { isoDate } from '../model/primitives.js';
+import { systemReason } from '../core/system-error.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -151,7 +152,8 @@ async function readConfig(path: string, cwd: string): Promise<RunConfig> {
   try {
     text = await readFile(resolve(cwd, path), 'utf8');
   } catch (e) {
-    throw new UsageError(`--config: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`--config: cannot read ${path}: ${systemReason(e as NodeJS.ErrnoException)}${code ? ` (${code})` : ''}`);
   }
   return parseRunConfigJson(text, path);
 }

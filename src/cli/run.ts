@@ -5,7 +5,7 @@ import { commandHelp, findCommand, groupHelp } from './_help.js';
 import { describeError } from './_errors.js';
 import { UsageError } from './usage-error.js';
 import { VERSION } from '../version.js';
-import { escapeControls } from '../core/safe-text.js';
+import { escapeControls } from '../core/invisible-text.js';
 import { didYouMean } from './_suggest.js';
 import { withTimeoutFlag } from './_timeout.js';
 import { maskSecrets } from './_mask-secrets.js';

@@ -16,13 +16,14 @@ import { capStream, discard, readLimited, readAll, type BodyCap } from './_body.
 import { bodyLimits, type BodyKind } from './body-limits.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
-import { escapeControls } from '../core/safe-text.js';
+import { escapeControls } from '../core/invisible-text.js';
 import { defaultUserAgent } from './user-agent.js';
 import { keepResponse } from './errors/_response-info.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { decodeUtf8, invalidUtf8Warning, replacedAt } from './_utf8.js';
 import { serviceDateOf } from './service-date.js';
 import { now } from '../core/clock.js';
+import { jsonProblem } from '../core/json-problem.js';
 
 export interface HttpPipelineOptions {
   /** Origin plus optional path prefix, e.g. `https://reporting.example.com` (no trailing slash needed). */
@@ -140,6 +141,7 @@ export class HttpPipeline {
     this.userAgent = options.userAgent ?? defaultUserAgent();
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.credential = options.credential ?? 'token';
+    checkHeaderValues(this.#token, this.credential, this.userAgent);
     this.dispatcher = options.dispatcher;
     this.policy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
     this.logger = options.logger;
@@ -293,7 +295,12 @@ export class HttpPipeline {
       const serviceDate = serviceDateOf(res.headers.date);
       if (serviceDate) r.onServiceDate?.(serviceDate);
       this.log(`svc: ← ${res.statusCode} ${method} ${url.pathname} (${Math.round(performance.now() - started)} ms)`);
+      const encoding = contentEncodingOf(res.headers['content-encoding']);
       if (res.statusCode >= 200 && res.statusCode < 300) {
+        if (encoding) {
+          discard(res.body);
+          throw new ResponseSchemaError(endpoint, '$', `the answer is compressed (Content-Encoding: ${encoding}), which this client did not ask for (it sends no Accept-Encoding); it cannot be read`, res.statusCode, this.service.name);
+        }
         const contentLength = contentLengthOf(res.headers['content-length']);
         if (streaming) {
           const cap = this.capOf(r, res.statusCode);
@@ -312,7 +319,8 @@ export class HttpPipeline {
         }
         return { ok: true, value: await consume({ status: res.statusCode, headers: res.headers, body: res.body, contentLength }) };
       }
-      const text = await readLimited(res.body, 64 * 1024);
+      // A compressed error body would be read as garbage: the status alone says what happened.
+      const text = encoding ? (discard(res.body), '') : await readLimited(res.body, 64 * 1024);
       const retryAfterMs = parseRetryAfter(res.headers['retry-after'], (serviceDate ?? now()).getTime());
       const error = apiErrorFromResponse(res.statusCode, text, {
         endpoint,
@@ -331,6 +339,8 @@ export class HttpPipeline {
       if (r.signal?.aborted) throw r.signal.reason;
       if (timedOut) return { ok: false, error: timeoutError(), retryable: true };
       const code = (e as { code?: unknown }).code;
+      // undici refusing the request it was given (a header value, a method): nothing was sent, and retrying cannot help.
+      if (code === 'UND_ERR_INVALID_ARG') throw new InvalidRequestError(endpoint, `the request could not be made, as undici refused it (${escapeControls((e as Error).message)})`);
       this.log(`svc: connection failed: ${(e as Error).message}`);
       return {
         ok: false,
@@ -362,6 +372,30 @@ function asBytes(b: Buffer): Uint8Array {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
+/** A `content-encoding` other than identity (the body is compressed), or undefined. */
+function contentEncodingOf(value: string | string[] | undefined): string | undefined {
+  const v = (Array.isArray(value) ? value.join(', ') : value)?.trim().toLowerCase();
+  return v && v !== 'identity' ? escapeControls(v.slice(0, 40)) : undefined;
+}
+
+/** What an HTTP header value cannot carry: a control character (line breaks included) or one past U+00FF (as undici checks). */
+const NOT_IN_A_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
+
+/**
+ * The token and the user agent, checked before any request against what a header can carry:
+ * undici would refuse each request with UND_ERR_INVALID_ARG. The token's character is named by
+ * its position and code, never quoted with the token around it.
+ * @throws ConfigurationError naming the credential; InvalidRequestError for the user agent
+ */
+function checkHeaderValues(token: string, credential: string, userAgent: string): void {
+  const bad = NOT_IN_A_HEADER.exec(token);
+  if (bad) {
+    const code = `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new ConfigurationError(`the ${credential} holds a character an HTTP header cannot carry (${code}, character ${[...token.slice(0, bad.index)].length + 1}), so it cannot be sent`, 'set it to the token exactly as it was issued, on one line');
+  }
+  if (NOT_IN_A_HEADER.test(userAgent)) throw new InvalidRequestError('userAgent', 'holds a line break, a control character or one past U+00FF, which an HTTP header cannot carry');
+}
+
 function contentLengthOf(value: string | string[] | undefined): number | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   return v !== undefined && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : undefined;
@@ -372,8 +406,8 @@ function parseJsonBody(body: string, endpoint: string, status: number, service: 
   try {
     return JSON.parse(body);
   } catch (e) {
-    // The parser quotes the body; a server's escape sequences in it are shown, not obeyed.
-    throw new ResponseSchemaError(endpoint, '$', `not valid JSON (${escapeControls((e as Error).message)})`, status, service);
+    // In our words: the parser's own message quotes the body (binary bytes, a server's escapes).
+    throw new ResponseSchemaError(endpoint, '$', jsonProblem(body, e), status, service);
   }
 }
 

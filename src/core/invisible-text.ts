@@ -1,31 +1,41 @@
 /**
  * The one definition of the characters in text from outside (the API, a file, a flag) that a
- * reader cannot see but that act on how text is shown (issue 26):
- * - C0 controls but tab, LF, VT, FF, CR (those are LINE_BREAK_CLASS), DEL, C1 controls but NEL;
- * - bidirectional marks, embeddings, overrides and isolates: U+200E, U+200F, U+202A–U+202E,
- *   U+2066–U+2069 (U+202E makes "fdp.exe" read "exe.pdf");
- * - zero-width space, non-joiner, joiner, word joiner and the BOM: U+200B–U+200D, U+2060,
- *   U+FEFF (they misalign terminal tables and make equal-looking invoice numbers differ).
- * Every surface takes its character set from here; none keeps a list of its own.
+ * reader cannot see but that act on how text is shown or compared (issues 26 and 43), as a
+ * character class for a RegExp with the `u` (or `v`) flag:
+ * - every Unicode Default_Ignorable_Code_Point (DerivedCoreProperties.txt): the zero-width
+ *   space, joiners and the BOM (U+200B–U+200D, U+FEFF), the soft hyphen (U+00AD), the invisible
+ *   operators U+2061–U+2064, the Arabic letter mark U+061C, the tag characters U+E0000–U+E0FFF,
+ *   variation selectors, Hangul fillers, and the code points Unicode reserves for more of them;
+ * - every Bidi_Control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: U+202E makes
+ *   "fdp.exe" read "exe.pdf"); all are default-ignorable too, named so the rule says it;
+ * - C0 controls but tab, LF, VT, FF, CR (those are LINE_BREAK_CLASS), DEL, C1 controls but NEL.
+ * The Unicode properties are V8's own tables (the Unicode version of the Node it runs on), not
+ * a hand list: a character Unicode adds to them is covered without a change here. Every
+ * surface takes its character set from here; none keeps a list of its own.
  */
-export const INVISIBLE_CLASS = '\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u0084\\u0086-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff';
+export const INVISIBLE_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Bidi_Control}\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u0084\\u0086-\\u009f';
 
 /** Tab and the line and paragraph breaks: LF, VT, FF, CR, NEL (U+0085), U+2028, U+2029. */
 export const LINE_BREAK_CLASS = '\\t\\n\\u000b\\u000c\\r\\u0085\\u2028\\u2029';
 
-/** A lone surrogate: half of a UTF-16 pair without its other half (no character at all). */
-export const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+/**
+ * A lone surrogate: half of a UTF-16 pair without its other half (no character at all). For a
+ * RegExp with the `u` flag, where a whole pair is one code point and never matches.
+ */
+const LONE_SURROGATE = '[\\ud800-\\udfff]';
 
-const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]+`, 'g');
-const BREAKS = new RegExp(`[${LINE_BREAK_CLASS}]+`, 'g');
-const SURROGATE = new RegExp(LONE_SURROGATE, 'g');
-const ANY = new RegExp(`[${INVISIBLE_CLASS}${LINE_BREAK_CLASS}\\ud800-\\udfff]`);
+const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]+`, 'gu');
+const BREAKS = new RegExp(`[${LINE_BREAK_CLASS}]+`, 'gu');
+const SURROGATE = new RegExp(LONE_SURROGATE, 'gu');
+const ANY = new RegExp(`[${INVISIBLE_CLASS}${LINE_BREAK_CLASS}\\ud800-\\udfff]`, 'u');
+const CONTROLS = new RegExp(`[${INVISIBLE_CLASS}${LINE_BREAK_CLASS}\\ud800-\\udfff]`, 'gu');
 
 /**
  * `text` as every surface shows it, decided once where text enters the records (parseRecord):
  * - invisible characters (INVISIBLE_CLASS) are removed: they have no glyph, so what remains is
  *   what a reader saw anyway, and the PDF, the XML, the workbook, the pages and the terminal all
- *   show the same invoice number (`2026\u200b-0142` is `2026-0142` everywhere);
+ *   show the same invoice number (`2026\u200b-0142` and `2026\u00ad-0142` are `2026-0142`
+ *   everywhere, and no font is asked for a glyph it lacks);
  * - each run of tabs and line breaks becomes one space: every field the API sends is one line;
  * - a lone surrogate becomes U+FFFD, as an invalid UTF-8 byte does when a body is decoded: it is
  *   broken text, and U+FFFD is how Unicode marks what could not be read.
@@ -34,4 +44,24 @@ const ANY = new RegExp(`[${INVISIBLE_CLASS}${LINE_BREAK_CLASS}\\ud800-\\udfff]`)
 export function visibleText(text: string): string {
   if (!ANY.test(text)) return text;
   return text.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(SURROGATE, '\ufffd');
+}
+
+/** `\x1b`, `\u202e`, `\u{e0041}`: a control or invisible character written so it shows and does nothing. */
+function escaped(c: string): string {
+  const code = c.codePointAt(0)!;
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
+  return code < 0x10000 ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
+}
+
+/**
+ * Text from a server, a file or a user as it may be shown in a message, a log line or a CSV
+ * cell: every character of the one definition above (ESC, NUL, CR, bidi overrides, zero-width
+ * and tag characters, a lone surrogate ...) written as a visible escape such as `\x1b`, so it
+ * can neither drive a terminal nor hide what it says. With `keepNewlines` a line feed stays a
+ * line feed (multi-line messages we write ourselves); `keep` names other characters to leave
+ * as they are (a CSV cell keeps tabs and line breaks).
+ */
+export function escapeControls(text: string, options: { keepNewlines?: boolean; keep?: string } = {}): string {
+  const keep = (options.keep ?? '') + (options.keepNewlines ? '\n' : '');
+  return text.replace(CONTROLS, (c) => (keep.includes(c) ? c : escaped(c)));
 }

@@ -1,4 +1,5 @@
 import { SvcError } from './svc-error.js';
+import { isSystemError, systemReason } from './system-error.js';
 
 /**
  * Thrown when an output file cannot be written (disk full, no permission, a read-only folder).
@@ -15,8 +16,7 @@ export class OutputWriteError extends SvcError {
     cause: NodeJS.ErrnoException,
   ) {
     // "ENOSPC: no space left on device, write" → "no space left on device (ENOSPC)".
-    const reason = /^[A-Z]+: ([^,]+)/.exec(cause.message)?.[1] ?? cause.message;
-    super(`cannot write ${path}: ${reason}${cause.code ? ` (${cause.code})` : ''}`, { cause });
+    super(`cannot write ${path}: ${systemReason(cause)}${cause.code ? ` (${cause.code})` : ''}`, { cause });
     this.code = cause.code;
     this.hint = cause.code === 'ENOSPC' ? 'free some space or write elsewhere; any earlier file there is unchanged' : 'any earlier file there is unchanged';
   }
@@ -24,6 +24,6 @@ export class OutputWriteError extends SvcError {
   /** `e` as an OutputWriteError for `path` when it is the system's error from writing it; otherwise `e`. */
   static from(path: string, e: unknown): unknown {
     const sys = e as NodeJS.ErrnoException;
-    return e instanceof Error && Object.getPrototypeOf(e) === Error.prototype && typeof sys.code === 'string' && typeof sys.syscall === 'string' ? new OutputWriteError(path, sys) : e;
+    return isSystemError(e) && Object.getPrototypeOf(e) === Error.prototype ? new OutputWriteError(path, sys) : e;
   }
 }

@@ -1,4 +1,4 @@
-import { escapeControls } from './safe-text.js';
+import { escapeControls } from './invisible-text.js';
 
 /**
  * Base of every error this package throws on purpose (as ky's `KyError`, openai-node's

@@ -10,6 +10,7 @@ import { buyerEndpoint, cvrDigits, type Endpoint } from './_endpoint.js';
 import { paymentMeans } from './_payment-means.js';
 import { buyerReference } from './_buyer-reference.js';
 import { refuseErrorFindings, refuseUnmirrorable } from './_refuse-findings.js';
+import { periodFindings } from '../check/period.js';
 import { taxCategory, type TaxCategory } from './_tax.js';
 import { ublLines } from './_lines.js';
 
@@ -106,6 +107,10 @@ export function writeUbl(invoice: Invoice, doc: UblDocument, language: string): 
   // mirror still refuses it (refuseUnmirrorable).
   if (doc.kind === 'invoice') refuseErrorFindings(invoice);
   else refuseUnmirrorable(invoice);
+  // BR-29 refuses a reversed period whatever a document's findings policy (a credit note that
+  // mirrors a wrong invoice still carries its period): never written, whoever calls.
+  const reversed = periodFindings(invoice)[0];
+  if (reversed) throw new EInvoiceError(reversed.path, reversed.message.slice(reversed.path.length + 1), reversed.code);
   const p = prepare(invoice, locale);
   const means = doc.kind === 'invoice' ? paymentMeans(invoice) : undefined;
   const credit = doc.kind === 'credit_note' ? doc.credit : undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, email, int64, isoDate, tokenGroup } from './primitives.js';
+import { count, decimalString, email, isoDate, tokenGroup } from './primitives.js';
 import { KeyFieldTypeSchema, KeyProductSchema } from './enums.js';
 
 /** KeyFieldValue: boolean for a boolean field, string for text, the option key for select. */
@@ -62,11 +62,11 @@ export const KeyUsageEntrySchema = z
 
 export const KeyFieldGroupUsageSchema = z
   .object({
-    key_count: int64,
+    key_count: count,
     spend_usd: decimalString,
     ...tokenGroup,
-    cache_read_input_tokens: int64,
-    cache_creation_input_tokens: int64,
+    cache_read_input_tokens: count,
+    cache_creation_input_tokens: count,
     service: UsageSliceSchema,
     external: UsageSliceSchema,
     label: z.string().nullable().optional(),

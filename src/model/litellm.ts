@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, int64, isoDate, isoDateTime } from './primitives.js';
+import { count, decimalString, isoDate, isoDateTime } from './primitives.js';
 
 /*
  * Records of the gateway endpoints the spec leaves "not shown" (README Assumptions): the
@@ -12,7 +12,7 @@ export const KeyCreditsSchema = z.object({ balance_usd: decimalString }).meta({ 
 
 /** The dev-plan allowance of a dev seat holder's key, this month. */
 export const KeyDevPlanSchema = z
-  .object({ plan: z.string(), tokens_used: int64, tokens_included: int64, period_start: isoDate })
+  .object({ plan: z.string(), tokens_used: count, tokens_included: count, period_start: isoDate })
   .meta({ id: 'KeyDevPlan' });
 
 /** `info` of GET /key/info. */
@@ -46,8 +46,8 @@ const price = decimalString.nullable();
 export const ModelInfoDetailsSchema = z
   .object({
     mode: z.string(),
-    max_input_tokens: int64.nullable(),
-    max_output_tokens: int64.nullable(),
+    max_input_tokens: count.nullable(),
+    max_output_tokens: count.nullable(),
     input_cost_per_token: price,
     output_cost_per_token: price,
     cache_read_input_token_cost: price,
@@ -77,12 +77,12 @@ export const ModelInfoResponseSchema = z.object({ data: z.array(ModelInfoSchema)
 export const ActivityMetricsSchema = z
   .object({
     spend: decimalString,
-    prompt_tokens: int64,
-    completion_tokens: int64,
-    cache_read_input_tokens: int64,
-    cache_creation_input_tokens: int64,
-    total_tokens: int64,
-    api_requests: int64,
+    prompt_tokens: count,
+    completion_tokens: count,
+    cache_read_input_tokens: count,
+    cache_creation_input_tokens: count,
+    total_tokens: count,
+    api_requests: count,
   })
   .meta({ id: 'ActivityMetrics' });
 
@@ -100,12 +100,12 @@ export const DailyActivityResponseSchema = z
     results: z.array(DailyActivitySchema),
     metadata: z.object({
       total_spend: decimalString,
-      total_prompt_tokens: int64,
-      total_completion_tokens: int64,
-      total_cache_read_input_tokens: int64,
-      total_cache_creation_input_tokens: int64,
-      total_tokens: int64,
-      total_api_requests: int64,
+      total_prompt_tokens: count,
+      total_completion_tokens: count,
+      total_cache_read_input_tokens: count,
+      total_cache_creation_input_tokens: count,
+      total_tokens: count,
+      total_api_requests: count,
     }),
   })
   .meta({ id: 'DailyActivityResponse' });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { decimalString, int32, int64, isoDate } from './primitives.js';
+import { count, decimalString, int32, isoDate } from './primitives.js';
 
 const optionalTokens = {
-  prompt_tokens: int64.optional(),
-  completion_tokens: int64.optional(),
-  cache_read_input_tokens: int64.optional(),
-  cache_creation_input_tokens: int64.optional(),
+  prompt_tokens: count.optional(),
+  completion_tokens: count.optional(),
+  cache_read_input_tokens: count.optional(),
+  cache_creation_input_tokens: count.optional(),
 };
 
 /** DailyUsageEntry: one UTC day; spend in USD only. */
@@ -13,8 +13,8 @@ export const DailyUsageSchema = z
   .object({
     date: isoDate,
     usd_spend: decimalString,
-    total_tokens: int64,
-    request_count: int64,
+    total_tokens: count,
+    request_count: count,
     ...optionalTokens,
   })
   .meta({ id: 'DailyUsageEntry' });
@@ -26,8 +26,8 @@ export const MonthlyUsageEntrySchema = z
     usd_spend: decimalString,
     dkk_spend: decimalString.nullable().optional(),
     rate_estimated: z.boolean(),
-    total_tokens: int64,
-    request_count: int64,
+    total_tokens: count,
+    request_count: count,
     ...optionalTokens,
     days: z.array(DailyUsageSchema).optional(),
   })
@@ -38,8 +38,8 @@ export const UsageSummarySchema = z
   .object({
     total_usd_spend: decimalString,
     total_dkk_spend: decimalString.nullable().optional(),
-    total_tokens: int64,
-    total_requests: int64,
+    total_tokens: count,
+    total_requests: count,
     usd_spend_change_pct: decimalString.nullable().optional(),
     tokens_change_pct: decimalString.nullable().optional(),
     requests_change_pct: decimalString.nullable().optional(),

@@ -4,6 +4,7 @@ import { SchemaError } from './schema-error.js';
 import { InvalidArgumentError } from '../core/invalid-argument-error.js';
 import { MAX_DEPTH, tooDeepAt } from './_depth.js';
 import { withVisibleText } from '../core/visible-json.js';
+import { jsonProblem } from '../core/json-problem.js';
 
 /** `lines[3].quantity` from zod's `['lines', 3, 'quantity']`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -65,7 +66,7 @@ export function parseJsonRecord<S extends z.ZodType>(schema: S, text: string, wh
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new SchemaError(what, '$', `not valid JSON (${(e as Error).message})`);
+    throw new SchemaError(what, '$', jsonProblem(text, e));
   }
   return parseRecord(schema, data, what);
 }

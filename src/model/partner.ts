@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { int64, isoDateTime, uuid } from './primitives.js';
+import { count, isoDateTime, uuid } from './primitives.js';
 import { ModelProductSchema } from './enums.js';
 
 // Required-ness of the partner records is "not shown" in the spec; every listed field is required here.
 
 export const PartnerCustomerSchema = z
-  .object({ org_id: z.string(), name: z.string(), key_count: int64 })
+  .object({ org_id: z.string(), name: z.string(), key_count: count })
   .meta({ id: 'PartnerCustomer' });
 
 export const PartnerModelSchema = z
@@ -16,7 +16,7 @@ export const PartnerProfileSchema = z
   .object({
     id: uuid,
     name: z.string(),
-    key_count: int64,
+    key_count: count,
     recommended: z.array(z.string()),
     follows_router: z.boolean(),
   })
@@ -55,8 +55,8 @@ export const PartnerStatusSchema = z
   .object({
     org_id: z.string(),
     name: z.string(),
-    key_count: int64,
-    keys_missing_recommended: int64,
+    key_count: count,
+    keys_missing_recommended: count,
     profiles: z.array(PartnerProfileSchema),
     customers: z.array(PartnerCustomerKeysSchema),
   })

@@ -20,6 +20,12 @@ const INT64_BEYOND = 'an int64 beyond 2^53 − 1 (9007199254740991) cannot be re
 export const int64 = z
   .int({ error: (iss) => (iss.code === 'too_big' || iss.code === 'too_small' ? INT64_BEYOND : undefined) })
   .meta({ format: 'int64' });
+/**
+ * A count (tokens, requests, keys): an int64 that cannot be negative. A record with a negative
+ * count is no record of usage (issue 43), so it is refused here naming the field, not shown or
+ * added up; money (`*_cents`, spend) may be negative (credits) and stays int64 / decimal.
+ */
+export const count = int64.min(0, 'a count of tokens, requests or keys cannot be negative').meta({ format: 'int64' });
 /** int32 (zod checks the range; the format is stated for OpenAPI readers, as for int64). */
 export const int32 = z.int32().meta({ format: 'int32' });
 
@@ -36,10 +42,10 @@ export type Currency = z.infer<typeof CurrencySchema>;
 
 /** The token group shared by many records; cache fields optional unless a record says otherwise. */
 export const tokenGroup = {
-  prompt_tokens: int64,
-  completion_tokens: int64,
-  total_tokens: int64,
-  request_count: int64,
-  cache_read_input_tokens: int64.optional(),
-  cache_creation_input_tokens: int64.optional(),
+  prompt_tokens: count,
+  completion_tokens: count,
+  total_tokens: count,
+  request_count: count,
+  cache_read_input_tokens: count.optional(),
+  cache_creation_input_tokens: count.optional(),
 };

@@ -154,9 +154,13 @@ export async function followRun(config: RunConfig, options: QueueRunOptions, { c
   } finally {
     const gone = watch?.error !== undefined;
     watch?.stop();
-    // A lost connection is dropped, not closed: closing (and BullMQ's disconnect) waits for Redis to come back.
+    // A lost connection is dropped, not waited on: closing (and BullMQ's disconnect) waits for
+    // Redis to come back. close() is still called, not awaited: it marks the object closing, which
+    // ends QueueEvents' read loop (without it the loop retried every 5 s for ever on the dropped
+    // connection, and the process never exited, even once a silent Redis answered again).
     const end = async (c: { close(): Promise<void>; backend: { client: Promise<{ disconnect(): void }> } }) => {
       if (!gone) return c.close().catch(() => {});
+      void c.close().catch(() => {});
       (await withinMs(c.backend.client, 1000, () => new Error('no client')).catch(() => undefined))?.disconnect();
     };
     await end(events);

@@ -1,6 +1,8 @@
 import { Decimal, toMinorUnits } from '../money/decimal.js';
 import type { MonthlyUsageEntry } from '../model/index.js';
 import { allocateMinor } from '../money/allocate.js';
+import { UnsafeAmountError } from '../money/unsafe-amount-error.js';
+import { monthDkkProblem } from './cost-findings.js';
 import { monthOf } from './period.js';
 import { isCredit, NO_WEIGHTS, type WeightSource } from './key-store.js';
 import type { KeyUsageInput, MonthKeyUsage } from './types.js';
@@ -17,14 +19,26 @@ export interface MonthConversion {
   estimated: boolean;
 }
 
-/** The conversion of one monthly-usage entry. */
+/**
+ * The conversion of one monthly-usage entry. A `dkk_spend` the month's `usd_spend` contradicts
+ * (monthDkkProblem: no USD-to-DKK rate, or DKK where nothing was spent) converts nothing: the
+ * month has no DKK, as without a rate, and usageFindings names the field.
+ * @throws UnsafeAmountError naming the month's dkk_spend when its øre are past 2^53 − 1
+ */
 export function convertMonth(entry: MonthlyUsageEntry): MonthConversion {
   const usd = entry.usd_spend;
-  const dkk = entry.dkk_spend ?? null;
+  const dkk = monthDkkProblem(entry) === undefined ? entry.dkk_spend ?? null : null;
+  const month = monthOf(entry.month);
+  let dkkMinor: number | null = null;
+  try {
+    dkkMinor = dkk === null ? null : toMinorUnits(dkk);
+  } catch (e) {
+    throw e instanceof UnsafeAmountError ? new UnsafeAmountError(`monthly-usage ${month} dkk_spend`, dkk!.toFixed()) : e;
+  }
   return {
-    month: monthOf(entry.month),
+    month,
     usd,
-    dkkMinor: dkk === null ? null : toMinorUnits(dkk),
+    dkkMinor,
     rate: dkk === null || usd.isZero() ? null : dkk.dividedBy(usd),
     estimated: dkk !== null && entry.rate_estimated,
   };

@@ -5,3 +5,4 @@ export { ReportPeriodError } from './report-period-error.js';
 export type { CostReportData, CostReportOptions, KeyUsageInput, KeyWeightUsage, MonthKeyUsage, UsageWithheld } from './types.js';
 export type { KeyRow, KeySource, KeyWeight, WeightSource } from './key-store.js';
 export { buildPartnerReport, isOutOfDate, type PartnerReportOptions } from './partner/build-partner-report.js';
+export { costReportFindings, type CostFinding } from './cost-findings.js';

@@ -1,4 +1,6 @@
 import { Decimal } from '../money/decimal.js';
+import { UnsafeAmountError } from '../money/unsafe-amount-error.js';
+import { usdDkkRateProblem } from '../money/usd-dkk-rate.js';
 import type { Invoice } from '../model/index.js';
 
 /** An amount in the invoice's currency and, where a rate exists, in DKK (øre). */
@@ -34,19 +36,45 @@ export interface InvoiceFigures {
   vat: Amount;
   /** `total_cents`: the gross, incl. VAT. */
   gross: Amount;
-  /** How DKK was reached: 'same' (a DKK invoice), 'rate' (USD × the invoice's usd_dkk_rate), or null (no rate: EUR, or USD without one). */
+  /** How DKK was reached: 'same' (a DKK invoice), 'rate' (USD × the invoice's usd_dkk_rate), or null (no rate: EUR, or USD without a usable one). */
   dkkBasis: 'same' | 'rate' | null;
 }
 
+/** What invoiceDkk reads of an invoice: its currency, its rate, and its number for messages. */
+type RatedInvoice = { currency: string; usd_dkk_rate?: Decimal | string | null | undefined; invoice_number?: string };
+
+/** The invoice's rate as a Decimal when it can convert USD to DKK (money/usd-dkk-rate.ts), else null. */
+function usableRate(invoice: RatedInvoice): Decimal | null {
+  if (!invoice.usd_dkk_rate) return null;
+  const rate = new Decimal(invoice.usd_dkk_rate);
+  return usdDkkRateProblem(rate) === undefined ? rate : null;
+}
+
 /**
- * `minor` of `invoice`'s currency in øre: the same for DKK, times the invoice's own
- * `usd_dkk_rate` (rounded half up to the øre) for USD, null when no rate converts it (EUR: the
- * API carries no EUR rate). The same rule the invoice PDF uses for its VAT in DKK.
+ * `minor` of `invoice`'s currency in øre, exactly at any size: the same for DKK, times the
+ * invoice's own `usd_dkk_rate` (rounded half up to the øre) for USD, null when no rate converts
+ * it (EUR: the API carries no EUR rate; USD without a rate, or with one no USD-to-DKK rate can be,
+ * which checkInvoice reports as usd_dkk_rate_implausible). The run's totals add these.
  */
-export function invoiceDkk(minor: number, invoice: { currency: string; usd_dkk_rate?: Decimal | string | null | undefined }): number | null {
-  if (invoice.currency === 'DKK') return minor;
-  if (invoice.currency === 'USD' && invoice.usd_dkk_rate) return new Decimal(minor).times(invoice.usd_dkk_rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
-  return null;
+export function invoiceDkkExact(minor: number, invoice: RatedInvoice): bigint | null {
+  if (invoice.currency === 'DKK') return BigInt(minor);
+  const rate = invoice.currency === 'USD' ? usableRate(invoice) : null;
+  return rate === null ? null : BigInt(new Decimal(minor).times(rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+}
+
+/**
+ * invoiceDkkExact as a number of øre, for a document's cell or line. The same rule the invoice
+ * PDF uses for its VAT in DKK.
+ * @throws UnsafeAmountError naming the invoice and its fields when the øre are past 2^53 − 1,
+ * where no document can state them exactly: that organization's document fails, not the run
+ */
+export function invoiceDkk(minor: number, invoice: RatedInvoice): number | null {
+  const exact = invoiceDkkExact(minor, invoice);
+  if (exact === null) return null;
+  const n = Number(exact);
+  if (Number.isSafeInteger(n)) return n;
+  const who = invoice.invoice_number ? `invoice ${invoice.invoice_number}: ` : '';
+  throw new UnsafeAmountError(`${who}${minor} cents × usd_dkk_rate ${new Decimal(invoice.usd_dkk_rate!).toFixed()}`, `${exact} øre`);
 }
 
 const NOT_A_CHARGE: ReadonlySet<string> = new Set(['usage', 'usage_provider', 'subscription']);
@@ -66,6 +94,6 @@ export function invoiceFigures(invoice: Invoice): InvoiceFigures {
     net: amount(invoice.subtotal_cents),
     vat: amount(invoice.vat_cents),
     gross: amount(invoice.total_cents),
-    dkkBasis: invoice.currency === 'DKK' ? 'same' : invoice.currency === 'USD' && invoice.usd_dkk_rate ? 'rate' : null,
+    dkkBasis: invoice.currency === 'DKK' ? 'same' : invoice.currency === 'USD' && usableRate(invoice) ? 'rate' : null,
   };
 }

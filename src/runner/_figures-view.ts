@@ -38,9 +38,9 @@ export function dkkView(inDkk: DkkTotal, locale: Locale) {
 }
 
 /** Labelled cost rows and their total; `–`/"not known" where a figure is not known. */
-export function costRowsView(rows: readonly CostRow[], total: number | null, locale: Locale) {
+export function costRowsView(rows: readonly CostRow[], total: bigint | null, locale: Locale) {
   const unknown = t(locale, 'runner.summary.notKnown');
-  const dkk = (v: number | null) => (v === null ? unknown : formatMoney(v, 'DKK', locale));
+  const dkk = (v: bigint | null) => (v === null ? unknown : formatMoney(v, 'DKK', locale));
   return { rows: rows.map((r) => ({ label: categoryLabel(r.category, locale), amount: dkk(r.dkk_cents) })), total: dkk(total) };
 }
 

@@ -11,6 +11,7 @@ import { renderSummary } from './summary.js';
 import { renderFrontPage } from './front-page.js';
 import { RUN_DOCUMENTS } from './_run-documents.js';
 import { now } from '../core/clock.js';
+import { exactJson } from './_exact-json.js';
 
 export interface FinishInput {
   monthDir: string;
@@ -70,6 +71,11 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   });
   // The run's one set of figures: summary.md, index.html and the manifest all show these.
   const figures = runFigures(clean.organizations);
+  // An organization whose figures could not be made has failed, alone and named, on every surface.
+  clean.organizations = clean.organizations.map((o, i) => {
+    const problem = figures.organizations[i]!.problem;
+    return problem ? { ...o, status: 'failed' as const, error: o.error ? `${o.error}; ${problem}` : problem } : o;
+  });
   const made = [...input.writer.files, ...(await keptFiles(input))];
   const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage, figures, made));
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText, { within: input.monthDir });
@@ -78,8 +84,9 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   await writeFileAtomic(join(input.monthDir, 'index.html'), pageText, { within: input.monthDir });
   files.push(own('index.html', 'index_page', pageText));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const manifest: Manifest = { ...clean, summary: summarize(input.month, figures, files, input.interrupted), figures, files };
-  const text = scrubber.scrub(JSON.stringify(manifest, null, 2));
+  // Figures as BigInt here; exactJson writes them as integers of every digit.
+  const manifest = { ...clean, summary: summarize(input.month, figures, files, input.interrupted), figures, files };
+  const text = scrubber.scrub(exactJson(manifest));
   await writeFileAtomic(join(input.monthDir, 'manifest.json'), text + '\n', { within: input.monthDir });
   return JSON.parse(text) as Manifest;
 }

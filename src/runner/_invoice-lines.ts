@@ -45,8 +45,3 @@ export function voidLine(i: InvoiceEntry, locale: Locale): ActionLine {
   const credit = creditNoteLine(i, locale);
   return { text: t(locale, 'runner.summary.voidLine', { number: i.invoice_number, next: credit.text }), ...(credit.command ? { command: credit.command } : {}) };
 }
-
-/** One finding of an invoice in the page's language: `2026-0142: <sentence> [code]`. */
-export function findingLine(i: InvoiceEntry, f: NonNullable<InvoiceEntry['findings']>[number], locale: Locale): string {
-  return `${i.invoice_number}: ${findingTextIn(f, locale)} [${f.code}]`;
-}

@@ -1,10 +1,11 @@
 import type { ReportingApi } from '../client/api.js';
 import { checkInvoice } from '../check/index.js';
+import { checkListedInvoice } from '../client/listed-invoice.js';
 import type { Invoice, InvoiceSummary } from '../model/index.js';
 import type { CostReportData } from '../report/types.js';
 import { VERSION } from '../version.js';
 import { EInvoiceError } from '../einvoice/einvoice-error.js';
-import { classifyError } from './_classify.js';
+import { classifyError, messageOf } from './_classify.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from './config.js';
 import { sha256, sha256OfCostData } from './hash.js';
@@ -81,6 +82,8 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
   for (const [i, summary] of summaries.entries()) {
     checkAbort(signal);
     const { invoice, raw } = await client.getInvoiceJson(summary.id, { signal });
+    // Named by the list, the files must say what the list says (issue 43).
+    checkListedInvoice(summary, invoice);
     firstLanguage ??= invoice.language;
     const sourceHash = sha256(raw);
     const source = `invoice ${invoice.id} (${invoice.invoice_number})`;
@@ -217,7 +220,7 @@ export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
     if (failed) out.error = `${failed.part}: ${failed.reason}`;
   } catch (e) {
     out.status = ctx.signal.aborted ? 'interrupted' : 'failed';
-    if (!ctx.signal.aborted) out.error = e instanceof Error ? e.message : String(e);
+    if (!ctx.signal.aborted) out.error = messageOf(e);
   }
   out.finished_at = now().toISOString();
   return out;

@@ -27,7 +27,7 @@ export function partLine(p: PartOutcome, locale: Locale): string {
 /**
  * `Cost workbook skipped: usage is not shared with this organization` for each part not made,
  * `Cost workbook made without usage: …` for each part made without records the service
- * withheld, and the organization's own failure when no part ran. Plain text: the caller escapes.
+ * withheld, and the organization's own failure when no part says it. Plain text: the caller escapes.
  */
 export function problemLines(o: OrgOutcome, locale: Locale): string[] {
   const lines = o.parts.flatMap((p) => {
@@ -35,7 +35,8 @@ export function problemLines(o: OrgOutcome, locale: Locale): string[] {
     const part = t(locale, `runner.summary.parts.${p.part}`);
     return (p.without ?? []).map((w) => t(locale, 'runner.summary.madeWithout', { part, records: t(locale, `runner.summary.records.${w.records}`), reason: reasonWords(w, locale) }));
   });
-  if (o.status === 'failed' && o.parts.length === 0 && o.error) lines.push(t(locale, 'runner.summary.orgFailed', { reason: o.error }));
+  // A failure no part says (no part ran, or the organization's figures could not be made).
+  if (o.status === 'failed' && o.error && !o.parts.some((p) => p.status === 'failed')) lines.push(t(locale, 'runner.summary.orgFailed', { reason: o.error }));
   return lines;
 }
 

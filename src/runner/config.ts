@@ -4,6 +4,7 @@ import { availableLanguages } from '../locale/index.js';
 import { formatPath } from '../model/parse.js';
 import { RunConfigError } from './config-error.js';
 import { withVisibleText } from '../core/visible-json.js';
+import { jsonProblem } from '../core/json-problem.js';
 
 /** zod's type error: `missing` when the field is absent, else what it should be. */
 function expected(what: string) {
@@ -156,7 +157,7 @@ export function parseRunConfigJson(text: string, source = 'config'): RunConfig {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new RunConfigError(source, '$', `not valid JSON (${(e as Error).message})`);
+    throw new RunConfigError(source, '$', jsonProblem(text, e));
   }
   return parseRunConfig(data, source);
 }

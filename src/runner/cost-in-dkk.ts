@@ -4,6 +4,7 @@ import type { InvoiceFigures } from '../report/invoice-figures.js';
 import { monthPlans } from '../report/period-plan.js';
 import type { CostReportData } from '../report/types.js';
 import { monthOf } from '../report/period.js';
+import { monthDkkProblem, usageFindings } from '../report/cost-findings.js';
 import type { CostCharge, CostInDkk, MonthCost } from './manifest.js';
 
 // Every charged kind of line on the month's issued invoices (report/invoice-figures: dev overage
@@ -25,11 +26,11 @@ function chargesOf(issued: readonly InvoiceFigures[]): CostCharge[] {
 function monthsOfYear(data: CostReportData, month: string): MonthCost[] {
   if (!data.monthly) return [];
   return data.monthly.months
-    .map((m) => ({
-      month: monthOf(m.month),
-      usage_dkk: m.dkk_spend != null ? m.dkk_spend.toFixed() : m.usd_spend.isZero() ? '0' : null,
-      rate_estimated: m.dkk_spend != null && m.rate_estimated,
-    }))
+    .map((m) => {
+      // A DKK figure the month's USD contradicts is not known (report/cost-findings.ts).
+      const dkk = monthDkkProblem(m) === undefined ? m.dkk_spend ?? null : null;
+      return { month: monthOf(m.month), usage_dkk: dkk !== null ? dkk.toFixed() : m.usd_spend.isZero() ? '0' : null, rate_estimated: dkk !== null && m.rate_estimated };
+    })
     .filter((m) => m.month.slice(0, 4) === month.slice(0, 4) && m.month <= month)
     .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
 }
@@ -42,11 +43,15 @@ function monthsOfYear(data: CostReportData, month: string): MonthCost[] {
  * a charge of its own; their sum only when every part is known. The same figures as the cost workbook's Months sheet. Exact decimals, no rounding
  * but the plan's and overage's own øre. Also the usage in DKK of each month of the year so far
  * (the front page's chart). When the service withholds usage, usage, total and the months are
- * not known (null, none) and `usage_withheld` says why.
+ * not known (null, none) and `usage_withheld` says why. Usage figures the records contradict
+ * (a dkk_spend no USD-to-DKK rate explains, a day or key listed twice, …) are `findings`, and a
+ * contradicted month's DKK is not known.
  */
 export function costInDkk(data: CostReportData, month: string): CostInDkk {
   const entry = data.months.find((m) => m.month.startsWith(`${month}-`)) ?? null;
-  const usageDkk = entry?.dkk_spend ?? null;
+  // A dkk_spend the month's usd_spend contradicts is no figure: not known, and a finding says why.
+  const usageDkk = entry && monthDkkProblem(entry) === undefined ? entry.dkk_spend ?? null : null;
+  const findings = usageFindings(data);
   const plan = monthPlans(data, [month])[0]!;
   const planCents = plan.dkkMinor;
   const overageCents = plan.devOverageDkkMinor;
@@ -64,6 +69,7 @@ export function costInDkk(data: CostReportData, month: string): CostInDkk {
     plan_invoices: plan.issued.map((f) => f.invoice.invoice_number),
     total_dkk: total === null ? null : total.toFixed(),
     ...(data.usageWithheld ? { usage_withheld: { http_status: data.usageWithheld.status, reason: data.usageWithheld.reason } } : {}),
+    ...(findings.length ? { findings } : {}),
     months: monthsOfYear(data, month),
   };
 }

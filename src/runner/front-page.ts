@@ -8,7 +8,8 @@ import { cspHash, FILTER_SCRIPT } from './_page-filter.js';
 import { indexFiles, linkTo } from './_page-links.js';
 import { orgPageContext, orgRows } from './_page-org.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
-import { findingLine, heldBackLine, voidLine } from './_invoice-lines.js';
+import { heldBackLine, voidLine } from './_invoice-lines.js';
+import { findingsOf } from './_finding-lines.js';
 import { RUN_STATUSES, statusWord } from './status.js';
 import { runFigures, type RunFigures } from './run-figures.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
@@ -35,7 +36,7 @@ interface AttentionLine {
   code?: string;
 }
 
-type AttentionKey = 'notMade' | 'heldBack' | 'einvoicesNotMade' | 'notShared' | 'findings' | 'void' | 'estimated' | 'answers';
+type AttentionKey = 'notMade' | 'heldBack' | 'einvoicesNotMade' | 'notShared' | 'findings' | 'usageFindings' | 'void' | 'estimated' | 'answers';
 
 // The checks that need a person: what was not made and why, invoices held back (checkInvoice
 // finds an error: why, and the credit note that cancels each), e-invoices not made, the other
@@ -43,7 +44,7 @@ type AttentionKey = 'notMade' | 'heldBack' | 'einvoicesNotMade' | 'notShared' | 
 // rates, and answers the client had to repair (not valid UTF-8).
 // Each line links to the organization's rows; each group has an id the counts link to.
 function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, locale: Locale) {
-  const groups: Record<AttentionKey, AttentionLine[]> = { notMade: [], heldBack: [], einvoicesNotMade: [], findings: [], void: [], notShared: [], estimated: [], answers: [] };
+  const groups: Record<AttentionKey, AttentionLine[]> = { notMade: [], heldBack: [], einvoicesNotMade: [], findings: [], usageFindings: [], void: [], notShared: [], estimated: [], answers: [] };
   orgs.forEach((o, i) => {
     const org = `#o${i}`;
     // Usage not shared: the cost workbook skipped for it (nothing to book from), or made without it.
@@ -60,8 +61,9 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
       else if (i.einvoice === 'failed') groups.einvoicesNotMade.push({ href: org, name: o.name, what: einvoiceNotMade(i, locale) });
       // The group's note says what a void invoice asks (nothing); the line names it and the credit note that cancels it.
       if (i.status === 'void') groups.void.push(line(voidLine(i, locale)));
-      for (const f of i.findings ?? []) if (!(i.held_back && f.severity === 'error')) groups.findings.push({ href: org, name: o.name, what: findingLine(i, f, locale) });
     }
+    // The findings every surface lists (a held-back invoice's errors are on its own line above).
+    for (const f of findingsOf(o, locale)) groups[f.kind === 'invoice' ? 'findings' : 'usageFindings'].push({ href: org, name: o.name, what: `${f.where}: ${f.message} [${f.code}]` });
     if (o.cost?.rate_estimated) groups.estimated.push({ href: org, name: o.name, what: '' });
     for (const what of o.notes ?? []) groups.answers.push({ href: org, name: o.name, what });
   });
@@ -99,9 +101,9 @@ function costBars(orgs: readonly OrgOutcome[], figures: RunFigures, locale: Loca
 }
 
 // The run's counts: organizations by status word, files, and the invoices' e-invoices, held-back
-// ones, findings and void ones, each of the last linking to its rows under "For a person to check".
-// `findingLines`: the findings listed as findings (a held-back invoice's errors are on its own line).
-function countRows(figures: RunFigures, files: number, findingLines: number, locale: Locale) {
+// ones, findings (the lines listed as findings: invoices' first, else usage figures') and void
+// ones, each of the last linking to its rows under "For a person to check".
+function countRows(figures: RunFigures, files: number, locale: Locale, invoiceFindings: boolean) {
   const w = (key: string) => t(locale, `runner.page.counts.${key}`);
   const rows: Array<{ label: string; value: string; href?: string }> = [{ label: w('organizations'), value: formatCount(figures.organizations.length, locale) }];
   for (const s of RUN_STATUSES) if (s === 'ok' || s === 'failed' || figures.statuses[s]) rows.push({ label: statusWord(s, locale), value: formatCount(figures.statuses[s], locale) });
@@ -110,7 +112,7 @@ function countRows(figures: RunFigures, files: number, findingLines: number, loc
   if (figures.einvoices_written || figures.einvoices_not_made) rows.push({ label: w('einvoices'), value: formatCount(figures.einvoices_written, locale), href: '#orgs' });
   if (figures.held_back) rows.push({ label: w('heldBack'), value: formatCount(figures.held_back, locale), href: '#check-heldBack' });
   if (figures.einvoices_not_made) rows.push({ label: w('einvoicesNotMade'), value: formatCount(figures.einvoices_not_made, locale), href: '#check-einvoicesNotMade' });
-  if (findingLines) rows.push({ label: w('findings'), value: formatCount(findingLines, locale), href: '#check-findings' });
+  if (figures.findings) rows.push({ label: w('findings'), value: formatCount(figures.findings, locale), href: invoiceFindings ? '#check-findings' : '#check-usageFindings' });
   if (figures.void) rows.push({ label: w('void'), value: formatCount(figures.void, locale), href: '#check-void' });
   if (figures.credit_notes_to_make) rows.push({ label: w('creditNotesToMake'), value: formatCount(figures.credit_notes_to_make, locale) });
   return rows;
@@ -156,7 +158,7 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
     }),
     interrupted: m.interrupted ? t(locale, 'runner.summary.interrupted') : '',
     // The page counts itself among the files, as the manifest will.
-    counts: countRows(figures, input.files.length + 1, checks.find((c) => c.id === 'check-findings')?.lines.length ?? 0, locale),
+    counts: countRows(figures, input.files.length + 1, locale, (checks.find((c) => c.id === 'check-findings')?.lines.length ?? 0) > 0),
     runFiles: runWide(input.files, locale),
     h: { ...columns, ...words, estimatedMark },
     attention: checks,

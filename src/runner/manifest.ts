@@ -1,4 +1,5 @@
 import type { InvoiceCheckFinding } from '../check/finding.js';
+import type { CostFinding } from '../report/cost-findings.js';
 import type { RunFigures } from './run-figures.js';
 
 /** What kind of document a manifest file entry is; `summary` and `index_page` are the run's own (summary.md, index.html). */
@@ -165,6 +166,12 @@ export interface CostInDkk {
   usage_withheld?: { http_status: number; reason: string };
   /** Usage per month of the month's year up to the month, oldest first (for the front page's chart). */
   months?: MonthCost[];
+  /**
+   * Usage figures the records contradict, each naming its record and field (report/cost-findings.ts:
+   * `dkk_spend_implausible`, `day_repeated`, `key_repeated`, …); absent when there is none. A month
+   * whose DKK is contradicted has `usage_dkk` null.
+   */
+  findings?: CostFinding[];
 }
 
 export type OrgStatus = 'ok' | 'partly_skipped' | 'skipped' | 'failed' | 'interrupted' | 'not_run';
@@ -226,6 +233,14 @@ export interface ManifestSummary {
   interrupted: boolean;
 }
 
+/**
+ * `T` as JSON.parse gives it back: its BigInt figures as numbers. The manifest file writes each
+ * of the run's figures (BigInt, exact at any size) as a JSON integer of all its digits; a
+ * double-reading parser (JavaScript's JSON.parse, as here) rounds those past 2^53 − 1, a reader
+ * that keeps big integers (Python's json) gets every digit. runFigures gives them as BigInt.
+ */
+export type JsonOf<T> = T extends bigint ? number : T extends ReadonlyArray<infer U> ? Array<JsonOf<U>> : T extends object ? { [K in keyof T]: JsonOf<T[K]> } : T;
+
 export interface Manifest {
   manifest_version: 1;
   tool: { name: 'svc'; version: string };
@@ -245,9 +260,10 @@ export interface Manifest {
   /**
    * The run's figures as summary.md and index.html show them: per organization and for the run,
    * issued invoices per currency, all in DKK, cost in DKK by category (usage, each charged kind,
-   * plan) with totals that foot to the øre. Absent in manifests of earlier versions.
+   * plan) with totals that foot to the øre, as JSON integers of every digit (see JsonOf).
+   * Absent in manifests of earlier versions.
    */
-  figures?: RunFigures;
+  figures?: JsonOf<RunFigures>;
   organizations: OrgOutcome[];
   partner: PartOutcome | null;
   files: ManifestFile[];

@@ -1,4 +1,4 @@
-import { escapeControls } from '../core/safe-text.js';
+import { escapeControls } from '../core/invisible-text.js';
 import type { MonthEndProgress } from './run-month-end.js';
 import type { OrgOutcome } from './manifest.js';
 import { partNotes } from './part-notes.js';

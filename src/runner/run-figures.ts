@@ -1,7 +1,7 @@
 import { Decimal } from '../money/decimal.js';
-import { invoiceDkk } from '../report/invoice-figures.js';
-import { sumMinor } from '../money/minor.js';
-import { counted, issuedTotals, type CurrencyTotals } from './_currency-totals.js';
+import { invoiceDkkExact } from '../report/invoice-figures.js';
+import { addTotals, counted, issuedTotals, type CurrencyTotals } from './_currency-totals.js';
+import { findingCount } from './_finding-lines.js';
 import { orgStatus, type RunStatus } from './status.js';
 import type { CostInDkk, InvoiceEntry, OrgOutcome } from './manifest.js';
 
@@ -10,13 +10,17 @@ export type { RunStatus } from './status.js';
 
 // The one model of a run's figures. summary.md, index.html, the manifest's `figures` and the
 // CLI's closing lines all read their rows and totals from here; none of them adds up on its own.
-// Built from the organizations' outcomes, which hold the invoice records' own figures.
+// Built from the organizations' outcomes, which hold the invoice records' own figures. Every sum
+// is a BigInt of minor units, exact at any size (two organizations' invoices near 2^53 øre add up
+// to their exact sum); the manifest writes them as JSON integers with every digit. An
+// organization whose own figures cannot be made (a figure that is no amount) fails alone: its
+// figures say why (`problem`), and the run's totals leave it out.
 
 /** One row of a cost table in DKK: `usage`, `plan`, or a kind of invoice line charged besides them (`dev_overage`, …). */
 export interface CostRow {
   category: string;
   /** Øre, rounded half up where the exact figure has more decimals (usage); null when not known. */
-  dkk_cents: number | null;
+  dkk_cents: bigint | null;
 }
 
 /** An organization's cost for the month excl. VAT in DKK, as its table shows it. */
@@ -24,7 +28,7 @@ export interface OrgCostFigures {
   /** usage, then every charged kind of line in the invoices' order, then the plan. */
   rows: CostRow[];
   /** The sum of `rows` to the øre; null unless every row is known. */
-  total_dkk_cents: number | null;
+  total_dkk_cents: bigint | null;
   rate_estimated: boolean;
 }
 
@@ -32,8 +36,8 @@ export interface OrgCostFigures {
 export interface DkkTotal {
   invoices: number;
   /** The sum of each converted invoice's own total in øre (as its DKK column shows it). */
-  total_cents: number;
-  /** Issued invoices with no rate to DKK, counted per currency. */
+  total_cents: bigint;
+  /** Issued invoices with no rate to DKK (none, or one no USD-to-DKK rate can be), counted per currency. */
   not_converted: Array<{ currency: string; invoices: number }>;
 }
 
@@ -50,11 +54,14 @@ export interface OrgFigures {
   einvoices_written: number;
   /** Issued invoices, not held back, whose e-invoice could not be made. */
   einvoices_not_made: number;
+  /** checkInvoice's findings on its invoices (a held-back invoice's errors are its reason, not counted here) and the usage figures its records contradict: the lines the pages list. */
   findings: number;
   /** Void and held-back invoices with the credit note made by the run, and with it still to make (or failed). */
   credit_notes_made: number;
   credit_notes_to_make: number;
   cost: OrgCostFigures | null;
+  /** Set when the organization's figures could not be made: why (it then counts as failed, and the run's totals leave it out). */
+  problem?: string;
 }
 
 /** A run's figures: per organization and for the whole run. Minor units throughout. */
@@ -67,8 +74,8 @@ export interface RunFigures {
   in_dkk: DkkTotal;
   /** Cost in DKK of the organizations whose cost is known: each row the sum of theirs, the total the sum of the rows. */
   cost: {
-    rows: Array<{ category: string; dkk_cents: number }>;
-    total_dkk_cents: number;
+    rows: Array<{ category: string; dkk_cents: bigint }>;
+    total_dkk_cents: bigint;
     organizations: number;
     not_known: number;
     rate_estimated: boolean;
@@ -83,7 +90,8 @@ export interface RunFigures {
   credit_notes_to_make: number;
 }
 
-const cents = (dkk: string) => new Decimal(dkk).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+const cents = (dkk: string) => BigInt(new Decimal(dkk).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+const big = (v: number | null | undefined) => (v === null || v === undefined ? null : BigInt(v));
 
 /** An organization's cost rows: usage rounded to the øre once, the charges and plan as the invoices state them. */
 export function orgCostFigures(cost: CostInDkk | null): OrgCostFigures | null {
@@ -92,44 +100,64 @@ export function orgCostFigures(cost: CostInDkk | null): OrgCostFigures | null {
   const charges = cost.charges ?? (cost.dev_overage_dkk_cents != null ? [{ kind: 'dev_overage', dkk_cents: cost.dev_overage_dkk_cents }] : []);
   const rows: CostRow[] = [
     { category: 'usage', dkk_cents: cost.usage_dkk === null ? null : cents(cost.usage_dkk) },
-    ...charges.map((c) => ({ category: c.kind, dkk_cents: c.dkk_cents })),
-    { category: 'plan', dkk_cents: cost.plan_dkk_cents },
+    ...charges.map((c) => ({ category: c.kind, dkk_cents: big(c.dkk_cents) })),
+    { category: 'plan', dkk_cents: big(cost.plan_dkk_cents) },
   ];
   const known = rows.every((r) => r.dkk_cents !== null) && cost.total_dkk !== null;
-  return { rows, total_dkk_cents: known ? sumMinor(rows.map((r) => r.dkk_cents!)) : null, rate_estimated: cost.rate_estimated };
+  return { rows, total_dkk_cents: known ? rows.reduce((a, r) => a + r.dkk_cents!, 0n) : null, rate_estimated: cost.rate_estimated };
 }
 
 /** Counted invoices in DKK (issued, not held back): each converted invoice's own total in øre, added up; the rest counted per currency. */
 export function totalInDkk(invoices: Iterable<InvoiceEntry>): DkkTotal {
-  const converted: number[] = [];
+  let count = 0;
+  let total = 0n;
   const rest = new Map<string, number>();
   for (const i of invoices) {
     if (!counted(i)) continue;
-    const dkk = invoiceDkk(i.total_cents, i);
+    const dkk = invoiceDkkExact(i.total_cents, i);
     if (dkk === null) rest.set(i.currency, (rest.get(i.currency) ?? 0) + 1);
-    else converted.push(dkk);
+    else {
+      count++;
+      total += dkk;
+    }
   }
-  const not_converted = [...rest].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, invoices]) => ({ currency, invoices }));
-  return { invoices: converted.length, total_cents: sumMinor(converted), not_converted };
+  return { invoices: count, total_cents: total, not_converted: notConverted(rest) };
 }
 
-function orgFigures(o: OrgOutcome): OrgFigures {
+function notConverted(rest: ReadonlyMap<string, number>): DkkTotal['not_converted'] {
+  return [...rest].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, invoices]) => ({ currency, invoices }));
+}
+
+/** Several organizations' DKK totals added. */
+function addDkk(parts: readonly DkkTotal[]): DkkTotal {
+  const rest = new Map<string, number>();
+  for (const p of parts) for (const c of p.not_converted) rest.set(c.currency, (rest.get(c.currency) ?? 0) + c.invoices);
+  return { invoices: parts.reduce((n, p) => n + p.invoices, 0), total_cents: parts.reduce((a, p) => a + p.total_cents, 0n), not_converted: notConverted(rest) };
+}
+
+/** One organization's figures and its issued invoices in DKK (a part of the run's). */
+function orgFigures(o: OrgOutcome): { figures: OrgFigures; dkk: DkkTotal } {
   const count = (p: (i: InvoiceEntry) => boolean) => o.invoices.filter(p).length;
-  return {
+  const counts = {
     org_id: o.org_id,
-    status: orgStatus(o),
-    totals: issuedTotals(o.invoices),
     invoices: o.invoices.length,
     void: count((i) => i.status === 'void'),
     held_back: count((i) => i.held_back === true),
     einvoices_written: count((i) => i.einvoice === 'written'),
     // A held-back invoice has no e-invoice because it is held back: it is counted there, not here.
     einvoices_not_made: count((i) => i.einvoice === 'failed' && !i.held_back),
-    findings: o.invoices.reduce((n, i) => n + (i.findings?.length ?? 0), 0),
+    findings: findingCount(o),
     credit_notes_made: count((i) => i.credit_note?.status === 'made'),
     credit_notes_to_make: count((i) => i.credit_note !== undefined && i.credit_note.status !== 'made'),
-    cost: orgCostFigures(o.cost),
   };
+  try {
+    return { figures: { ...counts, status: orgStatus(o), totals: issuedTotals(o.invoices), cost: orgCostFigures(o.cost) }, dkk: totalInDkk(o.invoices) };
+  } catch (e) {
+    // A figure that is no amount (a manifest of another tool, a record past what can be read):
+    // this organization fails, named; the others' figures and the run's pages are still made.
+    const problem = `its figures cannot be added up: ${e instanceof Error ? e.message : String(e)}`;
+    return { figures: { ...counts, status: 'failed', totals: [], cost: null, problem }, dkk: { invoices: 0, total_cents: 0n, not_converted: [] } };
+  }
 }
 
 /** The run's cost rows: every category a counted organization has, in first-seen order, the plan last. */
@@ -139,11 +167,11 @@ function costOfRun(orgs: readonly OrgFigures[]): RunFigures['cost'] {
   if (counted.length) categories.push('plan');
   const rows = categories.map((category) => ({
     category,
-    dkk_cents: sumMinor(counted.map((c) => c.rows.find((r) => r.category === category)?.dkk_cents ?? 0)),
+    dkk_cents: counted.reduce((a, c) => a + (c.rows.find((r) => r.category === category)?.dkk_cents ?? 0n), 0n),
   }));
   return {
     rows,
-    total_dkk_cents: sumMinor(rows.map((r) => r.dkk_cents)),
+    total_dkk_cents: rows.reduce((a, r) => a + r.dkk_cents, 0n),
     organizations: counted.length,
     not_known: orgs.length - counted.length,
     rate_estimated: counted.some((c) => c.rate_estimated),
@@ -152,16 +180,16 @@ function costOfRun(orgs: readonly OrgFigures[]): RunFigures['cost'] {
 
 /** The figures of a run from its organizations' outcomes. */
 export function runFigures(organizations: readonly OrgOutcome[]): RunFigures {
-  const orgs = organizations.map(orgFigures);
-  const all = organizations.flatMap((o) => o.invoices);
+  const parts = organizations.map(orgFigures);
+  const orgs = parts.map((p) => p.figures);
   const statuses: Record<RunStatus, number> = { ok: 0, partly_skipped: 0, skipped: 0, failed: 0, interrupted: 0, not_run: 0 };
   for (const o of orgs) statuses[o.status]++;
   const add = (k: 'invoices' | 'void' | 'held_back' | 'einvoices_written' | 'einvoices_not_made' | 'findings' | 'credit_notes_made' | 'credit_notes_to_make') => orgs.reduce((n, o) => n + o[k], 0);
   return {
     organizations: orgs,
     statuses,
-    totals: issuedTotals(all),
-    in_dkk: totalInDkk(all),
+    totals: addTotals(orgs.map((o) => o.totals)),
+    in_dkk: addDkk(parts.map((p) => p.dkk)),
     cost: costOfRun(orgs),
     invoices: add('invoices'),
     void: add('void'),

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Decimal } from '../money/decimal.js';
 import { formatDate, formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, tn, type Locale } from '../locale/index.js';
-import { invoiceDkk } from '../report/invoice-figures.js';
+import { invoiceDkkExact } from '../report/invoice-figures.js';
+import { findingsOf, findingText } from './_finding-lines.js';
 import { currencyRows, dkkView, orgCostView, perCurrency, runCostView } from './_figures-view.js';
 import { mdText } from './_markdown.js';
 import { statusWord } from './status.js';
@@ -19,7 +20,10 @@ export function costNote(cost: CostInDkk | null, locale: Locale): string {
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes: string[] = [];
   if (cost.usage_withheld) notes.push(s('usageWithheld'));
-  else if (cost.usage_dkk === null && cost.usage_usd !== null) notes.push(s('noRate', { usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale) }));
+  else if (cost.usage_dkk === null && cost.usage_usd !== null) {
+    const contradicted = cost.findings?.some((f) => f.code === 'dkk_spend_implausible');
+    notes.push(s(contradicted ? 'dkkContradicted' : 'noRate', { usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale) }));
+  }
   else if (cost.rate_estimated) notes.push(s('rateEstimated'));
   const source = cost.plan_source ?? 'current';
   notes.push(source === 'invoice' ? s('planFromInvoice', { numbers: (cost.plan_invoices ?? []).join(', ') }) : source === 'current' ? s('planToday') : s('planUnknown'));
@@ -41,10 +45,11 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes = [...problemLines(o, locale), ...(o.notes ?? [])].map(mdText);
   notes.push(...einvoiceNotes(o, locale));
+  notes.push(...findingsOf(o, locale).map((f) => mdText(findingText(f, locale))));
   // Invoices not fetched (skipped, failed, not run) are not known to be none.
   const invoicesKnown = o.parts.some((p) => p.part === 'invoices' && p.status === 'ok');
   const known = invoicesKnown || o.invoices.length > 0;
-  const money = (v: number | null | undefined, currency: string) => (v === null || v === undefined ? '–' : formatMoney(v, currency, locale));
+  const money = (v: number | bigint | null | undefined, currency: string) => (v === null || v === undefined ? '–' : formatMoney(v, currency, locale));
   const cost = orgCostView(f.cost, locale);
   return {
     name: mdText(o.name),
@@ -69,7 +74,8 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
       net: money(i.subtotal_cents, i.currency),
       vat: money(i.vat_cents, i.currency),
       gross: money(i.total_cents, i.currency),
-      dkk: money(invoiceDkk(i.total_cents, i), 'DKK'),
+      // Exact at any size; '–' where no rate converts it (none, or one no USD-to-DKK rate can be).
+      dkk: money(invoiceDkkExact(i.total_cents, i), 'DKK'),
     })),
     cost: cost ? { ...cost, note: mdText(costNote(o.cost, locale)) } : null,
   };

@@ -17,7 +17,7 @@ const DIST = join(ROOT, 'dist') + sep;
 const ROOT_EXPORTS = [
   'type ActivityMetrics', 'allocateMinor', 'ApiError', 'AuthenticationError', 'availableLanguages',
   'BadRequestError', 'type BodyKind', 'buildCostReport', 'buildPartnerReport', 'type CallOptions', 'checkInvoice',
-  'type CommonClientOptions', 'ConfigurationError', 'ConnectionError', 'type CorePlan', 'type CostCharge',
+  'type CommonClientOptions', 'ConfigurationError', 'ConnectionError', 'type CorePlan', 'type CostCharge', 'type CostFinding',
   'costInDkk', 'type CostInDkk', 'type CostReportData', 'type CostReportOptions', 'type CostRow',
   'type CreditNoteDetails', 'type CreditNoteEntry', 'type Currency', 'type CurrencyTotals', 'type DailyActivity',
   'type DailyActivityResponse', 'type DailyUsage', 'type DayRangeQuery', 'dec', 'decideVat', 'Decimal',
@@ -31,7 +31,7 @@ const ROOT_EXPORTS = [
   'type KeyFieldType', 'type KeyFieldUsage', 'type KeyFieldValue', 'type KeyInfo', 'type KeyInfoResponse',
   'type KeyProduct', 'type KeyRow', 'type KeySource', 'type KeyUsageEntry', 'type KeyUsageHead',
   'type KeyUsageInput', 'type KeyUsagePeriod', 'type KeyUsageTotals', 'type KeyWeight', 'type KeyWeightUsage',
-  'type Manifest', 'type ManifestFile', 'type ManifestSummary', 'MissingTranslationError', 'type ModelInfo',
+  'type JsonOf', 'type Manifest', 'type ManifestFile', 'type ManifestSummary', 'MissingTranslationError', 'type ModelInfo',
   'type ModelInfoResponse', 'type ModelProduct', 'type ModelUsage', 'type MonthCost', 'type MonthEndDeps',
   'type MonthEndOptions', 'type MonthEndProgress', 'type MonthKeyUsage', 'type MonthlyUsageEntry',
   'type MonthlyUsagePeriod', 'NotFoundError', 'type OrgCostFigures', 'type OrgFigures', 'type OrgKeyUsage',

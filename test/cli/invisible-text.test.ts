@@ -22,9 +22,12 @@ import { svcInProcess, svcOnTerminal, visibleLines } from './_bin.js';
 const NUMBER = '2026-0142';
 const BUYER = 'Nordlys Analytics ApS';
 const ID = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
-const HOSTILE_NUMBER = '\u202e2026-\u200b0142\ufeff';
-const HOSTILE_BUYER = '\ufeffNordlys \u200bAnalytics\u202e ApS';
-const INVISIBLE = /[\u202e\u200b\ufeff]/;
+// Issue 43 added what a hand list had missed: the Arabic letter mark U+061C, the invisible
+// operators U+2061-U+2064, tag characters (U+E0041) and the soft hyphen U+00AD.
+const HOSTILE_NUMBER = '\u202e2026-\u200b\u061c01\u{e0041}42\u2061\ufeff';
+const HOSTILE_BUYER = '\ufeffNordlys \u200bAna\u00adlytics\u202e \u2064ApS\u2062';
+/** Unicode's own classes (not this project's list): every default-ignorable code point and bidi control. */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/u;
 
 let reference: ReferenceServer;
 let liar: FakeServer;
@@ -154,7 +157,7 @@ describe('U+202E, U+200B and a BOM in an invoice number and a buyer name', () =>
     const r = await svcInProcess(['invoices', 'get', ID, '--json'], env());
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(INVISIBLE);
-    expect(r.stdout).toContain('"invoice_number": "\\u202e2026-\\u200b0142\\ufeff"');
+    expect(r.stdout).toContain('"invoice_number": "\\u202e2026-\\u200b\\u061c01\\udb40\\udc4142\\u2061\\ufeff"');
     const sent = JSON.parse(r.stdout) as { invoice_number: string; buyer: { legal_name: string } };
     expect(sent.invoice_number).toBe(HOSTILE_NUMBER);
     expect(sent.buyer.legal_name).toBe(HOSTILE_BUYER);

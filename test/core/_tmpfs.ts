@@ -13,6 +13,8 @@ export interface TinyDisk {
   leaveFree(bytes: number): void;
   free(): number;
   unmount(): void;
+  /** Remounts it read-only (EROFS on every write from then on). */
+  readOnly(): void;
 }
 
 function tryMount(kb: number): TinyDisk | undefined {
@@ -34,6 +36,9 @@ function tryMount(kb: number): TinyDisk | undefined {
     leaveFree(bytes) {
       const fill = free() - bytes;
       if (fill > 0) writeFileSync(join(dir, `filler-${fillers++}`), Buffer.alloc(fill, 0x61));
+    },
+    readOnly() {
+      execFileSync('mount', ['-o', 'remount,ro', dir], { stdio: 'ignore' });
     },
     unmount() {
       execFileSync('umount', [dir], { stdio: 'ignore' });

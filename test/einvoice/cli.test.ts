@@ -90,6 +90,8 @@ describe('svc invoices render --format', () => {
     ['a FI line on a USD invoice', (j: Record<string, any>) => void ((j.currency = 'USD'), (j.buyer.payment_reference = '+71<000000001420001+85109074<')), 'fik_not_dkk'],
     ['a payment line that is no FI line', (j: Record<string, any>) => void (j.buyer.payment_reference = '+71<12345+85109074<'), 'payment_line_unknown'],
     ['25 % VAT to a Polish business', (j: Record<string, any>) => void Object.assign(j.buyer, { vat: 'PL5261040828', country: 'Polska', ean: '', cvr: '' }), 'danish_vat_to_eu_business'],
+    // Issue 43: the official rules reject it (BR-29, test/einvoice/peppol-rules.test.ts).
+    ['a period that ends before it starts', (j: Record<string, any>) => void Object.assign(j, { period_start: '2026-10-31', period_end: '2026-10-01' }), 'period_reversed'],
   ])('%s: exit 1 naming the code, no file, whatever the format', async (_, edit, code) => {
     const json = JSON.parse(readFileSync(sampleFile('nordlys-2026-10.json'), 'utf8'));
     edit(json);

@@ -160,4 +160,39 @@ describe('month end: invoice-<number>.xml beside each issued invoice', () => {
       await server.close();
     }
   }, 90_000);
+
+  it('a reversed invoice period (issue 43): no e-invoice (the rules reject it, BR-29), the code and both dates said in the manifest and summary.md; the others go on', async () => {
+    const data = await copySamples(join(tmp, 'reversed-data'));
+    const path = join(data, 'invoices', 'nordlys-2026-10.json');
+    const json = JSON.parse(await readFile(path, 'utf8'));
+    Object.assign(json, { period_start: '2026-10-31', period_end: '2026-10-01' });
+    await writeFile(path, JSON.stringify(json));
+    const tokens = await readTokens(data);
+    const server = await startReferenceServer({ dataDir: data });
+    try {
+      const { config, env } = configFor(server.url, { ...tokens, orgs: tokens.orgs.filter((o) => ['org-nordlys', 'org-kattegat'].includes(o.org_id)) });
+      const cfg = join(tmp, 'reversed.json');
+      await writeFile(cfg, JSON.stringify(config));
+      const out = join(tmp, 'reversed');
+      const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], env, { cwd: tmp });
+      // The reversed period is an error: the invoice is held back (exit 3: a person must look), the run done.
+      expect(r.code, r.stderr).toBe(3);
+      const manifest = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8'));
+      expect(manifest.in_progress).toBeUndefined();
+      const entry = manifest.organizations.find((o: { org_id: string }) => o.org_id === 'org-nordlys').invoices.find((i: { invoice_number: string }) => i.invoice_number === '2026-0142');
+      expect(entry).toMatchObject({ einvoice: 'failed', einvoice_code: 'period_reversed' });
+      expect(entry.einvoice_error).toBe('period_end: 2026-10-01 is before period_start 2026-10-31: an invoice period ends on or after the day it starts (EN 16931 BR-29) [period_reversed]');
+      expect(entry.files.filter((f: string) => f.endsWith('.xml'))).toEqual([]);
+      const onDisk = (await readdir(join(out, '2026-10'), { recursive: true })).map(String);
+      expect(onDisk.filter((f) => f.includes('2026-0142') && f.endsWith('.xml'))).toEqual([]);
+      // Kattegat's invoice is not held up by it.
+      const kattegat = manifest.organizations.find((o: { org_id: string }) => o.org_id === 'org-kattegat');
+      expect(kattegat.invoices.map((i: { einvoice: string }) => i.einvoice)).toEqual(['written']);
+      const summary = (await readFile(join(out, '2026-10', 'summary.md'), 'utf8')).replace(/\\/g, '');
+      // Held back, in the page's language (the demo's Nordlys pages are Danish): both dates and the code.
+      expect(summary).toMatch(/2026-0142 er ikke gyldig: perioden slutter 2026-10-01, før den begynder 2026-10-31.*\[period_reversed\]/);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
 });

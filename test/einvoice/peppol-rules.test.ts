@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,14 +132,16 @@ describe.skipIf(!validator)('the official Peppol BIS Billing 3.0 rules (shared/e
     });
   }
 
-  // The good documents, the broken one and the refused mirrors go to the validator in one run, shared by the tests.
-  let run: Promise<{ good: string[]; broken: string; mirrors: Array<{ file: string; rule: string }>; result: Awaited<ReturnType<typeof validate>> }> | undefined;
+  // The good documents, the broken one, the reversed period and the refused mirrors go to the validator in one run, shared by the tests.
+  let run: Promise<{ good: string[]; broken: string; reversed: string; mirrors: Array<{ file: string; rule: string }>; result: Awaited<ReturnType<typeof validate>> }> | undefined;
   const validated = () => (run ??= (async () => {
     const good = goodDocuments();
-    const xml = Buffer.from(renderInvoiceUbl(sample('nordlys-2026-10.json'))).toString('utf8').replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, '');
-    const broken = write('broken.xml', xml);
+    const xml = Buffer.from(renderInvoiceUbl(sample('nordlys-2026-10.json'))).toString('utf8');
+    const broken = write('broken.xml', xml.replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, ''));
+    // The period reversed by hand in a good document (renderInvoiceUbl refuses to write one).
+    const reversed = write('reversed.xml', xml.replace('<cbc:StartDate>2026-10-01</cbc:StartDate><cbc:EndDate>2026-10-31</cbc:EndDate>', '<cbc:StartDate>2026-10-31</cbc:StartDate><cbc:EndDate>2026-10-01</cbc:EndDate>'));
     const mirrors = refusedMirrors();
-    return { good, broken, mirrors, result: await validate([...good, broken, ...mirrors.map((m) => m.file)]) };
+    return { good, broken, reversed, mirrors, result: await validate([...good, broken, reversed, ...mirrors.map((m) => m.file)]) };
   })());
 
   it('give 0 fatal and 0 warning for every sample invoice, a credit note of each, and the other treatments and payment texts', { timeout: 180_000 }, async () => {
@@ -152,7 +154,7 @@ describe.skipIf(!validator)('the official Peppol BIS Billing 3.0 rules (shared/e
       expect(verdict!.line).toBe(`PASS ${file}  (0 fatal, 0 warning)`);
     }
     // Nothing else was reported: one verdict a file, none left over.
-    expect(result.byFile.size).toBe(good.length + 4);
+    expect(result.byFile.size).toBe(good.length + 5);
   });
 
   it('are the real rules: a document that breaks them fails (the check can fail)', { timeout: 180_000 }, async () => {
@@ -169,5 +171,14 @@ describe.skipIf(!validator)('the official Peppol BIS Billing 3.0 rules (shared/e
       expect(result.byFile.get(file)?.line, file).toMatch(/^FAIL /);
       expect(result.byFile.get(file)!.findings.join('\n'), file).toContain(rule);
     }
+  });
+
+  it('reject a reversed invoice period (BR-29), which checkInvoice finds and renderInvoiceUbl refuses to write', { timeout: 180_000 }, async () => {
+    const { reversed, result } = await validated();
+    expect(readFileSync(reversed, 'utf8')).toContain('<cbc:StartDate>2026-10-31</cbc:StartDate><cbc:EndDate>2026-10-01</cbc:EndDate>');
+    expect(result.byFile.get(reversed)!.findings.filter((l) => /^FATAL\s/.test(l)).join('\n')).toMatch(/\bBR-29\b/);
+    const record = variant('nordlys-2026-10.json', (j) => Object.assign(j, { period_start: '2026-10-31', period_end: '2026-10-01' }));
+    expect(checkInvoice(record).filter((f) => f.severity === 'error').map((f) => `${f.code} ${f.path}`)).toEqual(['period_reversed period_end']);
+    expect(() => renderInvoiceUbl(record)).toThrow(/^period_end: .*BR-29/);
   });
 });

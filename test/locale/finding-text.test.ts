@@ -37,6 +37,8 @@ const RECORDS: Array<[string, () => ReturnType<typeof sample>]> = [
   ['an IBAN of another reg. no.', () => variant(K, (j) => void (j.seller.bank = 'Danske Bank · Reg. 3410 · IBAN DK66 3409 1234 5678 90'))],
   ['a card svc cannot state', () => variant(K, (j) => void (j.buyer.payment_reference = '+72<123+85109074<'))],
   ['an FI line on an EUR invoice', () => variant('fjordline-2026-10.json', (j) => void (j.buyer.payment_reference = '+71<000000001420009+85109074<'))],
+  ['a period that ends before it starts', () => variant(K, (j) => void Object.assign(j, { period_start: '2026-10-31', period_end: '2026-10-01' }))],
+  ['a USD/DKK rate in øre', () => variant('../vat-treatments/usd-vat-without-rate-2026-09.json', (j) => void (j.usd_dkk_rate = '685.13'))],
 ];
 
 /** Every sentence the locale has: `code` or `code.form`. */

@@ -45,6 +45,10 @@ export interface TestRedis {
   activeJobs(queue: string): Promise<Array<{ id: string; by: string | null }>>;
   /** Ends redis-server: SIGKILL (killed) by default, SIGTERM for an orderly shutdown (stopped). */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** SIGSTOP: redis-server keeps its connections open and answers nothing (silent), until `resume`. */
+  pause(): void;
+  /** SIGCONT after `pause`: it answers again, with its data. */
+  resume(): void;
 }
 
 export async function startRedis(): Promise<TestRedis> {
@@ -89,8 +93,16 @@ export async function startRedis(): Promise<TestRedis> {
     async keys() {
       return (await client.keys('*')).sort();
     },
+    pause() {
+      child.kill('SIGSTOP');
+    },
+    resume() {
+      child.kill('SIGCONT');
+    },
     async stop(signal: NodeJS.Signals = 'SIGKILL') {
       client.disconnect();
+      // A paused server is continued first, so it can act on the signal (SIGTERM) and its port is free.
+      child.kill('SIGCONT');
       child.kill(signal);
       // Killed by a signal, a child has a signalCode and no exitCode: either means it has gone (a second stop() must not wait).
       await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(undefined) : child.once('exit', r)));

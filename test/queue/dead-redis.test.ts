@@ -189,6 +189,44 @@ describe.runIf(runs(hasRedis))('queue: a dead Redis', { concurrent: true }, () =
     }, 90_000);
   }
 
+  // Issue 43: SIGSTOP leaves every connection open and answers nothing; the coordinator said it
+  // had lost Redis and written the manifest, then never exited, even once Redis answered again.
+  it('silent mid-run (SIGSTOP), with a worker: the coordinator and the worker each end within --timeout with one line, Redis still silent; and after it answers again', async ({ expect }) => {
+    const redis = await startRedis();
+    try {
+      const { path, env } = await configFile('runs-paused.json');
+      const out = join(tmp, 'out-paused');
+      const p = run(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', redis.url, '--timeout', '2']);
+      await waitFor(() => p.stderrLines().some((l) => l.startsWith('svc: organizations go to queue')), 'the coordinator connected', 45_000);
+      await waitFor(async () => (await redis.keys()).some((k) => k.includes(`${MONTH}.org.`)), 'the jobs in Redis', 30_000);
+      // A worker that has started: the coordinator follows jobs being worked on when Redis goes quiet.
+      const w = run(['worker', '--queue', redis.url, '--month', MONTH, '--timeout', '2', '--concurrency', '1'], env);
+      await waitFor(() => w.stderrLines().some((l) => l.startsWith('svc worker: working ')), 'the worker working', 45_000);
+      redis.pause();
+      const pausedAt = Date.now();
+      const [coordinator, worker] = await Promise.all([timed(p, 30), timed(w, 30)]);
+      // Both ended while Redis was still silent.
+      expect(coordinator.code).toBe(1);
+      expect(worker.code).toBe(1);
+      expect((coordinator.endedAt - pausedAt) / 1000).toBeLessThan(15);
+      const lines = p.stderrLines();
+      expectNoRawError(expect, lines);
+      expect(lines.at(-1)).toMatch(new RegExp(`^svc: lost Redis at ${redis.url.replace(/\./g, '\\.')} for [2-9]\\.\\d s: (connection lost|no answer) \\(the manifest of what was done is written; run the same command again once Redis is back: files already written are checked and skipped\\)$`));
+      expect(existsSync(join(out, MONTH, '.svc-month-end.lock'))).toBe(false);
+      const manifest = JSON.parse(await readFile(join(out, MONTH, 'manifest.json'), 'utf8')) as { interrupted: boolean; in_progress?: boolean };
+      expect([manifest.interrupted, manifest.in_progress]).toEqual([true, undefined]);
+      expectNoRawError(expect, w.stderrLines());
+      // Redis answers again: a coordinator started now follows the same jobs (this run, restarted) rather than hanging.
+      redis.resume();
+      const again = run(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', redis.url, '--timeout', '2', '--deadline', '4']);
+      const { code } = await timed(again, 40);
+      expect(code).toBe(1);
+      expect(again.stderrLines().some((l) => l.startsWith('svc: organizations go to queue'))).toBe(true);
+    } finally {
+      await redis.stop().catch(() => {});
+    }
+  }, 120_000);
+
   it('killed mid-run: the worker ends within --timeout with one line', async ({ expect }) => {
     const redis = await startRedis();
     try {

@@ -10,6 +10,7 @@ import { InsecureConfigDirError } from './insecure-config-dir-error.js';
 import { InsecureCredentialsError } from './insecure-credentials-error.js';
 import { withFileLock } from './lock.js';
 import { CredentialsSchema, emptyCredentials, profileOf, withNameTables, type Credentials } from './schema.js';
+import { jsonProblem } from '../../core/json-problem.js';
 
 const POSIX_PERMISSIONS = process.platform !== 'win32';
 
@@ -59,7 +60,7 @@ export async function loadCredentials(dir: string): Promise<Credentials> {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new CorruptCredentialsError(path, `not valid JSON (${(e as Error).message})`);
+    throw new CorruptCredentialsError(path, jsonProblem(text, e));
   }
   const parsed = CredentialsSchema.safeParse(data);
   if (!parsed.success) {

@@ -4,9 +4,10 @@ import { INVISIBLE_CLASS } from '../../core/invisible-text.js';
 // breaks beyond the C0 ones it already escapes (NEL, U+2028, U+2029). None is JSON's own
 // whitespace (its indentation's line feeds stay), so they can only stand inside strings, and
 // replacing them everywhere changes no structure.
-const RAW = new RegExp(`[${INVISIBLE_CLASS}\\u0085\\u2028\\u2029]`, 'g');
+const RAW = new RegExp(`[${INVISIBLE_CLASS}\\u0085\\u2028\\u2029]`, 'gu');
 
-const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+// Each UTF-16 unit as JSON writes one: a tag character (U+E0041) is its surrogate pair `\udb40\udc41`.
+const escaped = (c: string) => [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 
 /**
  * `value` as `--json` prints it: indented two spaces, one line feed at the end, and every

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CommandIO, ParsedArgs } from '../_command.js';
 import { reportingClientFrom } from '../_clients.js';
-import { resolveInvoiceId } from './_invoice-ref.js';
+import { fetchInvoiceNamed } from './_invoice-ref.js';
 import { InvoiceSchema, parseJsonRecord, type Invoice } from '../../model/index.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../client/body-limits.js';
 import { InvoiceInputError } from './invoice-input-error.js';
@@ -43,7 +43,7 @@ export async function readInvoiceArgument(arg: string, io: CommandIO, args?: Par
   const path = resolve(io.cwd, arg);
   if (arg !== '-' && !looksLikeFile(arg) && !existsSync(path)) {
     const client = reportingClientFrom(io, args ?? { values: {}, positionals: [] });
-    return client.getInvoice(await resolveInvoiceId(client, arg));
+    return (await fetchInvoiceNamed(client, arg)).invoice;
   }
   let text: string;
   if (arg === '-') {

@@ -3,7 +3,7 @@ import { bool } from '../_args.js';
 import { reportingClientFrom } from '../_clients.js';
 import { reportingOptions } from '../_client-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
-import { resolveInvoiceId } from './_invoice-ref.js';
+import { fetchInvoiceNamed } from './_invoice-ref.js';
 import { invoiceView } from './_invoice-view.js';
 import { jsonText } from '../_output/json-text.js';
 
@@ -17,8 +17,7 @@ export const getCommand: Command = {
   positionals: { min: 1, max: 1, names: '<invoice-id>' },
   async run(io, args) {
     const client = reportingClientFrom(io, args);
-    const id = await resolveInvoiceId(client, args.positionals[0]!);
-    const { invoice, raw } = await client.getInvoiceJson(id);
+    const { invoice, raw } = await fetchInvoiceNamed(client, args.positionals[0]!);
     // The record as sent (re-indented only), so it can be saved and rendered later.
     if (bool(args, 'json')) io.stdout.write(jsonText(JSON.parse(raw)));
     else io.stdout.write(invoiceView(invoice, outputWidth(io), styleFor(io.stdout, io.env)));

@@ -55,7 +55,7 @@ export const costCommand: Command = {
     const name = str(args, 'name');
     if (name !== undefined && name.trim() === '') throw new UsageError('--name must not be empty');
     // The client and the workbook writer load only now: a bad flag value is refused without them.
-    const [{ reportingClientFrom }, { buildCostReport, fetchCostReportData }] = await Promise.all([import('../_clients.js'), import('../../report/index.js')]);
+    const [{ reportingClientFrom }, { buildCostReport, costReportFindings, fetchCostReportData }] = await Promise.all([import('../_clients.js'), import('../../report/index.js')]);
     const client = reportingClientFrom(io, args);
     const out = str(args, 'output') ?? defaultFileName(client.orgId, period);
     const path = out === STDOUT ? undefined : await checkOutputFile('-o', out, io.cwd);
@@ -65,7 +65,12 @@ export const costCommand: Command = {
     // A workbook without usage is still the document asked for (invoices, plan, reconciliation
     // naming the reason): made, exit 0, and said once on stderr so a script's log shows it.
     const withheld = data.usageWithheld;
-    const warn = () => withheld && io.stderr.write(`svc: warning: ${plainText(withheld.reason)} (${withheld.status}): the workbook has the invoices and the plan, without usage\n`);
+    // Figures the records contradict: the workbook's Summary lists them; a script's log gets them too.
+    const findings = costReportFindings(data);
+    const warn = () => {
+      if (withheld) io.stderr.write(`svc: warning: ${plainText(withheld.reason)} (${withheld.status}): the workbook has the invoices and the plan, without usage\n`);
+      for (const f of findings) io.stderr.write(`svc: warning: ${plainText(`${f.record}, ${f.path}: ${f.message} [${f.code}]`)}\n`);
+    };
     if (path === undefined) {
       await buildCostReport(data, { ...options, stream: io.stdout });
       warn();

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { escapeControls } from '../../core/safe-text.js';
+import { escapeControls } from '../../core/invisible-text.js';
 import type { ApiError } from './api-error.js';
 
 const BODY_LIMIT = 16 * 1024;

@@ -16,6 +16,7 @@ import { columnLetter, pageLayout } from '../xlsx/index.js';
 import { reconciliationBlocks } from './_reconciliation.js';
 import { SummaryLines } from './_summary-lines.js';
 import type { KeyUsageInput } from '../types.js';
+import { costReportFindings } from '../cost-findings.js';
 
 /** Label, amount, the invoice's amount, difference, explanation. */
 const KINDS: ColumnKind[] = ['text', 'dkk', 'dkk', 'dkk', 'text'];
@@ -58,6 +59,7 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
     push(row(w('usageWithheld.label'), notShared, `${withheldReason} ${w('usageWithheld.sheetsLeftOut', { sheets: left })}`, 'text'));
   }
   lines.blank();
+  findingsBlock(ctx, lines);
 
   // The period's cost, excl. VAT: the Months sheet's columns summed.
   lines.block();
@@ -119,6 +121,19 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
   const table = new TableWriter(addSheet(ctx.wb, layout.sheets.summary, ctx.page), ctx.styles, columns);
   lines.write(table, pageLayout(columns.map((c) => c.width!), ctx.page.orientation).rowsHeight);
   await table.finish();
+}
+
+/**
+ * Figures the records contradict (report/cost-findings.ts), each naming its record and field,
+ * before any figure: the figure concerned is left out below (no DKK), and this says why.
+ */
+function findingsBlock(ctx: CostContext, lines: SummaryLines): void {
+  const findings = costReportFindings(ctx.data);
+  if (!findings.length) return;
+  lines.block();
+  lines.push({ cells: [ctx.w('summary.findingsHeading')], style: 'heading' });
+  for (const f of findings) lines.push({ cells: [`${f.record}, ${f.path}: ${f.message} [${f.code}]`], style: 'note' });
+  lines.blank();
 }
 
 /** What only usage tells: the rates used, the change from the previous month, and the sheets reconciled with each other. */

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { formatPath } from '../../model/parse.js';
 import { DatasetError } from './dataset-error.js';
+import { jsonProblem } from '../../core/json-problem.js';
+import { isSystemError, systemReason } from '../../core/system-error.js';
 
 /** Reads and checks one JSON file of the dataset; errors name the file and the field. */
 export async function readJsonFile<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
@@ -9,7 +11,8 @@ export async function readJsonFile<S extends z.ZodType>(path: string, schema: S)
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
-    throw new DatasetError(path, '$', (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (e as Error).message);
+    const err = e as NodeJS.ErrnoException;
+    throw new DatasetError(path, '$', err.code === 'ENOENT' ? 'file not found' : isSystemError(err) ? `cannot read it: ${systemReason(err)} (${err.code})` : err.message);
   }
   return checkJson(path, text, schema);
 }
@@ -19,7 +22,7 @@ export function checkJson<S extends z.ZodType>(path: string, text: string, schem
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new DatasetError(path, '$', `not valid JSON (${(e as Error).message})`);
+    throw new DatasetError(path, '$', jsonProblem(text, e));
   }
   const r = schema.safeParse(data);
   if (!r.success) {

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DatasetMetaSchema, type RawKey, type RawModel, type RawOrg } from '../dataset/_schema.js';
 import { encodeUsageBin } from '../dataset/_usage-bin.js';
 import { BUNDLED_SAMPLES_DIR } from '../_bundled.js';
@@ -48,7 +48,11 @@ export function generateDataset(o: GenerateOptions): GenerateSummary {
   if (today === undefined) throw new InvalidArgumentError('today', `must be YYYY-MM-DD (got "${o.today}")`);
   const tmp = `${out}.partial-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(join(tmp, 'orgs'), { recursive: true });
+  // The parents as needed, then the folder itself, so a refusal names the folder it was about (a
+  // recursive mkdir of tmp/orgs on a read-only disk says ENOENT of tmp/orgs instead).
+  mkdirSync(dirname(tmp), { recursive: true });
+  mkdirSync(tmp);
+  mkdirSync(join(tmp, 'orgs'));
   mkdirSync(join(tmp, 'invoices'));
   try {
     const summary = writeAll(o, tmp, today);
