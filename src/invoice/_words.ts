@@ -8,6 +8,8 @@ import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
 import { decideVatFor } from '../vat/index.js';
+import { invoiceCategories } from '../model/index.js';
+import { fikLineText, isPaymentLine, paymentReference } from '../check/index.js';
 
 /** Every text the invoice shows, in one language, computed before layout. */
 export interface InvoiceWords {
@@ -45,11 +47,16 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   const { seller, buyer, currency } = invoice;
   // Same text as formatMoney, prepared once: a long invoice shows hundreds of amounts.
   const moneyText = lineTemplate(locale, 'format.money');
-  const moneyIn = (minor: number, cur: string): string => moneyText({ amount: formatMinor(minor, locale.format.number), currency: cur });
-  const money = (minor: number): string => moneyIn(minor, currency);
+  const moneyIn = (minor: number | bigint, cur: string): string => moneyText({ amount: formatMinor(minor, locale.format.number), currency: cur });
+  const money = (minor: number | bigint): string => moneyIn(minor, currency);
   const isVoid = invoice.status === 'void';
-  // A payment reference (an FI code such as +71<…<) is one token: never wrapped, nothing glued to its end.
-  const reference = buyer.payment_reference.trim().replace(/\s+/g, '\u00a0');
+  // What the payer quotes (check/payment-reference.ts): the FI line, or the invoice number; the
+  // buyer's own reference (an order number) is shown as theirs and never asked to be quoted.
+  // Each is one token: never wrapped, nothing glued to its end.
+  const token = (text: string): string => text.trim().replace(/\s+/g, '\u00a0');
+  const pay = paymentReference(invoice);
+  const fikLine = pay.fik ? token(fikLineText(pay.fik)) : undefined;
+  const buyerReference = isPaymentLine(buyer.payment_reference) ? '' : token(buyer.payment_reference);
   const date = dateText(locale);
 
   const buyerLines = [
@@ -72,12 +79,17 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   // A void invoice asks for nothing (a credit note cancels it): no due date, no payment reference.
   if (!isVoid) facts.push([k('facts.due'), date(invoice.due_at)]);
   facts.push([k('facts.currency'), currency]);
-  if (reference && !isVoid) facts.push([k('facts.reference'), reference]);
+  if (buyerReference) facts.push([k('facts.buyerReference'), buyerReference]);
+  if (fikLine && !isVoid) facts.push([k('facts.fik'), fikLine]);
 
   const rate = formatPercent(new Decimal(invoice.vat_rate_bps).dividedBy(100), locale, invoice.vat_rate_bps % 100 === 0 ? 0 : 2);
+  // Each category is its lines (model/invoice-categories.ts): the dev overage is its own, whichever
+  // of the record's subtotals holds it; checkInvoice's category_subtotal says when they disagree.
+  const categories = invoiceCategories(invoice);
   const totals = [
-    { label: k('totals.subscription'), amount: money(invoice.subscription_subtotal_cents) },
-    { label: k('totals.usage'), amount: money(invoice.usage_subtotal_cents) },
+    { label: k('totals.subscription'), amount: money(categories.subscription) },
+    { label: k('totals.usage'), amount: money(categories.usage) },
+    ...(categories.hasDevOverage ? [{ label: k('totals.devOverage'), amount: money(categories.devOverage) }] : []),
     { label: k('totals.subtotal'), amount: money(invoice.subtotal_cents) },
     { label: k('totals.vat', { rate }), amount: money(invoice.vat_cents) },
     // A void invoice asks for nothing: its total is not "due" and not emphasised.
@@ -95,11 +107,11 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
 
   const providerLine = lineTemplate(locale, 'invoice.table.provider');
   const due = date(invoice.due_at);
+  const number = token(invoice.invoice_number);
+  const payBy = !fikLine ? k('payment.payBy', { due, number }) : pay.fik!.card === '73' ? k('payment.payByFik73', { due, line: fikLine, number }) : k('payment.payByFik', { due, line: fikLine });
   const payment = isVoid ? [] : lines(
     render(invoiceTemplate('payment-terms'), {
-      reference,
-      payBy: k('payment.payBy', { due, reference }),
-      payByNoReference: k('payment.payByNoReference', { due }),
+      payBy,
       bank: k('payment.bank', { bank: seller.bank }),
       questions: k('payment.questions', { email: seller.email }),
     }),
