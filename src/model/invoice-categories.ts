@@ -31,3 +31,21 @@ export function invoiceCategories(invoice: { lines: readonly InvoiceLine[] }): I
   }
   return sums;
 }
+
+/**
+ * The record's subtotal that is not its lines, or undefined when both are: the plan subtotal
+ * (`subscription_subtotal_cents`) must be the subscription lines, the usage subtotal
+ * (`usage_subtotal_cents`) the usage lines, and the dev overage lines belong to exactly one of
+ * the two (records put them under either). `expected` is what the field would be.
+ */
+export function subtotalNotItsLines(invoice: { lines: readonly InvoiceLine[]; subscription_subtotal_cents: number; usage_subtotal_cents: number }):
+  | { field: 'subscription_subtotal_cents' | 'usage_subtotal_cents'; expected: bigint; categories: InvoiceCategories }
+  | undefined {
+  const c = invoiceCategories(invoice);
+  const sub = BigInt(invoice.subscription_subtotal_cents);
+  if (sub !== c.subscription && !(c.hasDevOverage && sub === c.subscription + c.devOverage)) {
+    return { field: 'subscription_subtotal_cents', expected: c.subscription, categories: c };
+  }
+  const expected = c.usage + c.devOverage - (sub - c.subscription);
+  return BigInt(invoice.usage_subtotal_cents) === expected ? undefined : { field: 'usage_subtotal_cents', expected, categories: c };
+}

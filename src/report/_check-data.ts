@@ -51,6 +51,7 @@ export function checkBuilderOptions(options: unknown, texts: readonly string[]):
   }
   const stream = options.stream as { write?: unknown } | undefined;
   if (stream !== undefined && typeof stream?.write !== 'function') throw new InvalidArgumentError('options.stream', 'must be a writable stream');
+  if (options.rates !== undefined && typeof (options.rates)?.rateOn !== 'function') throw new InvalidArgumentError('options.rates', 'must be exchange rates read by parseExchangeRates');
 }
 
 /** The client methods fetchCostReportData calls. */

@@ -10,6 +10,7 @@ import { runFigures } from './run-figures.js';
 import { renderSummary } from './summary.js';
 import { renderFrontPage } from './front-page.js';
 import { RUN_DOCUMENTS } from './_run-documents.js';
+import { markSharedPaymentIds } from './_shared-payment-ids.js';
 
 export interface FinishInput {
   monthDir: string;
@@ -47,6 +48,7 @@ async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
  * the same three.
  */
 export async function finishManifest(input: FinishInput): Promise<Manifest> {
+  markSharedPaymentIds(input.organizations);
   const head = {
     manifest_version: 1 as const,
     tool: { name: 'svc' as const, version: input.version },

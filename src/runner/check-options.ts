@@ -52,4 +52,5 @@ export const RUN_OPTION_KINDS: Record<string, Kind> = {
   withServicePdf: 'boolean',
   env: 'object',
   client: 'object',
+  rates: 'string',
 };

@@ -3,6 +3,7 @@ import { convertMonth } from '../report/dkk.js';
 import type { InvoiceFigures } from '../report/invoice-figures.js';
 import { monthPlans } from '../report/period-plan.js';
 import type { CostReportData } from '../report/types.js';
+import type { ExchangeRates } from '../money/index.js';
 import { monthOf } from '../report/period.js';
 import type { CostCharge, CostInDkk, MonthCost } from './manifest.js';
 
@@ -44,10 +45,10 @@ function monthsOfYear(data: CostReportData, month: string): MonthCost[] {
  * (the front page's chart). When the service withholds usage, usage, total and the months are
  * not known (null, none) and `usage_withheld` says why.
  */
-export function costInDkk(data: CostReportData, month: string): CostInDkk {
+export function costInDkk(data: CostReportData, month: string, rates?: ExchangeRates): CostInDkk {
   const entry = data.months.find((m) => m.month.startsWith(`${month}-`)) ?? null;
   const usageDkk = entry?.dkk_spend ?? null;
-  const plan = monthPlans(data, [month])[0]!;
+  const plan = monthPlans(data, [month], rates)[0]!;
   const planCents = plan.dkkMinor;
   const overageCents = plan.devOverageDkkMinor;
   const charges = chargesOf(plan.issued);

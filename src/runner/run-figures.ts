@@ -28,7 +28,7 @@ export interface OrgCostFigures {
   rate_estimated: boolean;
 }
 
-/** The issued invoices' totals in DKK: DKK invoices as stated, USD ones at each invoice's own rate. */
+/** The issued invoices' totals in DKK: DKK invoices as stated, others at each one's rate (its own, or the run's rates file). */
 export interface DkkTotal {
   invoices: number;
   /** The sum of each converted invoice's own total in øre (as its DKK column shows it). */
@@ -90,13 +90,19 @@ export function orgCostFigures(cost: CostInDkk | null): OrgCostFigures | null {
   return { rows, total_dkk_cents: known ? sumMinor(rows.map((r) => r.dkk_cents!)) : null, rate_estimated: cost.rate_estimated };
 }
 
+/** An entry's total in øre: as stated (DKK), its `dkk` (the run's conversion), or for a manifest of an earlier version the record's own rate. */
+export function entryTotalDkk(i: InvoiceEntry): number | null {
+  if (i.currency === 'DKK') return i.total_cents;
+  return i.dkk ? i.dkk.total_cents : invoiceDkk(i.total_cents, i);
+}
+
 /** Issued invoices in DKK: each converted invoice's own total in øre, added up; the rest counted per currency. */
 export function totalInDkk(invoices: Iterable<InvoiceEntry>): DkkTotal {
   const converted: number[] = [];
   const rest = new Map<string, number>();
   for (const i of invoices) {
     if (i.status !== 'issued') continue;
-    const dkk = invoiceDkk(i.total_cents, i);
+    const dkk = entryTotalDkk(i);
     if (dkk === null) rest.set(i.currency, (rest.get(i.currency) ?? 0) + 1);
     else converted.push(dkk);
   }

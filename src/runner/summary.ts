@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Decimal } from '../money/decimal.js';
 import { formatDate, formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, tn, type Locale } from '../locale/index.js';
-import { invoiceDkk } from '../report/invoice-figures.js';
-import { currencyRows, dkkView, orgCostView, perCurrency, runCostView } from './_figures-view.js';
+import { currencyRows, dkkView, invoiceDkkView, orgCostView, perCurrency, runCostView } from './_figures-view.js';
 import { mdText } from './_markdown.js';
 import { statusWord } from './status.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
@@ -59,17 +58,29 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
     costTotal: cost?.total ?? '–',
     notes,
     showDkk: o.invoices.some((i) => i.currency !== 'DKK'),
-    invoices: o.invoices.map((i) => ({
-      number: mdText(i.invoice_number),
-      status: i.status === 'void' ? s('invoiceStatus.voidCancelled') : s('invoiceStatus.issued'),
-      period: formatMonth(i.period_start, locale),
-      // A void invoice asks nothing: no due date.
-      due: i.due_at && i.status !== 'void' ? formatDate(i.due_at, locale) : '–',
-      net: money(i.subtotal_cents, i.currency),
-      vat: money(i.vat_cents, i.currency),
-      gross: money(i.total_cents, i.currency),
-      dkk: money(invoiceDkk(i.total_cents, i), 'DKK'),
-    })),
+    // How each invoice not in DKK reached DKK (or why not), one line each under the table.
+    rateNotes: o.invoices.flatMap((i) => {
+      const note = i.currency === 'DKK' ? '' : invoiceDkkView(i, locale).note;
+      return note ? [{ number: mdText(i.invoice_number), note: mdText(note) }] : [];
+    }),
+    invoices: o.invoices.map((i) => {
+      const v = invoiceDkkView(i, locale);
+      const foreign = i.currency !== 'DKK';
+      return {
+        number: mdText(i.invoice_number),
+        status: i.status === 'void' ? s('invoiceStatus.voidCancelled') : s('invoiceStatus.issued'),
+        period: formatMonth(i.period_start, locale),
+        // A void invoice asks nothing: no due date.
+        due: i.due_at && i.status !== 'void' ? formatDate(i.due_at, locale) : '–',
+        net: money(i.subtotal_cents, i.currency),
+        vat: money(i.vat_cents, i.currency),
+        gross: money(i.total_cents, i.currency),
+        dkk: v.total,
+        rate: foreign ? v.rate : '',
+        rateSource: foreign ? mdText(v.source) : '',
+        rateDate: foreign ? v.date : '',
+      };
+    }),
     cost: cost ? { ...cost, note: mdText(costNote(o.cost, locale)) } : null,
   };
 }

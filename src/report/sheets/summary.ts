@@ -190,7 +190,7 @@ function invoicedBlock(ctx: CostContext, lines: SummaryLines): void {
   lines.block();
   lines.push({ cells: [w('summary.invoicedHeading')], style: 'heading' });
   const invoices = invoicesInPeriod(data, ctx.months);
-  const records = new Map((data.invoiceRecords ?? []).map((r) => [r.id, invoiceFigures(r)]));
+  const records = new Map((data.invoiceRecords ?? []).map((r) => [r.id, invoiceFigures(r, ctx.rates)]));
   const currencies = [...new Set(invoices.map((i) => i.currency))].sort();
   const totalsRow = (k: number) => layout.invoicesRows + 2 + k;
   const ref = (col: number, r: number) => `${quote(layout.sheets.invoices)}!${columnLetter(col)}${r}`;
