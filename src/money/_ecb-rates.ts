@@ -41,11 +41,12 @@ export function readEcbCsv(text: string, name: string): RateRow[] {
     }
     const perEur = number(cells[dkk] ?? '', line, 'DKK');
     if (!perEur) return;
-    rows.push({ currency: 'EUR', date, dkk: perEur, per: new Decimal(1) });
+    const dkkText = cells[dkk]!;
+    rows.push({ currency: 'EUR', date, dkk: perEur, per: new Decimal(1), written: { dkk: dkkText, per: '1' } });
     header.forEach((currency, c) => {
       if (c === 0 || c === dkk || !/^[A-Z]{3}$/.test(currency)) return;
       const units = number(cells[c] ?? '', line, currency);
-      if (units) rows.push({ currency, date, dkk: perEur, per: units });
+      if (units) rows.push({ currency, date, dkk: perEur, per: units, written: { dkk: dkkText, per: cells[c]! } });
     });
   });
   return rows;

@@ -39,8 +39,9 @@ export function readNationalbankXml(text: string, name: string): RateRow[] {
     for (const tag of day[2]!.matchAll(/<currency\b[^>]*>/g)) {
       const code = attribute(tag[0], 'code') ?? '';
       if (!/^[A-Z]{3}$/.test(code)) throw new ExchangeRatesError(name, `<currency code="${code.slice(0, 10)}"> of ${date} is not a currency code`);
-      const rate = rateOf(attribute(tag[0], 'rate') ?? '', `${name}: ${code} of ${date}`);
-      if (rate) rows.push({ currency: code, date, dkk: rate, per: HUNDRED });
+      const written = attribute(tag[0], 'rate') ?? '';
+      const rate = rateOf(written, `${name}: ${code} of ${date}`);
+      if (rate) rows.push({ currency: code, date, dkk: rate, per: HUNDRED, written: { dkk: written.trim().replace(',', '.'), per: '100' } });
     }
   }
   if (!rows.length) throw new ExchangeRatesError(name, 'Danmarks Nationalbank\'s XML, but it holds no rate (<dailyrates> with <currency … rate="…"/>)');
@@ -78,8 +79,9 @@ export function readStatbankCsv(text: string, name: string): RateRow[] {
     if (!/^[A-Z]{3}$/.test(code)) throw new ExchangeRatesError(where, `VALUTA "${code.slice(0, 30)}" is not a currency code; export the table with codes (Statbank's code presentation, or the API's BULK format)`);
     const date = statbankDay(cells[tid] ?? '');
     if (!date || !isCalendarDay(date)) throw new ExchangeRatesError(where, `TID "${(cells[tid] ?? '').slice(0, 20)}" is not a day (YYYYMmmDdd, e.g. 2026M10D30)`);
-    const rate = rateOf(cells[indhold] ?? '', where);
-    if (rate) rows.push({ currency: code, date, dkk: rate, per: HUNDRED });
+    const written = cells[indhold] ?? '';
+    const rate = rateOf(written, where);
+    if (rate) rows.push({ currency: code, date, dkk: rate, per: HUNDRED, written: { dkk: written.trim().replace(',', '.'), per: '100' } });
   });
   if (!rows.length) throw new ExchangeRatesError(name, 'a Statbank file, but it holds no exchange rate (KURTYP KBH)');
   return rows;

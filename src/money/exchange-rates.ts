@@ -14,6 +14,8 @@ export interface RateRow {
   date: string;
   dkk: Decimal;
   per: Decimal;
+  /** `dkk` and `per` as the file writes them (`7.4610` keeps its zero), decimal point. */
+  written: { dkk: string; per: string };
 }
 
 /** The rate a date takes, as published: its source and day, and DKK per unit, exact. */
@@ -51,17 +53,30 @@ const dayNumber = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 86_4
  * Never a guess: a date after the file's last day, or more than MAX_DAYS_WITHOUT_RATE days
  * after the last rate before it, has none, and `rateOn` says why.
  */
-export class ExchangeRates {
-  /** Each currency's rates, oldest first. */
-  readonly byCurrency = new Map<string, RateRow[]>();
+export interface ExchangeRates {
+  /** Who published them. */
+  readonly source: RateSource;
+  /** How the user named them (a file name), for messages and documents. */
+  readonly name: string;
   /** The last day any rate of the file was set for. */
   readonly lastDay: string;
   /** sha256 of the rates themselves (source, and every currency's days and figures): the same rates, the same digest, whatever the file's layout. */
   readonly digest: string;
+  /** The currencies the file has a rate for, sorted. */
+  readonly currencies: string[];
+  /** The rate of `currency` to DKK that `date` (YYYY-MM-DD) takes, or why it has none. */
+  rateOn(currency: string, date: string): PublishedRate | MissingRate;
+}
+
+/** ExchangeRates over the rows of one file. */
+class RatesTable implements ExchangeRates {
+  /** Each currency's rates, oldest first. */
+  private readonly byCurrency = new Map<string, RateRow[]>();
+  readonly lastDay: string;
+  readonly digest: string;
 
   constructor(
     readonly source: RateSource,
-    /** How the user named it (a file name), for messages and documents. */
     readonly name: string,
     rows: readonly RateRow[],
   ) {
@@ -77,12 +92,10 @@ export class ExchangeRates {
     this.digest = hash.digest('hex');
   }
 
-  /** The currencies the file has a rate for, sorted. */
   get currencies(): string[] {
     return [...this.byCurrency.keys()].sort();
   }
 
-  /** The rate of `currency` to DKK that `date` (YYYY-MM-DD) takes, or why it has none. */
   rateOn(currency: string, date: string): PublishedRate | MissingRate {
     const list = this.byCurrency.get(currency);
     const missing = (code: MissingRate['code'], message: string, extra: Partial<MissingRate> = {}): MissingRate => ({ code, currency, date, message, ...extra });
@@ -116,13 +129,13 @@ export function isPublishedRate(r: PublishedRate | MissingRate): r is PublishedR
 export function parseExchangeRates(text: string, name: string): ExchangeRates {
   const body = text.replace(/^\uFEFF/, '');
   const head = body.trimStart();
-  if (head.startsWith('<')) return new ExchangeRates('nationalbank', name, readNationalbankXml(body, name));
+  if (head.startsWith('<')) return new RatesTable('nationalbank', name, readNationalbankXml(body, name));
   const first = head.split(/\r?\n/, 1)[0]!;
   if (/^"?date"?\s*,/i.test(first)) {
     const rows = readEcbCsv(head, name);
     if (!rows.length) throw new ExchangeRatesError(name, 'the ECB rates file holds no day with a DKK rate');
-    return new ExchangeRates('ecb', name, rows);
+    return new RatesTable('ecb', name, rows);
   }
-  if (/VALUTA/i.test(first) && /;/.test(first)) return new ExchangeRates('nationalbank', name, readStatbankCsv(head, name));
+  if (/VALUTA/i.test(first) && /;/.test(first)) return new RatesTable('nationalbank', name, readStatbankCsv(head, name));
   throw new ExchangeRatesError(name, 'not a rates file svc reads: the ECB\'s euro reference rates CSV (eurofxref-hist.csv: Date, then a column per currency), or Danmarks Nationalbank\'s daily rates as XML (<exchangerates>) or Statbank CSV (VALUTA;KURTYP;TID;INDHOLD)');
 }

@@ -78,7 +78,7 @@ export interface DkkRateFacts {
   currency: string;
   /** `invoice` (the record's usd_dkk_rate), `ecb`, `nationalbank`; null without a rate. */
   source: 'invoice' | 'ecb' | 'nationalbank' | null;
-  /** Exact decimal strings; null without a rate. */
+  /** Exact decimal strings, as the rates file writes them (decimal point); null without a rate. */
   dkk: string | null;
   per: string | null;
   /** The day the rate was published for (the invoice's own rate: its issue date); null without a rate. */
@@ -102,7 +102,7 @@ export function dkkRateFacts(conversion: DkkConversion): DkkRateFacts | undefine
     case 'published': {
       const p = conversion.published;
       return {
-        currency: conversion.currency, source: p.source, dkk: p.dkk.toFixed(), per: p.per.toFixed(), rate_date: p.date,
+        currency: conversion.currency, source: p.source, dkk: p.written.dkk, per: p.written.per, rate_date: p.date,
         chargeable_date: conversion.event.date, chargeable_rule: conversion.event.rule, rates_file: conversion.ratesFile,
       };
     }
