@@ -129,7 +129,7 @@ function usageBlocks(ctx: CostContext, lines: SummaryLines, usage: KeyUsageInput
   lines.block();
   push({ cells: [w('summary.ratesHeading')], style: 'heading' });
   for (const c of conversions) {
-    const note = c.dkkMinor === null ? w('notes.noRate') : c.rate === null ? w('notes.noUsage') : c.estimated ? w('notes.estimatedRate') : '';
+    const note = c.dkkMinor === null ? w('notes.noRate') : c.rate === null ? w('notes.noUsage') : c.estimated ? w('notes.estimatedRate') : w('notes.storedRate');
     push({ ...row(w('summary.rate', { month: month(c.month) }), c.rate?.toNumber(), note, 'rate'), style: c.estimated ? 'estimated' : undefined, ...(c.estimated ? { notes: { 1: w('notes.estimatedRate') } } : {}) });
   }
   lines.blank();
