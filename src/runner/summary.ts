@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Decimal } from '../money/decimal.js';
-import { formatDate, formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, tn, type Locale } from '../locale/index.js';
+import { formatDate, formatDecimalMoney, formatMoney, formatMonth, formatNumber, getLocale, render, t, tn, type Locale } from '../locale/index.js';
 import { currencyRows, dkkView, invoiceDkkView, orgCostView, perCurrency, runCostView } from './_figures-view.js';
 import { mdText } from './_markdown.js';
 import { statusWord } from './status.js';
@@ -24,6 +24,21 @@ export function costNote(cost: CostInDkk | null, locale: Locale): string {
   return notes.join(' ');
 }
 
+/**
+ * The usage's USD, the rate it reached DKK at, where the rate comes from (the service's stored or
+ * estimated rate of the month, monthly-usage) and its month: the one figure not in DKK behind
+ * the cost; '' without usage in USD. On summary.md; the front page shows only the DKK.
+ */
+export function usageRateNote(cost: CostInDkk | null, locale: Locale, month: string): string {
+  if (!cost || cost.usage_dkk === null || cost.usage_usd === null || new Decimal(cost.usage_usd).isZero()) return '';
+  const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
+  const rate = new Decimal(cost.usage_dkk).dividedBy(cost.usage_usd);
+  return s('usageRate', {
+    usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale), rate: formatNumber(rate, locale, Math.min(6, Math.max(4, rate.decimalPlaces()))),
+    kind: s(cost.rate_estimated ? 'usageRateEstimated' : 'usageRateStored'), month: formatMonth(month, locale),
+  });
+}
+
 /** How many issued invoices got their e-invoice XML, and why any did not (with the check's code). */
 function einvoiceNotes(o: OrgOutcome, locale: Locale): string[] {
   const issued = o.invoices.filter((i) => i.einvoice === 'written' || i.einvoice === 'failed');
@@ -35,7 +50,7 @@ function einvoiceNotes(o: OrgOutcome, locale: Locale): string[] {
   ];
 }
 
-function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | null, locale: Locale) {
+function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | null, locale: Locale, month: string) {
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes = [...problemLines(o, locale), ...(o.notes ?? [])].map(mdText);
   notes.push(...einvoiceNotes(o, locale));
@@ -81,7 +96,7 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
         rateDate: foreign ? v.date : '',
       };
     }),
-    cost: cost ? { ...cost, note: mdText(costNote(o.cost, locale)) } : null,
+    cost: cost ? { ...cost, note: mdText([usageRateNote(o.cost, locale, month), costNote(o.cost, locale)].filter(Boolean).join(' ')) } : null,
   };
 }
 
@@ -137,7 +152,7 @@ export function summaryView(manifest: Omit<Manifest, 'files' | 'summary' | 'figu
     inDkk: inDkk.row,
     notConverted: inDkk.notConverted,
     runCost: runCostView(figures, locale),
-    orgs: manifest.organizations.map((o, i) => orgView(o, figures.organizations[i]!, folders, locale)),
+    orgs: manifest.organizations.map((o, i) => orgView(o, figures.organizations[i]!, folders, locale, manifest.month)),
     partner: partnerNote(manifest.partner, locale),
   };
 }

@@ -163,6 +163,8 @@ describe('svc month-end --rates (ECB reference rates)', () => {
     expect(row('2026-0154').slice(8, 12)).toEqual(['3.425,21 DKK', '6,850413', 'ECB\'s referencekurs (eurofxref-hist.csv)', '05.11.2026']);
     expect(md).toContain('- 2026-0153: ECB\'s referencekurs (7,4610 DKK pr. EUR) offentliggjort 30.10.2026 i eurofxref-hist.csv: den senest offentliggjorte på periodens sidste dag 31.10.2026, hvor ydelsen er leveret og momspligten indtræder (momsloven § 25 a og § 23, stk. 5), som momsbekendtgørelsen § 97, stk. 4 kræver.');
     expect(md).toContain('- 2026-0154: ECB\'s referencekurs (7,4601 DKK/EUR ÷ 1,0890 USD/EUR) offentliggjort 05.11.2026');
+    // The usage behind Nordlys' cost: its USD (1,234.56, the samples' October) at the service's stored rate of the month (dataset.json: 6.8512).
+    expect(md).toContain('Forbruget er 1.234,56 USD til 6,8512 DKK pr. USD, tjenestens gemte kurs for oktober 2026 (monthly-usage: dkk\\_spend ÷ usd\\_spend).');
   });
 
   it('shows them on index.html beside each total, with the rate\'s source and day', async () => {
