@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Decimal } from './decimal.js';
+import { Decimal } from './decimal.js';
 import { ExchangeRatesError } from './exchange-rates-error.js';
 import { readEcbCsv } from './_ecb-rates.js';
 import { readNationalbankXml, readStatbankCsv } from './_nationalbank-rates.js';
@@ -16,6 +16,14 @@ export interface RateRow {
   per: Decimal;
   /** `dkk` and `per` as the file writes them (`7.4610` keeps its zero), decimal point. */
   written: { dkk: string; per: string };
+}
+
+/** A rate as a parser reads it: the figures as written (checked, decimal point), made Decimal only when a date asks for it. */
+export interface WrittenRate {
+  currency: string;
+  date: string;
+  dkk: string;
+  per: string;
 }
 
 /** The rate a date takes, as published: its source and day, and DKK per unit, exact. */
@@ -71,14 +79,14 @@ export interface ExchangeRates {
 /** ExchangeRates over the rows of one file. */
 class RatesTable implements ExchangeRates {
   /** Each currency's rates, oldest first. */
-  private readonly byCurrency = new Map<string, RateRow[]>();
+  private readonly byCurrency = new Map<string, WrittenRate[]>();
   readonly lastDay: string;
-  readonly digest: string;
+  private digestHex: string | undefined;
 
   constructor(
     readonly source: RateSource,
     readonly name: string,
-    rows: readonly RateRow[],
+    rows: readonly WrittenRate[],
   ) {
     for (const row of rows) {
       const list = this.byCurrency.get(row.currency) ?? [];
@@ -87,9 +95,16 @@ class RatesTable implements ExchangeRates {
     }
     for (const list of this.byCurrency.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     this.lastDay = rows.reduce((a, r) => (r.date > a ? r.date : a), '');
-    const hash = createHash('sha256').update(source);
-    for (const currency of this.currencies) for (const r of this.byCurrency.get(currency)!) hash.update(`\n${currency} ${r.date} ${r.dkk.toFixed()} ${r.per.toFixed()}`);
-    this.digest = hash.digest('hex');
+  }
+
+  // Hashed once, when first asked for (a cost workbook's generator string names it), not at every parse.
+  get digest(): string {
+    if (this.digestHex === undefined) {
+      const hash = createHash('sha256').update(this.source);
+      for (const currency of this.currencies) for (const r of this.byCurrency.get(currency)!) hash.update(`\n${currency} ${r.date} ${r.dkk} ${r.per}`);
+      this.digestHex = hash.digest('hex');
+    }
+    return this.digestHex;
   }
 
   get currencies(): string[] {
@@ -101,15 +116,21 @@ class RatesTable implements ExchangeRates {
     const missing = (code: MissingRate['code'], message: string, extra: Partial<MissingRate> = {}): MissingRate => ({ code, currency, date, message, ...extra });
     if (!list) return missing('currency_not_published', `${this.name} has no ${currency} rate`);
     if (date > this.lastDay) return missing('file_ends_before', `${this.name} ends on ${this.lastDay}, before ${date}: the rate published on ${date} is not in it`, { lastDay: this.lastDay });
-    let found: RateRow | undefined;
-    for (const row of list) {
-      if (row.date > date) break;
-      found = row;
+    // The last rate on or before the date: a binary search over the days, oldest first.
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]!.date <= date) lo = mid + 1;
+      else hi = mid;
     }
+    const found = lo > 0 ? list[lo - 1] : undefined;
     if (!found || dayNumber(date) - dayNumber(found.date) > MAX_DAYS_WITHOUT_RATE) {
       return missing('none_in_days_before', `${this.name} has no ${currency} rate published in the ${MAX_DAYS_WITHOUT_RATE + 1} days up to ${date}`);
     }
-    return { ...found, source: this.source, rate: found.dkk.dividedBy(found.per) };
+    const dkk = new Decimal(found.dkk);
+    const per = new Decimal(found.per);
+    return { currency, date: found.date, dkk, per, written: { dkk: found.dkk, per: found.per }, source: this.source, rate: dkk.dividedBy(per) };
   }
 }
 
