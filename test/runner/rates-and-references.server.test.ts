@@ -245,6 +245,21 @@ describe('svc month-end --rates (Danmarks Nationalbank)', () => {
     expect(existsSync(join(out, '2026-10', 'exchange-rates.csv'))).toBe(false);
   }, 240_000);
 
+  it('svc report cost --rates: the workbook alone, the same rate for the same invoice', async () => {
+    const tokens = await readTokens(data);
+    const token = tokens.orgs.find((o) => o.org_id === 'org-fjordline')!.token;
+    const r = await svcInProcess(['report', 'cost', '--month', '2026-10', '-o', 'fjordline.xlsx', '--language', 'en', '--rates', 'eurofxref-hist.csv'], { SVC_BASE_URL: server.url, SVC_ORG_ID: 'org-fjordline', SVC_REPORTING_TOKEN: token }, { cwd: tmp });
+    expect(r.code).toBe(0);
+    const rows = rowsOf(readBook(await readFile(join(tmp, 'fjordline.xlsx'))), 'Invoices');
+    const h = rows[0] as string[];
+    const row = rows.find((x) => x[0] === '2026-0143')!;
+    // 2,096.12 × 7.4604 (the ECB's DKK per EUR of 3 November) = 15,637.89, as in the month end.
+    expect([row[h.indexOf('Total incl. VAT (DKK)')], row[h.indexOf('Rate (DKK per unit)')], row[h.indexOf('Rate source')]]).toEqual([15637.89, 7.4604, 'ECB reference rate (eurofxref-hist.csv)']);
+    const bad = await svcInProcess(['report', 'cost', '--month', '2026-10', '-o', 'never.xlsx', '--rates', 'nowhere.csv'], { SVC_BASE_URL: server.url, SVC_ORG_ID: 'org-fjordline', SVC_REPORTING_TOKEN: token }, { cwd: tmp });
+    expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, `svc: --rates: cannot read "${join(tmp, 'nowhere.csv')}" (ENOENT)`]);
+    expect(existsSync(join(tmp, 'never.xlsx'))).toBe(false);
+  });
+
   it('refuses a rates file it cannot read before anything is written: one line naming the flag, the file and the line, exit 2', async () => {
     await writeFile(join(tmp, 'bad.csv'), 'Date,USD,DKK,\n2026-11-03,1.0873,7.4604,\n2026-11-02,one,7.4608,\n');
     const out = join(tmp, 'bad');
