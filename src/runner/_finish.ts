@@ -2,13 +2,10 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.js';
 import type { OutputWriter } from './_output-writer.js';
-import { sha256 } from './hash.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
-import { summarize } from './_manifest-summary.js';
-import { runFigures } from './run-figures.js';
-import { renderSummary } from './summary.js';
-import { renderFrontPage } from './front-page.js';
+import { runPages } from './run-pages.js';
+import { previousMonthLink } from './chain.js';
 import { RUN_DOCUMENTS } from './_run-documents.js';
 import { now } from '../core/clock.js';
 
@@ -63,21 +60,14 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   const scrubber = new SecretScrubber(input.secrets);
   // Scrubbed as records, before the summary's Markdown escaping, the page's HTML escaping and JSON's own could hide a token.
   const clean = scrubber.scrubDeep(head);
-  const source_sha256 = sha256(JSON.stringify(clean.organizations));
-  const own = (path: string, kind: ManifestFile['kind'], text: string): ManifestFile => ({
-    path, org_id: null, kind, size: Buffer.byteLength(text), sha256: sha256(text), source_sha256, source: 'this manifest', generator: `svc ${input.version}`, status: 'written',
-  });
-  // The run's one set of figures: summary.md, index.html and the manifest all show these.
-  const figures = runFigures(clean.organizations);
   const made = [...input.writer.files, ...(await keptFiles(input))];
-  const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage, figures, made));
+  // The figures, summary.md, index.html and the files' list as `svc verify` makes them again.
+  const { figures, summaryText, pageText, files, summary } = runPages({ head: clean, made, language: input.summaryLanguage, version: input.version, scrub: (text) => scrubber.scrub(text) });
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText, { within: input.monthDir });
-  const files: ManifestFile[] = [...made, own('summary.md', 'summary', summaryText)];
-  const pageText = scrubber.scrub(renderFrontPage({ manifest: clean, files, figures }, input.summaryLanguage));
   await writeFileAtomic(join(input.monthDir, 'index.html'), pageText, { within: input.monthDir });
-  files.push(own('index.html', 'index_page', pageText));
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const manifest: Manifest = { ...clean, summary: summarize(input.month, figures, files, input.interrupted), figures, files };
+  // The month before in the same output folder, by its manifest's sha256: the months' chain.
+  const previous_month = await previousMonthLink(input.monthDir, input.month);
+  const manifest: Manifest = { ...clean, summary, figures, previous_month, files };
   const text = scrubber.scrub(JSON.stringify(manifest, null, 2));
   await writeFileAtomic(join(input.monthDir, 'manifest.json'), text + '\n', { within: input.monthDir });
   return JSON.parse(text) as Manifest;

@@ -5,7 +5,7 @@ import { renderHtml } from '../locale/translate.js';
 import { currencyRows, dkkView, runCostView } from './_figures-view.js';
 import { costChart, monthAxis, type CostBar } from './_page-charts.js';
 import { cspHash, FILTER_SCRIPT } from './_page-filter.js';
-import { indexFiles, linkTo } from './_page-links.js';
+import { answersLast, indexFiles, linkTo } from './_page-links.js';
 import { orgPageContext, orgRows } from './_page-org.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
 import { RUN_STATUSES, statusWord } from './status.js';
@@ -70,7 +70,7 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
 function runWide(files: readonly ManifestFile[], locale: Locale) {
   const own = [
     { path: 'manifest.json', kind: 'manifest' },
-    ...files.filter((f) => f.org_id === null).map((f) => ({ path: f.path, kind: f.kind })),
+    ...answersLast(files.filter((f) => f.org_id === null)).map((f) => ({ path: f.path, kind: f.kind })),
   ];
   return own.map((f) => linkTo(f.path, f.kind, locale)).filter((l) => l !== null);
 }

@@ -5,6 +5,10 @@ import { SecretScrubber } from './_secret-scrubber.js';
 import type { RunConfig, RunOrganization } from './config.js';
 import type { MonthEndDeps } from './deps.js';
 import type { ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
+import type { AnswerTap } from './answer-tap.js';
+import { AnswerRecorder } from './_answer-recorder.js';
+import { keepAnswers } from './_keep-answers.js';
+import { answersDir } from './kept-answers.js';
 
 /** One organization's month: its invoices (JSON, PDF, e-invoice) and its cost workbook. */
 export interface OrganizationUnit {
@@ -42,6 +46,12 @@ export interface OrgUnitContext {
   signal: AbortSignal;
   /** Called after each document written. */
   onFile?: () => void;
+  /**
+   * Answers to give the unit's clients instead of the network's (`svc verify` replays a run's
+   * kept answers so). Without it the unit asks the API and keeps every answer beside the
+   * documents made from them (kept-answers.ts).
+   */
+  replay?: AnswerTap;
 }
 
 /** What a unit did: its outcome and the files it wrote or kept, with its token scrubbed from both. */
@@ -64,9 +74,19 @@ export async function runOrgUnit(unit: OrgUnit, ctx: OrgUnitContext): Promise<Or
   const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])));
   const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
   const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
-  const scope = { baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, scrub: (text: string) => scrubber.scrub(text) };
+  const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv]);
+  const answers = ctx.replay ?? recorder!;
+  const scope = { baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, scrub: (text: string) => scrubber.scrub(text), answers };
   const outcome = unit.kind === 'organization'
     ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, onFile: ctx.onFile ?? (() => {}) })
     : await runPartner({ ...scope, partner: unit.partner });
+  // The answers behind the documents, beside them; a unit that made no document keeps none (nothing was made from them).
+  const made = unit.kind === 'organization' ? writer.files.length > 0 : (outcome as PartOutcome).status === 'ok';
+  if (recorder && made) {
+    const index = unit.kind === 'organization'
+      ? { unit: 'organization' as const, org_id: unit.org.org_id, token_env: unit.org.token_env, language: unit.org.language ?? null }
+      : { unit: 'partner' as const, org_id: null, token_env: unit.partner.token_env, language: unit.partner.language ?? null };
+    await keepAnswers({ writer, recorder, dir: answersDir(unit), index, previous: ctx.previous });
+  }
   return JSON.parse(scrubber.scrub(JSON.stringify({ outcome, files: writer.files }))) as OrgUnitResult;
 }

@@ -1,0 +1,80 @@
+import { VERSION } from '../version.js';
+import type { AnswerRecorder, RecordedAnswer } from './_answer-recorder.js';
+import type { OutputWriter } from './_output-writer.js';
+import { sha256 } from './hash.js';
+import { KEPT_ANSWERS_VERSION, type KeptAnswer, type KeptAnswersIndex } from './kept-answers.js';
+import type { ManifestFile } from './manifest.js';
+
+/** The file extension of a body by its content type. */
+function extensionOf(answer: RecordedAnswer): string {
+  const type = answer.headers?.['content-type'] ?? '';
+  if (/json/i.test(type)) return '.json';
+  if (/pdf/i.test(type)) return '.pdf';
+  if (/^text\//i.test(type)) return '.txt';
+  return '.bin';
+}
+
+export interface KeepAnswersInput {
+  writer: OutputWriter;
+  recorder: AnswerRecorder;
+  /** The unit's answers folder (kept-answers.ts answersDir). */
+  dir: string;
+  index: Omit<KeptAnswersIndex, 'kept_answers_version' | 'answers'>;
+  /** The previous manifest's entries of the unit: kept answers no longer referenced are removed. */
+  previous: readonly ManifestFile[];
+}
+
+/**
+ * Writes a unit's answers beside the documents made from them (after those documents, so a body
+ * that a document already holds byte for byte, as `invoice-<number>.json` holds the invoice, is
+ * referenced rather than kept twice), then `index.json` listing every answer in order. Answers an
+ * earlier run of the month kept in the folder and no answer of this run is are removed.
+ */
+export async function keepAnswers(input: KeepAnswersInput): Promise<void> {
+  const { writer, dir } = input;
+  const documents = new Map(writer.files.map((f) => [`${f.sha256}:${f.size}`, f.path]));
+  const kept = new Map<string, { path: string; gzip: boolean }>();
+  const answers: KeptAnswer[] = [];
+  const recorded = await input.recorder.answers();
+  // Deps of an embedder whose clients ignore the tap: nothing came through it, nothing to keep.
+  if (!recorded.length) return;
+  for (const a of recorded) {
+    const entry: KeptAnswer = { method: a.method, path: a.path, ...(a.status !== undefined ? { status: a.status } : {}), ...(a.headers ? { headers: a.headers } : {}) };
+    answers.push(entry);
+    if (a.failed !== undefined || a.withheld !== undefined) {
+      Object.assign(entry, a.failed !== undefined ? { failed: a.failed } : { withheld: a.withheld });
+      continue;
+    }
+    Object.assign(entry, { bytes: a.bytes, sha256: a.sha256, ...(a.cut ? { cut: true } : {}) });
+    if (a.bytes === 0) continue;
+    const key = `${a.sha256}:${a.bytes}`;
+    const document = documents.get(key);
+    if (document !== undefined) {
+      entry.body = document;
+      continue;
+    }
+    let file = kept.get(key);
+    if (!file) {
+      file = { path: `${dir}/${a.sha256.slice(0, 16)}${extensionOf(a)}${a.gzip ? '.gz' : ''}`, gzip: !!a.gzip };
+      const bytes = a.gzip ?? a.raw!;
+      await writer.emit({
+        path: file.path, org_id: input.index.org_id, kind: 'api_answer', source_sha256: a.sha256, source: `${a.method} ${a.path} (${a.status ?? 'no answer'})`,
+        generator: file.gzip ? 'api, gzip' : 'api', produce: async () => bytes,
+      });
+      kept.set(key, file);
+    }
+    entry.body = file.path;
+    if (file.gzip) entry.encoding = 'gzip';
+  }
+  const index: KeptAnswersIndex = { kept_answers_version: KEPT_ANSWERS_VERSION, ...input.index, answers };
+  const text = `${JSON.stringify(index, null, 2)}\n`;
+  const indexPath = `${dir}/index.json`;
+  await writer.emit({
+    path: indexPath, org_id: input.index.org_id, kind: 'api_answers', source_sha256: sha256(text), source: `the API answers of ${input.index.org_id ?? 'the partner workbook'}`,
+    generator: `svc ${VERSION} kept answers`, produce: async () => new TextEncoder().encode(text),
+  });
+  const now = new Set([...[...kept.values()].map((f) => f.path), indexPath]);
+  for (const prev of input.previous) {
+    if (prev.path.startsWith(`${dir}/`) && (prev.kind === 'api_answer' || prev.kind === 'api_answers') && !now.has(prev.path)) await writer.retire(prev.path);
+  }
+}

@@ -1,0 +1,103 @@
+import { lstat, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createDefaultDeps, type OrgOutcome, type PartOutcome } from '../runner/index.js';
+import { VERSION } from '../version.js';
+import { checkChain } from './_chain.js';
+import type { VerifyContext } from './_context.js';
+import { checkFileHashes } from './_file-hashes.js';
+import { checkInvoices } from './_invoices.js';
+import { checkPages } from './_pages.js';
+import { readManifest } from './_read-manifest.js';
+import { organizationUnit, partnerUnit, rederiveUnit } from './_rederive.js';
+import type { VerifyReport } from './report.js';
+import { InvalidArgumentError } from '../core/invalid-argument-error.js';
+
+export interface VerifyOptions {
+  /** Organizations re-derived at once (default 4). */
+  concurrency?: number;
+}
+
+async function monthFolder(dir: string): Promise<string> {
+  const path = resolve(dir);
+  const st = await lstat(path).catch(() => undefined);
+  if (!st) throw new InvalidArgumentError(dir, "no such folder (give a run's month folder, DIR/<month>)");
+  if (st.isSymbolicLink()) throw new InvalidArgumentError(dir, 'a symbolic link; give the month folder itself');
+  if (!st.isDirectory()) throw new InvalidArgumentError(dir, "not a folder (give a run's month folder, DIR/<month>)");
+  return path;
+}
+
+/**
+ * Verifies a month-end run's folder (`DIR/<month>`) offline, from what is in it: no server, no
+ * network. Checks every file's size and sha256 against manifest.json (and that no file is there
+ * the run did not write); makes every document again from the API answers the run kept, with
+ * the run's own unit of work and builders, and compares byte for byte (PDF, XML, workbook, the
+ * invoice JSON), with each organization's outcome as the manifest records it; makes the run's
+ * figures, summary.md and index.html again from those outcomes and compares them (every table
+ * footed); runs checkInvoice on every invoice record; and walks the months' chain back (each
+ * manifest records the previous month's manifest sha256). Every difference is one entry naming
+ * the file; none means the folder is as the run made it from the answers it kept.
+ * Documents can be made again only by the svc version that made them (the manifest names it).
+ * @throws InvalidArgumentError when `dir` is no folder (missing, a file, a symbolic link); what is in it is reported, never thrown
+ */
+export async function verifyRun(dir: string, options: VerifyOptions = {}): Promise<VerifyReport> {
+  const monthDir = await monthFolder(dir);
+  const report: VerifyReport = { folder: dir, month: null, differences: [], notes: [], checked: { files: 0, documents: 0, units: 0, invoices: 0, months: 0 } };
+  const read = await readManifest(monthDir);
+  if ('problem' in read) {
+    report.differences.push({ file: 'manifest.json', what: read.problem });
+    return report;
+  }
+  const manifest = read.manifest;
+  report.month = manifest.month;
+  const tmp = await mkdtemp(join(tmpdir(), 'svc-verify-'));
+  const own = createDefaultDeps();
+  const controller = new AbortController();
+  try {
+    const differences = report.differences;
+    const onDisk = await checkFileHashes(monthDir, manifest.files, differences);
+    report.checked.files = manifest.files.length;
+    const ctx: VerifyContext = { monthDir, manifest, listed: new Set(manifest.files.map((f) => f.path)), onDisk, deps: own.deps, tmp, signal: controller.signal, differences, notes: report.notes };
+    if (manifest.in_progress) differences.push({ file: 'manifest.json', what: 'a checkpoint of a run that did not finish (in_progress): run the month end again to finish it' });
+    report.checked.months = await checkChain(ctx);
+    report.checked.invoices = await checkInvoices(ctx);
+    if (manifest.in_progress) return report;
+    if (manifest.tool.version !== VERSION) {
+      differences.push({ file: 'manifest.json', what: `made by svc ${manifest.tool.version}; this is svc ${VERSION}, whose documents may differ: verify with svc ${manifest.tool.version} (npx svc-reporting@${manifest.tool.version} verify ${dir})` });
+      return report;
+    }
+    const organizations: OrgOutcome[] = [...manifest.organizations];
+    let next = 0;
+    const work = async () => {
+      while (next < manifest.organizations.length) {
+        const i = next++;
+        const o = manifest.organizations[i]!;
+        if (o.status === 'interrupted' || o.status === 'not_run') {
+          report.notes.push(`${o.org_id}: ${o.status === 'not_run' ? 'not run' : 'interrupted'}, not re-derived`);
+          continue;
+        }
+        const done = await rederiveUnit(ctx, organizationUnit(ctx, o));
+        if (!done) continue;
+        organizations[i] = done.outcome as OrgOutcome;
+        report.checked.units++;
+        report.checked.documents += done.documents;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 4, 64)) }, work));
+    let partner: PartOutcome | null = manifest.partner;
+    if (partner) {
+      const done = await rederiveUnit(ctx, partnerUnit(ctx, partner));
+      if (done) {
+        partner = done.outcome as PartOutcome;
+        report.checked.units++;
+        report.checked.documents += done.documents;
+      }
+    }
+    await checkPages(ctx, organizations, partner);
+    return report;
+  } finally {
+    controller.abort();
+    await own.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
