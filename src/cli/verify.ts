@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import type { Command } from './_command.js';
+import { InvalidArgumentError } from '../core/invalid-argument-error.js';
 import { bool } from './_args.js';
 import { UsageError } from './usage-error.js';
 import { jsonText } from './_output/json-text.js';
@@ -27,12 +29,12 @@ export const verifyCommand: Command = {
   },
   positionals: { min: 1, max: 1, names: 'DIR/<month>' },
   async run(io, args) {
-    const { resolve } = await import('node:path');
     // The document builders load only for a verification, as for a run.
     const { verifyRun } = await import('../verify/index.js');
     const dir = args.positionals[0]!;
-    const report = await verifyRun(resolve(io.cwd, dir)).catch((e: unknown) => {
-      throw e instanceof Error && e.name === 'InvalidArgumentError' ? new UsageError((e as Error).message.replace(resolve(io.cwd, dir), dir)) : e;
+    const path = resolve(io.cwd, dir);
+    const report = await verifyRun(path).catch((e: unknown) => {
+      throw e instanceof InvalidArgumentError ? new UsageError(e.message.replace(path, dir)) : e;
     });
     report.folder = dir;
     if (bool(args, 'json')) io.stdout.write(jsonText({ ok: report.differences.length === 0, ...report }));

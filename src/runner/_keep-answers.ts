@@ -20,15 +20,21 @@ export interface KeepAnswersInput {
   /** The unit's answers folder (kept-answers.ts answersDir). */
   dir: string;
   index: Omit<KeptAnswersIndex, 'kept_answers_version' | 'answers'>;
-  /** The previous manifest's entries of the unit: kept answers no longer referenced are removed. */
+  /**
+   * The previous manifest's entries of the unit: with `complete`, its kept answers this run's
+   * index no longer names are removed.
+   */
   previous: readonly ManifestFile[];
+  /** Every part of the unit was made this run: nothing of an earlier run of it stays, nor the answers it was made from. */
+  complete: boolean;
 }
 
 /**
  * Writes a unit's answers beside the documents made from them (after those documents, so a body
  * that a document already holds byte for byte, as `invoice-<number>.json` holds the invoice, is
- * referenced rather than kept twice), then `index.json` listing every answer in order. Answers an
- * earlier run of the month kept in the folder and no answer of this run is are removed.
+ * referenced rather than kept twice), then `index.json` listing every answer in order. When the
+ * unit made every part, answers an earlier run of the month kept that this run's index does not
+ * name are removed; otherwise they stay (listed as kept, beside what was made from them).
  */
 export async function keepAnswers(input: KeepAnswersInput): Promise<void> {
   const { writer, dir } = input;
@@ -73,6 +79,7 @@ export async function keepAnswers(input: KeepAnswersInput): Promise<void> {
     path: indexPath, org_id: input.index.org_id, kind: 'api_answers', source_sha256: sha256(text), source: `the API answers of ${input.index.org_id ?? 'the partner workbook'}`,
     generator: `svc ${VERSION} kept answers`, produce: async () => new TextEncoder().encode(text),
   });
+  if (!input.complete) return;
   const now = new Set([...[...kept.values()].map((f) => f.path), indexPath]);
   for (const prev of input.previous) {
     if (prev.path.startsWith(`${dir}/`) && (prev.kind === 'api_answer' || prev.kind === 'api_answers') && !now.has(prev.path)) await writer.retire(prev.path);

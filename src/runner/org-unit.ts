@@ -86,7 +86,7 @@ export async function runOrgUnit(unit: OrgUnit, ctx: OrgUnitContext): Promise<Or
     const index = unit.kind === 'organization'
       ? { unit: 'organization' as const, org_id: unit.org.org_id, token_env: unit.org.token_env, language: unit.org.language ?? null }
       : { unit: 'partner' as const, org_id: null, token_env: unit.partner.token_env, language: unit.partner.language ?? null };
-    await keepAnswers({ writer, recorder, dir: answersDir(unit), index, previous: ctx.previous });
+    await keepAnswers({ writer, recorder, dir: answersDir(unit), index, previous: ctx.previous, complete: outcome.status === 'ok' });
   }
   return JSON.parse(scrubber.scrub(JSON.stringify({ outcome, files: writer.files }))) as OrgUnitResult;
 }

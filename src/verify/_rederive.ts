@@ -39,6 +39,8 @@ export interface UnitToVerify {
   make(tokenEnv: string, language: string | null): OrgUnit;
   /** Where the outcome stands in the manifest, for messages: `organizations[org-nordlys]`, `partner`. */
   at: string;
+  /** The service's own PDFs of its invoices as the manifest lists them, by invoice id (see ReplayTap). */
+  servicePdfs?: Map<string, { path: string; size: number; sha256: string }>;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function rederiveUnit(ctx: VerifyContext, u: UnitToVerify): Promise
   }
   const index = await readKeptIndex(ctx, indexPath, `${u.name}'s documents`);
   if (!index) return undefined;
-  const replay = new ReplayTap(ctx.monthDir, indexPath, index, ctx.listed);
+  const replay = new ReplayTap(ctx.monthDir, indexPath, index, ctx.listed, u.servicePdfs);
   const dir = await mkdtemp(join(ctx.tmp, 'unit-'));
   try {
     const m = ctx.manifest;
@@ -116,6 +118,10 @@ export function organizationUnit(ctx: VerifyContext, o: OrgOutcome): UnitToVerif
     name: o.org_id, unit: 'organization', recorded: o, at: `organizations[${o.org_id}]`,
     files: ctx.manifest.files.filter((f) => f.org_id === o.org_id && f.status !== 'kept'),
     answers: answersDir({ kind: 'organization', folder: o.folder }),
+    servicePdfs: new Map(o.invoices.flatMap((i) => {
+      const file = ctx.manifest.files.find((f) => f.kind === 'service_pdf' && i.files.includes(f.path));
+      return file ? [[i.id, file] as const] : [];
+    })),
     make: (token_env, language) => ({
       kind: 'organization', folder: o.folder, withServicePdf: ctx.manifest.options.with_service_pdf,
       org: { org_id: o.org_id, name: o.name, token_env, ...(language ? { language } : {}) },

@@ -72,6 +72,11 @@ export class ReplayTap implements AnswerTap {
     private readonly indexPath: string,
     index: KeptAnswersIndex,
     private readonly listed: ReadonlySet<string>,
+    /**
+     * The service's own PDF of each invoice (`.service.pdf`, kept as sent), by invoice id: a rerun
+     * that found it current asked nothing for it, so it is its own kept answer.
+     */
+    private readonly servicePdfs: ReadonlyMap<string, { path: string; size: number; sha256: string }> = new Map(),
   ) {
     for (const a of index.answers) {
       const key = `${a.method} ${a.path}`;
@@ -87,9 +92,17 @@ export class ReplayTap implements AnswerTap {
 
   through(network: Dispatcher): Dispatcher {
     return network.compose(() => (opts, handler) => {
-      void this.serve(`${opts.method} ${opts.path}`, handler as Handler);
+      void this.serve(`${opts.method} ${opts.path}`, handler);
       return true;
     });
+  }
+
+  /** The answer a `.service.pdf` file is, for a request of the service's PDF no answer was kept to. */
+  private servicePdf(key: string): KeptAnswer | undefined {
+    const id = /^GET .*\/invoices\/([0-9a-f-]{36})\/pdf$/.exec(key)?.[1];
+    const file = id === undefined ? undefined : this.servicePdfs.get(id);
+    if (!file) return undefined;
+    return { method: 'GET', path: key.slice(4), status: 200, headers: { 'content-type': 'application/pdf' }, body: file.path, bytes: file.size, sha256: file.sha256 };
   }
 
   private problem(file: string, what: string): Error {
@@ -121,10 +134,10 @@ export class ReplayTap implements AnswerTap {
 
   private async serve(key: string, handler: Handler): Promise<void> {
     const c = new ReplayController();
-    const fail = (err: Error) => handler.onResponseError?.(c as never, err);
+    const fail = (err: Error) => handler.onResponseError?.(c, err);
     try {
-      handler.onRequestStart?.(c as never, {});
-      const a = this.queues.get(key)?.shift();
+      handler.onRequestStart?.(c, {});
+      const a = this.queues.get(key)?.shift() ?? this.servicePdf(key);
       if (!a) return fail(this.problem(this.indexPath, `no kept answer to ${key}, which re-deriving asks: cannot re-derive without it`));
       if (a.failed !== undefined || a.status === undefined) return fail(Object.assign(new Error(`no answer (${a.failed ?? 'none'})`), { code: a.failed }));
       const body = await this.body(a, key);
@@ -134,15 +147,15 @@ export class ReplayTap implements AnswerTap {
         return fail(body);
       }
       if (c.aborted) return fail(c.reason!);
-      handler.onResponseStart?.(c as never, a.status, headersOf(a), '');
+      handler.onResponseStart?.(c, a.status, headersOf(a), '');
       for (let at = 0; at < body.length; at += CHUNK) {
         while (c.paused && !c.aborted) await c.waiting();
         if (c.aborted) return fail(c.reason!);
-        handler.onResponseData?.(c as never, body.subarray(at, at + CHUNK));
+        handler.onResponseData?.(c, body.subarray(at, at + CHUNK));
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (c.aborted) return fail(c.reason!);
-      handler.onResponseEnd?.(c as never, {});
+      handler.onResponseEnd?.(c, {});
     } catch (e) {
       if (!c.aborted) fail(e instanceof Error ? e : new Error(String(e)));
     }
