@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { lstat, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -53,6 +54,8 @@ export async function verifyRun(dir: string, options: VerifyOptions = {}): Promi
   const tmp = await mkdtemp(join(tmpdir(), 'svc-verify-'));
   const own = createDefaultDeps();
   const controller = new AbortController();
+  // One signal for every replayed request: many listeners on it are expected, not a leak.
+  setMaxListeners(0, controller.signal);
   try {
     const differences = report.differences;
     const onDisk = await checkFileHashes(monthDir, manifest.files, differences);
