@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { once } from 'node:events';
-import { createGzip, type Gzip } from 'node:zlib';
+import { constants, createGzip, type Gzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import type { AnswerTap } from './answer-tap.js';
 import { KEPT_HEADERS, KEPT_RAW_LIMIT } from './kept-answers.js';
@@ -30,11 +30,12 @@ function headerText(value: string | string[] | undefined): string | undefined {
 class Recording {
   status: number | undefined;
   headers: Record<string, string> | undefined;
+  private length: string | undefined;
   private bytes = 0;
   private readonly hash: Hash = createHash('sha256');
   private raw: Buffer[] | null = [];
   private readonly gz: Buffer[] = [];
-  private readonly zip: Gzip = createGzip();
+  private readonly zip: Gzip = createGzip({ level: constants.Z_BEST_COMPRESSION });
   // The end of the previous chunk, so a token split across two chunks is still found.
   private tail: Buffer = Buffer.alloc(0);
   private withheld = false;
@@ -64,6 +65,7 @@ class Recording {
     const date = headerText(headers.date);
     if (kept['retry-after'] !== undefined && date !== undefined) kept.date = date;
     this.headers = kept;
+    this.length = headerText(headers['content-length']);
   }
 
   data(chunk: Buffer): void {
@@ -92,7 +94,10 @@ class Recording {
 
   error(err: Error): void {
     if (this.status === undefined) this.failed = String((err as { code?: unknown }).code ?? err.message);
-    else this.cut = true;
+    else {
+      this.cut = true;
+      if (this.length !== undefined) this.headers!['content-length'] = this.length;
+    }
     this.close();
   }
 

@@ -14,6 +14,13 @@ function extensionOf(answer: RecordedAnswer): string {
   return '.bin';
 }
 
+/** The index as JSON a person reads: its fields a line each, each answer on one line. */
+function indexText(index: KeptAnswersIndex): string {
+  const { answers, ...head } = index;
+  const fields = Object.entries(head).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`);
+  return `{\n${fields.join('\n')}\n  "answers": [${answers.map((a) => `\n    ${JSON.stringify(a)}`).join(',')}\n  ]\n}\n`;
+}
+
 export interface KeepAnswersInput {
   writer: OutputWriter;
   recorder: AnswerRecorder;
@@ -73,7 +80,7 @@ export async function keepAnswers(input: KeepAnswersInput): Promise<void> {
     if (file.gzip) entry.encoding = 'gzip';
   }
   const index: KeptAnswersIndex = { kept_answers_version: KEPT_ANSWERS_VERSION, ...input.index, answers };
-  const text = `${JSON.stringify(index, null, 2)}\n`;
+  const text = indexText(index);
   const indexPath = `${dir}/index.json`;
   await writer.emit({
     path: indexPath, org_id: input.index.org_id, kind: 'api_answers', source_sha256: sha256(text), source: `the API answers of ${input.index.org_id ?? 'the partner workbook'}`,

@@ -11,8 +11,12 @@ export const KEPT_ANSWERS_VERSION = 1;
 /** Bodies up to this many bytes are kept as they came; larger ones gzip-compressed. */
 export const KEPT_RAW_LIMIT = 8 * 1024;
 
-/** The response headers kept: what the client reads besides the body. `date` only beside `retry-after` (which it dates). */
-export const KEPT_HEADERS: readonly string[] = ['content-type', 'content-length', 'retry-after'];
+/**
+ * The response headers kept: what the client reads besides the body. `date` only beside
+ * `retry-after` (which it dates), `content-length` only on an answer the client cut short (where
+ * it may be what the client refused; otherwise it is `bytes`).
+ */
+export const KEPT_HEADERS: readonly string[] = ['content-type', 'retry-after'];
 
 /** The folder of the partner workbook's answers, in the month folder (an organization's folder never takes this name). */
 export const PARTNER_ANSWERS_DIR = 'partner-answers';
