@@ -8,6 +8,9 @@ import type { VerifyDifference } from './report.js';
 /** Files a run leaves in its month folder besides the ones its manifest lists: the lock of a run under way, a killed write's temp file. */
 const NOT_LISTED = /^(\.svc-month-end\.lock.*|.*\.svc-tmp-.*)$/;
 
+/** Where an operator's detached signature of the manifest goes (src/runner/README.md, "Where a signature goes"). */
+const SIGNATURE = /^manifest\.json\.(sig|asc|minisig)$/;
+
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
@@ -27,9 +30,10 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
 /**
  * Every file the manifest lists, checked on disk: there, a plain file (a symbolic link is never
  * read through), its size and its sha256 as listed. Also every file in the folder the manifest
- * does not list. Returns the sha256 of each listed file as found on disk.
+ * does not list (an operator's signature of the manifest beside it is a note). Returns the sha256
+ * of each listed file as found on disk.
  */
-export async function checkFileHashes(monthDir: string, files: readonly ManifestFile[], differences: VerifyDifference[]): Promise<Map<string, string>> {
+export async function checkFileHashes(monthDir: string, files: readonly ManifestFile[], differences: VerifyDifference[], notes: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const f of files) {
     const path = join(monthDir, f.path);
@@ -50,7 +54,8 @@ export async function checkFileHashes(monthDir: string, files: readonly Manifest
   const listed = new Set([...files.map((f) => f.path), 'manifest.json']);
   for (const rel of await filesUnder(monthDir)) {
     if (listed.has(rel) || NOT_LISTED.test(rel.slice(rel.lastIndexOf('/') + 1))) continue;
-    differences.push({ file: rel, what: 'not in the manifest (the run did not write it)' });
+    if (SIGNATURE.test(rel)) notes.push(`${rel}: a detached signature of the manifest, not checked by svc (check it with the tool and public key that made it)`);
+    else differences.push({ file: rel, what: 'not in the manifest (the run did not write it)' });
   }
   return found;
 }

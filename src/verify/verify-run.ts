@@ -58,7 +58,7 @@ export async function verifyRun(dir: string, options: VerifyOptions = {}): Promi
   setMaxListeners(0, controller.signal);
   try {
     const differences = report.differences;
-    const onDisk = await checkFileHashes(monthDir, manifest.files, differences);
+    const onDisk = await checkFileHashes(monthDir, manifest.files, differences, report.notes);
     report.checked.files = manifest.files.length;
     const ctx: VerifyContext = { monthDir, manifest, listed: new Set(manifest.files.map((f) => f.path)), onDisk, deps: own.deps, tmp, signal: controller.signal, differences, notes: report.notes };
     if (manifest.in_progress) differences.push({ file: 'manifest.json', what: 'a checkpoint of a run that did not finish (in_progress): run the month end again to finish it' });
