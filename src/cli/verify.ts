@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from './_command.js';
 import { InvalidArgumentError } from '../core/invalid-argument-error.js';
+import { keepHeapCompact } from './_compact-heap.js';
 import { bool } from './_args.js';
 import { UsageError } from './usage-error.js';
 import { jsonText } from './_output/json-text.js';
@@ -29,6 +30,8 @@ export const verifyCommand: Command = {
   },
   positionals: { min: 1, max: 1, names: 'DIR/<month>' },
   async run(io, args) {
+    // It makes a run's documents again: the same compact heap as the run.
+    keepHeapCompact(io);
     // The document builders load only for a verification, as for a run.
     const { verifyRun } = await import('../verify/index.js');
     const dir = args.positionals[0]!;

@@ -70,7 +70,8 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
 function runWide(files: readonly ManifestFile[], locale: Locale) {
   const own = [
     { path: 'manifest.json', kind: 'manifest' },
-    ...answersLast(files.filter((f) => f.org_id === null)).map((f) => ({ path: f.path, kind: f.kind })),
+    // The run's own kept answers are the partner workbook's.
+    ...answersLast(files.filter((f) => f.org_id === null)).map((f) => ({ path: f.path, kind: f.kind === 'api_answers' ? 'partner_api_answers' : f.kind })),
   ];
   return own.map((f) => linkTo(f.path, f.kind, locale)).filter((l) => l !== null);
 }

@@ -12,9 +12,10 @@ import { differences, shown } from './_differ.js';
  */
 export async function checkInvoices(ctx: VerifyContext): Promise<number> {
   let checked = 0;
+  const records = new Set(ctx.manifest.files.filter((f) => f.kind === 'invoice_json').map((f) => f.path));
   for (const o of ctx.manifest.organizations) {
     for (const entry of o.invoices) {
-      const json = entry.files.find((f) => ctx.manifest.files.some((m) => m.path === f && m.kind === 'invoice_json'));
+      const json = entry.files.find((f) => records.has(f));
       if (!json || !ctx.onDisk.has(json)) continue;
       let findings;
       try {

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { lstat, mkdtemp, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDefaultDeps, type OrgOutcome, type PartOutcome } from '../runner/index.js';
@@ -25,6 +25,11 @@ async function monthFolder(dir: string): Promise<string> {
   if (!st) throw new InvalidArgumentError(dir, "no such folder (give a run's month folder, DIR/<month>)");
   if (st.isSymbolicLink()) throw new InvalidArgumentError(dir, 'a symbolic link; give the month folder itself');
   if (!st.isDirectory()) throw new InvalidArgumentError(dir, "not a folder (give a run's month folder, DIR/<month>)");
+  // The output folder itself, given for one of its months.
+  if (!(await lstat(join(path, 'manifest.json')).catch(() => undefined))) {
+    const months = (await readdir(path, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory() && /^\d{4}-\d{2}$/.test(e.name)).map((e) => e.name).sort().reverse();
+    if (months.length) throw new InvalidArgumentError(dir, `an output folder with no manifest of its own; give one of its months: ${months.slice(0, 3).map((m) => join(dir, m)).join(', ')}${months.length > 3 ? ', …' : ''}`);
+  }
   return path;
 }
 

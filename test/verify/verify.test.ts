@@ -266,7 +266,7 @@ with zipfile.ZipFile(path, 'w', zipfile.ZIP_DEFLATED) as z:
     expect(r2.lines).toContainEqual(expect.stringMatching(/^\.\.\/2026-09\/manifest\.json: missing: 2026-10\/manifest\.json records it/));
   }, 90_000);
 
-  it('a file the run did not write, and a folder that is none', async () => {
+  it('a file the run did not write, and a folder that is no month of a run', async () => {
     const dir = await copy();
     await writeFile(join(dir, 'org-nordlys', 'extra.pdf'), '%PDF-1.7\n');
     const r = await verify(dir);
@@ -275,5 +275,9 @@ with zipfile.ZipFile(path, 'w', zipfile.ZIP_DEFLATED) as z:
     const none = await verify(join(tmp, 'no-such-month'));
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/no such folder/);
+    // The output folder given for one of its months: the months are named.
+    const parent = await verify(out);
+    expect(parent.code).toBe(2);
+    expect(parent.stderr).toContain(`give one of its months: ${join(out, '2026-10')}, ${join(out, '2026-09')}`);
   }, 60_000);
 });
