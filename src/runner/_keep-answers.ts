@@ -45,7 +45,7 @@ export interface KeepAnswersInput {
  */
 export async function keepAnswers(input: KeepAnswersInput): Promise<void> {
   const { writer, dir } = input;
-  const documents = new Map(writer.files.map((f) => [`${f.sha256}:${f.size}`, f.path]));
+  const documents = new Map(writer.files.map((f) => [`${f.sha256}:${f.size}`, f]));
   const kept = new Map<string, { path: string; gzip: boolean }>();
   const answers: KeptAnswer[] = [];
   const recorded = await input.recorder.answers();
@@ -62,8 +62,14 @@ export async function keepAnswers(input: KeepAnswersInput): Promise<void> {
     if (a.bytes === 0) continue;
     const key = `${a.sha256}:${a.bytes}`;
     const document = documents.get(key);
+    if (document?.kind === 'service_pdf') {
+      // The service's PDF as sent is its own kept answer, listed in no index: a rerun that finds it
+      // current asks nothing for it, and the index stays the same.
+      answers.pop();
+      continue;
+    }
     if (document !== undefined) {
-      entry.body = document;
+      entry.body = document.path;
       continue;
     }
     let file = kept.get(key);

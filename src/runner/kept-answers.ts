@@ -3,8 +3,10 @@
  * the partner workbook): every answer a unit's clients received, in the order they came, each
  * body in a file of its own (named by its sha256; gzip-compressed past KEPT_RAW_LIMIT bytes; or
  * the document that already holds the same bytes, such as `invoice-<number>.json`), listed in
- * `index.json` and in the manifest with its sha256. Never a request header (the token), never a
- * body that contains the unit's token. `svc verify` re-derives the documents from them.
+ * `index.json` and in the manifest with its sha256. The service's own PDF of an invoice
+ * (`--with-service-pdf`) is kept as its document alone (`.service.pdf`, an answer as sent) and
+ * not listed in the index. Never a request header (the token), never a body that contains the
+ * unit's token. `svc verify` re-derives the documents from them.
  */
 export const KEPT_ANSWERS_VERSION = 1;
 
