@@ -15,4 +15,6 @@ export interface VerifyContext {
   signal: AbortSignal;
   differences: VerifyDifference[];
   notes: string[];
+  /** Units that made nothing this run (every part withheld or failed before a document): nothing to re-derive. */
+  madeNothing: string[];
 }

@@ -47,8 +47,9 @@ export async function checkPages(ctx: VerifyContext, organizations: OrgOutcome[]
       ctx.differences.push({ file: 'manifest.json', what: `does not list ${own.path}` });
       continue;
     }
+    const short = (v: string | number) => (typeof v === 'string' ? `${v.slice(0, 16)}…` : String(v));
     for (const field of ['size', 'sha256', 'source_sha256'] as const) {
-      if (entry[field] !== own[field]) ctx.differences.push({ file: 'manifest.json', what: `${own.path}: ${field} is ${shown(entry[field])}; made again from the run's figures ${shown(own[field])}` });
+      if (entry[field] !== own[field]) ctx.differences.push({ file: 'manifest.json', what: `${own.path}: ${field} is ${short(entry[field])}; made again from the run's figures ${short(own[field])}` });
     }
   }
   await comparePage(ctx, 'summary.md', pages.summaryText);

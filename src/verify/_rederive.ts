@@ -55,7 +55,7 @@ export async function rederiveUnit(ctx: VerifyContext, u: UnitToVerify): Promise
   const indexPath = `${u.answers}/index.json`;
   if (!u.files.some((f) => f.path === indexPath)) {
     if (documents.length) ctx.differences.push({ file: indexPath, what: `not in the manifest: ${u.name}'s ${documents.length} documents cannot be re-derived without the answers they were made from` });
-    else ctx.notes.push(`${u.name}: nothing made this run, nothing to re-derive`);
+    else ctx.madeNothing.push(u.name);
     return undefined;
   }
   const index = await readKeptIndex(ctx, indexPath, `${u.name}'s documents`);

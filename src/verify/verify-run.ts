@@ -19,6 +19,12 @@ export interface VerifyOptions {
   concurrency?: number;
 }
 
+/** `a, b, c` or `a, b, c and 7 more`: names in a note a person reads at a glance. */
+function listed(names: readonly string[]): string {
+  const sorted = [...names].sort();
+  return sorted.length <= 4 ? sorted.join(', ') : `${sorted.slice(0, 3).join(', ')} and ${sorted.length - 3} more`;
+}
+
 async function monthFolder(dir: string): Promise<string> {
   const path = resolve(dir);
   const st = await lstat(path).catch(() => undefined);
@@ -65,7 +71,8 @@ export async function verifyRun(dir: string, options: VerifyOptions = {}): Promi
     const differences = report.differences;
     const onDisk = await checkFileHashes(monthDir, manifest.files, differences, report.notes);
     report.checked.files = manifest.files.length;
-    const ctx: VerifyContext = { monthDir, manifest, listed: new Set(manifest.files.map((f) => f.path)), onDisk, deps: own.deps, tmp, signal: controller.signal, differences, notes: report.notes };
+    const ctx: VerifyContext = { monthDir, manifest, listed: new Set(manifest.files.map((f) => f.path)), onDisk, deps: own.deps, tmp, signal: controller.signal, differences, notes: report.notes, madeNothing: [] };
+    if (manifest.interrupted) report.notes.push('the run was interrupted (the manifest says so): run the month end again to finish it');
     if (manifest.in_progress) differences.push({ file: 'manifest.json', what: 'a checkpoint of a run that did not finish (in_progress): run the month end again to finish it' });
     report.checked.months = await checkChain(ctx);
     report.checked.invoices = await checkInvoices(ctx);
@@ -75,13 +82,14 @@ export async function verifyRun(dir: string, options: VerifyOptions = {}): Promi
       return report;
     }
     const organizations: OrgOutcome[] = [...manifest.organizations];
+    const unfinished: string[] = [];
     let next = 0;
     const work = async () => {
       while (next < manifest.organizations.length) {
         const i = next++;
         const o = manifest.organizations[i]!;
         if (o.status === 'interrupted' || o.status === 'not_run') {
-          report.notes.push(`${o.org_id}: ${o.status === 'not_run' ? 'not run' : 'interrupted'}, not re-derived`);
+          unfinished.push(o.org_id);
           continue;
         }
         const done = await rederiveUnit(ctx, organizationUnit(ctx, o));
@@ -102,6 +110,10 @@ export async function verifyRun(dir: string, options: VerifyOptions = {}): Promi
       }
     }
     await checkPages(ctx, organizations, partner);
+    if (unfinished.length) report.notes.push(`${listed(unfinished)} not finished by the run (interrupted or not run): their files are checked against the manifest only`);
+    const kept = manifest.files.filter((f) => f.status === 'kept').length;
+    if (kept) report.notes.push(`${kept} file${kept === 1 ? '' : 's'} kept from an earlier run of the month: checked against the manifest only`);
+    if (ctx.madeNothing.length) report.notes.push(`${listed(ctx.madeNothing)} made nothing this run (every part withheld, or failed before a document): nothing to re-derive`);
     return report;
   } finally {
     controller.abort();

@@ -3,7 +3,8 @@
 // loopback) answers some requests itself: Nordlys's first key-usage request 503 (the client
 // retries), every monthly-usage request of Kattegat 500 (its cost workbook fails, its invoices
 // are made), Fjordline's first plan-cost request a dropped connection, and Bifrost's partner
-// status with the caller's token echoed in it. The run is then verified with the server gone.
+// status with the caller's token echoed in it. The run (with the service's own PDFs) is then
+// verified with the server gone.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -65,7 +66,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const { port } = proxy.address() as { port: number };
   const { config, env } = configFor(`http://127.0.0.1:${port}`, tokens, true);
-  manifest = await runMonthEnd(config, { outDir: join(tmp, 'out'), month: '2026-10', env, language: 'en' });
+  manifest = await runMonthEnd(config, { outDir: join(tmp, 'out'), month: '2026-10', env, language: 'en', withServicePdf: true });
   monthDir = join(tmp, 'out', '2026-10');
   await new Promise((resolve) => proxy.close(resolve));
   await upstream.close();
@@ -101,6 +102,16 @@ describe('answers kept as they came, failures included', () => {
     expect(fjordline[1]!.status).toBe(200);
   });
 
+  it("keeps the service's own PDF once, as its document, listed in no index", async () => {
+    const pdfs = manifest.files.filter((f) => f.kind === 'service_pdf');
+    expect(pdfs.length).toBeGreaterThanOrEqual(3);
+    for (const folder of ['org-nordlys', 'org-fjordline', 'org-kattegat']) {
+      const index = await indexOf(`${folder}/answers`);
+      expect(index.answers.filter((a) => a.path.endsWith('/pdf'))).toEqual([]);
+    }
+    expect(manifest.files.filter((f) => f.kind === 'api_answer' && f.path.endsWith('.pdf'))).toEqual([]);
+  });
+
   it('never keeps an answer with the token in it: the index says so, no file holds it', async () => {
     const partner = await indexOf('partner-answers');
     expect(partner.answers).toHaveLength(1);
@@ -121,5 +132,8 @@ describe('answers kept as they came, failures included', () => {
       { file: 'partner-answers/index.json', what: expect.stringMatching(/^the answer to GET \/api\/partner.* was not kept \(the answer contained the token: not kept\): cannot re-derive from it$/) },
     ]);
     expect(report.checked.units).toBe(3);
+    // Every document of the three organizations made again, the service's PDFs (their own answers) among them.
+    const made = manifest.files.filter((f) => f.org_id !== null && f.status !== 'kept' && ['invoice_json', 'invoice_pdf', 'invoice_xml', 'service_pdf', 'cost_workbook'].includes(f.kind));
+    expect(report.checked.documents).toBe(made.length);
   }, 60_000);
 });
