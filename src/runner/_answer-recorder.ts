@@ -35,7 +35,8 @@ class Recording {
   private readonly hash: Hash = createHash('sha256');
   private raw: Buffer[] | null = [];
   private readonly gz: Buffer[] = [];
-  private readonly zip: Gzip = createGzip({ level: constants.Z_BEST_COMPRESSION });
+  // Made once the body passes KEPT_RAW_LIMIT: a small body is kept as it came, never compressed.
+  private zip: Gzip | undefined;
   // The end of the previous chunk, so a token split across two chunks is still found.
   private tail: Buffer = Buffer.alloc(0);
   private withheld = false;
@@ -50,7 +51,6 @@ class Recording {
     private readonly path: string,
     private readonly token: Buffer | null,
   ) {
-    this.zip.on('data', (c: Buffer) => this.gz.push(c));
     const ended = new Promise<void>((resolve) => (this.finish = resolve));
     this.done = ended.then(() => this.result());
   }
@@ -81,11 +81,17 @@ class Recording {
     }
     this.bytes += chunk.length;
     this.hash.update(chunk);
-    this.zip.write(chunk);
     if (this.raw) {
       this.raw.push(Buffer.from(chunk));
-      if (this.bytes > KEPT_RAW_LIMIT) this.raw = null;
+      if (this.bytes <= KEPT_RAW_LIMIT) return;
+      // Past the limit: what came so far, and from now on each chunk, compressed as it comes.
+      this.zip = createGzip({ level: constants.Z_BEST_COMPRESSION });
+      this.zip.on('data', (c: Buffer) => this.gz.push(c));
+      for (const c of this.raw) this.zip.write(c);
+      this.raw = null;
+      return;
     }
+    this.zip?.write(chunk);
   }
 
   end(): void {
@@ -104,6 +110,7 @@ class Recording {
   private close(): void {
     if (this.closed) return;
     this.closed = true;
+    if (!this.zip) return this.finish();
     this.zip.end();
     void once(this.zip, 'end').then(() => this.finish(), () => this.finish());
   }
@@ -112,7 +119,7 @@ class Recording {
     const head = { method: this.method, path: this.path, ...(this.status !== undefined ? { status: this.status, headers: this.headers! } : {}) };
     if (this.failed !== undefined) return { ...head, bytes: 0, sha256: '', failed: this.failed };
     if (this.withheld) return { ...head, bytes: 0, sha256: '', withheld: 'the answer contained the token: not kept' };
-    const body = this.raw ? { raw: Buffer.concat(this.raw) } : { gzip: Buffer.concat(this.gz) };
+    const body = this.zip ? { gzip: Buffer.concat(this.gz) } : { raw: Buffer.concat(this.raw ?? []) };
     return { ...head, bytes: this.bytes, sha256: this.hash.digest('hex'), ...body, ...(this.cut ? { cut: true as const } : {}) };
   }
 }
