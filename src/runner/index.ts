@@ -31,3 +31,4 @@ export { answersDir, isPartnerFile, KEPT_ANSWERS_VERSION, PARTNER_ANSWERS_DIR, t
 export { runPages, type RunPages, type RunPagesInput, type RunHead } from './run-pages.js';
 export { monthBefore, previousMonthLink, readMonthManifest } from './chain.js';
 export type { PreviousMonthLink } from './manifest.js';
+export { isRunPath } from './run-path.js';

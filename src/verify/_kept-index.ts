@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KEPT_ANSWERS_VERSION, type KeptAnswersIndex } from '../runner/index.js';
 import type { VerifyContext } from './_context.js';
-import { isRunPath } from './_paths.js';
+import { isRunPath } from '../runner/index.js';
 
 function isIndex(v: unknown): v is KeptAnswersIndex {
   const x = v as Partial<KeptAnswersIndex> | null;

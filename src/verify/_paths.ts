@@ -1,8 +1,3 @@
-/** True for a path a run writes: relative, `/`-separated, no empty, `.` or `..` parts (as the runner's own check). */
-export function isRunPath(p: unknown): p is string {
-  return typeof p === 'string' && p.length > 0 && !p.startsWith('/') && !p.includes('\\') && p.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
-}
-
 /** A text cut to about `width` characters around position `at`, with `…` where cut, control characters shown as escapes. */
 export function around(text: string, at: number, width = 90): string {
   const from = Math.max(0, at - Math.floor(width / 3));
