@@ -34,7 +34,8 @@ export interface ManifestFile {
   previous_source_sha256?: string;
 }
 
-export type PartName = 'invoices' | 'service_pdfs' | 'cost_workbook' | 'partner_workbook';
+/** `kept_answers`: the answers the documents were made from could not be kept (kept-answers.ts); then failed. */
+export type PartName = 'invoices' | 'service_pdfs' | 'cost_workbook' | 'partner_workbook' | 'kept_answers';
 
 /** One part of an organization's output and how it went. */
 export interface PartOutcome {

@@ -9,6 +9,7 @@ import type { AnswerTap } from './answer-tap.js';
 import { AnswerRecorder } from './_answer-recorder.js';
 import { keepAnswers } from './_keep-answers.js';
 import { answersDir } from './kept-answers.js';
+import { statusOfParts } from './status.js';
 
 /** One organization's month: its invoices (JSON, PDF, e-invoice) and its cost workbook. */
 export interface OrganizationUnit {
@@ -86,7 +87,16 @@ export async function runOrgUnit(unit: OrgUnit, ctx: OrgUnitContext): Promise<Or
     const index = unit.kind === 'organization'
       ? { unit: 'organization' as const, org_id: unit.org.org_id, token_env: unit.org.token_env, language: unit.org.language ?? null }
       : { unit: 'partner' as const, org_id: null, token_env: unit.partner.token_env, language: unit.partner.language ?? null };
-    await keepAnswers({ writer, recorder, dir: answersDir(unit), index, previous: ctx.previous, complete: outcome.status === 'ok' });
+    try {
+      await keepAnswers({ writer, recorder, dir: answersDir(unit), index, previous: ctx.previous, complete: outcome.status === 'ok' });
+    } catch (e) {
+      // Documents without the answers they were made from cannot be verified: the unit fails, naming why (a link planted in its folder, a full disk).
+      const why = e instanceof Error ? e.message : String(e);
+      if ('parts' in outcome) {
+        outcome.parts.push({ part: 'kept_answers', status: 'failed', reason: why });
+        Object.assign(outcome, { status: statusOfParts(outcome.parts), error: outcome.error ?? `kept_answers: ${why}` });
+      } else Object.assign(outcome, { status: 'failed', reason: `kept answers: ${why}` });
+    }
   }
   return JSON.parse(scrubber.scrub(JSON.stringify({ outcome, files: writer.files }))) as OrgUnitResult;
 }
