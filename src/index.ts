@@ -87,6 +87,10 @@ export { parseRunConfig, parseRunConfigJson, type RunConfig, type RunOrganizatio
 export { runMonthEnd, type MonthEndOptions, type MonthEndProgress } from './runner/run-month-end.js';
 export type { RunClientOptions } from './runner/default-deps.js';
 export type { MonthEndDeps } from './runner/deps.js';
+export type { AnswerTap } from './runner/answer-tap.js';
+export type { KeptAnswer, KeptAnswersIndex } from './runner/kept-answers.js';
+// A run's folder checked offline: svc verify.
+export { verifyRun, type VerifyOptions, type VerifyReport, type VerifyDifference } from './verify/index.js';
 export { costInDkk } from './runner/cost-in-dkk.js';
 export { runFigures, type RunFigures, type OrgFigures, type OrgCostFigures, type CostRow, type DkkTotal, type CurrencyTotals, type RunStatus } from './runner/run-figures.js';
 export type {
@@ -108,5 +112,6 @@ export type {
   CostInDkk,
   CostCharge,
   JsonOf,
+  PreviousMonthLink,
 } from './runner/manifest.js';
 export type { CostFinding } from './report/cost-findings.js';

@@ -9,6 +9,7 @@ import { usageCommand } from './usage.js';
 import { searchCommand } from './search.js';
 import { updateCommand } from './update.js';
 import { monthEndCommand } from './month-end.js';
+import { verifyCommand } from './verify.js';
 import { workerCommand } from './worker.js';
 import { demoCommand } from './demo.js';
 import { serveCommand } from './serve.js';
@@ -23,6 +24,7 @@ export const rootGroup: CommandGroup = {
   commands: [
     demoCommand,
     monthEndCommand,
+    verifyCommand,
     workerCommand,
     invoicesGroup,
     reportGroup,

@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import type { OutputWriter } from '../runner/index.js';
 import type { RatesFileEntry, RunConfig } from '../runner/index.js';
 import { sha256 } from '../runner/hash.js';
+import { isPartnerFile } from '../runner/index.js';
 import { JOB_FORMAT, type QueueJobData, type RunFieldsOf } from './job-data.js';
 import { organizationJobId, partnerJobId } from './_names.js';
 import { QueueBusyError } from './queue-busy-error.js';
@@ -43,7 +44,7 @@ export function planJobs(config: RunConfig, folders: string[], writer: OutputWri
     data: { kind: 'organization', ...common, org, folder: folders[i]!, previous: writer.previousUnder(folders[i]!) },
   }));
   if (config.partner) {
-    const previous = [...writer.previousFiles()].filter((f) => f.kind === 'partner_workbook');
+    const previous = [...writer.previousFiles()].filter(isPartnerFile);
     jobs.push({ id: partnerJobId(s.month), name: 'partner workbook', data: { kind: 'partner', ...common, partner: config.partner, previous } });
   }
   return jobs;

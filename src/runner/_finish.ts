@@ -2,13 +2,10 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.js';
 import { ownFile } from '../core/own-file.js';
 import type { OutputWriter } from './_output-writer.js';
-import { sha256 } from './hash.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
-import { summarize } from './_manifest-summary.js';
-import { runFigures } from './run-figures.js';
-import { renderSummary } from './summary.js';
-import { renderFrontPage } from './front-page.js';
+import { runPages } from './run-pages.js';
+import { previousMonthLink } from './chain.js';
 import { RUN_DOCUMENTS } from './_run-documents.js';
 import { now } from '../core/clock.js';
 import { exactJson } from './_exact-json.js';
@@ -67,27 +64,15 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   const scrubber = new SecretScrubber(input.secrets);
   // Scrubbed as records, before the summary's Markdown escaping, the page's HTML escaping and JSON's own could hide a token.
   const clean = scrubber.scrubDeep(head);
-  const source_sha256 = sha256(JSON.stringify(clean.organizations));
-  const own = (path: string, kind: ManifestFile['kind'], text: string): ManifestFile => ({
-    path, org_id: null, kind, size: Buffer.byteLength(text), sha256: sha256(text), source_sha256, source: 'this manifest', generator: `svc ${input.version}`, status: 'written',
-  });
-  // The run's one set of figures: summary.md, index.html and the manifest all show these.
-  const figures = runFigures(clean.organizations);
-  // An organization whose figures could not be made has failed, alone and named, on every surface.
-  clean.organizations = clean.organizations.map((o, i) => {
-    const problem = figures.organizations[i]!.problem;
-    return problem ? { ...o, status: 'failed' as const, error: o.error ? `${o.error}; ${problem}` : problem } : o;
-  });
   const made = [...input.writer.files, ...(await keptFiles(input))];
-  const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage, figures, made));
+  // The figures, summary.md, index.html and the files' list as `svc verify` makes them again.
+  const { head: pagesHead, figures, summaryText, pageText, files, summary } = runPages({ head: clean, made, language: input.summaryLanguage, version: input.version, scrub: (text) => scrubber.scrub(text) });
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText, { within: input.monthDir });
-  const files: ManifestFile[] = [...made, own('summary.md', 'summary', summaryText)];
-  const pageText = scrubber.scrub(renderFrontPage({ manifest: clean, files, figures }, input.summaryLanguage));
   await writeFileAtomic(join(input.monthDir, 'index.html'), pageText, { within: input.monthDir });
-  files.push(own('index.html', 'index_page', pageText));
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // The month before in the same output folder, by its manifest's sha256: the months' chain.
+  const previous_month = await previousMonthLink(input.monthDir, input.month);
   // Figures as BigInt here; exactJson writes them as integers of every digit.
-  const manifest = { ...clean, summary: summarize(input.month, figures, files, input.interrupted), figures, files };
+  const manifest = { ...pagesHead, summary, figures, previous_month, files };
   const text = scrubber.scrub(exactJson(manifest));
   await writeFileAtomic(join(input.monthDir, 'manifest.json'), text + '\n', { within: input.monthDir });
   return JSON.parse(text) as Manifest;

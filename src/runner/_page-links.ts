@@ -50,3 +50,12 @@ export function linksHtml(files: Iterable<{ path: string; kind: string | undefin
   }
   return out;
 }
+
+/**
+ * The files a page links beside an organization (or the run), the kept API answers as one link to
+ * their index, after the documents; each answer's body is reached from that index, not linked.
+ */
+export function answersLast<F extends { kind: string }>(files: readonly F[]): F[] {
+  const documents = files.filter((f) => f.kind !== 'api_answer' && f.kind !== 'api_answers');
+  return [...documents, ...files.filter((f) => f.kind === 'api_answers')];
+}

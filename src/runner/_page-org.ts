@@ -5,7 +5,7 @@ import { statusWord } from './status.js';
 import { escapeHtml as e } from './_html.js';
 import { monthChart } from './_page-charts.js';
 import { einvoiceNotMade, problemLines } from './_problem-lines.js';
-import { linksHtml, type FileIndex } from './_page-links.js';
+import { answersLast, linksHtml, type FileIndex } from './_page-links.js';
 import type { OrgFigures, RunStatus } from './run-figures.js';
 import type { InvoiceEntry, MonthCost, OrgOutcome } from './manifest.js';
 import { costNote } from './summary.js';
@@ -107,7 +107,7 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
       `<tr${cls}><td>${e(i.invoice_number)}</td><td>${ctx.invoiceStatus[i.held_back && i.status === 'issued' ? 'held_back' : i.status]}</td><td>${ctx.period(i)}</td>` +
       `<td>${e(formatMoney(i.subtotal_cents, i.currency, locale))}</td><td>${e(formatMoney(i.vat_cents, i.currency, locale))}</td><td>${total}</td><td></td><td>${links}</td></tr>`;
   }
-  const own = (files.byOrg.get(o.org_id) ?? []).filter((file) => !linked.has(file.path));
+  const own = answersLast((files.byOrg.get(o.org_id) ?? []).filter((file) => !linked.has(file.path)));
   const cost = orgCostView(f.cost, locale);
   const estimated = f.cost?.rate_estimated === true;
   const head =

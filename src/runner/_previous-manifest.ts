@@ -1,15 +1,12 @@
 import { readOwnFile } from '../core/own-file.js';
 import type { ManifestFile } from './manifest.js';
+import { isRunPath } from './run-path.js';
 
-// Only paths this runner writes: relative, `/`-separated, no empty, `.` or `..` parts.
-function isOwnPath(p: unknown): p is string {
-  return typeof p === 'string' && p.length > 0 && !p.startsWith('/') && !p.includes('\\') && p.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
-}
-
+// Only paths this runner writes.
 function isFileEntry(f: unknown): f is ManifestFile {
   if (!f || typeof f !== 'object') return false;
   const o = f as Record<string, unknown>;
-  return isOwnPath(o.path) && typeof o.sha256 === 'string' && typeof o.size === 'number' && typeof o.source_sha256 === 'string' && typeof o.generator === 'string' && typeof o.kind === 'string';
+  return isRunPath(o.path) && typeof o.sha256 === 'string' && typeof o.size === 'number' && typeof o.source_sha256 === 'string' && typeof o.generator === 'string' && typeof o.kind === 'string';
 }
 
 /**

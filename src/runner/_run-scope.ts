@@ -1,6 +1,7 @@
 import type { OutputWriter } from './_output-writer.js';
 import type { MonthEndDeps } from './deps.js';
 import type { ExchangeRates } from '../money/index.js';
+import type { AnswerTap } from './answer-tap.js';
 
 /** What every part of a run shares: where it fetches from, how, where it writes, and the month. */
 export interface RunScope {
@@ -18,4 +19,6 @@ export interface RunScope {
   rates: ExchangeRates | undefined;
   /** The run's last guard: token values out of text put into an output (names shown in workbooks). */
   scrub: (text: string) => string;
+  /** What the unit's clients send through (the answers kept, or replayed by verify). */
+  answers?: AnswerTap;
 }

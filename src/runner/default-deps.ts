@@ -6,6 +6,7 @@ import { renderInvoiceUbl } from '../einvoice/index.js';
 import { buildCostReport, buildPartnerReport, fetchCostReportData } from '../report/index.js';
 import { costInDkk } from './cost-in-dkk.js';
 import type { MonthEndDeps } from './deps.js';
+import type { AnswerTap } from './answer-tap.js';
 
 /**
  * How long before the server's announced keep-alive timeout a connection stops being reused.
@@ -34,10 +35,12 @@ export function createDefaultDeps(options: { client?: RunClientOptions | undefin
   const client = options.client ?? {};
   const agent = new Agent({ keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS });
   const dispatcher = options.intercept ? agent.compose(options.intercept) : agent;
+  // A unit's requests through its answer tap: the run's records them, verify's answers them from the kept ones.
+  const through = (answers: AnswerTap | undefined) => (answers ? { dispatcher: answers.through(dispatcher), ...(answers.retry ? { retry: answers.retry } : {}) } : { dispatcher });
   const deps: MonthEndDeps = {
     // env {}: a run's settings come from its config only, never from stray SVC_* variables.
-    reportingClient: ({ baseUrl, token, orgId, onWarning }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, dispatcher, ...(onWarning ? { onWarning } : {}) }),
-    partnerClient: ({ baseUrl, token }) => new PartnerClient({ ...client, baseUrl, token, env: {}, dispatcher }),
+    reportingClient: ({ baseUrl, token, orgId, onWarning, answers }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, ...through(answers), ...(onWarning ? { onWarning } : {}) }),
+    partnerClient: ({ baseUrl, token, answers }) => new PartnerClient({ ...client, baseUrl, token, env: {}, ...through(answers) }),
     renderInvoicePdf: (invoice, { language }) => renderInvoicePdf(invoice, language ? { language } : {}),
     renderInvoiceUbl: (invoice, { language }) => renderInvoiceUbl(invoice, language ? { language } : {}),
     fetchCostData: (client, month, signal) => fetchCostReportData(client, { month }, signal ? { signal } : {}),

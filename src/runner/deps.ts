@@ -3,15 +3,20 @@ import type { Invoice, PartnerStatus } from '../model/index.js';
 import type { CostReportData } from '../report/types.js';
 import type { CostInDkk } from './manifest.js';
 import type { ExchangeRates } from '../money/index.js';
+import type { AnswerTap } from './answer-tap.js';
 
 /**
  * What a month-end run is built from: the client, the renderer and the workbook builders.
  * `runMonthEnd` uses the package's own by default; tests and embedders may pass their own.
  */
 export interface MonthEndDeps {
-  /** `onWarning` is told what the client notices that is no error (an answer that was not valid UTF-8). */
-  reportingClient(options: { baseUrl: string; token: string; orgId: string; onWarning?: (message: string) => void }): ReportingApi;
-  partnerClient(options: { baseUrl: string; token: string }): PartnerApi;
+  /**
+   * `onWarning` is told what the client notices that is no error (an answer that was not valid
+   * UTF-8). `answers`: what the client's requests go through (AnswerTap): a run keeps the answers
+   * with it, `svc verify` answers from the kept ones.
+   */
+  reportingClient(options: { baseUrl: string; token: string; orgId: string; onWarning?: (message: string) => void; answers?: AnswerTap }): ReportingApi;
+  partnerClient(options: { baseUrl: string; token: string; answers?: AnswerTap }): PartnerApi;
   renderInvoicePdf(invoice: Invoice, options: { language?: string }): Promise<Uint8Array>;
   /**
    * The issued invoice's Peppol e-invoice (UBL XML); throws EInvoiceError when the record cannot

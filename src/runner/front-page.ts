@@ -5,7 +5,7 @@ import { renderHtml } from '../locale/translate.js';
 import { currencyRows, dkkView, runCostView } from './_figures-view.js';
 import { costChart, monthAxis, type CostBar } from './_page-charts.js';
 import { cspHash, FILTER_SCRIPT } from './_page-filter.js';
-import { indexFiles, linkTo } from './_page-links.js';
+import { answersLast, indexFiles, linkTo } from './_page-links.js';
 import { orgPageContext, orgRows } from './_page-org.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
 import { heldBackLine, voidLine } from './_invoice-lines.js';
@@ -85,7 +85,8 @@ function attention(orgs: readonly OrgOutcome[], partner: PartOutcome | null, loc
 function runWide(files: readonly ManifestFile[], locale: Locale) {
   const own = [
     { path: 'manifest.json', kind: 'manifest' },
-    ...files.filter((f) => f.org_id === null).map((f) => ({ path: f.path, kind: f.kind })),
+    // The run's own kept answers are the partner workbook's.
+    ...answersLast(files.filter((f) => f.org_id === null)).map((f) => ({ path: f.path, kind: f.kind === 'api_answers' ? 'partner_api_answers' : f.kind })),
   ];
   return own.map((f) => linkTo(f.path, f.kind, locale)).filter((l) => l !== null);
 }

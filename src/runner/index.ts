@@ -24,3 +24,13 @@ export { RUN_OPTION_KINDS, checkOptionKinds, checkWholeOption, checkMonthOption 
 export { createDefaultDeps } from './default-deps.js';
 export { sha256 } from './hash.js';
 export { isMonth } from './month.js';
+// What a run keeps beside its documents, and the seam its clients' requests go through (svc verify replays it).
+export type { AnswerTap } from './answer-tap.js';
+export { answersDir, isPartnerFile, KEPT_ANSWERS_VERSION, PARTNER_ANSWERS_DIR, type KeptAnswer, type KeptAnswersIndex } from './kept-answers.js';
+// What a run writes at its end, made again by svc verify: the figures, summary.md, index.html, the files' list; and the months' chain.
+export { runPages, type RunPages, type RunPagesInput, type RunHead } from './run-pages.js';
+export { exactJson } from './_exact-json.js';
+export { ratesOfRun } from './rates-file.js';
+export { monthBefore, previousMonthLink, readMonthManifest } from './chain.js';
+export type { PreviousMonthLink } from './manifest.js';
+export { isRunPath } from './run-path.js';

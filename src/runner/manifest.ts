@@ -3,10 +3,14 @@ import type { CostFinding } from '../report/cost-findings.js';
 import type { DkkRateFacts } from '../vat/index.js';
 import type { RunFigures } from './run-figures.js';
 
-/** What kind of document a manifest file entry is; `summary` and `index_page` are the run's own (summary.md, index.html). */
+/**
+ * What kind of document a manifest file entry is; `summary` and `index_page` are the run's own
+ * (summary.md, index.html); `api_answer` is an API answer the run kept (a body) and `api_answers`
+ * the index of a unit's kept answers (kept-answers.ts).
+ */
 export type OutputKind =
   | 'invoice_json' | 'invoice_pdf' | 'invoice_xml' | 'service_pdf' | 'credit_note_pdf' | 'credit_note_xml'
-  | 'cost_workbook' | 'partner_workbook' | 'exchange_rates' | 'summary' | 'index_page';
+  | 'cost_workbook' | 'partner_workbook' | 'exchange_rates' | 'summary' | 'index_page' | 'api_answer' | 'api_answers';
 
 /**
  * What this run did with a file: `written` new, `rewritten` because its source changed (or the
@@ -34,7 +38,8 @@ export interface ManifestFile {
   previous_source_sha256?: string;
 }
 
-export type PartName = 'invoices' | 'service_pdfs' | 'cost_workbook' | 'partner_workbook';
+/** `kept_answers`: the answers the documents were made from could not be kept (kept-answers.ts); then failed. */
+export type PartName = 'invoices' | 'service_pdfs' | 'cost_workbook' | 'partner_workbook' | 'kept_answers';
 
 /** One part of an organization's output and how it went. */
 export interface PartOutcome {
@@ -300,5 +305,20 @@ export interface Manifest {
   figures?: JsonOf<RunFigures>;
   organizations: OrgOutcome[];
   partner: PartOutcome | null;
+  /**
+   * The previous month's manifest in the same output folder, by its sha256 (chain.ts): an earlier
+   * month altered or removed after this run no longer matches. Absent in manifests of earlier versions.
+   */
+  previous_month?: PreviousMonthLink;
   files: ManifestFile[];
+}
+
+/** What a run found of the previous month's run in the same output folder. */
+export interface PreviousMonthLink {
+  /** `YYYY-MM`. */
+  month: string;
+  /** sha256 of its manifest.json as it was when this run finished; null when there was none. */
+  manifest_sha256: string | null;
+  /** Its manifest was a checkpoint of a run not finished. */
+  in_progress?: true;
 }

@@ -6,6 +6,11 @@ import type { RunConfig, RunOrganization } from './config.js';
 import type { MonthEndDeps } from './deps.js';
 import type { ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
 import type { ExchangeRates } from '../money/index.js';
+import type { AnswerTap } from './answer-tap.js';
+import { AnswerRecorder } from './_answer-recorder.js';
+import { keepAnswers } from './_keep-answers.js';
+import { answersDir } from './kept-answers.js';
+import { statusOfParts } from './status.js';
 
 /** One organization's month: its invoices (JSON, PDF, e-invoice) and its cost workbook. */
 export interface OrganizationUnit {
@@ -45,6 +50,18 @@ export interface OrgUnitContext {
   onFile?: () => void;
   /** The run's rates file (`--rates`, parseExchangeRates), for invoices not in DKK without a rate of their own. */
   rates?: ExchangeRates | undefined;
+  /**
+   * Answers to give the unit's clients instead of the network's (`svc verify` replays a run's
+   * kept answers so). Without it the unit asks the API and keeps every answer beside the
+   * documents made from them (kept-answers.ts).
+   */
+  replay?: AnswerTap;
+  /**
+   * The run's month folder, beside which the previous month's manifest lies (its payment
+   * references); `monthDir` when omitted. `svc verify` writes into a folder of its own but
+   * reads the run's.
+   */
+  runMonthDir?: string;
 }
 
 /** What a unit did: its outcome and the files it wrote or kept, with its token scrubbed from both. */
@@ -67,9 +84,31 @@ export async function runOrgUnit(unit: OrgUnit, ctx: OrgUnitContext): Promise<Or
   const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])));
   const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
   const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
-  const scope = { baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, monthDir: ctx.monthDir, rates: ctx.rates, scrub: (text: string) => scrubber.scrub(text) };
+  const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv]);
+  const answers = ctx.replay ?? recorder!;
+  const scope = {
+    baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, monthDir: ctx.runMonthDir ?? ctx.monthDir, rates: ctx.rates,
+    scrub: (text: string) => scrubber.scrub(text), answers,
+  };
   const outcome = unit.kind === 'organization'
     ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, onFile: ctx.onFile ?? (() => {}) })
     : await runPartner({ ...scope, partner: unit.partner });
+  // The answers behind the documents, beside them; a unit that made no document keeps none (nothing was made from them).
+  const made = unit.kind === 'organization' ? writer.files.length > 0 : (outcome as PartOutcome).status === 'ok';
+  if (recorder && made) {
+    const index = unit.kind === 'organization'
+      ? { unit: 'organization' as const, org_id: unit.org.org_id, token_env: unit.org.token_env, language: unit.org.language ?? null }
+      : { unit: 'partner' as const, org_id: null, token_env: unit.partner.token_env, language: unit.partner.language ?? null };
+    try {
+      await keepAnswers({ writer, recorder, dir: answersDir(unit), index, previous: ctx.previous, complete: outcome.status === 'ok' });
+    } catch (e) {
+      // Documents without the answers they were made from cannot be verified: the unit fails, naming why (a link planted in its folder, a full disk).
+      const why = e instanceof Error ? e.message : String(e);
+      if ('parts' in outcome) {
+        outcome.parts.push({ part: 'kept_answers', status: 'failed', reason: why });
+        Object.assign(outcome, { status: statusOfParts(outcome.parts), error: outcome.error ?? `kept_answers: ${why}` });
+      } else Object.assign(outcome, { status: 'failed', reason: `kept answers: ${why}` });
+    }
+  }
   return JSON.parse(scrubber.scrub(JSON.stringify({ outcome, files: writer.files }))) as OrgUnitResult;
 }

@@ -5,6 +5,7 @@ import { mapPool } from './_pool.js';
 import { parseRunConfig, refuseTokenValues, type RunConfig } from './config.js';
 import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from './check-options.js';
 import type { MonthEndDeps } from './deps.js';
+import { isPartnerFile } from './kept-answers.js';
 import type { Manifest, OrgOutcome } from './manifest.js';
 import { previousMonth } from './month.js';
 import { RunOptionError } from './run-option-error.js';
@@ -164,7 +165,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     await checkpoint.settle();
     let partner = null;
     if (config.partner) {
-      const done = await runOrgUnit({ kind: 'partner', partner: config.partner }, { ...unitContext, previous: [...writer.previousFiles()].filter((f) => f.kind === 'partner_workbook') });
+      const done = await runOrgUnit({ kind: 'partner', partner: config.partner }, { ...unitContext, previous: [...writer.previousFiles()].filter(isPartnerFile) });
       writer.adopt(done.files);
       partner = done.outcome;
     }

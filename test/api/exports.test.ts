@@ -51,7 +51,8 @@ const ROOT_EXPORTS = [
   'type TimeoutPlace', 'toMinorUnits', 'UnknownLanguageError', 'UnsafeAmountError', 'type UsageSlice',
   'type UsageSummary', 'type UsageWithheld', 'type VatDecision', 'type VatInDkk', 'type VatReason',
   'type VatReasonCode', 'type VatSeverity', 'type VatTreatment', 'VERSION', 'type WeightSource',
-  'type WithheldRecords',
+  'type WithheldRecords', 'verifyRun', 'type VerifyOptions', 'type VerifyReport', 'type VerifyDifference',
+  'type AnswerTap', 'type KeptAnswer', 'type KeptAnswersIndex', 'type PreviousMonthLink',
 ];
 
 /** svc-reporting/schemas: the zod schemas of the records and the run config, and the two parsers. */

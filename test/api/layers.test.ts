@@ -35,8 +35,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   report: [...BASE, 'client', 'vat'],
   runner: [...BASE, 'client', 'vat', 'check', 'einvoice', 'invoice', 'report'],
   queue: [...BASE, 'client', 'runner'],
+  verify: [...BASE, 'client', 'vat', 'check', 'einvoice', 'invoice', 'report', 'runner'],
   server: [...BASE, 'vat', 'check', 'einvoice', 'invoice'],
-  cli: [...BASE, 'client', 'vat', 'check', 'einvoice', 'invoice', 'report', 'runner', 'queue', 'server'],
+  cli: [...BASE, 'client', 'vat', 'check', 'einvoice', 'invoice', 'report', 'runner', 'queue', 'verify', 'server'],
 };
 /** The package's entry points (src/*.ts but version.ts): they only re-export, never from a `_` file. */
 const ENTRY = 'entry';

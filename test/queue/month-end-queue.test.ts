@@ -8,6 +8,7 @@ import type { Manifest } from '../../src/runner/manifest.js';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { configFor, readTokens, type SampleTokens } from '../runner/_server.js';
 import { svcInProcess } from '../cli/_bin.js';
+import { verifyRun } from '../../src/verify/index.js';
 import { startCli, waitFor, type CliProcess } from './_cli.js';
 import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
@@ -148,6 +149,9 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
       expect(sha256(await readFile(join(outLocal, MONTH, f.path))), f.path).toBe(f.sha256);
     }
     for (const f of queueFiles) expect(containsAny(await readFile(join(outQueue, MONTH, f)), allTokens), f).toBeUndefined();
+    // The workers kept the answers as one process does (issue 38): the folder verifies offline.
+    expect(queueFiles.filter((f) => f.endsWith('/answers/index.json')).length).toBeGreaterThan(ORGS / 2);
+    expect((await verifyRun(join(outQueue, MONTH))).differences).toEqual([]);
 
     // The killed worker had jobs in hand; the survivor took them over after its lock lapsed.
     expect(inHand.length).toBeGreaterThan(0);

@@ -166,9 +166,18 @@ describe('month end against the reference server', () => {
         if (f.org_id === 'org-fjordline' && (f.kind.startsWith('invoice') || f.kind === 'cost_workbook')) {
           expect([f.path, f.status, f.previous_source_sha256]).toEqual([f.path, 'rewritten', old.source_sha256]);
           expect(f.source_sha256).not.toBe(old.source_sha256);
+        } else if (f.org_id === 'org-fjordline' && f.kind === 'api_answers') {
+          // Its kept answers (issue 38): the index lists the new invoice list; answers unchanged stay.
+          expect([f.path, f.status]).toEqual([f.path, 'rewritten']);
+        } else if (f.org_id === 'org-fjordline' && f.kind === 'api_answer') {
+          expect([f.path, f.status]).toEqual([f.path, old ? 'unchanged' : 'written']);
         } else expect([f.path, f.status]).toEqual([f.path, 'unchanged']);
       }
       expect(after.files.some((f) => f.org_id === 'org-nordlys' && f.status === 'unchanged')).toBe(true);
+      // The invoice list as it was (the invoice issued) is no answer of this run's: removed with it.
+      const gone = before.files.filter((b) => b.kind === 'api_answer' && b.org_id === 'org-fjordline' && !after.files.some((f) => f.path === b.path));
+      expect(gone.map((b) => b.source)).toEqual([expect.stringMatching(/^GET \/api\/orgs\/org-fjordline\/invoices \(200\)$/)]);
+      for (const b of gone) await expect(stat(join(monthDir, b.path))).rejects.toThrow(/ENOENT/);
       const pdf = after.files.find((f) => f.path.startsWith('org-fjordline/') && f.kind === 'invoice_pdf')!;
       expect((await pdfText(await readFile(join(monthDir, pdf.path)))).text).toMatch(/VOID/);
       expect(after.organizations.find((o) => o.org_id === 'org-fjordline')!.invoices[0]!.status).toBe('void');

@@ -95,6 +95,23 @@ describe('symbolic links planted in the output folder', () => {
     expect(readdirSync(outside)).toEqual([]);
   }, 60_000);
 
+  it("a link planted as an organization's answers folder (issue 38): that organization fails naming it, nothing is written outside", async () => {
+    const out = join(dir, 'answers-link', 'out');
+    const outside = join(dir, 'answers-link', 'outside');
+    const month = join(out, '2026-10');
+    mkdirSync(join(month, 'org-fjordline'), { recursive: true });
+    mkdirSync(outside, { recursive: true });
+    symlinkSync(outside, join(month, 'org-fjordline', 'answers'));
+    const r = await run(out);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/org-fjordline failed: .*kept_answers failed: refusing to write through org-fjordline\/answers in .*: it is a symbolic link/);
+    expect(readdirSync(outside)).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(month, 'manifest.json'), 'utf8')) as { organizations: Array<{ org_id: string; status: string }> };
+    expect(manifest.organizations.filter((o) => o.status === 'failed').map((o) => o.org_id)).toEqual(['org-fjordline']);
+    // Danish, the organizations' language: the part's words, and why.
+    expect(readFileSync(join(month, 'summary.md'), 'utf8')).toMatch(/Gemte API-svar[^\n]*refusing to write through org-fjordline\/answers/);
+  }, 60_000);
+
   it("organization links: those organizations fail naming the link, the others' files are written, nothing outside changes", async () => {
     const { out, outside, month } = plant('orgs', ORG_LINKS, true);
     const r = await run(out);

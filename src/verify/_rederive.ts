@@ -1,0 +1,152 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { answersDir, ratesOfRun, runOrgUnit, type ManifestFile, type OrgOutcome, type OrgUnit, type PartOutcome } from '../runner/index.js';
+import type { ExchangeRates } from '../money/index.js';
+import type { VerifyContext } from './_context.js';
+import { describeDifference } from './_describe.js';
+import { differences, shown } from './_differ.js';
+import { readKeptIndex } from './_kept-index.js';
+import { ReplayTap } from './_replay.js';
+
+/** The token the replayed clients carry: never sent anywhere; one character, so no text is scrubbed for it. */
+const REPLAY_TOKEN = 'v';
+
+const ANSWER_KINDS: ReadonlySet<string> = new Set(['api_answer', 'api_answers']);
+
+/** An outcome without what only the run's clock decides; without failure messages where the network gave none to replay. */
+function comparable(outcome: OrgOutcome | PartOutcome, loose: boolean): unknown {
+  const copy = JSON.parse(JSON.stringify(outcome)) as Record<string, unknown>;
+  delete copy.started_at;
+  delete copy.finished_at;
+  if (loose) {
+    delete copy.error;
+    delete copy.reason;
+    for (const p of (copy.parts as Array<Record<string, unknown>> | undefined) ?? []) delete p.reason;
+  }
+  return copy;
+}
+
+export interface UnitToVerify {
+  /** `org-nordlys`, or `the partner workbook`. */
+  name: string;
+  unit: 'organization' | 'partner';
+  /** The unit as the manifest records it. */
+  recorded: OrgOutcome | PartOutcome;
+  /** The unit's files this run made (not kept from an earlier one). */
+  files: ManifestFile[];
+  /** Where its kept answers are. */
+  answers: string;
+  /** The unit to run again, given its config's token variable and language from the kept index. */
+  make(tokenEnv: string, language: string | null): OrgUnit;
+  /** Where the outcome stands in the manifest, for messages: `organizations[org-nordlys]`, `partner`. */
+  at: string;
+  /** The service's own PDFs of its invoices as the manifest lists them, by invoice id (see ReplayTap). */
+  servicePdfs?: Map<string, { path: string; size: number; sha256: string }>;
+}
+
+/**
+ * Makes one unit's documents again, from its kept answers only, with the run's own unit of work
+ * (runOrgUnit) into a folder of the verification's own, and compares: the outcome with the
+ * manifest's, each document byte for byte with the file in the run's folder, and each file's
+ * manifest entry. Returns the outcome the kept answers give (the manifest's own object when
+ * they agree), or undefined when it could not be re-derived (said in the differences or notes).
+ */
+export async function rederiveUnit(ctx: VerifyContext, u: UnitToVerify): Promise<{ outcome: OrgOutcome | PartOutcome; documents: number } | undefined> {
+  const documents = u.files.filter((f) => !ANSWER_KINDS.has(f.kind));
+  const indexPath = `${u.answers}/index.json`;
+  if (!u.files.some((f) => f.path === indexPath)) {
+    if (documents.length) ctx.differences.push({ file: indexPath, what: `not in the manifest: ${u.name}'s ${documents.length} documents cannot be re-derived without the answers they were made from` });
+    else ctx.madeNothing.push(u.name);
+    return undefined;
+  }
+  const index = await readKeptIndex(ctx, indexPath, `${u.name}'s documents`);
+  if (!index) return undefined;
+  const replay = new ReplayTap(ctx.monthDir, indexPath, index, ctx.listed, u.servicePdfs);
+  // Documents not in DKK were converted at the run's rates file, kept in the month folder with its sha256.
+  let rates: ExchangeRates | undefined;
+  if (ctx.manifest.options.rates) {
+    try {
+      rates = await ratesOfRun(ctx.monthDir, ctx.manifest.options.rates);
+    } catch (e) {
+      ctx.differences.push({ file: ctx.manifest.options.rates.path, what: e instanceof Error ? e.message : String(e) });
+      return undefined;
+    }
+  }
+  const dir = await mkdtemp(join(ctx.tmp, 'unit-'));
+  try {
+    const m = ctx.manifest;
+    const result = await runOrgUnit(u.make(index.token_env, index.language), {
+      monthDir: dir, month: m.month, baseUrl: m.base_url, language: m.options.language ?? undefined, previous: [],
+      env: { [index.token_env]: REPLAY_TOKEN }, deps: ctx.deps, signal: ctx.signal, replay, runMonthDir: ctx.monthDir,
+      rates,
+    });
+    if (replay.problems.length) {
+      ctx.differences.push(...replay.problems);
+      return undefined;
+    }
+    for (const d of differences(comparable(u.recorded, replay.transportFailures), comparable(result.outcome, replay.transportFailures))) {
+      ctx.differences.push({ file: 'manifest.json', what: `${u.at}.${d.path} is ${shown(d.found)}; the kept answers give ${shown(d.expected)}` });
+    }
+    const made = new Map(result.files.map((f) => [f.path, f]));
+    let compared = 0;
+    for (const doc of documents) {
+      const again = made.get(doc.path);
+      made.delete(doc.path);
+      if (!again) {
+        ctx.differences.push({ file: doc.path, what: `the kept answers make no such file (${u.name}'s run would not have made it)` });
+        continue;
+      }
+      for (const field of ['kind', 'source_sha256', 'generator'] as const) {
+        if (doc[field] !== again[field]) ctx.differences.push({ file: 'manifest.json', what: `${doc.path}: ${field} is ${shown(doc[field])}; re-derived ${shown(again[field])}` });
+      }
+      const found = ctx.onDisk.get(doc.path);
+      // Missing or not a file: the file check said so.
+      if (found === undefined) continue;
+      compared++;
+      if (found !== again.sha256) {
+        const [a, b] = await Promise.all([readFile(join(ctx.monthDir, doc.path)), readFile(join(dir, doc.path))]);
+        ctx.differences.push({ file: doc.path, what: describeDifference(doc.path, a, b) });
+      }
+    }
+    for (const extra of made.keys()) ctx.differences.push({ file: extra, what: `not listed as made by this run, though the kept answers make it` });
+    for (const key of replay.unused()) ctx.differences.push({ file: indexPath, what: `keeps an answer to ${key} that re-deriving never asks for` });
+    const same = differences(comparable(u.recorded, false), comparable(result.outcome, false), 1).length === 0;
+    return { outcome: same ? u.recorded : withTimesOf(result.outcome, u.recorded), documents: compared };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A re-derived outcome with the run's own times (what the kept answers cannot give), in their places. */
+function withTimesOf<O extends OrgOutcome | PartOutcome>(outcome: O, recorded: OrgOutcome | PartOutcome): O {
+  const copy = { ...outcome } as Record<string, unknown>;
+  for (const k of ['started_at', 'finished_at']) if (k in copy && k in recorded) copy[k] = (recorded as unknown as Record<string, unknown>)[k];
+  return copy as O;
+}
+
+/** The organization as a unit to verify (see rederiveUnit). */
+export function organizationUnit(ctx: VerifyContext, o: OrgOutcome): UnitToVerify {
+  return {
+    name: o.org_id, unit: 'organization', recorded: o, at: `organizations[${o.org_id}]`,
+    files: ctx.manifest.files.filter((f) => f.org_id === o.org_id && f.status !== 'kept'),
+    answers: answersDir({ kind: 'organization', folder: o.folder }),
+    servicePdfs: new Map(o.invoices.flatMap((i) => {
+      const file = ctx.manifest.files.find((f) => f.kind === 'service_pdf' && i.files.includes(f.path));
+      return file ? [[i.id, file] as const] : [];
+    })),
+    make: (token_env, language) => ({
+      kind: 'organization', folder: o.folder, withServicePdf: ctx.manifest.options.with_service_pdf,
+      org: { org_id: o.org_id, name: o.name, token_env, ...(language ? { language } : {}) },
+    }),
+  };
+}
+
+/** The partner workbook as a unit to verify. */
+export function partnerUnit(ctx: VerifyContext, p: PartOutcome): UnitToVerify {
+  const answers = answersDir({ kind: 'partner' });
+  return {
+    name: 'the partner workbook', unit: 'partner', recorded: p, at: 'partner', answers,
+    files: ctx.manifest.files.filter((f) => f.org_id === null && f.status !== 'kept' && (f.kind === 'partner_workbook' || f.path.startsWith(`${answers}/`))),
+    make: (token_env, language) => ({ kind: 'partner', partner: { token_env, ...(language ? { language } : {}) } }),
+  };
+}
