@@ -86,7 +86,7 @@ export function invoiceDkk(minor: number, invoice: RatedInvoice): number | null 
  */
 export function invoiceFigures(invoice: Invoice, rates?: ExchangeRates): InvoiceFigures {
   const conversion = dkkConversion(invoice, rates);
-  const amount = (minor: number | bigint): Amount => ({ minor: Number(minor), dkkMinor: toDkkMinor(Number(minor), conversion) });
+  const amount = (minor: number | bigint): Amount => ({ minor: Number(minor), dkkMinor: toDkkMinor(Number(minor), conversion, invoice.invoice_number) });
   const c = invoiceCategories(invoice);
   return {
     invoice,

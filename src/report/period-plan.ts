@@ -87,7 +87,7 @@ function fromInvoices(month: string, issued: InvoiceFigures[]): MonthPlan {
       .map((l) => ({
         month, source: 'invoice' as const, invoiceNumber: invoice.invoice_number, description: l.description, planLine: null,
         quantity: l.quantity, unitMinor: l.unit_price_cents, totalMinor: l.line_total_cents, currency: invoice.currency,
-        dkkMinor: toDkkMinor(l.line_total_cents, conversion), firstDay: invoice.period_start, lastDay: invoice.period_end,
+        dkkMinor: toDkkMinor(l.line_total_cents, conversion, invoice.invoice_number), firstDay: invoice.period_start, lastDay: invoice.period_end,
       })),
   );
   const currencies = [...new Set(issued.map((f) => f.invoice.currency))];

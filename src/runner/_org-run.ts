@@ -1,6 +1,7 @@
 import type { ReportingApi } from '../client/api.js';
 import { checkInvoice, paymentReference, type InvoiceCheckFinding } from '../check/index.js';
 import { checkListedInvoice } from '../client/listed-invoice.js';
+import { UnsafeAmountError } from '../money/unsafe-amount-error.js';
 import { dkkConversion, dkkRateFacts, toDkkMinor } from '../vat/index.js';
 import type { Invoice, InvoiceSummary } from '../model/index.js';
 import type { CostReportData } from '../report/types.js';
@@ -79,7 +80,16 @@ function invoiceDkk(invoice: Invoice, ctx: OrgRunContext): InvoiceDkk | undefine
   const conversion = dkkConversion(invoice, ctx.rates);
   const facts = dkkRateFacts(conversion);
   if (!facts) return undefined;
-  return { ...facts, net_cents: toDkkMinor(invoice.subtotal_cents, conversion), vat_cents: toDkkMinor(invoice.vat_cents, conversion), total_cents: toDkkMinor(invoice.total_cents, conversion) };
+  try {
+    const dkk = (minor: number) => toDkkMinor(minor, conversion, invoice.invoice_number);
+    return { ...facts, net_cents: dkk(invoice.subtotal_cents), vat_cents: dkk(invoice.vat_cents), total_cents: dkk(invoice.total_cents) };
+  } catch (e) {
+    // Øre past 2^53 no JSON number states exactly: the entry keeps no `dkk`, and the run's totals
+    // take the record's own rate exactly (runFigures, in BigInt); the cost workbook, which must
+    // state it in a cell, fails naming it.
+    if (e instanceof UnsafeAmountError) return undefined;
+    throw e;
+  }
 }
 
 /**

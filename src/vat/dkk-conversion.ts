@@ -73,15 +73,19 @@ export function toDkkExact(minor: number, conversion: DkkConversion): bigint | n
 
 /**
  * toDkkExact as a number of øre, for a document's cell or line.
- * @throws UnsafeAmountError when the øre are past 2^53 − 1, where no document can state them
- * exactly: that organization's document fails, not the run.
+ * @throws UnsafeAmountError naming the invoice (`invoiceNumber`), the amount and the rate when the
+ * øre are past 2^53 − 1, where no document can state them exactly: that organization's document
+ * fails, not the run.
  */
-export function toDkkMinor(minor: number, conversion: DkkConversion): number | null {
+export function toDkkMinor(minor: number, conversion: DkkConversion, invoiceNumber?: string): number | null {
   const exact = toDkkExact(minor, conversion);
   if (exact === null) return null;
   const n = Number(exact);
   if (Number.isSafeInteger(n)) return n;
-  throw new UnsafeAmountError(`${minor} minor units of ${conversion.kind === 'dkk' ? 'DKK' : conversion.currency} in DKK`, `${exact} øre`);
+  const who = invoiceNumber ? `invoice ${invoiceNumber}: ` : '';
+  const at = conversion.kind === 'invoice_rate' ? `usd_dkk_rate ${conversion.rate.toFixed()}`
+    : conversion.kind === 'published' ? `${conversion.published.written.dkk} DKK per ${conversion.published.written.per} ${conversion.currency} (${conversion.published.source}, ${conversion.published.date})` : '1';
+  throw new UnsafeAmountError(`${who}${minor} cents × ${at}`, `${exact} øre`);
 }
 
 /**

@@ -159,8 +159,8 @@ describe('the package root (svc-reporting)', () => {
     expect(await keysOf('svc-reporting')).toEqual(values(ROOT_EXPORTS));
   });
 
-  test('is small: at most 60 names at run time, none of them a schema or a queue name', () => {
-    expect(values(ROOT_EXPORTS).length).toBeLessThanOrEqual(60);
+  test('is small: at most 61 names at run time, none of them a schema or a queue name', () => {
+    expect(values(ROOT_EXPORTS).length).toBeLessThanOrEqual(61);
     for (const name of [...values(SCHEMAS_EXPORTS), ...values(QUEUE_EXPORTS)]) expect(values(ROOT_EXPORTS), name).not.toContain(name);
   });
 

@@ -279,7 +279,9 @@ describe('hostile names and texts', () => {
     expect(text).toContain('javascript:alert(6)');
     expect(text).toContain('<img src=x onerror=alert(7)>');
     // The finding, with its code, for a person to check (the invoice is held back); the hostile description in it is text too.
-    expect(text).toContain('javascript:alert(6) is not valid: line 10 ("<script>alert(5)</script> Core"): its amount DKK 29,500.01 is not quantity 1 × unit price DKK 29,500.00 = DKK 29,500.00 [line_total].');
+    expect(text).toContain('javascript:alert(6) is not valid: line 10 ("<script>alert(5)</script> Core"): its amount DKK 29,500.01 is not quantity 1 × unit price DKK 29,500.00 = DKK 29,500.00 [line_total]');
+    // The plan's subtotal is then not its lines either: said too, with its code.
+    expect(text).toContain("the subscription subtotal DKK 43,186.00 is not its subscription lines' sum DKK 43,186.01");
     // The command that credits it is code, its hostile file name quoted for the shell.
     const commands = await page.evaluate(() => [...document.querySelectorAll('#check-heldBack ~ ul code')].map((c) => c.textContent));
     expect(commands[0]).toMatch(/^svc invoices credit-note 'org-kattegat\/invoice-javascript_alert\(6\)\.json' --number NUMBER --date \d{4}-\d{2}-\d{2} --language en --format both$/);
