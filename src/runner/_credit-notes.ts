@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { EInvoiceError } from '../einvoice/einvoice-error.js';
 import { InvoiceSchema, parseJsonRecord } from '../model/index.js';
-import type { OutputWriter } from './_output-writer.js';
+import { OutputWriter } from './_output-writer.js';
 import { creditNoteSource, seriesNumber, seriesState } from './_credit-note-numbers.js';
 import type { RunConfig } from './config.js';
 import { sha256 } from './hash.js';
@@ -149,4 +149,21 @@ async function settle(ctx: CreditNoteContext, wanting: ReadonlyArray<{ org: OrgO
       entry.credit_note = { status: 'failed', reason: e instanceof Error ? e.message : String(e), ...(command ? { command } : {}) };
     }
   }
+}
+
+/**
+ * The credit note a run made of `entry` (`note`: its number and date as the manifest records
+ * them), made again into `monthDir` from the invoice's JSON there: what `svc verify` compares
+ * with the run's files. `orgLanguage` is the organization's configured language, `language` the
+ * run's `--language`. Returns the entry as the run would record it and the files made.
+ */
+export async function remakeCreditNote(input: {
+  monthDir: string; org: OrgOutcome; entry: InvoiceEntry; json: ManifestFile; number: string; issueDate: string;
+  language: string | null; orgLanguage: string | undefined; version: string;
+}): Promise<{ note: CreditNoteEntry; files: ManifestFile[] }> {
+  const writer = new OutputWriter(input.monthDir, new Map());
+  const config = { organizations: [{ org_id: input.org.org_id, ...(input.orgLanguage ? { language: input.orgLanguage } : {}) }] } as unknown as RunConfig;
+  const ctx: CreditNoteContext = { monthDir: input.monthDir, writer, config, language: input.language, issueDate: input.issueDate, version: input.version };
+  const note = await makeOne(ctx, input.org, input.entry, input.json, input.number, input.issueDate);
+  return { note, files: writer.files };
 }

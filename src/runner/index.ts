@@ -31,6 +31,7 @@ export { answersDir, isPartnerFile, KEPT_ANSWERS_VERSION, PARTNER_ANSWERS_DIR, t
 export { runPages, type RunPages, type RunPagesInput, type RunHead } from './run-pages.js';
 export { exactJson } from './_exact-json.js';
 export { ratesOfRun } from './rates-file.js';
+export { needsCreditNote, remakeCreditNote } from './_credit-notes.js';
 export { monthBefore, previousMonthLink, readMonthManifest } from './chain.js';
 export type { PreviousMonthLink } from './manifest.js';
 export { isRunPath } from './run-path.js';

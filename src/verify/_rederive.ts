@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { answersDir, ratesOfRun, runOrgUnit, type ManifestFile, type OrgOutcome, type OrgUnit, type PartOutcome } from '../runner/index.js';
+import { answersDir, needsCreditNote, ratesOfRun, remakeCreditNote, runOrgUnit, type ManifestFile, type OrgOutcome, type OrgUnit, type PartOutcome } from '../runner/index.js';
 import type { ExchangeRates } from '../money/index.js';
 import type { VerifyContext } from './_context.js';
 import { describeDifference } from './_describe.js';
@@ -84,6 +84,9 @@ export async function rederiveUnit(ctx: VerifyContext, u: UnitToVerify): Promise
       ctx.differences.push(...replay.problems);
       return undefined;
     }
+    if ('invoices' in result.outcome && 'invoices' in u.recorded) {
+      await creditNotesAgain(ctx, dir, result.outcome, u.recorded, result.files, index.language);
+    }
     for (const d of differences(comparable(u.recorded, replay.transportFailures), comparable(result.outcome, replay.transportFailures))) {
       ctx.differences.push({ file: 'manifest.json', what: `${u.at}.${d.path} is ${shown(d.found)}; the kept answers give ${shown(d.expected)}` });
     }
@@ -149,4 +152,30 @@ export function partnerUnit(ctx: VerifyContext, p: PartOutcome): UnitToVerify {
     files: ctx.manifest.files.filter((f) => f.org_id === null && f.status !== 'kept' && (f.kind === 'partner_workbook' || f.path.startsWith(`${answers}/`))),
     make: (token_env, language) => ({ kind: 'partner', partner: { token_env, ...(language ? { language } : {}) } }),
   };
+}
+
+/**
+ * The credit notes of a run's void and held-back invoices, into the re-derived outcome: each made
+ * one made again from the re-derived invoice with the number and date the run gave it (its files
+ * then compared as every document is); one the run named (`to_make`, `failed`) taken as recorded,
+ * for its date and the series are the run's (its clock, its config), not the answers'. An invoice
+ * the kept answers give no need of a credit note gets none, so a recorded one is a difference.
+ */
+async function creditNotesAgain(ctx: VerifyContext, dir: string, again: OrgOutcome, recorded: OrgOutcome, files: ManifestFile[], orgLanguage: string | null): Promise<void> {
+  for (const entry of again.invoices) {
+    const note = recorded.invoices.find((i) => i.id === entry.id)?.credit_note;
+    if (!note || !needsCreditNote(entry)) continue;
+    if (note.status !== 'made' || note.number === undefined || note.issue_date === undefined) {
+      entry.credit_note = note;
+      continue;
+    }
+    const json = files.find((f) => f.kind === 'invoice_json' && entry.files.includes(f.path));
+    if (!json) continue;
+    const made = await remakeCreditNote({
+      monthDir: dir, org: again, entry, json, number: note.number, issueDate: note.issue_date,
+      language: ctx.manifest.options.language, orgLanguage: orgLanguage ?? undefined, version: ctx.manifest.tool.version,
+    });
+    entry.credit_note = made.note;
+    files.push(...made.files);
+  }
 }

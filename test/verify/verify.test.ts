@@ -42,7 +42,8 @@ beforeAll(async () => {
   try {
     const { config, env } = configFor(server.url, tokens, true);
     await runMonthEnd(config, { outDir: out, month: '2026-09', env, language: 'en' });
-    manifest = await runMonthEnd(config, { outDir: out, month: '2026-10', env, language: 'en' });
+    // October with a credit-note series: the void invoice's credit note is made (PDF and XML), and verify makes it again.
+    manifest = await runMonthEnd({ ...config, credit_notes: { prefix: 'KN-2026-', next: 1, digits: 4 } }, { outDir: out, month: '2026-10', env, language: 'en', creditNoteDate: '2026-11-20' });
   } finally {
     await server.close();
   }
@@ -75,7 +76,7 @@ async function coverInManifest(monthDir: string, path: string): Promise<void> {
   await writeFile(file, `${JSON.stringify(m, null, 2)}\n`);
 }
 
-const documentsOf = (m: Manifest) => m.files.filter((f) => ['invoice_json', 'invoice_pdf', 'invoice_xml', 'cost_workbook', 'partner_workbook', 'service_pdf'].includes(f.kind));
+const documentsOf = (m: Manifest) => m.files.filter((f) => ['invoice_json', 'invoice_pdf', 'invoice_xml', 'credit_note_pdf', 'credit_note_xml', 'cost_workbook', 'partner_workbook', 'service_pdf'].includes(f.kind));
 const kept = (m: Manifest) => m.files.filter((f) => f.kind === 'api_answers');
 
 describe('the answers behind every figure, kept', () => {
@@ -183,6 +184,19 @@ describe('svc verify DIR/<month>', () => {
     expect(r.code).toBe(1);
     expect(r.lines).toContainEqual(expect.stringMatching(new RegExp(`^summary\\.md: not as the run's figures make it: line ${at + 1} reads ".*${shown.replace('.', '\\.')}`)));
     expect(r.lines).toContainEqual(expect.stringMatching(/^manifest\.json: summary\.md: sha256 is/));
+  }, 60_000);
+
+  it("a credit note the run made, replaced by another with its manifest line updated: the credit note made again from the invoice differs", async () => {
+    const made = manifest.organizations.flatMap((o) => o.invoices).filter((i) => i.credit_note?.status === 'made');
+    expect(made.map((i) => [i.status, i.credit_note!.number, i.credit_note!.issue_date])).toEqual([['void', 'KN-2026-0001', '2026-11-20']]);
+    const dir = await copy();
+    const note = manifest.files.find((f) => f.kind === 'credit_note_pdf')!.path;
+    const invoicePdf = made[0]!.files.find((f) => f.endsWith('.pdf') && !f.includes('credit-note'))!;
+    await cp(join(dir, invoicePdf), join(dir, note));
+    await coverInManifest(dir, note);
+    const r = await verify(dir);
+    expect(r.code).toBe(1);
+    expect(r.lines).toContainEqual(expect.stringMatching(new RegExp(`^${note.replace(/[.]/g, '\\.')}: differs from the PDF re-derived from the kept answers`)));
   }, 60_000);
 
   it('a PDF replaced by another valid PDF, its manifest line updated: the document made again differs', async () => {
