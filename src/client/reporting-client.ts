@@ -23,7 +23,7 @@ import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
-import { MAX_RANGE_DAYS, checkKeyUsagePeriod, checkMonthlyUsagePeriod } from './period.js';
+import { checkMaxRangeDays, checkKeyUsagePeriod, checkMonthlyUsagePeriod } from './period.js';
 import type { KeyUsageHead } from './merge-key-usage.js';
 import { readKeyUsageRanges, singleQuery } from './_key-usage-ranges.js';
 import { SumPastExactError } from './_sum-past-exact-error.js';
@@ -62,10 +62,7 @@ export class ReportingClient implements ReportingApi {
     const token = setting(options.token, env, 'SVC_REPORTING_TOKEN', 'the reporting token', 'create one in the dashboard under Organization › API tokens');
     this.orgId = checkOrgIdValue(setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass --org'));
     this.http = new HttpPipeline(pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)'));
-    this.maxRangeDays = options.maxRangeDays ?? MAX_RANGE_DAYS;
-    if (!Number.isInteger(this.maxRangeDays) || this.maxRangeDays < 1 || this.maxRangeDays > MAX_RANGE_DAYS) {
-      throw new InvalidRequestError('maxRangeDays', `must be a whole number from 1 to ${MAX_RANGE_DAYS}`);
-    }
+    this.maxRangeDays = checkMaxRangeDays(options.maxRangeDays);
   }
 
   private orgPath(rest = ''): string {
