@@ -194,7 +194,8 @@ export const monthEndCommand: Command = {
       if (!bool(args, 'json')) io.stdout.write(describeResult(manifest, join(outDir, manifest.month)));
       return code;
     } catch (e) {
-      if (e instanceof RunConfigError || e instanceof RunOptionError || (e as Error)?.name === 'QueueUrlError') throw new UsageError((e as Error).message);
+      if ((e as Error)?.name === 'QueueUrlError') throw new UsageError(`--${(e as Error).message}`);
+      if (e instanceof RunConfigError || e instanceof RunOptionError) throw new UsageError((e as Error).message);
       throw e;
     }
   },

@@ -65,7 +65,7 @@ export class GatewayClient implements GatewayApi {
       throw new ConfigurationError('no gateway URL: set SVC_GATEWAY_URL', 'e.g. SVC_GATEWAY_URL=https://gateway.example.com', 'SVC_GATEWAY_URL');
     }
     const token = apiKey ?? env.SVC_API_KEY?.trim();
-    if (!token) throw new ConfigurationError('no API key: set SVC_API_KEY', 'or save one with "svc auth login"', 'SVC_API_KEY');
+    if (!token) throw new ConfigurationError('no API key: set SVC_API_KEY', 'or pass the apiKey option', 'SVC_API_KEY');
     const timeoutMs = timeoutSetting(rest.timeoutMs, env);
     // Messages about the URL name the gateway and the variable it came from, never the reporting API.
     const service = { name: 'the gateway', exampleUrl: 'https://gateway.example.com', ...(gatewayUrl === undefined ? { urlSetting: 'SVC_GATEWAY_URL' } : {}) };

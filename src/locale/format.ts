@@ -5,7 +5,7 @@ import type { Locale } from './locale.js';
 import { fillerOf } from './translate.js';
 
 /** `20.421,46 DKK` (da) / `DKK 20,421.46` (en): integer minor units with the currency code. */
-export function formatMoney(minor: number, currency: string, locale: Locale): string {
+export function formatMoney(minor: number | bigint, currency: string, locale: Locale): string {
   return fillerOf(locale.format.money)({ amount: formatMinor(minor, locale.format.number), currency });
 }
 

@@ -1,6 +1,7 @@
 import type { ReportingClient } from '../../client/reporting-client.js';
 import { NotFoundError } from '../../client/errors/not-found-error.js';
 import { plainText } from '../_output/sanitize.js';
+import { invoicesNamed } from '../../client/invoice-number.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The start of an id, as `svc invoices list` shows it on a narrow terminal (8 characters or more). */
@@ -21,9 +22,7 @@ export function isInvoiceIdOrPrefix(s: string): boolean {
  */
 export async function resolveInvoiceId(client: ReportingClient, ref: string): Promise<string> {
   if (isUuid(ref)) return ref;
-  const list = await client.listInvoices();
-  let hits = list.filter((i) => i.invoice_number === ref);
-  if (hits.length === 0 && isInvoiceIdOrPrefix(ref)) hits = list.filter((i) => i.id.toLowerCase().startsWith(ref.toLowerCase()));
+  const hits = invoicesNamed(await client.listInvoices(), ref, isInvoiceIdOrPrefix(ref));
   if (hits.length === 1) return hits[0]!.id;
   const endpoint = client.http.endpointOf({ path: `/api/orgs/${encodeURIComponent(client.orgId)}/invoices` });
   if (hits.length === 0) {
