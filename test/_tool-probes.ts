@@ -14,6 +14,8 @@ export interface ToolProbes {
   script: boolean;
   cmark: boolean;
   redis: boolean;
+  zsh: boolean;
+  fish: boolean;
 }
 
 declare module 'vitest' {
@@ -60,5 +62,7 @@ export function probeTools(): ToolProbes {
     script: process.platform === 'linux' && has('script', ['--version']),
     cmark: has('cmark-gfm', ['--version']),
     redis: has('redis-server', ['--version']),
+    zsh: findOnPath('zsh') !== undefined,
+    fish: findOnPath('fish') !== undefined,
   };
 }

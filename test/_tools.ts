@@ -24,6 +24,9 @@ export const hasScript = probes.script;
 export const hasCmark = probes.cmark;
 /** Redis, which the queue tests start on a port of their own (Debian: redis-server). */
 export const hasRedis = probes.redis;
+/** zsh and fish, which run `svc completion zsh|fish`'s scripts (Debian: zsh, fish). */
+export const hasZsh = probes.zsh;
+export const hasFish = probes.fish;
 /** Root, which mounting a tiny tmpfs and mknod need (CI runs as root). */
 export const IS_ROOT = process.getuid?.() === 0;
 /** Whether a test that needs a tool runs: when the tool is there, and always in CI. */

@@ -11,8 +11,9 @@ export const usageCommand: Command = {
   about:
     'INPUT is the input not read from the prompt cache (cache writes count in it), so INPUT + CACHE READ is all input tokens. ' +
     'Usage the service recorded without a model is its own row, "(no model)"; the TOTAL is the key\'s own total, and the costs ' +
-    'shown are rounded so the rows add up to it (exact costs with --json).',
-  usage: 'usage [--period today|week|month|last-month | --month YYYY-MM |\n                   --since YYYY-MM-DD [--until YYYY-MM-DD]] [--all] [--json]',
+    'shown are rounded so the rows add up to it (exact costs with --json). One period at most: --period, --month, or --since ' +
+    '(with --until, else up to today); days are UTC, and a range longer than 366 days is asked in parts.',
+  usage: 'usage [--period today|week|month|last-month] [--month YYYY-MM] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--all] [--json]',
   examples: ['svc usage', 'svc usage --period last-month', 'svc usage --month 2026-10', 'svc usage --since 2026-01-01 --until 2026-06-30', 'svc usage --all --period week', 'svc usage --json'],
   options: {
     period: { type: 'string', valueName: 'PERIOD', description: 'today, week (7 days), month (default) or last-month' },
