@@ -23,8 +23,12 @@ export function cliHint(e: Error): string | undefined {
     if (e.setting === 'SVC_BASE_URL') return BASE_URL_HINTS[e.hint];
     if (e.setting === 'SVC_ORG_ID') return e.hint.replace('the orgId option', '--org');
     if (e.setting === 'SVC_API_KEY') return 'or save one with "svc auth login"';
+    if (e.setting === 'SVC_GATEWAY_URL' && e.hint === 'e.g. SVC_GATEWAY_URL=https://gateway.example.com') return 'e.g. SVC_GATEWAY_URL=https://gateway.example.com, or --gateway-url URL';
   }
   if (e instanceof PermissionDeniedError && e.hint === ORG_HINT) return 'check that SVC_ORG_ID (or --org) is the organization the token was created in';
+  if (e instanceof NotFoundError && e.hint?.startsWith('the base URL ends in')) {
+    return e.hint.replace('the gatewayUrl option', '--gateway-url or the URL saved with the key').replace('the baseUrl option', '--base-url');
+  }
   if (e instanceof NotFoundError && /\/invoices\//.test(e.endpoint)) return 'list the organization\'s invoices with "svc invoices list"';
   if (e instanceof RunLockedError) return 'wait for the other run to finish, or use another --out folder';
   if (e instanceof OutputFolderMissingError) return 'mount the shared output folder on this machine, and give its path with --out if it differs from the coordinator\'s';
