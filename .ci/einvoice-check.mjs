@@ -1,5 +1,5 @@
 // CI step: every e-invoice svc makes passes the official Peppol BIS Billing 3.0 rules.
-// `node .ci/einvoice-check.mjs VALIDATE` (after `npm run build`; VALIDATE is shared/einvoice/validate):
+// `node .ci/einvoice-check.mjs VALIDATE` (after `npm run build`; VALIDATE is test/rules/validate-en16931 or shared/einvoice/validate):
 // writes the XML of every issued sample invoice (samples/invoices, samples/vat-treatments, samples/payment-means), a credit note for
 // every sample invoice and the invoices of a generated dataset (300 invoices), runs the validator on all of them in one call,
 // and fails unless each file reports 0 fatal and 0 warning. A sample checkInvoice finds an error in (usd-vat-without-rate)
@@ -14,7 +14,7 @@ import { checkInvoice } from '../dist/check/index.js';
 import { generateDataset } from '../dist/server/index.js';
 
 const validate = process.argv[2];
-if (!validate) throw new Error('usage: node .ci/einvoice-check.mjs PATH/TO/shared/einvoice/validate');
+if (!validate) throw new Error('usage: node .ci/einvoice-check.mjs test/rules/validate-en16931|PATH/TO/shared/einvoice/validate');
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'svc-einvoice-check-'));
 const files = [];

@@ -1,7 +1,7 @@
 // The package's public API: what a backend that embeds the clients, the renderer, the workbooks
 // or the month-end run uses. Every name is listed (no `export *`), so nothing internal becomes
 // public by being exported inside a folder; test/api/exports.test.ts holds the same list.
-// At most 60 names at run time (test/api/exports.test.ts counts them); types may be more.
+// At most 61 names at run time (test/api/exports.test.ts counts them); types may be more.
 // Elsewhere: the record schemas and their parsers in `svc-reporting/schemas` (src/schemas.ts),
 // the queue in `svc-reporting/queue` (src/queue.ts; it needs bullmq and ioredis), the reference
 // server and the dataset generator in `svc-reporting/testing` (src/testing.ts).
@@ -13,6 +13,7 @@ export { VERSION } from './version.js';
 export { SvcError, isSvcError } from './core/svc-error.js';
 export { OutputPathError } from './core/output-path-error.js';
 export { OutputWriteError } from './core/output-write-error.js';
+export { OutputLinkError } from './core/output-link-error.js';
 export { ApiError, isApiError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, SetupNeedsAttentionError, EdgeRejectedError, RateLimitError, ServerError, TimeoutError, ConnectionError, ResponseSchemaError, ResponseTooLargeError, ConfigurationError, InvalidRequestError } from './client/errors/index.js';
 export type { TimeoutPlace } from './client/errors/timeout-error.js';
 export { SearchFailedError } from './client/search-failed-error.js';
@@ -47,6 +48,7 @@ export { sumMinor } from './money/minor.js';
 export { allocateMinor } from './money/allocate.js';
 // Exchange rates a user gives (the ECB's or Danmarks Nationalbank's files), for invoices not in DKK.
 export { parseExchangeRates, type ExchangeRates, type RateSource, type RateRow, type PublishedRate, type MissingRate } from './money/exchange-rates.js';
+export { formatMoney } from './locale/format-money.js';
 
 // Clients of the reporting API, the partner endpoint and the gateway.
 export { ReportingClient, type ReportingClientOptions } from './client/reporting-client.js';
@@ -64,9 +66,10 @@ export { checkInvoice } from './check/check-invoice.js';
 export { renderInvoicePdf } from './invoice/render-invoice.js';
 export { renderCreditNotePdf } from './invoice/render-credit-note.js';
 export type { RenderInvoiceOptions } from './invoice/options.js';
-export type { FindingParam, InvoiceCheckFinding } from './check/finding.js';
+export type { FindingParam, InvoiceCheckFinding, InvoiceCheckFindingCode } from './check/finding.js';
 export { findingText } from './check/finding-text.js';
 export { availableLanguages } from './locale/locale.js';
+export type { Language } from './locale/language.js';
 
 // E-invoices: Peppol BIS Billing 3.0 UBL invoices and credit notes (the same VAT decision as the PDF).
 export { renderInvoiceUbl } from './einvoice/render-invoice-ubl.js';

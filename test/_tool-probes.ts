@@ -4,7 +4,7 @@
 // _tools.ts: five processes a worker, `python3 -c 'import openpyxl'` alone 0.2 s of CPU.
 // No vitest import here: the global setup runs outside the workers.
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
 
 export interface ToolProbes {
@@ -14,6 +14,12 @@ export interface ToolProbes {
   script: boolean;
   cmark: boolean;
   redis: boolean;
+  zsh: boolean;
+  fish: boolean;
+  /** A JDK and Saxon-HE, which run the official e-invoice rules in test/rules. */
+  rulesRunner: boolean;
+  /** Debian's PDFBox Preflight (libpdfbox2-java and the jars it needs), qpdf, java and python3, which test/rules/pdfa-preflight runs. */
+  pdfaPreflight: boolean;
 }
 
 declare module 'vitest' {
@@ -60,5 +66,9 @@ export function probeTools(): ToolProbes {
     script: process.platform === 'linux' && has('script', ['--version']),
     cmark: has('cmark-gfm', ['--version']),
     redis: has('redis-server', ['--version']),
+    zsh: findOnPath('zsh') !== undefined,
+    fish: findOnPath('fish') !== undefined,
+    pdfaPreflight: ['preflight.jar', 'pdfbox2.jar', 'javax.activation.jar', 'jaxb-api.jar'].every((j) => existsSync(`/usr/share/java/${j}`)) && ['java', 'qpdf', 'python3'].every((c) => findOnPath(c) !== undefined),
+    rulesRunner: findOnPath('java') !== undefined && findOnPath('javac') !== undefined && existsSync(process.env.SAXON_JAR ?? '/usr/share/java/Saxon-HE.jar'),
   };
 }

@@ -24,6 +24,13 @@ export const hasScript = probes.script;
 export const hasCmark = probes.cmark;
 /** Redis, which the queue tests start on a port of their own (Debian: redis-server). */
 export const hasRedis = probes.redis;
+/** zsh and fish, which run `svc completion zsh|fish`'s scripts (Debian: zsh, fish). */
+export const hasZsh = probes.zsh;
+export const hasFish = probes.fish;
+/** A JDK and Saxon-HE, which run the official e-invoice rules that come with the project (Debian: openjdk-17-jdk-headless, libsaxonhe-java). */
+export const hasRulesRunner = probes.rulesRunner;
+/** What test/rules/pdfa-preflight runs (Debian: libpdfbox2-java, libactivation-java, libjaxb-api-java, qpdf, default-jre-headless). */
+export const hasPdfaPreflight = probes.pdfaPreflight;
 /** Root, which mounting a tiny tmpfs and mknod need (CI runs as root). */
 export const IS_ROOT = process.getuid?.() === 0;
 /** Whether a test that needs a tool runs: when the tool is there, and always in CI. */

@@ -1,6 +1,6 @@
 import type { Invoice } from '../model/index.js';
 import { vatFromBps } from '../money/index.js';
-import type { FindingParam, InvoiceCheckFinding } from './finding.js';
+import type { FindingParam, InvoiceCheckFinding, InvoiceCheckFindingCode } from './finding.js';
 
 /**
  * What does not add up, in minor units: line totals vs quantity × unit price, provider lines vs
@@ -9,7 +9,7 @@ import type { FindingParam, InvoiceCheckFinding } from './finding.js';
  */
 export function figureFindings(invoice: Invoice): InvoiceCheckFinding[] {
   const findings: InvoiceCheckFinding[] = [];
-  const error = (code: string, path: string, message: string, params: Record<string, FindingParam>): void => void findings.push({ code, severity: 'error', path, message, params });
+  const error = (code: InvoiceCheckFindingCode, path: string, message: string, params: Record<string, FindingParam>): void => void findings.push({ code, severity: 'error', path, message, params });
   const money = (minor: number | bigint): FindingParam => ({ minor: String(minor), currency: invoice.currency });
   const lines = invoice.lines.map((line, index) => ({ line, path: `lines[${index}]` })).sort((a, b) => a.line.sort_order - b.line.sort_order);
 

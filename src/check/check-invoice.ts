@@ -1,3 +1,4 @@
+import type { VatFindingCode } from '../vat/types.js';
 import type { Invoice, InvoiceJson } from '../model/index.js';
 import { invoiceRecord } from '../model/invoice-record.js';
 import type { InvoiceCheckFinding } from './finding.js';
@@ -33,7 +34,8 @@ export function checkInvoice(invoice: Invoice | InvoiceJson): InvoiceCheckFindin
 /** checkInvoice on a record already checked against InvoiceSchema. */
 export function checkInvoiceRecord(record: Invoice): InvoiceCheckFinding[] {
   const vat: InvoiceCheckFinding[] = decideVatFor(record).reasons.flatMap((r) =>
-    r.severity === 'info' ? [] : [{ code: r.code, severity: r.severity, path: r.paths[0]!, message: r.message, params: r.params ?? {} }],
+    // A warning or an error is never one of the info codes (decideVat gives those severity info only).
+    r.severity === 'info' ? [] : [{ code: r.code as VatFindingCode, severity: r.severity, path: r.paths[0]!, message: r.message, params: r.params ?? {} }],
   );
   return [
     ...periodFindings(record), ...rateFindings(record), ...figureFindings(record), ...categoryFindings(record), ...conversionFindings(record),

@@ -31,12 +31,12 @@ function sentenceOf(locale: Locale, code: string, form: FindingParam | undefined
  * code is not included: the caller shows it (`[code]`).
  * @throws UnknownLanguageError for a language code with no locale file
  */
-export function findingText(finding: Pick<InvoiceCheckFinding, 'code' | 'path' | 'message' | 'params'>, language = 'en'): string {
+export function findingText(finding: Pick<InvoiceCheckFinding, 'path' | 'message' | 'params'> & { code: string }, language = 'en'): string {
   return findingTextIn(finding, getLocale(language));
 }
 
 /** findingText with the locale already loaded (the pages' own). */
-export function findingTextIn(finding: Pick<InvoiceCheckFinding, 'code' | 'path' | 'message' | 'params'>, locale: Locale): string {
+export function findingTextIn(finding: Pick<InvoiceCheckFinding, 'path' | 'message' | 'params'> & { code: string }, locale: Locale): string {
   const general = () => (locale.code === 'en' ? finding.message : t(locale, 'check.findingOther', { path: finding.path }));
   const sentence = finding.params ? sentenceOf(locale, finding.code, finding.params.form) : undefined;
   if (sentence === undefined) return general();

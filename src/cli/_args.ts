@@ -3,9 +3,11 @@ import type { Command, ParsedArgs } from './_command.js';
 import { UsageError } from './usage-error.js';
 import { suggestionsFor } from './_suggest.js';
 import { monthProblem } from '../runner/month.js';
+import { withJq } from './_jq.js';
 
 /** Parses argv for `command` strictly: unknown flags and missing values are UsageErrors naming the flag. */
-export function parseCommandArgs(command: Command, argv: string[], path: string): ParsedArgs {
+export function parseCommandArgs(given: Command, argv: string[], path: string): ParsedArgs {
+  const command = withJq(given);
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
   for (const [name, spec] of Object.entries(command.options)) {
     options[name] = { type: spec.type, ...(spec.short ? { short: spec.short } : {}), ...(spec.multiple ? { multiple: true } : {}) };

@@ -2,15 +2,14 @@ import { escapeControls } from '../core/invisible-text.js';
 import { isSvcError } from '../core/svc-error.js';
 import { isSystemError, systemErrorText } from '../core/system-error.js';
 import { ApiError } from '../client/errors/api-error.js';
-import { TimeoutError } from '../client/errors/timeout-error.js';
-import { TIMEOUT_HINT } from './_timeout.js';
+import { cliHint } from './_cli-hints.js';
 
 /**
  * What to do about `e`, in the CLI's terms, with the service's request id when it sent one (for
  * asking its support about the request); undefined when there is nothing to add.
  */
 export function hintOf(e: Error): string | undefined {
-  const hint = e instanceof TimeoutError ? TIMEOUT_HINT : (e as Error & { hint?: string }).hint;
+  const hint = cliHint(e) ?? (e as Error & { hint?: string }).hint;
   const requestId = e instanceof ApiError && e.requestId ? `request id ${e.requestId}` : undefined;
   const parts = [hint, requestId].filter((p): p is string => Boolean(p));
   return parts.length ? parts.join('; ') : undefined;

@@ -1,5 +1,6 @@
 import type { Command, CommandGroup } from './_command.js';
 import { isGroup } from './_command.js';
+import { withJq } from './_jq.js';
 
 /** Help fits an 80-column terminal. */
 const WIDTH = 80;
@@ -50,7 +51,8 @@ export function groupHelp(group: CommandGroup, path: string, isRoot = false): st
 }
 
 /** `--help` of a leaf command: synopsis, flags, examples. */
-export function commandHelp(command: Command): string {
+export function commandHelp(given: Command): string {
+  const command = withJq(given);
   const about = command.about ? ['', ...wrap('', command.about, 0)] : [];
   const lines = [...wrap('', command.summary, 0), ...about, '', 'Usage:', ...wrap('  svc ', usageWords(command.usage), 6)];
   const flags = Object.entries(command.options).map(([name, o]) => {

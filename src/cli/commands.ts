@@ -13,6 +13,8 @@ import { verifyCommand } from './verify.js';
 import { workerCommand } from './worker.js';
 import { demoCommand } from './demo.js';
 import { serveCommand } from './serve.js';
+import { completionCommand } from './completion.js';
+import { versionCommand } from './version.js';
 
 /**
  * The whole `svc` command tree; each group lives in its own folder. Listed in the order a
@@ -36,5 +38,7 @@ export const rootGroup: CommandGroup = {
     usageCommand,
     searchCommand,
     updateCommand,
+    completionCommand,
+    versionCommand,
   ],
 };

@@ -220,7 +220,8 @@ export const monthEndCommand: Command = {
       return code;
     } catch (e) {
       if (e instanceof RunOptionError && e.option === 'rates') throw new UsageError(`--rates: ${e.reason}`);
-      if (e instanceof RunConfigError || e instanceof RunOptionError || (e as Error)?.name === 'QueueUrlError') throw new UsageError((e as Error).message);
+      if ((e as Error)?.name === 'QueueUrlError') throw new UsageError(`--${(e as Error).message}`);
+      if (e instanceof RunConfigError || e instanceof RunOptionError) throw new UsageError((e as Error).message);
       throw e;
     }
   },

@@ -8,6 +8,7 @@ import { VERSION } from '../version.js';
 import { escapeControls } from '../core/invisible-text.js';
 import { didYouMean } from './_suggest.js';
 import { withTimeoutFlag } from './_timeout.js';
+import { runWithJq } from './_jq.js';
 import { maskSecrets } from './_mask-secrets.js';
 import { clockFromEnv, useClock, type Clock } from '../core/clock.js';
 
@@ -73,7 +74,7 @@ export async function runCli(root: CommandGroup, argv: string[], io: CommandIO):
   const restoreClock = clock ? useClock(clock) : undefined;
   try {
     const args = parseCommandArgs(node, rest, path);
-    return (await node.run(withTimeoutFlag(node, args, io), args)) ?? 0;
+    return (await runWithJq(io, args, (out, a) => node.run(withTimeoutFlag(node, a, out), a))) ?? 0;
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr.write(`svc: ${maskSecrets(e.message, io.env)}\nRun "${path} --help" for usage.\n`);

@@ -4,6 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from './usage-error.js';
 import { isServeProcess, reportReady, serveOnProcesses, stopRequested } from './_serve-processes.js';
+import { serveTour } from './_serve-tour.js';
 
 /** The most serving processes `--processes` allows: more than this is a typo, not a machine. */
 const MAX_PROCESSES = 256;
@@ -65,6 +66,8 @@ async function serveCommandRun(io: CommandIO, args: ParsedArgs): Promise<number>
   }
   io.stdout.write(`${server.url}\n`);
   io.stderr.write(`reference server listening on ${server.url} (today ${server.today}); Ctrl-C stops it\n`);
+  const { BUNDLED_SAMPLES_DIR } = await import('../server/index.js');
+  io.stderr.write(serveTour(server.url, data !== undefined ? resolve(io.cwd, data) : BUNDLED_SAMPLES_DIR) ?? '');
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);

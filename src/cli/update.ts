@@ -7,7 +7,8 @@ import { isNewer } from './_update/compare-versions.js';
 import { PACKAGE } from './_update/package-info.js';
 import { fetchLatestVersion } from './_update/registry.js';
 import { NpmInstallError } from './_update/npm-install-error.js';
-import { classifyInstall, packageRoot, updateCommandFor, updatesInPlace, type Install } from './_update/install-kind.js';
+import { classifyInstall, packageRoot, updateCommandFor, updateFromOutsideFor, updatesInPlace, type Install } from './_update/install-kind.js';
+import { NotPublishedError } from './_update/not-published-error.js';
 import { UpdateElsewhereError } from './_update/update-elsewhere-error.js';
 import { now } from '../core/clock.js';
 
@@ -53,7 +54,19 @@ export function makeUpdateCommand(install: () => Install = () => classifyInstall
     examples: ['svc update --check', 'svc update'],
     options: { check: { type: 'boolean', description: 'only report whether a newer release exists' } },
     async run(io, args) {
-      const latest = await fetchLatestVersion(io.env, 10_000);
+      let latest: string;
+      try {
+        latest = await fetchLatestVersion(io.env, 10_000);
+      } catch (e) {
+        if (!(e instanceof NotPublishedError)) throw e;
+        // Not in a registry: say how this copy is updated, rather than fail on the 404.
+        const how = updateFromOutsideFor(install());
+        if (bool(args, 'check')) {
+          io.stdout.write(`svc ${PACKAGE.version} is installed from a tarball or its git repository (${PACKAGE.name} is not on the npm registry at ${e.registry}), so no newer release can be looked up.\nTo install a newer one, run: ${how}\n`);
+          return 0;
+        }
+        throw new UpdateElsewhereError(`${e.message}; nothing was installed`, `install the new release with: ${how}`);
+      }
       await writeUpdateCache(configDir(io.env), { checked_at: now().toISOString(), latest }).catch(() => {});
       const newer = isNewer(latest, PACKAGE.version);
       if (!newer) {

@@ -54,7 +54,7 @@ export const workerCommand: Command = {
         onError: (m) => log(`queue: ${plain(m)}`),
       });
     } catch (e) {
-      if ((e as Error)?.name === 'QueueUrlError') throw new UsageError((e as Error).message);
+      if ((e as Error)?.name === 'QueueUrlError') throw new UsageError(`--${(e as Error).message}`);
       throw e;
     }
     log(`working ${worker.name} (${concurrency ?? 4} at once); Ctrl-C finishes the jobs in hand and stops`);

@@ -17,11 +17,11 @@ export function pipelineOptions(
   credential: string,
 ): HttpPipelineOptions {
   const env = o.env ?? process.env;
-  const baseUrl = setting(o.baseUrl, env, 'SVC_BASE_URL', 'the reporting API base URL', 'e.g. SVC_BASE_URL=https://reporting.example.com, or --base-url');
+  const baseUrl = setting(o.baseUrl, env, 'SVC_BASE_URL', 'the reporting API base URL', 'e.g. SVC_BASE_URL=https://reporting.example.com, or the baseUrl option');
   if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
     throw new ConfigurationError(
       `the reporting API base URL "${baseUrl}" is not an http:// or https:// URL`,
-      `fix SVC_BASE_URL or --base-url, e.g. https://reporting.example.com`,
+      'fix SVC_BASE_URL or the baseUrl option, e.g. https://reporting.example.com',
       'SVC_BASE_URL',
     );
   }

@@ -1,5 +1,5 @@
 /**
- * Thrown while key-usage answers for several ranges are merged, when a count summed over them
+ * Thrown while usage answers (key usage, daily activity) for several ranges are merged, when a count summed over them
  * passes 2^53 − 1 (each answer alone was within it). Private: the client turns it into a
  * ResponseSchemaError naming the endpoint and the field.
  */

@@ -12,7 +12,8 @@ export interface Tokens {
   cache_creation_input_tokens?: number | undefined;
 }
 
-function add(a: number, b: number, field: string): number {
+/** `a + b`, or SumPastExactError naming `field` when the sum is past exact integers. */
+export function addExact(a: number, b: number, field: string): number {
   const n = a + b;
   if (!Number.isSafeInteger(n)) throw new SumPastExactError(field);
   return n;
@@ -22,15 +23,15 @@ function add(a: number, b: number, field: string): number {
 export function sumTokens(items: readonly Tokens[]): Tokens {
   const out: Tokens = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, request_count: 0 };
   for (const t of items) {
-    out.prompt_tokens = add(out.prompt_tokens, t.prompt_tokens, 'prompt_tokens');
-    out.completion_tokens = add(out.completion_tokens, t.completion_tokens, 'completion_tokens');
-    out.total_tokens = add(out.total_tokens, t.total_tokens, 'total_tokens');
-    out.request_count = add(out.request_count, t.request_count, 'request_count');
+    out.prompt_tokens = addExact(out.prompt_tokens, t.prompt_tokens, 'prompt_tokens');
+    out.completion_tokens = addExact(out.completion_tokens, t.completion_tokens, 'completion_tokens');
+    out.total_tokens = addExact(out.total_tokens, t.total_tokens, 'total_tokens');
+    out.request_count = addExact(out.request_count, t.request_count, 'request_count');
     if (t.cache_read_input_tokens !== undefined) {
-      out.cache_read_input_tokens = add(out.cache_read_input_tokens ?? 0, t.cache_read_input_tokens, 'cache_read_input_tokens');
+      out.cache_read_input_tokens = addExact(out.cache_read_input_tokens ?? 0, t.cache_read_input_tokens, 'cache_read_input_tokens');
     }
     if (t.cache_creation_input_tokens !== undefined) {
-      out.cache_creation_input_tokens = add(
+      out.cache_creation_input_tokens = addExact(
         out.cache_creation_input_tokens ?? 0,
         t.cache_creation_input_tokens,
         'cache_creation_input_tokens',

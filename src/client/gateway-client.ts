@@ -23,6 +23,11 @@ import {
   type ModelInfo,
 } from '../model/litellm.js';
 import { parseRecord } from '../model/parse.js';
+import { checkMaxRangeDays, checkPeriodFields } from './period.js';
+import { readDailyActivityRanges } from './_daily-activity-ranges.js';
+import { SumPastExactError } from './_sum-past-exact-error.js';
+import { ResponseSchemaError } from './errors/response-schema-error.js';
+import { InvalidRequestError } from './errors/invalid-request-error.js';
 
 export interface GatewayClientOptions extends Omit<CommonClientOptions, 'baseUrl'> {
   /** The gateway, e.g. `https://gateway.example.com`; `SVC_GATEWAY_URL` when omitted. */
@@ -31,6 +36,8 @@ export interface GatewayClientOptions extends Omit<CommonClientOptions, 'baseUrl
   apiKey?: string;
   /** Where the defaults come from; `process.env` when omitted. */
   env?: Record<string, string | undefined>;
+  /** Longest range one daily-activity request may cover (366, as key usage's); smaller values split more. */
+  maxRangeDays?: number;
 }
 
 /** Inclusive range of UTC days, `YYYY-MM-DD`. */
@@ -39,8 +46,6 @@ export interface DayRangeQuery {
   end_date: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * The gateway endpoints an API key may call (gateway-and-cli.md §4, and the LiteLLM-shaped
  * `/key/info`, `/v1/model/info`, `/user/daily/activity` of README Assumptions), over the shared
@@ -48,20 +53,22 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export class GatewayClient implements GatewayApi {
   private readonly http: HttpPipeline;
+  private readonly maxRangeDays: number;
 
   constructor(options: GatewayClientOptions = {}) {
     checkClientOptions(options, ['apiKey', 'gatewayUrl'], ['apiKey']);
     const env = options.env ?? process.env;
-    const { gatewayUrl, apiKey, env: _env, ...rest } = options;
+    const { gatewayUrl, apiKey, env: _env, maxRangeDays, ...rest } = options;
+    this.maxRangeDays = checkMaxRangeDays(maxRangeDays);
     const baseUrl = gatewayUrl ?? env.SVC_GATEWAY_URL?.trim();
     if (!baseUrl) {
       throw new ConfigurationError('no gateway URL: set SVC_GATEWAY_URL', 'e.g. SVC_GATEWAY_URL=https://gateway.example.com', 'SVC_GATEWAY_URL');
     }
     const token = apiKey ?? env.SVC_API_KEY?.trim();
-    if (!token) throw new ConfigurationError('no API key: set SVC_API_KEY', 'or save one with "svc auth login"', 'SVC_API_KEY');
+    if (!token) throw new ConfigurationError('no API key: set SVC_API_KEY', 'or pass the apiKey option', 'SVC_API_KEY');
     const timeoutMs = timeoutSetting(rest.timeoutMs, env);
     // Messages about the URL name the gateway and the variable it came from, never the reporting API.
-    const service = { name: 'the gateway', exampleUrl: 'https://gateway.example.com', ...(gatewayUrl === undefined ? { urlSetting: 'SVC_GATEWAY_URL' } : {}) };
+    const service = { name: 'the gateway', exampleUrl: 'https://gateway.example.com', urlOption: 'gatewayUrl', ...(gatewayUrl === undefined ? { urlSetting: 'SVC_GATEWAY_URL' } : {}) };
     this.http = new HttpPipeline({ ...rest, ...(timeoutMs !== undefined ? { timeoutMs } : {}), baseUrl, token, credential: 'API key', service });
   }
 
@@ -108,18 +115,31 @@ export class GatewayClient implements GatewayApi {
     return res.data;
   }
 
-  /** The key's usage per UTC day and model, both ends included (GET /user/daily/activity). */
-  getDailyActivity(range: DayRangeQuery, opts: CallOptions = {}): Promise<DailyActivityResponse> {
-    for (const [name, v] of Object.entries(range)) {
-      if (!DAY.test(v)) throw new ConfigurationError(`${name} must be a date YYYY-MM-DD (got "${v}")`);
+  /**
+   * The key's usage per UTC day and model, both ends included (GET /user/daily/activity). The
+   * range is checked before any request (real days, start not after end: InvalidRequestError
+   * naming the field); one longer than a request may cover (366 days) is asked as successive
+   * ranges and joined into one answer. The service clamps the end to its today.
+   */
+  async getDailyActivity(range: DayRangeQuery, opts: CallOptions = {}): Promise<DailyActivityResponse> {
+    const checked = checkPeriodFields({ start_date: range?.start_date, end_date: range?.end_date }, ['range']);
+    if (checked.kind !== 'range') throw new InvalidRequestError('start_date', 'give start_date and end_date');
+    const { query } = checked;
+    const read = (r: DayRangeQuery) =>
+      this.http.request({
+        path: '/user/daily/activity',
+        query: { start_date: r.start_date, end_date: r.end_date },
+        schema: DailyActivityResponseSchema,
+        what: 'daily activity',
+        forbidden: 'usage is not shared with the organization',
+        ...opts,
+      });
+    try {
+      return await readDailyActivityRanges(query.start_date, query.end_date, this.maxRangeDays, read);
+    } catch (e) {
+      if (!(e instanceof SumPastExactError)) throw e;
+      const endpoint = this.http.endpointOf({ path: '/user/daily/activity' });
+      throw new ResponseSchemaError(endpoint, e.field, 'past 2^53 - 1 when summed over the ranges the period was asked in, beyond exact integers', 200, 'the gateway');
     }
-    return this.http.request({
-      path: '/user/daily/activity',
-      query: { start_date: range.start_date, end_date: range.end_date },
-      schema: DailyActivityResponseSchema,
-      what: 'daily activity',
-      forbidden: 'usage is not shared with the organization',
-      ...opts,
-    });
   }
 }

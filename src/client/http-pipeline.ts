@@ -24,6 +24,7 @@ import { decodeUtf8, invalidUtf8Warning, replacedAt } from './_utf8.js';
 import { serviceDateOf } from './service-date.js';
 import { now } from '../core/clock.js';
 import { jsonProblem } from '../core/json-problem.js';
+import { doubledPathHint } from './_doubled-path.js';
 
 export interface HttpPipelineOptions {
   /** Origin plus optional path prefix, e.g. `https://reporting.example.com` (no trailing slash needed). */
@@ -64,6 +65,8 @@ export interface ServiceName {
   urlSetting?: string;
   /** An example URL for the hint, e.g. "https://gateway.example.com". */
   exampleUrl?: string;
+  /** The client's option for the URL, named when it did not come from `urlSetting`; `baseUrl` when omitted. */
+  urlOption?: string;
 }
 
 const DEFAULT_SERVICE: ServiceName = { name: 'the service', exampleUrl: 'https://reporting.example.com' };
@@ -322,13 +325,15 @@ export class HttpPipeline {
       // A compressed error body would be read as garbage: the status alone says what happened.
       const text = encoding ? (discard(res.body), '') : await readLimited(res.body, 64 * 1024);
       const retryAfterMs = parseRetryAfter(res.headers['retry-after'], (serviceDate ?? now()).getTime());
+      // A base URL ending in /v1 or /api asks for /v1/v1/…: the 404 names the whole URL and what to drop.
+      const doubled = res.statusCode === 404 ? doubledPathHint(this.baseUrl, this.service.urlSetting ?? `the ${this.service.urlOption ?? 'baseUrl'} option`) : undefined;
       const error = apiErrorFromResponse(res.statusCode, text, {
         endpoint,
         credential: this.credential,
         secrets: [this.#token],
         forbidden: r.forbidden,
-        notFound: r.notFound,
-        notFoundHint: r.notFoundHint,
+        notFound: doubled ? `${r.method ?? 'GET'} ${url.origin}${url.pathname}` : r.notFound,
+        notFoundHint: doubled ?? r.notFoundHint,
         retryAfterMs,
         sent: [...url.searchParams],
         headers: res.headers,

@@ -5,6 +5,17 @@ import { InvalidRequestError } from './errors/invalid-request-error.js';
 export const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 
+/**
+ * A client's `maxRangeDays` option: the longest range one request may cover, from 1 to the
+ * spec's 366 (smaller values split more); MAX_RANGE_DAYS when omitted.
+ * @throws InvalidRequestError naming `maxRangeDays`.
+ */
+export function checkMaxRangeDays(value: number | undefined): number {
+  const days = value ?? MAX_RANGE_DAYS;
+  if (!Number.isInteger(days) || days < 1 || days > MAX_RANGE_DAYS) throw new InvalidRequestError('maxRangeDays', `must be a whole number from 1 to ${MAX_RANGE_DAYS}`);
+  return days;
+}
+
 /** A checked key-usage period: the query to send, or a day range the client may split. */
 export type CheckedKeyUsagePeriod =
   | { kind: 'none'; query: Record<string, never> }

@@ -23,7 +23,7 @@ import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
-import { MAX_RANGE_DAYS, checkKeyUsagePeriod, checkMonthlyUsagePeriod } from './period.js';
+import { checkMaxRangeDays, checkKeyUsagePeriod, checkMonthlyUsagePeriod } from './period.js';
 import type { KeyUsageHead } from './merge-key-usage.js';
 import { readKeyUsageRanges, singleQuery } from './_key-usage-ranges.js';
 import { SumPastExactError } from './_sum-past-exact-error.js';
@@ -32,6 +32,8 @@ import { outputTarget, saveStreamAtomic } from '../core/atomic-write.js';
 import type { BodyKind } from './body-limits.js';
 import { checkInvoiceId, checkOrgId, checkOrgIdValue } from './_org-id.js';
 import { checkClientOptions } from './_check-options.js';
+import { invoicesNamed } from './invoice-number.js';
+import { NotFoundError } from './errors/not-found-error.js';
 
 export interface ReportingClientOptions extends CommonClientOptions {
   /** Reporting token; `SVC_REPORTING_TOKEN` when omitted. */
@@ -60,12 +62,9 @@ export class ReportingClient implements ReportingApi {
     checkClientOptions(options, ['token', 'orgId', 'baseUrl'], ['token']);
     const env = options.env ?? process.env;
     const token = setting(options.token, env, 'SVC_REPORTING_TOKEN', 'the reporting token', 'create one in the dashboard under Organization › API tokens');
-    this.orgId = checkOrgIdValue(setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass --org'));
+    this.orgId = checkOrgIdValue(setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass the orgId option'));
     this.http = new HttpPipeline(pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)'));
-    this.maxRangeDays = options.maxRangeDays ?? MAX_RANGE_DAYS;
-    if (!Number.isInteger(this.maxRangeDays) || this.maxRangeDays < 1 || this.maxRangeDays > MAX_RANGE_DAYS) {
-      throw new InvalidRequestError('maxRangeDays', `must be a whole number from 1 to ${MAX_RANGE_DAYS}`);
-    }
+    this.maxRangeDays = checkMaxRangeDays(options.maxRangeDays);
   }
 
   private orgPath(rest = ''): string {
@@ -83,7 +82,7 @@ export class ReportingClient implements ReportingApi {
       what: `invoice ${invoiceId}`,
       forbidden: INVOICES_FORBIDDEN,
       notFound: `invoice ${invoiceId} of ${this.orgId}`,
-      notFoundHint: 'list the organization\'s invoices with "svc invoices list"',
+      notFoundHint: 'list the organization\'s invoices (listInvoices) for its id',
       ...opts,
     };
   }
@@ -109,6 +108,25 @@ export class ReportingClient implements ReportingApi {
   async getInvoice(invoiceId: string, opts?: CallOptions): Promise<Invoice> {
     const req = this.invoiceRequest(invoiceId, '', opts);
     return this.theInvoice(req.path, invoiceId, await this.http.request({ ...req, schema: InvoiceSchema }));
+  }
+
+  /**
+   * One invoice by its invoice number (`2026-0142`, as printed on it and in `listInvoices`):
+   * endpoint 1 to find its id, then endpoint 2. Numbers are compared exactly.
+   * @throws NotFoundError when no invoice of the organization has that number
+   * @throws ResponseSchemaError when the list gives the number to more than one invoice (naming their ids)
+   */
+  async getInvoiceByNumber(invoiceNumber: string, opts?: CallOptions): Promise<Invoice> {
+    if (typeof invoiceNumber !== 'string' || invoiceNumber.trim() === '') throw new InvalidRequestError('invoice number', `must be a non-empty string (got ${JSON.stringify(invoiceNumber)})`);
+    const path = this.orgPath('/invoices');
+    const hits = invoicesNamed(await this.listInvoices(opts), invoiceNumber, false);
+    if (hits.length === 0) {
+      throw new NotFoundError(this.http.endpointOf({ path }), `invoice number ${JSON.stringify(invoiceNumber)} of ${this.orgId}`, 'listInvoices gives the organization\'s invoice numbers');
+    }
+    if (hits.length > 1) {
+      throw new ResponseSchemaError(this.http.endpointOf({ path }), 'invoice_number', `${JSON.stringify(invoiceNumber)} is the number of ${hits.length} invoices (${hits.map((h) => h.id).join(', ')}); ask for one by its id`, 200);
+    }
+    return this.getInvoice(hits[0]!.id, opts);
   }
 
   /** Endpoint 2, with the body exactly as sent beside the checked record (for saving and hashing it). */

@@ -1,7 +1,9 @@
+import type { Language } from '../locale/language.js';
+
 /** Options of renderInvoicePdf; all optional, none changes a figure. */
 export interface RenderInvoiceOptions {
   /** Language of the document; defaults to the invoice's frozen `language`. Any installed locale. */
-  language?: string;
+  language?: Language;
   /** PNG or JPEG bytes shown in the header. */
   logo?: Uint8Array;
   /** Accent colour as `#rrggbb`; white on it must reach WCAG AA contrast, or dark text is used on it. */

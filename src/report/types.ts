@@ -2,6 +2,7 @@ import type { Invoice, InvoiceSummary, MonthlyUsageEntry, OrgKeyUsage, OrgMonthl
 import type { KeySource, WeightSource } from './key-store.js';
 import type { ReportPeriod } from './period.js';
 import type { ExchangeRates } from '../money/index.js';
+import type { Language } from '../locale/language.js';
 
 /**
  * Key usage as the workbook takes it: the API's record with its keys as rows that can be read
@@ -66,7 +67,7 @@ export interface CostReportData {
 /** Options of `buildCostReport`. */
 export interface CostReportOptions {
   /** `da` (default) or `en`, or any language in `locales/`. */
-  language?: string;
+  language?: Language;
   /** The organization's display name (the API has none); defaults to its id. */
   organizationName?: string;
   /**

@@ -2,7 +2,7 @@ import { SvcError } from '../core/svc-error.js';
 /** Thrown when another month-end run (a live process) is writing to the same month folder. */
 export class RunLockedError extends SvcError {
   override readonly name = 'RunLockedError';
-  readonly hint = 'wait for the other run to finish, or use another --out folder';
+  readonly hint = 'wait for the other run to finish, or use another output folder (outDir)';
   constructor(
     readonly monthDir: string,
     readonly pid: number | undefined,

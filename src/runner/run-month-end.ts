@@ -14,6 +14,7 @@ import type { RunClientOptions, RunDeps } from './default-deps.js';
 import { bodyLimits } from '../client/body-limits.js';
 import { now } from '../core/clock.js';
 import { keepRatesFile, readRatesFile } from './rates-file.js';
+import type { Language } from '../locale/language.js';
 
 /** What the run reports as it goes (for a progress bar or log lines). */
 export interface MonthEndProgress {
@@ -37,7 +38,7 @@ export interface MonthEndOptions {
   /** Organizations processed at once; default 4. */
   concurrency?: number | undefined;
   /** Language of every document (overrides the config's per-organization language). */
-  language?: string | undefined;
+  language?: Language | undefined;
   /** Also save the service's own PDF of each invoice. */
   withServicePdf?: boolean | undefined;
   /** Where the token variables named in the config are read; default process.env. */

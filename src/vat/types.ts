@@ -52,6 +52,12 @@ export type VatReasonCode =
   /** warning: a Greek VAT number written with GR; Greek VAT numbers start with EL. */
   | 'greek_vat_prefix';
 
+/** The reason codes that only explain (always severity `info`): never one of checkInvoice's findings. */
+export type VatInfoCode = 'danish_vat_charged' | 'no_vat_charged' | 'buyer_country' | 'buyer_eu_vat_number' | 'buyer_outside_eu' | 'vat_in_dkk' | 'vat_rate_mismatch';
+
+/** The reason codes of a warning or an error: checkInvoice's VAT findings. */
+export type VatFindingCode = Exclude<VatReasonCode, VatInfoCode>;
+
 export interface VatReason {
   code: VatReasonCode;
   severity: VatSeverity;

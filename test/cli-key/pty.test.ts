@@ -1,43 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { PACKAGE } from '../../src/cli/_update/package-info.js';
 import { cleanup, tempDir } from './_helpers.js';
 import { hasScript, runs } from '../_tools.js';
 import { KEYS } from './_keys.js';
-import { BIN } from '../cli/_bin.js';
-
-// A real pseudo-terminal from util-linux `script`, driving the built `svc` bin (dist/cli/main.js,
-// as installed). It used to run src/ through TypeScript hooks, transpiling every module at each
-// start (and again in the update check's background process): seconds of CPU a run.
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Runs `svc <args>` on a pseudo-terminal; `answer` is typed once `waitFor` appears. */
-function onTerminal(args: string, env: Record<string, string>, answer?: { waitFor: string; type: string }) {
-  const cmd = `${process.execPath} ${BIN} ${args}`;
-  const child = spawn('script', ['-qefc', cmd, '/dev/null'], {
-    cwd: REPO,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/tmp', TERM: 'xterm', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let typed = false;
-  child.stdout.on('data', (c: Buffer) => {
-    out += c.toString('utf8');
-    if (answer && !typed && out.includes(answer.waitFor)) {
-      typed = true;
-      child.stdin.write(answer.type);
-    }
-  });
-  child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  return new Promise<{ code: number | null; out: string }>((resolve) => child.on('close', (code) => resolve({ code, out })));
-}
+import { onTerminal } from './_pty.js';
 
 let server: ReferenceServer;
 let registry: Server;

@@ -110,6 +110,23 @@ describe('svc update', () => {
     expect(r.stdout).toContain(`svc ${PACKAGE.version} is up to date`);
   });
 
+  it('a registry without the package (404): says how this copy is updated, a tarball or git, installed the same way (issue 40)', async () => {
+    status = 404;
+    const check = await svc(['update', '--check'], { env: { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl } });
+    expect(check.code).toBe(0);
+    expect(check.stdout).toBe(
+      `svc ${PACKAGE.version} is installed from a tarball or its git repository (${PACKAGE.name} is not on the npm registry at ${registryUrl}), so no newer release can be looked up.\n` +
+        `To install a newer one, run: npm install -g ./${PACKAGE.name}-<version>.tgz (the new release's tarball) or git+https://<its repository>.git\n`,
+    );
+    const update = await svc(['update'], { env: { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl } });
+    expect(update.code).toBe(1);
+    expect(update.stderr).toContain(`svc: ${PACKAGE.name} is not published on the npm registry at ${registryUrl} (HTTP 404): it is installed from a tarball or its git repository, so there is no release there to update to; nothing was installed (install the new release with: npm install -g ./`);
+    pretendInstalled({ kind: 'local', project: '/home/me/app' });
+    expect((await svc(['update', '--check'], { env: { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl } })).stdout).toContain(`cd '/home/me/app' && npm install ./${PACKAGE.name}-<version>.tgz`);
+    pretendInstalled({ kind: 'source', root: '/work/svc' });
+    expect((await svc(['update', '--check'], { env: { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl } })).stdout).toContain('git pull && npm install && npm run build (in /work/svc)');
+  });
+
   it('names the HTTP status when the registry fails', async () => {
     status = 503;
     const r = await svc(['update', '--check'], { env: { SVC_CONFIG_DIR: cfg, npm_config_registry: registryUrl } });

@@ -8,10 +8,12 @@ import { parseXml } from '../einvoice/_ubl.js';
 import { sample, variant } from './_samples.js';
 import { solidPng } from './_png.js';
 import { QpdfView, attachment, str } from './_qpdf.js';
-import { sharedTool } from '../_shared-tools.js';
+import { PREFLIGHT } from '../_rules-runner.js';
+import { hasPdfaPreflight, runs } from '../_tools.js';
 import { Preflight, type PreflightResult } from './_preflight.js';
 
-const preflight = sharedTool('pdfa/preflight');
+// The project's copy of the PDF/A-3 preflight (test/rules/pdfa-preflight): Debian's PDFBox and qpdf.
+const preflight = runs(hasPdfaPreflight) ? PREFLIGHT : undefined;
 const SAMPLES = ['nordlys-2026-10.json', 'nordlys-2026-09.json', 'nordlys-2026-10-void.json', 'kattegat-2026-10.json', 'fjordline-2026-10.json', '../vat-treatments/eu-reverse-charge-2026-10.json', '../vat-treatments/usd-vat-with-rate-2026-10.json'];
 const CREDIT = { number: 'KN-2026-007', issueDate: '2026-11-20', reason: 'Forkert plan' };
 const XMP = { x: 'adobe:ns:meta/', rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#', dc: 'http://purl.org/dc/elements/1.1/', xmp: 'http://ns.adobe.com/xap/1.0/', pdf: 'http://ns.adobe.com/pdf/1.3/', pdfaid: 'http://www.aiim.org/pdfa/ns/id/' };
@@ -22,7 +24,7 @@ function pdfDateToIso(d: string): string {
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`;
 }
 
-describe.skipIf(!preflight)('PDF/A-3b: shared/pdfa/preflight (PDFBox Preflight and qpdf)', () => {
+describe.runIf(runs(hasPdfaPreflight))('PDF/A-3b: test/rules/pdfa-preflight (PDFBox Preflight and qpdf)', () => {
   // One for the file: its temporary folder (the batch's answers, the java shim) goes with it.
   const tool = new Preflight(preflight!);
   let dir: string | undefined;

@@ -38,7 +38,7 @@ describe('queue URL', () => {
   });
 
   it('refuses other schemes, a database that is not a number, queries, and names no password doing so', () => {
-    expect(() => parseQueueUrl('http://queue-host:6379', {})).toThrow('--queue: must start with redis:// or rediss://');
+    expect(() => parseQueueUrl('http://queue-host:6379', {})).toThrow(/^queue: must start with redis:\/\/ or rediss:\/\//);
     expect(() => parseQueueUrl('redis://queue-host/jobs', {})).toThrow('the database must be a number');
     expect(() => parseQueueUrl('redis://queue-host?db=1', {})).toThrow('must not have a query');
     let message = '';
@@ -47,7 +47,7 @@ describe('queue URL', () => {
     } catch (e) {
       message = (e as Error).message;
     }
-    expect(message).toMatch(/^--queue: /);
+    expect(message).toMatch(/^queue: /);
     expect(message).not.toContain('pw-123456');
   });
 });

@@ -12,7 +12,7 @@ export interface SavedGateway {
 /** The gateway a key command talks to, where that came from, and one line saying so. */
 export interface GatewayChoice {
   url: string;
-  source: 'flag' | 'env' | 'profile';
+  source: 'flag' | 'env' | 'profile' | 'prompt';
   /** e.g. `from the environment variable SVC_GATEWAY_URL`; never holds a key. */
   why: string;
 }
@@ -22,14 +22,18 @@ export const gatewayOption = {
   'gateway-url': { type: 'string', valueName: 'URL', description: 'the gateway (else SVC_GATEWAY_URL, else the URL saved with the key)' },
 } as const;
 
-function checkedFlag(url: string): string {
+/**
+ * `url` when it is an http(s) URL; a UsageError naming `what` (the flag, or the prompt) otherwise.
+ * @throws UsageError
+ */
+export function checkedGatewayUrl(url: string, what = '--gateway-url'): string {
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
   } catch {
     parsed = undefined;
   }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new UsageError(`--gateway-url: expected an http:// or https:// URL (got "${url}")`);
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new UsageError(`${what}: expected an http:// or https:// URL (got "${url}")`);
   return url;
 }
 
@@ -42,7 +46,7 @@ function checkedFlag(url: string): string {
  */
 export function chooseGateway(io: CommandIO, args: ParsedArgs | undefined, saved: SavedGateway | undefined): GatewayChoice | undefined {
   const flag = args ? str(args, 'gateway-url')?.trim() : undefined;
-  if (flag) return { url: checkedFlag(flag), source: 'flag', why: 'from --gateway-url' };
+  if (flag) return { url: checkedGatewayUrl(flag), source: 'flag', why: 'from --gateway-url' };
   const env = io.env.SVC_GATEWAY_URL?.trim();
   if (env) return { url: env, source: 'env', why: 'from the environment variable SVC_GATEWAY_URL' };
   if (saved?.gateway_url) {

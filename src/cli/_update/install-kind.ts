@@ -64,6 +64,24 @@ export function updatesInPlace(install: Install): boolean {
 }
 
 /** The command that updates `install`, for messages. */
+/**
+ * What to run to update `install` when the package is in no registry: a new tarball (`npm pack`
+ * of the new release) or the git repository, each installed the way this copy was.
+ */
+export function updateFromOutsideFor(install: Install): string {
+  const source = `./${PACKAGE.name}-<version>.tgz (the new release's tarball) or git+https://<its repository>.git`;
+  switch (install.kind) {
+    case 'global':
+      return `${install.manager === 'pnpm' ? 'pnpm add -g' : install.manager === 'yarn' ? 'yarn global add' : 'npm install -g'} ${source}`;
+    case 'npx':
+      return `npx ${source} <command>`;
+    case 'local':
+      return `cd '${install.project.replace(/'/g, `'\\''`)}' && ${install.manager === 'pnpm' ? 'pnpm add' : install.manager === 'yarn' ? 'yarn add' : 'npm install'} ${source}`;
+    case 'source':
+      return updateCommandFor(install);
+  }
+}
+
 export function updateCommandFor(install: Install): string {
   const name = `${PACKAGE.name}@latest`;
   switch (install.kind) {

@@ -1,10 +1,12 @@
 import { request } from '../../client/undici.js';
 import { PACKAGE, registryUrl } from './package-info.js';
 import { UpdateCheckError } from './update-check-error.js';
+import { NotPublishedError } from './not-published-error.js';
 
 /**
  * The `latest` dist-tag of this package in the npm registry (`GET <registry>/<name>`, the
  * abbreviated record `npm view` uses).
+ * @throws NotPublishedError when the registry has no such package (svc is then installed from a tarball or git)
  * @throws UpdateCheckError naming the HTTP status or the network failure
  */
 export async function fetchLatestVersion(env: Record<string, string | undefined>, timeoutMs: number): Promise<string> {
@@ -22,7 +24,7 @@ export async function fetchLatestVersion(env: Record<string, string | undefined>
   }
   if (res.statusCode !== 200) {
     await res.body.dump();
-    if (res.statusCode === 404) throw new UpdateCheckError(`${PACKAGE.name} is not published on the npm registry at ${registryUrl(env)} (HTTP 404)`);
+    if (res.statusCode === 404) throw new NotPublishedError(registryUrl(env), PACKAGE.name);
     throw new UpdateCheckError(`the npm registry at ${registryUrl(env)} answered HTTP ${res.statusCode} for ${PACKAGE.name}`);
   }
   const body = (await res.body.json()) as { 'dist-tags'?: { latest?: unknown } };

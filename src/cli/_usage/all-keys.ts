@@ -7,8 +7,9 @@ import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
 import { wrap } from '../_output/wrap.js';
 import { openStore } from '../auth/_store-io.js';
-import { usagePeriod, type DayRange, type UsagePeriodName } from './period.js';
-import { clockNote, todayJson, usageToday, type UsageToday } from './whose-today.js';
+import { periodJson, usageRange, type DayRange, type UsageRequest } from './period.js';
+import { periodNotes, todayJson, usageToday, type UsageToday } from './whose-today.js';
+import { noActivity } from './activity.js';
 import { isNotShared } from './not-shared.js';
 import { addRows, summarizeActivity, usageRowJson, type UsageRow } from './summary.js';
 import { usageColumns, usageTableRows } from './table.js';
@@ -20,8 +21,8 @@ type KeyUsage =
   | { profile: string; key: string; notShared: true; noOrg: boolean }
   | { profile: string; key: string; error: { status: number | null; message: string } };
 
-/** One saved key's usage over `periodName`, counted from the day its own service's answer says it is (see whose-today.ts). */
-async function usageOf(io: CommandIO, profile: string, apiKey: string, gateway: GatewayChoice | undefined, periodName: UsagePeriodName): Promise<KeyUsage> {
+/** One saved key's usage over `request`, counted from the day its own service's answer says it is (see whose-today.ts). */
+async function usageOf(io: CommandIO, profile: string, apiKey: string, gateway: GatewayChoice | undefined, request: UsageRequest): Promise<KeyUsage> {
   const key = maskKey(apiKey);
   try {
     const client = clientFor(io, apiKey, gateway);
@@ -29,8 +30,8 @@ async function usageOf(io: CommandIO, profile: string, apiKey: string, gateway: 
     const { info } = await client.getKeyInfo({ onServiceDate: (d) => (serviceDate = d) });
     if (!info.usage_shared) return { profile, key, notShared: true, noOrg: info.org_id === null };
     const today = usageToday(serviceDate);
-    const period = usagePeriod(periodName, today.at);
-    const activity = await client.getDailyActivity({ start_date: period.start, end_date: period.end });
+    const period = usageRange(request, today.at);
+    const activity = period.afterToday ? noActivity() : await client.getDailyActivity({ start_date: period.start, end_date: period.end });
     return { profile, key, total: summarizeActivity(activity).total, period, today };
   } catch (e) {
     if (isNotShared(e)) return { profile, key, notShared: true, noOrg: false };
@@ -44,19 +45,19 @@ async function usageOf(io: CommandIO, profile: string, apiKey: string, gateway: 
  * Each key's period is counted from its own service's today; the header shows the first key's,
  * and a key whose service is on another day says so under the table.
  */
-export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, periodName: UsagePeriodName, json: boolean): Promise<number> {
+export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, request: UsageRequest, json: boolean): Promise<number> {
   const { credentials } = await openStore(io);
   const names = Object.keys(credentials.profiles).sort();
   if (names.length === 0) throw new NoSavedKeysError();
   const results = await Promise.all(names.map((n) => {
     const entry = credentials.profiles[n]!;
     // Each saved key at its own gateway: the one it was saved with, unless the flag or SVC_GATEWAY_URL says otherwise.
-    return usageOf(io, n, entry.api_key, chooseGateway(io, args, { profile: n, gateway_url: entry.gateway_url, saved_at: entry.saved_at }), periodName);
+    return usageOf(io, n, entry.api_key, chooseGateway(io, args, { profile: n, gateway_url: entry.gateway_url, saved_at: entry.saved_at }), request);
   }));
   const counted = results.flatMap((r) => ('total' in r ? [r] : []));
   // No key answered with usage: the period is this computer's, said as such.
   const today = counted[0]?.today ?? usageToday(undefined);
-  const period = counted[0]?.period ?? usagePeriod(periodName, today.at);
+  const period = counted[0]?.period ?? usageRange(request, today.at);
   const otherDay = (r: (typeof counted)[number]) => r.period.label !== period.label;
   // A key saved under two names is counted once in the TOTAL.
   const firstName = new Map<string, string>();
@@ -75,10 +76,10 @@ export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, periodName
       key: r.key,
       usage_shared: !('notShared' in r),
       ...('sameAs' in r && r.sameAs ? { same_key_as: r.sameAs } : {}),
-      ...('total' in r ? { total: usageRowJson(r.total), ...(otherDay(r) ? { period: { start_date: r.period.start, end_date: r.period.end, ...todayJson(r.today) } } : {}) } : {}),
+      ...('total' in r ? { total: usageRowJson(r.total), ...(otherDay(r) ? { period: { ...periodJson(r.period), ...todayJson(r.today) } } : {}) } : {}),
       ...('error' in r ? { error: r.error } : {}),
     }));
-    const out = { period: { name: period.name, start_date: period.start, end_date: period.end, ...todayJson(today) }, keys, total: usageRowJson(total) };
+    const out = { period: { ...periodJson(period), ...todayJson(today) }, keys, total: usageRowJson(total) };
     io.stdout.write(jsonText(out));
     return failed ? 1 : 0;
   }
@@ -94,8 +95,7 @@ export async function usageOfAllKeys(io: CommandIO, args: ParsedArgs, periodName
   });
   const width = outputWidth(io);
   const out = [s.bold(`Usage of ${names.length} saved key${names.length > 1 ? 's' : ''}`), `Period: ${period.label} (UTC)`];
-  const note = clockNote(today);
-  if (note) out.push(...wrap(note, width, '', '  '));
+  for (const note of periodNotes(period, today)) out.push(...wrap(note, width, '', '  '));
   out.push('');
   out.push(renderTable(usageColumns('KEY'), usageTableRows(rows, total), width, s).trimEnd());
   if (notes.length) out.push('', ...notes.flatMap((n) => wrap(n, width, '', '  ')));

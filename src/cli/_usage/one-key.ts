@@ -6,8 +6,8 @@ import { plainText, truncate } from '../_output/sanitize.js';
 import { wrap } from '../_output/wrap.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
-import { usagePeriod, type UsagePeriodName } from './period.js';
-import { clockNote, todayJson, usageToday } from './whose-today.js';
+import { periodJson, usageRange, type UsageRequest } from './period.js';
+import { periodNotes, todayJson, usageToday } from './whose-today.js';
 import { summarizeActivity, usageRowJson } from './summary.js';
 import { usageExtras, usageExtrasJson } from './extras.js';
 import { usageColumns, usageTableRows } from './table.js';
@@ -21,17 +21,17 @@ const NO_ORG = 'This key belongs to no organization, so it has no usage to show.
 const DELAY_NOTE = 'New requests can take about a minute to appear.';
 
 /**
- * The usage of the key in use over the period `periodName`, as a table or --json; the exit code.
+ * The usage of the key in use over the period `request`, as a table or --json; the exit code.
  * The period's days are the service's: counted from the day its key lookup answered on.
  */
-export async function oneKey(io: CommandIO, args: ParsedArgs, periodName: UsagePeriodName, json: boolean): Promise<number> {
+export async function oneKey(io: CommandIO, args: ParsedArgs, request: UsageRequest, json: boolean): Promise<number> {
   const key = await keyInUse(io, args);
   announceKey(io, args, key);
   const client = clientFor(io, key.apiKey, key.gateway);
   let serviceDate: Date | undefined;
   const { info } = await explained(io, key, client.getKeyInfo({ onServiceDate: (d) => (serviceDate = d) }));
   const today = usageToday(serviceDate);
-  const period = usagePeriod(periodName, today.at);
+  const period = usageRange(request, today.at);
   const activity = info.usage_shared ? await activityOf(io, client, key, period, today) : undefined;
   const name = plainText(info.key_alias ?? info.key_name);
   const summary = activity ? summarizeActivity(activity) : undefined;
@@ -39,7 +39,7 @@ export async function oneKey(io: CommandIO, args: ParsedArgs, periodName: UsageP
     const out = {
       key: key.masked,
       key_name: name,
-      period: { name: period.name, start_date: period.start, end_date: period.end, ...todayJson(today) },
+      period: { ...periodJson(period), ...todayJson(today) },
       usage_shared: summary !== undefined,
       models: summary ? summary.rows.map(usageRowJson) : null,
       total: summary ? usageRowJson(summary.total) : null,
@@ -51,8 +51,7 @@ export async function oneKey(io: CommandIO, args: ParsedArgs, periodName: UsageP
   const s = styleFor(io.stdout, io.env);
   const width = outputWidth(io);
   const out = [s.bold(truncate(`Usage of key "${name}" (${key.masked})`, width)), `Period: ${period.label} (UTC)`];
-  const note = clockNote(today);
-  if (note) out.push(...wrap(note, width, '', '  '));
+  for (const note of periodNotes(period, today)) out.push(...wrap(note, width, '', '  '));
   out.push('');
   if (!summary) out.push(info.org_id === null ? NO_ORG : NOT_SHARED);
   else if (summary.rows.length === 0) out.push('No requests in this period.');

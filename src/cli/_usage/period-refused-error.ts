@@ -13,7 +13,7 @@ export class PeriodRefusedError extends SvcError {
     super(`the service refused the period ${period.label}: ${reason}`);
     this.hint =
       today.source === 'computer'
-        ? `the dates come from this computer's clock (${today.computerDay}, UTC), as the service's answer had no Date; if the service's today is earlier, choose an earlier --period`
-        : `the dates come from the service's own today (${today.day}, UTC, its Date header); run it again in a minute, or choose an earlier --period`;
+        ? `the dates come from this computer's clock (${today.computerDay}, UTC), as the service's answer had no Date; if the service's today is earlier, choose an earlier period`
+        : `the dates come from the service's own today (${today.day}, UTC, its Date header); run it again in a minute, or choose an earlier period`;
   }
 }

@@ -1,4 +1,5 @@
 import { now } from '../../core/clock.js';
+import { rangeNote, type DayRange } from './period.js';
 
 /**
  * The "today" a usage period is counted from. Usage is recorded in the service's UTC days, so the
@@ -36,4 +37,10 @@ export function clockNote(today: UsageToday, consequence = "Periods follow the s
 /** The same facts for `--json`. */
 export function todayJson(today: UsageToday): { today: string; today_source: 'service' | 'computer'; computer_today: string } {
   return { today: today.day, today_source: today.source, computer_today: today.computerDay };
+}
+
+/** The notes under a period's header line: whose today when the clocks differ, and a period cut at or lying after today. */
+export function periodNotes(period: DayRange, today: UsageToday): string[] {
+  const whose = today.source === 'service' ? "the service's" : "this computer's";
+  return [clockNote(today), rangeNote(period, today.day, whose)].filter((n): n is string => n !== undefined);
 }

@@ -6,6 +6,15 @@ import { PromptAbortedError } from './prompt-aborted-error.js';
  * key, Backspace and Ctrl-U edit, Enter ends, Ctrl-C or Ctrl-D on an empty line aborts.
  */
 export function readHiddenLine(io: CommandIO, prompt: string): Promise<string> {
+  return readLine(io, prompt, false);
+}
+
+/** The same for text that may be seen (a URL): each character shown as it is typed, the edits too. */
+export function readShownLine(io: CommandIO, prompt: string): Promise<string> {
+  return readLine(io, prompt, true);
+}
+
+function readLine(io: CommandIO, prompt: string, shown: boolean): Promise<string> {
   const { stdin, stderr } = io;
   return new Promise((resolve, reject) => {
     let value = '';
@@ -31,10 +40,17 @@ export function readHiddenLine(io: CommandIO, prompt: string): Promise<string> {
           if (value === '') return finish(new PromptAbortedError());
           continue;
         }
-        if (ch === '\u007f' || ch === '\b') value = [...value].slice(0, -1).join('');
-        else if (ch === '\u0015') value = '';
-        else if (ch === '\u001b') escape = true;
-        else if (ch >= ' ') value += ch;
+        if (ch === '\u007f' || ch === '\b') {
+          if (shown && value !== '') stderr.write('\b \b');
+          value = [...value].slice(0, -1).join('');
+        } else if (ch === '\u0015') {
+          if (shown) stderr.write('\b \b'.repeat([...value].length));
+          value = '';
+        } else if (ch === '\u001b') escape = true;
+        else if (ch >= ' ') {
+          value += ch;
+          if (shown) stderr.write(ch);
+        }
       }
     };
     // Echo goes off before the prompt appears, so nothing typed in answer to it is ever echoed.

@@ -5,8 +5,8 @@ import { AuthenticationError } from '../../client/errors/authentication-error.js
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
 import { UsageError } from '../usage-error.js';
 import { keyCommandOptions } from '../_gateway/key-command-options.js';
-import { chooseGateway } from '../_gateway/choose-gateway.js';
-import { readHiddenLine } from './_hidden-prompt.js';
+import { checkedGatewayUrl, chooseGateway } from '../_gateway/choose-gateway.js';
+import { readHiddenLine, readShownLine } from './_hidden-prompt.js';
 import { readKeyFromStdin } from './_read-stdin.js';
 import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
@@ -18,11 +18,16 @@ import { timeoutOption } from '../_timeout.js';
 import { withStatus } from '../../client/errors/with-status.js';
 import { now } from '../../core/clock.js';
 
+const EXAMPLE_URL = 'https://gateway.example.com';
+
 export const loginCommand: Command = {
   name: 'login',
   summary: 'Save an API key after checking it with the service',
   usage: 'auth login [--profile NAME] [--with-token] [--gateway-url URL]',
-  examples: ['svc auth login', 'svc auth login --profile work', 'pass show svc/key | svc auth login --with-token'],
+  about:
+    'The key is checked at the gateway (--gateway-url, else SVC_GATEWAY_URL, else the URL saved with the profile; on a ' +
+    'terminal it is asked for first when none is given) and saved with it only when the service accepts it.',
+  examples: ['svc auth login', 'svc auth login --gateway-url https://gateway.example.com --profile work', 'pass show svc/key | svc auth login --with-token --gateway-url https://gateway.example.com'],
   options: {
     profile: { type: 'string', valueName: 'NAME', description: 'save under this name (default: "default")' },
     'with-token': { type: 'boolean', description: 'read the key from stdin (on a terminal: asked, hidden)' },
@@ -39,14 +44,23 @@ export const loginCommand: Command = {
     const { update, credentials } = await openStore(io);
     // The gateway the key is checked at is saved with it, so the key keeps working where SVC_GATEWAY_URL is not set.
     const existing = profileOf(credentials, name);
-    const gateway = chooseGateway(io, args, existing ? { profile: name, gateway_url: existing.gateway_url, saved_at: existing.saved_at } : undefined);
+    let gateway = chooseGateway(io, args, existing ? { profile: name, gateway_url: existing.gateway_url, saved_at: existing.saved_at } : undefined);
+    const terminal = io.stdin.isTTY === true && io.stdin.setRawMode !== undefined;
+    if (!terminal && !bool(args, 'with-token')) throw new UsageError('stdin is not a terminal, so the key cannot be asked for; pipe it in with --with-token');
+    // The gateway first: a key asked for and then thrown away for want of somewhere to check it helps nobody.
+    if (!gateway) {
+      if (!terminal) throw new UsageError(`no gateway to check the key at: give --gateway-url URL or set SVC_GATEWAY_URL (e.g. ${EXAMPLE_URL}); nothing was read or saved`);
+      const entered = (await readShownLine(io, `Gateway URL (e.g. ${EXAMPLE_URL}): `)).trim();
+      if (!entered) throw new UsageError('no gateway URL was entered (or give --gateway-url URL); nothing was saved');
+      gateway = { url: checkedGatewayUrl(entered, 'the gateway URL'), source: 'prompt', why: 'entered at the prompt' };
+    } else if (terminal) {
+      io.stderr.write(`Gateway: ${gateway.url} (${gateway.why})\n`);
+    }
 
     let apiKey: string;
-    const terminal = io.stdin.isTTY === true && io.stdin.setRawMode !== undefined;
     // --with-token on a terminal would echo the key as it is typed: ask without echo instead.
-    if (bool(args, 'with-token') && !terminal) apiKey = await readKeyFromStdin(io.stdin);
-    else if (terminal) apiKey = (await readHiddenLine(io, 'Paste your API key (input is hidden): ')).trim();
-    else throw new UsageError('stdin is not a terminal, so the key cannot be asked for; pipe it in with --with-token');
+    if (!terminal) apiKey = await readKeyFromStdin(io.stdin);
+    else apiKey = (await readHiddenLine(io, 'Paste your API key (input is hidden): ')).trim();
     if (!apiKey) throw new UsageError('no key was entered; nothing was saved');
     if (/\s/.test(apiKey)) throw new UsageError('the key contains spaces; nothing was saved');
 

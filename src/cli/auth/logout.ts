@@ -28,19 +28,25 @@ export const logoutCommand: Command = {
     const flag = str(args, 'profile');
     const named = flag === undefined ? undefined : profileArg(flag, '--profile');
     const { update } = await openStore(io);
-    let deleted = { name: '', masked: '', unpinned: 0, wasDefault: false };
+    let deleted = { name: '', masked: '', unpinned: 0, wasDefault: false, newDefault: undefined as string | undefined };
     const saved = await update((current) => {
       const name = profileToDelete(current, named, io);
       const entry = profileOf(current, name);
       const profiles = nameTable(Object.entries(current.profiles).filter(([n]) => n !== name));
       const pins = nameTable(Object.entries(current.pins).filter(([, p]) => p !== name));
       const unpinned = Object.keys(current.pins).length - Object.keys(pins).length;
-      deleted = { name, masked: maskKey(entry!.api_key), unpinned, wasDefault: current.default === name };
-      return { version: 1, default: current.default === name ? null : current.default, profiles, pins };
+      const left = Object.keys(profiles);
+      // The default deleted with one key left: that one is the default now (as gh switches to the remaining account).
+      const newDefault = current.default === name && left.length === 1 ? left[0] : undefined;
+      deleted = { name, masked: maskKey(entry!.api_key), unpinned, wasDefault: current.default === name, newDefault };
+      return { version: 1, default: current.default === name ? (newDefault ?? null) : current.default, profiles, pins };
     });
     io.stdout.write(`Deleted saved key "${deleted.name}" (${deleted.masked}).\n`);
     if (deleted.unpinned) io.stdout.write(`Removed ${deleted.unpinned} project pin${deleted.unpinned > 1 ? 's' : ''} that used it.\n`);
-    if (deleted.wasDefault && Object.keys(saved.profiles).length) {
+    if (deleted.newDefault !== undefined) {
+      const masked = maskKey(profileOf(saved, deleted.newDefault)!.api_key);
+      io.stdout.write(`The default key is now "${deleted.newDefault}" (${masked}), the one saved key left.\n`);
+    } else if (deleted.wasDefault && Object.keys(saved.profiles).length) {
       io.stdout.write(`There is no default key now; choose one with "svc auth use <name>".\n`);
     }
     return 0;

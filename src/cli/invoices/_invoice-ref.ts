@@ -2,6 +2,7 @@ import type { ReportingClient } from '../../client/reporting-client.js';
 import { NotFoundError } from '../../client/errors/not-found-error.js';
 import { plainText } from '../_output/sanitize.js';
 import { checkListedInvoice } from '../../client/listed-invoice.js';
+import { invoicesNamed } from '../../client/invoice-number.js';
 import type { Invoice, InvoiceSummary } from '../../model/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,9 +40,7 @@ export async function fetchInvoiceNamed(client: ReportingClient, ref: string): P
 
 async function resolveInvoice(client: ReportingClient, ref: string): Promise<{ id: string; listed?: InvoiceSummary }> {
   if (isUuid(ref)) return { id: ref };
-  const list = await client.listInvoices();
-  let hits = list.filter((i) => i.invoice_number === ref);
-  if (hits.length === 0 && isInvoiceIdOrPrefix(ref)) hits = list.filter((i) => i.id.toLowerCase().startsWith(ref.toLowerCase()));
+  const hits = invoicesNamed(await client.listInvoices(), ref, isInvoiceIdOrPrefix(ref));
   if (hits.length === 1) return { id: hits[0]!.id, listed: hits[0]! };
   const endpoint = client.http.endpointOf({ path: `/api/orgs/${encodeURIComponent(client.orgId)}/invoices` });
   if (hits.length === 0) {

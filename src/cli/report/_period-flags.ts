@@ -1,9 +1,7 @@
 import type { OptionSpec, ParsedArgs } from '../_command.js';
 import { int, str } from '../_args.js';
-import { UsageError } from '../usage-error.js';
 import type { KeyUsagePeriod } from '../../client/api.js';
-import { checkKeyUsagePeriod } from '../../client/period.js';
-import { InvalidRequestError } from '../../client/errors/invalid-request-error.js';
+import { checkPeriodFlags } from '../_period-check.js';
 
 /** The key-usage period flags, named as the API's query parameters. */
 export const keyPeriodOptions: Record<string, OptionSpec> = {
@@ -16,7 +14,7 @@ export const keyPeriodOptions: Record<string, OptionSpec> = {
 
 const FLAG: Record<string, string> = { month: '--month', year: '--year', months: '--months', start_date: '--start-date', end_date: '--end-date' };
 
-/** The period the flags ask for, checked by the client's rules; a UsageError naming the flag otherwise. */
+/** The period the flags ask for, checked by the client's rules (checkKeyUsagePeriod's styles); a UsageError naming the flag otherwise. */
 export function keyPeriodFromFlags(args: ParsedArgs): KeyUsagePeriod {
   const p: Record<string, string | number> = {};
   const month = str(args, 'month');
@@ -29,18 +27,6 @@ export function keyPeriodFromFlags(args: ParsedArgs): KeyUsagePeriod {
   if (months !== undefined) p.months = months;
   if (start !== undefined) p.start_date = start;
   if (end !== undefined) p.end_date = end;
-  try {
-    checkKeyUsagePeriod(p as KeyUsagePeriod);
-  } catch (e) {
-    if (e instanceof InvalidRequestError) {
-      const flags = e.field.split(', ').map((f) => FLAG[f] ?? f).join(', ');
-      // The client names the API's parameters; on the command line they are flags.
-      const reason = e.field.includes(', ')
-        ? 'give at most one period: --month, --year, --months, or --start-date with --end-date'
-        : e.message.slice(e.field.length + 2).replace(/\b(start_date|end_date)\b/g, (p) => FLAG[p]!);
-      throw new UsageError(`${flags}: ${reason}`);
-    }
-    throw e;
-  }
+  checkPeriodFlags(p, ['month', 'year', 'months', 'range'], FLAG, '--month, --year, --months, or --start-date with --end-date');
   return p as KeyUsagePeriod;
 }

@@ -15,14 +15,19 @@ export function sanitizeText(text: string, secrets: readonly string[]): string {
   return out.length > 300 ? `${out.slice(0, 297)}...` : out;
 }
 
-/** Reads `{"error": code, "message": text}` (the reference server's shape) or falls back to the plain text. */
+/**
+ * Reads `{"error": code, "message": text}` (the reference server's shape), or LiteLLM's
+ * `{"error": {"message", "type", "code"}}` (code: `error.code`, else `error.type`), or falls
+ * back to the plain text.
+ */
 export function readErrorBody(body: string, secrets: readonly string[]): ErrorBodyInfo {
   try {
     const data: unknown = JSON.parse(body);
     if (data && typeof data === 'object') {
       const o = data as Record<string, unknown>;
-      const code = typeof o.error === 'string' ? o.error : undefined;
-      const msg = [o.message, o.detail, o.reason, typeof o.error === 'object' ? (o.error as Record<string, unknown>)?.message : undefined]
+      const inner = o.error && typeof o.error === 'object' ? (o.error as Record<string, unknown>) : undefined;
+      const code = typeof o.error === 'string' ? o.error : [inner?.code, inner?.type].find((v): v is string => typeof v === 'string' && v !== '');
+      const msg = [o.message, o.detail, o.reason, inner?.message]
         .find((v) => typeof v === 'string');
       return { code: code ? sanitizeText(code, secrets) : undefined, text: sanitizeText(msg ?? code ?? '', secrets) };
     }

@@ -1,10 +1,10 @@
+import { ORG_HINT } from './org-hint.js';
+
 /** What a 403 means, from the service's error code or, failing that, its message text. */
 export interface ForbiddenReason {
   message: string;
   hint?: string;
 }
-
-const ORG_HINT = 'check that SVC_ORG_ID (or --org) is the organization the token was created in';
 
 const BY_CODE: Record<string, ForbiddenReason> = {
   usage_not_shared: {

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { escapeControls } from '../../core/invisible-text.js';
 import type { ApiError } from './api-error.js';
+import { readErrorBody } from './_error-body.js';
 
 const BODY_LIMIT = 16 * 1024;
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'cf-ray'];
@@ -12,14 +13,17 @@ function clean(text: string, secrets: readonly string[]): string {
 }
 
 /**
- * Keeps on `error` what the service sent with it (ApiError's `body`, `headers`, `requestId`),
+ * Keeps on `error` what the service sent with it (ApiError's `code`, `body`, `headers`, `requestId`),
  * cleaned: the token replaced, control characters escaped, the body cut at 16 KiB. An error
  * that already holds an answer keeps the first one.
  */
 export function keepResponse<E extends ApiError>(error: E, headers: IncomingHttpHeaders | undefined, body: string | undefined, secrets: readonly string[]): E {
   if (error.headers !== undefined || error.body !== undefined) return error;
-  const target = error as { -readonly [K in 'body' | 'headers' | 'requestId']: ApiError[K] };
-  if (body !== undefined) target.body = clean(body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body, secrets);
+  const target = error as { -readonly [K in 'body' | 'headers' | 'requestId' | 'code']: ApiError[K] };
+  if (body !== undefined) {
+    target.body = clean(body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body, secrets);
+    target.code = readErrorBody(body, secrets).code;
+  }
   if (headers) {
     const kept: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {

@@ -3,11 +3,19 @@ import { SvcError } from '../../core/svc-error.js';
  * Base of every error the HTTP client throws. Its message is one line written for a user
  * (what went wrong and, in `hint`, what to do) and never contains a token or an API key.
  * Thrown only through its subclasses, or as itself for an HTTP status the spec does not list.
- * When the service answered, the error also keeps what it sent: `body` (cleaned), `headers`
- * and `requestId`, for logs and for asking the service's support about this one request.
+ * When the service answered, the error also keeps what it sent: `status`, `code` (the service's
+ * own error code), `body` (cleaned), `headers` and `requestId`, for logs, for deciding in code
+ * (`e.code === 'usage_not_shared'`) and for asking the service's support about this one request.
  */
 export class ApiError extends SvcError {
   override readonly name: string = 'ApiError';
+  /**
+   * The service's error code from the answer's JSON body: its `error` field when that is a
+   * string (`usage_not_shared`, `forbidden`, `invalid_period`, …), or `error.code` (else
+   * `error.type`) when `error` is an object, as LiteLLM sends; undefined when no answer arrived
+   * or its body names no code. The codes are the service's, not a closed list.
+   */
+  readonly code: string | undefined = undefined;
   /** The answer's body as sent, at most 16 KiB, tokens replaced by `***`, control characters escaped. */
   readonly body: string | undefined = undefined;
   /** The answer's headers (lower-case names; `set-cookie` left out), cleaned like `body`. */

@@ -10,11 +10,12 @@ import { makeStyles } from '../_styles.js';
 import type { Look } from '../_table.js';
 import { openBook } from '../_workbook.js';
 import { utcDate } from '../period.js';
+import type { Language } from '../../locale/language.js';
 
 /** Options of `buildPartnerReport`. */
 export interface PartnerReportOptions {
-  /** `da` (default) or `en`. */
-  language?: string;
+  /** `da` (default) or `en`, or any language in `locales/`. */
+  language?: Language;
 }
 
 const list = (xs: string[]) => xs.join(', ');
