@@ -160,8 +160,9 @@ describe('the package root (svc-reporting)', () => {
     expect(await keysOf('svc-reporting')).toEqual(values(ROOT_EXPORTS));
   });
 
-  test('is small: at most 61 names at run time, none of them a schema or a queue name', () => {
-    expect(values(ROOT_EXPORTS).length).toBeLessThanOrEqual(61);
+  test('is small: at most 64 names at run time, none of them a schema or a queue name', () => {
+    expect(values(ROOT_EXPORTS).length).// 38 of them error classes an embedder catches by class; the rest one per capability (rates: parseExchangeRates; a run's proof: verifyRun).
+    expect(values(ROOT_EXPORTS).length).toBeLessThanOrEqual(64);
     for (const name of [...values(SCHEMAS_EXPORTS), ...values(QUEUE_EXPORTS)]) expect(values(ROOT_EXPORTS), name).not.toContain(name);
   });
 
