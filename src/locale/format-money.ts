@@ -1,4 +1,3 @@
-import type { Currency } from '../model/primitives.js';
 import { InvalidArgumentError } from '../core/invalid-argument-error.js';
 import { formatMoney as moneyIn } from './format.js';
 import { getLocale } from './locale.js';
@@ -14,7 +13,7 @@ const CURRENCIES: readonly string[] = ['DKK', 'EUR', 'USD'];
  * @throws UnsafeAmountError for a number past 2^53 − 1 (pass a bigint)
  * @throws UnknownLanguageError for a language not installed
  */
-export function formatMoney(minor: number | bigint, currency: Currency, language: Language = 'da'): string {
+export function formatMoney(minor: number | bigint, currency: string, language: Language = 'da'): string {
   if (!CURRENCIES.includes(currency)) throw new InvalidArgumentError('currency', `must be one of ${CURRENCIES.join(', ')} (got ${JSON.stringify(currency)})`);
   if (typeof minor !== 'bigint' && (typeof minor !== 'number' || !Number.isInteger(minor))) {
     throw new InvalidArgumentError('minor', `must be a whole number of minor units, e.g. 3174028 for 31,740.28 (got ${JSON.stringify(minor)})`);

@@ -1,7 +1,7 @@
 import { SvcError } from '../core/svc-error.js';
 
 /**
- * Thrown when the Redis server of `--queue` has no database by the number the URL names
+ * Thrown when the Redis server of the queue's URL (the CLI's `--queue`) has no database by the number the URL names
  * (`redis://host:6379/99` on a server with the default 16): found by the first call, before
  * anything is queued, locked or worked, and again should Redis come back without it mid-run.
  * Redis itself only refuses the SELECT and leaves the connection in database 0, where a run's
@@ -16,6 +16,6 @@ export class QueueDatabaseError extends SvcError {
     readonly where: string,
     readonly db: number,
   ) {
-    super(`--queue: ${where} names database ${db}, which the Redis server there does not have (it answered "DB index is out of range")`);
+    super(`queue: ${where} names database ${db}, which the Redis server there does not have (it answered "DB index is out of range")`);
   }
 }

@@ -161,7 +161,7 @@ describe('the package root (svc-reporting)', () => {
   });
 
   test('is small: at most 64 names at run time, none of them a schema or a queue name', () => {
-    expect(values(ROOT_EXPORTS).length).// 38 of them error classes an embedder catches by class; the rest one per capability (rates: parseExchangeRates; a run's proof: verifyRun).
+    // 38 of them error classes an embedder catches by class; the rest one per capability (rates: parseExchangeRates; a run's proof: verifyRun).
     expect(values(ROOT_EXPORTS).length).toBeLessThanOrEqual(64);
     for (const name of [...values(SCHEMAS_EXPORTS), ...values(QUEUE_EXPORTS)]) expect(values(ROOT_EXPORTS), name).not.toContain(name);
   });

@@ -27,7 +27,7 @@ export const loginCommand: Command = {
   about:
     'The key is checked at the gateway (--gateway-url, else SVC_GATEWAY_URL, else the URL saved with the profile; on a ' +
     'terminal it is asked for first when none is given) and saved with it only when the service accepts it.',
-  examples: ['svc auth login', 'svc auth login --gateway-url https://gateway.example.com --profile work', 'pass show svc/key | svc auth login --with-token --gateway-url https://gateway.example.com'],
+  examples: ['svc auth login', 'svc auth login --gateway-url https://gateway.example.com --profile work', 'pass show svc/key | svc auth login --with-token --gateway-url "$GATEWAY"'],
   options: {
     profile: { type: 'string', valueName: 'NAME', description: 'save under this name (default: "default")' },
     'with-token': { type: 'boolean', description: 'read the key from stdin (on a terminal: asked, hidden)' },
