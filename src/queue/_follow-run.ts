@@ -98,8 +98,6 @@ export async function followRun(config: RunConfig, options: QueueRunOptions, { c
       for (let d = documentsOf.get(jobId) ?? 0; d < n; d++) { progress.documents++; report('file'); }
       documentsOf.set(jobId, Math.max(n, documentsOf.get(jobId) ?? 0));
     });
-    events.on('completed', ({ jobId }) => void (following && collect([jobId])));
-    events.on('failed', ({ jobId }) => void (following && collect([jobId])));
     // Events still arriving while the run is being finished are late news of jobs already collected.
     let following = true;
     const collect = async (ids: string[]) => {
@@ -110,6 +108,9 @@ export async function followRun(config: RunConfig, options: QueueRunOptions, { c
         if (following) options.onNotice?.(`queue: ${(e as Error).message}; retrying`);
       }
     };
+    // Declared above: a handler never reads a name before its declaration, whenever the event comes.
+    events.on('completed', ({ jobId }) => void (following && collect([jobId])));
+    events.on('failed', ({ jobId }) => void (following && collect([jobId])));
 
     report('start');
     await redis(addJobs(queue, jobs));

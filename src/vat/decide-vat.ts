@@ -48,7 +48,11 @@ const SEVERITY_ORDER: Record<VatSeverity, number> = { error: 0, warning: 1, info
  */
 export function decideVatFor(invoice: Invoice): VatDecision {
   const read = new Set<string>();
-  const get = <T>(path: string, value: T): T => (read.add(path), value);
+  // Every field the decision reads is recorded (VatDecision.read), then returned as it is.
+  const get = <T>(path: string, value: T): T => {
+    read.add(path);
+    return value;
+  };
   const reasons: VatReason[] = [];
   const reason = (code: VatReason['code'], severity: VatSeverity, paths: string[], message: string, params?: VatReason['params']): void => {
     reasons.push({ code, severity, paths, message, ...(params ? { params } : {}) });

@@ -17,6 +17,7 @@ export function truncate(s: string, width: number): string {
   return chars.slice(0, width - 1).join('') + '…';
 }
 
-export function textWidth(s: string): number {
+/** Columns `s` takes in a terminal, counted as characters (code points): the CLI's tables' one measure (the workbook's textWidth counts Excel's units). */
+export function terminalColumns(s: string): number {
   return [...s].length;
 }

@@ -1,5 +1,5 @@
 import type { Style } from './style.js';
-import { textWidth, truncate } from './sanitize.js';
+import { terminalColumns, truncate } from './sanitize.js';
 import { wrap } from './wrap.js';
 
 export interface Column {
@@ -21,7 +21,7 @@ export interface Column {
 const gapOf = (c: Column, position: number) => (position === 0 ? 0 : (c.gap ?? 2));
 
 function pad(s: string, width: number, align: 'left' | 'right'): string {
-  const fill = ' '.repeat(Math.max(0, width - textWidth(s)));
+  const fill = ' '.repeat(Math.max(0, width - terminalColumns(s)));
   return align === 'right' ? fill + s : s + fill;
 }
 
@@ -42,7 +42,7 @@ function shrink(columns: Column[], natural: number[], shown: number[], maxWidth:
     let widest = -1;
     for (const i of shown) {
       const c = columns[i]!;
-      const min = Math.min(natural[i]!, c.min ?? textWidth(c.header));
+      const min = Math.min(natural[i]!, c.min ?? terminalColumns(c.header));
       if (c.flex && layout.widths[i]! > min && (widest < 0 || layout.widths[i]! >= layout.widths[widest]!)) widest = i;
     }
     if (widest < 0) break;
@@ -75,7 +75,7 @@ export function fitColumns(columns: Column[], natural: number[], maxWidth: numbe
  * text. Columns left out are named on a line under the table, so nothing vanishes unsaid.
  */
 export function renderTable(columns: Column[], rows: Array<string[] | null>, maxWidth: number, style: Style): string {
-  const natural = columns.map((c, i) => Math.max(textWidth(c.header), ...rows.map((r) => (r ? textWidth(r[i] ?? '') : 0))));
+  const natural = columns.map((c, i) => Math.max(terminalColumns(c.header), ...rows.map((r) => (r ? terminalColumns(r[i] ?? '') : 0))));
   const layout = fitColumns(columns, natural, maxWidth);
   const { shown, widths } = layout;
   const line = (cells: string[], header = false) => {

@@ -1,7 +1,7 @@
 import type { InvoiceSummary } from '../../model/index.js';
 import { formatMinor } from '../../money/index.js';
 import { renderTable, type Column } from '../_output/table.js';
-import { plainText, textWidth } from '../_output/sanitize.js';
+import { plainText, terminalColumns } from '../_output/sanitize.js';
 import type { Style } from '../_output/style.js';
 
 const EN = { decimal: '.', group: ',' };
@@ -36,7 +36,7 @@ function rowsOf(list: InvoiceSummary[], idLength: number | undefined): string[][
 export function invoiceListTable(list: InvoiceSummary[], width: number, style: Style): string {
   if (list.length === 0) return 'No invoices.\n';
   const full = rowsOf(list, undefined);
-  const fullWidth = COLUMNS.reduce((sum, c, col) => sum + (col ? 2 : 0) + Math.max(textWidth(c.header), ...full.map((r) => textWidth(r[col]!))), 0);
+  const fullWidth = COLUMNS.reduce((sum, c, col) => sum + (col ? 2 : 0) + Math.max(terminalColumns(c.header), ...full.map((r) => terminalColumns(r[col]!))), 0);
   if (fullWidth <= width) return renderTable(COLUMNS, full, width, style);
   const table = renderTable(COLUMNS, rowsOf(list, SHORT_ID_LENGTH), width, style);
   return `${table}${style.dim('ID: the first 8 characters, accepted by get, pdf and render; --json for full ids')}\n`;
