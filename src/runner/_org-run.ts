@@ -136,9 +136,12 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     // payment arrives, but the invoice itself is lawful: it is listed, not held back.
     const heldBack = invoice.status === 'issued' && findings.some((f) => f.severity === 'error');
     const paymentId = paymentReference(invoice).quote;
-    const shared = sharedPaymentId(paymentId, invoice, thisMonth.get(paymentId) ?? lastMonth.get(paymentId));
-    if (shared) findings.unshift(shared);
-    if (!thisMonth.has(paymentId)) thisMonth.set(paymentId, { invoice_number: invoice.invoice_number, org_id: org.org_id, month: '' });
+    // Only invoices that ask for payment can be confused by a payer's reference: a void or held-back one asks for none.
+    if (invoice.status === 'issued' && !heldBack) {
+      const shared = sharedPaymentId(paymentId, invoice, thisMonth.get(paymentId) ?? lastMonth.get(paymentId));
+      if (shared) findings.unshift(shared);
+      if (!thisMonth.has(paymentId)) thisMonth.set(paymentId, { invoice_number: invoice.invoice_number, org_id: org.org_id, month: '' });
+    }
     const dkk = invoiceDkk(invoice, ctx);
     const entry: InvoiceEntry = {
       id: invoice.id,

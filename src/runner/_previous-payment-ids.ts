@@ -23,7 +23,9 @@ async function read(path: string, month: string): Promise<Map<string, EarlierPay
   if (!Array.isArray(orgs)) return ids;
   for (const o of orgs as Array<{ org_id?: unknown; invoices?: unknown }>) {
     if (typeof o?.org_id !== 'string' || !Array.isArray(o.invoices)) continue;
-    for (const i of o.invoices as Array<{ invoice_number?: unknown; payment_id?: unknown }>) {
+    for (const i of o.invoices as Array<{ invoice_number?: unknown; payment_id?: unknown; status?: unknown; held_back?: unknown }>) {
+      // Only an invoice that asks for payment is one a payment could be matched to (a void or held-back one asks for none).
+      if (i?.status !== 'issued' || i.held_back === true) continue;
       // A manifest of an earlier version has no payment_id: its invoice number is what a payer quotes now.
       const id = typeof i?.payment_id === 'string' ? i.payment_id : typeof i?.invoice_number === 'string' ? i.invoice_number : undefined;
       if (id && typeof i.invoice_number === 'string' && !ids.has(id)) ids.set(id, { invoice_number: i.invoice_number, org_id: o.org_id, month });

@@ -13,7 +13,8 @@ export function markSharedPaymentIds(organizations: OrgOutcome[]): void {
   const first = new Map<string, { org_id: string; invoice_number: string }>();
   for (const o of organizations) {
     for (const i of o.invoices) {
-      if (!i.payment_id) continue;
+      // Only an invoice that asks for payment can be paid by mistake (a void or held-back one asks for none).
+      if (!i.payment_id || i.status !== 'issued' || i.held_back) continue;
       const earlier = first.get(i.payment_id);
       if (!earlier) {
         first.set(i.payment_id, { org_id: o.org_id, invoice_number: i.invoice_number });

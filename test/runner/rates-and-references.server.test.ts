@@ -68,6 +68,10 @@ beforeAll(async () => {
   nordlysOct.buyer.payment_reference = LINE_B;
   await write('nordlys-2026-09.json', nordlysSep);
   await write('nordlys-2026-10.json', nordlysOct);
+  // The void invoice this month asks for no payment: sharing line B with it is no finding, either way.
+  const nordlysVoid = await sample('nordlys-2026-10-void.json');
+  nordlysVoid.buyer.payment_reference = LINE_B;
+  await write('nordlys-2026-10-void.json', nordlysVoid);
   // Kattegat's invoice and one of Fjordline's share line C (two organizations).
   kattegat.buyer.payment_reference = LINE_C;
   await write('kattegat-2026-10.json', kattegat);
@@ -193,7 +197,9 @@ describe('svc month-end --rates (ECB reference rates)', () => {
     expect(codes(entry(manifest, '2026-0150'))).not.toContain('payment_id_shared');
     expect(codes(entry(manifest, '2026-0151'))).toContain('payment_id_shared');
     expect(entry(manifest, '2026-0151').findings!.find((f) => f.code === 'payment_id_shared')!.message).toContain('invoice 2026-0150 of this run');
-    // Nordlys' October 2026-0142 asks for line B, as its September 2026-0098 did (the previous month's manifest).
+    // Nordlys' October 2026-0142 asks for line B, as its September 2026-0098 did (the previous month's manifest);
+    // its void 2026-0131 has line B too, but asks for no payment: neither names the other.
+    expect(codes(entry(manifest, '2026-0131'))).not.toContain('payment_id_shared');
     expect(entry(manifest, '2026-0142').findings!.find((f) => f.code === 'payment_id_shared')!.message).toContain('invoice 2026-0098 of 2026-09 (org-nordlys)');
     // Kattegat's 2026-0144 asks for line C, as Fjordline's 2026-0152 does (the run's finish, across organizations).
     expect(codes(entry(manifest, '2026-0152'))).not.toContain('payment_id_shared');
