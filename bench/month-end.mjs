@@ -35,7 +35,8 @@ async function runCli(url, dataDir, outDir) {
   const { config, env } = writeRunConfig(dataDir, url);
   const argv = [CLI, 'month-end', '--month', '2026-10', '--config', config, '--out', outDir, '--concurrency', String(concurrency), '--threads', String(threads), '--json'];
   const t0 = performance.now();
-  const run = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const run = spawn(process.execPath, [...nodeArgs, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const peaks = [];
   let stdout = '';
   let maxRss = 0;
