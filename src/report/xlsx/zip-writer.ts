@@ -1,4 +1,5 @@
-import { constants, crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import { deflateWhole } from './_deflate-whole.js';
 
 /** Where the zip's bytes go: a write that may ask the caller to wait (backpressure). */
 export type ZipSink = (chunk: Buffer) => Promise<void> | void;
@@ -65,7 +66,7 @@ export class ZipWriter {
     this.emit(this.localHeader(record));
     this.open = new ZipEntryStream(name, record, {
       deflate: (raw) => this.deflate(raw),
-      deflateWhole: (raw) => this.deflateWhole(raw),
+      deflateWhole: (raw) => this.compressed(deflateWhole(raw, record.crc, this.level)),
       finish: async (whole: boolean) => {
         // A whole entry never reached the stream (a flush there would add an empty block).
         if (!whole) await this.flushDeflater();
@@ -120,16 +121,6 @@ export class ZipWriter {
         resolve();
       }));
     }
-  }
-
-  /**
-   * An entry whose text came whole (every part of a small workbook): deflated in this thread, in
-   * one call. The bytes are the stream's (same level, a fresh state, the data sync-flushed): a
-   * stream write and flush cost two trips to libuv's thread pool and its events, several times
-   * the deflate itself for a few kilobytes.
-   */
-  private deflateWhole(raw: Buffer): void {
-    this.compressed(deflateRawSync(raw, { level: this.level, finishFlush: constants.Z_SYNC_FLUSH }));
   }
 
   private compressed(c: Buffer): void {
@@ -224,6 +215,8 @@ export class ZipEntryStream {
     let whole = false;
     if (this.record.size === 0 && !this.buffer && this.parts.length) {
       // Never handed to the stream: the whole entry is here.
+      // Deflated in this thread, in one call (`deflateWhole`): a stream write and flush cost two
+      // trips to libuv's thread pool and their events, more than deflating a few kilobytes.
       const raw = Buffer.from(this.parts.join(''), 'utf8');
       this.parts = [];
       this.partChars = 0;
