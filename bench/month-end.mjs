@@ -4,16 +4,17 @@
 // so each process's peak RSS is its own. Peak RSS of the run is the kernel's high-water mark
 // (VmHWM), read when the run reports 100, 250, 500, 750 and 1,000 organizations done and when it
 // prints its result. Prints what it measured; asserts nothing. Run after `npm run build`:
-// `node bench/month-end.mjs [--threads N] [--concurrency N] [--server-processes N] [orgs...]`
+// `node bench/month-end.mjs [--threads N] [--concurrency N] [--server-processes N] [--no-profile] [orgs...]`
 // (default: 0 threads, concurrency 4, the server on as many processes as cores, 100 and 1000
 // organizations). The server's CPU (all its processes) is printed beside the run's, so a run
 // says which side was the limit. Linux only (reads /proc).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
+import { cpuSplit } from './_cpu-split.mjs';
 import { childPeaksMbOf, cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -25,17 +26,22 @@ const t = args.indexOf('--threads');
 const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : 0;
 const c = args.indexOf('--concurrency');
 const concurrency = c >= 0 ? Number(args.splice(c, 2)[1]) : 4;
+const np = args.indexOf('--no-profile');
+// The run is profiled (node --cpu-prof) unless told not to, so the bench can say where its CPU went.
+const profile = np < 0;
+if (np >= 0) args.splice(np, 1);
 const p = args.indexOf('--server-processes');
 // The server on every core by default (`svc serve --processes N`), so it is not what limits the run.
 const serverProcesses = p >= 0 ? Number(args.splice(p, 2)[1]) : availableParallelism();
 await main(args.map(Number).filter((n) => n > 0), threads, concurrency);
 
 // `svc month-end` over every organization of the dataset, tokens passed in the environment.
-async function runCli(url, dataDir, outDir) {
+async function runCli(url, dataDir, outDir, profDir) {
   const { config, env } = writeRunConfig(dataDir, url);
   const argv = [CLI, 'month-end', '--month', '2026-10', '--config', config, '--out', outDir, '--concurrency', String(concurrency), '--threads', String(threads), '--json'];
   const t0 = performance.now();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  if (profDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=1000');
   const run = spawn(process.execPath, [...nodeArgs, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const peaks = [];
   let stdout = '';
@@ -69,6 +75,17 @@ async function runCli(url, dataDir, outDir) {
 }
 
 
+// Where the run's CPU went: its main thread's profile in groups, and what no profile sees (zlib and
+// file system calls on libuv's threads, the garbage collector's helpers) as the rest of the process's CPU.
+function printSplit(profDir, cpu, orgs) {
+  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) return;
+  const { groups, busy } = cpuSplit(join(profDir, file));
+  const parts = groups.map(([g, s]) => `${g} ${s.toFixed(1)} s (${((1000 * s) / orgs).toFixed(1)} ms/org)`);
+  parts.push(`other threads (zlib, file system, GC helpers) ${Math.max(0, cpu - busy).toFixed(1)} s`);
+  console.log(`  where the run's CPU went (main thread profiled at 1 ms; ${busy.toFixed(1)} s of ${cpu.toFixed(1)} s): ${parts.join(', ')}`);
+}
+
 async function main(sizes, threads, concurrency) {
   if (sizes.length === 0) sizes = [100, 1000];
   const { generateDataset } = await import('../dist/testing.js');
@@ -84,7 +101,8 @@ async function main(sizes, threads, concurrency) {
       try {
         const cpu0 = treeCpuSecondsOf(server.pid);
         const load0 = loadNow();
-        const r = await runCli(url, data, join(tmp, 'out'));
+        const profDir = profile ? join(tmp, 'prof') : undefined;
+        const r = await runCli(url, data, join(tmp, 'out'), profDir);
         const serverPeak = Math.max(peakMbOf(server.pid), ...childPeaksMbOf(server.pid));
         // Its loading of the dataset before the run is left out.
         const serverCpu = treeCpuSecondsOf(server.pid) - cpu0;
@@ -97,6 +115,7 @@ async function main(sizes, threads, concurrency) {
         );
         console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + threads], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
         if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
+        if (profDir) printSplit(profDir, r.cpu, orgs);
         const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
         if (page) console.log(`  front page index.html: ${(page.size / 1e6).toFixed(2)} MB`);
       } finally {
