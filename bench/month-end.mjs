@@ -5,9 +5,10 @@
 // (VmHWM), read when the run reports 100, 250, 500, 750 and 1,000 organizations done and when it
 // prints its result. Prints what it measured; asserts nothing. Run after `npm run build`:
 // `node bench/month-end.mjs [--threads N] [--concurrency N] [--server-processes N] [--no-profile] [orgs...]`
-// (default: 0 threads, concurrency 4, the server on as many processes as cores, 100 and 1000
-// organizations). The server's CPU (all its processes) is printed beside the run's, so a run
-// says which side was the limit. Linux only (reads /proc).
+// (default: the CLI's own threads and concurrency, the server on as many processes as cores, 100
+// and 1000 organizations; the run is profiled with --cpu-prof unless --no-profile, and where its
+// CPU went is printed by group, bench/_cpu-split.mjs). The server's CPU (all its processes) is
+// printed beside the run's, so a run says which side was the limit. Linux only (reads /proc).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,9 +24,10 @@ const MARKS = new Set([100, 250, 500, 750, 1000, 2000, 5000]);
 
 const args = process.argv.slice(2);
 const t = args.indexOf('--threads');
-const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : 0;
+// Unless given, the CLI's own defaults (it prints its choice, shown as "run: svc: ...").
+const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : undefined;
 const c = args.indexOf('--concurrency');
-const concurrency = c >= 0 ? Number(args.splice(c, 2)[1]) : 4;
+const concurrency = c >= 0 ? Number(args.splice(c, 2)[1]) : undefined;
 const np = args.indexOf('--no-profile');
 // The run is profiled (node --cpu-prof) unless told not to, so the bench can say where its CPU went.
 const profile = np < 0;
@@ -38,7 +40,7 @@ await main(args.map(Number).filter((n) => n > 0), threads, concurrency);
 // `svc month-end` over every organization of the dataset, tokens passed in the environment.
 async function runCli(url, dataDir, outDir, profDir) {
   const { config, env } = writeRunConfig(dataDir, url);
-  const argv = [CLI, 'month-end', '--month', '2026-10', '--config', config, '--out', outDir, '--concurrency', String(concurrency), '--threads', String(threads), '--json'];
+  const argv = [CLI, 'month-end', '--month', '2026-10', '--config', config, '--out', outDir, ...(concurrency === undefined ? [] : ['--concurrency', String(concurrency)]), ...(threads === undefined ? [] : ['--threads', String(threads)]), '--json'];
   const t0 = performance.now();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   if (profDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=1000');
@@ -49,6 +51,7 @@ async function runCli(url, dataDir, outDir, profDir) {
   let cpu = 0;
   let rest = '';
   let documents = 0;
+  let threadsUsed;
   run.stderr.on('data', (d) => {
     const lines = (rest + d).split('\n');
     rest = lines.pop();
@@ -57,6 +60,9 @@ async function runCli(url, dataDir, outDir, profDir) {
       documents = Number(/\((\d+) documents/.exec(line)?.[1] ?? documents);
       if (MARKS.has(n)) peaks.push([n, peakMbOf(run.pid)]);
       else if (!/^\[\d+\//.test(line)) process.stderr.write(`  run: ${line}\n`);
+      // The CLI's line saying how it runs: "... on N worker threads" or "on the main thread".
+      const on = /on (\d+) worker thread/.exec(line);
+      if (/^svc: \d+ organizations?, /.test(line)) threadsUsed = on ? Number(on[1]) : 0;
     }
   });
   run.stdout.on('data', (d) => {
@@ -71,19 +77,28 @@ async function runCli(url, dataDir, outDir, profDir) {
   const code = await new Promise((resolve) => run.on('exit', resolve));
   const wall = (performance.now() - t0) / 1000;
   const result = JSON.parse(stdout);
-  return { code, wall, result, peaks, maxRss, cpu, documents };
+  return { code, wall, result, peaks, maxRss, cpu, documents, threads: threadsUsed ?? threads };
 }
 
 
 // Where the run's CPU went: its main thread's profile in groups, and what no profile sees (zlib and
 // file system calls on libuv's threads, the garbage collector's helpers) as the rest of the process's CPU.
 function printSplit(profDir, cpu, orgs) {
-  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-  if (!file) return;
-  const { groups, busy } = cpuSplit(join(profDir, file));
-  const parts = groups.map(([g, s]) => `${g} ${s.toFixed(1)} s (${((1000 * s) / orgs).toFixed(1)} ms/org)`);
-  parts.push(`other threads (zlib, file system, GC helpers) ${Math.max(0, cpu - busy).toFixed(1)} s`);
-  console.log(`  where the run's CPU went (main thread profiled at 1 ms; ${busy.toFixed(1)} s of ${cpu.toFixed(1)} s): ${parts.join(', ')}`);
+  // One profile per thread (the main one and each worker thread), added up.
+  const files = readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'));
+  if (files.length === 0) return;
+  const sums = new Map();
+  let busy = 0;
+  for (const f of files) {
+    const one = cpuSplit(join(profDir, f));
+    busy += one.busy;
+    for (const [g, s] of one.groups) sums.set(g, (sums.get(g) ?? 0) + s);
+  }
+  const groups = [...sums].sort((a, b) => b[1] - a[1]);
+  // A profile samples time on its thread, not CPU: each group's share of the busy samples, and that
+  // share of the process's CPU per organization (an estimate: it assumes a busy sample is CPU).
+  const parts = groups.map(([g, s]) => `${g} ${((100 * s) / busy).toFixed(0)} % (~${((1000 * cpu * s) / busy / orgs).toFixed(1)} ms/org)`);
+  console.log(`  where the run's CPU went (${files.length} JavaScript thread${files.length === 1 ? '' : 's'} sampled every 1 ms, ${busy.toFixed(1)} s busy; CPU run ${cpu.toFixed(1)} s): ${parts.join(', ')}`);
 }
 
 async function main(sizes, threads, concurrency) {
@@ -91,7 +106,7 @@ async function main(sizes, threads, concurrency) {
   const { generateDataset } = await import('../dist/testing.js');
   const arena = process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : '';
   console.log(machineLine());
-  console.log(`month end, 2026-10, concurrency ${concurrency}, ${threads} worker threads, server (svc serve --processes ${serverProcesses}) and run in separate child processes, ${process.version}${arena}`);
+  console.log(`month end, 2026-10, ${concurrency === undefined ? 'the CLI\'s default concurrency' : `concurrency ${concurrency}`}, ${threads === undefined ? 'its default threads' : `${threads} worker threads`}, server (svc serve --processes ${serverProcesses}) and run in separate child processes, ${process.version}${arena}`);
   for (const orgs of sizes) {
     const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-month-end-'));
     try {
@@ -113,7 +128,7 @@ async function main(sizes, threads, concurrency) {
           `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall (exit ${r.code}), ${r.documents} documents (${(r.documents / r.wall).toFixed(1)}/s), ` +
             `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${r.maxRss.toFixed(0)} MB, server ${serverPeak.toFixed(0)} MB (largest of its processes); CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s (${serverProcesses} processes)`,
         );
-        console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + threads], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
+        console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + (r.threads ?? 0)], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
         if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
         if (profDir) printSplit(profDir, r.cpu, orgs);
         const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
