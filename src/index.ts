@@ -45,6 +45,8 @@ export type { ErrorBody } from './model/error-body.js';
 export { Decimal, dec, toMinorUnits, fromMinorUnits } from './money/decimal.js';
 export { sumMinor } from './money/minor.js';
 export { allocateMinor } from './money/allocate.js';
+// Exchange rates a user gives (the ECB's or Danmarks Nationalbank's files), for invoices not in DKK.
+export { parseExchangeRates, type ExchangeRates, type RateSource, type RateRow, type PublishedRate, type MissingRate } from './money/exchange-rates.js';
 
 // Clients of the reporting API, the partner endpoint and the gateway.
 export { ReportingClient, type ReportingClientOptions } from './client/reporting-client.js';
@@ -56,6 +58,7 @@ export type { KeyUsageHead } from './client/merge-key-usage.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './client/body-limits.js';
 
 // Invoices: the VAT decision, the checks, the PDF.
+export type { DkkRateFacts, ChargeableEvent } from './vat/dkk-conversion.js';
 export { decideVat, type VatDecision, type VatTreatment, type VatReason, type VatReasonCode, type VatSeverity, type VatInDkk } from './vat/index.js';
 export { checkInvoice } from './check/check-invoice.js';
 export { renderInvoicePdf } from './invoice/render-invoice.js';
@@ -99,6 +102,8 @@ export type {
   WithheldRecords,
   InvoiceEntry,
   CreditNoteEntry,
+  InvoiceDkk,
+  RatesFileEntry,
   MonthCost,
   CostInDkk,
   CostCharge,

@@ -7,15 +7,21 @@ import { identifierFindings } from './_identifiers.js';
 import { paymentFindings } from './_payment.js';
 import { periodFindings } from './period.js';
 import { rateFindings } from './rate.js';
+import { vatNumberFindings } from './_vat-number.js';
+import { categoryFindings } from './_categories.js';
+import { conversionFindings } from './_conversions.js';
 
 const ORDER = { error: 0, warning: 1 } as const;
 
 /**
  * What an accountant must fix before filing the invoice, without changing anything: figures
- * that do not add up, the VAT decision's problems (Danish VAT to an EU-registered business,
+ * that do not add up (a subtotal that is not its lines, a line's USD × rate that is not its
+ * amount), the VAT decision's problems (Danish VAT to an EU-registered business,
  * 0 % with no treatment the record supports, VAT in USD with no rate to state it in DKK, …),
- * an EAN failing its GS1 check digit, an IBAN failing mod-97, a payment line that is no FI line
- * or is on an invoice not in DKK, an invoice period that ends before it starts, a USD/DKK rate no such rate can be. Each finding has a stable
+ * an EAN failing its GS1 check digit, a buyer VAT number failing its country's check digit, an
+ * IBAN failing mod-97, a payment line that is no FI line, is on an invoice not in DKK or has a
+ * payment id failing its modulus-10 check digit, an invoice period that ends before it starts, a
+ * USD/DKK rate no such rate can be. Each finding has a stable
  * code, a severity and the path of the field to fix; errors come first. An empty list means
  * the invoice is ready to file.
  * @throws SchemaError naming the field when `invoice` (API JSON or a parsed record) is malformed.
@@ -29,5 +35,8 @@ export function checkInvoiceRecord(record: Invoice): InvoiceCheckFinding[] {
   const vat: InvoiceCheckFinding[] = decideVatFor(record).reasons.flatMap((r) =>
     r.severity === 'info' ? [] : [{ code: r.code, severity: r.severity, path: r.paths[0]!, message: r.message, params: r.params ?? {} }],
   );
-  return [...periodFindings(record), ...rateFindings(record), ...figureFindings(record), ...vat, ...identifierFindings(record), ...paymentFindings(record)].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
+  return [
+    ...periodFindings(record), ...rateFindings(record), ...figureFindings(record), ...categoryFindings(record), ...conversionFindings(record),
+    ...vat, ...identifierFindings(record), ...vatNumberFindings(record), ...paymentFindings(record),
+  ].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 }

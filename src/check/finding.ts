@@ -9,11 +9,14 @@ export type FindingParam = string | number | { minor: string; currency: string }
 export interface InvoiceCheckFinding {
   /**
    * Stable, machine-readable kind. Figures: `line_total`, `provider_sum`, `provider_orphan`,
-   * `subtotal`, `vat`, `total`. VAT: `danish_vat_to_eu_business`, `danish_vat_outside_eu`,
+   * `subtotal`, `vat`, `total`, `category_subtotal` (a subtotal that is not its lines),
+   * `line_conversion` (a line's USD × rate that is not its amount). VAT: `danish_vat_to_eu_business`, `danish_vat_outside_eu`,
    * `zero_vat_unexplained`, `vat_not_in_dkk`, `vat_rate_not_danish`, `seller_not_danish`,
    * `buyer_country_conflict`, `buyer_country_unknown`, `greek_vat_prefix`. Numbers:
-   * `ean_check_digit`, `iban_checksum`, `iban_account_mismatch`. Payment: `fik_not_dkk`,
-   * `payment_line_unknown`. Dates: `period_reversed`. Rates: `usd_dkk_rate_implausible`.
+   * `ean_check_digit`, `iban_checksum`, `iban_account_mismatch`, `vat_check_digit`. Payment:
+   * `fik_not_dkk`, `payment_line_unknown`, `fik_check_digit`, `fik_id_not_built` (warning). Dates:
+   * `period_reversed`. Rates: `usd_dkk_rate_implausible`. A month end adds `payment_id_shared`:
+   * two invoices ask the payer to quote the same reference.
    */
   code: string;
   /** `error`: the invoice must not be filed as it is; `warning`: worth a look. */

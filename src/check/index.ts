@@ -4,3 +4,6 @@ export { findingText } from './finding-text.js';
 export { glnProblem, gs1CheckDigit } from './gln.js';
 export { danishAccountIn, ibanMod97, ibansIn } from './iban.js';
 export { isPaymentLine, paymentLineOf } from './payment-line.js';
+export { fikCheckDigit, fikIdProblem, fikIdFromNumber } from './fik.js';
+export { paymentReference, sellerCreditor, type PaymentReference } from './payment-reference.js';
+export { fikLineText, readPaymentLine, type FikLine, type PaymentLine } from './payment-line.js';

@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from './_command.js';
 import { str } from './_args.js';
 import { checkOutputFolder } from './_output/output-file.js';
@@ -36,10 +36,11 @@ async function orgName(orgId: string): Promise<string> {
 export const demoCommand: Command = {
   name: 'demo',
   summary: 'The month end over the bundled samples, on a local reference server (nothing else needed)',
-  usage: 'demo [--out DIR] [--language da|en]',
+  usage: 'demo [--out DIR] [--language da|en] [--rates FILE]',
   examples: ['svc demo', 'svc demo --out /tmp/svc-demo --language da'],
   options: {
     out: { type: 'string', valueName: 'DIR', description: 'output folder (default ./svc-demo)' },
+    rates: { type: 'string', valueName: 'FILE', description: 'exchange rates file, as svc month-end --rates (default: the samples\' rates in the ECB\'s format, samples/rates/sample-ecb-rates-2026.csv)' },
     language: { type: 'string', valueName: 'LANG', description: `language of every document (${availableLanguages().join('|')}); default per organization` },
   },
   async run(io, args) {
@@ -65,8 +66,10 @@ export const demoCommand: Command = {
       // The dataset's "today" decides the month: the month before it (2026-10 for the samples).
       const month = previousMonth(new Date(`${server.today}T00:00:00Z`));
       io.stderr.write(`Reference server on ${server.url} (dataset today ${server.today}); month end for ${month}, ${organizations.length} organizations\n`);
+      // The samples' rates in the ECB's format (sample figures for the sample dataset, not published ones): the EUR invoice reaches DKK.
+      const rates = str(args, 'rates') === undefined ? join(BUNDLED_SAMPLES_DIR, 'rates', 'sample-ecb-rates-2026.csv') : resolve(io.cwd, str(args, 'rates')!);
       // The dataset's "today" is the run's day too: the credit notes the summary names are dated by it, the same on any date.
-      const { manifest, code } = await runWithProgress(io, { config, outDir, month, language, withServicePdf: false, json: false, env, creditNoteDate: server.today });
+      const { manifest, code } = await runWithProgress(io, { config, outDir, month, language, withServicePdf: false, json: false, env, rates, creditNoteDate: server.today });
       const monthDir = join(outDir, month);
       io.stdout.write(describeResult(manifest, monthDir));
       const lines = ['', 'Per organization (invoice PDFs and JSON, cost workbook):'];

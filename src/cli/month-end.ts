@@ -39,6 +39,8 @@ export interface MonthEndRunInput {
   queue?: { url: string; rate?: number | undefined };
   /** Deadline of each request (--timeout / SVC_TIMEOUT); the client's default when omitted. */
   timeoutMs?: number | undefined;
+  /** `--rates FILE`: the rates file (absolute path) for invoices not in DKK without a rate of their own. */
+  rates?: string | undefined;
   /** `--deadline SECONDS`: the whole run stops this long after it started, as on Ctrl-C, and ends with exit 1. */
   deadlineMs?: number | undefined;
   /** `--credit-note-date`: the date of the credit notes the run makes or names (default: the day it starts). */
@@ -93,6 +95,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
       outDir: input.outDir, month: input.month, language: input.language, withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
       creditNoteDate: input.creditNoteDate,
       ...(input.timeoutMs !== undefined ? { client: { timeoutMs: input.timeoutMs } } : {}),
+      ...(input.rates !== undefined ? { rates: input.rates } : {}),
     };
     const manifest = input.queue
       // BullMQ and Redis's client load only for a run on a queue.
@@ -176,16 +179,18 @@ function howItRuns(input: MonthEndRunInput, threads: number): string {
 export const monthEndCommand: Command = {
   name: 'month-end',
   summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest, summary and index.html",
-  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--credit-note-date YYYY-MM-DD] [--deadline SECONDS] [--json]',
+  usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--rates FILE] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--credit-note-date YYYY-MM-DD] [--deadline SECONDS] [--json]',
   examples: [
     'svc month-end --config runs.json --out ./month-end',
     'svc month-end --month 2026-10 --config runs.json --out ./month-end --concurrency 8 --json',
+    'svc month-end --month 2026-10 --config runs.json --out ./month-end --rates eurofxref-hist.csv',
     'svc month-end --month 2026-10 --config runs.json --out /shared/month-end --queue redis://queue-host:6379 --rate 50',
   ],
   options: {
     month: { type: 'string', valueName: 'YYYY-MM', description: 'the month to run (default: the previous calendar month, UTC)' },
     config: { type: 'string', valueName: 'FILE', description: 'run config: base URL, organizations, token variable names (format: src/runner/README.md, "A real run", in the installed svc-reporting package)' },
     out: { type: 'string', valueName: 'DIR', description: 'output folder; files go to DIR/<month>/' },
+    rates: { type: 'string', valueName: 'FILE', description: "exchange rates for invoices not in DKK without a rate of their own: the ECB's eurofxref-hist.csv, or Danmarks Nationalbank's daily rates (XML or Statbank CSV); the rate published on the day the invoice's VAT became chargeable" },
     concurrency: { type: 'string', valueName: 'N', description: 'organizations at once (default 4)' },
     language: { type: 'string', valueName: 'LANG', description: `language of every document (${availableLanguages().join('|')}); default per organization` },
     'with-service-pdf': { type: 'boolean', description: "also save the service's own PDF of each invoice" },
@@ -207,6 +212,8 @@ export const monthEndCommand: Command = {
     const concurrency = int(args, 'concurrency', 1, 64);
     const threads = int(args, 'threads', 0, 16);
     const queueUrl = str(args, 'queue');
+    const ratesPath = str(args, 'rates');
+    if (ratesPath === '') throw new UsageError('--rates needs a file');
     const rate = int(args, 'rate', 1, 100_000);
     if (rate !== undefined && !queueUrl) throw new UsageError('--rate needs --queue (a run in one process has no shared rate)');
     if (queueUrl && (threads !== undefined || concurrency !== undefined)) throw new UsageError(`--${threads !== undefined ? 'threads' : 'concurrency'} does not go with --queue: each worker has its own (svc worker --concurrency N)`);
@@ -221,11 +228,13 @@ export const monthEndCommand: Command = {
       const outDir = await checkOutputFolder('--out', out, io.cwd);
       const { manifest, code } = await runWithProgress(io, {
         config, outDir, month, concurrency, language, withServicePdf: bool(args, 'with-service-pdf'), json: bool(args, 'json'), threads, env: io.env, timeoutMs, deadlineMs, creditNoteDate,
+        ...(ratesPath !== undefined ? { rates: resolve(io.cwd, ratesPath) } : {}),
         ...(queueUrl ? { queue: { url: queueUrl, rate } } : {}),
       });
       if (!bool(args, 'json')) io.stdout.write(describeResult(manifest, join(outDir, manifest.month)));
       return code;
     } catch (e) {
+      if (e instanceof RunOptionError && e.option === 'rates') throw new UsageError(`--rates: ${e.reason}`);
       if (e instanceof RunConfigError || e instanceof RunOptionError || (e as Error)?.name === 'QueueUrlError') throw new UsageError((e as Error).message);
       throw e;
     }

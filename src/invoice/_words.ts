@@ -10,6 +10,8 @@ import { dateText } from './_date-text.js';
 import { decideVatFor } from '../vat/index.js';
 import { checkInvoiceRecord } from '../check/index.js';
 import { findingTextIn } from '../check/finding-text.js';
+import { invoiceCategories } from '../model/index.js';
+import { fikLineText, isPaymentLine, paymentReference } from '../check/index.js';
 
 /** Every text the invoice shows, in one language, computed before layout. */
 export interface InvoiceWords {
@@ -50,8 +52,8 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   const { seller, buyer, currency } = invoice;
   // Same text as formatMoney, prepared once: a long invoice shows hundreds of amounts.
   const moneyText = lineTemplate(locale, 'format.money');
-  const moneyIn = (minor: number, cur: string): string => moneyText({ amount: formatMinor(minor, locale.format.number), currency: cur });
-  const money = (minor: number): string => moneyIn(minor, currency);
+  const moneyIn = (minor: number | bigint, cur: string): string => moneyText({ amount: formatMinor(minor, locale.format.number), currency: cur });
+  const money = (minor: number | bigint): string => moneyIn(minor, currency);
   const isVoid = invoice.status === 'void';
   // An issued invoice the invoice check finds an error in is not valid as it stands (a wrong VAT,
   // a total that is not subtotal + VAT, …): marked NOT VALID on every page as a void one is,
@@ -61,8 +63,13 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   const notValid = errors.length > 0;
   // Nothing on a void or NOT VALID invoice asks for money: no due date, no payment reference, no payment block.
   const asksNothing = isVoid || notValid;
-  // A payment reference (an FI code such as +71<…<) is one token: never wrapped, nothing glued to its end.
-  const reference = buyer.payment_reference.trim().replace(/\s+/g, '\u00a0');
+  // What the payer quotes (check/payment-reference.ts): the FI line, or the invoice number; the
+  // buyer's own reference (an order number) is shown as theirs and never asked to be quoted.
+  // Each is one token: never wrapped, nothing glued to its end.
+  const token = (text: string): string => text.trim().replace(/\s+/g, '\u00a0');
+  const pay = paymentReference(invoice);
+  const fikLine = pay.fik ? token(fikLineText(pay.fik)) : undefined;
+  const buyerReference = isPaymentLine(buyer.payment_reference) ? '' : token(buyer.payment_reference);
   const date = dateText(locale);
 
   const buyerLines = [
@@ -85,12 +92,17 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   // A void invoice asks for nothing (a credit note cancels it): no due date, no payment reference.
   if (!asksNothing) facts.push([k('facts.due'), date(invoice.due_at)]);
   facts.push([k('facts.currency'), currency]);
-  if (reference && !asksNothing) facts.push([k('facts.reference'), reference]);
+  if (buyerReference) facts.push([k('facts.buyerReference'), buyerReference]);
+  if (fikLine && !asksNothing) facts.push([k('facts.fik'), fikLine]);
 
   const rate = formatPercent(new Decimal(invoice.vat_rate_bps).dividedBy(100), locale, invoice.vat_rate_bps % 100 === 0 ? 0 : 2);
+  // Each category is its lines (model/invoice-categories.ts): the dev overage is its own, whichever
+  // of the record's subtotals holds it; checkInvoice's category_subtotal says when they disagree.
+  const categories = invoiceCategories(invoice);
   const totals = [
-    { label: k('totals.subscription'), amount: money(invoice.subscription_subtotal_cents) },
-    { label: k('totals.usage'), amount: money(invoice.usage_subtotal_cents) },
+    { label: k('totals.subscription'), amount: money(categories.subscription) },
+    { label: k('totals.usage'), amount: money(categories.usage) },
+    ...(categories.hasDevOverage ? [{ label: k('totals.devOverage'), amount: money(categories.devOverage) }] : []),
     { label: k('totals.subtotal'), amount: money(invoice.subtotal_cents) },
     { label: k('totals.vat', { rate }), amount: money(invoice.vat_cents) },
     // A void invoice asks for nothing: its total is not "due" and not emphasised.
@@ -108,11 +120,11 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
 
   const providerLine = lineTemplate(locale, 'invoice.table.provider');
   const due = date(invoice.due_at);
+  const number = token(invoice.invoice_number);
+  const payBy = !fikLine ? k('payment.payBy', { due, number }) : pay.fik!.card === '73' ? k('payment.payByFik73', { due, line: fikLine, number }) : k('payment.payByFik', { due, line: fikLine });
   const payment = asksNothing ? [] : lines(
     render(invoiceTemplate('payment-terms'), {
-      reference,
-      payBy: k('payment.payBy', { due, reference }),
-      payByNoReference: k('payment.payByNoReference', { due }),
+      payBy,
       bank: k('payment.bank', { bank: seller.bank }),
       questions: k('payment.questions', { email: seller.email }),
     }),

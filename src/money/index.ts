@@ -5,3 +5,6 @@ export { Decimal, dec, toMinorUnits, fromMinorUnits, vatFromBps } from './decima
 export { allocateMinor } from './allocate.js';
 export { USD_DKK_RATE_RANGE, usdDkkRateProblem } from './usd-dkk-rate.js';
 export { formatMinor, formatDecimal, formatInteger, type NumberFormat } from './format.js';
+export { isCalendarDay } from './calendar-day.js';
+export { parseExchangeRates, isPublishedRate, MAX_DAYS_WITHOUT_RATE, type ExchangeRates, type RateSource, type RateRow, type PublishedRate, type MissingRate } from './exchange-rates.js';
+export { ExchangeRatesError } from './exchange-rates-error.js';

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { OutputWriter } from '../runner/index.js';
-import type { RunConfig } from '../runner/index.js';
+import type { RatesFileEntry, RunConfig } from '../runner/index.js';
 import { sha256 } from '../runner/hash.js';
 import { JOB_FORMAT, type QueueJobData, type RunFieldsOf } from './job-data.js';
 import { organizationJobId, partnerJobId } from './_names.js';
@@ -13,6 +13,8 @@ export interface RunSettings {
   language: string | undefined;
   withServicePdf: boolean;
   rate: number | undefined;
+  /** The run's rates file, copied into the month folder; null without one. */
+  rates: RatesFileEntry | null;
 }
 
 /** Attempts of a job: the first and three retries, after 2.5-5, 5-10 and 10-20 s (exponential from 5 s, jitter 50 %). */
@@ -28,7 +30,7 @@ export interface PlannedJob {
 }
 
 function runFields(s: RunSettings): RunFieldsOf {
-  const fields = { format: JOB_FORMAT, month: s.month, out_dir: s.outDir, base_url: s.baseUrl, language: s.language ?? null, with_service_pdf: s.withServicePdf, rate: s.rate ?? null } as const;
+  const fields = { format: JOB_FORMAT, month: s.month, out_dir: s.outDir, base_url: s.baseUrl, language: s.language ?? null, with_service_pdf: s.withServicePdf, rate: s.rate ?? null, rates: s.rates } as const;
   return { ...fields, run: sha256(JSON.stringify(fields)).slice(0, 16) };
 }
 
@@ -64,7 +66,7 @@ export async function checkSameRun(queue: Queue, jobs: PlannedJob[]): Promise<vo
     if (!job) continue;
     const theirs = job.data as Partial<QueueJobData>;
     if (theirs.run === mine.run) return;
-    const keys = ['out_dir', 'base_url', 'language', 'with_service_pdf', 'rate', 'format'] as const;
+    const keys = ['out_dir', 'base_url', 'language', 'with_service_pdf', 'rate', 'rates', 'format'] as const;
     const differ = keys.filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));
     throw new QueueBusyError(queue.name, differ.length ? `${differ.join(', ')} ${differ.length === 1 ? 'differs' : 'differ'}` : 'another run');
   }

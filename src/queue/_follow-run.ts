@@ -5,6 +5,7 @@ import type { RunConfig, Manifest, OrgOutcome, PartOutcome, MonthEndProgress } f
 // which a coordinator never uses.
 import { MonthRun } from '../runner/month-run.js';
 import { makeMonthFolder } from '../runner/month-folder.js';
+import { keepRatesFile, type RatesFile } from '../runner/rates-file.js';
 import { fetchResults } from './_collect.js';
 import type { QueueConnection } from './_connection.js';
 import { addJobs, checkSameRun, jobsInQueue, planJobs } from './_enqueue.js';
@@ -27,13 +28,15 @@ export interface FollowContext {
   name: string;
   month: string;
   env: Record<string, string | undefined>;
+  /** The run's rates file (`--rates`), read and checked; copied into the month folder for the workers. */
+  ratesFile: RatesFile | undefined;
 }
 
 /**
  * The part of runMonthEndOnQueue after Redis has answered its PING (options checked, config
  * parsed): locks the month folder, enqueues, follows the jobs and writes the manifest.
  */
-export async function followRun(config: RunConfig, options: QueueRunOptions, { connection, waitMs, name, month, env }: FollowContext): Promise<Manifest> {
+export async function followRun(config: RunConfig, options: QueueRunOptions, { connection, waitMs, name, month, env, ratesFile }: FollowContext): Promise<Manifest> {
   const { Queue, QueueEvents } = bullmq();
   const startedAt = now();
   const startedTick = performance.now();
@@ -60,8 +63,11 @@ export async function followRun(config: RunConfig, options: QueueRunOptions, { c
     const redis = watch.race.bind(watch);
     options.onConnected?.(connection.where, name);
     const writer = await run.writer();
+    await keepRatesFile(writer, ratesFile);
     const folders = run.folders;
-    const jobs = planJobs(config, folders, writer, { month, outDir: options.outDir, baseUrl: config.base_url, language: options.language, withServicePdf: options.withServicePdf ?? false, rate: options.rate });
+    const jobs = planJobs(config, folders, writer, {
+      month, outDir: options.outDir, baseUrl: config.base_url, language: options.language, withServicePdf: options.withServicePdf ?? false, rate: options.rate, rates: ratesFile?.entry ?? null,
+    });
     // A queue with jobs in it is this run, restarted (or another, refused); a fresh run first clears temp files of killed ones.
     if ((await redis(jobsInQueue(queue))) > 0) await redis(checkSameRun(queue, jobs));
     else await run.removeStaleTempFiles();
@@ -142,7 +148,7 @@ export async function followRun(config: RunConfig, options: QueueRunOptions, { c
     if (!interrupted) await run.removeStaleTempFiles();
     const manifest = await run.finish({
       organizations, partner, interrupted,
-      options: { concurrency: 0, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false, queue: { name, rate: options.rate ?? null } },
+      options: { concurrency: 0, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false, queue: { name, rate: options.rate ?? null }, rates: ratesFile?.entry ?? null },
       summaryLanguage: options.language ?? (await import('../runner/summary.js')).runLanguage(organizations),
       creditNoteDate: options.creditNoteDate,
     });

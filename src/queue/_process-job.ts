@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ratesOfRun } from '../runner/rates-file.js';
 import { hostname } from 'node:os';
 import type { Job } from 'bullmq';
 import { runOrgUnit, type MonthEndDeps, type ManifestFile } from '../runner/index.js';
@@ -61,9 +62,10 @@ export function jobProcessor(ctx: ProcessorContext, report: (r: AttemptReport) =
     const unit = data.kind === 'organization'
       ? { kind: 'organization' as const, org: data.org, folder: data.folder, withServicePdf: data.with_service_pdf }
       : { kind: 'partner' as const, partner: data.partner };
+    const rates = data.rates ? await ratesOfRun(monthDir, data.rates) : undefined;
     const result: QueueJobResult = await runOrgUnit(unit, {
       monthDir, month: data.month, baseUrl: data.base_url, language: data.language ?? undefined, previous: data.previous as ManifestFile[],
-      env: ctx.env, deps: ctx.deps, signal: ctx.signal, onFile,
+      env: ctx.env, deps: ctx.deps, signal: ctx.signal, onFile, rates,
     });
     const outcome = result.outcome;
     const failed = outcome.status === 'failed' || outcome.status === 'interrupted';

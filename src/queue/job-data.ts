@@ -25,6 +25,14 @@ const RunFields = {
   with_service_pdf: z.boolean(),
   /** `--rate`: requests per second to the reporting API across all workers; null for no cap. */
   rate: z.number().int().positive().nullable(),
+  /** `--rates`: the run's rates file, copied into the month folder (the worker reads it there, checked by sha256); null or absent without one. */
+  rates: z.strictObject({
+    name: z.string(),
+    path: z.enum(['exchange-rates.csv', 'exchange-rates.xml']),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    source: z.enum(['ecb', 'nationalbank']),
+    last_day: z.string(),
+  }).nullable().optional(),
   /** Hash of the fields above: tells this run's jobs from another run's in the same queue. */
   run: z.string(),
   /** The previous manifest's entries for this job's files, so unchanged files are skipped. */
@@ -47,7 +55,7 @@ export const JobDataSchema = z.discriminatedUnion('kind', [
 ]);
 
 export type QueueJobData = z.infer<typeof JobDataSchema>;
-export type RunFieldsOf = Pick<QueueJobData, 'format' | 'month' | 'out_dir' | 'base_url' | 'language' | 'with_service_pdf' | 'rate' | 'run'>;
+export type RunFieldsOf = Pick<QueueJobData, 'format' | 'month' | 'out_dir' | 'base_url' | 'language' | 'with_service_pdf' | 'rate' | 'rates' | 'run'>;
 
 /** What a job returns (and, for a failed job, leaves as its progress): the outcome and the files written. */
 export interface QueueJobResult {

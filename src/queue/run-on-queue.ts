@@ -10,6 +10,7 @@ import { loadQueuePeers } from './_peers.js';
 import { CONNECT_WAIT_MS, probeRedis } from './_ready.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
 import { now } from '../core/clock.js';
+import { readRatesFile } from '../runner/rates-file.js';
 
 export interface QueueRunOptions extends Omit<MonthEndOptions, 'threads' | 'deps' | 'concurrency'> {
   /** `redis://HOST:PORT[/DB]` of the queue the workers take jobs from. */
@@ -40,6 +41,8 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
   checkDateOption(options.creditNoteDate, 'creditNoteDate');
   if (!isAbsolute(options.outDir)) throw new RunOptionError('out', 'must be an absolute path (workers on other machines use it)');
   const env = options.env ?? process.env;
+  // The rates file is checked before Redis is asked: a bad file is one line, with nothing made.
+  const ratesFile = options.rates === undefined ? undefined : await readRatesFile(options.rates);
   const connection = parseQueueUrl(options.queue, env);
   // The wait for Redis, at start and when lost mid-run: the run's --timeout / SVC_TIMEOUT.
   const waitMs = timeoutSetting(options.client?.timeoutMs, env) ?? CONNECT_WAIT_MS;
@@ -50,5 +53,5 @@ export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOpt
   // The month folder, the lock, the summary and front page (the runner) only once Redis has
   // answered: a dead Redis is said without loading them (figures in README.md).
   const { followRun } = await import('./_follow-run.js');
-  return followRun(config, options, { connection, waitMs, name, month, env });
+  return followRun(config, options, { connection, waitMs, name, month, env, ratesFile });
 }

@@ -51,6 +51,8 @@ export function checkBuilderOptions(options: unknown, texts: readonly string[]):
   }
   const stream = options.stream as { write?: unknown } | undefined;
   if (stream !== undefined && typeof stream?.write !== 'function') throw new InvalidArgumentError('options.stream', 'must be a writable stream');
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- `rates` is unknown here: what a JavaScript caller passed
+  if (options.rates !== undefined && typeof (options.rates as { rateOn?: unknown } | null)?.rateOn !== 'function') throw new InvalidArgumentError('options.rates', 'must be exchange rates read by parseExchangeRates');
 }
 
 /** The client methods fetchCostReportData calls. */

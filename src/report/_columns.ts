@@ -33,6 +33,8 @@ export function valueWidth(value: CellInput, kind: ColumnKind): number {
       return grouped + 3;
     case 'rate':
       return grouped + 5;
+    case 'fxrate':
+      return grouped + 7;
     case 'pct':
       return grouped + 4;
     default:

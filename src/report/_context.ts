@@ -5,6 +5,7 @@ import type { MonthLedger } from './_ledger.js';
 import type { StyleBook } from './_styles.js';
 import type { PrintSetup, WorkbookWriter } from './xlsx/index.js';
 import type { CostReportData, KeyUsageInput } from './types.js';
+import type { ExchangeRates } from '../money/index.js';
 
 /** Where the formulas between sheets point: sheet names, data-row counts, rows of single records. */
 export interface Layout {
@@ -62,6 +63,8 @@ export interface CostContext {
   fieldGroups: FieldGroupsDkk;
   /** Keys with negative spend (credits) and their USD and DKK, from the Keys sheet. */
   credits: { keys: number; usd: string; dkkMinor: number };
+  /** Exchange rates the user gave (CostReportOptions.rates), for invoices not in DKK without a rate of their own. */
+  rates: ExchangeRates | undefined;
   /** `report.<key>` in the workbook's language. */
   w(this: void, key: string, params?: Record<string, unknown>): string;
   /** `report.<key>.one` / `.other` by `count`. */

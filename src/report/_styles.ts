@@ -1,7 +1,7 @@
 import type { CellStyle } from './xlsx/index.js';
 
 /** How a column's values are shown. */
-export type ColumnKind = 'text' | 'int' | 'usd' | 'dkk' | 'rate' | 'pct' | 'date' | 'month';
+export type ColumnKind = 'text' | 'int' | 'usd' | 'dkk' | 'rate' | 'fxrate' | 'pct' | 'date' | 'month';
 
 /** The Excel number formats of the workbook; dates take the language's pattern. */
 export interface Formats {
@@ -36,6 +36,8 @@ const NUM_FMT: Record<ColumnKind, string | undefined> = {
   usd: '#,##0.00',
   dkk: '#,##0.00',
   rate: '0.0000',
+  // An exchange rate to DKK: 4 decimals, up to 6 for an ECB cross rate (its exact derivation is in the row).
+  fxrate: '0.0000##',
   pct: '0.0%',
   date: undefined,
   month: undefined,

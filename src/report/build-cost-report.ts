@@ -50,7 +50,7 @@ function prepare(data: CostReportData, options: CostReportOptions): Omit<CostCon
   const usage: KeyUsageInput | null = data.monthly ? data.keyUsage : null;
   const months = monthsOf(data, usage);
   const conversions = usage ? data.months.map(convertMonth) : [];
-  const plans = monthPlans(data, months);
+  const plans = monthPlans(data, months, options.rates);
   const invoices = invoicesInPeriod(data, months);
   const orgName = options.organizationName ?? data.orgId;
   const keys = allocateKeys(conversions, data.keyUsageByMonth, usage ?? undefined);
@@ -88,6 +88,7 @@ function prepare(data: CostReportData, options: CostReportOptions): Omit<CostCon
     page: pageSetup(locale, orgName, periodLabel(months, locale), footerLeft),
     fieldGroups: new Map(),
     credits: keys.credits,
+    rates: options.rates,
     w,
     wn: countedWordsOf(locale),
   };

@@ -1,7 +1,9 @@
 import { Decimal } from '../money/decimal.js';
 import { UnsafeAmountError } from '../money/unsafe-amount-error.js';
 import { usdDkkRateProblem } from '../money/usd-dkk-rate.js';
-import type { Invoice } from '../model/index.js';
+import type { ExchangeRates } from '../money/index.js';
+import { invoiceCategories, type Invoice } from '../model/index.js';
+import { dkkConversion, toDkkMinor, type DkkConversion } from '../vat/index.js';
 
 /** An amount in the invoice's currency and, where a rate exists, in DKK (øre). */
 export interface Amount {
@@ -16,19 +18,16 @@ export interface Amount {
  */
 export interface InvoiceFigures {
   invoice: Invoice;
-  /** `subscription_subtotal_cents`. */
-  subscription: Amount;
-  /** Sum of the `subscription` lines. */
+  /** Sum of the `subscription` lines: the plan (model/invoice-categories.ts, as every surface shows it). */
   subscriptionLines: Amount;
   /** Sum of the `usage` lines (model usage, without dev overage). */
   usageLines: Amount;
   /** Sum of the `dev_overage` lines (the same amount as its entry in `charges`). */
   devOverage: Amount;
   /**
-   * Every kind of line charged on its own, summed per kind and then converted once (as `devOverage`
-   * is): dev overage today, and any kind a record brings later; in the order the lines first list
-   * them. Usage comes from monthly-usage, its provider split is not charged (spec §2,
-   * InvoiceLine), and subscription lines are the plan, so those three are not charges.
+   * Every kind of line charged on its own, summed and then converted once (as `devOverage` is):
+   * the dev overage, the one kind of line (spec §2, InvoiceLineKind) besides usage, its provider
+   * split (not charged) and the subscription lines (the plan). Empty without dev overage lines.
    */
   charges: ReadonlyArray<{ kind: string; amount: Amount }>;
   /** `subtotal_cents`: the net, excl. VAT. */
@@ -36,8 +35,10 @@ export interface InvoiceFigures {
   vat: Amount;
   /** `total_cents`: the gross, incl. VAT. */
   gross: Amount;
-  /** How DKK was reached: 'same' (a DKK invoice), 'rate' (USD × the invoice's usd_dkk_rate), or null (no rate: EUR, or USD without a usable one). */
+  /** How DKK was reached: 'same' (a DKK invoice), 'rate' (at a rate: the invoice's usd_dkk_rate or a rates file's), or null (no rate). */
   dkkBasis: 'same' | 'rate' | null;
+  /** The conversion itself: which rate, its source and date, or why there is none (vat/dkk-conversion.ts). */
+  conversion: DkkConversion;
 }
 
 /** What invoiceDkk reads of an invoice: its currency, its rate, and its number for messages. */
@@ -51,10 +52,12 @@ function usableRate(invoice: RatedInvoice): Decimal | null {
 }
 
 /**
- * `minor` of `invoice`'s currency in øre, exactly at any size: the same for DKK, times the
- * invoice's own `usd_dkk_rate` (rounded half up to the øre) for USD, null when no rate converts
- * it (EUR: the API carries no EUR rate; USD without a rate, or with one no USD-to-DKK rate can be,
- * which checkInvoice reports as usd_dkk_rate_implausible). The run's totals add these.
+ * `minor` of a manifest entry's currency in øre by the record's rates alone, exactly at any size:
+ * the same for DKK, times the invoice's own `usd_dkk_rate` (rounded half up to the øre) for USD,
+ * null otherwise (EUR without a rates file; USD without a rate, or with one no USD-to-DKK rate can
+ * be, which checkInvoice reports as usd_dkk_rate_implausible). For an entry of a manifest written
+ * before entries carried their DKK (`dkk`); an invoice record is converted by invoiceFigures
+ * (vat/dkk-conversion.ts), which also takes a rates file.
  */
 export function invoiceDkkExact(minor: number, invoice: RatedInvoice): bigint | null {
   if (invoice.currency === 'DKK') return BigInt(minor);
@@ -77,23 +80,24 @@ export function invoiceDkk(minor: number, invoice: RatedInvoice): number | null 
   throw new UnsafeAmountError(`${who}${minor} cents × usd_dkk_rate ${new Decimal(invoice.usd_dkk_rate!).toFixed()}`, `${exact} øre`);
 }
 
-const NOT_A_CHARGE: ReadonlySet<string> = new Set(['usage', 'usage_provider', 'subscription']);
-
-const sumOf = (invoice: Invoice, kind: string) => invoice.lines.reduce((a, l) => (l.kind === kind ? a + l.line_total_cents : a), 0);
-
-/** The figures of `invoice`. */
-export function invoiceFigures(invoice: Invoice): InvoiceFigures {
-  const amount = (minor: number): Amount => ({ minor, dkkMinor: invoiceDkk(minor, invoice) });
+/**
+ * The figures of `invoice`, each category its lines (model/invoice-categories.ts), in DKK by the
+ * invoice's conversion (its own rate, or `rates`, a rates file the user gave).
+ */
+export function invoiceFigures(invoice: Invoice, rates?: ExchangeRates): InvoiceFigures {
+  const conversion = dkkConversion(invoice, rates);
+  const amount = (minor: number | bigint): Amount => ({ minor: Number(minor), dkkMinor: toDkkMinor(Number(minor), conversion, invoice.invoice_number) });
+  const c = invoiceCategories(invoice);
   return {
     invoice,
-    subscription: amount(invoice.subscription_subtotal_cents),
-    subscriptionLines: amount(sumOf(invoice, 'subscription')),
-    usageLines: amount(sumOf(invoice, 'usage')),
-    devOverage: amount(sumOf(invoice, 'dev_overage')),
-    charges: [...new Set(invoice.lines.map((l) => l.kind).filter((k) => !NOT_A_CHARGE.has(k)))].map((kind) => ({ kind, amount: amount(sumOf(invoice, kind)) })),
+    subscriptionLines: amount(c.subscription),
+    usageLines: amount(c.usage),
+    devOverage: amount(c.devOverage),
+    charges: c.hasDevOverage ? [{ kind: 'dev_overage', amount: amount(c.devOverage) }] : [],
     net: amount(invoice.subtotal_cents),
     vat: amount(invoice.vat_cents),
     gross: amount(invoice.total_cents),
-    dkkBasis: invoice.currency === 'DKK' ? 'same' : invoice.currency === 'USD' && usableRate(invoice) ? 'rate' : null,
+    dkkBasis: conversion.kind === 'dkk' ? 'same' : conversion.kind === 'missing' ? null : 'rate',
+    conversion,
   };
 }

@@ -1,5 +1,7 @@
 import type { Invoice, OrgMonthlyUsage, OrgPlanCost, PlanCostLine } from '../model/index.js';
-import { invoiceDkk, invoiceFigures, type InvoiceFigures } from './invoice-figures.js';
+import type { ExchangeRates } from '../money/index.js';
+import { toDkkMinor } from '../vat/index.js';
+import { invoiceFigures, type InvoiceFigures } from './invoice-figures.js';
 import { lastDayOfMonth } from './period.js';
 import type { CostReportData } from './types.js';
 
@@ -79,13 +81,13 @@ function sumDkk(values: Array<number | null>): number | null {
 }
 
 function fromInvoices(month: string, issued: InvoiceFigures[]): MonthPlan {
-  const lines: PlanLine[] = issued.flatMap(({ invoice }) =>
+  const lines: PlanLine[] = issued.flatMap(({ invoice, conversion }) =>
     invoice.lines
       .filter((l) => l.kind === 'subscription')
       .map((l) => ({
         month, source: 'invoice' as const, invoiceNumber: invoice.invoice_number, description: l.description, planLine: null,
         quantity: l.quantity, unitMinor: l.unit_price_cents, totalMinor: l.line_total_cents, currency: invoice.currency,
-        dkkMinor: invoiceDkk(l.line_total_cents, invoice), firstDay: invoice.period_start, lastDay: invoice.period_end,
+        dkkMinor: toDkkMinor(l.line_total_cents, conversion, invoice.invoice_number), firstDay: invoice.period_start, lastDay: invoice.period_end,
       })),
   );
   const currencies = [...new Set(issued.map((f) => f.invoice.currency))];
@@ -129,14 +131,15 @@ function fromToday(month: string, plan: OrgPlanCost): MonthPlan {
  * subscription lines; only the current month, without one, takes today's plan from plan-cost,
  * leaving out part-month lines whose period lies outside it. Any other month's plan is not
  * guessed: it is unknown, with the reason (no invoice, only a void one, invoices withheld).
- * Without usage the current month is not known, so no month takes today's plan.
+ * Without usage the current month is not known, so no month takes today's plan. An invoice not in
+ * DKK is in DKK at its own rate or at `rates` (a rates file the user gave).
  */
-export function monthPlans(data: CostReportData, months: string[]): MonthPlan[] {
+export function monthPlans(data: CostReportData, months: string[], rates?: ExchangeRates): MonthPlan[] {
   const current = currentMonthOf(data.monthly);
   const records = data.invoiceRecords ?? null;
   return months.map((month): MonthPlan => {
     const ofMonth = (records ?? []).filter((i) => i.period_start.slice(0, 7) === month).sort(byIssue);
-    const issued = ofMonth.filter((i) => i.status === 'issued').map(invoiceFigures);
+    const issued = ofMonth.filter((i) => i.status === 'issued').map((i) => invoiceFigures(i, rates));
     if (issued.length) return fromInvoices(month, issued);
     if (month === current && data.planCost) return fromToday(month, data.planCost);
     const none = (reason: PlanReason): MonthPlan => ({ month, source: 'none', issued: [], lines: [], currency: null, totalMinor: null, dkkMinor: null, devOverageDkkMinor: null, droppedLines: 0, reason });

@@ -1,6 +1,7 @@
 import type { Invoice, InvoiceSummary, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost } from '../model/index.js';
 import type { KeySource, WeightSource } from './key-store.js';
 import type { ReportPeriod } from './period.js';
+import type { ExchangeRates } from '../money/index.js';
 
 /**
  * Key usage as the workbook takes it: the API's record with its keys as rows that can be read
@@ -68,4 +69,11 @@ export interface CostReportOptions {
   language?: string;
   /** The organization's display name (the API has none); defaults to its id. */
   organizationName?: string;
+  /**
+   * Exchange rates a user gave (parseExchangeRates: the ECB's or Danmarks Nationalbank's), which
+   * state an invoice not in DKK in DKK where the record has no rate of its own (EUR, USD without
+   * `usd_dkk_rate`): the rate published for the day its VAT became chargeable. Without them such
+   * an invoice has no DKK, and the workbook says so.
+   */
+  rates?: ExchangeRates;
 }

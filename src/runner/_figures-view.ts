@@ -1,5 +1,7 @@
-import { formatCount, formatMoney, t, tn, type Locale } from '../locale/index.js';
-import type { CostRow, CurrencyTotals, DkkTotal, OrgCostFigures, RunFigures } from './run-figures.js';
+import { formatCount, formatDate, formatMoney, t, tn, type Locale } from '../locale/index.js';
+import { rateWords } from '../report/rate-words.js';
+import { entryTotalDkk, type CostRow, type CurrencyTotals, type DkkTotal, type OrgCostFigures, type RunFigures } from './run-figures.js';
+import type { InvoiceEntry } from './manifest.js';
 
 // The run's figures as words and formatted amounts in one language: what summary.md and
 // index.html lay out, each in its own markup. Nothing here adds up; every figure is the model's.
@@ -58,4 +60,21 @@ export function runCostView(figures: RunFigures, locale: Locale) {
 /** An organization's cost rows and total, formatted. */
 export function orgCostView(cost: OrgCostFigures | null, locale: Locale) {
   return cost ? costRowsView(cost.rows, cost.total_dkk_cents, locale) : null;
+}
+
+/**
+ * An invoice not in DKK in DKK, as summary.md and index.html show it: its total in DKK, the rate,
+ * its source and day, and one sentence of how it was taken (the law's day) or why there is none.
+ * DKK invoices and entries of earlier manifests without their `dkk` give only the total.
+ */
+export function invoiceDkkView(i: InvoiceEntry, locale: Locale) {
+  const total = entryTotalDkk(i);
+  const words = i.dkk ? rateWords(i.dkk, locale) : null;
+  return {
+    total: total === null ? '–' : formatMoney(total, 'DKK', locale),
+    rate: words?.rateText || '–',
+    source: words?.source || '–',
+    date: words?.date ? formatDate(words.date, locale) : '–',
+    note: words?.note ?? '',
+  };
 }

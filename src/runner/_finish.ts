@@ -12,6 +12,7 @@ import { renderFrontPage } from './front-page.js';
 import { RUN_DOCUMENTS } from './_run-documents.js';
 import { now } from '../core/clock.js';
 import { exactJson } from './_exact-json.js';
+import { markSharedPaymentIds } from './_shared-payment-ids.js';
 
 export interface FinishInput {
   monthDir: string;
@@ -50,6 +51,7 @@ async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
  * the same three.
  */
 export async function finishManifest(input: FinishInput): Promise<Manifest> {
+  markSharedPaymentIds(input.organizations);
   const head = {
     manifest_version: 1 as const,
     tool: { name: 'svc' as const, version: input.version },

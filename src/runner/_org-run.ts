@@ -1,6 +1,8 @@
 import type { ReportingApi } from '../client/api.js';
-import { checkInvoice } from '../check/index.js';
+import { checkInvoice, paymentReference, type InvoiceCheckFinding } from '../check/index.js';
 import { checkListedInvoice } from '../client/listed-invoice.js';
+import { UnsafeAmountError } from '../money/unsafe-amount-error.js';
+import { dkkConversion, dkkRateFacts, toDkkMinor } from '../vat/index.js';
 import type { Invoice, InvoiceSummary } from '../model/index.js';
 import type { CostReportData } from '../report/types.js';
 import { VERSION } from '../version.js';
@@ -9,7 +11,8 @@ import { classifyError, messageOf } from './_classify.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from './config.js';
 import { sha256, sha256OfCostData } from './hash.js';
-import type { InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords } from './manifest.js';
+import type { InvoiceDkk, InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords } from './manifest.js';
+import { previousPaymentIds, type EarlierPayment } from './_previous-payment-ids.js';
 import { dateInMonth } from './month.js';
 import { assignSafeNames, shortHash } from './safe-name.js';
 import { statusOfParts } from './status.js';
@@ -73,9 +76,42 @@ async function writeEInvoice(
   }
 }
 
+/** An invoice not in DKK in DKK, by the one conversion (its own rate, or the run's rates file): the entry's `dkk`. */
+function invoiceDkk(invoice: Invoice, ctx: OrgRunContext): InvoiceDkk | undefined {
+  const conversion = dkkConversion(invoice, ctx.rates);
+  const facts = dkkRateFacts(conversion);
+  if (!facts) return undefined;
+  try {
+    const dkk = (minor: number) => toDkkMinor(minor, conversion, invoice.invoice_number);
+    return { ...facts, net_cents: dkk(invoice.subtotal_cents), vat_cents: dkk(invoice.vat_cents), total_cents: dkk(invoice.total_cents) };
+  } catch (e) {
+    // Øre past 2^53 no JSON number states exactly: the entry keeps no `dkk`, and the run's totals
+    // take the record's own rate exactly (runFigures, in BigInt); the cost workbook, which must
+    // state it in a cell, fails naming it.
+    if (e instanceof UnsafeAmountError) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * `payment_id_shared` (error): the reference a payer of this invoice quotes is also another
+ * invoice's, earlier in this organization's month or in the previous month's run: a payment
+ * quoting it would be matched to either. The run adds the same finding across organizations.
+ */
+function sharedPaymentId(id: string, invoice: Invoice, earlier: EarlierPayment | undefined): InvoiceCheckFinding | undefined {
+  if (!earlier) return undefined;
+  const path = paymentReference(invoice).from ?? 'invoice_number';
+  const where = earlier.month === '' ? `invoice ${earlier.invoice_number} of this run (${earlier.org_id})` : `invoice ${earlier.invoice_number} of ${earlier.month} (${earlier.org_id})`;
+  return { code: 'payment_id_shared', severity: 'error', path, message: `the payment reference ${id} is also ${where}'s, so a payment quoting it would not tell the two apart`,
+    params: { id, invoice: earlier.invoice_number, org: earlier.org_id, form: earlier.month === '' ? 'run' : 'month', month: earlier.month },
+  };
+}
+
 async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOutcome): Promise<string | undefined> {
   const { signal, writer, folder, org } = ctx;
   const summaries = monthInvoices(await client.listInvoices({ signal }), ctx.month);
+  const lastMonth = summaries.length ? await previousPaymentIds(ctx.monthDir, ctx.month) : new Map<string, EarlierPayment>();
+  const thisMonth = new Map<string, EarlierPayment>();
   // Dots become `_` so a number like `7.service` cannot collide with another file's suffix.
   const names = assignSafeNames(summaries.map((s) => ({ raw: `invoice-${s.invoice_number.replace(/\./g, '_')}`, key: s.id })));
   let firstLanguage: string | undefined;
@@ -96,7 +132,15 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     // (renderInvoiceUbl refuses it, and writeEInvoice records why), no total counts it, and the
     // pages name the credit note it needs.
     const findings = checkInvoice(invoice);
+    // Held back is the invoice check's own verdict, the one the renderer marks NOT VALID by. A
+    // payment reference shared with another invoice (added below) is an error to fix before the
+    // payment arrives, but the invoice itself is lawful: it is listed, not held back.
     const heldBack = invoice.status === 'issued' && findings.some((f) => f.severity === 'error');
+    const paymentId = paymentReference(invoice).quote;
+    const shared = sharedPaymentId(paymentId, invoice, thisMonth.get(paymentId) ?? lastMonth.get(paymentId));
+    if (shared) findings.unshift(shared);
+    if (!thisMonth.has(paymentId)) thisMonth.set(paymentId, { invoice_number: invoice.invoice_number, org_id: org.org_id, month: '' });
+    const dkk = invoiceDkk(invoice, ctx);
     const entry: InvoiceEntry = {
       id: invoice.id,
       invoice_number: invoice.invoice_number,
@@ -109,6 +153,8 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       vat_cents: invoice.vat_cents,
       total_cents: invoice.total_cents,
       usd_dkk_rate: invoice.usd_dkk_rate ? invoice.usd_dkk_rate.toFixed() : null,
+      ...(dkk ? { dkk } : {}),
+      payment_id: paymentId,
       ...(findings.length ? { findings } : {}),
       ...(heldBack ? { held_back: true as const } : {}),
       files: [],
@@ -173,12 +219,14 @@ function withheldRecords(data: CostReportData): WithheldRecords[] {
 async function runCostWorkbook(ctx: OrgRunContext, client: ReportingApi, out: OrgOutcome, language: string): Promise<WithheldRecords[]> {
   checkAbort(ctx.signal);
   const data = await ctx.deps.fetchCostData(client, ctx.month, ctx.signal);
-  out.cost = ctx.deps.costInDkk(data, ctx.month);
+  out.cost = ctx.deps.costInDkk(data, ctx.month, ctx.rates);
   checkAbort(ctx.signal);
   await ctx.writer.emit({
     path: `${ctx.folder}/cost-${ctx.month}.xlsx`, org_id: ctx.org.org_id, kind: 'cost_workbook',
     source_sha256: sha256OfCostData(data), source: `cost report records ${ctx.month}`,
-    generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}`, produce: () => ctx.deps.buildCostWorkbook(data, { language, organizationName: ctx.scrub(ctx.org.name) }),
+    // The rates file decides DKK figures of invoices not in DKK: another file rewrites the workbook.
+    generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}${ctx.rates ? `, rates ${ctx.rates.digest.slice(0, 12)}` : ''}`,
+    produce: () => ctx.deps.buildCostWorkbook(data, { language, organizationName: ctx.scrub(ctx.org.name), ...(ctx.rates ? { rates: ctx.rates } : {}) }),
   });
   ctx.onFile();
   return withheldRecords(data);

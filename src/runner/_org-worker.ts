@@ -5,6 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { setMaxListeners } from 'node:events';
 import { createDefaultDeps, type RunClientOptions } from './default-deps.js';
 import { runOrgUnit } from './org-unit.js';
+import { ratesOfRun } from './rates-file.js';
 import type { WorkerReply, WorkerRequest } from './_worker-protocol.js';
 
 const port = parentPort!;
@@ -19,11 +20,11 @@ port.on('message', (msg: WorkerRequest) => {
     return;
   }
   const t = msg.task;
-  runOrgUnit({ kind: 'organization', org: t.org, folder: t.folder, withServicePdf: t.withServicePdf }, {
+  (t.rates ? ratesOfRun(t.monthDir, t.rates) : Promise.resolve(undefined)).then((rates) => runOrgUnit({ kind: 'organization', org: t.org, folder: t.folder, withServicePdf: t.withServicePdf }, {
     monthDir: t.monthDir, month: t.month, baseUrl: t.baseUrl, language: t.language, previous: t.previous,
-    env: { [t.org.token_env]: t.token }, deps, signal: controller.signal,
+    env: { [t.org.token_env]: t.token }, deps, signal: controller.signal, rates,
     onFile: () => port.postMessage({ type: 'file', id: msg.id } satisfies WorkerReply),
-  }).then(
+  })).then(
     (done) => port.postMessage({ type: 'done', id: msg.id, outcome: done.outcome, files: done.files } satisfies WorkerReply),
     (e: unknown) => port.postMessage({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) } satisfies WorkerReply),
   );

@@ -1,6 +1,6 @@
 import { formatDate, formatMoney, formatMonth, formatNumber, t, type Locale } from '../locale/index.js';
 import { lastDayOfMonth } from '../report/period.js';
-import { orgCostView, perCurrency } from './_figures-view.js';
+import { invoiceDkkView, orgCostView, perCurrency } from './_figures-view.js';
 import { statusWord } from './status.js';
 import { escapeHtml as e } from './_html.js';
 import { monthChart } from './_page-charts.js';
@@ -88,16 +88,24 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
   const { locale, files } = ctx;
   const linked = new Set<string>();
   let invoiceRows = '';
+  // How each invoice not in DKK reached DKK (rate, source, day, the law's day) or why not: a line under the organization.
+  const rateNotes: string[] = [];
   for (const i of o.invoices) {
     for (const path of i.files) linked.add(path);
     let links = linksHtml(i.files.map((path) => ({ path, kind: files.kindOf.get(path) })), locale);
     // A held-back invoice's status says why it has no e-invoice (its line under "For a person to check" says it in full).
     if (i.einvoice === 'failed' && !i.held_back) links += `<span class="no-xml">${e(einvoiceNotMade(i, locale))}</span>`;
+    let total = e(formatMoney(i.total_cents, i.currency, locale));
+    if (i.currency !== 'DKK') {
+      const v = invoiceDkkView(i, locale);
+      total = `<span class="cur">${total}</span><span class="cur dkk">= ${e(v.total)}</span>`;
+      if (v.note) rateNotes.push(`${i.invoice_number}: ${v.total}${v.rate !== '–' ? ` (${v.rate})` : ''}. ${v.note}`);
+    }
     // Void and held-back invoices are counted in no total: their amounts are struck through.
     const cls = i.status === 'void' ? ' class="void"' : i.held_back ? ' class="held"' : '';
     invoiceRows +=
       `<tr${cls}><td>${e(i.invoice_number)}</td><td>${ctx.invoiceStatus[i.held_back && i.status === 'issued' ? 'held_back' : i.status]}</td><td>${ctx.period(i)}</td>` +
-      `<td>${e(formatMoney(i.subtotal_cents, i.currency, locale))}</td><td>${e(formatMoney(i.vat_cents, i.currency, locale))}</td><td>${e(formatMoney(i.total_cents, i.currency, locale))}</td><td></td><td>${links}</td></tr>`;
+      `<td>${e(formatMoney(i.subtotal_cents, i.currency, locale))}</td><td>${e(formatMoney(i.vat_cents, i.currency, locale))}</td><td>${total}</td><td></td><td>${links}</td></tr>`;
   }
   const own = (files.byOrg.get(o.org_id) ?? []).filter((file) => !linked.has(file.path));
   const cost = orgCostView(f.cost, locale);
@@ -108,7 +116,7 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
     `<td>${e(cost?.total ?? '–')}${estimated ? ` <span class="mark">${e(ctx.estimatedMark)}</span>` : ''}</td><td>${linksHtml(own, locale)}</td></tr>`;
   const notes = [...problemLines(o, locale), ...(o.notes ?? [])];
   if (!o.invoices.length) notes.push(o.parts.some((p) => p.part === 'invoices' && p.status === 'ok') ? ctx.noInvoices : ctx.invoicesNotFetched);
-  let more = notes.map((n) => `<p>${e(n)}</p>`).join('');
+  let more = notes.map((n) => `<p>${e(n)}</p>`).join('') + rateNotes.map((n) => `<p class="rate">${e(n)}</p>`).join('');
   if (cost) {
     // The estimated rate is marked beside the cost and explained once, under "For a person to check".
     const note = costNote(o.cost, locale);

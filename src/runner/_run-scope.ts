@@ -1,5 +1,6 @@
 import type { OutputWriter } from './_output-writer.js';
 import type { MonthEndDeps } from './deps.js';
+import type { ExchangeRates } from '../money/index.js';
 
 /** What every part of a run shares: where it fetches from, how, where it writes, and the month. */
 export interface RunScope {
@@ -11,6 +12,10 @@ export interface RunScope {
   /** `--language`, over each organization's own. */
   language: string | undefined;
   month: string;
+  /** `<outDir>/<month>`: the previous month's manifest lies beside it. */
+  monthDir: string;
+  /** The run's rates file (`--rates`), for invoices not in DKK without a rate of their own; undefined when none was given. */
+  rates: ExchangeRates | undefined;
   /** The run's last guard: token values out of text put into an output (names shown in workbooks). */
   scrub: (text: string) => string;
 }

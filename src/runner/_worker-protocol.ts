@@ -1,5 +1,5 @@
 import type { RunOrganization } from './config.js';
-import type { ManifestFile, OrgOutcome } from './manifest.js';
+import type { ManifestFile, OrgOutcome, RatesFileEntry } from './manifest.js';
 
 /** One organization for a worker thread; `token` is the value of the org's variable (memory only). */
 export interface OrgTask {
@@ -13,6 +13,8 @@ export interface OrgTask {
   withServicePdf: boolean;
   /** The previous manifest's entries under this organization's folder. */
   previous: ManifestFile[];
+  /** The run's rates file, copied into the month folder (read there by the thread); null when none was given. */
+  rates: RatesFileEntry | null;
 }
 
 export type WorkerRequest = { type: 'org'; id: number; task: OrgTask } | { type: 'abort'; reason: string };

@@ -60,4 +60,5 @@ export const RUN_OPTION_KINDS: Record<string, Kind> = {
   env: 'object',
   client: 'object',
   creditNoteDate: 'string',
+  rates: 'string',
 };

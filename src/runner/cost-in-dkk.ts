@@ -3,6 +3,7 @@ import { convertMonth } from '../report/dkk.js';
 import type { InvoiceFigures } from '../report/invoice-figures.js';
 import { monthPlans } from '../report/period-plan.js';
 import type { CostReportData } from '../report/types.js';
+import type { ExchangeRates } from '../money/index.js';
 import { monthOf } from '../report/period.js';
 import { monthDkkProblem, usageFindings } from '../report/cost-findings.js';
 import type { CostCharge, CostInDkk, MonthCost } from './manifest.js';
@@ -47,12 +48,12 @@ function monthsOfYear(data: CostReportData, month: string): MonthCost[] {
  * (a dkk_spend no USD-to-DKK rate explains, a day or key listed twice, …) are `findings`, and a
  * contradicted month's DKK is not known.
  */
-export function costInDkk(data: CostReportData, month: string): CostInDkk {
+export function costInDkk(data: CostReportData, month: string, rates?: ExchangeRates): CostInDkk {
   const entry = data.months.find((m) => m.month.startsWith(`${month}-`)) ?? null;
   // A dkk_spend the month's usd_spend contradicts is no figure: not known, and a finding says why.
   const usageDkk = entry && monthDkkProblem(entry) === undefined ? entry.dkk_spend ?? null : null;
   const findings = usageFindings(data);
-  const plan = monthPlans(data, [month])[0]!;
+  const plan = monthPlans(data, [month], rates)[0]!;
   const planCents = plan.dkkMinor;
   const overageCents = plan.devOverageDkkMinor;
   const charges = chargesOf(plan.issued);

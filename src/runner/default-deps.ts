@@ -42,7 +42,7 @@ export function createDefaultDeps(options: { client?: RunClientOptions | undefin
     renderInvoiceUbl: (invoice, { language }) => renderInvoiceUbl(invoice, language ? { language } : {}),
     fetchCostData: (client, month, signal) => fetchCostReportData(client, { month }, signal ? { signal } : {}),
     costInDkk,
-    buildCostWorkbook: (data, { language, organizationName }) => buildCostReport(data, { language, organizationName }),
+    buildCostWorkbook: (data, { language, organizationName, rates }) => buildCostReport(data, { language, organizationName, ...(rates ? { rates } : {}) }),
     buildPartnerWorkbook: (status, { language }) => buildPartnerReport(status, { language }),
   };
   return { deps, close: () => agent.close() };

@@ -2,6 +2,7 @@ import type { ReportingApi, PartnerApi } from '../client/api.js';
 import type { Invoice, PartnerStatus } from '../model/index.js';
 import type { CostReportData } from '../report/types.js';
 import type { CostInDkk } from './manifest.js';
+import type { ExchangeRates } from '../money/index.js';
 
 /**
  * What a month-end run is built from: the client, the renderer and the workbook builders.
@@ -19,8 +20,8 @@ export interface MonthEndDeps {
   renderInvoiceUbl?(invoice: Invoice, options: { language?: string }): Uint8Array;
   /** The records the month's cost workbook is built from (fetched; may throw the client's errors). */
   fetchCostData(client: ReportingApi, month: string, signal?: AbortSignal): Promise<CostReportData>;
-  /** The month's cost in DKK as those records state it. */
-  costInDkk(data: CostReportData, month: string): CostInDkk;
-  buildCostWorkbook(data: CostReportData, options: { language: string; organizationName: string }): Promise<Uint8Array>;
+  /** The month's cost in DKK as those records state it; `rates` (the run's rates file) converts invoices not in DKK without a rate of their own. */
+  costInDkk(data: CostReportData, month: string, rates?: ExchangeRates): CostInDkk;
+  buildCostWorkbook(data: CostReportData, options: { language: string; organizationName: string; rates?: ExchangeRates }): Promise<Uint8Array>;
   buildPartnerWorkbook(status: PartnerStatus, options: { language: string }): Promise<Uint8Array>;
 }

@@ -1,11 +1,12 @@
 import type { InvoiceCheckFinding } from '../check/finding.js';
 import type { CostFinding } from '../report/cost-findings.js';
+import type { DkkRateFacts } from '../vat/index.js';
 import type { RunFigures } from './run-figures.js';
 
 /** What kind of document a manifest file entry is; `summary` and `index_page` are the run's own (summary.md, index.html). */
 export type OutputKind =
   | 'invoice_json' | 'invoice_pdf' | 'invoice_xml' | 'service_pdf' | 'credit_note_pdf' | 'credit_note_xml'
-  | 'cost_workbook' | 'partner_workbook' | 'summary' | 'index_page';
+  | 'cost_workbook' | 'partner_workbook' | 'exchange_rates' | 'summary' | 'index_page';
 
 /**
  * What this run did with a file: `written` new, `rewritten` because its source changed (or the
@@ -74,6 +75,19 @@ export interface InvoiceEntry {
   total_cents: number;
   /** The invoice's own USD/DKK rate (decimal string), which converts a USD invoice to DKK; null when it has none. */
   usd_dkk_rate: string | null;
+  /**
+   * An invoice not in DKK: its net, VAT and total in DKK (øre, each rounded half up once; null
+   * without a rate) and the rate they were converted at, its source (the invoice's own rate or
+   * the run's rates file) and its day, or why there is none. Absent on DKK invoices and in
+   * manifests of earlier versions.
+   */
+  dkk?: InvoiceDkk;
+  /**
+   * What the payer quotes so that the payment matches this invoice alone (check/payment-reference.ts):
+   * the FI payment line, or the invoice number. No two invoices of a run, nor of the run and the
+   * previous month's, share one (`payment_id_shared`). Absent in manifests of earlier versions.
+   */
+  payment_id?: string;
   /** What `checkInvoice` found that does not add up; absent when everything does. */
   findings?: InvoiceCheckFinding[];
   /**
@@ -123,6 +137,13 @@ export interface CreditNoteEntry {
   reason?: string;
   /** The `svc invoices credit-note …` command that makes it, run in the month folder (`to_make`, `failed`). */
   command?: string;
+}
+
+/** An invoice not in DKK in DKK (InvoiceEntry.dkk): the amounts and how they were converted. */
+export interface InvoiceDkk extends DkkRateFacts {
+  net_cents: number | null;
+  vat_cents: number | null;
+  total_cents: number | null;
 }
 
 /** One month's usage in DKK as the monthly-usage record states it. */
@@ -205,6 +226,19 @@ export interface OrgOutcome {
   finished_at?: string;
 }
 
+/** The rates file a run was given (`--rates`), kept in the month folder as the documents' evidence. */
+export interface RatesFileEntry {
+  /** Its name as given (the file's base name). */
+  name: string;
+  /** The copy under the month folder. */
+  path: 'exchange-rates.csv' | 'exchange-rates.xml';
+  sha256: string;
+  /** Who published it, as read from its content. */
+  source: 'ecb' | 'nationalbank';
+  /** The last day it has a rate for. */
+  last_day: string;
+}
+
 export interface ManifestSummary {
   month: string;
   organizations: number;
@@ -255,7 +289,7 @@ export interface Manifest {
    * How the run was made. A run on a queue (`svc month-end --queue`) names its queue and `--rate`;
    * its concurrency is then 0, each worker having its own.
    */
-  options: { concurrency: number; language: string | null; with_service_pdf: boolean; queue?: { name: string; rate: number | null } };
+  options: { concurrency: number; language: string | null; with_service_pdf: boolean; queue?: { name: string; rate: number | null }; rates?: RatesFileEntry | null };
   summary: ManifestSummary;
   /**
    * The run's figures as summary.md and index.html show them: per organization and for the run,

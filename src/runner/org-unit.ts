@@ -5,6 +5,7 @@ import { SecretScrubber } from './_secret-scrubber.js';
 import type { RunConfig, RunOrganization } from './config.js';
 import type { MonthEndDeps } from './deps.js';
 import type { ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
+import type { ExchangeRates } from '../money/index.js';
 
 /** One organization's month: its invoices (JSON, PDF, e-invoice) and its cost workbook. */
 export interface OrganizationUnit {
@@ -42,6 +43,8 @@ export interface OrgUnitContext {
   signal: AbortSignal;
   /** Called after each document written. */
   onFile?: () => void;
+  /** The run's rates file (`--rates`, parseExchangeRates), for invoices not in DKK without a rate of their own. */
+  rates?: ExchangeRates | undefined;
 }
 
 /** What a unit did: its outcome and the files it wrote or kept, with its token scrubbed from both. */
@@ -64,7 +67,7 @@ export async function runOrgUnit(unit: OrgUnit, ctx: OrgUnitContext): Promise<Or
   const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])));
   const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
   const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
-  const scope = { baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, scrub: (text: string) => scrubber.scrub(text) };
+  const scope = { baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, monthDir: ctx.monthDir, rates: ctx.rates, scrub: (text: string) => scrubber.scrub(text) };
   const outcome = unit.kind === 'organization'
     ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, onFile: ctx.onFile ?? (() => {}) })
     : await runPartner({ ...scope, partner: unit.partner });

@@ -32,7 +32,7 @@ export interface OrgCostFigures {
   rate_estimated: boolean;
 }
 
-/** The counted invoices' totals in DKK (issued, not held back): DKK invoices as stated, USD ones at each invoice's own rate. */
+/** The counted invoices' totals in DKK (issued, not held back): DKK invoices as stated, others at each one's rate (its own, or the run's rates file). */
 export interface DkkTotal {
   invoices: number;
   /** The sum of each converted invoice's own total in øre (as its DKK column shows it). */
@@ -107,6 +107,13 @@ export function orgCostFigures(cost: CostInDkk | null): OrgCostFigures | null {
   return { rows, total_dkk_cents: known ? rows.reduce((a, r) => a + r.dkk_cents!, 0n) : null, rate_estimated: cost.rate_estimated };
 }
 
+/** An entry's total in øre: as stated (DKK), its `dkk` (the run's conversion), or for a manifest of an earlier version the record's own rate. */
+export function entryTotalDkk(i: InvoiceEntry): bigint | null {
+  if (i.currency === 'DKK') return BigInt(i.total_cents);
+  if (i.dkk) return i.dkk.total_cents === null ? null : BigInt(i.dkk.total_cents);
+  return invoiceDkkExact(i.total_cents, i);
+}
+
 /** Counted invoices in DKK (issued, not held back): each converted invoice's own total in øre, added up; the rest counted per currency. */
 export function totalInDkk(invoices: Iterable<InvoiceEntry>): DkkTotal {
   let count = 0;
@@ -114,7 +121,7 @@ export function totalInDkk(invoices: Iterable<InvoiceEntry>): DkkTotal {
   const rest = new Map<string, number>();
   for (const i of invoices) {
     if (!counted(i)) continue;
-    const dkk = invoiceDkkExact(i.total_cents, i);
+    const dkk = entryTotalDkk(i);
     if (dkk === null) rest.set(i.currency, (rest.get(i.currency) ?? 0) + 1);
     else {
       count++;

@@ -13,6 +13,7 @@ import { ThreadPool, threadsAvailable } from './_thread-pool.js';
 import type { RunClientOptions, RunDeps } from './default-deps.js';
 import { bodyLimits } from '../client/body-limits.js';
 import { now } from '../core/clock.js';
+import { keepRatesFile, readRatesFile } from './rates-file.js';
 
 /** What the run reports as it goes (for a progress bar or log lines). */
 export interface MonthEndProgress {
@@ -50,6 +51,14 @@ export interface MonthEndOptions {
    */
   threads?: number | undefined;
   /**
+   * A rates file (its path): the ECB's euro reference rates CSV (eurofxref-hist.csv) or Danmarks
+   * Nationalbank's daily rates (XML, or Statbank CSV). An invoice not in DKK without a rate of its
+   * own (EUR, USD without `usd_dkk_rate`) is stated in DKK at the rate it gives for the day the
+   * invoice's VAT became chargeable; without it such an invoice has no DKK, and every document
+   * says so. The file is checked before anything is written and copied into the month folder.
+   */
+  rates?: string | undefined;
+  /**
    * Settings of the package's own clients: `timeoutMs` (the deadline of each request, its whole
    * body included) and `maxResponseBytes` (body size caps per kind). Not used with custom deps.
    */
@@ -63,6 +72,7 @@ export interface MonthEndOptions {
 }
 
 export { DEFAULT_CONCURRENCY };
+
 
 /** The client settings checked once, before any organization starts (RunOptionError naming the field). */
 function checkClientOptions(client: RunClientOptions | undefined): void {
@@ -93,6 +103,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
   if (threads > 0 && !threadsAvailable()) throw new RunOptionError('threads', 'need the built package (dist/); run from TypeScript sources with 0');
   checkClientOptions(options.client);
   checkDateOption(options.creditNoteDate, 'creditNoteDate');
+  const ratesFile = options.rates === undefined ? undefined : await readRatesFile(options.rates);
   const env = options.env ?? process.env;
   refuseTokenValues(config, env);
   // One signal for every request of the run: many listeners on it are expected, not a leak.
@@ -118,6 +129,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     const deps = options.deps ?? own!.deps;
     await run.removeStaleTempFiles();
     const writer = await run.writer();
+    await keepRatesFile(writer, ratesFile);
     const folders = run.folders;
     const progress: MonthEndProgress = { event: 'start', organizations_total: config.organizations.length, organizations_done: 0, documents: 0, errors: 0, elapsed_ms: 0 };
     const report = (event: MonthEndProgress['event'], organization?: OrgOutcome) => {
@@ -133,14 +145,14 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       signal.addEventListener('abort', () => started.abort(String((signal.reason as Error)?.message ?? 'aborted')), { once: true });
     }
     const onFile = () => { progress.documents++; report('file'); };
-    const unitContext = { monthDir, month, baseUrl: config.base_url, language: options.language, env, deps, signal };
+    const unitContext = { monthDir, month, baseUrl: config.base_url, language: options.language, env, deps, signal, rates: ratesFile?.rates };
     const outcomes = await mapPool(config.organizations, concurrency, signal, async (org, i) => {
       const folder = folders[i]!;
       const withServicePdf = options.withServicePdf ?? false;
       const previous = writer.previousUnder(folder);
       // The same unit on this thread or on a worker thread; its files join the run's writer when it is done.
       const done = pool
-        ? await pool.run({ folder, month, baseUrl: config.base_url, language: options.language, withServicePdf, org, token: env[org.token_env], monthDir, previous }, onFile)
+        ? await pool.run({ folder, month, baseUrl: config.base_url, language: options.language, withServicePdf, org, token: env[org.token_env], monthDir, previous, rates: ratesFile?.entry ?? null }, onFile)
         : await runOrgUnit({ kind: 'organization', org, folder, withServicePdf }, { ...unitContext, previous, onFile });
       writer.adopt(done.files);
       const outcome = done.outcome;
@@ -163,7 +175,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     return await run.finish({
       organizations, partner,
       interrupted: signal.aborted,
-      options: { concurrency, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false },
+      options: { concurrency, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false, rates: ratesFile?.entry ?? null },
       summaryLanguage: options.language ?? runLanguage(organizations),
       creditNoteDate: options.creditNoteDate,
     });

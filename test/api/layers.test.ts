@@ -14,7 +14,8 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 /**
  * What each folder may import, besides itself. Lower layers first: core, version (the package's
  * version string), money, locale, model; then client; then the VAT decision and the invoice checks;
- * then the writers (einvoice below invoice: the PDF/A-3 carries the e-invoice's XML) and report;
+ * then the writers (einvoice below invoice: the PDF/A-3 carries the e-invoice's XML) and report
+ * (which reads the VAT decision's DKK conversion of an invoice: vat/dkk-conversion.ts);
  * then runner; then queue; then cli. The server stands beside them: the reference server serves
  * records, and the service's own invoice PDF rendered as the service would, so it reads the
  * records and the renderer and nothing of client, report, runner, queue or cli.
@@ -31,7 +32,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   check: [...BASE, 'vat'],
   einvoice: [...BASE, 'vat', 'check'],
   invoice: [...BASE, 'vat', 'check', 'einvoice'],
-  report: [...BASE, 'client'],
+  report: [...BASE, 'client', 'vat'],
   runner: [...BASE, 'client', 'vat', 'check', 'einvoice', 'invoice', 'report'],
   queue: [...BASE, 'client', 'runner'],
   server: [...BASE, 'vat', 'check', 'einvoice', 'invoice'],

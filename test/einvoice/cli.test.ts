@@ -87,7 +87,10 @@ describe('svc invoices render --format', () => {
   it.each([
     ['an EAN failing its check digit', (j: Record<string, any>) => void (j.buyer.ean = '5790001234567'), 'ean_check_digit'],
     ['a total_cents 100.00 too high', (j: Record<string, any>) => void (j.total_cents += 10000), 'total'],
-    ['a FI line on a USD invoice', (j: Record<string, any>) => void ((j.currency = 'USD'), (j.buyer.payment_reference = '+71<000000001420001+85109074<')), 'fik_not_dkk'],
+    ['a FI line on a USD invoice', (j: Record<string, any>) => void ((j.currency = 'USD'), (j.lines[3].description = 'Forbrug'), (j.buyer.payment_reference = '+71<000000001420009+85109074<')), 'fik_not_dkk'],
+    ['a FI payment id failing its modulus-10 check digit', (j: Record<string, any>) => void (j.buyer.payment_reference = '+71<000000001420001+85109074<'), 'fik_check_digit'],
+    ['a Norwegian VAT number failing its mod-11 check digit (the 9th digit should be 3)', (j: Record<string, any>) => void (Object.assign(j.buyer, { vat: 'NO923456789MVA', country: 'Norge', ean: '', cvr: '' }), Object.assign(j, { vat_rate_bps: 0, vat_cents: 0, total_cents: j.subtotal_cents })), 'vat_check_digit'],
+    ['a usage line whose USD × rate is not its amount', (j: Record<string, any>) => void (j.lines[3].description = 'Forbrug (USD 1.234,66 à 6,8512)'), 'line_conversion'],
     ['a payment line that is no FI line', (j: Record<string, any>) => void (j.buyer.payment_reference = '+71<12345+85109074<'), 'payment_line_unknown'],
     ['25 % VAT to a Polish business', (j: Record<string, any>) => void Object.assign(j.buyer, { vat: 'PL5261040828', country: 'Polska', ean: '', cvr: '' }), 'danish_vat_to_eu_business'],
     // Issue 43: the official rules reject it (BR-29, test/einvoice/peppol-rules.test.ts).

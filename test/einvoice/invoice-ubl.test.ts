@@ -120,13 +120,14 @@ describe('renderInvoiceUbl on the samples: every amount and party field, read ba
       expect(recordLines.some((l) => l.kind === 'usage_provider')).toBe(true);
 
       // Payment: DKK to the Danish account (42, reg. no. as branch, DK-R-006), EUR to the IBAN and
-      // BIC (58, SEPA); the buyer's reference quoted with it.
+      // BIC (58, SEPA); the invoice number quoted with it, the buyer's reference its BuyerReference.
       const means = one(doc, 'cac:PaymentMeans');
       const { iban, bic } = bankOf(inv);
       expect(inv.seller.bank).toContain('Reg. 3409 Konto 1234567890');
       const [code, account, branch] = inv.currency === 'DKK' ? ['42', '1234567890', '3409'] : ['58', iban, bic];
       expect(text(means, 'cbc:PaymentMeansCode')).toBe(code);
-      expect(text(means, 'cbc:PaymentID')).toBe(inv.buyer.payment_reference);
+      expect(text(means, 'cbc:PaymentID')).toBe(inv.invoice_number);
+      expect(text(doc, 'cbc:BuyerReference')).toBe(inv.buyer.payment_reference);
       expect(text(means, 'cac:PayeeFinancialAccount/cbc:ID')).toBe(account);
       expect(text(means, 'cac:PayeeFinancialAccount/cac:FinancialInstitutionBranch/cbc:ID')).toBe(branch);
 
@@ -158,7 +159,8 @@ describe('renderInvoiceUbl on the other VAT treatments and payment texts', () =>
   });
 
   it('states the VAT of a USD invoice in DKK too: TaxCurrencyCode, a second TaxTotal, the rate in the one note', () => {
-    const inv = variant('nordlys-2026-10.json', (j) => void (j.currency = 'USD'));
+    // The usage line's text says it converted USD into DKK; in a USD invoice it says no rate.
+    const inv = variant('nordlys-2026-10.json', (j) => void ((j.currency = 'USD'), (j.lines[3]!.description = 'Forbrug af sprogmodeller, oktober 2026')));
     const doc = ubl(inv);
     expect(text(doc, 'cbc:TaxCurrencyCode')).toBe('DKK');
     const totals = all(doc, 'cac:TaxTotal');

@@ -26,34 +26,52 @@ function refusal(fn: () => unknown): EInvoiceError {
 describe('payment means, decided once from the record (Peppol DK-R-005..011)', () => {
   it('a FI line +71 is code 93, PaymentID 71#<payment id>, the creditor number as the account; BuyerReference is the buyer\'s attention line, never the FI line', () => {
     const inv = paymentSample('fik-dkk-2026-10.json');
-    expect(inv.buyer.payment_reference).toBe('+71<000000001420001+85109074<');
+    expect(inv.buyer.payment_reference).toBe('+71<000000001420009+85109074<');
     const doc = ubl(inv);
-    expect(means(doc)).toEqual(['93', '71#000000001420001', '85109074', undefined]);
+    expect(means(doc)).toEqual(['93', '71#000000001420009', '85109074', undefined]);
     expect(text(doc, 'cbc:BuyerReference')).toBe('Finance');
     expect(Buffer.from(renderInvoiceUbl(inv)).toString('utf8')).not.toContain('+71');
   });
 
   it('a +75 line keeps its 16-digit id, a +73 line has none; both 93 with the creditor number', () => {
-    const fik75 = variant('kattegat-2026-10.json', (j) => Object.assign(j.buyer, { payment_reference: '+75<1234567890123456+85109074<', attention: 'Kreditorbogholderiet' }));
-    expect(means(ubl(fik75))).toEqual(['93', '75#1234567890123456', '85109074', undefined]);
+    // 123456789012345 weighted 2,1,… from the right sums to 58: check digit 2 (by hand).
+    const fik75 = variant('kattegat-2026-10.json', (j) => Object.assign(j.buyer, { payment_reference: '+75<1234567890123452+85109074<', attention: 'Kreditorbogholderiet' }));
+    expect(means(ubl(fik75))).toEqual(['93', '75#1234567890123452', '85109074', undefined]);
     const fik73 = variant('kattegat-2026-10.json', (j) => Object.assign(j.buyer, { payment_reference: '+73<+85109074<', attention: 'Kreditorbogholderiet' }));
     expect(means(ubl(fik73))).toEqual(['93', '73#', '85109074', undefined]);
   });
 
   it('a DKK invoice to a Danish account is 42 with the account and the reg. no. as branch (DK-R-006), also from a Danish IBAN alone', () => {
-    expect(means(ubl(sample('kattegat-2026-10.json')))).toEqual(['42', 'KD-2026-10', '1234567890', '3409']);
+    // The PaymentID is the invoice number, one invoice's alone; the buyer's own reference is the BuyerReference.
+    expect(means(ubl(sample('kattegat-2026-10.json')))).toEqual(['42', '2026-0144', '1234567890', '3409']);
     // DK66 3409 1234 5678 90: reg. no. 3409, account 1234567890 (read by hand).
     const ibanOnly = variant('kattegat-2026-10.json', (j) => void (j.seller.bank = 'Danske Bank · IBAN DK66 3409 1234 5678 90 · BIC DABADKKK'));
-    expect(means(ubl(ibanOnly))).toEqual(['42', 'KD-2026-10', '1234567890', '3409']);
+    expect(means(ubl(ibanOnly))).toEqual(['42', '2026-0144', '1234567890', '3409']);
   });
 
   it('58 only for EUR with an IBAN; USD is an international transfer, 31, to the IBAN with the BIC', () => {
-    expect(means(ubl(sample('fjordline-2026-10.json')))).toEqual(['58', 'PO 4471-FJ', 'DK6634091234567890', 'DABADKKK']);
-    expect(means(ubl(paymentSample('usd-norway-2026-10.json')))).toEqual(['31', 'NH-2026-10', 'DK6634091234567890', 'DABADKKK']);
-    const usdDk = variant('nordlys-2026-10.json', (j) => void (j.currency = 'USD'));
+    expect(means(ubl(sample('fjordline-2026-10.json')))).toEqual(['58', '2026-0143', 'DK6634091234567890', 'DABADKKK']);
+    expect(means(ubl(paymentSample('usd-norway-2026-10.json')))).toEqual(['31', '2026-0148', 'DK6634091234567890', 'DABADKKK']);
+    const usdDk = variant('kattegat-2026-10.json', (j) => void (j.currency = 'USD'));
     expect(means(ubl(usdDk))[0]).toBe('31');
     const eurNoIban = variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'Danske Bank, reg. 3409 konto 1234567890'));
     expect(refusal(() => renderInvoiceUbl(eurNoIban)).field).toBe('seller.bank');
+  });
+
+  it('a seller with an FI creditor number: each DKK invoice a +71 id built from its number (93, 71#<id>), never the buyer\'s reference', () => {
+    // 2026-0144 → 00000020260144; weighted 2,1,… from the right: 8+4+2+0+3+2+0+2 = 21 → check digit 9 (by hand).
+    const withCreditor = variant('kattegat-2026-10.json', (j) => void (j.seller.bank = `${j.seller.bank} · FI-kreditornr. 85109074`));
+    expect(means(ubl(withCreditor))).toEqual(['93', '71#000000202601449', '85109074', undefined]);
+    expect(text(ubl(withCreditor), 'cbc:BuyerReference')).toBe('KD-2026-10');
+    // The same seller's EUR invoice is paid by transfer, quoting the invoice number: an FI card pays DKK only.
+    const eur = variant('fjordline-2026-10.json', (j) => void (j.seller.bank = `${j.seller.bank} · FI-kreditornr. 85109074`));
+    expect(means(ubl(eur))).toEqual(['58', '2026-0143', 'DK6634091234567890', 'DABADKKK']);
+  });
+
+  it('a USD invoice with reg. no., account and IBAN but no BIC: 31 to the IBAN without a branch abroad (BT-86 is optional), 42 with the reg. no. to a Danish buyer (DK-R-006)', () => {
+    const noBic = 'Danske Bank · Reg. 3409 Konto 1234567890 · IBAN DK66 3409 1234 5678 90';
+    expect(means(ubl(variant('../payment-means/usd-norway-2026-10.json', (j) => void (j.seller.bank = noBic))))).toEqual(['31', '2026-0148', 'DK6634091234567890', undefined]);
+    expect(means(ubl(variant('kattegat-2026-10.json', (j) => void ((j.currency = 'USD'), (j.seller.bank = noBic)))))).toEqual(['42', '2026-0144', '1234567890', '3409']);
   });
 
   it('every sample: no payment code in BuyerReference, and the record\'s buyer reference where it has one', () => {
@@ -67,7 +85,7 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
     const giro = variant('kattegat-2026-10.json', (j) => Object.assign(j.buyer, { payment_reference: '+01<1234567+12345678<', attention: 'AP' }));
     const e1 = refusal(() => renderInvoiceUbl(giro));
     expect([e1.field, e1.code]).toEqual(['buyer.payment_reference', 'payment_line_unknown']);
-    const usdFik = variant('nordlys-2026-10.json', (j) => Object.assign(j, { currency: 'USD' }, { buyer: { ...j.buyer, payment_reference: '+71<000000001420001+85109074<' } }));
+    const usdFik = variant('kattegat-2026-10.json', (j) => Object.assign(j, { currency: 'USD' }, { buyer: { ...j.buyer, payment_reference: '+71<000000001420009+85109074<' } }));
     const e2 = refusal(() => renderInvoiceUbl(usdFik));
     expect([e2.field, e2.code]).toEqual(['buyer.payment_reference', 'fik_not_dkk']);
     expect(e2.message).toMatch(/Danish kroner only.*USD/);
@@ -94,8 +112,8 @@ describe('buyers Peppol reaches by a number their VAT number carries', () => {
 
   it('refuses a number that fails its check digit, naming buyer.vat (NO923456789MVA: the 9th digit should be 3)', () => {
     const e = refusal(() => renderInvoiceUbl(buyer('fjordline-2026-10.json', { vat: 'NO923456789MVA', country: 'Norge' })));
-    expect(e.field).toBe('buyer.vat');
-    expect(e.message).toContain('0192');
+    expect([e.field, e.code]).toEqual(['buyer.vat', 'vat_check_digit']);
+    expect(e.message).toContain('mod-11');
   });
 });
 

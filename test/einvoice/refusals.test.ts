@@ -60,7 +60,8 @@ describe('renderInvoiceUbl refuses what cannot become a valid e-invoice, naming 
     refusedAt(variant('kattegat-2026-10.json', (j) => void (j.lines[0]!.line_total_cents += 1)), 'lines[0].line_total_cents');
     refusedAt(variant('kattegat-2026-10.json', (j) => void ((j.vat_cents += 1), (j.total_cents += 1))), 'vat_cents');
     const extra = variant('kattegat-2026-10.json', (j) => void j.lines.push({ sort_order: 9999, kind: 'subscription', description: 'Extra', quantity: 1, unit_price_cents: 100, line_total_cents: 100 }));
-    refusedAt(extra, 'subtotal_cents');
+    // checkInvoice names it first: the plan subtotal is no longer its subscription lines' sum.
+    refusedAt(extra, 'subscription_subtotal_cents');
   });
 
   it('an empty buyer reference (Peppol needs a buyer or order reference, PEPPOL-EN16931-R003)', () => {

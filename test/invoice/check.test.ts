@@ -52,8 +52,9 @@ describe('checkInvoice: figures', () => {
       j.total_cents += 5;
     });
     const findings = checkInvoice(bad);
+    // The subscription line one øre up also leaves the plan subtotal no longer its lines' sum.
     expect(findings.map((f) => `${f.code} ${f.path}`).sort()).toEqual([
-      'line_total lines[1].line_total_cents', 'provider_sum lines[3].line_total_cents', 'subtotal subtotal_cents', 'total total_cents', 'vat vat_cents',
+      'category_subtotal subscription_subtotal_cents', 'line_total lines[1].line_total_cents', 'provider_sum lines[3].line_total_cents', 'subtotal subtotal_cents', 'total total_cents', 'vat vat_cents',
     ]);
     for (const f of findings) expect(f.severity).toBe('error');
     const byCode = Object.fromEntries(findings.map((f) => [f.code, f.message]));
@@ -68,7 +69,7 @@ describe('checkInvoice: figures', () => {
     const at = (subtotal: number, vat: number): string[] =>
       checkInvoice(
         nordlys((j) => {
-          j.lines = [];
+          j.lines = [{ sort_order: 1, kind: 'subscription', description: 'Plan', quantity: 1, unit_price_cents: subtotal, line_total_cents: subtotal }];
           j.subscription_subtotal_cents = subtotal;
           j.usage_subtotal_cents = 0;
           j.subtotal_cents = subtotal;
@@ -143,7 +144,8 @@ describe('checkInvoice: numbers a bank or NemHandel refuses', () => {
 
 describe('checkInvoice: a payment line the buyer cannot use', () => {
   it('flags a FI line on an invoice not in DKK (fik_not_dkk) and a payment line that is no FI line (payment_line_unknown); a FI line in DKK passes', () => {
-    const fik = '+71<000000001420001+85109074<';
+    // 00000000142000 weighted 2,1,… from the right: 0+0+0+2+8+1 = 11, so the check digit is 9 (worked by hand).
+    const fik = '+71<000000001420009+85109074<';
     const found = (edit: (j: InvoiceJson) => void) => checkInvoice(variant('kattegat-2026-10.json', edit)).map((f) => [f.severity, f.code, f.path]);
     expect(found((j) => void (j.buyer.payment_reference = fik))).toEqual([]);
     expect(found((j) => void ((j.buyer.payment_reference = fik), (j.currency = 'EUR')))).toEqual([['error', 'fik_not_dkk', 'buyer.payment_reference']]);
@@ -151,5 +153,77 @@ describe('checkInvoice: a payment line the buyer cannot use', () => {
     expect(found((j) => void (j.buyer.payment_reference = '+71<12345+85109074<'))).toEqual([['error', 'payment_line_unknown', 'buyer.payment_reference']]);
     expect(found((j) => void (j.buyer.payment_reference = '+04<1234567890123456+12345678<'))).toEqual([['error', 'payment_line_unknown', 'buyer.payment_reference']]);
     expect(found((j) => void (j.seller.bank = `${j.seller.bank} · FIK +71<000000001420001+8510907<`))).toEqual([['error', 'payment_line_unknown', 'seller.bank']]);
+  });
+});
+
+describe('checkInvoice: a payment id the bank refuses, a VAT number that belongs to no one', () => {
+  const found = (edit: (j: InvoiceJson) => void) => checkInvoice(variant('kattegat-2026-10.json', edit)).map((f) => [f.severity, f.code, f.path]);
+
+  it('fik_check_digit: a +71 or +75 payment id whose last digit is not its modulus-10 check digit', () => {
+    expect(found((j) => void (j.buyer.payment_reference = '+71<000000001420001+85109074<'))).toEqual([['error', 'fik_check_digit', 'buyer.payment_reference']]);
+    const [message] = checkInvoice(variant('kattegat-2026-10.json', (j) => void (j.buyer.payment_reference = '+71<000000001420001+85109074<'))).map((f) => f.message);
+    expect(message).toContain('the last digit should be 9, not 1');
+    // 123456789012345 from the right weighted 2,1,…: 10→1,4,6,2,2,0,18→9,8,14→5,6,10→1,4,6,2,2 = 58, so 2 (by hand).
+    expect(found((j) => void (j.buyer.payment_reference = '+75<1234567890123452+85109074<'))).toEqual([]);
+    expect(found((j) => void (j.buyer.payment_reference = '+75<1234567890123456+85109074<'))).toEqual([['error', 'fik_check_digit', 'buyer.payment_reference']]);
+    expect(found((j) => void (j.buyer.payment_reference = '+73<+85109074<'))).toEqual([]);
+  });
+
+  it('vat_check_digit: a Norwegian VAT number failing mod 11 (NO923456789MVA: the 9th digit should be 3), a Swedish one failing Luhn', () => {
+    // A business outside the EU (Norway) or in another member state (Sweden) at 0 %: no other finding.
+    const buyer = (vat: string, country: string) => (j: InvoiceJson) => {
+      Object.assign(j.buyer, { vat, country, cvr: '', ean: '' });
+      Object.assign(j, { vat_rate_bps: 0, vat_cents: 0, total_cents: j.subtotal_cents });
+    };
+    expect(found(buyer('NO923456783MVA', 'Norge'))).toEqual([]);
+    expect(found(buyer('NO923456789MVA', 'Norge'))).toEqual([['error', 'vat_check_digit', 'buyer.vat']]);
+    expect(found(buyer('SE556036079301', 'Sverige'))).toEqual([]);
+    expect(found(buyer('SE556036079401', 'Sverige'))).toEqual([['error', 'vat_check_digit', 'buyer.vat']]);
+  });
+});
+
+describe('checkInvoice: every category is its lines, every converted line its USD × rate', () => {
+  /** A small DKK invoice: plan 1,200.00, usage 195.17, dev overage 87.33 = net 1,482.50, VAT 370.63 (25 %, by hand), the overage under `where`. */
+  const small = (where: 'subscription' | 'usage', edit: (j: InvoiceJson) => void = () => {}) =>
+    nordlys((j) => {
+      j.lines = [
+        { sort_order: 10, kind: 'subscription', description: 'Service Core Small', quantity: 1, unit_price_cents: 120000, line_total_cents: 120000 },
+        { sort_order: 20, kind: 'usage', description: 'Forbrug af sprogmodeller', quantity: 1, unit_price_cents: 19517, line_total_cents: 19517 },
+        { sort_order: 30, kind: 'dev_overage', description: 'Dev-overforbrug', quantity: 1, unit_price_cents: 8733, line_total_cents: 8733 },
+      ];
+      j.subscription_subtotal_cents = where === 'subscription' ? 128733 : 120000;
+      j.usage_subtotal_cents = where === 'subscription' ? 19517 : 28250;
+      Object.assign(j, { subtotal_cents: 148250, vat_cents: 37063, total_cents: 185313 });
+      edit(j);
+    });
+
+  it('takes the dev overage under either subtotal, and finds a subtotal that is not its lines (category_subtotal)', () => {
+    expect(codes(small('subscription'))).toEqual([]);
+    expect(codes(small('usage'))).toEqual([]);
+    // 100.00 moved from usage to the plan: the net still adds up, the categories do not.
+    expect(codes(small('usage', (j) => ((j.subscription_subtotal_cents += 10000), (j.usage_subtotal_cents -= 10000))))).toEqual(['error category_subtotal subscription_subtotal_cents']);
+    const off = small('subscription', (j) => (j.lines[1]!.line_total_cents = j.lines[1]!.unit_price_cents = 19417));
+    expect(codes(off)).toEqual(['error category_subtotal usage_subtotal_cents']);
+    expect(checkInvoice(off)[0]!.message).toContain('usage_subtotal_cents 19517 is not its lines\' sum 19417');
+  });
+
+  it('finds a line whose USD × rate is not its amount (line_conversion): USD 598,35 à 6,4213 is 3.842,18, not 3.842,17', () => {
+    // 598.35 × 6.4213 = 3,842.184… (by hand), 3,842.18 rounded half up to the øre.
+    const usage = (description: string, cents: number) => small('usage', (j) => {
+      j.lines[1] = { ...j.lines[1]!, description, unit_price_cents: cents, line_total_cents: cents };
+      j.usage_subtotal_cents = cents + 8733;
+      Object.assign(j, { subtotal_cents: 120000 + cents + 8733 });
+      j.vat_cents = Math.round((j.subtotal_cents * 25) / 100);
+      j.total_cents = j.subtotal_cents + j.vat_cents;
+    });
+    expect(codes(usage('Forbrug af sprogmodeller, oktober 2026 (USD 598,35 à 6,4213)', 384218))).toEqual([]);
+    const wrong = usage('Forbrug af sprogmodeller, oktober 2026 (USD 598,35 à 6,4213)', 384217);
+    expect(codes(wrong)).toEqual(['error line_conversion lines[1].line_total_cents']);
+    expect(checkInvoice(wrong)[0]!.message).toContain('384217 is not USD 598,35 × 6,4213 = 384218');
+    // English figures, and the invoice's own usd_dkk_rate (6.8512) where the text gives none: 1,234.56 × 6.8512 = 8,458.217… → 845822.
+    expect(codes(usage('Model usage, October 2026 (USD 1,234.56)', 845822))).toEqual([]);
+    expect(codes(usage('Model usage, October 2026 (USD 1,234.56)', 845823))).toEqual(['error line_conversion lines[1].line_total_cents']);
+    // 1.234 reads as 1234 (Danish) or 1.234 (English): wrong only if neither reading gives the amount.
+    expect(codes(usage('Forbrug (USD 1.234 à 6,8512)', 845438))).toEqual([]);
   });
 });

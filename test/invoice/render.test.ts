@@ -26,7 +26,9 @@ describe('invoice PDF, Danish issued invoice with provider lines', async () => {
       'Fakturadato 03.11.2026',
       'Periode 01.10.2026 – 31.10.2026',
       'Forfaldsdato 17.11.2026',
-      'Betalingsreference NORDLYS-PO-2026-118',
+      // The buyer's own reference is theirs; the payer quotes the invoice number (one invoice's alone).
+      'Jeres reference NORDLYS-PO-2026-118',
+      'Angiv fakturanr. 2026-0142 ved betaling',
       'IBAN DK66 3409 1234 5678 90',
     ]) {
       expect(text).toContain(s);
@@ -36,7 +38,10 @@ describe('invoice PDF, Danish issued invoice with provider lines', async () => {
   it('prints lines with quantity, unit price and amount, and the totals from the invoice fields', () => {
     expect(text).toContain('Service Dev Pro, udviklerpladser 6 399,00 2.394,00');
     expect(text).toContain('Abonnement i alt 16.394,00 DKK');
-    expect(text).toContain('Forbrug i alt 8.998,22 DKK');
+    // Each category is its lines: usage 8.458,22, the dev overage 12 × 45,00 = 540,00 its own
+    // (the record counts it in usage_subtotal_cents 8.998,22); 16.394,00 + 8.458,22 + 540,00 = 25.392,22.
+    expect(text).toContain('Forbrug i alt 8.458,22 DKK');
+    expect(text).toContain('Dev-overforbrug i alt 540,00 DKK');
     expect(text).toContain('Subtotal ekskl. moms 25.392,22 DKK');
     expect(text).toContain('Moms 25 % 6.348,06 DKK');
     expect(text).toContain('I alt at betale 31.740,28 DKK');
@@ -101,6 +106,8 @@ describe('invoice PDF in English', () => {
       j.vat_cents = 52403; // 25 % of 209612, rounded half up
       j.total_cents = j.subtotal_cents + j.vat_cents;
       j.buyer.vat = 'DK12345678';
+      // The line's text showed the USD its EUR amount came from; on a USD invoice it would be another amount (line_conversion).
+      for (const l of j.lines) l.description = l.description.replace(/ \(USD [\d.,]+\)/, '');
     });
     const text = allText(await readPdf(await renderInvoicePdf(usd)));
     // 524.03 × 6.8512 = 3590.23433… DKK
@@ -132,9 +139,9 @@ describe('void invoices', () => {
     expect(text).not.toContain('I alt at betale');
     expect(text).not.toMatch(/Betales|Betaling\b|Bank:|IBAN/);
     expect(text.replace(/\s+/g, ' ')).toContain('Denne faktura er annulleret og skal ikke betales. Er den allerede betalt, så kontakt faktura@servicevaerket.dk. Den annulleres med en kreditnota, der henviser til denne faktura.');
-    // It asks for nothing: no due date and no payment reference (the issued twin has both).
+    // It asks for nothing: no due date and no reference to quote (the issued twin has both).
     const issued = pageText((await readPdf(await renderInvoicePdf(sample('nordlys-2026-10.json')))).pages[0]!);
-    for (const [label, value] of [['Forfaldsdato', '17.11.2026'], ['Betalingsreference', 'NORDLYS-PO-2026-118']]) {
+    for (const [label, value] of [['Forfaldsdato', '17.11.2026'], ['Angiv fakturanr.', '2026-0142 ved betaling']]) {
       expect(issued).toContain(label);
       expect(issued).toContain(value);
       expect(text).not.toContain(label);

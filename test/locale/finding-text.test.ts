@@ -39,6 +39,21 @@ const RECORDS: Array<[string, () => ReturnType<typeof sample>]> = [
   ['an FI line on an EUR invoice', () => variant('fjordline-2026-10.json', (j) => void (j.buyer.payment_reference = '+71<000000001420009+85109074<'))],
   ['a period that ends before it starts', () => variant(K, (j) => void Object.assign(j, { period_start: '2026-10-31', period_end: '2026-10-01' }))],
   ['a USD/DKK rate in øre', () => variant('../vat-treatments/usd-vat-without-rate-2026-09.json', (j) => void (j.usd_dkk_rate = '685.13'))],
+  ['a FI payment id failing its check digit', () => variant(K, (j) => void (j.buyer.payment_reference = '+71<000000001420001+85109074<'))],
+  ['an invoice number that cannot be a FI payment id', () => variant(K, (j) => void ((j.seller.bank = `${j.seller.bank} · FI-kreditornr. 85109074`), (j.invoice_number = 'KATT-OKT')))],
+  ...(
+    [['NO923456789MVA', 'Norge'], ['SE556036079401', 'Sverige'], ['FI12345678', 'Suomi'], ['IT12345678901', 'Italia'], ['EL094014202', 'Ελλάδα']] as const
+  ).map(([vat, country]): [string, () => ReturnType<typeof sample>] => [`a VAT number of ${country} failing its check digit`, () => variant('../vat-treatments/eu-reverse-charge-2026-10.json', (j) => void Object.assign(j.buyer, { vat, country }))]),
+  ['a plan subtotal that is not its lines', () => variant(K, (j) => void ((j.subscription_subtotal_cents += 100), (j.usage_subtotal_cents -= 100)))],
+  ['a usage subtotal that is not its lines', () => variant(K, (j) => void (j.usage_subtotal_cents += 100))],
+  ['a DKK line that is not its USD × rate', () => variant(K, (j) => void (j.lines[1]!.description = `${j.lines[1]!.description} (USD 1.234,56 à 6,8512)`))],
+  ['a USD line that is not the USD its text shows', () => variant('../vat-treatments/usd-vat-with-rate-2026-10.json', (j) => void (j.lines[1]!.description = `${j.lines[1]!.description} (USD 1,234.56)`))],
+];
+
+/** The run adds `payment_id_shared` (runner/_org-run.ts, _shared-payment-ids.ts): its sentences, with the values the run gives. */
+const RUN_FINDINGS: InvoiceCheckFinding[] = [
+  { code: 'payment_id_shared', severity: 'error', path: 'invoice_number', message: 'm', params: { id: '2026-0142', invoice: '2026-0142', org: 'org-nordlys', form: 'run', month: '' } },
+  { code: 'payment_id_shared', severity: 'error', path: 'invoice_number', message: 'm', params: { id: '2026-0131', invoice: '2026-0131', org: 'org-nordlys', form: 'month', month: '2026-09' } },
 ];
 
 /** Every sentence the locale has: `code` or `code.form`. */
@@ -50,7 +65,7 @@ function sentences(language: string): string[] {
 const keyOf = (f: InvoiceCheckFinding) => (typeof f.params?.form === 'string' ? `${f.code}.${f.params.form}` : f.code);
 
 describe('findingText: every finding of the check in the page\'s language', () => {
-  const found = RECORDS.flatMap(([name, make]) => checkInvoice(make()).map((f) => ({ name, f })));
+  const found = [...RECORDS.flatMap(([name, make]) => checkInvoice(make()).map((f) => ({ name, f }))), ...RUN_FINDINGS.map((f) => ({ name: 'a month end', f }))];
 
   it('the records draw every sentence the locales have, and every finding they draw has one, in Danish and in English', () => {
     expect(sentences('da')).toEqual(sentences('en'));

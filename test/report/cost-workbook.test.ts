@@ -169,7 +169,7 @@ describe('invoices: net, VAT and gross, in the invoice currency and DKK', () => 
   test('each invoice shows subscription, usage, dev overage, net, VAT rate, VAT and total, as its record states them', () => {
     expect(h).toEqual([
       'Invoice number', 'Status', 'Period', 'Issued', 'Due', 'Currency', 'Subscription', 'Usage', 'Dev overage', 'Net excl. VAT', 'VAT rate', 'VAT',
-      'Total incl. VAT', 'Net excl. VAT (DKK)', 'VAT (DKK)', 'Total incl. VAT (DKK)',
+      'Total incl. VAT', 'Net excl. VAT (DKK)', 'VAT (DKK)', 'Total incl. VAT (DKK)', 'Rate (DKK per unit)', 'Rate source', 'Rate date',
     ]);
     const issued = inv.find((r) => r[0] === '2026-0101')!;
     expect(['Subscription', 'Usage', 'Dev overage', 'Net excl. VAT', 'VAT', 'Total incl. VAT'].map((n) => ore(at(issued, n)))).toEqual([539800, 78901, 9000, 627701, 156925, 784626]);
@@ -208,7 +208,12 @@ describe('invoices: net, VAT and gross, in the invoice currency and DKK', () => 
     const euro = rows.find((r) => r[0] === '2026-0100')!;
     expect(at(euro, 'Total incl. VAT (DKK)')).toBeNull();
     const r = rows.indexOf(euro);
-    expect(b.Sheets.Invoices![XLSX.utils.encode_cell({ r, c: 13 })]!.c?.[0]?.t).toBe('No DKK: the invoice is in EUR and the data have no EUR/DKK rate.');
+    // The invoice of 2026-11-01 (issued_at) has no rate of its own: none is guessed, and the note says which day's rate it needs.
+    expect(b.Sheets.Invoices![XLSX.utils.encode_cell({ r, c: 13 })]!.c?.[0]?.t).toBe(
+      'No rate: the invoice is in EUR with no rate of its own to DKK, and no rates file was given (svc month-end --rates FILE). The rate must be the latest published on the invoice date 1 Nov 2026, when VAT becomes chargeable (Danish VAT Act, section 23(2)).',
+    );
+    expect([at(dollar, 'Rate (DKK per unit)'), at(dollar, 'Rate source')]).toEqual([6.8512, "the invoice's own USD/DKK rate"]);
+    expect([at(euro, 'Rate (DKK per unit)'), at(euro, 'Rate source'), at(euro, 'Rate date')]).toEqual([null, null, null]);
     expect(rowLabelled(rowsOf(b, 'Summary'), 'Total, incl. VAT, in DKK')).toBeDefined();
   });
 });

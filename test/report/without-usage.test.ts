@@ -52,7 +52,7 @@ describe('org-fjordline, October 2026, usage not shared', () => {
     expect(invoice.currency).toBe('EUR');
     expect(row[col('Currency')]).toBe('EUR');
     expect([ore(row[col('Net excl. VAT')]), ore(row[col('VAT')]), ore(row[col('Total incl. VAT')])]).toEqual([invoice.subtotal_cents, invoice.vat_cents, invoice.total_cents]);
-    expect([ore(row[col('Subscription')]), ore(row[col('Usage')]), ore(row[col('Dev overage')])]).toEqual([invoice.subscription_subtotal_cents, sumOf('usage'), sumOf('dev_overage')]);
+    expect([ore(row[col('Subscription')]), ore(row[col('Usage')]), ore(row[col('Dev overage')])]).toEqual([sumOf('subscription'), sumOf('usage'), sumOf('dev_overage')]);
     expect([row[col('Net excl. VAT (DKK)')], row[col('VAT (DKK)')], row[col('Total incl. VAT (DKK)')]]).toEqual([null, null, null]);
     // No DKK total of amounts that have no DKK: no 0.00 standing in for them.
     expect(rowLabelled(rows, 'Total issued, in DKK')).toBeUndefined();
@@ -60,7 +60,7 @@ describe('org-fjordline, October 2026, usage not shared', () => {
     expect(ore(rowLabelled(summary, 'Net, excl. VAT (EUR)')![1])).toBe(invoice.subtotal_cents);
     expect(ore(rowLabelled(summary, 'Total, incl. VAT (EUR)')![1])).toBe(invoice.total_cents);
     expect(rowLabelled(summary, 'Net, excl. VAT, in DKK')).toBeUndefined();
-    expect(rowLabelled(summary, 'No DKK: the invoice is in EUR and the data have no EUR/DKK rate.')).toBeDefined();
+    expect(rowLabelled(summary, 'No DKK: the invoices in EUR have no rate of their own to DKK, and no rates file gave one for the day their VAT became chargeable (see Invoices; svc month-end --rates FILE).')).toBeDefined();
   });
 
   test("the plan is the October invoice's subscription lines", () => {

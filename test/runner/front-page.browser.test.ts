@@ -44,6 +44,16 @@ function money(major: Decimal.Value, currency: string, lang: Lang): string {
   return lang === 'da' ? `${amount} ${currency}` : `${currency} ${amount}`;
 }
 const cents = (minor: number, currency: string, lang: Lang) => money(new Decimal(minor).dividedBy(100), currency, lang);
+/**
+ * The demo's rates file read by hand (samples/rates/sample-ecb-rates-2026.csv, the ECB's layout):
+ * the DKK column of the row of `day`, DKK per 1 EUR. The demo's one non-DKK invoice is in EUR,
+ * to a business outside the EU, so its rate is the invoice date's (momsloven § 23, stk. 2).
+ */
+async function eurDkkOn(day: string): Promise<string> {
+  const lines = (await readFile(new URL('../../samples/rates/sample-ecb-rates-2026.csv', import.meta.url), 'utf8')).split('\n');
+  const header = lines[0]!.split(',');
+  return lines.find((l) => l.startsWith(`${day},`))!.split(',')[header.indexOf('DKK')]!;
+}
 
 async function runDemo(lang: Lang): Promise<string> {
   const out = join(tmp, `demo-${lang}`);
@@ -179,10 +189,12 @@ describe.each<[Lang, string, RegExp]>([
       } else expect(rows[0]!.cells[6]).toBe('–');
       if (o.parts.find((p) => p.part === 'cost_workbook')?.status === 'ok') expect(rows[0]!.cells[7]).toMatch(/\S/);
       for (const [k, inv] of o.invoices.entries()) {
-        const record = JSON.parse(await readFile(join(monthDir, inv.files.find((f) => f.endsWith('.json'))!), 'utf8')) as { invoice_number: string; status: string; currency: string; subtotal_cents: number; vat_cents: number; total_cents: number };
+        const record = JSON.parse(await readFile(join(monthDir, inv.files.find((f) => f.endsWith('.json'))!), 'utf8')) as { invoice_number: string; status: string; currency: string; subtotal_cents: number; vat_cents: number; total_cents: number; issued_at: string };
         const row = rows[k + 1]!;
+        // An invoice not in DKK shows its DKK under its total: the total × the rate of its day, half up to the øre.
+        const inDkk = record.currency === 'EUR' ? `\n= ${money(new Decimal(record.total_cents).times(await eurDkkOn(record.issued_at.slice(0, 10))).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP), 'DKK', lang)}` : '';
         expect(row.cells.slice(0, 1).concat(row.cells.slice(3, 6))).toEqual([
-          record.invoice_number, cents(record.subtotal_cents, record.currency, lang), cents(record.vat_cents, record.currency, lang), cents(record.total_cents, record.currency, lang),
+          record.invoice_number, cents(record.subtotal_cents, record.currency, lang), cents(record.vat_cents, record.currency, lang), `${cents(record.total_cents, record.currency, lang)}${inDkk}`,
         ]);
         // Void invoices are struck through (their figures) and counted nowhere.
         expect(row.struck.slice(3, 6)).toEqual(Array(3).fill(record.status === 'void'));
@@ -266,7 +278,9 @@ describe('hostile names and texts', () => {
     expect(text).toContain('javascript:alert(6)');
     expect(text).toContain('<img src=x onerror=alert(7)>');
     // The finding, with its code, for a person to check (the invoice is held back); the hostile description in it is text too.
-    expect(text).toContain('javascript:alert(6) is not valid: line 10 ("<script>alert(5)</script> Core"): its amount DKK 29,500.01 is not quantity 1 × unit price DKK 29,500.00 = DKK 29,500.00 [line_total].');
+    expect(text).toContain('javascript:alert(6) is not valid: line 10 ("<script>alert(5)</script> Core"): its amount DKK 29,500.01 is not quantity 1 × unit price DKK 29,500.00 = DKK 29,500.00 [line_total]');
+    // The plan's subtotal is then not its lines either: said too, with its code.
+    expect(text).toContain("the subscription subtotal DKK 43,186.00 is not its subscription lines' sum DKK 43,186.01");
     // The command that credits it is code, its hostile file name quoted for the shell.
     const commands = await page.evaluate(() => [...document.querySelectorAll('#check-heldBack ~ ul code')].map((c) => c.textContent));
     expect(commands[0]).toMatch(/^svc invoices credit-note 'org-kattegat\/invoice-javascript_alert\(6\)\.json' --number NUMBER --date \d{4}-\d{2}-\d{2} --language en --format both$/);

@@ -9,6 +9,8 @@ import { ReportPeriodError } from '../../report/report-period-error.js';
 import { writeStreamAtomic } from '../../core/atomic-write.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';
+import { resolve } from 'node:path';
+import type { ExchangeRates } from '../../money/exchange-rates.js';
 
 function periodFromFlags(month: string | undefined, year: string | undefined, months: string | undefined): ReportPeriod {
   const given = [month !== undefined && '--month', year !== undefined && '--year', months !== undefined && '--months'].filter(Boolean);
@@ -28,6 +30,16 @@ function periodFromFlags(month: string | undefined, year: string | undefined, mo
   }
 }
 
+async function readRates(path: string): Promise<ExchangeRates> {
+  const [{ readRatesFile }, { RunOptionError }] = await Promise.all([import('../../runner/rates-file.js'), import('../../runner/run-option-error.js')]);
+  try {
+    return (await readRatesFile(path)).rates;
+  } catch (e) {
+    if (e instanceof RunOptionError) throw new UsageError(`--rates: ${e.reason}`);
+    throw e;
+  }
+}
+
 function defaultFileName(orgId: string, period: ReportPeriod): string {
   const safeOrg = orgId.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_') || 'org';
   const label = 'month' in period ? period.month : 'year' in period ? String(period.year) : `last-${period.months}-months`;
@@ -38,7 +50,7 @@ function defaultFileName(orgId: string, period: ReportPeriod): string {
 export const costCommand: Command = {
   name: 'cost',
   summary: 'Cost workbook (XLSX) in DKK: summary, months, days, keys, models, providers, key fields, plan cost, invoices',
-  usage: 'report cost --month YYYY-MM | --year YYYY | --months N [-o file.xlsx] [--language da|en] [--name TEXT]',
+  usage: 'report cost --month YYYY-MM | --year YYYY | --months N [-o file.xlsx] [--language da|en] [--name TEXT] [--rates FILE]',
   examples: ['svc report cost --month 2026-10', 'svc report cost --year 2026 -o cost-2026.xlsx --language en', 'svc report cost --months 12 --name "Nordlys Analytics ApS"'],
   options: {
     month: { type: 'string', valueName: 'YYYY-MM', description: 'one calendar month' },
@@ -47,6 +59,7 @@ export const costCommand: Command = {
     output: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to write the workbook (default: cost-report-<org>-<period>.xlsx; - for stdout)' },
     language: { type: 'string', valueName: 'CODE', description: 'language of the workbook: da (default) or en' },
     name: { type: 'string', valueName: 'TEXT', description: "the organization's name shown in the workbook (default: its id)" },
+    rates: { type: 'string', valueName: 'FILE', description: "exchange rates for invoices not in DKK without a rate of their own, as svc month-end --rates (the ECB's eurofxref-hist.csv, or Danmarks Nationalbank's daily rates)" },
     ...reportingOptions,
   },
   async run(io, args) {
@@ -54,6 +67,9 @@ export const costCommand: Command = {
     const language = choice(args, 'language', availableLanguages()) ?? 'da';
     const name = str(args, 'name');
     if (name !== undefined && name.trim() === '') throw new UsageError('--name must not be empty');
+    const ratesPath = str(args, 'rates');
+    // The rates file is read and checked before anything is fetched: a bad one is one line, exit 2.
+    const rates = ratesPath === undefined ? undefined : await readRates(resolve(io.cwd, ratesPath));
     // The client and the workbook writer load only now: a bad flag value is refused without them.
     const [{ reportingClientFrom }, { buildCostReport, costReportFindings, fetchCostReportData }] = await Promise.all([import('../_clients.js'), import('../../report/index.js')]);
     const client = reportingClientFrom(io, args);
@@ -61,7 +77,7 @@ export const costCommand: Command = {
     const path = out === STDOUT ? undefined : await checkOutputFile('-o', out, io.cwd);
     keepHeapCompact(io);
     const data = await fetchCostReportData(client, period);
-    const options = { language, ...(name ? { organizationName: name } : {}) };
+    const options = { language, ...(name ? { organizationName: name } : {}), ...(rates ? { rates } : {}) };
     // A workbook without usage is still the document asked for (invoices, plan, reconciliation
     // naming the reason): made, exit 0, and said once on stderr so a script's log shows it.
     const withheld = data.usageWithheld;

@@ -1,6 +1,7 @@
 import { Decimal } from '../../money/decimal.js';
 import { formatMonth, formatNumber } from '../../locale/index.js';
 import { formatMinor } from '../../money/format.js';
+import { subtotalNotItsLines } from '../../model/index.js';
 import type { CellInput, Formula } from '../_columns.js';
 import { kroner, usageGap, type CostContext } from '../_context.js';
 import type { MonthLedger } from '../_ledger.js';
@@ -81,7 +82,7 @@ function reconcileMonth(ctx: CostContext, lines: SummaryLines, m: MonthLedger, m
   const theirs = {
     usage: { formula: inv(INVOICE_COLUMNS.usage), minor: sum((f) => f.usageLines.minor) },
     overage: { formula: inv(INVOICE_COLUMNS.devOverage), minor: sum((f) => f.devOverage.minor) },
-    plan: { formula: inv(INVOICE_COLUMNS.subscription), minor: sum((f) => f.subscription.minor) },
+    plan: { formula: inv(INVOICE_COLUMNS.subscription), minor: sum((f) => f.subscriptionLines.minor) },
     net: { formula: inv(INVOICE_COLUMNS.net), minor: sum((f) => f.net.minor) },
     vat: { formula: inv(INVOICE_COLUMNS.vat), minor: sum((f) => f.vat.minor) },
     gross: { formula: inv(INVOICE_COLUMNS.gross), minor: sum((f) => f.gross.minor) },
@@ -162,14 +163,16 @@ function reasons(ctx: CostContext, m: MonthLedger, issued: InvoiceFigures[], s: 
     if (parts.length === 0) parts.push(w('recon.reasons.usageDiffers'));
     usage = parts.join(' ');
   }
-  const linesSum = issued.reduce((a, f) => a + f.subscriptionLines.minor, 0);
-  const plan = s.plan.minor !== s.theirs.plan.minor ? w('recon.reasons.planLines', { lines: fmt(linesSum), subtotal: fmt(s.theirs.plan.minor) }) : '';
+  // The invoice's columns are its lines (model/invoice-categories.ts); a record whose subtotals
+  // are not its lines says so here (checkInvoice's category_subtotal names the field).
+  const off = issued.map((f) => ({ f, off: subtotalNotItsLines(f.invoice) })).filter((x) => x.off);
+  const planOff = off.find((x) => x.off!.field === 'subscription_subtotal_cents');
+  const usageOff = off.find((x) => x.off!.field === 'usage_subtotal_cents');
+  const plan = planOff ? w('recon.reasons.planLines', { lines: fmt(Number(planOff.off!.expected)), subtotal: fmt(planOff.f.invoice.subscription_subtotal_cents) }) : '';
   const fieldsSum = issued.reduce((a, f) => a + f.invoice.subscription_subtotal_cents + f.invoice.usage_subtotal_cents, 0);
-  const linesNet = s.theirs.usage.minor + s.theirs.overage.minor;
-  const usageSubtotal = issued.reduce((a, f) => a + f.invoice.usage_subtotal_cents, 0);
   let net = '';
   if (fieldsSum !== s.theirs.net.minor) net = w('recon.reasons.netFields', { net: fmt(s.theirs.net.minor), sum: fmt(fieldsSum) });
-  else if (linesNet !== usageSubtotal) net = w('recon.reasons.usageFields', { lines: fmt(linesNet), subtotal: fmt(usageSubtotal) });
+  else if (usageOff) net = w('recon.reasons.usageFields', { lines: fmt(Number(usageOff.off!.expected)), subtotal: fmt(usageOff.f.invoice.usage_subtotal_cents) });
   else if (c === null) net = w('recon.reasons.netWithoutUsage');
   const summary = [usage, plan, net].filter(Boolean).join(' ') || w('recon.reasons.usageDiffers');
   return { usage, plan, net, summary };

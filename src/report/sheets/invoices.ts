@@ -1,5 +1,6 @@
 import type { InvoiceSummary } from '../../model/index.js';
-import { formatNumber } from '../../locale/index.js';
+import { dkkRateFacts } from '../../vat/index.js';
+import { rateWords } from '../rate-words.js';
 import { fitColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
@@ -10,7 +11,7 @@ import { lastDayOfMonth, utcDate } from '../period.js';
 import type { CostReportData } from '../types.js';
 
 /** 1-based columns of the Invoices sheet that other sheets' formulas read. */
-export const INVOICE_COLUMNS = { status: 2, period: 3, currency: 6, subscription: 7, usage: 8, devOverage: 9, net: 10, vat: 12, gross: 13, netDkk: 14, vatDkk: 15, grossDkk: 16 } as const;
+export const INVOICE_COLUMNS = { status: 2, period: 3, currency: 6, subscription: 7, usage: 8, devOverage: 9, net: 10, vat: 12, gross: 13, netDkk: 14, vatDkk: 15, grossDkk: 16, rate: 17, rateSource: 18, rateDate: 19 } as const;
 
 /** The invoices whose period starts inside the workbook's months (`YYYY-MM`, oldest first), oldest first. */
 export function invoicesInPeriod(data: CostReportData, months: string[]): InvoiceSummary[] {
@@ -34,16 +35,18 @@ export function hasDkkTotals(invoices: InvoiceSummary[], records: Map<string, In
 }
 
 /**
- * Invoices: number, status, period, issued, due, currency; subscription, usage and dev overage;
- * net (excl. VAT), VAT rate, VAT and total (incl. VAT) in the invoice's currency, and net, VAT
- * and total in DKK where a rate converts them (a DKK invoice as it is, a USD one at its own
- * rate; an EUR one has none). Void invoices are listed (highlighted) but the totals per currency
- * count issued ones only (SUMIFS).
+ * Invoices: number, status, period, issued, due, currency; subscription, usage and dev overage
+ * (each the sum of its lines, so the three add up to the net); net (excl. VAT), VAT rate, VAT and
+ * total (incl. VAT) in the invoice's currency, and net, VAT and total in DKK where a rate
+ * converts them (a DKK invoice as it is, a USD one at its own rate, any other at the rate a
+ * rates file gives for the day its VAT became chargeable), with that rate, its source and its
+ * day beside them and, in a note, how it was taken or why there is none. Void invoices are
+ * listed (highlighted) but the totals per currency count issued ones only (SUMIFS).
  */
 export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
   const { w } = ctx;
   const invoices = invoicesInPeriod(ctx.data, ctx.months);
-  const records = new Map((ctx.data.invoiceRecords ?? []).map((r) => [r.id, invoiceFigures(r)]));
+  const records = new Map((ctx.data.invoiceRecords ?? []).map((r) => [r.id, invoiceFigures(r, ctx.rates)]));
   const issued = w('status.issued');
   const columns: Column[] = [
     { header: w('columns.invoiceNumber'), kind: 'text' },
@@ -62,7 +65,15 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
     { header: w('columns.netDkk'), kind: 'dkk' },
     { header: w('columns.vatDkk'), kind: 'dkk' },
     { header: w('columns.grossDkk'), kind: 'dkk' },
+    { header: w('columns.fxRate'), kind: 'fxrate' },
+    { header: w('columns.fxSource'), kind: 'text' },
+    { header: w('columns.fxDate'), kind: 'date' },
   ];
+  const rateOf = new Map(invoices.map((i) => {
+    const f = records.get(i.id);
+    const facts = f && dkkRateFacts(f.conversion);
+    return [i.id, facts && rateWords(facts, ctx.locale)] as const;
+  }));
   const dkk = (m: number | null | undefined) => (m === null || m === undefined ? undefined : kroner(m));
   const rows: CellInput[][] = invoices.map((i) => {
     const f: InvoiceFigures | undefined = records.get(i.id);
@@ -73,7 +84,7 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
       utcDate(i.issued_at.slice(0, 10)),
       utcDate(i.due_at),
       i.currency,
-      f && kroner(f.subscription.minor),
+      f && kroner(f.subscriptionLines.minor),
       f && kroner(f.usageLines.minor),
       f && kroner(f.devOverage.minor),
       f && kroner(f.net.minor),
@@ -83,13 +94,15 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
       dkk(f?.net.dkkMinor),
       dkk(f?.vat.dkkMinor),
       dkk(f ? f.gross.dkkMinor : i.currency === 'DKK' ? i.total_cents : null),
+      rateOf.get(i.id)?.rate?.toDecimalPlaces(6).toNumber(),
+      rateOf.get(i.id)?.source || undefined,
+      rateOf.get(i.id)?.date ? utcDate(rateOf.get(i.id)!.date!) : undefined,
     ];
   });
+  // How each DKK figure was reached (the rate, its source and day, the law's day), or why it has none.
   const notes = invoices.map((i) => {
-    const f = records.get(i.id);
-    if (f?.dkkBasis === 'rate') return { 13: w('notes.invoiceDkkAtRate', { rate: formatNumber(f.invoice.usd_dkk_rate!, ctx.locale, 4) }) };
-    if (f && f.dkkBasis === null) return { 13: w('notes.invoiceNoDkk', { currency: i.currency }) };
-    return undefined;
+    const words = rateOf.get(i.id);
+    return words ? { 13: words.note } : undefined;
   });
   const looks: Look[] = invoices.map((i) => (i.status === 'void' ? 'attention' : 'plain'));
   const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.invoices, { ...ctx.page, repeatColumns: 1 }, 1, 'Invoices'), ctx.styles, fitColumns(columns, rows));
@@ -115,7 +128,7 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
     const list = issuedOf(currency);
     const cells: CellInput[] = [w('invoiceTotal', { currency }), null, null, null, null, currency];
     const money = (col: number, pick: (f: InvoiceFigures) => number) => ({ formula: sumifs(col, currency), result: sumBy(list, pick) });
-    cells[6] = money(7, (f) => f.subscription.minor);
+    cells[6] = money(7, (f) => f.subscriptionLines.minor);
     cells[7] = money(8, (f) => f.usageLines.minor);
     cells[8] = money(9, (f) => f.devOverage.minor);
     cells[9] = money(10, (f) => f.net.minor);

@@ -148,7 +148,7 @@ function usageBlocks(ctx: CostContext, lines: SummaryLines, usage: KeyUsageInput
   lines.block();
   push({ cells: [w('summary.ratesHeading')], style: 'heading' });
   for (const c of conversions) {
-    const note = c.dkkMinor === null ? w('notes.noRate') : c.rate === null ? w('notes.noUsage') : c.estimated ? w('notes.estimatedRate') : '';
+    const note = c.dkkMinor === null ? w('notes.noRate') : c.rate === null ? w('notes.noUsage') : c.estimated ? w('notes.estimatedRate') : w('notes.storedRate');
     push({ ...row(w('summary.rate', { month: month(c.month) }), c.rate?.toNumber(), note, 'rate'), style: c.estimated ? 'estimated' : undefined, ...(c.estimated ? { notes: { 1: w('notes.estimatedRate') } } : {}) });
   }
   lines.blank();
@@ -209,7 +209,7 @@ function invoicedBlock(ctx: CostContext, lines: SummaryLines): void {
   lines.block();
   lines.push({ cells: [w('summary.invoicedHeading')], style: 'heading' });
   const invoices = invoicesInPeriod(data, ctx.months);
-  const records = new Map((data.invoiceRecords ?? []).map((r) => [r.id, invoiceFigures(r)]));
+  const records = new Map((data.invoiceRecords ?? []).map((r) => [r.id, invoiceFigures(r, ctx.rates)]));
   const currencies = [...new Set(invoices.map((i) => i.currency))].sort();
   const totalsRow = (k: number) => layout.invoicesRows + 2 + k;
   const ref = (col: number, r: number) => `${quote(layout.sheets.invoices)}!${columnLetter(col)}${r}`;

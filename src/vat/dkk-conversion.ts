@@ -1,0 +1,136 @@
+import { Decimal } from '../money/decimal.js';
+import { usdDkkRateProblem } from '../money/usd-dkk-rate.js';
+import { UnsafeAmountError } from '../money/unsafe-amount-error.js';
+import { isPublishedRate, type ExchangeRates, type MissingRate, type PublishedRate } from '../money/index.js';
+import type { Invoice } from '../model/index.js';
+import { decideVatFor } from './decide-vat.js';
+import type { VatDecision } from './types.js';
+
+/**
+ * The day Danish VAT becomes chargeable on an invoice's supply (momsloven kapitel 5), whose
+ * rate converts it to DKK (momsbekendtgørelsen § 97, stk. 4):
+ * - `end_of_period`: a service to a business in another EU member state (the reverse charge):
+ *   chargeable when supplied (momsloven § 25 a), and a service billed period by period is
+ *   supplied at the end of each period billed (§ 23, stk. 5; VAT Directive art. 64(1)): the
+ *   invoice's `period_end`.
+ * - `invoice_date`: every other invoice: chargeable when invoiced, where the invoice follows the
+ *   supply soon after (§ 23, stk. 2) as a monthly invoice does: the invoice's issue date.
+ * A payment before either (§ 23, stk. 3; § 25 a) is not in the record, so it is not used.
+ */
+export interface ChargeableEvent {
+  date: string;
+  rule: 'invoice_date' | 'end_of_period';
+}
+
+/** The chargeable event of `invoice` (see ChargeableEvent). */
+export function chargeableEvent(invoice: Invoice, decision: VatDecision = decideVatFor(invoice)): ChargeableEvent {
+  return decision.treatment === 'reverse_charge' ? { date: invoice.period_end, rule: 'end_of_period' } : { date: invoice.issued_at.slice(0, 10), rule: 'invoice_date' };
+}
+
+/**
+ * How an invoice's amounts reach DKK, decided once from the record and the rates a user gave:
+ * - `dkk`: the invoice is in DKK.
+ * - `invoice_rate`: a USD invoice at its own `usd_dkk_rate`, the rate it states its VAT in DKK at
+ *   (momsbekendtgørelsen § 97, stk. 2), dated the invoice's issue date. The invoice's own rate
+ *   comes first: the books then hold what the invoice says.
+ * - `published`: the rate a rates file gives for the chargeable event's day (ECB reference rates,
+ *   EUR direct and other currencies through the euro, or Danmarks Nationalbank's), the latest
+ *   published on or before that day (§ 97, stk. 4; VAT Directive art. 91(2)).
+ * - `missing`: no rate: none given (`missing` absent), or the file has none for that day (why).
+ *   A missing rate is said, never guessed.
+ */
+export type DkkConversion =
+  | { kind: 'dkk' }
+  | { kind: 'invoice_rate'; currency: string; rate: Decimal; date: string }
+  | { kind: 'published'; currency: string; published: PublishedRate; event: ChargeableEvent; ratesFile: string }
+  | { kind: 'missing'; currency: string; event: ChargeableEvent; missing?: MissingRate; ratesFile?: string };
+
+/** The conversion of `invoice` to DKK (see DkkConversion); `rates` is the rates file a user gave, if any. */
+export function dkkConversion(invoice: Invoice, rates?: ExchangeRates): DkkConversion {
+  const currency = invoice.currency;
+  if (currency === 'DKK') return { kind: 'dkk' };
+  // A rate no USD-to-DKK rate can be (money/usd-dkk-rate.ts) converts nothing: checkInvoice reports it (usd_dkk_rate_implausible).
+  if (currency === 'USD' && invoice.usd_dkk_rate && usdDkkRateProblem(invoice.usd_dkk_rate) === undefined) return { kind: 'invoice_rate', currency, rate: invoice.usd_dkk_rate, date: invoice.issued_at.slice(0, 10) };
+  const event = chargeableEvent(invoice);
+  if (!rates) return { kind: 'missing', currency, event };
+  const found = rates.rateOn(currency, event.date);
+  return isPublishedRate(found) ? { kind: 'published', currency, published: found, event, ratesFile: rates.name } : { kind: 'missing', currency, event, missing: found, ratesFile: rates.name };
+}
+
+/** `minor` of the invoice's currency in øre by `conversion`, rounded half up once, exactly at any size; null without a rate. */
+export function toDkkExact(minor: number, conversion: DkkConversion): bigint | null {
+  switch (conversion.kind) {
+    case 'dkk':
+      return BigInt(minor);
+    case 'invoice_rate':
+      return BigInt(new Decimal(minor).times(conversion.rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+    case 'published':
+      return BigInt(new Decimal(minor).times(conversion.published.dkk).dividedBy(conversion.published.per).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+    case 'missing':
+      return null;
+  }
+}
+
+/**
+ * toDkkExact as a number of øre, for a document's cell or line.
+ * @throws UnsafeAmountError naming the invoice (`invoiceNumber`), the amount and the rate when the
+ * øre are past 2^53 − 1, where no document can state them exactly: that organization's document
+ * fails, not the run.
+ */
+export function toDkkMinor(minor: number, conversion: DkkConversion, invoiceNumber?: string): number | null {
+  const exact = toDkkExact(minor, conversion);
+  if (exact === null) return null;
+  const n = Number(exact);
+  if (Number.isSafeInteger(n)) return n;
+  const who = invoiceNumber ? `invoice ${invoiceNumber}: ` : '';
+  const at = conversion.kind === 'invoice_rate' ? `usd_dkk_rate ${conversion.rate.toFixed()}`
+    : conversion.kind === 'published' ? `${conversion.published.written.dkk} DKK per ${conversion.published.written.per} ${conversion.currency} (${conversion.published.source}, ${conversion.published.date})` : '1';
+  throw new UnsafeAmountError(`${who}${minor} cents × ${at}`, `${exact} øre`);
+}
+
+/**
+ * A conversion as plain data, what a manifest keeps and every surface (workbook, summary.md,
+ * index.html) words: the rate as published (`dkk` kroner for `per` units: Nationalbanken's
+ * per 100, the ECB's DKK per EUR over the currency's units per EUR, the invoice's own per 1),
+ * its source and day, the chargeable event it was taken for, or why there is none.
+ */
+export interface DkkRateFacts {
+  currency: string;
+  /** `invoice` (the record's usd_dkk_rate), `ecb`, `nationalbank`; null without a rate. */
+  source: 'invoice' | 'ecb' | 'nationalbank' | null;
+  /** Exact decimal strings, as the rates file writes them (decimal point); null without a rate. */
+  dkk: string | null;
+  per: string | null;
+  /** The day the rate was published for (the invoice's own rate: its issue date); null without a rate. */
+  rate_date: string | null;
+  /** The day VAT became chargeable and by which rule (a rate taken from a rates file, or none found). */
+  chargeable_date?: string;
+  chargeable_rule?: ChargeableEvent['rule'];
+  /** The rates file's name, when one was given. */
+  rates_file?: string;
+  /** Why there is no rate: no rates file given (`no_rates`), or what the file lacks. */
+  missing?: { code: 'no_rates' | MissingRate['code']; last_day?: string };
+}
+
+/** `conversion` as plain data (undefined for a DKK invoice). */
+export function dkkRateFacts(conversion: DkkConversion): DkkRateFacts | undefined {
+  switch (conversion.kind) {
+    case 'dkk':
+      return undefined;
+    case 'invoice_rate':
+      return { currency: conversion.currency, source: 'invoice', dkk: conversion.rate.toFixed(), per: '1', rate_date: conversion.date };
+    case 'published': {
+      const p = conversion.published;
+      return {
+        currency: conversion.currency, source: p.source, dkk: p.written.dkk, per: p.written.per, rate_date: p.date,
+        chargeable_date: conversion.event.date, chargeable_rule: conversion.event.rule, rates_file: conversion.ratesFile,
+      };
+    }
+    case 'missing':
+      return {
+        currency: conversion.currency, source: null, dkk: null, per: null, rate_date: null, chargeable_date: conversion.event.date, chargeable_rule: conversion.event.rule,
+        ...(conversion.ratesFile ? { rates_file: conversion.ratesFile } : {}),
+        missing: conversion.missing ? { code: conversion.missing.code, ...(conversion.missing.lastDay ? { last_day: conversion.missing.lastDay } : {}) } : { code: 'no_rates' },
+      };
+  }
+}
