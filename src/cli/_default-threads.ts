@@ -10,11 +10,13 @@ const MOST_BY_DEFAULT = 4;
 
 /**
  * How many worker threads `svc month-end` runs organizations on when `--threads` is not given:
- * none for a small run, else one fewer than the machine's cores (the main thread keeps the
- * manifest, checkpoints and pages), at least one, at most four. Measured on the 2-core build
- * machine (bench/README.md, "Threads and concurrency"): one worker thread beside the main one.
+ * none for a small run or on a machine of one or two cores, else one fewer than the cores (the
+ * main thread keeps the progress, manifest, checkpoints and pages), at most four. On the 2-core
+ * build machine (bench/README.md, "Threads and concurrency") one worker thread used the same CPU
+ * as none, was not measurably faster beside the other load and the reference server, and took the
+ * run's peak RSS from about 150 to 224 MB at 1,000 organizations; two took it past 240 MB.
  */
 export function defaultThreads(organizations: number, cores = availableParallelism()): number {
-  if (organizations < THREADS_FROM_ORGANIZATIONS || cores < 2) return 0;
-  return Math.max(1, Math.min(cores - 1, MOST_BY_DEFAULT));
+  if (organizations < THREADS_FROM_ORGANIZATIONS || cores < 3) return 0;
+  return Math.min(cores - 1, MOST_BY_DEFAULT);
 }

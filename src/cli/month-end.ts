@@ -194,7 +194,7 @@ export const monthEndCommand: Command = {
     concurrency: { type: 'string', valueName: 'N', description: 'organizations at once (default 4)' },
     language: { type: 'string', valueName: 'LANG', description: `language of every document (${availableLanguages().join('|')}); default per organization` },
     'with-service-pdf': { type: 'boolean', description: "also save the service's own PDF of each invoice" },
-    threads: { type: 'string', valueName: 'N', description: `worker threads running organizations (default: none below ${THREADS_FROM_ORGANIZATIONS} organizations, else one fewer than the cores, 1 to 4; the run prints its choice)` },
+    threads: { type: 'string', valueName: 'N', description: `worker threads running organizations (default: none below ${THREADS_FROM_ORGANIZATIONS} organizations or on 2 cores or fewer, else one fewer than the cores, at most 4; the run prints its choice)` },
     queue: { type: 'string', valueName: 'URL', description: 'put organizations on the BullMQ queue in this Redis for `svc worker` processes (guide: src/queue/README.md in the installed svc-reporting package)' },
     rate: { type: 'string', valueName: 'N', description: 'with --queue: at most N requests per second to the reporting API, all workers together' },
     json: { type: 'boolean', description: 'print the manifest summary as JSON on stdout' },
