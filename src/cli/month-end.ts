@@ -87,12 +87,16 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
     controller.abort(new Error('the run\'s deadline passed'));
   }, input.deadlineMs);
   const progress = progressReporter(io.stderr);
-  // In this process: say how it runs (the default depends on the run's size and the machine's cores).
+  // In this process: say how it runs (the default depends on the run's size and the machine's
+  // cores), once the run has started: a run refused at the start says only why.
   const threads = input.queue ? undefined : (input.threads ?? defaultThreads(input.config.organizations.length));
-  if (!input.queue) io.stderr.write(`${howItRuns(input, threads!)}\n`);
+  const onProgress: typeof progress.onProgress = (p) => {
+    if (p.event === 'start' && !input.queue) io.stderr.write(`${howItRuns(input, threads!)}\n`);
+    progress.onProgress(p);
+  };
   try {
     const common = {
-      outDir: input.outDir, month: input.month, language: input.language, withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
+      outDir: input.outDir, month: input.month, language: input.language, withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress,
       creditNoteDate: input.creditNoteDate,
       ...(input.timeoutMs !== undefined ? { client: { timeoutMs: input.timeoutMs } } : {}),
       ...(input.rates !== undefined ? { rates: input.rates } : {}),
