@@ -4,16 +4,18 @@
 // so each process's peak RSS is its own. Peak RSS of the run is the kernel's high-water mark
 // (VmHWM), read when the run reports 100, 250, 500, 750 and 1,000 organizations done and when it
 // prints its result. Prints what it measured; asserts nothing. Run after `npm run build`:
-// `node bench/month-end.mjs [--threads N] [--concurrency N] [--server-processes N] [orgs...]`
-// (default: 0 threads, concurrency 4, the server on as many processes as cores, 100 and 1000
-// organizations). The server's CPU (all its processes) is printed beside the run's, so a run
-// says which side was the limit. Linux only (reads /proc).
+// `node bench/month-end.mjs [--threads N] [--concurrency N] [--server-processes N] [--no-profile] [orgs...]`
+// (default: the CLI's own threads and concurrency, the server on as many processes as cores, 100
+// and 1000 organizations; the run is profiled with --cpu-prof unless --no-profile, and where its
+// CPU went is printed by group, bench/_cpu-split.mjs). The server's CPU (all its processes) is
+// printed beside the run's, so a run says which side was the limit. Linux only (reads /proc).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
+import { cpuSplit } from './_cpu-split.mjs';
 import { childPeaksMbOf, cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -22,26 +24,34 @@ const MARKS = new Set([100, 250, 500, 750, 1000, 2000, 5000]);
 
 const args = process.argv.slice(2);
 const t = args.indexOf('--threads');
-const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : 0;
+// Unless given, the CLI's own defaults (it prints its choice, shown as "run: svc: ...").
+const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : undefined;
 const c = args.indexOf('--concurrency');
-const concurrency = c >= 0 ? Number(args.splice(c, 2)[1]) : 4;
+const concurrency = c >= 0 ? Number(args.splice(c, 2)[1]) : undefined;
+const np = args.indexOf('--no-profile');
+// The run is profiled (node --cpu-prof) unless told not to, so the bench can say where its CPU went.
+const profile = np < 0;
+if (np >= 0) args.splice(np, 1);
 const p = args.indexOf('--server-processes');
 // The server on every core by default (`svc serve --processes N`), so it is not what limits the run.
 const serverProcesses = p >= 0 ? Number(args.splice(p, 2)[1]) : availableParallelism();
 await main(args.map(Number).filter((n) => n > 0), threads, concurrency);
 
 // `svc month-end` over every organization of the dataset, tokens passed in the environment.
-async function runCli(url, dataDir, outDir) {
+async function runCli(url, dataDir, outDir, profDir) {
   const { config, env } = writeRunConfig(dataDir, url);
-  const argv = [CLI, 'month-end', '--month', '2026-10', '--config', config, '--out', outDir, '--concurrency', String(concurrency), '--threads', String(threads), '--json'];
+  const argv = [CLI, 'month-end', '--month', '2026-10', '--config', config, '--out', outDir, ...(concurrency === undefined ? [] : ['--concurrency', String(concurrency)]), ...(threads === undefined ? [] : ['--threads', String(threads)]), '--json'];
   const t0 = performance.now();
-  const run = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  if (profDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=1000');
+  const run = spawn(process.execPath, [...nodeArgs, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const peaks = [];
   let stdout = '';
   let maxRss = 0;
   let cpu = 0;
   let rest = '';
   let documents = 0;
+  let threadsUsed;
   run.stderr.on('data', (d) => {
     const lines = (rest + d).split('\n');
     rest = lines.pop();
@@ -50,6 +60,9 @@ async function runCli(url, dataDir, outDir) {
       documents = Number(/\((\d+) documents/.exec(line)?.[1] ?? documents);
       if (MARKS.has(n)) peaks.push([n, peakMbOf(run.pid)]);
       else if (!/^\[\d+\//.test(line)) process.stderr.write(`  run: ${line}\n`);
+      // The CLI's line saying how it runs: "... on N worker threads" or "on the main thread".
+      const on = /on (\d+) worker thread/.exec(line);
+      if (/^svc: \d+ organizations?, /.test(line)) threadsUsed = on ? Number(on[1]) : 0;
     }
   });
   run.stdout.on('data', (d) => {
@@ -64,16 +77,36 @@ async function runCli(url, dataDir, outDir) {
   const code = await new Promise((resolve) => run.on('exit', resolve));
   const wall = (performance.now() - t0) / 1000;
   const result = JSON.parse(stdout);
-  return { code, wall, result, peaks, maxRss, cpu, documents };
+  return { code, wall, result, peaks, maxRss, cpu, documents, threads: threadsUsed ?? threads };
 }
 
+
+// Where the run's CPU went: its main thread's profile in groups, and what no profile sees (zlib and
+// file system calls on libuv's threads, the garbage collector's helpers) as the rest of the process's CPU.
+function printSplit(profDir, cpu, orgs) {
+  // One profile per thread (the main one and each worker thread), added up.
+  const files = readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'));
+  if (files.length === 0) return;
+  const sums = new Map();
+  let busy = 0;
+  for (const f of files) {
+    const one = cpuSplit(join(profDir, f));
+    busy += one.busy;
+    for (const [g, s] of one.groups) sums.set(g, (sums.get(g) ?? 0) + s);
+  }
+  const groups = [...sums].sort((a, b) => b[1] - a[1]);
+  // A profile samples time on its thread, not CPU: each group's share of the busy samples, and that
+  // share of the process's CPU per organization (an estimate: it assumes a busy sample is CPU).
+  const parts = groups.map(([g, s]) => `${g} ${((100 * s) / busy).toFixed(0)} % (~${((1000 * cpu * s) / busy / orgs).toFixed(1)} ms/org)`);
+  console.log(`  where the run's CPU went (${files.length} JavaScript thread${files.length === 1 ? '' : 's'} sampled every 1 ms, ${busy.toFixed(1)} s busy; CPU run ${cpu.toFixed(1)} s): ${parts.join(', ')}`);
+}
 
 async function main(sizes, threads, concurrency) {
   if (sizes.length === 0) sizes = [100, 1000];
   const { generateDataset } = await import('../dist/testing.js');
   const arena = process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : '';
   console.log(machineLine());
-  console.log(`month end, 2026-10, concurrency ${concurrency}, ${threads} worker threads, server (svc serve --processes ${serverProcesses}) and run in separate child processes, ${process.version}${arena}`);
+  console.log(`month end, 2026-10, ${concurrency === undefined ? 'the CLI\'s default concurrency' : `concurrency ${concurrency}`}, ${threads === undefined ? 'its default threads' : `${threads} worker threads`}, server (svc serve --processes ${serverProcesses}) and run in separate child processes, ${process.version}${arena}`);
   for (const orgs of sizes) {
     const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-month-end-'));
     try {
@@ -83,7 +116,8 @@ async function main(sizes, threads, concurrency) {
       try {
         const cpu0 = treeCpuSecondsOf(server.pid);
         const load0 = loadNow();
-        const r = await runCli(url, data, join(tmp, 'out'));
+        const profDir = profile ? join(tmp, 'prof') : undefined;
+        const r = await runCli(url, data, join(tmp, 'out'), profDir);
         const serverPeak = Math.max(peakMbOf(server.pid), ...childPeaksMbOf(server.pid));
         // Its loading of the dataset before the run is left out.
         const serverCpu = treeCpuSecondsOf(server.pid) - cpu0;
@@ -94,8 +128,9 @@ async function main(sizes, threads, concurrency) {
           `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall (exit ${r.code}), ${r.documents} documents (${(r.documents / r.wall).toFixed(1)}/s), ` +
             `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${r.maxRss.toFixed(0)} MB, server ${serverPeak.toFixed(0)} MB (largest of its processes); CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s (${serverProcesses} processes)`,
         );
-        console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + threads], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
+        console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + (r.threads ?? 0)], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
         if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
+        if (profDir) printSplit(profDir, r.cpu, orgs);
         const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
         if (page) console.log(`  front page index.html: ${(page.size / 1e6).toFixed(2)} MB`);
       } finally {

@@ -21,6 +21,9 @@ import { now } from '../core/clock.js';
 import { plainText } from './_output/sanitize.js';
 import { isoDate } from '../model/primitives.js';
 import { systemReason } from '../core/system-error.js';
+import { availableParallelism } from 'node:os';
+import { defaultThreads, THREADS_FROM_ORGANIZATIONS } from './_default-threads.js';
+import { DEFAULT_CONCURRENCY } from '../runner/run-option-defaults.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -84,9 +87,16 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
     controller.abort(new Error('the run\'s deadline passed'));
   }, input.deadlineMs);
   const progress = progressReporter(io.stderr);
+  // In this process: say how it runs (the default depends on the run's size and the machine's
+  // cores), once the run has started: a run refused at the start says only why.
+  const threads = input.queue ? undefined : (input.threads ?? defaultThreads(input.config.organizations.length));
+  const onProgress: typeof progress.onProgress = (p) => {
+    if (p.event === 'start' && !input.queue) io.stderr.write(`${howItRuns(input, threads!)}\n`);
+    progress.onProgress(p);
+  };
   try {
     const common = {
-      outDir: input.outDir, month: input.month, language: input.language, withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress: progress.onProgress,
+      outDir: input.outDir, month: input.month, language: input.language, withServicePdf: input.withServicePdf, env: input.env, signal: controller.signal, onProgress,
       creditNoteDate: input.creditNoteDate,
       ...(input.timeoutMs !== undefined ? { client: { timeoutMs: input.timeoutMs } } : {}),
       ...(input.rates !== undefined ? { rates: input.rates } : {}),
@@ -98,7 +108,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
         onConnected: (where, queue) => io.stderr.write(queueHint(where, queue, input.month)),
       })
       // The runner itself loads here: a run on a queue loads it only once Redis has answered.
-      : await (await import('../runner/run-month-end.js')).runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads: input.threads });
+      : await (await import('../runner/run-month-end.js')).runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads });
     progress.done(); // end the bar's line before anything else is printed
     const monthDir = join(input.outDir, manifest.month);
     if (input.json) {
@@ -161,6 +171,15 @@ async function readConfig(path: string, cwd: string): Promise<RunConfig> {
   return parseRunConfigJson(text, path);
 }
 
+/** One line: how many organizations, how many at once, on which threads, and whose choice that was. */
+function howItRuns(input: MonthEndRunInput, threads: number): string {
+  const n = input.config.organizations.length;
+  const at = input.concurrency ?? DEFAULT_CONCURRENCY;
+  const where = threads === 0 ? 'on the main thread' : `on ${threads} worker thread${threads === 1 ? '' : 's'}`;
+  const why = input.threads !== undefined ? '--threads' : `the default for ${n} organization${n === 1 ? '' : 's'} on ${availableParallelism()} core${availableParallelism() === 1 ? '' : 's'}`;
+  return `svc: ${n} organization${n === 1 ? '' : 's'}, ${at} at once ${where} (${why}; --threads N and --concurrency N change it)`;
+}
+
 export const monthEndCommand: Command = {
   name: 'month-end',
   summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest, summary and index.html",
@@ -179,7 +198,7 @@ export const monthEndCommand: Command = {
     concurrency: { type: 'string', valueName: 'N', description: 'organizations at once (default 4)' },
     language: { type: 'string', valueName: 'LANG', description: `language of every document (${availableLanguages().join('|')}); default per organization` },
     'with-service-pdf': { type: 'boolean', description: "also save the service's own PDF of each invoice" },
-    threads: { type: 'string', valueName: 'N', description: 'worker threads running organizations (default 0: one thread)' },
+    threads: { type: 'string', valueName: 'N', description: `worker threads running organizations (default: none below ${THREADS_FROM_ORGANIZATIONS} organizations or on 2 cores or fewer, else one fewer than the cores, at most 4; the run prints its choice)` },
     queue: { type: 'string', valueName: 'URL', description: 'put organizations on the BullMQ queue in this Redis for `svc worker` processes (guide: src/queue/README.md in the installed svc-reporting package)' },
     rate: { type: 'string', valueName: 'N', description: 'with --queue: at most N requests per second to the reporting API, all workers together' },
     json: { type: 'boolean', description: 'print the manifest summary as JSON on stdout' },

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { closeSync, fsync, openSync, renameSync, writeSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { ownFile } from './own-file.js';
@@ -41,10 +43,17 @@ export async function outputTarget(path: string): Promise<string> {
   return (await ownFile(path, { followLink: true, use: 'write' }))?.path ?? path;
 }
 
-/** Writes `chunk` whole: `write(2)` may take fewer bytes than offered (a nearly full disk), so it is called again for the rest. */
-async function writeWhole(fh: FileHandle, chunk: Uint8Array): Promise<void> {
+const fsyncFd = promisify(fsync);
+
+/**
+ * Writes `chunk` whole: `write(2)` may take fewer bytes than offered (a nearly full disk), so it
+ * is called again for the rest. The open, writes, close and rename are synchronous: into the page
+ * cache they take microseconds, where each promise form costs a trip through libuv's thread pool
+ * (a month end makes tens of thousands of files); the two fsyncs, which wait for the disk, are not.
+ */
+function writeWhole(fd: number, chunk: Uint8Array): void {
   for (let done = 0; done < chunk.length; ) {
-    const { bytesWritten } = await fh.write(chunk, done, chunk.length - done);
+    const bytesWritten = writeSync(fd, chunk, done, chunk.length - done);
     // A regular file takes at least one byte or fails; never loop on nothing.
     if (bytesWritten <= 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
     done += bytesWritten;
@@ -53,8 +62,18 @@ async function writeWhole(fh: FileHandle, chunk: Uint8Array): Promise<void> {
 
 /** Makes a rename durable; not every platform can sync a folder (Windows), so best effort. */
 async function syncFolder(dir: string): Promise<void> {
-  const dh = await open(dir, 'r').catch(() => undefined);
-  if (dh) await dh.sync().catch(() => {}).finally(() => dh.close());
+  let fd: number;
+  try {
+    fd = openSync(dir, 'r');
+  } catch {
+    return;
+  }
+  await fsyncFd(fd).catch(() => {});
+  try {
+    closeSync(fd);
+  } catch {
+    // Best effort, as the sync.
+  }
 }
 
 /**
@@ -74,30 +93,36 @@ export async function writeAtomic(path: string, fill: (sink: AtomicSink) => Prom
   const target = within !== undefined ? ((await ownFile(path, { within, use: 'write' }))?.path ?? path) : await outputTarget(path);
   const dir = dirname(target);
   const tmp = join(dir, `${TEMP_PREFIX}${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}`);
-  let fh: FileHandle | undefined;
+  let fd: number | undefined;
   let size = 0;
   try {
     if (options.mkdir !== false) await makeFolder(dir);
-    fh = await open(tmp, 'wx', options.mode ?? 0o644);
-    const file = fh;
+    fd = openSync(tmp, 'wx', options.mode ?? 0o644);
+    const file = fd;
     await fill({
       async write(chunk) {
         const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-        await writeWhole(file, bytes);
+        writeWhole(file, bytes);
         size += bytes.length;
       },
     });
     // A full disk may only show at the sync or the close (delayed allocation, network file systems).
-    await fh.sync();
-    const closing = fh;
-    fh = undefined;
-    await closing.close();
+    await fsyncFd(fd);
+    const closing = fd;
+    fd = undefined;
+    closeSync(closing);
     // Checked again at the last moment: something made in the meantime is still not replaced, and
     // a folder on the way swapped for a link meanwhile would move the file out of the output folder.
     await ownFile(target, within !== undefined ? { within, use: 'write' } : { followLink: true, use: 'write' });
-    await rename(tmp, target);
+    renameSync(tmp, target);
   } catch (e) {
-    await fh?.close().catch(() => {});
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        // The write's own error is the one to report.
+      }
+    }
     await unlink(tmp).catch(() => {});
     throw OutputWriteError.from(path, e);
   }

@@ -24,6 +24,8 @@ export class OutputWriteError extends SvcError {
   /** `e` as an OutputWriteError for `path` when it is the system's error from writing it; otherwise `e`. */
   static from(path: string, e: unknown): unknown {
     const sys = e as NodeJS.ErrnoException;
-    return isSystemError(e) && Object.getPrototypeOf(e) === Error.prototype ? new OutputWriteError(path, sys) : e;
+    // A plain Error (not one of svc's classes, which name the file themselves). Node's synchronous
+    // fs calls throw theirs with an extra prototype between (its constructor still Error).
+    return isSystemError(e) && (e as { constructor?: unknown }).constructor === Error ? new OutputWriteError(path, sys) : e;
   }
 }

@@ -1,9 +1,9 @@
 import { constants } from 'node:fs';
-import { lstat, open, realpath, stat } from 'node:fs/promises';
+import { open, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { OutputPathError } from './output-path-error.js';
 import { OutputWriteError } from './output-write-error.js';
-import { refuseLinks } from './refuse-links.js';
+import { lstatOrMissing, refuseLinks } from './refuse-links.js';
 
 export interface OwnFileOptions {
   /**
@@ -56,13 +56,8 @@ const isMissing = (e: unknown): boolean => (e as NodeJS.ErrnoException).code ===
 export async function ownFile(path: string, options: OwnFileOptions = {}): Promise<OwnFile | undefined> {
   const use = options.use ?? 'read';
   if (options.within !== undefined) await refuseLinks(options.within, path);
-  let st: Stats;
-  try {
-    st = await lstat(path);
-  } catch (e) {
-    if (isMissing(e) || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
-    throw OutputWriteError.from(path, e);
-  }
+  let st = lstatOrMissing(path);
+  if (!st) return undefined;
   if (st.isFile()) return { path, stats: st };
   if (!st.isSymbolicLink() || !options.followLink || options.within !== undefined) throw new OutputPathError(path, kindOf(st), use);
   let target: string;

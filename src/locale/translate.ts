@@ -18,8 +18,22 @@ function engine(): typeof HandlebarsApi {
   return (handlebars ??= createRequire(import.meta.url)('handlebars') as typeof HandlebarsApi);
 }
 
+// Each locale's texts by dotted key, as looked up: a workbook or page asks for the same few hundred
+// keys thousands of times in a month end, and splitting and walking the key each time showed.
+const found = new WeakMap<Locale, Map<string, string>>();
+
 /** The text of `key` (dotted path, e.g. `invoice.title`) in `locale`, unfilled. */
 export function textOf(locale: Locale, key: string): string {
+  let known = found.get(locale);
+  if (!known) found.set(locale, (known = new Map()));
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const text = lookUp(locale, key);
+  known.set(key, text);
+  return text;
+}
+
+function lookUp(locale: Locale, key: string): string {
   let node: unknown = locale;
   for (const part of key.split('.')) {
     if (node === null || typeof node !== 'object') throw new MissingTranslationError(locale.code, key);

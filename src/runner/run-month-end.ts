@@ -1,3 +1,4 @@
+import { DEFAULT_CONCURRENCY } from './run-option-defaults.js';
 import { setMaxListeners } from 'node:events';
 import { makeMonthFolder } from './month-folder.js';
 import { MonthRun } from './month-run.js';
@@ -72,7 +73,7 @@ export interface MonthEndOptions {
   creditNoteDate?: string | undefined;
 }
 
-export const DEFAULT_CONCURRENCY = 4;
+export { DEFAULT_CONCURRENCY };
 
 
 /** The client settings checked once, before any organization starts (RunOptionError naming the field). */

@@ -148,6 +148,8 @@ describe('svc month-end', () => {
     const out = join(tmp, 'threads');
     const threaded = await cli(['month-end', '--month', '2026-10', '--config', path, '--out', out, '--threads', '2', '--with-service-pdf', '--json'], env);
     expect(threaded.code, threaded.stderr).toBe(0);
+    // The run says how it runs, and whose choice that was.
+    expect(threaded.stderr).toContain('svc: 4 organizations, 4 at once on 2 worker threads (--threads; --threads N and --concurrency N change it)');
     expect(JSON.parse(threaded.stdout).summary).toMatchObject({ ok: 4, failed: 0 });
     const manifest = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { files: Array<{ path: string; kind: string; sha256: string }> };
     const service = manifest.files.filter((f) => f.kind === 'service_pdf');
@@ -159,6 +161,8 @@ describe('svc month-end', () => {
     }
     const r = await cli(['month-end', '--config', path, '--out', out, '--month', '2026-10', '--with-service-pdf', '--json'], env);
     expect(r.code).toBe(0);
+    // Four organizations are too few for a worker thread to pay for its start.
+    expect(r.stderr).toMatch(/^svc: 4 organizations, 4 at once on the main thread \(the default for 4 organizations on \d+ cores?; --threads N and --concurrency N change it\)$/m);
     // Only the run's own summary.md and index.html are written anew.
     expect(JSON.parse(r.stdout).summary).toMatchObject({ written: 2, rewritten: 0, unchanged: manifest.files.length - 2 });
   }, 60_000);

@@ -1,4 +1,5 @@
 import { constants, crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import { deflateWhole } from './_deflate-whole.js';
 
 /** Where the zip's bytes go: a write that may ask the caller to wait (backpressure). */
 export type ZipSink = (chunk: Buffer) => Promise<void> | void;
@@ -65,8 +66,10 @@ export class ZipWriter {
     this.emit(this.localHeader(record));
     this.open = new ZipEntryStream(name, record, {
       deflate: (raw) => this.deflate(raw),
-      finish: async () => {
-        await this.flushDeflater();
+      deflateWhole: (raw) => this.compressed(deflateWhole(raw, record.crc, this.level)),
+      finish: async (whole: boolean) => {
+        // A whole entry never reached the stream (a flush there would add an empty block).
+        if (!whole) await this.flushDeflater();
         this.emit(FINAL_BLOCK);
         record.compressed += FINAL_BLOCK.length;
         this.emit(dataDescriptor(record));
@@ -172,7 +175,7 @@ export class ZipEntryStream {
   constructor(
     readonly name: string,
     private readonly record: EntryRecord,
-    private readonly zip: { deflate(raw: Buffer): void; finish(): Promise<void> },
+    private readonly zip: { deflate(raw: Buffer): void; deflateWhole(raw: Buffer): void; finish(whole: boolean): Promise<void> },
   ) {}
 
   write(content: string | Buffer): void {
@@ -209,10 +212,24 @@ export class ZipEntryStream {
   }
 
   async end(): Promise<void> {
-    this.take();
+    let whole = false;
+    if (this.record.size === 0 && !this.buffer && this.parts.length) {
+      // Never handed to the stream: the whole entry is here.
+      // Deflated in this thread, in one call (`deflateWhole`): a stream write and flush cost two
+      // trips to libuv's thread pool and their events, more than deflating a few kilobytes.
+      const raw = Buffer.from(this.parts.join(''), 'utf8');
+      this.parts = [];
+      this.partChars = 0;
+      this.record.crc = crc32(raw, this.record.crc);
+      this.record.size += raw.length;
+      if (raw.length) {
+        this.zip.deflateWhole(raw);
+        whole = true;
+      }
+    } else this.take();
     this.ended = true;
     if (this.record.size > LIMIT) throw new RangeError(`zip entry ${this.name} is larger than 4 GiB`);
-    await this.zip.finish();
+    await this.zip.finish(whole);
     if (this.record.compressed > LIMIT) throw new RangeError(`zip entry ${this.name} is larger than 4 GiB`);
   }
 
