@@ -13,6 +13,10 @@ import { RUN_DOCUMENTS } from './_run-documents.js';
 import { now } from '../core/clock.js';
 import { exactJson } from './_exact-json.js';
 import { markSharedPaymentIds } from './_shared-payment-ids.js';
+import { runBooks } from './books.js';
+import type { BooksSettings } from './books-config.js';
+import { renderJournalCsv } from './_journal-csv.js';
+import { renderVatReturnJson } from './_vat-return-json.js';
 
 export interface FinishInput {
   monthDir: string;
@@ -29,6 +33,8 @@ export interface FinishInput {
   /** Language of summary.md and index.html. */
   summaryLanguage: string;
   version: string;
+  /** Where the books post (the run config's `books`, defaults filled in). */
+  books: BooksSettings;
 }
 
 // Files an earlier run made that this run did not touch (an org that failed or was not run this
@@ -46,7 +52,8 @@ async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
 }
 
 /**
- * Writes `summary.md`, then `index.html`, then `manifest.json` (listing both), each atomically;
+ * Writes `books/journal.csv` and `books/vat-return.json`, then `summary.md`, then `index.html`, then
+ * `manifest.json` (listing them all), each atomically;
  * returns the manifest. The queue's coordinator finishes its runs here too, so every run gets
  * the same three.
  */
@@ -78,11 +85,17 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
     const problem = figures.organizations[i]!.problem;
     return problem ? { ...o, status: 'failed' as const, error: o.error ? `${o.error}; ${problem}` : problem } : o;
   });
-  const made = [...input.writer.files, ...(await keptFiles(input))];
-  const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage, figures, made));
+  // The books from the same outcomes and figures: journal.csv, vat-return.json, summary.md and index.html all read them.
+  const books = runBooks(clean.organizations, input.books, figures);
+  const journalText = scrubber.scrub(renderJournalCsv(books, input.summaryLanguage));
+  await writeFileAtomic(join(input.monthDir, 'books', 'journal.csv'), journalText, { within: input.monthDir });
+  const vatText = scrubber.scrub(renderVatReturnJson(books, input.month));
+  await writeFileAtomic(join(input.monthDir, 'books', 'vat-return.json'), vatText, { within: input.monthDir });
+  const made = [...input.writer.files, ...(await keptFiles(input)), own('books/journal.csv', 'journal', journalText), own('books/vat-return.json', 'vat_return', vatText)];
+  const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage, figures, made, books));
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText, { within: input.monthDir });
   const files: ManifestFile[] = [...made, own('summary.md', 'summary', summaryText)];
-  const pageText = scrubber.scrub(renderFrontPage({ manifest: clean, files, figures }, input.summaryLanguage));
+  const pageText = scrubber.scrub(renderFrontPage({ manifest: clean, files, figures, books }, input.summaryLanguage));
   await writeFileAtomic(join(input.monthDir, 'index.html'), pageText, { within: input.monthDir });
   files.push(own('index.html', 'index_page', pageText));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -3,7 +3,7 @@ import type { RunConfig } from './config.js';
 import { assignSafeNames } from './safe-name.js';
 
 // Files in the month folder itself; an org folder must never take one of these names.
-const ROOT_NAMES = ['manifest.json', 'summary.md', 'index.html', 'partner-status.xlsx', LOCK_FILE];
+const ROOT_NAMES = ['manifest.json', 'summary.md', 'index.html', 'partner-status.xlsx', 'books', LOCK_FILE];
 
 /**
  * Each organization's folder under the month folder, in config order: a safe name of its id,

@@ -16,6 +16,7 @@ import { dateInMonth } from './month.js';
 import { assignSafeNames, shortHash } from './safe-name.js';
 import { statusOfParts } from './status.js';
 import { now } from '../core/clock.js';
+import { invoiceBooking } from './_booking.js';
 
 export interface OrgRunContext extends RunScope {
   org: RunOrganization;
@@ -144,6 +145,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       usd_dkk_rate: invoice.usd_dkk_rate ? invoice.usd_dkk_rate.toFixed() : null,
       ...(dkk ? { dkk } : {}),
       payment_id: paymentId,
+      booking: invoiceBooking(invoice),
       ...(findings.length ? { findings } : {}),
       ...(heldBack ? { held_back: true as const } : {}),
       files: [],

@@ -1,0 +1,44 @@
+import { formatMinor } from '../money/format.js';
+import { getLocale, t, type Locale } from '../locale/index.js';
+import { categoryLabel } from './_figures-view.js';
+import type { JournalLine, RunBooks } from './books.js';
+
+/** The journal's columns, in order (a bookkeeping system maps them on import). */
+export const JOURNAL_COLUMNS = ['date', 'voucher', 'account', 'text', 'amount_dkk', 'vat_code', 'currency', 'amount_currency'] as const;
+
+const PLAIN = { decimal: '.', group: '' };
+
+/**
+ * A text cell as data in any spreadsheet: one that starts with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return gets a leading `'`, so no spreadsheet reads it as a formula (text from the API
+ * is never code); then quoted per RFC 4180 where it holds a comma, a quote or a line break.
+ */
+export function csvText(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function lineText(l: JournalLine, locale: Locale): string {
+  const params = { number: l.voucher, buyer: l.buyer_name };
+  if (l.kind === 'debtor') return t(locale, 'runner.books.debtorText', params);
+  if (l.kind === 'output_vat') return t(locale, 'runner.books.vatText', params);
+  const category = l.category ? categoryLabel(l.category === 'subscription' ? 'plan' : l.category, locale) : t(locale, 'runner.books.net');
+  return t(locale, 'runner.books.revenueText', { ...params, category });
+}
+
+/**
+ * `books/journal.csv`: one row per posting, voucher by voucher (by date, then number), in UTF-8
+ * with CRLF line ends (RFC 4180). Amounts are decimals with a point and no grouping, signed: debit
+ * positive, credit negative; `amount_currency` in the invoice's own currency. The texts are in
+ * `language`.
+ */
+export function renderJournalCsv(books: RunBooks, language: string): string {
+  const locale = getLocale(language);
+  const rows = [JOURNAL_COLUMNS.join(',')];
+  for (const v of books.vouchers) {
+    for (const l of v.lines) {
+      rows.push([l.date, csvText(l.voucher), csvText(l.account), csvText(lineText(l, locale)), formatMinor(l.amount_dkk, PLAIN), csvText(l.vat_code), l.currency, formatMinor(l.amount_currency, PLAIN)].join(','));
+    }
+  }
+  return rows.join('\r\n') + '\r\n';
+}
