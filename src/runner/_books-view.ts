@@ -40,7 +40,7 @@ function figuresView(f: VatFigures, locale: Locale, esc: Esc) {
 export function booksView(books: RunBooks, locale: Locale, esc: Esc = (text) => text) {
   return {
     heading: w(locale, 'heading'),
-    h: (locale.runner as unknown as { books: { h: Record<string, string> } }).books.h,
+    h: (locale.runner as { books: { h: Record<string, string> } }).books.h,
     periods: books.periods.map((p) => ({
       title: w(locale, 'periodTitle', { period: p.period, from: formatDate(p.from, locale), to: formatDate(p.to, locale) }),
       ...figuresView(p, locale, esc),
