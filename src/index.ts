@@ -101,6 +101,7 @@ export type {
   PartName,
   WithheldRecords,
   InvoiceEntry,
+  InvoiceBooking,
   CreditNoteEntry,
   InvoiceDkk,
   RatesFileEntry,

@@ -87,11 +87,17 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   });
   // The books from the same outcomes and figures: journal.csv, vat-return.json, summary.md and index.html all read them.
   const books = runBooks(clean.organizations, input.books, figures);
-  const journalText = scrubber.scrub(renderJournalCsv(books, input.summaryLanguage));
-  await writeFileAtomic(join(input.monthDir, 'books', 'journal.csv'), journalText, { within: input.monthDir });
-  const vatText = scrubber.scrub(renderVatReturnJson(books, input.month));
-  await writeFileAtomic(join(input.monthDir, 'books', 'vat-return.json'), vatText, { within: input.monthDir });
-  const made = [...input.writer.files, ...(await keptFiles(input)), own('books/journal.csv', 'journal', journalText), own('books/vat-return.json', 'vat_return', vatText)];
+  // Through the one writer: the same bytes as the last run's (on disk too) are `unchanged` and not written again.
+  for (const [path, kind, text] of [
+    ['books/journal.csv', 'journal', renderJournalCsv(books, input.summaryLanguage)],
+    ['books/vat-return.json', 'vat_return', renderVatReturnJson(books, input.month)],
+  ] as const) {
+    const bytes = new TextEncoder().encode(scrubber.scrub(text));
+    await input.writer.emit({
+      path, org_id: null, kind, source_sha256: sha256(bytes), source: 'this manifest', generator: `svc ${input.version} books, ${input.summaryLanguage}`, produce: async () => bytes,
+    });
+  }
+  const made = [...input.writer.files, ...(await keptFiles(input))];
   const summaryText = scrubber.scrub(renderSummary(clean, input.summaryLanguage, figures, made, books));
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText, { within: input.monthDir });
   const files: ManifestFile[] = [...made, own('summary.md', 'summary', summaryText)];
