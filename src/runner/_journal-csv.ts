@@ -1,5 +1,6 @@
 import { formatMinor } from '../money/format.js';
-import { getLocale, t, type Locale } from '../locale/index.js';
+import { formatDate, getLocale, t, type Locale } from '../locale/index.js';
+import { rateWords } from '../report/rate-words.js';
 import { categoryLabel } from './_figures-view.js';
 import type { JournalLine, RunBooks } from './books.js';
 
@@ -20,7 +21,12 @@ export function csvText(text: string): string {
 
 function lineText(l: JournalLine, locale: Locale): string {
   const params = { number: l.voucher, buyer: l.buyer_name };
-  if (l.kind === 'debtor') return t(locale, 'runner.books.debtorText', params);
+  if (l.kind === 'debtor') {
+    const text = t(locale, 'runner.books.debtorText', params);
+    // An invoice not in DKK says on its debtor's line the rate it is posted at, its source and day.
+    const words = l.rate ? rateWords(l.rate, locale) : null;
+    return words?.date ? t(locale, 'runner.books.rateText', { text, currency: l.currency, rate: words.rateText, source: words.source, date: formatDate(words.date, locale) }) : text;
+  }
   if (l.kind === 'output_vat') return t(locale, 'runner.books.vatText', params);
   const category = l.category ? categoryLabel(l.category === 'subscription' ? 'plan' : l.category, locale) : t(locale, 'runner.books.net');
   return t(locale, 'runner.books.revenueText', { ...params, category });

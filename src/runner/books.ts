@@ -1,4 +1,5 @@
 import { Decimal } from '../money/decimal.js';
+import type { DkkRateFacts } from '../vat/index.js';
 import type { BooksSettings } from './books-config.js';
 import type { InvoiceEntry, OrgOutcome } from './manifest.js';
 import type { RunFigures } from './run-figures.js';
@@ -28,6 +29,8 @@ export interface JournalLine {
   vat_code: string;
   currency: string;
   amount_currency: bigint;
+  /** On the debtor's line of an invoice not in DKK: the rate it was posted at, its source and day (the run's, InvoiceEntry.dkk). */
+  rate?: DkkRateFacts;
 }
 
 /** One voucher: an invoice, its postings balancing to 0 øre. */
@@ -148,7 +151,7 @@ function voucherOf(o: OrgOutcome, i: InvoiceEntry, dkk: { total: bigint; vat: bi
   const code = b.treatment === 'reverse_charge' ? s.vat_codes.eu_services : b.treatment === 'outside_scope' ? s.vat_codes.outside_eu : s.vat_codes.domestic;
   const revenueAccount = b.treatment === 'reverse_charge' ? s.accounts.revenue_eu_services : b.treatment === 'outside_scope' ? s.accounts.revenue_outside_eu : s.accounts.revenue_domestic;
   const base = { date: b.invoice_date, voucher: i.invoice_number, buyer_name: b.buyer_name, org_id: o.org_id, currency: i.currency };
-  const lines: JournalLine[] = [{ ...base, account: s.accounts.debtors, kind: 'debtor', amount_dkk: dkk.total, vat_code: '', amount_currency: BigInt(i.total_cents) }];
+  const lines: JournalLine[] = [{ ...base, account: s.accounts.debtors, kind: 'debtor', amount_dkk: dkk.total, vat_code: '', amount_currency: BigInt(i.total_cents), ...(i.dkk ? { rate: i.dkk } : {}) }];
   // A record whose lines are not its net (checkInvoice holds it back) never gets here; one net line is the guard.
   const categories = b.categories.reduce((a, c) => a + BigInt(c.cents), 0n) === BigInt(i.subtotal_cents) && b.categories.length
     ? b.categories

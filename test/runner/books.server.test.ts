@@ -12,6 +12,7 @@ import { startReferenceServer, type ReferenceServer } from '../../src/server/ind
 import type { Manifest } from '../../src/runner/manifest.js';
 import { svcInProcess } from '../cli/_bin.js';
 import { configFor, copySamples, readTokens } from './_server.js';
+import { launch, openFile } from './_browser.js';
 
 // The ECB's layout (eurofxref-hist.csv), per 1 EUR. 31 October 2026 is a Saturday: Friday's rate stands.
 const ECB = `Date,USD,DKK,
@@ -130,9 +131,10 @@ describe('the month into the books (with a rates file)', () => {
     ]);
   });
 
-  it('keeps text from the API as data: quoted per RFC 4180, read back whole', () => {
+  it('keeps text from the API as data (quoted per RFC 4180, read back whole), and names the rate a foreign invoice is posted at', () => {
     const debtor = rows.find((r) => r.voucher === '2026-0153' && r.account === '1100')!;
-    expect(debtor.text).toBe('Faktura 2026-0153, Rhein "Daten", GmbH');
+    expect(debtor.text).toBe('Faktura 2026-0153, Rhein "Daten", GmbH; EUR til 7,4610 DKK, ECB\'s referencekurs (eurofxref-hist.csv), 30.10.2026');
+    expect(rows.find((r) => r.voucher === '2026-0142' && r.account === '1100')!.text).toBe('Faktura 2026-0142, Nordlys Analytics ApS');
     expect(rows.every((r) => !/^[=+\-@]/.test(r.text))).toBe(true);
   });
 
@@ -193,10 +195,30 @@ describe('the month into the books (with a rates file)', () => {
     expect(md).toContain('| Rubrik B – ydelser: EU-salg uden moms | 9.461,00 DKK | 9.461 | 2026-0153, 2026-0156 |');
     expect(md).toContain('| Rubrik C: andet salg uden dansk moms | 15.637,89 DKK | 15.637 | 2026-0143 |');
     expect(md).toContain('| DE812345673 | DE | 7.461,00 DKK | 7.461 | 2026-0153 |');
-    const html = (await readFile(join(dir, 'index.html'), 'utf8')).replace(/<[^>]+>/g, '|');
-    expect(html).toContain('Rubrik B – ydelser: EU-salg uden moms||9.461,00 DKK||9.461||2026-0153, 2026-0156');
-    expect(html).toContain('FR40303265045||FR||2.000,00 DKK||2.000||2026-0156');
-  });
+    // The page as Chromium builds it: the tables of the VAT section, cell by cell.
+    const browser = await launch();
+    try {
+      const { page, incidents } = await openFile(browser, join(dir, 'index.html'));
+      const tables = await page.evaluate(() =>
+        [...document.querySelectorAll('table.vat')].map((t) => [...(t as HTMLTableElement).rows].map((r) => [...r.cells].map((c) => (c as HTMLElement).innerText.trim()))),
+      );
+      // November's boxes, its EU sales list, December's boxes and its EU sales list.
+      expect(tables).toHaveLength(4);
+      expect(tables[0]!.slice(1)).toEqual([
+        ['Salgsmoms', '17.391,43 DKK', '17.391', '2026-0142, 2026-0144'],
+        ['Rubrik B – ydelser: EU-salg uden moms', '9.461,00 DKK', '9.461', '2026-0153, 2026-0156'],
+        ['Rubrik C: andet salg uden dansk moms', '15.637,89 DKK', '15.637', '2026-0143'],
+      ]);
+      expect(tables[1]!.slice(1)).toEqual([['DE812345673', 'DE', '7.461,00 DKK', '7.461', '2026-0153'], ['FR40303265045', 'FR', '2.000,00 DKK', '2.000', '2026-0156']]);
+      expect(tables[3]!.slice(1)).toEqual([['DE812345673', 'DE', '921,06 DKK', '921', '2026-0155']]);
+      // Both files are linked from the page, relative to the month folder.
+      const links = await page.evaluate(() => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href')));
+      expect(links).toEqual(expect.arrayContaining(['books/journal.csv', 'books/vat-return.json']));
+      expect(incidents).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('lists both files in the manifest with their sha256', async () => {
     for (const path of ['books/journal.csv', 'books/vat-return.json']) {
