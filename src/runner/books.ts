@@ -100,7 +100,17 @@ export interface RunBooks {
 }
 
 const emptyBox = (): VatBox => ({ ore: 0n, kroner: 0n, converted_ore: 0n, invoices: [], missing_rate: [] });
-const emptyFigures = (): VatFigures => ({ sales_vat: emptyBox(), box_b_services: emptyBox(), box_c: emptyBox(), eu_sales: [] });
+// Each set of figures' EU sales by buyer VAT number, while they are added up (sorted by number at the end).
+const buyers = new WeakMap<VatFigures, Map<string, EuSale>>();
+const emptyFigures = (): VatFigures => {
+  const f: VatFigures = { sales_vat: emptyBox(), box_b_services: emptyBox(), box_c: emptyBox(), eu_sales: [] };
+  buyers.set(f, new Map());
+  return f;
+};
+const byVatNumber = <T extends VatFigures>(f: T): T => {
+  f.eu_sales.sort((x, y) => (x.vat_number < y.vat_number ? -1 : x.vat_number > y.vat_number ? 1 : 0));
+  return f;
+};
 
 /** Adds an invoice's øre (null: no rate) to a box. */
 function addTo(box: VatBox, number: string, ore: bigint | null): void {
@@ -177,11 +187,11 @@ function addToBoxes(f: VatFigures, i: InvoiceEntry, dkk: { total: bigint; vat: b
   else if (b.treatment === 'reverse_charge') {
     addTo(f.box_b_services, number, net);
     const vatNumber = b.buyer_vat ?? '';
-    let sale = f.eu_sales.find((e) => e.vat_number === vatNumber);
+    let sale = buyers.get(f)!.get(vatNumber);
     if (!sale) {
       sale = { vat_number: vatNumber, country: b.buyer_country ?? null, services: emptyBox() };
+      buyers.get(f)!.set(vatNumber, sale);
       f.eu_sales.push(sale);
-      f.eu_sales.sort((x, y) => (x.vat_number < y.vat_number ? -1 : x.vat_number > y.vat_number ? 1 : 0));
     }
     addTo(sale.services, number, net);
   }
@@ -221,8 +231,13 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
       if (reason) continue;
       const date = i.booking!.invoice_date;
       const p = vatPeriodOf(date, settings.vat_period);
-      const inPeriod = periods.get(p.period) ?? { ...p, ...emptyFigures() };
-      periods.set(p.period, inPeriod);
+      let inPeriod = periods.get(p.period);
+      if (!inPeriod) {
+        const f = emptyFigures();
+        // The period's figures are the object its buyers are kept under: the period's name and days are added to it.
+        inPeriod = Object.assign(f, p);
+        periods.set(p.period, inPeriod);
+      }
       const month = months.get(date.slice(0, 7)) ?? emptyFigures();
       months.set(date.slice(0, 7), month);
       for (const f of [vat, inPeriod, month]) addToBoxes(f, i, dkk);
@@ -240,9 +255,9 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
       debit: sum((l) => l.amount_dkk > 0n), credit: sum((l) => l.amount_dkk < 0n),
       debtors: sum((l) => l.kind === 'debtor'), revenue: sum((l) => l.kind === 'revenue'), output_vat: sum((l) => l.kind === 'output_vat'),
     },
-    vat,
-    periods: byKey(periods).map(([, f]) => f),
-    eu_sales_by_month: byKey(months).filter(([, f]) => f.eu_sales.length).map(([month, f]) => ({ month, eu_sales: f.eu_sales })),
+    vat: byVatNumber(vat),
+    periods: byKey(periods).map(([, f]) => byVatNumber(f)),
+    eu_sales_by_month: byKey(months).filter(([, f]) => f.eu_sales.length).map(([month, f]) => ({ month, eu_sales: byVatNumber(f).eu_sales })),
     not_booked: notBooked,
   };
 }
