@@ -19,13 +19,22 @@ export function csvText(text: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function lineText(l: JournalLine, locale: Locale): string {
+/** The words of each rate, made once per rate (many invoices share a day's rate). */
+type RateTexts = Map<string, { rate: string; source: string; date: string } | null>;
+
+function lineText(l: JournalLine, locale: Locale, rates: RateTexts): string {
   const params = { number: l.voucher, buyer: l.buyer_name };
   if (l.kind === 'debtor') {
     const text = t(locale, 'runner.books.debtorText', params);
+    if (!l.rate) return text;
     // An invoice not in DKK says on its debtor's line the rate it is posted at, its source and day.
-    const words = l.rate ? rateWords(l.rate, locale) : null;
-    return words?.date ? t(locale, 'runner.books.rateText', { text, currency: l.currency, rate: words.rateText, source: words.source, date: formatDate(words.date, locale) }) : text;
+    const key = JSON.stringify(l.rate);
+    if (!rates.has(key)) {
+      const words = rateWords(l.rate, locale);
+      rates.set(key, words.date ? { rate: words.rateText, source: words.source, date: formatDate(words.date, locale) } : null);
+    }
+    const words = rates.get(key);
+    return words ? t(locale, 'runner.books.rateText', { text, currency: l.currency, ...words }) : text;
   }
   if (l.kind === 'output_vat') return t(locale, 'runner.books.vatText', params);
   const category = l.category ? categoryLabel(l.category === 'subscription' ? 'plan' : l.category, locale) : t(locale, 'runner.books.net');
@@ -41,9 +50,10 @@ function lineText(l: JournalLine, locale: Locale): string {
 export function renderJournalCsv(books: RunBooks, language: string): string {
   const locale = getLocale(language);
   const rows = [JOURNAL_COLUMNS.join(',')];
+  const rates: RateTexts = new Map();
   for (const v of books.vouchers) {
     for (const l of v.lines) {
-      rows.push([l.date, csvText(l.voucher), csvText(l.account), csvText(lineText(l, locale)), formatMinor(l.amount_dkk, PLAIN), csvText(l.vat_code), l.currency, formatMinor(l.amount_currency, PLAIN)].join(','));
+      rows.push([l.date, csvText(l.voucher), csvText(l.account), csvText(lineText(l, locale, rates)), formatMinor(l.amount_dkk, PLAIN), csvText(l.vat_code), l.currency, formatMinor(l.amount_currency, PLAIN)].join(','));
     }
   }
   return rows.join('\r\n') + '\r\n';

@@ -1,4 +1,3 @@
-import { Decimal } from '../money/decimal.js';
 import type { DkkRateFacts } from '../vat/index.js';
 import type { BooksSettings } from './books-config.js';
 import type { InvoiceEntry, OrgOutcome } from './manifest.js';
@@ -136,19 +135,31 @@ function dkkOf(i: InvoiceEntry): { total: bigint; vat: bigint } | null {
   return { total: BigInt(i.dkk.total_cents), vat: BigInt(i.dkk.vat_cents) };
 }
 
+/** `n / d` (d > 0) rounded half up, away from zero as Decimal.ROUND_HALF_UP, in BigInt. */
+function divideHalfUp(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const r = n % d;
+  const twice = (r < 0n ? -r : r) * 2n;
+  return twice >= d ? q + (n < 0n ? -1n : 1n) : q;
+}
+
 /**
  * `revenue` øre spread over the categories in proportion to their amounts in the invoice's currency,
  * each the difference of two cumulative roundings (half up), so the parts add up to `revenue` exactly
  * (a DKK invoice's categories are their own amounts).
  */
 function spread(revenue: bigint, parts: readonly bigint[]): bigint[] {
-  const whole = parts.reduce((a, p) => a + p, 0n);
+  let whole = parts.reduce((a, p) => a + p, 0n);
+  if (whole === revenue) return [...parts];
   if (whole === 0n) return parts.map((_, k) => (k === 0 ? revenue : 0n));
+  // A negative whole: the same proportions with both signs turned.
+  const sign = whole < 0n ? -1n : 1n;
+  whole *= sign;
   let cumulative = 0n;
   let before = 0n;
   return parts.map((p) => {
-    cumulative += p;
-    const upTo = BigInt(new Decimal(revenue.toString()).times(cumulative.toString()).dividedBy(whole.toString()).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+    cumulative += p * sign;
+    const upTo = divideHalfUp(revenue * cumulative, whole);
     const part = upTo - before;
     before = upTo;
     return part;

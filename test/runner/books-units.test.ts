@@ -66,3 +66,39 @@ describe('books in the run config', () => {
     expect(pathOf({ accounts: { revenue_domestic: '1010' } })).toBeUndefined();
   });
 });
+
+describe('runBooks: revenue per category in DKK', () => {
+  // Minimal outcomes; each figure below is worked by hand.
+  const entry = (number: string, currency: string, cents: number[], total: number, vat: number, dkk?: { total: number; vat: number }) => ({
+    id: number, invoice_number: number, status: 'issued' as const, period_start: '2026-10-01', period_end: '2026-10-31', currency,
+    subtotal_cents: cents.reduce((a, c) => a + c, 0), vat_cents: vat, total_cents: total, usd_dkk_rate: null, files: [],
+    ...(dkk ? { dkk: { currency, source: 'ecb' as const, dkk: '7.4610', per: '1', rate_date: '2026-10-30', net_cents: dkk.total - dkk.vat, vat_cents: dkk.vat, total_cents: dkk.total } } : {}),
+    booking: {
+      invoice_date: '2026-11-03', treatment: (vat ? 'standard' : 'reverse_charge') as 'standard' | 'reverse_charge', buyer_name: 'B', ...(vat ? {} : { buyer_vat: 'DE812345673', buyer_country: 'DE' }),
+      categories: (['subscription', 'usage', 'dev_overage'] as const).slice(0, cents.length).map((category, k) => ({ category, cents: cents[k]! })),
+    },
+  });
+  const books = async (invoices: ReturnType<typeof entry>[]) => {
+    const { runBooks } = await import('../../src/runner/books.js');
+    const { runFigures } = await import('../../src/runner/run-figures.js');
+    const orgs = [{ org_id: 'org-a', name: 'A', folder: 'org-a', status: 'ok' as const, parts: [], invoices, cost: null }];
+    return runBooks(orgs, booksSettings(undefined), runFigures(orgs));
+  };
+
+  it('spreads a converted net over its categories by cumulative rounding, adding up to the øre', async () => {
+    // EUR 3.33 + 3.33 + 3.34 = 10.00 at 7.4610 = 74.61 DKK. Cumulative: 3.33 → 24.84513 → 24.85; 6.66 → 49.69026 → 49.69
+    // (24.84 more); 10.00 → 74.61 (24.92 more). Each converted alone would be 24.85 + 24.85 + 24.92 = 74.62, one øre over.
+    const b = await books([entry('E-1', 'EUR', [333, 333, 334], 1000, 0, { total: 7461, vat: 0 })]);
+    expect(b.vouchers[0]!.lines.map((l) => l.amount_dkk)).toEqual([7461n, -2485n, -2484n, -2492n]);
+    expect(b.vat.box_b_services).toMatchObject({ ore: 7461n, kroner: 74n, invoices: ['E-1'] });
+  });
+
+  it('books a negative invoice with its signs turned, balancing', async () => {
+    // DKK: −100.00 net, −25.00 VAT; EUR −6.00 − 4.00 at 7.4610: −44.766 → −44.77, then −74.61 in all (−29.84 more).
+    const b = await books([entry('N-1', 'DKK', [-10000], -12500, -2500), entry('N-2', 'EUR', [-600, -400], -1000, 0, { total: -7461, vat: 0 })]);
+    expect(b.vouchers.map((v) => v.lines.map((l) => l.amount_dkk))).toEqual([[-12500n, 10000n, 2500n], [-7461n, 4477n, 2984n]]);
+    expect(b.totals.debit + b.totals.credit).toBe(0n);
+    // The return: salgsmoms −25.00 (the øre of a negative figure dropped toward zero: −25).
+    expect(b.vat.sales_vat).toMatchObject({ ore: -2500n, kroner: -25n });
+  });
+});
