@@ -74,7 +74,7 @@ describe('runBooks: revenue per category in DKK', () => {
     subtotal_cents: cents.reduce((a, c) => a + c, 0), vat_cents: vat, total_cents: total, usd_dkk_rate: null, files: [],
     ...(dkk ? { dkk: { currency, source: 'ecb' as const, dkk: '7.4610', per: '1', rate_date: '2026-10-30', net_cents: dkk.total - dkk.vat, vat_cents: dkk.vat, total_cents: dkk.total } } : {}),
     booking: {
-      invoice_date: '2026-11-03', treatment: (vat ? 'standard' : 'reverse_charge') as 'standard' | 'reverse_charge', buyer_name: 'B', ...(vat ? {} : { buyer_vat: 'DE812345673', buyer_country: 'DE' }),
+      invoice_date: '2026-11-03', treatment: (vat ? 'standard' : 'reverse_charge'), buyer_name: 'B', ...(vat ? {} : { buyer_vat: 'DE812345673', buyer_country: 'DE' }),
       categories: (['subscription', 'usage', 'dev_overage'] as const).slice(0, cents.length).map((category, k) => ({ category, cents: cents[k]! })),
     },
   });
