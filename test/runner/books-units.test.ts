@@ -6,6 +6,7 @@ import { csvText } from '../../src/runner/_journal-csv.js';
 import { booksSettings } from '../../src/runner/books-config.js';
 import { parseRunConfig } from '../../src/runner/config.js';
 import { RunConfigError } from '../../src/runner/config-error.js';
+import type { InvoiceEntry } from '../../src/runner/manifest.js';
 
 describe('vatPeriodOf', () => {
   it.each([
@@ -69,16 +70,16 @@ describe('books in the run config', () => {
 
 describe('runBooks: revenue per category in DKK', () => {
   // Minimal outcomes; each figure below is worked by hand.
-  const entry = (number: string, currency: string, cents: number[], total: number, vat: number, dkk?: { total: number; vat: number }) => ({
+  const entry = (number: string, currency: string, cents: number[], total: number, vat: number, dkk?: { total: number; vat: number }): InvoiceEntry => ({
     id: number, invoice_number: number, status: 'issued' as const, period_start: '2026-10-01', period_end: '2026-10-31', currency,
     subtotal_cents: cents.reduce((a, c) => a + c, 0), vat_cents: vat, total_cents: total, usd_dkk_rate: null, files: [],
     ...(dkk ? { dkk: { currency, source: 'ecb' as const, dkk: '7.4610', per: '1', rate_date: '2026-10-30', net_cents: dkk.total - dkk.vat, vat_cents: dkk.vat, total_cents: dkk.total } } : {}),
     booking: {
-      invoice_date: '2026-11-03', treatment: (vat ? 'standard' : 'reverse_charge'), buyer_name: 'B', ...(vat ? {} : { buyer_vat: 'DE812345673', buyer_country: 'DE' }),
+      invoice_date: '2026-11-03', treatment: vat ? 'standard' : 'reverse_charge', buyer_name: 'B', ...(vat ? {} : { buyer_vat: 'DE812345673', buyer_country: 'DE' }),
       categories: (['subscription', 'usage', 'dev_overage'] as const).slice(0, cents.length).map((category, k) => ({ category, cents: cents[k]! })),
     },
   });
-  const books = async (invoices: ReturnType<typeof entry>[]) => {
+  const books = async (invoices: InvoiceEntry[]) => {
     const { runBooks } = await import('../../src/runner/books.js');
     const { runFigures } = await import('../../src/runner/run-figures.js');
     const orgs = [{ org_id: 'org-a', name: 'A', folder: 'org-a', status: 'ok' as const, parts: [], invoices, cost: null }];
