@@ -108,6 +108,7 @@ export type {
   PartName,
   WithheldRecords,
   InvoiceEntry,
+  InvoiceBooking,
   CreditNoteEntry,
   InvoiceDkk,
   RatesFileEntry,

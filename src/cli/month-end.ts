@@ -141,6 +141,7 @@ export function describeResult(m: Manifest, monthDir: string): string {
     `Manifest: ${join(monthDir, 'manifest.json')}`,
     `Summary:  ${join(monthDir, 'summary.md')}`,
     `Page:     ${join(monthDir, 'index.html')} (open it in a browser first)`,
+    `Books:    ${join(monthDir, 'books', 'journal.csv')} and vat-return.json (the draft VAT return)`,
     ...(m.interrupted ? ['Interrupted: run the same command again to finish; files already written are checked and skipped.'] : []),
     ...(s.failed > 0 ? ['Failed organizations and why are in the summary; a rerun retries them and skips what is done.'] : []),
     ...(s.held_back ? [`${s.held_back === 1 ? '1 invoice is' : `${s.held_back} invoices are`} held back: checkInvoice finds an error, so ${s.held_back === 1 ? 'its PDF is' : 'their PDFs are'} marked NOT VALID and no total counts ${s.held_back === 1 ? 'it' : 'them'}; each needs a credit note and a new invoice (see the summary).`] : []),

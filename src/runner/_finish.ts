@@ -4,12 +4,14 @@ import { ownFile } from '../core/own-file.js';
 import type { OutputWriter } from './_output-writer.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
-import { runPages } from './run-pages.js';
+import { booksTexts, runModel, runPages } from './run-pages.js';
 import { previousMonthLink } from './chain.js';
 import { RUN_DOCUMENTS } from './_run-documents.js';
 import { now } from '../core/clock.js';
 import { exactJson } from './_exact-json.js';
 import { markSharedPaymentIds } from './_shared-payment-ids.js';
+import type { BooksSettings } from './books-config.js';
+import { sha256 } from './hash.js';
 
 export interface FinishInput {
   monthDir: string;
@@ -26,6 +28,8 @@ export interface FinishInput {
   /** Language of summary.md and index.html. */
   summaryLanguage: string;
   version: string;
+  /** Where the books post (the run config's `books`, defaults filled in). */
+  books: BooksSettings;
 }
 
 // Files an earlier run made that this run did not touch (an org that failed or was not run this
@@ -43,7 +47,8 @@ async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
 }
 
 /**
- * Writes `summary.md`, then `index.html`, then `manifest.json` (listing both), each atomically;
+ * Writes `books/journal.csv` and `books/vat-return.json`, then `summary.md`, then `index.html`, then
+ * `manifest.json` (listing them all), each atomically;
  * returns the manifest. The queue's coordinator finishes its runs here too, so every run gets
  * the same three.
  */
@@ -57,16 +62,28 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
     started_at: input.startedAt.toISOString(),
     finished_at: now().toISOString(),
     interrupted: input.interrupted,
-    options: input.options,
+    // The books' settings are the run's: svc verify posts the same way.
+    options: { ...input.options, books: input.books },
     organizations: input.organizations,
     partner: input.partner,
   };
   const scrubber = new SecretScrubber(input.secrets);
   // Scrubbed as records, before the summary's Markdown escaping, the page's HTML escaping and JSON's own could hide a token.
   const clean = scrubber.scrubDeep(head);
+  // The run's one model (figures, books); the books' files through the one writer first, so the
+  // pages list them: the same bytes as the last run's (on disk too) are `unchanged`, not written again.
+  const texts = booksTexts(runModel(clean, input.books), input.summaryLanguage);
+  for (const [path, kind, text] of [['books/journal.csv', 'journal', texts.journal], ['books/vat-return.json', 'vat_return', texts.vatReturn]] as const) {
+    const bytes = new TextEncoder().encode(scrubber.scrub(text));
+    await input.writer.emit({
+      path, org_id: null, kind, source_sha256: sha256(bytes), source: 'this manifest', generator: `svc ${input.version} books, ${input.summaryLanguage}`, produce: async () => bytes,
+    });
+  }
   const made = [...input.writer.files, ...(await keptFiles(input))];
-  // The figures, summary.md, index.html and the files' list as `svc verify` makes them again.
-  const { head: pagesHead, figures, summaryText, pageText, files, summary } = runPages({ head: clean, made, language: input.summaryLanguage, version: input.version, scrub: (text) => scrubber.scrub(text) });
+  // The figures, books, summary.md, index.html and the files' list as `svc verify` makes them again.
+  const { head: pagesHead, figures, summaryText, pageText, files, summary } = runPages({
+    head: clean, books: input.books, made, language: input.summaryLanguage, version: input.version, scrub: (text) => scrubber.scrub(text),
+  });
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText, { within: input.monthDir });
   await writeFileAtomic(join(input.monthDir, 'index.html'), pageText, { within: input.monthDir });
   // The month before in the same output folder, by its manifest's sha256: the months' chain.

@@ -4,7 +4,7 @@ import { assignSafeNames } from './safe-name.js';
 import { PARTNER_ANSWERS_DIR } from './kept-answers.js';
 
 // Files in the month folder itself; an org folder must never take one of these names.
-const ROOT_NAMES = ['manifest.json', 'summary.md', 'index.html', 'partner-status.xlsx', PARTNER_ANSWERS_DIR, LOCK_FILE];
+const ROOT_NAMES = ['manifest.json', 'summary.md', 'index.html', 'partner-status.xlsx', PARTNER_ANSWERS_DIR, 'books', LOCK_FILE];
 
 /**
  * Each organization's folder under the month folder, in config order: a safe name of its id,

@@ -18,6 +18,7 @@ import { assignSafeNames, shortHash } from './safe-name.js';
 import { statusOfParts } from './status.js';
 import { now } from '../core/clock.js';
 import { answeringOnce } from './_org-answers.js';
+import { invoiceBooking } from './_booking.js';
 
 export interface OrgRunContext extends RunScope {
   org: RunOrganization;
@@ -158,6 +159,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       usd_dkk_rate: invoice.usd_dkk_rate ? invoice.usd_dkk_rate.toFixed() : null,
       ...(dkk ? { dkk } : {}),
       payment_id: paymentId,
+      booking: invoiceBooking(invoice),
       ...(findings.length ? { findings } : {}),
       ...(heldBack ? { held_back: true as const } : {}),
       files: [],

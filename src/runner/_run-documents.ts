@@ -5,4 +5,4 @@ import type { ManifestFile } from './manifest.js';
  * its own so that the checkpoints (loaded with the run) read it without loading _finish.ts, whose
  * summary and front-page builders load only when the run finishes (not for a run refused at the lock).
  */
-export const RUN_DOCUMENTS: ReadonlySet<ManifestFile['kind']> = new Set(['summary', 'index_page']);
+export const RUN_DOCUMENTS: ReadonlySet<ManifestFile['kind']> = new Set(['summary', 'index_page', 'journal', 'vat_return']);

@@ -5,6 +5,7 @@ import { formatPath } from '../model/parse.js';
 import { RunConfigError } from './config-error.js';
 import { withVisibleText } from '../core/visible-json.js';
 import { jsonProblem } from '../core/json-problem.js';
+import { BooksConfigSchema } from './books-config.js';
 
 /** zod's type error: `missing` when the field is absent, else what it should be. */
 function expected(what: string) {
@@ -92,6 +93,7 @@ export const RunConfigSchema = z.strictObject(
     .strictObject({ token_env: envName, language: language.optional() }, { error: expected('an object with token_env') })
     .optional(),
   credit_notes: CreditNoteSeriesSchema.optional(),
+  books: BooksConfigSchema.optional(),
   },
   { error: expected('a JSON object with base_url and organizations') },
 );

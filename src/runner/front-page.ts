@@ -13,6 +13,8 @@ import { findingsOf } from './_finding-lines.js';
 import { RUN_STATUSES, statusWord } from './status.js';
 import { runFigures, type RunFigures } from './run-figures.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
+import { booksView } from './_books-view.js';
+import type { RunBooks } from './books.js';
 
 const TEMPLATE_URL = new URL('../../templates/runner/index.html.hbs', import.meta.url);
 const CSS_URL = new URL('../../templates/runner/index.css', import.meta.url);
@@ -25,6 +27,8 @@ export interface FrontPageInput {
   files: readonly ManifestFile[];
   /** The run's figures; built from `manifest.organizations` when not given. */
   figures?: RunFigures;
+  /** The run's books (runner/books.ts): the draft VAT return's boxes; not shown when not given. */
+  books?: RunBooks;
 }
 
 interface AttentionLine {
@@ -171,6 +175,7 @@ export function renderFrontPage(input: FrontPageInput, language = 'en'): string 
     // The legend names the hatched bar only where a bar is hatched (a rate estimated).
     chartEstimated: bars.some((b) => b.estimated),
     chartNotes,
+    books: input.books ? booksView(input.books, locale) : null,
     monthAxis: orgs.some((o) => o.cost?.months?.length) ? monthAxis(m.month, locale) : '',
     orgRows: orgs.map((o, i) => orgRows(o, figures.organizations[i]!, i, ctx)).join(''),
     footer: w('footer'),

@@ -28,7 +28,8 @@ export { isMonth } from './month.js';
 export type { AnswerTap } from './answer-tap.js';
 export { answersDir, isPartnerFile, KEPT_ANSWERS_VERSION, PARTNER_ANSWERS_DIR, type KeptAnswer, type KeptAnswersIndex } from './kept-answers.js';
 // What a run writes at its end, made again by svc verify: the figures, summary.md, index.html, the files' list; and the months' chain.
-export { runPages, type RunPages, type RunPagesInput, type RunHead } from './run-pages.js';
+export { booksTexts, runModel, runPages, type RunModel, type RunPages, type RunPagesInput, type RunHead } from './run-pages.js';
+export { DEFAULT_BOOKS, type BooksSettings } from './books-config.js';
 export { exactJson } from './_exact-json.js';
 export { ratesOfRun } from './rates-file.js';
 export { needsCreditNote, remakeCreditNote } from './_credit-notes.js';

@@ -1,16 +1,18 @@
 import type { InvoiceCheckFinding } from '../check/finding.js';
 import type { CostFinding } from '../report/cost-findings.js';
-import type { DkkRateFacts } from '../vat/index.js';
+import type { DkkRateFacts, VatTreatment } from '../vat/index.js';
 import type { RunFigures } from './run-figures.js';
+import type { BooksSettings } from './books-config.js';
 
 /**
- * What kind of document a manifest file entry is; `summary` and `index_page` are the run's own
- * (summary.md, index.html); `api_answer` is an API answer the run kept (a body) and `api_answers`
+ * What kind of document a manifest file entry is; `summary`, `index_page`, `journal` and
+ * `vat_return` are the run's own (summary.md, index.html, books/journal.csv,
+ * books/vat-return.json); `api_answer` is an API answer the run kept (a body) and `api_answers`
  * the index of a unit's kept answers (kept-answers.ts).
  */
 export type OutputKind =
   | 'invoice_json' | 'invoice_pdf' | 'invoice_xml' | 'service_pdf' | 'credit_note_pdf' | 'credit_note_xml'
-  | 'cost_workbook' | 'partner_workbook' | 'exchange_rates' | 'summary' | 'index_page' | 'api_answer' | 'api_answers';
+  | 'cost_workbook' | 'partner_workbook' | 'exchange_rates' | 'summary' | 'index_page' | 'journal' | 'vat_return' | 'api_answer' | 'api_answers';
 
 /**
  * What this run did with a file: `written` new, `rewritten` because its source changed (or the
@@ -103,6 +105,8 @@ export interface InvoiceEntry {
   held_back?: true;
   /** For a void or held-back invoice: the credit note that cancels it, made by the run or still to make. */
   credit_note?: CreditNoteEntry;
+  /** What the books need of the record (runner/books.ts): its date, VAT treatment, buyer and charged lines per category. Absent in manifests of earlier versions. */
+  booking?: InvoiceBooking;
   /** The invoice's JSON, PDF and e-invoice, and its credit note's PDF and e-invoice when the run made them. */
   files: string[];
   /**
@@ -142,6 +146,22 @@ export interface CreditNoteEntry {
   reason?: string;
   /** The `svc invoices credit-note …` command that makes it, run in the month folder (`to_make`, `failed`). */
   command?: string;
+}
+
+/** What the books take of an invoice record (InvoiceEntry.booking), read once where the record is. */
+export interface InvoiceBooking {
+  /** The invoice date (the day of `issued_at`): its voucher's date, and which VAT period it falls in. */
+  invoice_date: string;
+  /** The one VAT decision (vat/decide-vat.ts): which box of the VAT return its figures go to. */
+  treatment: VatTreatment;
+  /** The buyer's name as the invoice states it (the journal's text). */
+  buyer_name: string;
+  /** The buyer's VAT number without spaces or dots, as on the EU sales list (with `reverse_charge`). */
+  buyer_vat?: string;
+  /** The buyer's country (ISO 3166-1 alpha-2) when the record tells it. */
+  buyer_country?: string;
+  /** The charged lines summed per category in the invoice's currency (minor units), subscription, usage, dev overage: its revenue lines. */
+  categories: Array<{ category: 'subscription' | 'usage' | 'dev_overage'; cents: number }>;
 }
 
 /** An invoice not in DKK in DKK (InvoiceEntry.dkk): the amounts and how they were converted. */
@@ -294,7 +314,11 @@ export interface Manifest {
    * How the run was made. A run on a queue (`svc month-end --queue`) names its queue and `--rate`;
    * its concurrency is then 0, each worker having its own.
    */
-  options: { concurrency: number; language: string | null; with_service_pdf: boolean; queue?: { name: string; rate: number | null }; rates?: RatesFileEntry | null };
+  options: {
+    concurrency: number; language: string | null; with_service_pdf: boolean; queue?: { name: string; rate: number | null }; rates?: RatesFileEntry | null;
+    /** Where the run's books posted (the config's `books`, defaults filled in). Absent in manifests of earlier versions. */
+    books?: BooksSettings;
+  };
   summary: ManifestSummary;
   /**
    * The run's figures as summary.md and index.html show them: per organization and for the run,

@@ -10,9 +10,10 @@ import { SecretScrubber } from './_secret-scrubber.js';
 import { removeStaleTempFiles } from './_temp-cleanup.js';
 import type { RunConfig } from './config.js';
 import type { Manifest } from './manifest.js';
+import { booksSettings } from './books-config.js';
 
 /** What finishing a run needs beyond what the MonthRun already holds. */
-export type MonthRunFinish = Omit<FinishInput, 'monthDir' | 'writer' | 'secrets' | 'version' | 'month' | 'baseUrl' | 'startedAt'> & {
+export type MonthRunFinish = Omit<FinishInput, 'monthDir' | 'writer' | 'secrets' | 'version' | 'month' | 'baseUrl' | 'startedAt' | 'books'> & {
   /** The date (`YYYY-MM-DD`) of the credit notes the run makes or names; default the day the run started (UTC). */
   creditNoteDate?: string | undefined;
 };
@@ -100,6 +101,7 @@ export class MonthRun {
     }, rest.organizations);
     return finishManifest({
       ...rest, monthDir: this.monthDir, writer, month: this.month, baseUrl: this.config.base_url, startedAt: this.startedAt, secrets: this.secrets, version: VERSION,
+      books: booksSettings(this.config.books),
     });
   }
 

@@ -8,6 +8,8 @@ import { statusWord } from './status.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
 import { heldBackLine, voidLine, type ActionLine } from './_invoice-lines.js';
 import { runFigures, type OrgFigures, type RunFigures } from './run-figures.js';
+import { booksView } from './_books-view.js';
+import type { RunBooks } from './books.js';
 import type { CostInDkk, Manifest, ManifestFile, OrgOutcome, PartOutcome } from './manifest.js';
 
 const TEMPLATE_URL = new URL('../../templates/runner/summary.md.hbs', import.meta.url);
@@ -154,7 +156,7 @@ export function runLanguage(organizations: Array<{ language?: string }>): string
  * plan) and what was skipped or failed and why. Every figure is `figures`' (the run's one model);
  * `files` (the run's files) decides which folders are named. API text is Markdown-escaped.
  */
-export function summaryView(manifest: Omit<Manifest, 'files' | 'summary' | 'figures'>, language = 'en', figures: RunFigures = runFigures(manifest.organizations), files?: readonly ManifestFile[]) {
+export function summaryView(manifest: Omit<Manifest, 'files' | 'summary' | 'figures'>, language = 'en', figures: RunFigures = runFigures(manifest.organizations), files?: readonly ManifestFile[], books?: RunBooks) {
   const locale = getLocale(language);
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const columns = (locale.runner as { summary: { columns: Record<string, string> } }).summary.columns;
@@ -184,11 +186,13 @@ export function summaryView(manifest: Omit<Manifest, 'files' | 'summary' | 'figu
     attentionTitle: s('attention'),
     orgs: manifest.organizations.map((o, i) => orgView(o, figures.organizations[i]!, folders, locale, manifest.month)),
     partner: partnerNote(manifest.partner, locale),
+    // The draft VAT return and the journal's sums (runner/books.ts), when the run made its books.
+    books: books ? booksView(books, locale, mdText) : null,
   };
 }
 
 /** The run's `summary.md` (see `summaryView`) in `language`. */
-export function renderSummary(manifest: Omit<Manifest, 'files' | 'summary' | 'figures'>, language = 'en', figures?: RunFigures, files?: readonly ManifestFile[]): string {
+export function renderSummary(manifest: Omit<Manifest, 'files' | 'summary' | 'figures'>, language = 'en', figures?: RunFigures, files?: readonly ManifestFile[], books?: RunBooks): string {
   template ??= readFileSync(TEMPLATE_URL, 'utf8');
-  return render(template, summaryView(manifest, language, figures, files));
+  return render(template, summaryView(manifest, language, figures, files, books));
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { exactJson, runLanguage, runPages, type OrgOutcome, type PartOutcome } from '../runner/index.js';
+import { booksTexts, DEFAULT_BOOKS, exactJson, runLanguage, runPages, type OrgOutcome, type PartOutcome } from '../runner/index.js';
 import type { VerifyContext } from './_context.js';
 import { lineDifference } from './_describe.js';
 import { differences, shown } from './_differ.js';
@@ -37,7 +37,9 @@ export async function checkPages(ctx: VerifyContext, organizations: OrgOutcome[]
     interrupted: m.interrupted, options: m.options, organizations, partner,
   };
   const made = m.files.filter((f) => f.kind !== 'summary' && f.kind !== 'index_page');
-  const pages = runPages({ head, made, language: m.options.language ?? runLanguage(organizations), version: m.tool.version });
+  const language = m.options.language ?? runLanguage(organizations);
+  // The books as the run posted them (a manifest before the books: the defaults).
+  const pages = runPages({ head, books: m.options.books ?? DEFAULT_BOOKS, made, language, version: m.tool.version });
   if (m.figures) footFigures(m.figures, ctx.differences);
   // As the manifest holds them: JSON integers (exactJson), read back as numbers.
   const figures = JSON.parse(exactJson(pages.figures)) as unknown;
@@ -56,4 +58,8 @@ export async function checkPages(ctx: VerifyContext, organizations: OrgOutcome[]
   }
   await comparePage(ctx, 'summary.md', pages.summaryText);
   await comparePage(ctx, 'index.html', pages.pageText);
+  // The books' files, made again from the same model, line by line.
+  const books = booksTexts(pages, language);
+  await comparePage(ctx, 'books/journal.csv', books.journal);
+  await comparePage(ctx, 'books/vat-return.json', books.vatReturn);
 }

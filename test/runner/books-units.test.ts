@@ -1,0 +1,105 @@
+// The books' small parts, by hand: VAT periods (momsloven § 57, stk. 2-4), the journal's text
+// cells (RFC 4180 quoting; never a spreadsheet formula) and the `books` section of the run config.
+import { describe, expect, it } from 'vitest';
+import { vatPeriodOf } from '../../src/runner/_vat-period.js';
+import { csvText } from '../../src/runner/_journal-csv.js';
+import { booksSettings } from '../../src/runner/books-config.js';
+import { parseRunConfig } from '../../src/runner/config.js';
+import { RunConfigError } from '../../src/runner/config-error.js';
+import type { InvoiceEntry } from '../../src/runner/manifest.js';
+
+describe('vatPeriodOf', () => {
+  it.each([
+    ['2026-11-03', 'month', '2026-11', '2026-11-01', '2026-11-30'],
+    ['2028-02-29', 'month', '2028-02', '2028-02-01', '2028-02-29'],
+    ['2026-10-01', 'quarter', '2026-Q4', '2026-10-01', '2026-12-31'],
+    ['2026-03-31', 'quarter', '2026-Q1', '2026-01-01', '2026-03-31'],
+    ['2026-06-30', 'half_year', '2026-H1', '2026-01-01', '2026-06-30'],
+    ['2026-07-01', 'half_year', '2026-H2', '2026-07-01', '2026-12-31'],
+  ] as const)('%s in a %s is %s (%s – %s)', (date, length, period, from, to) => {
+    expect(vatPeriodOf(date, length)).toEqual({ period, from, to });
+  });
+});
+
+describe('csvText', () => {
+  it('keeps a cell that a spreadsheet would run as a formula as text', () => {
+    expect(csvText('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvText('+45 1234')).toBe("'+45 1234");
+    expect(csvText('-1')).toBe("'-1");
+    expect(csvText('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvText('\tx')).toBe("'\tx");
+  });
+
+  it('quotes per RFC 4180 only where needed', () => {
+    expect(csvText('Faktura 2026-0142')).toBe('Faktura 2026-0142');
+    expect(csvText('Rhein "Daten", GmbH')).toBe('"Rhein ""Daten"", GmbH"');
+    expect(csvText('a\r\nb')).toBe('"a\r\nb"');
+  });
+});
+
+describe('books in the run config', () => {
+  const base = { base_url: 'https://reporting.example.com', organizations: [{ org_id: 'org-a', name: 'A ApS', token_env: 'A_TOKEN' }] };
+  const pathOf = (books: unknown) => {
+    try {
+      parseRunConfig({ ...base, books }, 'runs.json');
+    } catch (e) {
+      expect(e).toBeInstanceOf(RunConfigError);
+      return (e as RunConfigError).path;
+    }
+    return undefined;
+  };
+
+  it('fills what is not given with the standard chart\'s accounts, our VAT codes and the quarter', () => {
+    const parsed = parseRunConfig({ ...base, books: { accounts: { debtors: '5600' }, vat_period: 'month' } });
+    expect(booksSettings(parsed.books)).toEqual({
+      accounts: { debtors: '5600', revenue_domestic: '1010', revenue_eu_services: '1150', revenue_outside_eu: '1200', output_vat: '7680' },
+      vat_codes: { domestic: 'U25', eu_services: 'UEUY', outside_eu: 'UY0' },
+      vat_period: 'month',
+    });
+    expect(booksSettings(undefined).vat_period).toBe('quarter');
+  });
+
+  it('refuses a bad field by its name', () => {
+    expect(pathOf({ accounts: { debtors: '=SUM(A1)' } })).toBe('books.accounts.debtors');
+    expect(pathOf({ vat_codes: { domestic: '' } })).toBe('books.vat_codes.domestic');
+    expect(pathOf({ vat_period: 'year' })).toBe('books.vat_period');
+    expect(pathOf({ accounts: { bank: '5820' } })).toBe('books.accounts.bank');
+    expect(pathOf({ accounts: { revenue_domestic: '1010' } })).toBeUndefined();
+  });
+});
+
+describe('runBooks: revenue per category in DKK', () => {
+  // Minimal outcomes; each figure below is worked by hand.
+  const entry = (number: string, currency: string, cents: number[], total: number, vat: number, dkk?: { total: number; vat: number }): InvoiceEntry => ({
+    id: number, invoice_number: number, status: 'issued' as const, period_start: '2026-10-01', period_end: '2026-10-31', currency,
+    subtotal_cents: cents.reduce((a, c) => a + c, 0), vat_cents: vat, total_cents: total, usd_dkk_rate: null, files: [],
+    ...(dkk ? { dkk: { currency, source: 'ecb' as const, dkk: '7.4610', per: '1', rate_date: '2026-10-30', net_cents: dkk.total - dkk.vat, vat_cents: dkk.vat, total_cents: dkk.total } } : {}),
+    booking: {
+      invoice_date: '2026-11-03', treatment: vat ? 'standard' : 'reverse_charge', buyer_name: 'B', ...(vat ? {} : { buyer_vat: 'DE812345673', buyer_country: 'DE' }),
+      categories: (['subscription', 'usage', 'dev_overage'] as const).slice(0, cents.length).map((category, k) => ({ category, cents: cents[k]! })),
+    },
+  });
+  const books = async (invoices: InvoiceEntry[]) => {
+    const { runBooks } = await import('../../src/runner/books.js');
+    const { runFigures } = await import('../../src/runner/run-figures.js');
+    const orgs = [{ org_id: 'org-a', name: 'A', folder: 'org-a', status: 'ok' as const, parts: [], invoices, cost: null }];
+    return runBooks(orgs, booksSettings(undefined), runFigures(orgs));
+  };
+
+  it('spreads a converted net over its categories by cumulative rounding, adding up to the øre', async () => {
+    // EUR 3.33 + 3.33 + 3.34 = 10.00 at 7.4610 = 74.61 DKK. Cumulative: 3.33 → 24.84513 → 24.85; 6.66 → 49.69026 → 49.69
+    // (24.84 more); 10.00 → 74.61 (24.92 more). Each converted alone would be 24.85 + 24.85 + 24.92 = 74.62, one øre over.
+    const b = await books([entry('E-1', 'EUR', [333, 333, 334], 1000, 0, { total: 7461, vat: 0 })]);
+    expect(b.vouchers[0]!.lines.map((l) => l.amount_dkk)).toEqual([7461n, -2485n, -2484n, -2492n]);
+    expect(b.vat.box_b_services).toMatchObject({ ore: 7461n, kroner: 74n, invoices: ['E-1'] });
+  });
+
+  it('books a negative invoice with its signs turned, balancing', async () => {
+    // DKK: −100.00 net, −25.00 VAT; EUR −6.00 − 4.00 at 7.4610: −44.766 → −44.77, then −74.61 in all (−29.84 more).
+    const b = await books([entry('N-1', 'DKK', [-10000], -12500, -2500), entry('N-2', 'EUR', [-600, -400], -1000, 0, { total: -7461, vat: 0 })]);
+    expect(b.vouchers.map((v) => v.lines.map((l) => l.amount_dkk))).toEqual([[-12500n, 10000n, 2500n], [-7461n, 4477n, 2984n]]);
+    expect(b.totals.debit + b.totals.credit).toBe(0n);
+    // The return: salgsmoms −25.00 (the øre of a negative figure dropped toward zero: −25).
+    expect(b.vat.sales_vat).toMatchObject({ ore: -2500n, kroner: -25n });
+  });
+});
