@@ -118,4 +118,5 @@ export type {
   JsonOf,
   PreviousMonthLink,
 } from './runner/manifest.js';
+export type { BooksSettings } from './runner/books-config.js';
 export type { CostFinding } from './report/cost-findings.js';

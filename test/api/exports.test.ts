@@ -19,7 +19,7 @@ const ROOT_EXPORTS = [
   'BadRequestError', 'type BodyKind', 'buildCostReport', 'buildPartnerReport', 'type CallOptions', 'checkInvoice',
   'type CommonClientOptions', 'ConfigurationError', 'ConnectionError', 'type CorePlan', 'type CostCharge', 'type CostFinding',
   'costInDkk', 'type CostInDkk', 'type CostReportData', 'type CostReportOptions', 'type CostRow',
-  'type CreditNoteDetails', 'type CreditNoteEntry', 'type InvoiceBooking', 'type Currency', 'type CurrencyTotals', 'type DailyActivity', 'type ChargeableEvent',
+  'type BooksSettings', 'type CreditNoteDetails', 'type CreditNoteEntry', 'type InvoiceBooking', 'type Currency', 'type CurrencyTotals', 'type DailyActivity', 'type ChargeableEvent',
   'type DailyActivityResponse', 'type DailyUsage', 'type DayRangeQuery', 'dec', 'decideVat', 'Decimal',
   'DEFAULT_MAX_RESPONSE_BYTES', 'type DevPlan', 'type DkkRateFacts', 'type DkkTotal', 'EdgeRejectedError', 'EInvoiceError',
   'type ErrorBody', 'type ExchangeRates', 'fetchCostReportData', 'type FileStatus', 'type FindingParam', 'findingText',

@@ -199,6 +199,26 @@ describe('svc verify DIR/<month>', () => {
     expect(r.lines).toContainEqual(expect.stringMatching(new RegExp(`^${note.replace(/[.]/g, '\\.')}: differs from the PDF re-derived from the kept answers`)));
   }, 60_000);
 
+  it('a journal line changed by one øre, its manifest line updated: the line of books/journal.csv named', async () => {
+    const dir = await copy();
+    const text = await readFile(join(dir, 'books', 'journal.csv'), 'utf8');
+    const lines = text.split('\r\n');
+    // The first posting's amount (column 5, a decimal with a point), one øre more.
+    const at = 1;
+    const cells = lines[at]!.split(',');
+    const amount = cells.find((c) => /^-?\d+\.\d\d$/.test(c))!;
+    const cents = BigInt(amount.replace('.', '')) + 1n;
+    const sign = cents < 0n ? '-' : '';
+    const abs = cents < 0n ? -cents : cents;
+    const changed = `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+    lines[at] = lines[at]!.replace(amount, changed);
+    await writeFile(join(dir, 'books', 'journal.csv'), lines.join('\r\n'));
+    await coverInManifest(dir, 'books/journal.csv');
+    const r = await verify(dir);
+    expect(r.code).toBe(1);
+    expect(r.lines).toContainEqual(expect.stringMatching(new RegExp(`^books/journal\\.csv: not as the run's figures make it: line ${at + 1} reads ".*${changed.replace('.', '\\.')}`)));
+  }, 60_000);
+
   it('a PDF replaced by another valid PDF, its manifest line updated: the document made again differs', async () => {
     const dir = await copy();
     const org = manifest.organizations.find((o) => o.invoices.length >= 2)!;
