@@ -13,5 +13,6 @@ export function checkRenderOptions(options: unknown): void {
   const o = options as Record<string, unknown>;
   if (o.language !== undefined && typeof o.language !== 'string') throw new InvalidRenderOptionError('language', 'must be a language code such as "da" or "en"');
   if (o.accentColor !== undefined && typeof o.accentColor !== 'string') throw new InvalidRenderOptionError('accentColor', 'must be a colour written #rrggbb');
+  if (o.findings !== undefined && !Array.isArray(o.findings)) throw new InvalidRenderOptionError('findings', 'must be a list of invoice check findings');
   if (o.logo !== undefined && !(o.logo instanceof Uint8Array)) throw new InvalidRenderOptionError('logo', 'must be the bytes of a PNG or JPEG image (a Uint8Array or Buffer), not a file name');
 }

@@ -8,7 +8,7 @@ import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
 import { decideVatFor } from '../vat/index.js';
-import { checkInvoiceRecord } from '../check/index.js';
+import { checkInvoiceRecord, type InvoiceCheckFinding } from '../check/index.js';
 import { findingTextIn } from '../check/finding-text.js';
 import { invoiceCategories } from '../model/index.js';
 import { fikLineText, isPaymentLine, paymentReference } from '../check/index.js';
@@ -47,7 +47,7 @@ function showsUsdFigure(invoice: Invoice): boolean {
   return invoice.lines.some((line) => line.kind !== 'usage_provider' && /\bUSD\s?\d|\d\s?USD\b/.test(line.description));
 }
 
-export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
+export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly InvoiceCheckFinding[] = []): InvoiceWords {
   const k = (key: string, params: Record<string, unknown> = {}): string => lineTemplate(locale, `invoice.${key}`)(params);
   const { seller, buyer, currency } = invoice;
   // Same text as formatMoney, prepared once: a long invoice shows hundreds of amounts.
@@ -59,7 +59,8 @@ export function invoiceWords(invoice: Invoice, locale: Locale): InvoiceWords {
   // a total that is not subtotal + VAT, …): marked NOT VALID on every page as a void one is,
   // asking for nothing, with the errors as its notes. It is cancelled by a credit note referring
   // to it (momsbekendtgørelsen § 58, stk. 2; VAT Directive art. 219) and replaced by a new one.
-  const errors = isVoid ? [] : checkInvoiceRecord(invoice).filter((f) => f.severity === 'error');
+  // With any a caller found beyond the record (a month end's payment_id_shared), first.
+  const errors = isVoid ? [] : [...found, ...checkInvoiceRecord(invoice)].filter((f) => f.severity === 'error');
   const notValid = errors.length > 0;
   // Nothing on a void or NOT VALID invoice asks for money: no due date, no payment reference, no payment block.
   const asksNothing = isVoid || notValid;

@@ -1,4 +1,5 @@
 import type { Language } from '../locale/language.js';
+import type { InvoiceCheckFinding } from '../check/finding.js';
 
 /** Options of renderInvoicePdf; all optional, none changes a figure. */
 export interface RenderInvoiceOptions {
@@ -15,4 +16,11 @@ export interface RenderInvoiceOptions {
    * record the e-invoice cannot map (EInvoiceError).
    */
   embedXml?: boolean;
+  /**
+   * Errors found beyond the record's own check, by a caller that sees more than one invoice (a
+   * month end's `payment_id_shared`: the payment reference is another invoice's). With one of
+   * severity `error` the invoice is marked NOT VALID as with checkInvoice's own errors, each
+   * said among its reasons.
+   */
+  findings?: readonly InvoiceCheckFinding[];
 }

@@ -86,7 +86,7 @@ export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoice
   const logo = await loadLogo(options.logo);
   const fonts = defaultFonts();
   const ink: Ink = { regular: new FontFace(fonts.regular, 'F1'), bold: new FontFace(fonts.bold, 'F2'), ...accent, ...(logo ? { logo } : {}) };
-  const invoiceText = invoiceWords(invoice, locale);
+  const invoiceText = invoiceWords(invoice, locale, credit ? [] : (options.findings ?? []));
   const words = credit ? creditNoteWords(invoiceText, invoice, credit, locale) : invoiceText;
 
   const first = new PageContent();

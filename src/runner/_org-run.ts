@@ -48,7 +48,7 @@ async function writeEInvoice(
   ctx: OrgRunContext,
   entry: InvoiceEntry,
   invoice: Invoice,
-  at: { stem: string; sourceHash: string; source: string; language: string },
+  at: { stem: string; sourceHash: string; source: string; language: string; shared?: InvoiceCheckFinding | undefined },
 ): Promise<void> {
   // Bound, so an embedder's deps object whose methods use `this` keeps it.
   const render = ctx.deps.renderInvoiceUbl?.bind(ctx.deps);
@@ -56,6 +56,14 @@ async function writeEInvoice(
   if (invoice.status === 'void') {
     entry.einvoice = 'void';
     // One made while the invoice was issued must not be sent now.
+    await ctx.writer.retire(`${at.stem}.xml`);
+    return;
+  }
+  if (at.shared) {
+    // Held back for its shared payment reference: no e-invoice asks for it either.
+    entry.einvoice = 'failed';
+    entry.einvoice_error = at.shared.message;
+    entry.einvoice_code = at.shared.code;
     await ctx.writer.retire(`${at.stem}.xml`);
     return;
   }
@@ -133,17 +141,18 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     // (renderInvoiceUbl refuses it, and writeEInvoice records why), no total counts it, and the
     // pages name the credit note it needs.
     const findings = checkInvoice(invoice);
-    // Held back is the invoice check's own verdict, the one the renderer marks NOT VALID by. A
-    // payment reference shared with another invoice (added below) is an error to fix before the
-    // payment arrives, but the invoice itself is lawful: it is listed, not held back.
-    const heldBack = invoice.status === 'issued' && findings.some((f) => f.severity === 'error');
+    const wrong = invoice.status === 'issued' && findings.some((f) => f.severity === 'error');
     const paymentId = paymentReference(invoice).quote;
     // Only invoices that ask for payment can be confused by a payer's reference: a void or held-back one asks for none.
-    if (invoice.status === 'issued' && !heldBack) {
-      const shared = sharedPaymentId(paymentId, invoice, thisMonth.get(paymentId) ?? lastMonth.get(paymentId));
+    // One whose reference another invoice of the month, or of last month, already asks for is held
+    // back too (a payment quoting it would match either): the renderer is told, and marks it NOT VALID.
+    let shared: InvoiceCheckFinding | undefined;
+    if (invoice.status === 'issued' && !wrong) {
+      shared = sharedPaymentId(paymentId, invoice, thisMonth.get(paymentId) ?? lastMonth.get(paymentId));
       if (shared) findings.unshift(shared);
-      if (!thisMonth.has(paymentId)) thisMonth.set(paymentId, { invoice_number: invoice.invoice_number, org_id: org.org_id, month: '' });
+      else if (!thisMonth.has(paymentId)) thisMonth.set(paymentId, { invoice_number: invoice.invoice_number, org_id: org.org_id, month: '' });
     }
+    const heldBack = wrong || shared !== undefined;
     const dkk = invoiceDkk(invoice, ctx);
     const entry: InvoiceEntry = {
       id: invoice.id,
@@ -175,11 +184,11 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     const pdf = await writer.emit({
       path: `${stem}.pdf`, org_id: org.org_id, kind: 'invoice_pdf', source_sha256: sourceHash, source,
       // `not valid` in the generator: a PDF an earlier version made of it unmarked is made anew.
-      generator: `svc ${VERSION} renderer, ${language}${heldBack ? ', not valid' : ''}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language }),
+      generator: `svc ${VERSION} renderer, ${language}${heldBack ? ', not valid' : ''}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language, ...(shared ? { findings: [shared] } : {}) }),
     });
     entry.files.push(pdf.path);
     ctx.onFile();
-    await writeEInvoice(ctx, entry, invoice, { stem, sourceHash, source, language });
+    await writeEInvoice(ctx, entry, invoice, { stem, sourceHash, source, language, shared });
     if (ctx.withServicePdf && servicePdfError === undefined) {
       checkAbort(signal);
       try {

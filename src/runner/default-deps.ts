@@ -41,7 +41,7 @@ export function createDefaultDeps(options: { client?: RunClientOptions | undefin
     // env {}: a run's settings come from its config only, never from stray SVC_* variables.
     reportingClient: ({ baseUrl, token, orgId, onWarning, answers }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, ...through(answers), ...(onWarning ? { onWarning } : {}) }),
     partnerClient: ({ baseUrl, token, answers }) => new PartnerClient({ ...client, baseUrl, token, env: {}, ...through(answers) }),
-    renderInvoicePdf: (invoice, { language }) => renderInvoicePdf(invoice, language ? { language } : {}),
+    renderInvoicePdf: (invoice, { language, findings }) => renderInvoicePdf(invoice, { ...(language ? { language } : {}), ...(findings ? { findings } : {}) }),
     renderInvoiceUbl: (invoice, { language }) => renderInvoiceUbl(invoice, language ? { language } : {}),
     fetchCostData: (client, month, signal) => fetchCostReportData(client, { month }, signal ? { signal } : {}),
     costInDkk,

@@ -4,6 +4,7 @@ import type { CostReportData } from '../report/types.js';
 import type { CostInDkk } from './manifest.js';
 import type { ExchangeRates } from '../money/index.js';
 import type { AnswerTap } from './answer-tap.js';
+import type { InvoiceCheckFinding } from '../check/index.js';
 
 /**
  * What a month-end run is built from: the client, the renderer and the workbook builders.
@@ -17,7 +18,7 @@ export interface MonthEndDeps {
    */
   reportingClient(options: { baseUrl: string; token: string; orgId: string; onWarning?: (message: string) => void; answers?: AnswerTap }): ReportingApi;
   partnerClient(options: { baseUrl: string; token: string; answers?: AnswerTap }): PartnerApi;
-  renderInvoicePdf(invoice: Invoice, options: { language?: string }): Promise<Uint8Array>;
+  renderInvoicePdf(invoice: Invoice, options: { language?: string; findings?: readonly InvoiceCheckFinding[] }): Promise<Uint8Array>;
   /**
    * The issued invoice's Peppol e-invoice (UBL XML); throws EInvoiceError when the record cannot
    * be mapped (the run notes why and goes on). Leave it out to make no e-invoices.

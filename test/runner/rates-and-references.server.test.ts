@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 // A month end as an accountant gets it, over real HTTP from the reference server: every figure
 // not in DKK has its DKK, rate, source and day on the workbook, summary.md and index.html (from
 // a rates file in the ECB's or Nationalbanken's format, `svc month-end --rates`), a payment
@@ -151,7 +152,9 @@ describe('svc month-end --rates (ECB reference rates)', () => {
   });
 
   it('adds them to "all in DKK": each issued invoice\'s DKK total, summed by hand', async () => {
-    const issued = manifest.organizations.flatMap((o) => o.invoices).filter((i) => i.status === 'issued');
+    // Issued and not held back: 2026-0151 and 2026-0142 share a payment reference with an earlier invoice, so they count in no total.
+    const issued = manifest.organizations.flatMap((o) => o.invoices).filter((i) => i.status === 'issued' && !i.held_back);
+    expect(manifest.organizations.flatMap((o) => o.invoices).filter((i) => i.held_back).map((i) => i.invoice_number).sort()).toEqual(['2026-0142', '2026-0151']);
     const byHand = issued.reduce((a, i) => a + (i.currency === 'DKK' ? i.total_cents : { '2026-0143': 1563789, '2026-0153': 746100, '2026-0154': 342521 }[i.invoice_number]!), 0);
     expect(manifest.figures!.in_dkk.total_cents).toBe(byHand);
     expect(manifest.figures!.in_dkk.not_converted).toEqual([]);
@@ -196,6 +199,11 @@ describe('svc month-end --rates (ECB reference rates)', () => {
     // Kattegat's 2026-0151 asks for line A, as its 2026-0150 does (found before its documents are made).
     expect(codes(entry(manifest, '2026-0150'))).not.toContain('payment_id_shared');
     expect(codes(entry(manifest, '2026-0151'))).toContain('payment_id_shared');
+    // Held back: its PDF marked NOT VALID with the reason, no e-invoice, in no total.
+    expect(entry(manifest, '2026-0151')).toMatchObject({ held_back: true, einvoice: 'failed', einvoice_code: 'payment_id_shared' });
+    const pdf = execFileSync('pdftotext', ['-layout', join(out, '2026-10', 'org-kattegat', 'invoice-2026-0151.pdf'), '-'], { encoding: 'utf8' });
+    expect(pdf).toContain('IKKE GYLDIG');
+    expect(pdf.replace(/\s+/g, ' ')).toContain('betalingsreferencen +71<000000001420009+85109074< er også faktura 2026-0150s');
     expect(entry(manifest, '2026-0151').findings!.find((f) => f.code === 'payment_id_shared')!.message).toContain('invoice 2026-0150 of this run');
     // Nordlys' October 2026-0142 asks for line B, as its September 2026-0098 did (the previous month's manifest);
     // its void 2026-0131 has line B too, but asks for no payment: neither names the other.
@@ -231,7 +239,8 @@ describe('svc month-end --rates (Danmarks Nationalbank)', () => {
   it('takes DKK per 100 units, and says which invoice has no rate for its day, and why', async () => {
     const out = join(tmp, 'nb');
     const r = await svc(['month-end', '--config', 'runs.json', '--out', out, '--month', '2026-10', '--rates', 'nationalbank.xml']);
-    expect(r.code).toBe(0);
+    // The two invoices whose payment reference another already asks for are held back: exit 3.
+    expect(r.code).toBe(3);
     const m = await manifestOf(out, '2026-10');
     // 2,096.12 × 746.04 / 100 = 15,637.893… → 15,637.89; 500.00 × 685.06 / 100 = 3,425.30.
     expect(entry(m, '2026-0143').dkk).toMatchObject({ source: 'nationalbank', dkk: '746.04', per: '100', rate_date: '2026-11-03', total_cents: 1563789 });
@@ -242,7 +251,7 @@ describe('svc month-end --rates (Danmarks Nationalbank)', () => {
 
   it('without a rates file: no DKK for EUR or USD without a rate, said on every surface, never guessed', async () => {
     const out = join(tmp, 'none');
-    expect((await svc(['month-end', '--config', 'runs.json', '--out', out, '--month', '2026-10'])).code).toBe(0);
+    expect((await svc(['month-end', '--config', 'runs.json', '--out', out, '--month', '2026-10'])).code).toBe(3);
     const m = await manifestOf(out, '2026-10');
     expect(entry(m, '2026-0143').dkk).toMatchObject({ source: null, total_cents: null, missing: { code: 'no_rates' }, chargeable_date: '2026-11-03' });
     expect(m.figures!.in_dkk.not_converted).toEqual([{ currency: 'EUR', invoices: 2 }, { currency: 'USD', invoices: 1 }]);
