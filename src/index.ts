@@ -61,7 +61,7 @@ export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './client/body-limits.
 
 // Invoices: the VAT decision, the checks, the PDF.
 export type { DkkRateFacts, ChargeableEvent } from './vat/dkk-conversion.js';
-export { decideVat, type VatDecision, type VatTreatment, type VatReason, type VatReasonCode, type VatSeverity, type VatInDkk } from './vat/index.js';
+export { decideVat, type VatDecision, type VatTreatment, type VatReason, type VatReasonCode, type VatFindingCode, type VatInfoCode, type VatSeverity, type VatInDkk } from './vat/index.js';
 export { checkInvoice } from './check/check-invoice.js';
 export { renderInvoicePdf } from './invoice/render-invoice.js';
 export { renderCreditNotePdf } from './invoice/render-credit-note.js';

@@ -1,3 +1,5 @@
+import type { VatFindingCode } from '../vat/types.js';
+
 /**
  * A value a finding's message names, kept so the message can be said in any language
  * (findingText): text as it stands in the record, a whole number, an amount in minor units with
@@ -10,8 +12,7 @@ export type FindingParam = string | number | { minor: string; currency: string }
  * Figures: `line_total`, `provider_sum`, `provider_orphan`, `subtotal`, `vat`, `total`,
  * `category_subtotal` (a subtotal that is not its lines), `line_conversion` (a line's USD × rate
  * that is not its amount).
- * VAT (decideVat's warnings and errors, VatFindingCode: check-invoice.ts does not compile
- * while one is missing here): `danish_vat_to_eu_business`, `danish_vat_outside_eu`,
+ * VAT (decideVat's warnings and errors, VatFindingCode, named once in vat/types.ts): `danish_vat_to_eu_business`, `danish_vat_outside_eu`,
  * `zero_vat_unexplained`, `vat_not_in_dkk`, `vat_rate_not_danish`, `seller_not_danish`,
  * `buyer_country_conflict`, `buyer_country_unknown`, `greek_vat_prefix`.
  * Numbers: `ean_check_digit`, `iban_checksum`, `iban_account_mismatch`, `vat_check_digit`.
@@ -28,15 +29,7 @@ export type InvoiceCheckFindingCode =
   | 'total'
   | 'category_subtotal'
   | 'line_conversion'
-  | 'danish_vat_to_eu_business'
-  | 'danish_vat_outside_eu'
-  | 'zero_vat_unexplained'
-  | 'vat_not_in_dkk'
-  | 'vat_rate_not_danish'
-  | 'seller_not_danish'
-  | 'buyer_country_conflict'
-  | 'buyer_country_unknown'
-  | 'greek_vat_prefix'
+  | VatFindingCode
   | 'ean_check_digit'
   | 'iban_checksum'
   | 'iban_account_mismatch'

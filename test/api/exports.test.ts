@@ -51,7 +51,7 @@ const ROOT_EXPORTS = [
   'ServerError', 'SetupNeedsAttentionError', 'type SliceRow', 'sumMinor', 'SvcError', 'TimeoutError',
   'type TimeoutPlace', 'toMinorUnits', 'UnknownLanguageError', 'UnsafeAmountError', 'type UsageSlice',
   'type UsageSummary', 'type UsageWithheld', 'type VatDecision', 'type VatInDkk', 'type VatReason',
-  'type VatReasonCode', 'type VatSeverity', 'type VatTreatment', 'VERSION', 'type WeightSource',
+  'type VatReasonCode', 'type VatFindingCode', 'type VatInfoCode', 'type VatSeverity', 'type VatTreatment', 'VERSION', 'type WeightSource',
   'type WithheldRecords', 'verifyRun', 'type VerifyOptions', 'type VerifyReport', 'type VerifyDifference',
   'type AnswerTap', 'type KeptAnswer', 'type KeptAnswersIndex', 'type PreviousMonthLink',
 ];
