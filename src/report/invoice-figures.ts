@@ -1,9 +1,7 @@
 import { Decimal } from '../money/decimal.js';
-import { UnsafeAmountError } from '../money/unsafe-amount-error.js';
-import { usdDkkRateProblem } from '../money/usd-dkk-rate.js';
 import type { ExchangeRates } from '../money/index.js';
 import { invoiceCategories, type Invoice } from '../model/index.js';
-import { dkkConversion, toDkkMinor, type DkkConversion } from '../vat/index.js';
+import { dkkAtRate, dkkConversion, safeOre, toDkkMinor, usableUsdRate, type DkkConversion } from '../vat/index.js';
 
 /** An amount in the invoice's currency and, where a rate exists, in DKK (øre). */
 export interface Amount {
@@ -44,25 +42,19 @@ export interface InvoiceFigures {
 /** What invoiceDkk reads of an invoice: its currency, its rate, and its number for messages. */
 type RatedInvoice = { currency: string; usd_dkk_rate?: Decimal | string | null | undefined; invoice_number?: string };
 
-/** The invoice's rate as a Decimal when it can convert USD to DKK (money/usd-dkk-rate.ts), else null. */
-function usableRate(invoice: RatedInvoice): Decimal | null {
-  if (!invoice.usd_dkk_rate) return null;
-  const rate = new Decimal(invoice.usd_dkk_rate);
-  return usdDkkRateProblem(rate) === undefined ? rate : null;
-}
-
 /**
  * `minor` of a manifest entry's currency in øre by the record's rates alone, exactly at any size:
  * the same for DKK, times the invoice's own `usd_dkk_rate` (rounded half up to the øre) for USD,
  * null otherwise (EUR without a rates file; USD without a rate, or with one no USD-to-DKK rate can
  * be, which checkInvoice reports as usd_dkk_rate_implausible). For an entry of a manifest written
  * before entries carried their DKK (`dkk`); an invoice record is converted by invoiceFigures
- * (vat/dkk-conversion.ts), which also takes a rates file.
+ * (vat/dkk-conversion.ts, the same rounding and the same rule for the rate), which also takes a
+ * rates file.
  */
 export function invoiceDkkExact(minor: number, invoice: RatedInvoice): bigint | null {
   if (invoice.currency === 'DKK') return BigInt(minor);
-  const rate = invoice.currency === 'USD' ? usableRate(invoice) : null;
-  return rate === null ? null : BigInt(new Decimal(minor).times(rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+  const rate = invoice.currency === 'USD' ? usableUsdRate(invoice.usd_dkk_rate) : undefined;
+  return rate ? dkkAtRate(minor, rate) : null;
 }
 
 /**
@@ -74,10 +66,8 @@ export function invoiceDkkExact(minor: number, invoice: RatedInvoice): bigint | 
 export function invoiceDkk(minor: number, invoice: RatedInvoice): number | null {
   const exact = invoiceDkkExact(minor, invoice);
   if (exact === null) return null;
-  const n = Number(exact);
-  if (Number.isSafeInteger(n)) return n;
   const who = invoice.invoice_number ? `invoice ${invoice.invoice_number}: ` : '';
-  throw new UnsafeAmountError(`${who}${minor} cents × usd_dkk_rate ${new Decimal(invoice.usd_dkk_rate!).toFixed()}`, `${exact} øre`);
+  return safeOre(exact, `${who}${minor} cents × usd_dkk_rate ${new Decimal(invoice.usd_dkk_rate!).toFixed()}`);
 }
 
 /**

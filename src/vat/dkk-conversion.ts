@@ -45,12 +45,39 @@ export type DkkConversion =
   | { kind: 'published'; currency: string; published: PublishedRate; event: ChargeableEvent; ratesFile: string }
   | { kind: 'missing'; currency: string; event: ChargeableEvent; missing?: MissingRate; ratesFile?: string };
 
+/**
+ * A record's own `usd_dkk_rate` when it can convert USD to DKK: given, and a rate no USD-to-DKK
+ * rate lies outside (money/usd-dkk-rate.ts); checkInvoice reports one that cannot
+ * (usd_dkk_rate_implausible), and it converts nothing.
+ */
+export function usableUsdRate(rate: Decimal | string | null | undefined): Decimal | undefined {
+  if (!rate) return undefined;
+  const r = new Decimal(rate);
+  return usdDkkRateProblem(r) === undefined ? r : undefined;
+}
+
+/** `minor` times `dkk` per `per` units, rounded half up once to the øre, exactly at any size. */
+export function dkkAtRate(minor: number, dkk: Decimal | string, per: Decimal | string = '1'): bigint {
+  return BigInt(new Decimal(minor).times(dkk).dividedBy(per).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+}
+
+/**
+ * `exact` øre as a number, for a document's cell or line.
+ * @throws UnsafeAmountError naming `what` (the invoice, the amount and the rate) past 2^53 − 1,
+ * where no document can state them exactly: that organization's document fails, not the run.
+ */
+export function safeOre(exact: bigint, what: string): number {
+  const n = Number(exact);
+  if (Number.isSafeInteger(n)) return n;
+  throw new UnsafeAmountError(what, `${exact} øre`);
+}
+
 /** The conversion of `invoice` to DKK (see DkkConversion); `rates` is the rates file a user gave, if any. */
 export function dkkConversion(invoice: Invoice, rates?: ExchangeRates): DkkConversion {
   const currency = invoice.currency;
   if (currency === 'DKK') return { kind: 'dkk' };
-  // A rate no USD-to-DKK rate can be (money/usd-dkk-rate.ts) converts nothing: checkInvoice reports it (usd_dkk_rate_implausible).
-  if (currency === 'USD' && invoice.usd_dkk_rate && usdDkkRateProblem(invoice.usd_dkk_rate) === undefined) return { kind: 'invoice_rate', currency, rate: invoice.usd_dkk_rate, date: invoice.issued_at.slice(0, 10) };
+  const own = currency === 'USD' ? usableUsdRate(invoice.usd_dkk_rate) : undefined;
+  if (own) return { kind: 'invoice_rate', currency, rate: own, date: invoice.issued_at.slice(0, 10) };
   const event = chargeableEvent(invoice);
   if (!rates) return { kind: 'missing', currency, event };
   const found = rates.rateOn(currency, event.date);
@@ -63,9 +90,9 @@ export function toDkkExact(minor: number, conversion: DkkConversion): bigint | n
     case 'dkk':
       return BigInt(minor);
     case 'invoice_rate':
-      return BigInt(new Decimal(minor).times(conversion.rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+      return dkkAtRate(minor, conversion.rate);
     case 'published':
-      return BigInt(new Decimal(minor).times(conversion.published.dkk).dividedBy(conversion.published.per).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+      return dkkAtRate(minor, conversion.published.dkk, conversion.published.per);
     case 'missing':
       return null;
   }
@@ -74,18 +101,15 @@ export function toDkkExact(minor: number, conversion: DkkConversion): bigint | n
 /**
  * toDkkExact as a number of øre, for a document's cell or line.
  * @throws UnsafeAmountError naming the invoice (`invoiceNumber`), the amount and the rate when the
- * øre are past 2^53 − 1, where no document can state them exactly: that organization's document
- * fails, not the run.
+ * øre are past 2^53 − 1 (safeOre).
  */
 export function toDkkMinor(minor: number, conversion: DkkConversion, invoiceNumber?: string): number | null {
   const exact = toDkkExact(minor, conversion);
   if (exact === null) return null;
-  const n = Number(exact);
-  if (Number.isSafeInteger(n)) return n;
   const who = invoiceNumber ? `invoice ${invoiceNumber}: ` : '';
   const at = conversion.kind === 'invoice_rate' ? `usd_dkk_rate ${conversion.rate.toFixed()}`
     : conversion.kind === 'published' ? `${conversion.published.written.dkk} DKK per ${conversion.published.written.per} ${conversion.currency} (${conversion.published.source}, ${conversion.published.date})` : '1';
-  throw new UnsafeAmountError(`${who}${minor} cents × ${at}`, `${exact} øre`);
+  return safeOre(exact, `${who}${minor} cents × ${at}`);
 }
 
 /**
