@@ -26,7 +26,8 @@ const SERIES_LOCK_WAIT_MS = 120_000;
 export interface CreditNoteContext {
   monthDir: string;
   writer: OutputWriter;
-  config: RunConfig;
+  /** What of the run config the credit notes read: each organization's language, and the series. */
+  config: { organizations: ReadonlyArray<Pick<RunConfig['organizations'][number], 'org_id' | 'language'>>; credit_notes?: RunConfig['credit_notes'] };
   /** `--language`, over each organization's own and the invoice's. */
   language: string | null;
   /** The date the credit notes are made with (`YYYY-MM-DD`). */
@@ -162,8 +163,7 @@ export async function remakeCreditNote(input: {
   language: string | null; orgLanguage: string | undefined; version: string;
 }): Promise<{ note: CreditNoteEntry; files: ManifestFile[] }> {
   const writer = new OutputWriter(input.monthDir, new Map());
-  const config = { organizations: [{ org_id: input.org.org_id, ...(input.orgLanguage ? { language: input.orgLanguage } : {}) }] } as unknown as RunConfig;
-  const ctx: CreditNoteContext = { monthDir: input.monthDir, writer, config, language: input.language, issueDate: input.issueDate, version: input.version };
+  const ctx: CreditNoteContext = { monthDir: input.monthDir, writer, config: { organizations: [{ org_id: input.org.org_id, language: input.orgLanguage }] }, language: input.language, issueDate: input.issueDate, version: input.version };
   const note = await makeOne(ctx, input.org, input.entry, input.json, input.number, input.issueDate);
   return { note, files: writer.files };
 }

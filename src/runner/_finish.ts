@@ -72,7 +72,8 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   const clean = scrubber.scrubDeep(head);
   // The run's one model (figures, books); the books' files through the one writer first, so the
   // pages list them: the same bytes as the last run's (on disk too) are `unchanged`, not written again.
-  const texts = booksTexts(runModel(clean, input.books), input.summaryLanguage);
+  const model = runModel(clean, input.books);
+  const texts = booksTexts(model, input.summaryLanguage);
   for (const [path, kind, text] of [['books/journal.csv', 'journal', texts.journal], ['books/vat-return.json', 'vat_return', texts.vatReturn]] as const) {
     const bytes = new TextEncoder().encode(scrubber.scrub(text));
     await input.writer.emit({
@@ -82,7 +83,7 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   const made = [...input.writer.files, ...(await keptFiles(input))];
   // The figures, books, summary.md, index.html and the files' list as `svc verify` makes them again.
   const { head: pagesHead, figures, summaryText, pageText, files, summary } = runPages({
-    head: clean, books: input.books, made, language: input.summaryLanguage, version: input.version, scrub: (text) => scrubber.scrub(text),
+    head: clean, model, made, language: input.summaryLanguage, version: input.version, scrub: (text) => scrubber.scrub(text),
   });
   await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText, { within: input.monthDir });
   await writeFileAtomic(join(input.monthDir, 'index.html'), pageText, { within: input.monthDir });

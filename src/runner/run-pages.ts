@@ -44,9 +44,10 @@ export function booksTexts(model: RunModel, language: string): { journal: string
 }
 
 export interface RunPagesInput {
+  /** The head as recorded (the pages' `source_sha256` is its organizations'). */
   head: RunHead;
-  /** Where the books post (the run config's `books`, defaults filled in; the manifest's `options.books`). */
-  books: BooksSettings;
+  /** The run's model, made once from `head` (runModel). */
+  model: RunModel;
   /** The run's files but summary.md, index.html and manifest.json (any order), the books' files included. */
   made: readonly ManifestFile[];
   /** Language of summary.md and index.html. */
@@ -78,7 +79,7 @@ export function runPages(input: RunPagesInput): RunPages {
     path, org_id: null, kind, size: Buffer.byteLength(text), sha256: sha256(text), source_sha256, source: 'this manifest', generator: `svc ${version}`, status: 'written',
   });
   const byPath = (a: ManifestFile, b: ManifestFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  const model = runModel(input.head, input.books);
+  const { model } = input;
   const { head, figures, books } = model;
   // By path, so the pages do not depend on which organization finished first.
   const made = [...input.made].sort(byPath);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { booksTexts, DEFAULT_BOOKS, exactJson, runLanguage, runPages, type OrgOutcome, type PartOutcome } from '../runner/index.js';
+import { booksTexts, DEFAULT_BOOKS, exactJson, runLanguage, runModel, runPages, type OrgOutcome, type PartOutcome } from '../runner/index.js';
 import type { VerifyContext } from './_context.js';
 import { lineDifference } from './_describe.js';
 import { differences, shown } from './_differ.js';
@@ -39,7 +39,7 @@ export async function checkPages(ctx: VerifyContext, organizations: OrgOutcome[]
   const made = m.files.filter((f) => f.kind !== 'summary' && f.kind !== 'index_page');
   const language = m.options.language ?? runLanguage(organizations);
   // The books as the run posted them (a manifest before the books: the defaults).
-  const pages = runPages({ head, books: m.options.books ?? DEFAULT_BOOKS, made, language, version: m.tool.version });
+  const pages = runPages({ head, model: runModel(head, m.options.books ?? DEFAULT_BOOKS), made, language, version: m.tool.version });
   if (m.figures) footFigures(m.figures, ctx.differences);
   // As the manifest holds them: JSON integers (exactJson), read back as numbers.
   const figures = JSON.parse(exactJson(pages.figures)) as unknown;
