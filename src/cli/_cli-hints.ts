@@ -16,6 +16,11 @@ const BASE_URL_HINTS: Record<string, string> = {
   'fix SVC_BASE_URL or the baseUrl option, e.g. https://reporting.example.com': 'fix SVC_BASE_URL or --base-url, e.g. https://reporting.example.com',
 };
 
+/** The CLI's message for `e` where the library's names the queue's URL (`queue: …`): its flag, `--queue: …`; undefined to keep the error's own. */
+export function cliMessage(e: Error): string | undefined {
+  return e.name === 'QueueDatabaseError' && e.message.startsWith('queue: ') ? `--${e.message}` : undefined;
+}
+
 /** The CLI's hint for `e` where the library's names an option; undefined to keep the error's own. */
 export function cliHint(e: Error): string | undefined {
   if (e instanceof TimeoutError) return TIMEOUT_HINT;

@@ -2,7 +2,7 @@ import { escapeControls } from '../core/invisible-text.js';
 import { isSvcError } from '../core/svc-error.js';
 import { isSystemError, systemErrorText } from '../core/system-error.js';
 import { ApiError } from '../client/errors/api-error.js';
-import { cliHint } from './_cli-hints.js';
+import { cliHint, cliMessage } from './_cli-hints.js';
 
 /**
  * What to do about `e`, in the CLI's terms, with the service's request id when it sent one (for
@@ -30,7 +30,7 @@ export function describeError(e: unknown, env: Record<string, string | undefined
     const stack = isSvcError(e) ? undefined : (e as Error).stack;
     const debug = env.SVC_DEBUG && stack ? `\n${escapeControls(stack, { keepNewlines: true })}` : '';
     // A system call's own error (EROFS, ENOTDIR …) that no command put in its words: said in ours, naming the path.
-    const message = isSvcError(e) || !isSystemError(e) ? e.message : systemErrorText(e);
+    const message = cliMessage(e) ?? (isSvcError(e) || !isSystemError(e) ? e.message : systemErrorText(e));
     return { message: `${escapeControls(message)}${hint}${debug}`, exitCode: withCode.exitCode ?? 1 };
   }
   return { message: escapeControls(String(e)), exitCode: 1 };

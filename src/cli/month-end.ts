@@ -241,8 +241,6 @@ export const monthEndCommand: Command = {
     } catch (e) {
       if (e instanceof RunOptionError && e.option === 'rates') throw new UsageError(`--rates: ${e.reason}`);
       if ((e as Error)?.name === 'QueueUrlError') throw new UsageError(`--${(e as Error).message}`);
-      // The library names the queue's URL; the CLI names its flag (the hint and exit code 2 kept).
-      if ((e as Error)?.name === 'QueueDatabaseError') throw Object.assign(e as Error, { message: `--${(e as Error).message}` });
       if (e instanceof RunConfigError || e instanceof RunOptionError) throw new UsageError((e as Error).message);
       throw e;
     }

@@ -55,8 +55,6 @@ export const workerCommand: Command = {
       });
     } catch (e) {
       if ((e as Error)?.name === 'QueueUrlError') throw new UsageError(`--${(e as Error).message}`);
-      // The library names the queue's URL; the CLI names its flag (the hint and exit code 2 kept).
-      if ((e as Error)?.name === 'QueueDatabaseError') throw Object.assign(e as Error, { message: `--${(e as Error).message}` });
       throw e;
     }
     log(`working ${worker.name} (${concurrency ?? 4} at once); Ctrl-C finishes the jobs in hand and stops`);
