@@ -59,14 +59,14 @@ async function writeEInvoice(
     await ctx.writer.retire(`${at.stem}.xml`);
     return;
   }
-  if (at.shared) {
-    // Held back for its shared payment reference: no e-invoice asks for it either.
+  const refused = async (message: string, code: string | undefined): Promise<void> => {
     entry.einvoice = 'failed';
-    entry.einvoice_error = at.shared.message;
-    entry.einvoice_code = at.shared.code;
+    entry.einvoice_error = message;
+    if (code) entry.einvoice_code = code;
     await ctx.writer.retire(`${at.stem}.xml`);
-    return;
-  }
+  };
+  // Held back for its shared payment reference: no e-invoice asks for it either.
+  if (at.shared) return refused(at.shared.message, at.shared.code);
   checkAbort(ctx.signal);
   try {
     const xml = await ctx.writer.emit({
@@ -78,10 +78,7 @@ async function writeEInvoice(
     ctx.onFile();
   } catch (e) {
     if (!(e instanceof EInvoiceError)) throw e;
-    entry.einvoice = 'failed';
-    entry.einvoice_error = e.message;
-    if (e.code) entry.einvoice_code = e.code;
-    await ctx.writer.retire(`${at.stem}.xml`);
+    await refused(e.message, e.code);
   }
 }
 

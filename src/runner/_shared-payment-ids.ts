@@ -1,3 +1,4 @@
+import { counted } from './_currency-totals.js';
 import type { OrgOutcome } from './manifest.js';
 
 /**
@@ -14,7 +15,7 @@ export function markSharedPaymentIds(organizations: OrgOutcome[]): void {
   for (const o of organizations) {
     for (const i of o.invoices) {
       // Only an invoice that asks for payment can be paid by mistake (a void or held-back one asks for none).
-      if (!i.payment_id || i.status !== 'issued' || i.held_back) continue;
+      if (!i.payment_id || !counted(i)) continue;
       const earlier = first.get(i.payment_id);
       if (!earlier) {
         first.set(i.payment_id, { org_id: o.org_id, invoice_number: i.invoice_number });
