@@ -10,4 +10,4 @@ export { SchemaError } from './schema-error.js';
 export { parseRecord, parseJsonRecord, formatPath } from './parse.js';
 export type { Currency } from './primitives.js';
 export { CreditNoteDetailsSchema, type CreditNoteDetails } from './credit-note.js';
-export { invoiceCategories, subtotalNotItsLines, type InvoiceCategories } from './invoice-categories.js';
+export { invoiceCategories, subtotalNotItsLines, type ChargeKind, type InvoiceCategories } from './invoice-categories.js';

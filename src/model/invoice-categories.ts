@@ -1,4 +1,13 @@
+import type { InvoiceLineKind } from './enums.js';
 import type { InvoiceLine } from './invoice.js';
+
+/**
+ * A kind of line charged on its own besides the plan (`subscription`) and usage (`usage`; its
+ * `usage_provider` split is not charged): `dev_overage`, the one such kind of InvoiceLineKind
+ * (spec §2). Derived from the kinds, so a kind added to InvoiceLineKind is one here, and every
+ * table with a place per charged kind (the Months sheet's columns) fails to compile until it has one.
+ */
+export type ChargeKind = Exclude<InvoiceLineKind, 'subscription' | 'usage' | 'usage_provider'>;
 
 /** The charged lines of an invoice summed per kind, in minor units of its currency (bigint: a sum of int64 amounts). */
 export interface InvoiceCategories {

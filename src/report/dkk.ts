@@ -12,11 +12,18 @@ export interface MonthConversion {
   /** `YYYY-MM`. */
   month: string;
   usd: Decimal;
+  /** The month's DKK as the API states it (`dkk_spend`, exact); null when the month has no rate or its USD contradicts it. */
+  dkk: Decimal | null;
   /** The month's DKK in øre (the API's `dkk_spend` rounded half up to øre); null when the month has no rate. */
   dkkMinor: number | null;
   /** `dkk_spend / usd_spend`; null without a rate or without USD spend. */
   rate: Decimal | null;
   estimated: boolean;
+}
+
+/** A monthly-usage entry's DKK (`dkk_spend`, exact), or null: no rate, or a figure its `usd_spend` contradicts (monthDkkProblem). */
+export function monthDkk(entry: MonthlyUsageEntry): Decimal | null {
+  return monthDkkProblem(entry) === undefined ? entry.dkk_spend ?? null : null;
 }
 
 /**
@@ -27,7 +34,7 @@ export interface MonthConversion {
  */
 export function convertMonth(entry: MonthlyUsageEntry): MonthConversion {
   const usd = entry.usd_spend;
-  const dkk = monthDkkProblem(entry) === undefined ? entry.dkk_spend ?? null : null;
+  const dkk = monthDkk(entry);
   const month = monthOf(entry.month);
   let dkkMinor: number | null = null;
   try {
@@ -38,6 +45,7 @@ export function convertMonth(entry: MonthlyUsageEntry): MonthConversion {
   return {
     month,
     usd,
+    dkk,
     dkkMinor,
     rate: dkk === null || usd.isZero() ? null : dkk.dividedBy(usd),
     estimated: dkk !== null && entry.rate_estimated,

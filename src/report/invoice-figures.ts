@@ -1,6 +1,6 @@
 import { Decimal } from '../money/decimal.js';
 import type { ExchangeRates } from '../money/index.js';
-import { invoiceCategories, type Invoice } from '../model/index.js';
+import { invoiceCategories, type ChargeKind, type Invoice } from '../model/index.js';
 import { dkkAtRate, dkkConversion, safeOre, toDkkMinor, usableUsdRate, type DkkConversion } from '../vat/index.js';
 
 /** An amount in the invoice's currency and, where a rate exists, in DKK (øre). */
@@ -27,7 +27,7 @@ export interface InvoiceFigures {
    * the dev overage, the one kind of line (spec §2, InvoiceLineKind) besides usage, its provider
    * split (not charged) and the subscription lines (the plan). Empty without dev overage lines.
    */
-  charges: ReadonlyArray<{ kind: string; amount: Amount }>;
+  charges: ReadonlyArray<{ kind: ChargeKind; amount: Amount }>;
   /** `subtotal_cents`: the net, excl. VAT. */
   net: Amount;
   vat: Amount;

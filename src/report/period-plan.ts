@@ -49,8 +49,6 @@ export interface MonthPlan {
   totalMinor: number | null;
   /** Sum of the lines in øre; null when not known or not convertible. */
   dkkMinor: number | null;
-  /** Dev overage invoiced for the month (its issued invoices' `dev_overage` lines) in øre; null when not invoiced or not convertible. */
-  devOverageDkkMinor: number | null;
   /** Lines of today's plan left out because their period lies outside the month. */
   droppedLines: number;
   reason: PlanReason | null;
@@ -102,7 +100,6 @@ function fromInvoices(month: string, issued: InvoiceFigures[]): MonthPlan {
     month, source: 'invoice', issued, lines, currency,
     totalMinor: currency === null ? null : lines.reduce((a, l) => a + l.totalMinor, 0),
     dkkMinor,
-    devOverageDkkMinor: sumDkk(issued.map((f) => f.devOverage.dkkMinor)),
     droppedLines: 0,
     reason,
   };
@@ -120,7 +117,6 @@ function fromToday(month: string, plan: OrgPlanCost): MonthPlan {
   return {
     month, source: 'current', issued: [], lines, currency: plan.currency, totalMinor,
     dkkMinor: dkk ? totalMinor : null,
-    devOverageDkkMinor: null,
     droppedLines: plan.lines.length - kept.length,
     reason: dkk ? null : { key: 'planCurrency', params: { currency: plan.currency } },
   };
@@ -142,7 +138,7 @@ export function monthPlans(data: CostReportData, months: string[], rates?: Excha
     const issued = ofMonth.filter((i) => i.status === 'issued').map((i) => invoiceFigures(i, rates));
     if (issued.length) return fromInvoices(month, issued);
     if (month === current && data.planCost) return fromToday(month, data.planCost);
-    const none = (reason: PlanReason): MonthPlan => ({ month, source: 'none', issued: [], lines: [], currency: null, totalMinor: null, dkkMinor: null, devOverageDkkMinor: null, droppedLines: 0, reason });
+    const none = (reason: PlanReason): MonthPlan => ({ month, source: 'none', issued: [], lines: [], currency: null, totalMinor: null, dkkMinor: null, droppedLines: 0, reason });
     if (month === current) return none({ key: 'planWithheld', params: { reason: data.planCostWithheld ?? '' } });
     if (!data.invoices) return none({ key: 'invoicesWithheld', params: { reason: data.invoicesWithheld ?? '' } });
     const listed = data.invoices.filter((i) => i.period_start.slice(0, 7) === month);

@@ -7,6 +7,7 @@ import { kroner, usageGap, type CostContext } from '../_context.js';
 import type { MonthLedger } from '../_ledger.js';
 import type { ColumnKind } from '../_styles.js';
 import type { InvoiceFigures } from '../invoice-figures.js';
+import { chargeOf } from '../month-dkk-cost.js';
 import { absoluteRange, columnLetter } from '../xlsx/index.js';
 import { INVOICE_COLUMNS } from './invoices.js';
 import { MONTH_COLUMNS } from './months.js';
@@ -93,7 +94,8 @@ function reconcileMonth(ctx: CostContext, lines: SummaryLines, m: MonthLedger, m
     : currency === 'DKK' ? (c.dkkMinor === null ? null : { formula: months(MONTH_COLUMNS.dkk), minor: c.dkkMinor })
     : currency === 'USD' ? { formula: `ROUND(${months(MONTH_COLUMNS.usd)},2)`, minor: c.usd.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber() }
     : null;
-  const overage = currency === 'DKK' && m.plan.devOverageDkkMinor !== null ? { formula: months(MONTH_COLUMNS.devOverage), minor: m.plan.devOverageDkkMinor } : { ...theirs.overage };
+  const overageDkk = chargeOf(m.cost, 'dev_overage');
+  const overage = currency === 'DKK' && overageDkk !== null ? { formula: months(MONTH_COLUMNS.devOverage), minor: overageDkk } : { ...theirs.overage };
   const planRange = (col: number) => absoluteRange(layout.sheets.planCost, columnLetter(col), 2, columnLetter(col), layout.planRows + 1);
   const planMinor = m.plan.totalMinor ?? 0;
   const plan = layout.planRows

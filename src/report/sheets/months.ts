@@ -1,7 +1,9 @@
 import { Decimal } from '../../money/decimal.js';
+import type { ChargeKind } from '../../model/index.js';
 import { fitColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, usageGap, type CostContext } from '../_context.js';
 import type { MonthLedger } from '../_ledger.js';
+import { chargeOf } from '../month-dkk-cost.js';
 import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
 import { addSheet } from '../_workbook.js';
@@ -12,6 +14,10 @@ import { planSourceText } from './_plan-source.js';
 
 /** 1-based columns of the Months sheet that other sheets' formulas read. */
 export const MONTH_COLUMNS = { month: 1, usd: 2, dkk: 3, devOverage: 6, plan: 7, cost: 8 } as const;
+/** The column of each charged kind of line (month-dkk-cost.ts); a kind without one does not compile. */
+const CHARGE_COLUMNS: Record<ChargeKind, number> = { dev_overage: MONTH_COLUMNS.devOverage };
+/** The columns the cost column adds up, as the month's cost (month-dkk-cost.ts) does: usage, every charged kind, the plan. */
+const COST_PARTS = [MONTH_COLUMNS.dkk, ...Object.values(CHARGE_COLUMNS), MONTH_COLUMNS.plan];
 
 /** Colours of the cost chart's series, and of an estimated point (the estimated cells' own look). */
 const COLORS = { usage: '4472C4', devOverage: 'ED7D31', plan: '70AD47', estimatedFill: 'FFF2CC', estimatedLine: '7F6000' };
@@ -72,9 +78,10 @@ export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
     buckets.forEach((b, j) => (tokenSums[j]! += b ?? 0));
     if (c) usd = usd.plus(c.usd);
     add('dkk', c ? c.dkkMinor : null);
-    add('overage', p.devOverageDkkMinor);
+    const overage = chargeOf(m.cost, 'dev_overage');
+    add('overage', overage);
     add('plan', p.dkkMinor);
-    add('cost', m.costMinor);
+    add('cost', m.cost.costMinor);
     const plan: CellInput =
       p.dkkMinor === null ? null
       : layout.planRows === 0 ? kroner(p.dkkMinor)
@@ -85,19 +92,19 @@ export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
       !c ? notShared : c.dkkMinor === null ? null : kroner(c.dkkMinor),
       c?.rate?.toNumber(),
       !c || c.dkkMinor === null ? '' : w(c.estimated ? 'yes' : 'no'),
-      p.devOverageDkkMinor === null ? null : kroner(p.devOverageDkkMinor),
+      overage === null ? null : kroner(overage),
       plan,
-      m.costMinor === null ? null : { formula: `C${r}+F${r}+G${r}`, result: kroner(m.costMinor) },
+      m.cost.costMinor === null ? null : { formula: COST_PARTS.map((col) => `${columnLetter(col)}${r}`).join('+'), result: kroner(m.cost.costMinor) },
       noteOf(ctx, m),
       ...buckets,
     ]);
     const planEstimated = p.source === 'current';
     const rateEstimated = c?.estimated === true;
-    looks.push(columns.map((_, j) => ((rateEstimated && (j === 2 || j === 3)) || (planEstimated && j === 6) || (m.estimated && j === 7) ? 'estimated' : 'plain')));
+    looks.push(columns.map((_, j) => ((rateEstimated && (j === 2 || j === 3)) || (planEstimated && j === 6) || (m.cost.estimated && j === 7) ? 'estimated' : 'plain')));
     const cellNotes: Record<number, string> = {};
     if (rateEstimated) cellNotes[2] = w('notes.estimatedRate');
     if (p.source !== 'invoice') cellNotes[5] = w('notes.devOverageNotInvoiced');
-    if (m.estimated) cellNotes[7] = w('notes.costEstimated');
+    if (m.cost.estimated) cellNotes[7] = w('notes.costEstimated');
     notes.push(Object.keys(cellNotes).length ? cellNotes : undefined);
   });
   const sums: Array<number | undefined> = columns.map(() => undefined);
@@ -115,7 +122,7 @@ export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
   table.totals(w('total'), sums);
   if (ledger.some((m) => m.conv !== null && m.conv.dkkMinor === null)) table.line([w('notes.dkkTotalRatedOnly')], [], 'note');
   if (!ctx.usage) table.line([`${w(`usageWithheld.reason.${usageGap(data)}`)}. ${w('usageWithheld.totalCost')}`], [], 'note');
-  else if (ledger.some((m) => m.costMinor === null)) table.line([w('notes.costTotalKnownOnly')], [], 'note');
+  else if (ledger.some((m) => m.cost.costMinor === null)) table.line([w('notes.costTotalKnownOnly')], [], 'note');
   // A chart of cost without its usage would draw a cost that is not there.
   if (ledger.length && ctx.usage) writeCostChart(ctx, table);
   await table.finish();
@@ -141,12 +148,12 @@ function writeCostChart(ctx: CostContext, table: TableWriter): void {
   });
   const series: ChartSeries[] = [
     { name: header(MONTH_COLUMNS.dkk, w('columns.usageDkk')), values: { ref: range(MONTH_COLUMNS.dkk), values: values((m) => m.conv!.dkkMinor) }, color: COLORS.usage, marked: marked((m) => m.conv!.estimated) },
-    { name: header(MONTH_COLUMNS.devOverage, w('columns.devOverageDkk')), values: { ref: range(MONTH_COLUMNS.devOverage), values: values((m) => m.plan.devOverageDkkMinor) }, color: COLORS.devOverage },
+    { name: header(MONTH_COLUMNS.devOverage, w('columns.devOverageDkk')), values: { ref: range(MONTH_COLUMNS.devOverage), values: values((m) => chargeOf(m.cost, 'dev_overage')) }, color: COLORS.devOverage },
     { name: header(MONTH_COLUMNS.plan, w('columns.planDkk')), values: { ref: range(MONTH_COLUMNS.plan), values: values((m) => m.plan.dkkMinor) }, color: COLORS.plan, marked: marked((m) => m.plan.source === 'current') },
   ];
   const row = table.row; // 1-based row below the table and its notes
   table.sheet.chart({
-    title: w(ledger.some((m) => m.estimated) ? 'charts.costPerMonthEstimated' : 'charts.costPerMonth'),
+    title: w(ledger.some((m) => m.cost.estimated) ? 'charts.costPerMonthEstimated' : 'charts.costPerMonth'),
     direction: 'col',
     stacked: true,
     // The month cells are dates; the chart reads them as the labels they show.

@@ -9,6 +9,7 @@ import { textWidth } from '../_text.js';
 import { addSheet } from '../_workbook.js';
 import { change, convertMonth } from '../dkk.js';
 import { invoiceFigures } from '../invoice-figures.js';
+import { chargeOf } from '../month-dkk-cost.js';
 import { lastDayOfMonth, utcDate } from '../period.js';
 import { hasDkkTotals, INVOICE_COLUMNS, invoicesInPeriod } from './invoices.js';
 import { MONTH_COLUMNS } from './months.js';
@@ -69,9 +70,9 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
   const sumOf = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) : undefined);
   const usd = conversions.reduce((a, c) => a.plus(c.usd), new Decimal(0));
   const usageMinor = sumOf(known(conversions.map((c) => c.dkkMinor)));
-  const overageMinor = sumOf(known(ledger.map((m) => m.plan.devOverageDkkMinor)));
+  const overageMinor = sumOf(known(ledger.map((m) => chargeOf(m.cost, 'dev_overage'))));
   const planMinor = sumOf(known(ledger.map((m) => m.plan.dkkMinor)));
-  const costMinor = sumOf(known(ledger.map((m) => m.costMinor)));
+  const costMinor = sumOf(known(ledger.map((m) => m.cost.costMinor)));
   const estimated = conversions.filter((c) => c.estimated);
   const missing = conversions.filter((c) => c.dkkMinor === null);
   const sumCell = (col: number, minor: number | undefined) => (minor === undefined ? undefined : { formula: `SUM(${monthsCol(col)})`, result: kroner(minor) });
@@ -88,8 +89,8 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
   push(row(w('summary.devOverage'), sumCell(MONTH_COLUMNS.devOverage, overageMinor) ?? 0, notInvoiced.length ? w('notes.devOverageMonths', { months: notInvoiced.join(', ') }) : w('notes.devOverageInvoiced')));
   const today = ledger.some((m) => m.plan.source === 'current');
   push({ ...row(w('summary.plan'), sumCell(MONTH_COLUMNS.plan, planMinor), planSources(ctx)), style: today ? 'estimated' : undefined });
-  const unknownCost = ledger.filter((m) => m.costMinor === null).map((m) => month(m.month));
-  const costEstimated = ledger.some((m) => m.estimated && m.costMinor !== null);
+  const unknownCost = ledger.filter((m) => m.cost.costMinor === null).map((m) => month(m.month));
+  const costEstimated = ledger.some((m) => m.cost.estimated && m.cost.costMinor !== null);
   const costNote = [unknownCost.length ? w('notes.costKnownMonths', { months: unknownCost.join(', ') }) : '', costEstimated ? w('notes.costEstimated') : ''].filter(Boolean).join(' ');
   push({
     ...row(w(costEstimated ? 'summary.totalDkkEstimated' : 'summary.totalDkk'), sumCell(MONTH_COLUMNS.cost, costMinor), !usage ? w('usageWithheld.totalCost') : costMinor === undefined ? w('notes.totalUnavailable') : costNote),
