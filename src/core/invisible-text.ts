@@ -19,16 +19,17 @@ export const INVISIBLE_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Bidi_Contro
 export const LINE_BREAK_CLASS = '\\t\\n\\u000b\\u000c\\r\\u0085\\u2028\\u2029';
 
 /**
- * A lone surrogate: half of a UTF-16 pair without its other half (no character at all). For a
- * RegExp with the `u` flag, where a whole pair is one code point and never matches.
+ * A lone surrogate: half of a UTF-16 pair without its other half (no character at all), as a
+ * character class for a RegExp with the `u` (or `v`) flag, where a whole pair is one code point
+ * and never matches (the same characters as `\p{Cs}` there).
  */
-const LONE_SURROGATE = '[\\ud800-\\udfff]';
+export const LONE_SURROGATE_CLASS = '\\ud800-\\udfff';
 
 const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]+`, 'gu');
 const BREAKS = new RegExp(`[${LINE_BREAK_CLASS}]+`, 'gu');
-const SURROGATE = new RegExp(LONE_SURROGATE, 'gu');
-const ANY = new RegExp(`[${INVISIBLE_CLASS}${LINE_BREAK_CLASS}\\ud800-\\udfff]`, 'u');
-const CONTROLS = new RegExp(`[${INVISIBLE_CLASS}${LINE_BREAK_CLASS}\\ud800-\\udfff]`, 'gu');
+const SURROGATE = new RegExp(`[${LONE_SURROGATE_CLASS}]`, 'gu');
+const ANY = new RegExp(`[${INVISIBLE_CLASS}${LINE_BREAK_CLASS}${LONE_SURROGATE_CLASS}]`, 'u');
+const CONTROLS = new RegExp(`[${INVISIBLE_CLASS}${LINE_BREAK_CLASS}${LONE_SURROGATE_CLASS}]`, 'gu');
 
 /**
  * `text` as every surface shows it, decided once where text enters the records (parseRecord):

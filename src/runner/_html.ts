@@ -1,5 +1,6 @@
-import { visibleText } from '../core/invisible-text.js';
+import { LONE_SURROGATE_CLASS, visibleText } from '../core/invisible-text.js';
 
+const LONE_SURROGATE = new RegExp(`[${LONE_SURROGATE_CLASS}]`, 'u');
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
@@ -22,6 +23,6 @@ export function runHref(path: string): string | null {
   const parts = path.split('/');
   if (parts.some((p) => p === '' || p === '.' || p === '..')) return null;
   // encodeURIComponent throws on a lone surrogate: such a path is not linked, rather than ending the run.
-  if (parts.some((p) => /\p{Cs}/u.test(p))) return null;
+  if (parts.some((p) => LONE_SURROGATE.test(p))) return null;
   return parts.map(encodeURIComponent).join('/');
 }

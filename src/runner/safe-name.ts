@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { INVISIBLE_CLASS, LINE_BREAK_CLASS } from '../core/invisible-text.js';
+import { INVISIBLE_CLASS, LINE_BREAK_CLASS, LONE_SURROGATE_CLASS } from '../core/invisible-text.js';
 
 // Names Windows refuses whatever the extension (CON, CON.txt, com1.pdf ...), compared case-blind.
 const RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;
-// Forbidden on Windows, or a separator somewhere; the invisible characters and line breaks of
-// the one definition (core/invisible-text.ts).
+// Forbidden on Windows, or a separator somewhere; the invisible characters, line breaks and lone
+// surrogates of the one definition (core/invisible-text.ts).
 // A lone surrogate (\ud800 with no partner) cannot be written to a file name: the file system
 // would get U+FFFD while the manifest kept \ud800, and no link could be made to it.
-const UNSAFE = new RegExp(`[<>:"/\\\\|?*${INVISIBLE_CLASS}${LINE_BREAK_CLASS}]|\\p{Cs}`, 'gu');
+const UNSAFE = new RegExp(`[<>:"/\\\\|?*${INVISIBLE_CLASS}${LINE_BREAK_CLASS}${LONE_SURROGATE_CLASS}]`, 'gu');
 
 /** Longest name part we produce, in UTF-8 bytes: well under the 255 of common file systems. */
 export const MAX_NAME_BYTES = 120;
