@@ -20,10 +20,10 @@ const globalDispatcher = load('undici/lib/global') as { getGlobalDispatcher(): D
 export const Agent = load('undici/lib/dispatcher/agent') as typeof AgentType;
 
 /** Options of `request`: undici's, with the dispatcher optional (the global one when omitted). */
-export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'method'> & { method?: Dispatcher.HttpMethod; dispatcher?: Dispatcher };
+export type UndiciRequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'method'> & { method?: Dispatcher.HttpMethod; dispatcher?: Dispatcher };
 
 /** undici's `request(url, opts)`: one HTTP request on `opts.dispatcher`, else on the global dispatcher. */
-export function request(url: string | URL, opts: RequestOptions = {}): Promise<Dispatcher.ResponseData> {
+export function request(url: string | URL, opts: UndiciRequestOptions = {}): Promise<Dispatcher.ResponseData> {
   const target = util.parseURL(url);
   const dispatcher = opts.dispatcher ?? globalDispatcher.getGlobalDispatcher();
   return api.request.call(dispatcher, {

@@ -1,6 +1,6 @@
 import { COLORS, PAGE } from './_theme.js';
 import { textRight, type Ink } from './_ink.js';
-import { ellipsize, fitSize, wrap } from './_text.js';
+import { ellipsize, fitSize, wrapToPoints } from './_text.js';
 import type { InvoiceWords } from './_words.js';
 import type { PageContent } from './pdf/content.js';
 
@@ -13,7 +13,7 @@ const NOTE_LINE = 11.5;
 const MAX_PARAGRAPH_LINES = 4;
 
 function paragraph(ink: Ink, text: string, width: number): string[] {
-  const lines = wrap(ink.regular, NOTE_SIZE, text, width);
+  const lines = wrapToPoints(ink.regular, NOTE_SIZE, text, width);
   if (lines.length <= MAX_PARAGRAPH_LINES) return lines;
   const kept = lines.slice(0, MAX_PARAGRAPH_LINES);
   kept[MAX_PARAGRAPH_LINES - 1] = ellipsize(ink.regular, NOTE_SIZE, `${kept[MAX_PARAGRAPH_LINES - 1]}…`, width);

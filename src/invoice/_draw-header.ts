@@ -1,6 +1,6 @@
 import { COLORS, PAGE } from './_theme.js';
 import { textRight, type Ink } from './_ink.js';
-import { ellipsize, fitSize, wrap } from './_text.js';
+import { ellipsize, fitSize, wrapToPoints } from './_text.js';
 import type { InvoiceWords } from './_words.js';
 import type { PageContent } from './pdf/content.js';
 import type { FontFace } from './pdf/font-face.js';
@@ -45,7 +45,7 @@ const MAX_FIELD_LINES = 3;
 
 /** `text` wrapped to at most MAX_FIELD_LINES lines. */
 function fieldLines(face: FontFace, size: number, text: string, width: number): string[] {
-  const lines = wrap(face, size, text, width);
+  const lines = wrapToPoints(face, size, text, width);
   if (lines.length <= MAX_FIELD_LINES) return lines;
   const kept = lines.slice(0, MAX_FIELD_LINES);
   kept[MAX_FIELD_LINES - 1] = ellipsize(face, size, `${kept[MAX_FIELD_LINES - 1]}…`, width);
@@ -73,7 +73,7 @@ export function drawFirstHeader(page: PageContent, ink: Ink, words: InvoiceWords
   drawBrandAndTitle(page, ink, words, words.seller[0] ?? '');
   let right = PAGE.top - 48;
   if (words.voidNote) {
-    for (const line of wrap(ink.bold, 8.5, words.voidNote, PAGE.right - RIGHT_COL)) {
+    for (const line of wrapToPoints(ink.bold, 8.5, words.voidNote, PAGE.right - RIGHT_COL)) {
       textRight(page, ink.bold, 8.5, PAGE.right, right, line, COLORS.void);
       right -= 11;
     }

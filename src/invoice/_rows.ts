@@ -1,7 +1,7 @@
 import type { InvoiceLine } from '../model/index.js';
 import { COLUMNS } from './_theme.js';
 import type { Ink } from './_ink.js';
-import { wrap } from './_text.js';
+import { wrapToPoints } from './_text.js';
 import type { InvoiceWords } from './_words.js';
 
 export const ROW = {
@@ -45,10 +45,10 @@ export function tableRows(lines: readonly InvoiceLine[], words: InvoiceWords, in
     const provider = line.kind === 'usage_provider';
     if (!provider || group < 0) group++;
     if (provider) {
-      const text = wrap(ink.regular, ROW.providerSize, words.provider(line.description, line.line_total_cents), COLUMNS.descWidth - ROW.providerIndent);
+      const text = wrapToPoints(ink.regular, ROW.providerSize, words.provider(line.description, line.line_total_cents), COLUMNS.descWidth - ROW.providerIndent);
       pushSplit(rows, text, true, group, providerRowHeight, maxHeight);
     } else {
-      const text = wrap(ink.regular, ROW.size, line.description, COLUMNS.descWidth);
+      const text = wrapToPoints(ink.regular, ROW.size, line.description, COLUMNS.descWidth);
       const numbers = {
         quantity: words.count(line.quantity),
         unitPrice: words.amount(line.unit_price_cents),

@@ -27,11 +27,12 @@ export function glue(text: string): string {
 }
 
 /**
- * Splits `text` into lines no wider than `width`, at spaces only (amounts are glued first);
- * a word wider than a line is broken by characters. A last line of one word takes the word
- * before it along when that fits, so no line holds a lone last word.
+ * Splits `text` into lines no wider than `width` points in `face` at `size` (the CLI's `wrap`
+ * counts terminal columns), at spaces only (amounts are glued first); a word wider than a line
+ * is broken by characters. A last line of one word takes the word before it along when that
+ * fits, so no line holds a lone last word.
  */
-export function wrap(face: FontFace, size: number, text: string, width: number): string[] {
+export function wrapToPoints(face: FontFace, size: number, text: string, width: number): string[] {
   const plain = clean(text);
   // Most texts fit on one line: no break to prevent, so no gluing either.
   if (face.width(plain, size) <= width) return [plain];

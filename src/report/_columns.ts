@@ -55,7 +55,7 @@ export function headerWidth(header: string): number {
 }
 
 /** Widths that fit the header (see `headerWidth`) and every value, within sane bounds. */
-export function fitColumns(columns: Column[], rows: Iterable<CellInput[]>): Column[] {
+export function fitSheetColumns(columns: Column[], rows: Iterable<CellInput[]>): Column[] {
   const widths = columns.map((c) => headerWidth(c.header));
   for (const row of rows) {
     for (let i = 0; i < columns.length; i++) {

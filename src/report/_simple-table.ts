@@ -1,4 +1,4 @@
-import { fitColumns, type CellInput, type Column } from './_columns.js';
+import { fitSheetColumns, type CellInput, type Column } from './_columns.js';
 import type { StyleBook } from './_styles.js';
 import { TableWriter, type Look } from './_table.js';
 import { addSheet } from './_workbook.js';
@@ -24,7 +24,7 @@ export interface SimpleTable {
 /** Writes `table` as a sheet of `wb` and commits it. */
 export async function writeSimpleTable(wb: WorkbookWriter, styles: StyleBook, table: SimpleTable): Promise<void> {
   const sized = table.totals ? [...table.rows, table.totals.sums] : table.rows;
-  const writer = new TableWriter(addSheet(wb, table.name, table.print, 1, table.tableName), styles, fitColumns(table.columns, sized));
+  const writer = new TableWriter(addSheet(wb, table.name, table.print, 1, table.tableName), styles, fitSheetColumns(table.columns, sized));
   writer.header();
   table.rows.forEach((r, i) => writer.data(r, table.looks?.[i] ?? 'plain'));
   if (table.totals) writer.totals(table.totals.label, table.totals.sums);

@@ -50,7 +50,7 @@ function shellWord(word: string): string {
  * (`NUMBER`: the next of the seller's credit-note series); `--language` where the run chose one
  * (else the invoice's own, as its PDF's).
  */
-export function creditNoteCommand(jsonPath: string, issueDate: string, language: string | undefined): string {
+export function creditNoteCommandLine(jsonPath: string, issueDate: string, language: string | undefined): string {
   return `svc invoices credit-note ${shellWord(jsonPath)} --number NUMBER --date ${issueDate}${language ? ` --language ${language}` : ''} --format both`;
 }
 
@@ -135,7 +135,7 @@ async function settle(ctx: CreditNoteContext, wanting: ReadonlyArray<{ org: OrgO
     const kept = state.byInvoice.get(entry.id);
     const issueDate = kept?.issue_date ?? ctx.issueDate;
     const chosen = ctx.language ?? ctx.config.organizations.find((o) => o.org_id === org.org_id)?.language;
-    const command = json ? creditNoteCommand(json.path, issueDate, chosen) : undefined;
+    const command = json ? creditNoteCommandLine(json.path, issueDate, chosen) : undefined;
     const makes = series !== undefined || kept !== undefined;
     if (!makes || !json || blocked) {
       const reason = blocked ?? 'the invoice\'s JSON was not saved by this run';

@@ -35,6 +35,6 @@ export function findingsOf(o: OrgOutcome, locale: Locale = getLocale('en')): Fin
 }
 
 /** `Finding, 2026-0142: … [usd_dkk_rate_implausible]` in the locale's words. Plain text: the caller escapes. */
-export function findingText(f: FindingLine, locale: Locale): string {
+export function findingLineText(f: FindingLine, locale: Locale): string {
   return t(locale, 'runner.summary.finding', { where: f.where, message: f.message, code: f.code });
 }

@@ -14,7 +14,7 @@ const PLAIN = { decimal: '.', group: '' };
  * carriage return gets a leading `'`, so no spreadsheet reads it as a formula (text from the API
  * is never code); then quoted per RFC 4180 where it holds a comma, a quote or a line break.
  */
-export function csvText(text: string): string {
+export function csvCell(text: string): string {
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
@@ -53,7 +53,7 @@ export function renderJournalCsv(books: RunBooks, language: string): string {
   const rates: RateTexts = new Map();
   for (const v of books.vouchers) {
     for (const l of v.lines) {
-      rows.push([l.date, csvText(l.voucher), csvText(l.account), csvText(lineText(l, locale, rates)), formatMinor(l.amount_dkk, PLAIN), csvText(l.vat_code), l.currency, formatMinor(l.amount_currency, PLAIN)].join(','));
+      rows.push([l.date, csvCell(l.voucher), csvCell(l.account), csvCell(lineText(l, locale, rates)), formatMinor(l.amount_dkk, PLAIN), csvCell(l.vat_code), l.currency, formatMinor(l.amount_currency, PLAIN)].join(','));
     }
   }
   return rows.join('\r\n') + '\r\n';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Decimal } from '../money/decimal.js';
 import { formatDate, formatDecimalMoney, formatMoney, formatMonth, formatNumber, getLocale, render, t, tn, type Locale } from '../locale/index.js';
-import { findingsOf, findingText } from './_finding-lines.js';
+import { findingsOf, findingLineText } from './_finding-lines.js';
 import { currencyRows, dkkView, invoiceDkkView, orgCostView, perCurrency, runCostView } from './_figures-view.js';
 import { mdText } from './_markdown.js';
 import { statusWord } from './status.js';
@@ -61,7 +61,7 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes = [...problemLines(o, locale), ...(o.notes ?? [])].map(mdText);
   notes.push(...einvoiceNotes(o, locale));
-  notes.push(...findingsOf(o, locale).map((f) => mdText(findingText(f, locale))));
+  notes.push(...findingsOf(o, locale).map((f) => mdText(findingLineText(f, locale))));
   // Invoices not fetched (skipped, failed, not run) are not known to be none.
   const invoicesKnown = o.parts.some((p) => p.part === 'invoices' && p.status === 'ok');
   const known = invoicesKnown || o.invoices.length > 0;

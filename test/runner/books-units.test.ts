@@ -2,7 +2,7 @@
 // cells (RFC 4180 quoting; never a spreadsheet formula) and the `books` section of the run config.
 import { describe, expect, it } from 'vitest';
 import { vatPeriodOf } from '../../src/runner/_vat-period.js';
-import { csvText } from '../../src/runner/_journal-csv.js';
+import { csvCell } from '../../src/runner/_journal-csv.js';
 import { booksSettings } from '../../src/runner/books-config.js';
 import { parseRunConfig } from '../../src/runner/config.js';
 import { RunConfigError } from '../../src/runner/config-error.js';
@@ -21,19 +21,19 @@ describe('vatPeriodOf', () => {
   });
 });
 
-describe('csvText', () => {
+describe('csvCell', () => {
   it('keeps a cell that a spreadsheet would run as a formula as text', () => {
-    expect(csvText('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvText('+45 1234')).toBe("'+45 1234");
-    expect(csvText('-1')).toBe("'-1");
-    expect(csvText('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvText('\tx')).toBe("'\tx");
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell('+45 1234')).toBe("'+45 1234");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tx')).toBe("'\tx");
   });
 
   it('quotes per RFC 4180 only where needed', () => {
-    expect(csvText('Faktura 2026-0142')).toBe('Faktura 2026-0142');
-    expect(csvText('Rhein "Daten", GmbH')).toBe('"Rhein ""Daten"", GmbH"');
-    expect(csvText('a\r\nb')).toBe('"a\r\nb"');
+    expect(csvCell('Faktura 2026-0142')).toBe('Faktura 2026-0142');
+    expect(csvCell('Rhein "Daten", GmbH')).toBe('"Rhein ""Daten"", GmbH"');
+    expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
   });
 });
 

@@ -14,7 +14,7 @@ export function dollars(value: Decimal): string {
 }
 
 /** A whole number with thousands separators: `1,234,567`. */
-export function count(n: number): string {
+export function countText(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 

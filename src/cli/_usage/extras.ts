@@ -1,6 +1,6 @@
 import { Decimal } from '../../money/decimal.js';
 import type { KeyInfo } from '../../model/litellm.js';
-import { count, dollars, percent, usd } from '../_output/money.js';
+import { countText, dollars, percent, usd } from '../_output/money.js';
 import { resetText } from '../_gateway/blocked-reason.js';
 
 /** The notes under the usage table that apply to this key (monthly limit, credits, dev plan), one paragraph each. */
@@ -19,7 +19,7 @@ export function usageExtras(info: KeyInfo): string[] {
   if (info.dev_plan) {
     const p = info.dev_plan;
     lines.push(
-      `Dev plan (${p.plan}): ${count(p.tokens_used)} of ${count(p.tokens_included)} tokens used this month (${percent(new Decimal(p.tokens_used), new Decimal(p.tokens_included))}); cache reads count a tenth.`,
+      `Dev plan (${p.plan}): ${countText(p.tokens_used)} of ${countText(p.tokens_included)} tokens used this month (${percent(new Decimal(p.tokens_used), new Decimal(p.tokens_included))}); cache reads count a tenth.`,
     );
   }
   return lines;

@@ -1,5 +1,5 @@
 import type { Column } from '../_output/table.js';
-import { count, usd } from '../_output/money.js';
+import { countText, usd } from '../_output/money.js';
 import { roundToSum } from '../../money/round-to-sum.js';
 import { inputNotFromCache, type UsageRow } from './summary.js';
 
@@ -18,7 +18,7 @@ export function usageColumns(first: string): Column[] {
 }
 
 function cells(label: string, row: UsageRow, cost: string): string[] {
-  return [label, count(row.requests), count(inputNotFromCache(row)), count(row.output), count(row.cacheRead), cost];
+  return [label, countText(row.requests), countText(inputNotFromCache(row)), countText(row.output), countText(row.cacheRead), cost];
 }
 
 /** A row of the table: usage (counted in the TOTAL unless `counted` is false) or ready cells after the label. */

@@ -2,18 +2,18 @@ import { Decimal } from '../../money/decimal.js';
 import { jsonText } from '../_output/json-text.js';
 
 /** A record with every Decimal as its exact plain decimal string (never `1e-7`), ready for JSON. */
-export function exactJson(value: unknown): unknown {
+export function decimalsAsText(value: unknown): unknown {
   if (value instanceof Decimal) return value.toFixed();
-  if (Array.isArray(value)) return value.map(exactJson);
+  if (Array.isArray(value)) return value.map(decimalsAsText);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, exactJson(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decimalsAsText(v)]));
   }
   return value;
 }
 
 /** Pretty JSON of a parsed record, Decimals exact. */
 export function toJsonText(value: unknown): string {
-  return jsonText(exactJson(value));
+  return jsonText(decimalsAsText(value));
 }
 
 /**

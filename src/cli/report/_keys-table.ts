@@ -1,7 +1,7 @@
 import type { OrgKeyUsage } from '../../model/index.js';
 import { renderTable, type Column } from '../_output/table.js';
 import { plainText } from '../_output/sanitize.js';
-import { count, usd } from '../_output/money.js';
+import { countText, usd } from '../_output/money.js';
 import type { Style } from '../_output/style.js';
 import { wrap } from '../_output/wrap.js';
 
@@ -19,13 +19,13 @@ export function keysTable(usage: OrgKeyUsage, width: number, style: Style): stri
   const rows: Array<string[] | null> = usage.keys.map((k) => [
     plainText(k.name),
     plainText(k.key_prefix),
-    count(k.request_count),
-    count(k.prompt_tokens),
-    count(k.completion_tokens),
+    countText(k.request_count),
+    countText(k.prompt_tokens),
+    countText(k.completion_tokens),
     usd(k.spend_usd),
   ]);
   const t = usage.totals;
-  rows.push(null, [`TOTAL (${usage.keys.length} keys)`, '', count(t.request_count), count(t.prompt_tokens), count(t.completion_tokens), usd(t.spend_usd)]);
+  rows.push(null, [`TOTAL (${usage.keys.length} keys)`, '', countText(t.request_count), countText(t.prompt_tokens), countText(t.completion_tokens), usd(t.spend_usd)]);
   const title = `Key usage of ${plainText(usage.org_id)}, ${usage.start_date} – ${usage.end_date} (US dollars; input includes cache reads and writes)`;
   return `${wrap(title, width, '').join('\n')}\n${renderTable(COLUMNS, rows, width, style)}`;
 }

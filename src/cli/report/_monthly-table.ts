@@ -1,7 +1,7 @@
 import type { Decimal } from '../../money/decimal.js';
 import type { OrgMonthlyUsage } from '../../model/index.js';
 import { renderTable, type Column } from '../_output/table.js';
-import { count, usd } from '../_output/money.js';
+import { countText, usd } from '../_output/money.js';
 import { plainText } from '../_output/sanitize.js';
 import type { Style } from '../_output/style.js';
 import { wrap } from '../_output/wrap.js';
@@ -23,14 +23,14 @@ function change(pct: Decimal | null | undefined): string {
 export function monthlyTable(usage: OrgMonthlyUsage, width: number, style: Style): string {
   const rows: Array<string[] | null> = usage.months.map((m) => [
     m.month.slice(0, 7),
-    count(m.request_count),
-    count(m.total_tokens),
+    countText(m.request_count),
+    countText(m.total_tokens),
     usd(m.usd_spend),
     m.dkk_spend === null || m.dkk_spend === undefined ? '-' : `${usd(m.dkk_spend)}${m.rate_estimated ? '*' : ''}`,
   ]);
   const s = usage.summary;
   const dkk = s.total_dkk_spend === null || s.total_dkk_spend === undefined ? '-' : usd(s.total_dkk_spend);
-  rows.push(null, ['TOTAL', count(s.total_requests), count(s.total_tokens), usd(s.total_usd_spend), dkk]);
+  rows.push(null, ['TOTAL', countText(s.total_requests), countText(s.total_tokens), usd(s.total_usd_spend), dkk]);
   const notes = [
     'Change this month vs last (this month projected to a full month):',
     `  spend ${change(s.usd_spend_change_pct)}, tokens ${change(s.tokens_change_pct)}, requests ${change(s.requests_change_pct)}`,

@@ -1,5 +1,5 @@
 import { Decimal } from '../../money/decimal.js';
-import { fitColumns, type CellInput, type Column } from '../_columns.js';
+import { fitSheetColumns, type CellInput, type Column } from '../_columns.js';
 import { formatMinor } from '../../money/format.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
@@ -39,7 +39,7 @@ export async function writeDaysSheet(ctx: CostContext): Promise<void> {
   });
   const sumOf = (j: number) => rows.reduce<number | undefined>((a, r) => (typeof r[j] === 'number' ? (a ?? 0) + r[j] : a), undefined);
   const sums = [undefined, usd.toNumber(), dkk === undefined ? undefined : kroner(dkk), sumOf(3), sumOf(4), tokens, requests];
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.days, ctx.page, 1, 'Days'), ctx.styles, fitColumns(columns, [...rows, sums]));
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.days, ctx.page, 1, 'Days'), ctx.styles, fitSheetColumns(columns, [...rows, sums]));
   table.header({ 2: w('notes.daysDkk') });
   rows.forEach((r, i) => table.data(r, looks[i]));
   table.totals(w('total'), sums);

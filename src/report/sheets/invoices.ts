@@ -1,7 +1,7 @@
 import type { InvoiceSummary } from '../../model/index.js';
 import { dkkRateFacts } from '../../vat/index.js';
 import { rateWords } from '../rate-words.js';
-import { fitColumns, type CellInput, type Column } from '../_columns.js';
+import { fitSheetColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { addSheet } from '../_workbook.js';
@@ -105,7 +105,7 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
     return words ? { 13: words.note } : undefined;
   });
   const looks: Look[] = invoices.map((i) => (i.status === 'void' ? 'attention' : 'plain'));
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.invoices, { ...ctx.page, repeatColumns: 1 }, 1, 'Invoices'), ctx.styles, fitColumns(columns, rows));
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.invoices, { ...ctx.page, repeatColumns: 1 }, 1, 'Invoices'), ctx.styles, fitSheetColumns(columns, rows));
   table.header();
   rows.forEach((r, i) => table.data(r, looks[i], notes[i]));
   const { first, last } = table.dataRows;

@@ -1,6 +1,6 @@
 import { Decimal } from '../../money/decimal.js';
 import type { ChargeKind } from '../../model/index.js';
-import { fitColumns, type CellInput, type Column } from '../_columns.js';
+import { fitSheetColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, usageGap, type CostContext } from '../_context.js';
 import type { MonthLedger } from '../_ledger.js';
 import { chargeOf } from '../month-dkk-cost.js';
@@ -114,7 +114,7 @@ export async function writeMonthsSheet(ctx: CostContext): Promise<void> {
   sums[6] = sum.plan === undefined ? undefined : kroner(sum.plan);
   sums[7] = sum.cost === undefined ? undefined : kroner(sum.cost);
   if (ctx.usage) tokenSums.forEach((s, j) => (sums[9 + j] = s));
-  const sized = fitColumns(columns, [...rows, sums]).map((c, j) => (j === 8 ? { ...c, width: Math.min(c.width!, 40) } : c));
+  const sized = fitSheetColumns(columns, [...rows, sums]).map((c, j) => (j === 8 ? { ...c, width: Math.min(c.width!, 40) } : c));
   // No columns repeated on printed pages: LibreOffice would draw the chart again on every page.
   const table = new TableWriter(addSheet(ctx.wb, layout.sheets.months, ctx.page, 1, 'Months'), ctx.styles, sized);
   table.header({ 7: w('notes.costColumn') });

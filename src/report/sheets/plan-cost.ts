@@ -1,5 +1,5 @@
 import { formatMonth } from '../../locale/index.js';
-import { fitColumns, type CellInput, type Column } from '../_columns.js';
+import { fitSheetColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { addSheet } from '../_workbook.js';
@@ -57,7 +57,7 @@ export async function writePlanCostSheet(ctx: CostContext): Promise<void> {
   const lines = ledger.flatMap((m) => m.plan.lines);
   const rows = lines.map(rowOf);
   const looks: Look[] = lines.map((l) => (l.source === 'current' ? 'estimated' : 'plain'));
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.planCost, ctx.page, 1, 'PlanCost'), ctx.styles, fitColumns(columns, rows).map((c, j) => (j === 2 ? { ...c, width: Math.min(c.width!, 36) } : c)));
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.planCost, ctx.page, 1, 'PlanCost'), ctx.styles, fitSheetColumns(columns, rows).map((c, j) => (j === 2 ? { ...c, width: Math.min(c.width!, 36) } : c)));
   table.header({ 1: w('notes.planSources') });
   rows.forEach((r, i) => table.data(r, looks[i]));
   const oneCurrency = new Set(lines.map((l) => l.currency)).size === 1;

@@ -121,7 +121,7 @@ export const PartnerSchema = z.object({
   ),
 });
 
-export const TokensSchema = z.object({
+export const ApiTokensSchema = z.object({
   orgs: z.array(z.object({ org_id: z.string(), token: z.string() })),
   partners: z.array(z.object({ org_id: z.string(), token: z.string() })),
   api_keys: z
@@ -147,5 +147,5 @@ export type RawPrice = z.infer<typeof RawPriceSchema>;
 export type RawOrg = z.infer<typeof RawOrgSchema>;
 export type RawKey = z.infer<typeof RawKeySchema>;
 export type Partner = z.infer<typeof PartnerSchema>;
-export type Tokens = z.infer<typeof TokensSchema>;
+export type ApiTokens = z.infer<typeof ApiTokensSchema>;
 export type SearchIndex = z.infer<typeof SearchIndexSchema>;

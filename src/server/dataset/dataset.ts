@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  DatasetMetaSchema, PartnerSchema, RawOrgSchema, SearchIndexSchema, TokensSchema,
-  type DatasetMeta, type Partner, type RawModel, type RawOrg, type SearchIndex, type Tokens,
+  DatasetMetaSchema, PartnerSchema, RawOrgSchema, SearchIndexSchema, ApiTokensSchema,
+  type DatasetMeta, type Partner, type RawModel, type RawOrg, type SearchIndex, type ApiTokens,
 } from './_schema.js';
 import { readJsonFile } from './_read-json.js';
 import { parseUsageCsv, USAGE_CSV_HEADER } from './_usage-csv.js';
@@ -45,7 +45,7 @@ class Parsed {
   invoiceIndex?: Promise<Map<string, IndexedInvoice[]>> | undefined;
   constructor(
     readonly meta: DatasetMeta,
-    readonly tokens: Tokens,
+    readonly tokens: ApiTokens,
     readonly partners: readonly Partner[],
     readonly searchIndex: SearchIndex,
     /** Shared by several servers: records are frozen as they are read, so none can change another's. */
@@ -73,7 +73,7 @@ export class Dataset {
   /** Today as a day number. */
   readonly today: number;
   readonly meta: DatasetMeta;
-  readonly tokens: Tokens;
+  readonly tokens: ApiTokens;
   readonly partners: readonly Partner[];
   readonly searchIndex: SearchIndex;
 
@@ -118,7 +118,7 @@ export class Dataset {
 
   private static async read(dir: string, today: string | undefined, shared: boolean): Promise<Dataset> {
     const meta = await readJsonFile(join(dir, 'dataset.json'), DatasetMetaSchema);
-    const tokens = await readJsonFile(join(dir, 'tokens.json'), TokensSchema);
+    const tokens = await readJsonFile(join(dir, 'tokens.json'), ApiTokensSchema);
     const partners = await readOptional(join(dir, 'partners.json'), z.array(PartnerSchema), []);
     const searchIndex = await readOptional(join(dir, 'search-index.json'), SearchIndexSchema, []);
     const todayText = checkToday(today ?? meta.today);

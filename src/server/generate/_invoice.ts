@@ -4,7 +4,7 @@ import { allocateMinor } from '../../money/allocate.js';
 import type { RawOrg, RawPrice } from '../dataset/_schema.js';
 import { formatMicro } from '../_micro.js';
 import { addMonths, formatDay, monthEnd, parseDay } from '../_days.js';
-import { uuid } from './_prng.js';
+import { seededUuid } from './_prng.js';
 import { createHash } from 'node:crypto';
 import { gs1CheckDigit } from '../../check/gln.js';
 
@@ -70,7 +70,7 @@ export function buildInvoice(
   const vat = vatFromBps(subtotal, 2500);
   const issued = addMonths(first, 1) + 2;
   return {
-    id: uuid(rand),
+    id: seededUuid(rand),
     org_id: org.org_id,
     invoice_number: number,
     status: 'issued',

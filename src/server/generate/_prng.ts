@@ -22,7 +22,7 @@ export function hex(rand: () => number, n: number): string {
 }
 
 /** A version-4-shaped uuid from the generator (deterministic, not cryptographic). */
-export function uuid(rand: () => number): string {
+export function seededUuid(rand: () => number): string {
   const h = hex(rand, 32).split('');
   h[12] = '4';
   h[16] = '89ab'[Math.floor(rand() * 4)]!;

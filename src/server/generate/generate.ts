@@ -6,7 +6,7 @@ import { BUNDLED_SAMPLES_DIR } from '../_bundled.js';
 import { USAGE_CSV_HEADER } from '../dataset/_usage-csv.js';
 import { addMonths, formatDay, monthKey, monthStart, parseDay } from '../_days.js';
 import { FileWriter } from './_file-writer.js';
-import { hex, seededRandom, uuid } from './_prng.js';
+import { hex, seededRandom, seededUuid } from './_prng.js';
 import { InvalidArgumentError } from '../../core/invalid-argument-error.js';
 import { buildInvoice } from './_invoice.js';
 
@@ -78,7 +78,7 @@ function writeAll(o: GenerateOptions, dir: string, today: number): Omit<Generate
   }
   const invoicesPerOrg = o.invoicesPerOrg ?? Math.min(3, Math.max(0, o.months - 1));
   const tokens = { orgs: [] as Array<{ org_id: string; token: string }>, partners: [] as Array<{ org_id: string; token: string }>, api_keys: [] as Array<Record<string, unknown>> };
-  const chat = uuid(rand), vault = uuid(rand);
+  const chat = seededUuid(rand), vault = seededUuid(rand);
   const partnerCustomers: string[] = [];
   let usageRows = 0, invoices = 0;
 
