@@ -6,6 +6,7 @@ export { refuseLinks } from './refuse-links.js';
 export { ownFile, readOwnFile, type OwnFile, type OwnFileOptions } from './own-file.js';
 export { writeFileAtomic, writeStreamAtomic, saveStreamAtomic, writeAtomic, outputTarget, type AtomicSink, type AtomicWriteOptions } from './atomic-write.js';
 export { escapeControls } from './invisible-text.js';
+export { csvCell } from './csv-cell.js';
 export { makeFolder } from './make-folder.js';
 export { acquireLock, type LockOptions, type LockHolder } from './lock.js';
 export { LockHeldError } from './lock-held-error.js';

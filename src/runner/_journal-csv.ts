@@ -1,3 +1,4 @@
+import { csvCell } from '../core/index.js';
 import { formatMinor } from '../money/format.js';
 import { formatDate, getLocale, t, type Locale } from '../locale/index.js';
 import { rateWords } from '../report/rate-words.js';
@@ -8,16 +9,6 @@ import type { JournalLine, RunBooks } from './books.js';
 export const JOURNAL_COLUMNS = ['date', 'voucher', 'account', 'text', 'amount_dkk', 'vat_code', 'currency', 'amount_currency'] as const;
 
 const PLAIN = { decimal: '.', group: '' };
-
-/**
- * A text cell as data in any spreadsheet: one that starts with `=`, `+`, `-`, `@`, a tab or a
- * carriage return gets a leading `'`, so no spreadsheet reads it as a formula (text from the API
- * is never code); then quoted per RFC 4180 where it holds a comma, a quote or a line break.
- */
-export function csvCell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** The words of each rate, made once per rate (many invoices share a day's rate). */
 type RateTexts = Map<string, { rate: string; source: string; date: string } | null>;

@@ -1,5 +1,6 @@
 import type { KeyField, KeyFieldValue, OrgKeyUsage } from '../../model/index.js';
-import { csvCell, csvText } from './_csv.js';
+import { csvCell } from '../../core/index.js';
+import { csvText } from './_csv.js';
 
 function fieldText(field: KeyField, value: KeyFieldValue | undefined): string | undefined {
   if (value === undefined) return undefined;
