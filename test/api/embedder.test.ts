@@ -8,10 +8,8 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pkg from '../../src/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { FAST, samplesWithShares, tokenOf } from '../client/_reference.js';
 import { startFakeServer } from '../client/_fake-server.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { FAST, KEYS, samplesWithShares, svcInProcess, tokenOf } from '../_harness/index.js';
 
 let server: ReferenceServer;
 let dir: string;

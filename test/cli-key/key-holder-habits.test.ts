@@ -5,14 +5,11 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { cleanup, svc, tempDir } from './_helpers.js';
-import { keyHolder } from './_key-holder.js';
-import { KEYS } from './_keys.js';
+import { svc } from './_helpers.js';
 import { onTerminal } from './_pty.js';
-import { BIN, svcInProcess } from '../cli/_bin.js';
 import { hasScript, runs } from '../_tools.js';
 import { GatewayClient, NotFoundError, ReportingClient } from '../../src/index.js';
-import { tokenOf } from '../client/_reference.js';
+import { BIN, KEYS, cleanup, keyHolder, svcInProcess, tempDir, tokenOf } from '../_harness/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -6,10 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { PACKAGE } from '../../src/cli/_update/package-info.js';
-import { cleanup, tempDir } from './_helpers.js';
 import { hasScript, runs } from '../_tools.js';
-import { KEYS } from './_keys.js';
 import { onTerminal } from './_pty.js';
+import { KEYS, cleanup, tempDir } from '../_harness/index.js';
 
 let server: ReferenceServer;
 let registry: Server;

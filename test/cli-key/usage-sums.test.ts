@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { Decimal } from 'decimal.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { cleanup, svc, tempDir } from './_helpers.js';
-import { KEYS } from './_keys.js';
+import { svc } from './_helpers.js';
+import { KEYS, cleanup, tempDir } from '../_harness/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 

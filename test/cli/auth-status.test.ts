@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { KEYS, svcBin, svcInProcess } from '../_harness/index.js';
 
 let server: ReferenceServer;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
 import { runCli } from '../../src/cli/run.js';
 import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
-import { svcInProcess } from './_bin.js';
+import { svcInProcess } from '../_harness/index.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const run = promisify(execFile);

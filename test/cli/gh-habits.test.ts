@@ -9,10 +9,8 @@ import { startReferenceServer, type ReferenceServer } from '../../src/server/ind
 import { rootGroup } from '../../src/cli/commands.js';
 import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
 import { VERSION } from '../../src/version.js';
-import { svcBin, svcInProcess } from './_bin.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { tokenOf } from '../client/_reference.js';
 import { hasFish, hasZsh, runs } from '../_tools.js';
+import { KEYS, svcBin, svcInProcess, tokenOf } from '../_harness/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { nordlysAndFjordlineRun, startSamples, tokenOf } from '../client/_reference.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
-import { svcInProcess } from './_bin.js';
+import { nordlysAndFjordlineRun, svcInProcess, tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 // Issue 26: invalid UTF-8 from the server becomes U+FFFD, and svc says so once: one warning line
 // on stderr naming the request and the field, and in the month end a note for that organization
@@ -22,7 +22,7 @@ let liar: FakeServer;
 let dir: string;
 
 beforeAll(async () => {
-  reference = await startSamples();
+  reference = await startReferenceServer();
   liar = await startRewritingProxy(reference.url, (req, body) => {
     if (!req.url.startsWith(`/api/orgs/org-nordlys/invoices/${ID}`) || req.url.endsWith('/pdf')) return body;
     const name = Buffer.from('"Nordlys Analytics ApS"');

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
 import { pdftotext, flat } from '../invoice/_poppler.js';
 import { all, parseXml } from '../einvoice/_ubl.js';
-import { svcInProcess, svcOnTerminal, visibleLines } from './_bin.js';
+import { svcInProcess, svcOnTerminal, tokenOf, visibleLines } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 // Issue 26: one rule for control, bidi and zero-width characters, applied where API text enters
 // the records (core/invisible-text.ts). A server in front of the reference server puts U+202E,
@@ -43,7 +43,7 @@ function hostile(value: unknown): unknown {
 }
 
 beforeAll(async () => {
-  reference = await startSamples();
+  reference = await startReferenceServer();
   // The characters as raw UTF-8 in the JSON (JSON.stringify does not escape them), as a server would send them.
   liar = await startRewritingProxy(reference.url, (req, body, type) =>
     type.includes('json') && req.url.startsWith('/api/orgs/org-nordlys/invoices') ? JSON.stringify(hostile(JSON.parse(body.toString('utf8')))) : body,

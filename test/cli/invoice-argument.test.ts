@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
 import { pdfText } from '../_pdf-text.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { svcBin, svcInProcess, tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 // What `svc invoices render` takes (issue 26, item 5), and an answer for another invoice than
 // the one asked for (a hostile server in front of the reference server). The built `svc`: the
@@ -20,7 +20,7 @@ let liar: FakeServer;
 let dir: string;
 
 beforeAll(async () => {
-  reference = await startSamples();
+  reference = await startReferenceServer();
   const list = (await (await fetch(`${reference.url}/api/orgs/${ORG}/invoices`, { headers: { authorization: `Bearer ${tokenOf(ORG)}`, 'user-agent': 'svc-test' } })).json()) as Array<{ id: string; invoice_number: string }>;
   // The ids above are the sample dataset's; a changed dataset should fail here, not later.
   expect(list.find((i) => i.invoice_number === '2026-0142')?.id).toBe(OCT);

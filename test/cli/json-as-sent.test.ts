@@ -6,9 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { tokenOf, PARTNER_TOKEN } from '../report/_server.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { KEYS, PARTNER_TOKEN, svcBin, svcInProcess, tokenOf } from '../_harness/index.js';
 
 let server: ReferenceServer;
 let proxy: Server;

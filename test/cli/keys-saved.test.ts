@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { json, startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { KEYS, svcBin, svcInProcess } from '../_harness/index.js';
 
 let server: ReferenceServer;
 let gateway: FakeServer;

@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { json, startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { svcInProcess, svcOnTerminal, visibleLines } from './_bin.js';
 import { hasScript, runs } from '../_tools.js';
+import { KEYS, svcInProcess, svcOnTerminal, visibleLines } from '../_harness/index.js';
 
 const metrics = (spend: string, requests: number, prompt: number, completion: number, cacheRead: number) => ({
   spend, prompt_tokens: prompt, completion_tokens: completion, cache_read_input_tokens: cacheRead, cache_creation_input_tokens: 0,

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { svcBin, svcInProcess, tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 // Raw internal messages (issue 26): a pasted token echoed back, a 400-digit spend, a field
 // nested 100,000 deep, a stack trace with SVC_DEBUG on a 403. Each is one plain line now. The
@@ -22,7 +22,7 @@ let dir: string;
 let change: { path: string; body?: (text: string) => string; status?: number } | undefined;
 
 beforeAll(async () => {
-  reference = await startSamples();
+  reference = await startReferenceServer();
   hostile = await startFakeServer((req, res) => {
     const c = change && req.url.startsWith(c_path()) ? change : undefined;
     if (c?.status) {

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
-import { BIN, svcInProcess } from './_bin.js';
+import { BIN, svcInProcess, tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 // Output that cannot all be written to stdout (issue 26): /dev/full, a file size limit. The
 // command has failed, so it exits 1 with one line, never exit 0 or a stack trace.
@@ -15,7 +15,7 @@ const INVOICE = fileURLToPath(new URL('../../samples/invoices/nordlys-2026-10.js
 let server: ReferenceServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startSamples();
+  server = await startReferenceServer();
   dir = mkdtempSync(join(tmpdir(), 'svc-stdout-'));
 });
 afterAll(async () => {

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { nordlysAndFjordlineRun, startSamples, tokenOf } from '../client/_reference.js';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
 import { runs } from '../_tools.js';
 import { CAN_MOUNT, tinyDisk } from '../core/_tmpfs.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { nordlysAndFjordlineRun, svcBin, svcInProcess, tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 // Issue 43: raw system and parser messages reached users (EISDIR, ENOTDIR, EROFS, a JSON.parse
 // message quoting a compressed body, undici's UND_ERR_INVALID_ARG). Each case drives the built
@@ -23,7 +23,7 @@ let dir: string;
 let mode: 'header' | 'bare' = 'header';
 
 beforeAll(async () => {
-  reference = await startSamples();
+  reference = await startReferenceServer();
   // Compresses every answer although svc sends no Accept-Encoding, as a misconfigured proxy does.
   gzipping = await startFakeServer((req, res) => {
     void fetch(`${reference.url}${req.url}`, { headers: { authorization: String(req.headers.authorization ?? ''), 'user-agent': 'svc-test' } }).then(async (r) => {

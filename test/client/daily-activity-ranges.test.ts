@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
 import { GatewayClient } from '../../src/client/gateway-client.js';
 import { InvalidRequestError } from '../../src/client/errors/index.js';
-import { FAST, startSamples } from './_reference.js';
-import { KEYS } from '../cli-key/_keys.js';
+import { FAST, KEYS } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 let server: ReferenceServer;
 beforeAll(async () => {
-  server = await startSamples();
+  server = await startReferenceServer();
 });
 afterAll(() => server.close());
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { BUNDLED_SAMPLES_DIR } from '../../src/server/index.js';
-import { partner, reporting, startSamples } from './_reference.js';
+import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../src/server/index.js';
+import { partner, reporting } from '../_harness/index.js';
 
 let server: ReferenceServer;
 beforeAll(async () => {
-  server = await startSamples();
+  server = await startReferenceServer();
 });
 afterAll(() => server.close());
 

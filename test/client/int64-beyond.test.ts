@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ReportingClient, ResponseSchemaError } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/testing.js';
-import { startSamples, tokenOf } from './_reference.js';
 import { startFakeServer, type FakeServer } from './_fake-server.js';
+import { tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 const ORG = 'org-nordlys';
 let reference: ReferenceServer;
@@ -15,7 +16,7 @@ let fake: FakeServer;
 let body = '';
 
 beforeAll(async () => {
-  reference = await startSamples();
+  reference = await startReferenceServer();
   const res = await fetch(`${reference.url}/api/orgs/${ORG}/key-usage?month=2026-10`, { headers: { authorization: `Bearer ${tokenOf(ORG)}`, 'user-agent': 'svc-test' } });
   const text = await res.text();
   // The first key's total_tokens, as sent.

@@ -14,16 +14,17 @@ import {
   PermissionDeniedError,
   SetupNeedsAttentionError,
 } from '../../src/client/errors/index.js';
-import { ALL_TOKENS, FAST, partner, reporting, samplesWithShares, startSamples, tokenOf } from './_reference.js';
+import { ALL_TOKENS, FAST, partner, reporting, samplesWithShares, tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 let server: ReferenceServer;
 let unshared: ReferenceServer;
 let unsharedDir: string;
 beforeAll(async () => {
-  server = await startSamples();
+  server = await startReferenceServer();
   // The samples share invoices and the subscription everywhere; a copy turns them off for one org.
   unsharedDir = samplesWithShares({ 'org-kattegat': { invoices: false, subscription: false } });
-  unshared = await startSamples({ dataDir: unsharedDir });
+  unshared = await startReferenceServer({ dataDir: unsharedDir });
 });
 afterAll(async () => {
   await server.close();

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportingClient, ResponseSchemaError } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/server/index.js';
 import { startRewritingProxy, type FakeServer } from './_fake-server.js';
-import { startSamples, tokenOf } from './_reference.js';
+import { tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 const MAX = Number.MAX_SAFE_INTEGER; // 2^53 − 1
 
@@ -13,7 +14,7 @@ let reference: ReferenceServer;
 let proxy: FakeServer;
 
 beforeAll(async () => {
-  reference = await startSamples();
+  reference = await startReferenceServer();
   // Every key-usage answer says its totals made MAX requests: one answer reads, two cannot be added.
   proxy = await startRewritingProxy(reference.url, (req, body, type) => {
     if (!type.includes('json') || !req.url.includes('/key-usage')) return body;

@@ -5,11 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
-import { startCli, waitFor, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, freePort, startRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, freePort, readTokens, startCli, startRedis, svcInProcess, waitFor, type CliProcess } from '../_harness/index.js';
 
 // A Redis that is not there, says nothing, or dies mid-run: the coordinator and the worker each
 // end within --timeout with one line naming the URL (no password) and the cause, exit 1, and

@@ -6,12 +6,9 @@ import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import { sha256 } from '../../src/runner/hash.js';
 import type { Manifest } from '../../src/runner/manifest.js';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens, type SampleTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
 import { verifyRun } from '../../src/verify/index.js';
-import { startCli, waitFor, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, readTokens, startCli, startRedis, svcInProcess, waitFor, type CliProcess, type SampleTokens, type TestRedis } from '../_harness/index.js';
 
 // 24 generated organizations through `svc month-end --queue` and two `svc worker` processes
 // against the reference server over loopback HTTP and a real redis-server; one worker is killed

@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
-import { startCli, waitFor, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, readTokens, startCli, startRedis, svcInProcess, waitFor, type CliProcess, type TestRedis } from '../_harness/index.js';
 
 // What an operator gets wrong: a worker that cannot see the output folder, a second run with
 // other settings while the first is unfinished in the queue. Real redis-server, bundled samples.

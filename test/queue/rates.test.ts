@@ -5,11 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/runner/manifest.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
-import { startCli, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, readTokens, startCli, startRedis, svcInProcess, type CliProcess, type TestRedis } from '../_harness/index.js';
 
 // `svc month-end --queue … --rates FILE` with a `svc worker` on a real redis-server, over the
 // bundled samples: the coordinator checks the file and copies it into the month folder, the job

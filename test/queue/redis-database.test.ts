@@ -10,11 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens } from '../runner/_server.js';
-import { svcBin } from '../cli/_bin.js';
-import { startCli, waitFor, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, readTokens, startCli, startRedis, svcBin, waitFor, type CliProcess, type TestRedis } from '../_harness/index.js';
 
 const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
 const MONTH = '2026-10';

@@ -5,11 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/runner/manifest.js';
 import { startReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
-import { startCli, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, readTokens, startCli, startRedis, svcInProcess, type CliProcess, type TestRedis } from '../_harness/index.js';
 
 // Reliability from BullMQ, seen from outside: a server error past the client's own retries is
 // retried by the queue after its backoff; a refused token (401) fails at once, never retried;

@@ -3,11 +3,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, envVar, readTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
-import { startCli, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, envVar, readTokens, startCli, startRedis, svcInProcess, type CliProcess, type TestRedis } from '../_harness/index.js';
 
 // A worker lacking one organization's token variable: the reason in manifest.json, summary.md
 // and index.html names that worker (host and process), as the queue page promises. The worker is

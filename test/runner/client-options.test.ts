@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import { RunOptionError } from '../../src/runner/run-option-error.js';
-import { configFor, readTokens } from './_server.js';
+import { configFor, readTokens } from '../_harness/index.js';
 
 let server: ReferenceServer;
 // One folder for the file's runs, removed at the end (each run had its own, left in /tmp).

@@ -17,7 +17,7 @@ import { startReferenceServer } from '../../src/server/index.js';
 import { pdfText } from '../_pdf-text.js';
 import { launch, openFile, type Browser } from './_browser.js';
 import { describeWidths } from './_front-page-widths.js';
-import { configFor, copySamples, readTokens } from './_server.js';
+import { configFor, copySamples, readTokens } from '../_harness/index.js';
 
 // The month-end's index.html as a person sees it: opened from the file system in Debian's
 // chromium, read back from the rendered page (text, links, computed styles, SVG geometry), with

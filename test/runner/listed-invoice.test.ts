@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { nordlysAndFjordlineRun, startSamples, tokenOf } from '../client/_reference.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { nordlysAndFjordlineRun, svcInProcess, tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 // Issue 43: the invoice list and the invoice record disagree on Nordlys's October invoice
 // number. A proxy in front of the reference server answers the list with "LIST-2026-0142"
@@ -20,7 +20,7 @@ let proxy: FakeServer;
 let dir: string;
 
 beforeAll(async () => {
-  reference = await startSamples();
+  reference = await startReferenceServer();
   proxy = await startRewritingProxy(reference.url, (req, body, type) =>
     type.includes('json') && req.url.split('?')[0] === '/api/orgs/org-nordlys/invoices' ? body.toString('utf8').replace('"invoice_number":"2026-0142"', '"invoice_number":"LIST-2026-0142"') : body,
   );

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { BIN, svcInProcess } from '../cli/_bin.js';
-import { configFor, readTokens } from './_server.js';
 import { openDoor } from './_door.js';
 import type { RunConfig } from '../../src/runner/config.js';
+import { BIN, configFor, readTokens, svcInProcess } from '../_harness/index.js';
 
 // The month folder's lock (issue 26): runs started at once on one folder never both write, an
 // empty lock file (an older svc between creating and writing it) is not taken for stale while

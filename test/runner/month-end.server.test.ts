@@ -8,7 +8,7 @@ import { exitCodeOf } from '../../src/cli/month-end.js';
 import { sha256 } from '../../src/runner/hash.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { sheetNames, pdfText } from './_read.js';
-import { configFor, copySamples, readTokens, type SampleTokens } from './_server.js';
+import { configFor, copySamples, readTokens, type SampleTokens } from '../_harness/index.js';
 
 // The month end against the reference server over real loopback HTTP, with the package's own
 // client, renderer and workbook builder.

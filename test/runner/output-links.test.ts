@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/server/index.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { svcInProcess, tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 // Links planted in a shared output folder (issue 26 item 7): the built month end against the
 // reference server must never write through them, however they are placed, and must say which.
@@ -21,7 +21,7 @@ let cfg: string;
 const env: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startSamples();
+  server = await startReferenceServer();
   dir = mkdtempSync(join(tmpdir(), 'svc-output-links-'));
   cfg = join(dir, 'runs.json');
   const organizations = ORGS.map((org_id) => ({ org_id, name: org_id, token_env: `${org_id.slice(4).toUpperCase()}_TOKEN` }));

@@ -12,9 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { svcBin, svcInProcess } from '../cli/_bin.js';
 import { plantFifo, type PlantedFifo } from '../_fifo.js';
-import { configFor, readTokens } from './_server.js';
+import { configFor, readTokens, svcBin, svcInProcess } from '../_harness/index.js';
 
 const MONTH = '2026-10';
 const ORGS = ['org-nordlys', 'org-fjordline'];

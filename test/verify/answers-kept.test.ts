@@ -15,7 +15,7 @@ import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import type { Manifest } from '../../src/runner/manifest.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { verifyRun } from '../../src/verify/index.js';
-import { configFor, readTokens, type SampleTokens } from '../runner/_server.js';
+import { configFor, readTokens, type SampleTokens } from '../_harness/index.js';
 
 interface KeptIndex {
   answers: Array<{ method: string; path: string; status?: number; failed?: string; withheld?: string; body?: string; encoding?: string }>;
