@@ -3,17 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { buildCostReport, fetchCostReportData } from '../../src/report/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { readBook, rowsOf } from './_read.js';
-import { orgEnv, reporting, svc, tokenOf } from '../_harness/index.js';
+import { orgEnv, reporting, svc, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
-beforeAll(async () => {
-  server = await startReferenceServer({});
-});
-afterAll(() => server.close());
+const server = useReferenceServer();
 
 /** GET a reporting path over plain fetch (not our client), as JSON text parsed without any Decimal. */
 async function api(org: string, path: string): Promise<Record<string, unknown>> {

@@ -1,12 +1,9 @@
 // Every row of reporting spec §7 that concerns auth, sharing and attention, plus the 1010 edge rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { describe, expect, it } from 'vitest';
 import { call } from './_helpers.js';
-import { PARTNER_TOKEN, tokenOf } from '../_harness/index.js';
+import { PARTNER_TOKEN, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 
 const NL_INVOICE = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const FJ_INVOICE = '9e8d7c6b-5a49-4b38-8c27-16f5e4d3c2b1';

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { KeyFieldsRecordSchema, SearchResponseSchema } from '../../src/model/index.js';
 import { call } from './_helpers.js';
 import { rawRows, usd } from './_csv.js';
-import { apiKey, tokenOf } from '../_harness/index.js';
+import { apiKey, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 const ORPHAN = 'key-orphan-001';
 
 describe('GET /v1/service/key', () => {

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { getDocument } from '../_pdfjs.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { InvoiceListSchema } from '../../src/model/index.js';
 import { call } from './_helpers.js';
-import { SAMPLES, tokenOf } from '../_harness/index.js';
+import { SAMPLES, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 const t = tokenOf('org-nordlys');
 const files = readdirSync(`${SAMPLES}invoices`).map((f) => readFileSync(`${SAMPLES}invoices/${f}`, 'utf8'));
 const records = files.map((f) => JSON.parse(f));

@@ -5,19 +5,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/server/_routes.js';
 import { call } from './_helpers.js';
-import { PARTNER_TOKEN, apiKey, noOrgsDataset, tokenOf } from '../_harness/index.js';
+import { PARTNER_TOKEN, apiKey, noOrgsDataset, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Child processes run asynchronously: a blocked event loop would stall this process's server and its kept-alive sockets. */
 const run = promisify(execFile);
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 
 describe('/api/openapi.json', () => {
   it('is OpenAPI 3.1 with every record under components/schemas and every path of the spec', async () => {

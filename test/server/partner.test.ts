@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { describe, expect, it } from 'vitest';
 import { PartnerStatusSchema } from '../../src/model/index.js';
 import { call } from './_helpers.js';
-import { PARTNER_TOKEN } from '../_harness/index.js';
+import { PARTNER_TOKEN, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 
 describe('partner status', () => {
   it('checks every partner key against its profile, the allow-list and the catalog', async () => {

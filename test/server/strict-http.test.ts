@@ -2,15 +2,15 @@
 // it (in the error shape every error has); searches past the key's rate limit get 429 with
 // Retry-After (declared in the OpenAPI document), which `svc search` waits out and retries; a 401
 // says `WWW-Authenticate: Bearer`; HEAD answers wherever GET does, with GET's headers and no body.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { request } from 'undici';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 import { ErrorBodySchema } from '../../src/model/index.js';
 import { call, UA } from './_helpers.js';
-import { PARTNER_TOKEN, SAMPLES, apiKey, svcBin, tokenOf } from '../_harness/index.js';
+import { PARTNER_TOKEN, SAMPLES, apiKey, svcBin, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-strict-http-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -29,9 +29,7 @@ function limitedDataset(defaultRpm: number, own: Record<string, number | null>):
   return dir;
 }
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 
 const search = (base: string, key: string, query = 'reverse charge') => call(base, '/v1/search/service-search', { method: 'POST', body: { query }, token: apiKey(key) });
 
