@@ -12,7 +12,7 @@ import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli/run.js';
 import { serveCommand } from '../../src/cli/serve.js';
 import type { CommandIO } from '../../src/cli/_command.js';
-import { SAMPLES, tokenOf } from '../_harness/index.js';
+import { SAMPLES, tokenOf, apiKey, PARTNER_TOKEN } from '../_harness/index.js';
 
 /** `svc serve` in-process; it returns only when the start fails (a started server waits for a signal). */
 async function serveFails(argv: string[]) {
@@ -65,12 +65,11 @@ describe('a negative prepaid credit balance', () => {
   });
   it('a balance of 0 is served, and the partner status of that customer answers', async () => {
     s = await startReferenceServer({ dataDir: dataset(undefined, (org) => { org.credits = { balance_usd: '0' }; }) });
-    const tokens = JSON.parse(readFileSync(join(SAMPLES, 'tokens.json'), 'utf8'));
-    const key = tokens.api_keys.find((k: { key_id: string }) => k.key_id === 'kattegat-002').api_key;
+    const key = apiKey('kattegat-002');
     const info = await call(s.url, '/key/info', { token: key });
     expect(info.status).toBe(200);
     expect(info.json.info.credits).toEqual({ balance_usd: '0' });
-    const partner = await call(s.url, '/api/partner/status', { token: tokens.partners[0].token });
+    const partner = await call(s.url, '/api/partner/status', { token: PARTNER_TOKEN });
     expect(partner.status).toBe(200);
     expect(partner.json.customers.map((c: { customer: { org_id: string } }) => c.customer.org_id)).toContain(ORG);
   });
