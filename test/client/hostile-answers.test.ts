@@ -3,14 +3,12 @@
 // changed where the fault needs it, served over real HTTP.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ReportingClient, ResponseSchemaError, ResponseTooLargeError } from '../../src/index.js';
-import type { ReferenceServer } from '../../src/testing.js';
 import { json, startFakeServer, type FakeServer } from './_fake-server.js';
-import { svc, tokenOf } from '../_harness/index.js';
-import { startReferenceServer } from '../../src/server/index.js';
+import { svc, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const ORG = 'org-nordlys';
 const OTHER = 'org-kattegat';
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let fake: FakeServer;
 // Real answers for ORG, fetched once.
 let keyUsage: Record<string, unknown>;
@@ -26,7 +24,6 @@ async function real(path: string): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  reference = await startReferenceServer();
   keyUsage = await real(`/api/orgs/${ORG}/key-usage?month=2026-10`);
   monthly = await real(`/api/orgs/${ORG}/monthly-usage`);
   const list = (await real(`/api/orgs/${ORG}/invoices`)) as unknown as Array<{ id: string }>;
@@ -39,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fake.close();
-  await reference.close();
 });
 
 const client = (extra: ConstructorParameters<typeof ReportingClient>[0] = {}) =>

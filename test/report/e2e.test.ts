@@ -5,20 +5,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { buildCostReport, fetchCostReportData, type CostReportData } from '../../src/report/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { block, readBook, rowLabelled, rowsOf } from './_read.js';
-import { PARTNER_TOKEN, orgEnv, partnerEnv, reporting, svc, tokenOf } from '../_harness/index.js';
+import { PARTNER_TOKEN, orgEnv, partnerEnv, reporting, svc, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 let dir: string;
 const ore = (v: unknown) => Math.round((v as number) * 100);
 
 beforeAll(async () => {
-  server = await startReferenceServer({});
   dir = mkdtempSync(join(tmpdir(), 'svc-report-e2e-'));
 });
 afterAll(async () => {
-  await server?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -13,17 +13,15 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { call } from './_helpers.js';
-import { PARTNER_TOKEN, apiKey, tokenOf } from '../_harness/index.js';
+import { PARTNER_TOKEN, apiKey, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'svc-openapi-client-'));
-let s: ReferenceServer;
+const s = useReferenceServer();
 let doc: any;
 beforeAll(async () => {
-  s = await startReferenceServer({});
   const r = await call(s.url, '/api/openapi.json');
   doc = r.json;
   writeFileSync(join(dir, 'openapi.json'), r.text);
@@ -32,7 +30,6 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'api.d.ts'), COMMENT_HEADER + astToString(await openapiTS(pathToFileURL(join(dir, 'openapi.json')), {})));
 }, 60_000);
 afterAll(async () => {
-  await s.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
