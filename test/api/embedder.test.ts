@@ -2,16 +2,15 @@
 // package root against the reference server over HTTP: the service's error code on every API
 // error, library messages in the library's terms (the CLI names its flags), the money format the
 // documents print, an invoice by its number, closed sets as literal types.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pkg from '../../src/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { FAST, samplesWithShares, tokenOf } from '../client/_reference.js';
 import { startFakeServer } from '../client/_fake-server.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { FAST, KEYS, samplesWithShares, svcInProcess, tokenOf } from '../_harness/index.js';
 
 let server: ReferenceServer;
 let dir: string;
@@ -26,6 +25,29 @@ afterAll(async () => {
 
 const reporting = (orgId: string, token = tokenOf(orgId)) => new pkg.ReportingClient({ baseUrl: server.url, orgId, token, env: {}, ...FAST });
 const gateway = (apiKey: string) => new pkg.GatewayClient({ gatewayUrl: server.url, apiKey, env: {}, ...FAST });
+
+/**
+ * Every file under src/ that the entry points reach through relative imports and re-exports
+ * (dynamic `import('…')` and `import type` included), parsed. The same files as a TypeScript
+ * program of those entry points holds under src/ (359 of 359 when this replaced one), at half the
+ * CPU: a program also reads the standard library's and every dependency's declarations.
+ */
+function reachableSources(entries: string[]): ts.SourceFile[] {
+  const parsed = new Map<string, ts.SourceFile>();
+  const todo = [...entries];
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    if (parsed.has(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    parsed.set(file, ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+    for (const spec of ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName).filter((s) => s.startsWith('.'))) {
+      const target = resolve(dirname(file), spec).replace(/\.js$/, '.ts');
+      const found = [target, target.replace(/\.ts$/, '/index.ts')].find((c) => existsSync(c));
+      if (!found) throw new Error(`${file}: ${spec} is not a file under src/`);
+      todo.push(found);
+    }
+  }
+  return [...parsed.values()];
+}
 
 async function failure(run: () => Promise<unknown>): Promise<pkg.ApiError> {
   const e = await run().then(() => undefined, (x: unknown) => x);
@@ -84,11 +106,10 @@ describe('library messages speak of options, never of the CLI\'s flags', () => {
   const FLAG = /(^|[\s(`'"])--[a-z][a-z-]+|"svc [a-z]+|`svc [a-z]+/;
 
   it('no string in the library\'s code names a flag or a svc command', () => {
-    const program = ts.createProgram([`${SRC}index.ts`, `${SRC}queue.ts`, `${SRC}schemas.ts`], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true });
     const found: string[] = [];
     let files = 0;
-    for (const sf of program.getSourceFiles()) {
-      if (!sf.fileName.startsWith(SRC) || /\/src\/(cli|server)\//.test(sf.fileName)) continue;
+    for (const sf of reachableSources([`${SRC}index.ts`, `${SRC}queue.ts`, `${SRC}schemas.ts`])) {
+      if (/\/src\/(cli|server)\//.test(sf.fileName)) continue;
       // The one exception: the command a run names for a person to make a credit note (issue 36), data in the manifest and on the pages.
       if (sf.fileName.endsWith('/runner/_credit-notes.ts')) continue;
       files++;

@@ -1,15 +1,14 @@
-import { PassThrough, Readable } from 'node:stream';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { CommandGroup, CommandIO } from '../../src/cli/_command.js';
-import { runCli } from '../../src/cli/run.js';
+// The key commands' own `svc`: the harness's in-process runner (test/_harness) with a command
+// table of the key commands only, `svc update` believing itself installed as a test says, and
+// the samples' today as this computer's clock unless a test gives its own.
+import type { CommandGroup } from '../../src/cli/_command.js';
 import { authGroup } from '../../src/cli/auth/index.js';
 import { modelsCommand } from '../../src/cli/models.js';
 import { usageCommand } from '../../src/cli/usage.js';
 import { searchCommand } from '../../src/cli/search.js';
 import { makeUpdateCommand } from '../../src/cli/update.js';
 import type { Install } from '../../src/cli/_update/install-kind.js';
+import { svc as svcInThisProcess, type SvcOptions, type SvcResult } from '../_harness/index.js';
 
 /**
  * The sample dataset's "today" at UTC noon: this computer's clock (SVC_NOW) in these tests unless
@@ -31,51 +30,11 @@ export const keyRoot: CommandGroup = {
   commands: [authGroup, modelsCommand, usageCommand, searchCommand, makeUpdateCommand(() => install)],
 };
 
-export interface RunResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type RunResult = SvcResult;
+/** The harness's options; `columns` makes stdout and stderr terminals that wide (colour off). */
+export type RunOptions = Omit<SvcOptions, 'root'>;
 
-function sink(isTTY: boolean, columns = 80): PassThrough & { isTTY?: boolean; columns?: number; text(): string } {
-  const s = new PassThrough() as PassThrough & { isTTY?: boolean; columns?: number; text(): string };
-  let text = '';
-  s.on('data', (c: Buffer) => (text += c.toString('utf8')));
-  s.text = () => text;
-  if (isTTY) {
-    s.isTTY = true;
-    s.columns = columns;
-  }
-  return s;
-}
-
-export interface RunOptions {
-  env?: Record<string, string | undefined>;
-  cwd?: string;
-  stdin?: string;
-  tty?: boolean;
-  /** Output to a terminal this wide, colour off (NO_COLOR), as a person reads it. */
-  columns?: number;
-}
-
-/** Runs `svc <argv>` in-process with captured output; env holds only what the test gives it. */
-export async function svc(argv: string[], o: RunOptions = {}): Promise<RunResult> {
-  const tty = o.tty ?? o.columns !== undefined;
-  const stdout = sink(tty, o.columns);
-  const stderr = sink(tty, o.columns);
-  const stdin = Readable.from(o.stdin !== undefined ? [Buffer.from(o.stdin)] : []) as CommandIO['stdin'];
-  const env = { SVC_NOW: TODAY, ...(o.columns !== undefined ? { NO_COLOR: '1' } : {}), ...o.env };
-  const io: CommandIO = { stdin, stdout, stderr, env, cwd: o.cwd ?? process.cwd() };
-  const code = await runCli(keyRoot, argv, io);
-  await new Promise((r) => setImmediate(r));
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
-}
-
-/** A fresh temporary folder; remove it with `cleanup`. */
-export async function tempDir(prefix = 'svc-key-'): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix));
-}
-
-export async function cleanup(...dirs: string[]): Promise<void> {
-  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+/** Runs `svc <argv>` of the key commands in-process; env holds only what the test gives it (and SVC_NOW). */
+export function svc(argv: string[], o: RunOptions = {}): Promise<RunResult> {
+  return svcInThisProcess(argv, { ...o, root: keyRoot, tty: o.tty ?? o.columns !== undefined, env: { SVC_NOW: TODAY, ...o.env }, cwd: o.cwd ?? process.cwd() });
 }

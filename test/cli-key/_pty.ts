@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { BIN } from '../cli/_bin.js';
+import { BIN } from '../_harness/index.js';
 
 // A real pseudo-terminal from util-linux `script`, driving the built `svc` bin (dist/cli/main.js,
 // as installed). It used to run src/ through TypeScript hooks, transpiling every module at each

@@ -3,8 +3,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { svc } from './_helpers.js';
-import { KEYS } from './_keys.js';
-import { keyHolder } from './_key-holder.js';
+import { KEYS, keyHolder } from '../_harness/index.js';
 
 // Loopback HTTP on a 2-core machine shared with other suites: allow for a busy CPU.
 vi.setConfig({ testTimeout: 20_000 });

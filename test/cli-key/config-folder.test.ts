@@ -5,8 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { chmod, lstat, mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { svc } from './_helpers.js';
-import { KEYS } from './_keys.js';
-import { keyHolder } from './_key-holder.js';
+import { KEYS, keyHolder } from '../_harness/index.js';
 
 vi.setConfig({ testTimeout: 20_000 });
 

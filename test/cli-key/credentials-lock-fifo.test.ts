@@ -6,10 +6,8 @@ import { lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { svcBin } from '../cli/_bin.js';
 import { plantFifo } from '../_fifo.js';
-import { KEYS } from './_keys.js';
-import { keyHolder } from './_key-holder.js';
+import { KEYS, keyHolder, svcBin } from '../_harness/index.js';
 
 const posix = process.platform !== 'win32';
 const at = keyHolder();

@@ -2,9 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { svcBin, svcInProcess } from '../cli/_bin.js';
-import { KEYS } from './_keys.js';
-import { keyHolder } from './_key-holder.js';
+import { KEYS, keyHolder, svcBin, svcInProcess } from '../_harness/index.js';
 
 // A credentials.json that is not a regular file, and a config folder svc did not make (issue 26).
 // The built `svc` (one login as the real bin, the rest its code in-process), a real server.

@@ -12,8 +12,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { createServer } from 'node:net';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { existsSync } from 'node:fs';
-import { KEYS } from './_keys.js';
-import { keyHolder } from './_key-holder.js';
+import { KEYS, keyHolder } from '../_harness/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 const posix = process.platform !== 'win32';

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { saveCredentials, loadCredentials, emptyCredentials } from '../../src/cli/_credentials/index.js';
-import { cleanup, svc, tempDir } from './_helpers.js';
+import { svc } from './_helpers.js';
+import { cleanup, tempDir } from '../_harness/index.js';
 
 const KEY_A = 'sk-aaaaaaaaaaaaaaaaaaaaaaaa1111';
 const posix = process.platform !== 'win32';

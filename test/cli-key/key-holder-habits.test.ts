@@ -5,14 +5,11 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { cleanup, svc, tempDir } from './_helpers.js';
-import { keyHolder } from './_key-holder.js';
-import { KEYS } from './_keys.js';
+import { svc } from './_helpers.js';
 import { onTerminal } from './_pty.js';
-import { BIN, svcInProcess } from '../cli/_bin.js';
 import { hasScript, runs } from '../_tools.js';
 import { GatewayClient, NotFoundError, ReportingClient } from '../../src/index.js';
-import { tokenOf } from '../client/_reference.js';
+import { BIN, KEYS, cleanup, keyHolder, svcInProcess, tempDir, tokenOf, TOKENS } from '../_harness/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -90,8 +87,7 @@ describe('svc serve says how to try it', () => {
       const url = out.trim();
       expect(err).toContain(`  export SVC_GATEWAY_URL=${url}\n`);
       // Every sample key of samples/tokens.json is listed with its case.
-      const tokens = JSON.parse(await readFile(new URL('../../samples/tokens.json', import.meta.url), 'utf8')) as { api_keys: Array<{ api_key: string; key_id: string }> };
-      for (const k of tokens.api_keys) expect(err).toContain(`  ${k.api_key}  ${k.key_id}`);
+      for (const k of TOKENS.api_keys) expect(err).toContain(`  ${k.api_key}  ${k.key_id}`);
       // The export lines, as a shell would take them.
       const exported: Record<string, string> = {};
       for (const m of err.matchAll(/^ {2}export (.+?)(?: {3}#.*)?$/gm)) {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { saveCredentials, emptyCredentials } from '../../src/cli/_credentials/index.js';
-import { cleanup, svc, tempDir } from './_helpers.js';
+import { svc } from './_helpers.js';
+import { cleanup, tempDir } from '../_harness/index.js';
 
 const KEY_A = 'sk-aaaaaaaaaaaaaaaaaaaaaaaa1111';
 const KEY_B = 'sk-bbbbbbbbbbbbbbbbbbbbbbbb2222';

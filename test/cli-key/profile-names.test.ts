@@ -1,9 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { svcBin, svcInProcess } from '../cli/_bin.js';
-import { KEYS } from './_keys.js';
-import { keyHolder } from './_key-holder.js';
+import { KEYS, keyHolder, svcBin, svcInProcess } from '../_harness/index.js';
 
 // Profile names are data: names that are also members of every JavaScript object (toString,
 // valueOf, hasOwnProperty, constructor) are names like any other. The built `svc`, a real server:

@@ -4,25 +4,21 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { PACKAGE } from '../../src/cli/_update/package-info.js';
-import { cleanup, tempDir } from './_helpers.js';
 import { hasScript, runs } from '../_tools.js';
-import { KEYS } from './_keys.js';
 import { onTerminal } from './_pty.js';
+import { KEYS, cleanup, tempDir, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 let registry: Server;
 let registryUrl: string;
 let home: string;
 beforeAll(async () => {
-  server = await startReferenceServer();
   registry = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ 'dist-tags': { latest: '9.9.9' } })));
   await new Promise<void>((r) => registry.listen(0, '127.0.0.1', r));
   registryUrl = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await server.close();
   await new Promise<void>((r) => registry.close(() => r()));
 });
 beforeEach(async () => {

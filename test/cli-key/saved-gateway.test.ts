@@ -1,9 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { svcInProcess } from '../cli/_bin.js';
-import { KEYS } from './_keys.js';
-import { keyHolder } from './_key-holder.js';
+import { KEYS, keyHolder, svcInProcess } from '../_harness/index.js';
 
 // A key saved while SVC_GATEWAY_URL was set keeps working without it (issue 26 item 6): the
 // built `svc`'s commands (dist/, run in this process: the subject is where the URL comes from,

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
-import { cleanup, keyRoot, svc, tempDir } from './_helpers.js';
-import { KEYS } from './_keys.js';
+import { keyRoot, svc } from './_helpers.js';
+import { KEYS, cleanup, tempDir } from '../_harness/index.js';
 
 // Loopback HTTP on a 2-core machine shared with other suites: allow for a busy CPU.
 vi.setConfig({ testTimeout: 20_000 });

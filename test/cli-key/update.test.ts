@@ -10,7 +10,8 @@ import { isNewer } from '../../src/cli/_update/compare-versions.js';
 import { PACKAGE } from '../../src/cli/_update/package-info.js';
 import type { CommandIO } from '../../src/cli/_command.js';
 import { classifyInstall, updateCommandFor, updatesInPlace } from '../../src/cli/_update/install-kind.js';
-import { cleanup, pretendInstalled, svc, tempDir } from './_helpers.js';
+import { pretendInstalled, svc } from './_helpers.js';
+import { cleanup, tempDir } from '../_harness/index.js';
 
 // Loopback HTTP on a 2-core machine shared with other suites: allow for a busy CPU.
 vi.setConfig({ testTimeout: 20_000 });

@@ -5,8 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { svc } from './_helpers.js';
-import { keyHolder } from './_key-holder.js';
-import { KEYS } from './_keys.js';
+import { KEYS, keyHolder } from '../_harness/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 

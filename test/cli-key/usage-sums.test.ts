@@ -2,17 +2,15 @@
 // figures, usage without a model is a labelled row, shown rows add up to the shown TOTAL, INPUT + CACHE READ = prompt.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { Decimal } from 'decimal.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { cleanup, svc, tempDir } from './_helpers.js';
-import { KEYS } from './_keys.js';
+import { svc } from './_helpers.js';
+import { KEYS, cleanup, tempDir, apiKey } from '../_harness/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const sampleKeys = JSON.parse(readFileSync(new URL('../../samples/tokens.json', import.meta.url), 'utf8')).api_keys as Array<{ key_id: string; api_key: string }>;
 /** The Nordlys support bot: some of its usage was recorded without a model. */
-const NO_MODEL_KEY = sampleKeys.find((k) => k.key_id === 'key-nl-002')!.api_key;
+const NO_MODEL_KEY = apiKey('key-nl-002');
 
 let server: ReferenceServer;
 let home: string;

@@ -1,16 +1,10 @@
 // Issue 19, item 2: `svc auth status` tells the truth (the built svc against the reference server:
 // its first command as the real bin, the others the built code in-process).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { KEYS, svcBin, svcInProcess, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
-beforeAll(async () => {
-  server = await startReferenceServer();
-});
-afterAll(() => server.close());
+const server = useReferenceServer();
 
 /** A port nothing listens on: taken, then freed. */
 async function closedPort(): Promise<number> {

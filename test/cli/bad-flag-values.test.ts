@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { svcBin, svcInProcess, type BinResult } from './_bin.js';
+import { svcBin, svcInProcess, type BinResult } from '../_harness/index.js';
 
 interface Node { name: string; commands?: Node[]; options?: Record<string, { type: string }>; positionals?: { min: number } }
 const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../../dist/cli/commands.manifest.json', import.meta.url)), 'utf8')) as Node;

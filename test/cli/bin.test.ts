@@ -1,25 +1,17 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
-import { runCli } from '../../src/cli/run.js';
 import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
-import { svcInProcess } from './_bin.js';
+import { svcInProcess, svc } from '../_harness/index.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const run = promisify(execFile);
 
 async function inProcess(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const code = await runCli(rootGroup, argv, { stdin: new PassThrough(), stdout, stderr, env: {}, cwd: process.cwd() });
-  return { code, stdout: out, stderr: err };
+  const { code, stdout, stderr } = await svc(argv, { root: rootGroup });
+  return { code, stdout, stderr };
 }
 
 async function bin(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

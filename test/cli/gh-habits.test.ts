@@ -5,25 +5,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { rootGroup } from '../../src/cli/commands.js';
 import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
 import { VERSION } from '../../src/version.js';
-import { svcBin, svcInProcess } from './_bin.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { tokenOf } from '../client/_reference.js';
 import { hasFish, hasZsh, runs } from '../_tools.js';
+import { KEYS, svcBin, svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 let dir: string;
 beforeAll(async () => {
-  server = await startReferenceServer();
   dir = mkdtempSync(join(tmpdir(), 'svc-gh-'));
 });
 afterAll(async () => {
-  await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
 // Issue 19, item 1: help where people look for it (the built svc: as a subprocess for the root
 // help and a mistyped flag, its code in-process for the commands' help and mistyped commands).
 import { describe, expect, it } from 'vitest';
-import { svcBin, svcInProcess } from './_bin.js';
+import { svcBin, svcInProcess } from '../_harness/index.js';
 
 describe('svc help, and what a mistyped command meant', () => {
   it('"svc help" is "svc --help", and the root help lists --version', async () => {

@@ -2,10 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
-import { nordlysAndFjordlineRun, startSamples, tokenOf } from '../client/_reference.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
-import { svcInProcess } from './_bin.js';
+import { nordlysAndFjordlineRun, svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 // Issue 26: invalid UTF-8 from the server becomes U+FFFD, and svc says so once: one warning line
 // on stderr naming the request and the field, and in the month end a note for that organization
@@ -17,12 +15,11 @@ const ID = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const ENDPOINT = `GET /api/orgs/org-nordlys/invoices/${ID}`;
 const WARNING = `svc: warning: ${ENDPOINT}: the answer was not valid UTF-8; the bytes that were not show as U+FFFD (\ufffd) in buyer.legal_name`;
 
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let liar: FakeServer;
 let dir: string;
 
 beforeAll(async () => {
-  reference = await startSamples();
   liar = await startRewritingProxy(reference.url, (req, body) => {
     if (!req.url.startsWith(`/api/orgs/org-nordlys/invoices/${ID}`) || req.url.endsWith('/pdf')) return body;
     const name = Buffer.from('"Nordlys Analytics ApS"');
@@ -34,7 +31,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await liar?.close();
-  await reference?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

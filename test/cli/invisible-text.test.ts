@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
 import { pdftotext, flat } from '../invoice/_poppler.js';
 import { all, parseXml } from '../einvoice/_ubl.js';
-import { svcInProcess, svcOnTerminal, visibleLines } from './_bin.js';
+import { svcInProcess, svcOnTerminal, tokenOf, visibleLines, useReferenceServer } from '../_harness/index.js';
 
 // Issue 26: one rule for control, bidi and zero-width characters, applied where API text enters
 // the records (core/invisible-text.ts). A server in front of the reference server puts U+202E,
@@ -29,7 +27,7 @@ const HOSTILE_BUYER = '\ufeffNordlys \u200bAna\u00adlytics\u202e \u2064ApS\u2062
 /** Unicode's own classes (not this project's list): every default-ignorable code point and bidi control. */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/u;
 
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let liar: FakeServer;
 let dir: string;
 
@@ -43,7 +41,6 @@ function hostile(value: unknown): unknown {
 }
 
 beforeAll(async () => {
-  reference = await startSamples();
   // The characters as raw UTF-8 in the JSON (JSON.stringify does not escape them), as a server would send them.
   liar = await startRewritingProxy(reference.url, (req, body, type) =>
     type.includes('json') && req.url.startsWith('/api/orgs/org-nordlys/invoices') ? JSON.stringify(hostile(JSON.parse(body.toString('utf8')))) : body,
@@ -52,7 +49,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await liar?.close();
-  await reference?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,11 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
 import { pdfText } from '../_pdf-text.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { svcBin, svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 // What `svc invoices render` takes (issue 26, item 5), and an answer for another invoice than
 // the one asked for (a hostile server in front of the reference server). The built `svc`: the
@@ -15,12 +13,11 @@ import { svcBin, svcInProcess } from './_bin.js';
 const ORG = 'org-nordlys';
 const OCT = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e'; // 2026-0142
 const SEP = '3d4e5f60-7182-4394-a5b6-c7d8e9f0a1b2'; // 2026-0098
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let liar: FakeServer;
 let dir: string;
 
 beforeAll(async () => {
-  reference = await startSamples();
   const list = (await (await fetch(`${reference.url}/api/orgs/${ORG}/invoices`, { headers: { authorization: `Bearer ${tokenOf(ORG)}`, 'user-agent': 'svc-test' } })).json()) as Array<{ id: string; invoice_number: string }>;
   // The ids above are the sample dataset's; a changed dataset should fail here, not later.
   expect(list.find((i) => i.invoice_number === '2026-0142')?.id).toBe(OCT);
@@ -37,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await liar?.close();
-  await reference?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,12 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { tokenOf, PARTNER_TOKEN } from '../report/_server.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { KEYS, PARTNER_TOKEN, svcBin, svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 let proxy: Server;
 let url: string;
 
@@ -25,7 +22,6 @@ function withExtras(value: unknown, depth = 0): unknown {
 }
 
 beforeAll(async () => {
-  server = await startReferenceServer();
   proxy = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c));
@@ -44,7 +40,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise<void>((r) => proxy.close(() => r()));
-  await server.close();
 });
 
 describe('--json keeps the fields the service sent', () => {

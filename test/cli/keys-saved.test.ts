@@ -5,23 +5,19 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { json, startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { KEYS, svcBin, svcInProcess, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 let gateway: FakeServer;
 let cfg: string;
 beforeAll(async () => {
-  server = await startReferenceServer();
   // A gateway that accepts any key (its own keys may be short).
   gateway = await startFakeServer((_req, res) =>
     json(res, 200, { key: 'k', info: { key_alias: null, key_name: 'short', org_id: 'org-test', spend: '0', max_budget: null, budget_duration: null, budget_reset_at: null, blocked: false, models: [], usage_shared: true, credits: null, dev_plan: null } }),
   );
 });
 afterAll(async () => {
-  await server.close();
   await gateway.close();
 });
 beforeEach(async () => {

@@ -3,10 +3,10 @@
 // the real bin, the others the built code in-process).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { svcBin, svcInProcess } from './_bin.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { svcBin, svcInProcess } from '../_harness/index.js';
 
 const KEY = 'sk-test-0123456789abcdef';
 const RESULT = { title: 'Momsloven', url: 'https://www.retsinformation.dk/eli/lta/2023/1021', snippet: 'Lov om merværdiafgift', date: '' };

@@ -3,11 +3,9 @@
 // real pseudo-terminal 60 columns wide, against the reference server and a stand-in gateway; into
 // a pipe, the built code in this process (its output a stream that is not a terminal, as a pipe).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { json, startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { KEYS } from '../cli-key/_keys.js';
-import { svcInProcess, svcOnTerminal, visibleLines } from './_bin.js';
 import { hasScript, runs } from '../_tools.js';
+import { KEYS, svcInProcess, svcOnTerminal, visibleLines, useReferenceServer } from '../_harness/index.js';
 
 const metrics = (spend: string, requests: number, prompt: number, completion: number, cacheRead: number) => ({
   spend, prompt_tokens: prompt, completion_tokens: completion, cache_read_input_tokens: cacheRead, cache_creation_input_tokens: 0,
@@ -33,14 +31,12 @@ const KEY_INFO = {
   },
 };
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 let gateway: FakeServer;
 beforeAll(async () => {
-  server = await startReferenceServer();
   gateway = await startFakeServer((req, res) => json(res, 200, req.url.startsWith('/key/info') ? KEY_INFO : ACTIVITY));
 });
 afterAll(async () => {
-  await server.close();
   await gateway.close();
 });
 

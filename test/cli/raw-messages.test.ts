@@ -2,10 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { svcBin, svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 // Raw internal messages (issue 26): a pasted token echoed back, a 400-digit spend, a field
 // nested 100,000 deep, a stack trace with SVC_DEBUG on a 403. Each is one plain line now. The
@@ -15,14 +13,13 @@ import { svcBin, svcInProcess } from './_bin.js';
 const ORG = 'org-nordlys';
 const TOKEN = tokenOf(ORG);
 const OCT = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let hostile: FakeServer;
 let dir: string;
 /** How the hostile server changes an answer, per path prefix; set by each test. */
 let change: { path: string; body?: (text: string) => string; status?: number } | undefined;
 
 beforeAll(async () => {
-  reference = await startSamples();
   hostile = await startFakeServer((req, res) => {
     const c = change && req.url.startsWith(c_path()) ? change : undefined;
     if (c?.status) {
@@ -41,7 +38,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await hostile?.close();
-  await reference?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 const c_path = () => change?.path ?? '\0';

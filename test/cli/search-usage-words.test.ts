@@ -7,8 +7,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { svc } from '../client/_run.js';
-import { apiKey, call, SAMPLES, tokens } from '../server/_helpers.js';
+import { call } from '../server/_helpers.js';
+import { SAMPLES, TOKENS, apiKey, svc } from '../_harness/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-words-'));
 let s: ReferenceServer;
@@ -40,26 +40,26 @@ describe('svc search', () => {
     expect(sent.status).toBe(200);
     expect(sent.json.results).toHaveLength(SENT);
 
-    const json = await svc(['search', '--json', 'quarterly', 'ledger'], env(key));
+    const json = await svc(['search', '--json', 'quarterly', 'ledger'], { env: env(key) });
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual(sent.json);
 
-    const listing = await svc(['search', 'quarterly', 'ledger'], env(key));
+    const listing = await svc(['search', 'quarterly', 'ledger'], { env: env(key) });
     expect(listing.code).toBe(0);
     expect(listing.stdout.match(/^ ?\d+\. /gm)).toHaveLength(10);
 
-    const cut = await svc(['search', '--json', '-n', '12', 'quarterly', 'ledger'], env(key));
+    const cut = await svc(['search', '--json', '-n', '12', 'quarterly', 'ledger'], { env: env(key) });
     expect(JSON.parse(cut.stdout).results).toEqual(sent.json.results.slice(0, 12));
   });
 });
 
 describe('svc usage with a key of no organization', () => {
-  const noOrg = tokens.api_keys.find((k) => k.org_id === null)!.api_key;
+  const noOrg = TOKENS.api_keys.find((k) => k.org_id === null)!.api_key;
   it('says so and exits 1, with and without --json', async () => {
-    const text = await svc(['usage'], env(noOrg));
+    const text = await svc(['usage'], { env: env(noOrg) });
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('This key belongs to no organization, so it has no usage to show.');
-    const json = await svc(['usage', '--json'], env(noOrg));
+    const json = await svc(['usage', '--json'], { env: env(noOrg) });
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ usage_shared: false, models: null, total: null });
   });
@@ -68,15 +68,15 @@ describe('svc usage with a key of no organization', () => {
     mkdirSync(cfg, { mode: 0o700 });
     const profiles = { nordlys: { api_key: apiKey('key-nl-001') }, orphan: { api_key: noOrg } };
     writeFileSync(join(cfg, 'credentials.json'), JSON.stringify({ version: 1, default: 'nordlys', profiles, pins: {} }), { mode: 0o600 });
-    const r = await svc(['usage', '--all'], { SVC_GATEWAY_URL: s.url, SVC_CONFIG_DIR: cfg });
+    const r = await svc(['usage', '--all'], { env: { SVC_GATEWAY_URL: s.url, SVC_CONFIG_DIR: cfg } });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^nordlys\s+[\d,]+/m);
     expect(r.stdout).toContain('orphan (sk-');
     expect(r.stdout).toContain('belongs to no organization, so it has no usage.');
   });
   it('a key whose usage is not shared is an answer, not a failure: exit 0', async () => {
-    const fjord = tokens.api_keys.find((k) => k.key_id === 'key-fl-001')!.api_key;
-    const r = await svc(['usage'], env(fjord));
+    const fjord = TOKENS.api_keys.find((k) => k.key_id === 'key-fl-001')!.api_key;
+    const r = await svc(['usage'], { env: env(fjord) });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("This key's usage is not shared with its organization");
   });

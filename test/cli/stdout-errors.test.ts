@@ -4,22 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
-import { BIN, svcInProcess } from './_bin.js';
+import { BIN, svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 // Output that cannot all be written to stdout (issue 26): /dev/full, a file size limit. The
 // command has failed, so it exits 1 with one line, never exit 0 or a stack trace.
 
 const INVOICE = fileURLToPath(new URL('../../samples/invoices/nordlys-2026-10.json', import.meta.url));
-let server: ReferenceServer;
+const server = useReferenceServer();
 let dir: string;
 beforeAll(async () => {
-  server = await startSamples();
   dir = mkdtempSync(join(tmpdir(), 'svc-stdout-'));
 });
 afterAll(async () => {
-  await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

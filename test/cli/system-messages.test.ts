@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
-import { nordlysAndFjordlineRun, startSamples, tokenOf } from '../client/_reference.js';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
 import { runs } from '../_tools.js';
 import { CAN_MOUNT, tinyDisk } from '../core/_tmpfs.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { nordlysAndFjordlineRun, svcBin, svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 // Issue 43: raw system and parser messages reached users (EISDIR, ENOTDIR, EROFS, a JSON.parse
 // message quoting a compressed body, undici's UND_ERR_INVALID_ARG). Each case drives the built
@@ -16,14 +14,13 @@ import { svcBin, svcInProcess } from './_bin.js';
 
 const ORG = 'org-nordlys';
 const OCT = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let gzipping: FakeServer;
 let dir: string;
 /** How the server in front compresses: with the header (`header`), or the bytes alone (`bare`). */
 let mode: 'header' | 'bare' = 'header';
 
 beforeAll(async () => {
-  reference = await startSamples();
   // Compresses every answer although svc sends no Accept-Encoding, as a misconfigured proxy does.
   gzipping = await startFakeServer((req, res) => {
     void fetch(`${reference.url}${req.url}`, { headers: { authorization: String(req.headers.authorization ?? ''), 'user-agent': 'svc-test' } }).then(async (r) => {
@@ -37,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gzipping?.close();
-  await reference?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

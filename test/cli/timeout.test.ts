@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
-import { svcBin, svcInProcess } from './_bin.js';
+import { svcBin, svcInProcess } from '../_harness/index.js';
 
 let silent: FakeServer;
 beforeAll(async () => {

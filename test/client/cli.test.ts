@@ -4,22 +4,21 @@ import { join } from 'node:path';
 import { pdfText } from '../_pdf-text.js';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_SAMPLES_DIR, type ReferenceServer } from '../../src/server/index.js';
-import { ALL_TOKENS, startSamples, tokenOf } from './_reference.js';
-import { svc, type CliResult } from './_run.js';
+import { BUNDLED_SAMPLES_DIR, type ReferenceServer, startReferenceServer } from '../../src/server/index.js';
+import { ALL_TOKENS, svc, tokenOf, type SvcResult } from '../_harness/index.js';
 
 let server: ReferenceServer;
 let env: Record<string, string>;
-const results: CliResult[] = [];
+const results: SvcResult[] = [];
 beforeAll(async () => {
-  server = await startSamples();
+  server = await startReferenceServer();
   env = { SVC_BASE_URL: server.url, SVC_REPORTING_TOKEN: tokenOf('org-nordlys'), SVC_ORG_ID: 'org-nordlys' };
 });
 afterAll(() => server.close());
 
 /** `svc argv` into a pipe, or with `columns` on a terminal that wide. */
-async function run(argv: string[], extraEnv: Record<string, string | undefined> = {}, cwd?: string, columns?: number): Promise<CliResult> {
-  const r = await svc(argv, { ...env, ...extraEnv }, cwd, columns);
+async function run(argv: string[], extraEnv: Record<string, string | undefined> = {}, cwd?: string, columns?: number): Promise<SvcResult> {
+  const r = await svc(argv, { env: { ...env, ...extraEnv }, cwd: cwd, columns: columns });
   results.push(r);
   return r;
 }

@@ -1,17 +1,11 @@
 // GatewayClient.getDailyActivity over a range longer than one request may cover (issue 40):
 // asked in parts of at most maxRangeDays, joined into the answer one request would give.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
+import { describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../src/client/gateway-client.js';
 import { InvalidRequestError } from '../../src/client/errors/index.js';
-import { FAST, startSamples } from './_reference.js';
-import { KEYS } from '../cli-key/_keys.js';
+import { FAST, KEYS, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
-beforeAll(async () => {
-  server = await startSamples();
-});
-afterAll(() => server.close());
+const server = useReferenceServer();
 
 function gateway(requests: string[], maxRangeDays?: number): GatewayClient {
   return new GatewayClient({ gatewayUrl: server.url, apiKey: KEYS.limited, env: {}, ...FAST, logger: (l) => l.includes('→') && requests.push(l), ...(maxRangeDays ? { maxRangeDays } : {}) });

@@ -1,16 +1,11 @@
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
+import { describe, expect, it } from 'vitest';
 import { BUNDLED_SAMPLES_DIR } from '../../src/server/index.js';
-import { partner, reporting, startSamples } from './_reference.js';
+import { partner, reporting, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
-beforeAll(async () => {
-  server = await startSamples();
-});
-afterAll(() => server.close());
+const server = useReferenceServer();
 
 const NORDLYS_OCT = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
 

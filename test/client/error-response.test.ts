@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, GatewayClient, ReportingClient, ResponseSchemaError, SearchFailedError, ServerError, isSvcError } from '../../src/index.js';
 import { json, startFakeServer, type FakeServer } from './_fake-server.js';
-import { svcBin } from '../cli/_bin.js';
+import { svcBin } from '../_harness/index.js';
 
 const TOKEN = 'tok-secret-0123456789';
 const KEY = 'sk-secret-0123456789abcdef';

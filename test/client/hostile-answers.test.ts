@@ -3,14 +3,12 @@
 // changed where the fault needs it, served over real HTTP.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ReportingClient, ResponseSchemaError, ResponseTooLargeError } from '../../src/index.js';
-import type { ReferenceServer } from '../../src/testing.js';
-import { startSamples, tokenOf } from './_reference.js';
 import { json, startFakeServer, type FakeServer } from './_fake-server.js';
-import { svc } from './_run.js';
+import { svc, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const ORG = 'org-nordlys';
 const OTHER = 'org-kattegat';
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let fake: FakeServer;
 // Real answers for ORG, fetched once.
 let keyUsage: Record<string, unknown>;
@@ -26,7 +24,6 @@ async function real(path: string): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  reference = await startSamples();
   keyUsage = await real(`/api/orgs/${ORG}/key-usage?month=2026-10`);
   monthly = await real(`/api/orgs/${ORG}/monthly-usage`);
   const list = (await real(`/api/orgs/${ORG}/invoices`)) as unknown as Array<{ id: string }>;
@@ -39,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fake.close();
-  await reference.close();
 });
 
 const client = (extra: ConstructorParameters<typeof ReportingClient>[0] = {}) =>
@@ -81,7 +77,7 @@ describe('fault 6: control characters from the server', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('\x1b]0;owned\x07{"not": json');
     });
-    const r = await svc(['invoices', 'list'], env());
+    const r = await svc(['invoices', 'list'], { env: env() });
     expect(r.code).toBe(1);
     // eslint-disable-next-line no-control-regex -- the test checks no control character reaches the terminal
     expect(r.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
@@ -92,7 +88,7 @@ describe('fault 6: control characters from the server', () => {
   test('svc report keys --csv: ESC, NUL and U+202E in key names are removed where the record enters (issue 26), the CSV stays parseable', async () => {
     const keys = (keyUsage.keys as Array<Record<string, unknown>>).map((k, i) => (i === 0 ? { ...k, name: 'evil\x1b[2J\x00name\u202Etxt.exe' } : k));
     answers.set(`/api/orgs/${ORG}/key-usage`, (res) => json(res, 200, { ...keyUsage, keys }));
-    const r = await svc(['report', 'keys', '--month', '2026-10', '--csv'], env());
+    const r = await svc(['report', 'keys', '--month', '2026-10', '--csv'], { env: env() });
     expect(r.code).toBe(0);
     // eslint-disable-next-line no-control-regex -- the test checks no control character reaches the CSV
     expect(r.stdout).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202e]/);

@@ -5,17 +5,15 @@
 // reference server's own, with one token count raised past the limit in its text.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ReportingClient, ResponseSchemaError } from '../../src/index.js';
-import type { ReferenceServer } from '../../src/testing.js';
-import { startSamples, tokenOf } from './_reference.js';
 import { startFakeServer, type FakeServer } from './_fake-server.js';
+import { tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const ORG = 'org-nordlys';
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let fake: FakeServer;
 let body = '';
 
 beforeAll(async () => {
-  reference = await startSamples();
   const res = await fetch(`${reference.url}/api/orgs/${ORG}/key-usage?month=2026-10`, { headers: { authorization: `Bearer ${tokenOf(ORG)}`, 'user-agent': 'svc-test' } });
   const text = await res.text();
   // The first key's total_tokens, as sent.
@@ -25,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fake.close();
-  await reference.close();
 });
 
 describe('an int64 past 2^53 - 1 in an answer', () => {

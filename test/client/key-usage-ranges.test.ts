@@ -4,12 +4,13 @@ import type { ReferenceServer } from '../../src/server/index.js';
 import type { OrgKeyUsage, UsageSlice } from '../../src/model/index.js';
 import { InvalidRequestError } from '../../src/client/errors/index.js';
 import { decimalsAsText } from '../../src/cli/report/_json.js';
-import { reporting, startSamples } from './_reference.js';
+import { reporting } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 let server: ReferenceServer;
 const requests: string[] = [];
 beforeAll(async () => {
-  server = await startSamples();
+  server = await startReferenceServer();
 });
 afterAll(() => server.close());
 

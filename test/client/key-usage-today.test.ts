@@ -7,13 +7,13 @@ import type { ReferenceServer } from '../../src/server/index.js';
 import type { KeyUsageEntry } from '../../src/model/index.js';
 import { InvalidRequestError } from '../../src/client/errors/index.js';
 import { decimalsAsText } from '../../src/cli/report/_json.js';
-import { reporting, startSamples, tokenOf } from './_reference.js';
-import { svc } from '../report/_server.js';
+import { reporting, svc, tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 let server: ReferenceServer;
 const requests: string[] = [];
 beforeAll(async () => {
-  server = await startSamples();
+  server = await startReferenceServer();
 });
 afterAll(() => server.close());
 
@@ -68,7 +68,7 @@ describe('a period that reaches past the service\'s today', () => {
   it('svc report keys --start-date 2025-11-20 --end-date 2026-12-31 works', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-today-'));
     const env = { SVC_BASE_URL: server.url, SVC_ORG_ID: 'org-kattegat', SVC_REPORTING_TOKEN: tokenOf('org-kattegat'), NO_COLOR: '1' };
-    const r = await svc(['report', 'keys', '--start-date', '2025-11-20', '--end-date', '2026-12-31', '--json'], env, dir);
+    const r = await svc(['report', 'keys', '--start-date', '2025-11-20', '--end-date', '2026-12-31', '--json'], { env: env, cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const got = JSON.parse(r.stdout) as { start_date: string; end_date: string };

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeServer, type FakeServer } from './_fake-server.js';
-import { svc } from './_run.js';
 import { IS_ROOT, runs } from '../_tools.js';
 import { CAN_MOUNT, tinyDisk, type TinyDisk } from '../core/_tmpfs.js';
+import { svc } from '../_harness/index.js';
 
 const ORG = 'org-nordlys';
 const ID = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
@@ -44,7 +44,7 @@ describe.runIf(runs(CAN_MOUNT))('svc invoices pdf on a nearly full disk (a 64 Ki
     const path = join(disk.dir, 'invoice.pdf');
     writeFileSync(path, good);
     disk.leaveFree(8192);
-    const r = await svc(['invoices', 'pdf', ID, '-o', path], env);
+    const r = await svc(['invoices', 'pdf', ID, '-o', path], { env: env });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`svc: cannot write ${path}: no space left on device (ENOSPC) (free some space or write elsewhere; any earlier file there is unchanged)\n`);
@@ -65,7 +65,7 @@ describe('-o naming something that is not a regular file', () => {
       const fifo = join(dir, 'out');
       execFileSync('mkfifo', [fifo]);
       const before = server.seen.length;
-      const r = await svc(argv(fifo), env, process.cwd());
+      const r = await svc(argv(fifo), { env: env, cwd: process.cwd() });
       expect(r.code).toBe(2);
       expect(r.stderr.split('\n')[0]).toBe(`svc: -o ${fifo} is a FIFO (named pipe), not a regular file; give a file name, or -o - to write to stdout`);
       expect(server.seen.length).toBe(before);
@@ -78,14 +78,14 @@ describe('-o naming something that is not a regular file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-out-'));
     const dev = join(dir, 'null');
     execFileSync('mknod', [dev, 'c', '1', '3']);
-    const r = await svc(['invoices', 'pdf', ID, '-o', dev], env);
+    const r = await svc(['invoices', 'pdf', ID, '-o', dev], { env: env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`-o ${dev} is a character device, not a regular file`);
     expect(lstatSync(dev).isCharacterDevice()).toBe(true);
   });
 
   test('invoices pdf -o - writes the PDF to stdout', async () => {
-    const r = await svc(['invoices', 'pdf', ID, '-o', '-'], env);
+    const r = await svc(['invoices', 'pdf', ID, '-o', '-'], { env: env });
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith('%PDF-1.7')).toBe(true);
     expect(r.stdout.length).toBe(PDF.length);

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReferenceServer, ServerFault } from '../../src/server/index.js';
 import { ApiError, ConnectionError, RateLimitError, ServerError, TimeoutError } from '../../src/client/errors/index.js';
 import { ReportingClient } from '../../src/client/reporting-client.js';
-import { reporting, startSamples, tokenOf } from './_reference.js';
+import { reporting, tokenOf } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
 let server: ReferenceServer | undefined;
 afterEach(async () => {
@@ -11,7 +12,7 @@ afterEach(async () => {
 });
 
 async function withFaults(faults: ServerFault[]): Promise<ReferenceServer> {
-  server = await startSamples({ faults });
+  server = await startReferenceServer({ faults });
   return server;
 }
 
@@ -51,7 +52,7 @@ describe('retries against the reference server', () => {
     const s = await withFaults([{ path: PLAN, status: 200, delayMs: 2000, times: 1 }]);
     const cost = await reporting(s, 'org-nordlys').getPlanCost(undefined, { timeoutMs: 200 });
     expect(cost.currency).toBe('DKK');
-    const s2 = await startSamples({ faults: [{ path: PLAN, status: 200, delayMs: 2000 }] });
+    const s2 = await startReferenceServer({ faults: [{ path: PLAN, status: 200, delayMs: 2000 }] });
     try {
       const e = await reporting(s2, 'org-nordlys', { maxRetries: 0 }).getPlanCost(undefined, { timeoutMs: 150 }).catch((x: unknown) => x);
       expect(e).toBeInstanceOf(TimeoutError);

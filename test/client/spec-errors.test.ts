@@ -5,28 +5,19 @@ import type { ReferenceServer } from '../../src/server/index.js';
 import { HttpPipeline } from '../../src/client/http-pipeline.js';
 import { ReportingClient } from '../../src/client/reporting-client.js';
 import type { ReportingApi } from '../../src/client/api.js';
-import {
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  EdgeRejectedError,
-  NotFoundError,
-  PermissionDeniedError,
-  SetupNeedsAttentionError,
-} from '../../src/client/errors/index.js';
-import { ALL_TOKENS, FAST, partner, reporting, samplesWithShares, startSamples, tokenOf } from './_reference.js';
+import { ApiError, AuthenticationError, BadRequestError, EdgeRejectedError, NotFoundError, PermissionDeniedError, SetupNeedsAttentionError } from '../../src/client/errors/index.js';
+import { ALL_TOKENS, FAST, partner, reporting, samplesWithShares, tokenOf, useReferenceServer } from '../_harness/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 let unshared: ReferenceServer;
 let unsharedDir: string;
 beforeAll(async () => {
-  server = await startSamples();
   // The samples share invoices and the subscription everywhere; a copy turns them off for one org.
   unsharedDir = samplesWithShares({ 'org-kattegat': { invoices: false, subscription: false } });
-  unshared = await startSamples({ dataDir: unsharedDir });
+  unshared = await startReferenceServer({ dataDir: unsharedDir });
 });
 afterAll(async () => {
-  await server.close();
   await unshared.close();
   rmSync(unsharedDir, { recursive: true, force: true });
 });

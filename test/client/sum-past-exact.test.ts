@@ -3,17 +3,15 @@
 // ResponseSchemaError (field and endpoint), never a plain RangeError from inside the merge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportingClient, ResponseSchemaError } from '../../src/index.js';
-import type { ReferenceServer } from '../../src/server/index.js';
 import { startRewritingProxy, type FakeServer } from './_fake-server.js';
-import { startSamples, tokenOf } from './_reference.js';
+import { tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const MAX = Number.MAX_SAFE_INTEGER; // 2^53 − 1
 
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let proxy: FakeServer;
 
 beforeAll(async () => {
-  reference = await startSamples();
   // Every key-usage answer says its totals made MAX requests: one answer reads, two cannot be added.
   proxy = await startRewritingProxy(reference.url, (req, body, type) => {
     if (!type.includes('json') || !req.url.includes('/key-usage')) return body;
@@ -24,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxy?.close();
-  await reference?.close();
 });
 
 const client = (maxRangeDays?: number) =>

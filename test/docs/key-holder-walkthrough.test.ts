@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/server/index.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { svcInProcess } from '../_harness/index.js';
 
 const README = fileURLToPath(new URL('../../src/cli/README.md', import.meta.url));
 const WRITTEN_URL = 'http://127.0.0.1:8787';

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { svc } from '../invoice/_svc.js';
 import { SAMPLES } from '../invoice/_samples.js';
 import { allText, readPdf } from '../invoice/_pdf.js';
 import { attachment } from '../invoice/_qpdf.js';
 import { parseXml, text } from './_ubl.js';
+import { svc } from '../_harness/index.js';
 
 const sampleFile = (name: string) => fileURLToPath(new URL(name, SAMPLES));
 let root: string;
@@ -23,7 +23,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('svc invoices render --format', () => {
   it('xml writes <invoice number>.xml, the Peppol invoice', async () => {
     const dir = folder();
-    const r = await svc(['invoices', 'render', sampleFile('nordlys-2026-10.json'), '--format', 'xml'], dir);
+    const r = await svc(['invoices', 'render', sampleFile('nordlys-2026-10.json'), '--format', 'xml'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(readdirSync(dir)).toEqual(['2026-0142.xml']);
     expect(text(parseXml(readFileSync(join(dir, '2026-0142.xml'))).documentElement!, 'cbc:ID')).toBe('2026-0142');
@@ -31,9 +31,9 @@ describe('svc invoices render --format', () => {
 
   it('both writes the PDF with the XML inside and the XML beside it, the same bytes', async () => {
     const dir = folder();
-    const r = await svc(['invoices', 'render', sampleFile('kattegat-2026-10.json'), '--format', 'both', '-o', 'out/faktura.pdf'], dir);
+    const r = await svc(['invoices', 'render', sampleFile('kattegat-2026-10.json'), '--format', 'both', '-o', 'out/faktura.pdf'], { cwd: dir });
     expect(r.code).toBe(0);
-    expect(r.stdout.toString()).toMatch(/^Wrote out\/faktura\.xml \(\d+ bytes\)\nWrote out\/faktura\.pdf \(\d+ bytes\)\n$/);
+    expect(r.stdout).toMatch(/^Wrote out\/faktura\.xml \(\d+ bytes\)\nWrote out\/faktura\.pdf \(\d+ bytes\)\n$/);
     const pdf = readFileSync(join(dir, 'out/faktura.pdf'));
     const xml = readFileSync(join(dir, 'out/faktura.xml'));
     expect(attachment(pdf, 'invoice-2026-0144.xml').equals(xml)).toBe(true);
@@ -42,9 +42,9 @@ describe('svc invoices render --format', () => {
 
   it('pdf stays the default; xml to stdout with -o -', async () => {
     const dir = folder();
-    const r = await svc(['invoices', 'render', '-', '--format', 'xml', '-o', '-'], dir, readFileSync(sampleFile('fjordline-2026-10.json'), 'utf8'));
+    const r = await svc(['invoices', 'render', '-', '--format', 'xml', '-o', '-'], { cwd: dir, stdin: readFileSync(sampleFile('fjordline-2026-10.json'), 'utf8') });
     expect(r.code).toBe(0);
-    expect(text(parseXml(r.stdout).documentElement!, 'cbc:DocumentCurrencyCode')).toBe('EUR');
+    expect(text(parseXml(r.stdoutBytes).documentElement!, 'cbc:DocumentCurrencyCode')).toBe('EUR');
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -56,7 +56,7 @@ describe('svc invoices render --format', () => {
     ['both to stdout', ['nordlys-2026-10.json', '--format', 'both', '-o', '-'], /^svc: -o: /, 2],
   ] as const)('refuses %s: one line naming the field or flag, the right exit code, no file', async (_, [file, ...flags], message, code) => {
     const dir = folder();
-    const r = await svc(['invoices', 'render', sampleFile(file), ...flags], dir);
+    const r = await svc(['invoices', 'render', sampleFile(file), ...flags], { cwd: dir });
     expect(r.code).toBe(code);
     // One line says what is wrong; a wrong command line adds where its help is.
     const said = r.stderr.split('\n').filter(Boolean).filter((l) => !/^svc: (warning|error): /.test(l));
@@ -74,7 +74,7 @@ describe('svc invoices render --format', () => {
       const dir = folder();
       const json = JSON.parse(readFileSync(sampleFile('nordlys-2026-10.json'), 'utf8'));
       edit(json);
-      const r = await svc(['invoices', 'render', '-', '--format', 'both'], dir, JSON.stringify(json));
+      const r = await svc(['invoices', 'render', '-', '--format', 'both'], { cwd: dir, stdin: JSON.stringify(json) });
       expect(r.code).toBe(1);
       const line = r.stderr.split('\n').find((l) => l.startsWith('svc: cannot make'));
       expect(line).toContain(`${field}: `);
@@ -100,7 +100,7 @@ describe('svc invoices render --format', () => {
     edit(json);
     for (const format of ['pdf', 'xml', 'both']) {
       const dir = folder();
-      const r = await svc(['invoices', 'render', '-', '--format', format], dir, JSON.stringify(json));
+      const r = await svc(['invoices', 'render', '-', '--format', format], { cwd: dir, stdin: JSON.stringify(json) });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(new RegExp(`^svc: error: .*\\[${code}\\]$`, 'm'));
       expect(r.stderr).toMatch(new RegExp(`svc: invoice 2026-0142: 1 error \\(above: ${code}\\); no file written\n$`));
@@ -112,7 +112,7 @@ describe('svc invoices render --format', () => {
 describe('svc invoices credit-note', () => {
   it('makes the credit note of a void invoice as PDF and XML (both), in English on request', async () => {
     const dir = folder();
-    const r = await svc(['invoices', 'credit-note', sampleFile('nordlys-2026-10-void.json'), '--number', 'KN-2026-007', '--date', '2026-11-20', '--reason', 'Wrong plan billed', '--format', 'both', '--language', 'en'], dir);
+    const r = await svc(['invoices', 'credit-note', sampleFile('nordlys-2026-10-void.json'), '--number', 'KN-2026-007', '--date', '2026-11-20', '--reason', 'Wrong plan billed', '--format', 'both', '--language', 'en'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['credit-note-KN-2026-007.pdf', 'credit-note-KN-2026-007.xml']);
     const pdf = readFileSync(join(dir, 'credit-note-KN-2026-007.pdf'));
@@ -133,7 +133,7 @@ describe('svc invoices credit-note', () => {
 
   it('is a Danish kreditnota by default, as a PDF', async () => {
     const dir = folder();
-    const r = await svc(['invoices', 'credit-note', sampleFile('kattegat-2026-10.json'), '--number', 'KN-8', '--date', '2026-11-21'], dir);
+    const r = await svc(['invoices', 'credit-note', sampleFile('kattegat-2026-10.json'), '--number', 'KN-8', '--date', '2026-11-21'], { cwd: dir });
     expect(r.code).toBe(0);
     const words = allText(await readPdf(readFileSync(join(dir, 'credit-note-KN-8.pdf'))));
     expect(words).toContain('Kreditnota');
@@ -148,7 +148,7 @@ describe('svc invoices credit-note', () => {
     const usd = fileURLToPath(new URL('../vat-treatments/usd-vat-without-rate-2026-09.json', SAMPLES));
     const record = JSON.parse(readFileSync(usd, 'utf8'));
     const dir = folder();
-    const r = await svc(['invoices', 'credit-note', usd, '--number', 'KN-9', '--date', '2026-10-20', '--format', 'both', '--language', 'da'], dir);
+    const r = await svc(['invoices', 'credit-note', usd, '--number', 'KN-9', '--date', '2026-10-20', '--format', 'both', '--language', 'da'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^svc: invoice 2026-0130: error: .*\[vat_not_in_dkk\] \(credited\)$/m);
     expect(readdirSync(dir).sort()).toEqual(['credit-note-KN-9.pdf', 'credit-note-KN-9.xml']);
@@ -170,7 +170,7 @@ describe('svc invoices credit-note', () => {
     record.total_cents += 100;
     const input = JSON.stringify(record);
     const dir = folder();
-    const r = await svc(['invoices', 'credit-note', '-', '--number', 'KN-10', '--date', '2026-11-20', '--format', 'both'], dir, input);
+    const r = await svc(['invoices', 'credit-note', '-', '--number', 'KN-10', '--date', '2026-11-20', '--format', 'both'], { cwd: dir, stdin: input });
     expect(r.code).toBe(0);
     expect(readdirSync(dir)).toEqual(['credit-note-KN-10.pdf']);
     expect(r.stderr).toMatch(/^svc: no XML for credit note KN-10: total_cents: .*Peppol rules \(BR-CO-15\).*\[total\]; the PDF was written alone$/m);
@@ -180,7 +180,7 @@ describe('svc invoices credit-note', () => {
     expect(words).toContain('[total]');
     // Asked for the XML alone, that is a refusal: exit 1 naming the rule, no file.
     const xmlDir = folder();
-    const x = await svc(['invoices', 'credit-note', '-', '--number', 'KN-10', '--date', '2026-11-20', '--format', 'xml'], xmlDir, input);
+    const x = await svc(['invoices', 'credit-note', '-', '--number', 'KN-10', '--date', '2026-11-20', '--format', 'xml'], { cwd: xmlDir, stdin: input });
     expect(x.code).toBe(1);
     expect(x.stderr).toMatch(/^svc: cannot make the e-invoice: total_cents: .*BR-CO-15/m);
     expect(readdirSync(xmlDir)).toEqual([]);
@@ -191,7 +191,7 @@ describe('svc invoices credit-note', () => {
     for (const file of [fik, sampleFile('nordlys-2026-10-void.json')]) {
       const record = JSON.parse(readFileSync(file, 'utf8'));
       const dir = folder();
-      const r = await svc(['invoices', 'credit-note', file, '--number', 'KN-11', '--date', '2026-11-20', '--format', 'both'], dir);
+      const r = await svc(['invoices', 'credit-note', file, '--number', 'KN-11', '--date', '2026-11-20', '--format', 'both'], { cwd: dir });
       expect(r.code).toBe(0);
       const words = allText(await readPdf(readFileSync(join(dir, 'credit-note-KN-11.pdf'))));
       expect(words).toContain('Der skal ikke betales noget');
@@ -210,7 +210,7 @@ describe('svc invoices credit-note', () => {
     ['a --date before the invoice', ['--number', 'KN-1', '--date', '2026-11-01'], /^svc: --date: 2026-11-01 is before the issue date 2026-11-03/],
   ])('refuses %s: exit 2 (a flag of the command line), no file', async (_, flags, message) => {
     const dir = folder();
-    const r = await svc(['invoices', 'credit-note', sampleFile('nordlys-2026-10.json'), ...flags, '--format', 'both'], dir);
+    const r = await svc(['invoices', 'credit-note', sampleFile('nordlys-2026-10.json'), ...flags, '--format', 'both'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(readdirSync(dir)).toEqual([]);

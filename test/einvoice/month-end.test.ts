@@ -6,9 +6,8 @@ import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import { exitCodeOf } from '../../src/cli/month-end.js';
 import { sha256 } from '../../src/runner/hash.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../src/server/index.js';
-import { configFor, copySamples, readTokens } from '../runner/_server.js';
 import { money, parseXml, text } from './_ubl.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { configFor, copySamples, readTokens, svcInProcess } from '../_harness/index.js';
 
 interface SampleInvoice { id: string; org_id: string; invoice_number: string; status: string; period_start: string; total_cents: number }
 

@@ -3,10 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { svc } from './_svc.js';
 import { allText, readPdf } from './_pdf.js';
 import { solidPng } from './_png.js';
 import { FIXTURES, SAMPLES } from './_samples.js';
+import { svc } from '../_harness/index.js';
 
 const sampleFile = (name: string) => fileURLToPath(new URL(name, SAMPLES));
 const fixture = (name: string) => fileURLToPath(new URL(name, FIXTURES));
@@ -19,10 +19,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('svc invoices render', () => {
   it('renders a file to <invoice number>.pdf in the working folder, in the invoice language', async () => {
-    const r = await svc(['invoices', 'render', sampleFile('nordlys-2026-10.json')], dir);
+    const r = await svc(['invoices', 'render', sampleFile('nordlys-2026-10.json')], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout.toString()).toMatch(/^Wrote 2026-0142\.pdf \(\d+ bytes\)\n$/);
+    expect(r.stdout).toMatch(/^Wrote 2026-0142\.pdf \(\d+ bytes\)\n$/);
     const text = allText(await readPdf(readFileSync(join(dir, '2026-0142.pdf'))));
     expect(text).toContain('I alt at betale 31.740,28 DKK');
   });
@@ -30,7 +30,7 @@ describe('svc invoices render', () => {
   it('reads stdin with "-", honours -o, --language, --logo and --accent', async () => {
     writeFileSync(join(dir, 'logo.png'), solidPng(30, 10, [0, 0, 0]));
     const json = readFileSync(sampleFile('nordlys-2026-09.json'), 'utf8');
-    const r = await svc(['invoices', 'render', '-', '-o', 'out/sept.pdf', '--language', 'en', '--logo', 'logo.png', '--accent', '#0b6e4f'], dir, json);
+    const r = await svc(['invoices', 'render', '-', '-o', 'out/sept.pdf', '--language', 'en', '--logo', 'logo.png', '--accent', '#0b6e4f'], { cwd: dir, stdin: json });
     expect(r.code).toBe(0);
     const pdf = await readPdf(readFileSync(join(dir, 'out/sept.pdf')));
     expect(allText(pdf)).toContain('Total due DKK 26,890.80');
@@ -38,13 +38,13 @@ describe('svc invoices render', () => {
   });
 
   it('writes the PDF to stdout with -o -', async () => {
-    const r = await svc(['invoices', 'render', sampleFile('fjordline-2026-10.json'), '-o', '-'], dir);
+    const r = await svc(['invoices', 'render', sampleFile('fjordline-2026-10.json'), '-o', '-'], { cwd: dir });
     expect(r.code).toBe(0);
-    expect(r.stdout.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(r.stdoutBytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('reports on stderr figures that do not reconcile, exits 1 and writes no PDF asking a wrong amount', async () => {
-    const r = await svc(['invoices', 'render', fixture('vat-off-by-one.json'), '-o', 'warn.pdf'], dir);
+    const r = await svc(['invoices', 'render', fixture('vat-off-by-one.json'), '-o', 'warn.pdf'], { cwd: dir });
     expect(r.code).toBe(1);
     // VAT and total were both raised by 1 øre: the VAT is off, the total still adds up.
     expect(r.stderr).toBe('svc: error: vat_cents 537817 != round(subtotal_cents 2151264 × vat_rate_bps 2500 / 10000) = 537816 [vat]\nsvc: invoice 2026-0098: 1 error (above: vat); no file written\n');
@@ -70,7 +70,7 @@ describe('svc invoices render', () => {
       const target = join(dir, 'keep.pdf');
       copyFileSync(sampleFile('nordlys-2026-10.json'), target);
       const before = readdirSync(dir).sort();
-      const r = await svc(['invoices', 'render', ...args, '-o', 'keep.pdf'], dir);
+      const r = await svc(['invoices', 'render', ...args, '-o', 'keep.pdf'], { cwd: dir });
       expect(r.code).toBe(code);
       const lines = r.stderr.trimEnd().split('\n');
       // A wrong command line adds the pointer to --help on a second line.
@@ -86,31 +86,31 @@ describe('svc invoices render: an error finding stops every format; --strict sto
 
   it('exits 1 naming the code and writes no file when checkInvoice finds an error, with or without --strict', async () => {
     for (const flags of [['--strict'], []]) {
-      const r = await svc(['invoices', 'render', treatments('usd-vat-without-rate-2026-09.json'), ...flags, '-o', 'refused.pdf'], dir);
+      const r = await svc(['invoices', 'render', treatments('usd-vat-without-rate-2026-09.json'), ...flags, '-o', 'refused.pdf'], { cwd: dir });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^svc: error: VAT is charged in USD but usd_dkk_rate is missing.* \[vat_not_in_dkk\]\n/);
       expect(r.stderr).toMatch(/\nsvc: invoice 2026-0130: 1 error \(above: vat_not_in_dkk\); no file written\n$/);
       expect(readdirSync(dir)).not.toContain('refused.pdf');
     }
-    const clean = await svc(['invoices', 'render', treatments('eu-reverse-charge-2026-10.json'), '--strict', '-o', 'clean.pdf'], dir);
+    const clean = await svc(['invoices', 'render', treatments('eu-reverse-charge-2026-10.json'), '--strict', '-o', 'clean.pdf'], { cwd: dir });
     expect([clean.code, clean.stderr]).toEqual([0, '']);
   });
 
   it('a warning: printed and rendered (exit 0); with --strict exit 1 and no file', async () => {
     const json = JSON.parse(readFileSync(treatments('eu-reverse-charge-2026-10.json'), 'utf8'));
     Object.assign(json.buyer, { vat: 'GR094014201', country: 'Greece', city: 'Athina', postal_code: '10431' });
-    const loose = await svc(['invoices', 'render', '-', '-o', 'warned.pdf'], dir, JSON.stringify(json));
+    const loose = await svc(['invoices', 'render', '-', '-o', 'warned.pdf'], { cwd: dir, stdin: JSON.stringify(json) });
     expect(loose.code).toBe(0);
     expect(loose.stderr).toMatch(/^svc: warning: .*Greek VAT numbers start with EL, not GR \[greek_vat_prefix\]\n$/);
     expect(readdirSync(dir)).toContain('warned.pdf');
-    const strict = await svc(['invoices', 'render', '-', '--strict', '-o', 'strict.pdf'], dir, JSON.stringify(json));
+    const strict = await svc(['invoices', 'render', '-', '--strict', '-o', 'strict.pdf'], { cwd: dir, stdin: JSON.stringify(json) });
     expect(strict.code).toBe(1);
     expect(strict.stderr).toMatch(/svc: invoice .*: 1 warning \(--strict\) \(above: greek_vat_prefix\); no file written\n$/);
     expect(readdirSync(dir)).not.toContain('strict.pdf');
   });
 
   it('refuses an illegible --accent by name', async () => {
-    const r = await svc(['invoices', 'render', sampleFile('nordlys-2026-10.json'), '--accent', '#808080', '-o', 'grey.pdf'], dir);
+    const r = await svc(['invoices', 'render', sampleFile('nordlys-2026-10.json'), '--accent', '#808080', '-o', 'grey.pdf'], { cwd: dir });
     // A bad flag value exits 2, as in every command (issue 14).
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^svc: --accent: #808080 gives text too little contrast/);

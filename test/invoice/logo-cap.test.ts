@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { InvalidRenderOptionError, renderInvoicePdf } from '../../src/index.js';
 import { MAX_LOGO_PIXELS, readLogoHeader } from '../../src/invoice/index.js';
-import { svc } from '../client/_run.js';
 import { solidPng } from './_png.js';
 import { sample } from './_samples.js';
+import { svc } from '../_harness/index.js';
 
 /** A JPEG's start: SOI, an APP0 segment, then SOF0 naming `width` × `height` (enough for the header check). */
 function jpegHeader(width: number, height: number): Buffer {
@@ -30,7 +30,7 @@ describe('the logo pixel cap', () => {
   test('svc invoices render --logo: exit 2 (a bad flag value) naming the flag and the file, nothing written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-logo-'));
     writeFileSync(join(dir, 'big.png'), big);
-    const r = await svc(['invoices', 'render', join(process.cwd(), 'samples/invoices/nordlys-2026-10.json'), '--logo', 'big.png', '-o', 'out.pdf'], {}, dir);
+    const r = await svc(['invoices', 'render', join(process.cwd(), 'samples/invoices/nordlys-2026-10.json'), '--logo', 'big.png', '-o', 'out.pdf'], { env: {}, cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('svc: --logo: big.png is 5000 × 4000 pixels, more than a logo may have (at most 16,777,216 pixels, e.g. 4096 × 4096)\nRun "svc invoices render --help" for usage.\n');
     expect(readdirSync(dir)).toEqual(['big.png']);

@@ -1,15 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
-import { startCli, waitFor, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, freePort, startRedis } from './_redis.js';
+import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, freePort, startRedis, svcInProcess, waitFor, useQueue, type CliProcess } from '../_harness/index.js';
 
 // A Redis that is not there, says nothing, or dies mid-run: the coordinator and the worker each
 // end within --timeout with one line naming the URL (no password) and the cause, exit 1, and
@@ -22,9 +17,6 @@ import { hasRedis, runs } from '../_tools.js';
 // going) or gives Node's start-up its own allowance: at once, eight processes start together.
 
 const MONTH = '2026-10';
-let tmp: string;
-let server: ReferenceServer;
-const started: CliProcess[] = [];
 const silentPorts: Array<{ close(): void }> = [];
 
 /**
@@ -62,29 +54,11 @@ async function timed(p: CliProcess, maxSeconds = 20): Promise<{ code: number | s
 }
 
 describe.runIf(runs(hasRedis))('queue: a dead Redis', { concurrent: true }, () => {
-  beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'svc-dead-redis-'));
-    server = await startReferenceServer({});
-  });
-  afterAll(async () => {
-    for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  const q = useQueue({ prefix: 'svc-dead-redis-', redis: false, server: {} });
+  afterAll(() => {
     for (const s of silentPorts) s.close();
-    await server?.close();
-    await rm(tmp, { recursive: true, force: true });
   });
-
-  async function configFile(name: string): Promise<{ path: string; env: Record<string, string> }> {
-    const { config, env } = configFor(server.url, await readTokens(), false);
-    const path = join(tmp, name);
-    await writeFile(path, JSON.stringify(config));
-    return { path, env };
-  }
-
-  function run(args: string[], env: Record<string, string> = {}): CliProcess {
-    const p = startCli(args, env);
-    started.push(p);
-    return p;
-  }
+  const run = (args: string[], env: Record<string, string> = {}): CliProcess => q.start(args, env);
 
   // A refused connection is known at once, so the limit given is far above what the run may take:
   // one that waited for it instead would be killed as a hang at NEVER_STARTED_BOUND and fail.
@@ -94,9 +68,9 @@ describe.runIf(runs(hasRedis))('queue: a dead Redis', { concurrent: true }, () =
   const NEVER_STARTED_BOUND = 40;
 
   it('never started: the coordinator says so at once, prints nothing before, makes no folder and no lock', async ({ expect }) => {
-    const { path } = await configFile('runs-none.json');
+    const { path } = await q.configFile('runs-none.json');
     const port = await freePort();
-    const out = join(tmp, 'out-none');
+    const out = join(q.tmp, 'out-none');
     const p = run(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', `redis://:s3cret-pw@127.0.0.1:${port}`, '--timeout', String(NEVER_STARTED_LIMIT)]);
     const { code, seconds } = await timed(p, NEVER_STARTED_BOUND);
     expect(code).toBe(1);
@@ -134,8 +108,8 @@ describe.runIf(runs(hasRedis))('queue: a dead Redis', { concurrent: true }, () =
 
     it('the coordinator gives up after --timeout, with no lock left', async ({ expect }) => {
       const silent = await silentPort();
-      const { path } = await configFile('runs-silent.json');
-      const out = join(tmp, 'out-silent');
+      const { path } = await q.configFile('runs-silent.json');
+      const out = join(q.tmp, 'out-silent');
       const p = run(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', `redis://127.0.0.1:${silent.port}`, '--timeout', String(TIMEOUT)]);
       const { code, seconds, endedAt } = await timed(p, TIMEOUT + START_UP);
       expect(code).toBe(1);
@@ -165,8 +139,8 @@ describe.runIf(runs(hasRedis))('queue: a dead Redis', { concurrent: true }, () =
     it(`${what} mid-run: the coordinator writes the manifest of what is done, releases the lock, exits 1 with one line`, async ({ expect }) => {
       const redis = await startRedis();
       try {
-        const { path } = await configFile(`runs-${what}.json`);
-        const out = join(tmp, `out-${what}`);
+        const { path } = await q.configFile(`runs-${what}.json`);
+        const out = join(q.tmp, `out-${what}`);
         // No worker: the jobs wait in Redis, and the coordinator follows them until Redis goes.
         const p = run(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', redis.url, '--timeout', '2']);
         await waitFor(() => p.stderrLines().some((l) => l.startsWith('svc: organizations go to queue')), 'the coordinator connected', 45_000);
@@ -194,8 +168,8 @@ describe.runIf(runs(hasRedis))('queue: a dead Redis', { concurrent: true }, () =
   it('silent mid-run (SIGSTOP), with a worker: the coordinator and the worker each end within --timeout with one line, Redis still silent; and after it answers again', async ({ expect }) => {
     const redis = await startRedis();
     try {
-      const { path, env } = await configFile('runs-paused.json');
-      const out = join(tmp, 'out-paused');
+      const { path, env } = await q.configFile('runs-paused.json');
+      const out = join(q.tmp, 'out-paused');
       const p = run(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', redis.url, '--timeout', '2']);
       await waitFor(() => p.stderrLines().some((l) => l.startsWith('svc: organizations go to queue')), 'the coordinator connected', 45_000);
       await waitFor(async () => (await redis.keys()).some((k) => k.includes(`${MONTH}.org.`)), 'the jobs in Redis', 30_000);
@@ -247,10 +221,10 @@ describe.runIf(runs(hasRedis))('queue: a dead Redis', { concurrent: true }, () =
   }, 90_000);
 
   it('--queue localhost:19179 is refused before anything is printed, quoting what was typed', async ({ expect }) => {
-    const { path } = await configFile('runs-typo.json');
+    const { path } = await q.configFile('runs-typo.json');
     // A refused flag, not a process's ending: the built CLI in this process (svcInProcess).
     const [p, w] = await Promise.all([
-      svcInProcess(['month-end', '--month', MONTH, '--config', path, '--out', join(tmp, 'out-typo'), '--queue', 'localhost:19179']),
+      svcInProcess(['month-end', '--month', MONTH, '--config', path, '--out', join(q.tmp, 'out-typo'), '--queue', 'localhost:19179']),
       svcInProcess(['worker', '--queue', 'localhost:19179']),
     ]);
     expect(p.code).toBe(2);

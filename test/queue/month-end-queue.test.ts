@@ -1,17 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import { sha256 } from '../../src/runner/hash.js';
 import type { Manifest } from '../../src/runner/manifest.js';
-import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens, type SampleTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { generateDataset } from '../../src/server/index.js';
 import { verifyRun } from '../../src/verify/index.js';
-import { startCli, waitFor, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, readTokens, svcInProcess, waitFor, useQueue, type CliProcess, type SampleTokens } from '../_harness/index.js';
 
 // 24 generated organizations through `svc month-end --queue` and two `svc worker` processes
 // against the reference server over loopback HTTP and a real redis-server; one worker is killed
@@ -31,11 +27,7 @@ const MONTH = '2026-10';
 const ORGS = 24;
 const KILL_AFTER = 3;
 
-let tmp: string;
-let redis: TestRedis;
-let server: ReferenceServer;
 let tokens: SampleTokens;
-const started: CliProcess[] = [];
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -47,61 +39,54 @@ function containsAny(haystack: Buffer, needles: string[]): string | undefined {
 }
 
 describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, one killed', () => {
-  beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'svc-queue-'));
-    const data = join(tmp, 'data');
-    generateDataset({ orgs: ORGS, keysPerOrg: 3, months: 4, invoicesPerOrg: 3, seed: 'queue-test', out: data });
-    // Issue 36: the first organization's October invoice void, the second's charging Danish VAT to a
-    // Polish business (held back): the queue's run credits both from the series, as one process does.
-    const edit = async (file: string, change: (inv: Record<string, any>) => void) => {
-      const path = join(data, 'invoices', file);
-      const inv = JSON.parse(await readFile(path, 'utf8')) as Record<string, any>;
-      change(inv);
-      await writeFile(path, JSON.stringify(inv));
-    };
-    await edit('org-00001-2026-10.json', (inv) => void (inv.status = 'void'));
-    await edit('org-00002-2026-10.json', (inv) => void Object.assign(inv.buyer, { country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' }));
-    tokens = await readTokens(data);
-    server = await startReferenceServer({ dataDir: data });
-    redis = await startRedis();
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-    await server?.close();
-    await redis?.stop();
-    await rm(tmp, { recursive: true, force: true });
+  const q = useQueue({
+    prefix: 'svc-queue-',
+    server: async (tmp) => {
+      const data = join(tmp, 'data');
+      generateDataset({ orgs: ORGS, keysPerOrg: 3, months: 4, invoicesPerOrg: 3, seed: 'queue-test', out: data });
+      // Issue 36: the first organization's October invoice void, the second's charging Danish VAT to a
+      // Polish business (held back): the queue's run credits both from the series, as one process does.
+      const edit = async (file: string, change: (inv: Record<string, any>) => void) => {
+        const path = join(data, 'invoices', file);
+        const inv = JSON.parse(await readFile(path, 'utf8')) as Record<string, any>;
+        change(inv);
+        await writeFile(path, JSON.stringify(inv));
+      };
+      await edit('org-00001-2026-10.json', (inv) => void (inv.status = 'void'));
+      await edit('org-00002-2026-10.json', (inv) => void Object.assign(inv.buyer, { country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' }));
+      tokens = await readTokens(data);
+      return { dataDir: data };
+    },
   });
 
   it('does every organization exactly once, byte-identical to one process, with no token in Redis', async () => {
-    const base = configFor(server.url, tokens, true);
+    const base = configFor(q.server.url, tokens, true);
     const config = { ...base.config, credit_notes: { prefix: 'KN-', next: 100 } };
     const { env } = base;
-    const configPath = join(tmp, 'runs.json');
+    const configPath = join(q.tmp, 'runs.json');
     await writeFile(configPath, JSON.stringify(config));
     const allTokens = [...tokens.orgs, ...tokens.partners].map((t) => t.token);
-    const outQueue = join(tmp, 'out-queue');
+    const outQueue = join(q.tmp, 'out-queue');
 
     // The coordinator has no token at all: only the workers do. The workers are the processes
     // killed and surviving; the coordinator runs as the built CLI in this process (svcInProcess).
-    const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', configPath, '--out', outQueue, '--queue', redis.url, '--json', '--credit-note-date', '2026-11-20'], {});
-    const workerArgs = ['worker', '--queue', redis.url, '--month', MONTH, '--concurrency', '3', '--lock-seconds', '4'];
-    const workers = [0, 1].map(() => startCli(workerArgs, env));
-    started.push(...workers);
+    const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', configPath, '--out', outQueue, '--queue', q.redis.url, '--json', '--credit-note-date', '2026-11-20'], {});
+    const workerArgs = ['worker', '--queue', q.redis.url, '--month', MONTH, '--concurrency', '3', '--lock-seconds', '4'];
+    const workers = [0, 1].map(() => q.start(workerArgs, env));
     const done = (w: CliProcess) => w.stderrLines().filter((l) => /: (ok|skipped|failed), \d+ files?$/.test(l)).length;
 
     // Kill one worker outright once it is well into its share, while jobs are in its hands.
     const victim = workers[1]!;
     const survivor = workers[0]!;
     await waitFor(() => done(victim) >= KILL_AFTER, `the second worker to finish ${KILL_AFTER} organizations`, 90_000);
-    const redisMidRun = await redis.dump();
+    const redisMidRun = await q.redis.dump();
     victim.child.kill('SIGKILL');
     expect(await victim.exited).toBe('SIGKILL');
     // What it held when it died: its locks outlive it by --lock-seconds (asked before the kill, a
     // job it finished in between would count as in hand and never be taken over).
-    const inHand = (await redis.activeJobs(`svc-month-end-${MONTH}`)).filter((j) => j.by?.endsWith(` ${victim.child.pid}`));
-    await waitFor(async () => (await redis.dump()).some((b) => b.includes('"outcome"')), 'job results in Redis', 10_000);
-    const redisLater = await redis.dump();
+    const inHand = (await q.redis.activeJobs(`svc-month-end-${MONTH}`)).filter((j) => j.by?.endsWith(` ${victim.child.pid}`));
+    await waitFor(async () => (await q.redis.dump()).some((b) => b.includes('"outcome"')), 'job results in Redis', 10_000);
+    const redisLater = await q.redis.dump();
 
     const coordinated = await coordinator;
     // Nothing failed, one invoice held back: exit 3.
@@ -114,10 +99,10 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
     expect(redisMidRun.length).toBeGreaterThan(ORGS);
     for (const chunk of [...redisMidRun, ...redisLater]) expect(containsAny(chunk, allTokens)).toBeUndefined();
     // ...and Redis holds nothing of a finished run.
-    expect((await redis.keys()).filter((k) => k.includes(`${MONTH}.org.`) || k.includes(`${MONTH}.partner`))).toEqual([]);
+    expect((await q.redis.keys()).filter((k) => k.includes(`${MONTH}.org.`) || k.includes(`${MONTH}.partner`))).toEqual([]);
 
     // The same month in one process, for comparison.
-    const outLocal = join(tmp, 'out-local');
+    const outLocal = join(q.tmp, 'out-local');
     const local = await runMonthEnd(config, { outDir: outLocal, month: MONTH, env, creditNoteDate: '2026-11-20' });
     const manifest = JSON.parse(await readFile(join(outQueue, MONTH, 'manifest.json'), 'utf8')) as Manifest;
 

@@ -54,7 +54,8 @@ async function install(name: string, without: string[]): Promise<string> {
   return dir;
 }
 
-async function svc(dir: string, args: string[]): Promise<{ code: number; stderr: string }> {
+/** The built `svc` of an install copy in `dir` (not the repository's), as a process. */
+async function installedSvc(dir: string, args: string[]): Promise<{ code: number; stderr: string }> {
   try {
     const { stderr } = await run(process.execPath, [join(dir, 'dist/cli/main.js'), ...args], {
       cwd: dir, env: { PATH: process.env.PATH, CI: '1', SVC_NO_UPDATE_CHECK: '1', O_TOKEN: 'rt_test', SVC_TIMEOUT: '2' },
@@ -80,7 +81,7 @@ describe('the queue without its optional peers installed', () => {
   const worker = ['worker', '--queue', 'redis://127.0.0.1:9', '--month', '2026-10'];
 
   test('svc month-end --queue and svc worker exit 2 with one line: npm i bullmq ioredis', async () => {
-    for (const r of await Promise.all([monthEnd(), worker].map((args) => svc(without, args)))) {
+    for (const r of await Promise.all([monthEnd(), worker].map((args) => installedSvc(without, args)))) {
       expect(r.code, r.stderr).toBe(2);
       const lines = r.stderr.split('\n').filter(Boolean);
       expect(lines, r.stderr).toHaveLength(1);
@@ -88,18 +89,18 @@ describe('the queue without its optional peers installed', () => {
       expect(lines[0]).toContain('bullmq and ioredis');
     }
     // Only one of them missing is named alone.
-    expect((await svc(withoutIoredis, worker)).stderr).toMatch(/needs ioredis, not installed here: npm i bullmq ioredis/);
+    expect((await installedSvc(withoutIoredis, worker)).stderr).toMatch(/needs ioredis, not installed here: npm i bullmq ioredis/);
   }, 120_000);
 
   test('everything else runs there: the package root loads and a month end in one process runs', async () => {
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', "const m = await import('svc-reporting'); console.log(typeof m.renderInvoicePdf)"], { cwd: without });
     expect(stdout.trim()).toBe('function');
-    const r = await svc(without, ['demo', '--out', join(tmp, 'demo')]);
+    const r = await installedSvc(without, ['demo', '--out', join(tmp, 'demo')]);
     expect(r.code, r.stderr).toBe(0);
   }, 120_000);
 
   test('control: with them installed the same commands get past the check to Redis', async () => {
-    for (const r of await Promise.all([monthEnd(), worker].map((args) => svc(withBoth, args)))) {
+    for (const r of await Promise.all([monthEnd(), worker].map((args) => installedSvc(withBoth, args)))) {
       expect(r.stderr).not.toContain('npm i bullmq ioredis');
       expect(r.stderr).toContain('cannot reach Redis at redis://127.0.0.1:9');
       expect(r.code).toBe(1);

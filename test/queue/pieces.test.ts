@@ -1,18 +1,14 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
-import { runCli } from '../../src/cli/run.js';
 import { parseQueueUrl } from '../../src/queue/_connection.js';
 import { organizationJobId, partnerJobId, queueName } from '../../src/queue/_names.js';
 import { isTransientFailure } from '../../src/queue/_retry-decision.js';
 import type { OrgOutcome } from '../../src/runner/manifest.js';
+import { svc } from '../_harness/index.js';
 
 async function cli(argv: string[]): Promise<{ code: number; stderr: string }> {
-  const stderr = new PassThrough();
-  let err = '';
-  stderr.on('data', (c) => (err += c));
-  const code = await runCli(rootGroup, argv, { stdin: new PassThrough(), stdout: new PassThrough(), stderr, env: {}, cwd: process.cwd() });
-  return { code, stderr: err };
+  const { code, stderr } = await svc(argv, { root: rootGroup });
+  return { code, stderr };
 }
 
 describe('queue flags', () => {

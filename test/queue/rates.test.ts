@@ -1,15 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/runner/manifest.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
-import { startCli, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, readTokens, svcInProcess, useQueue } from '../_harness/index.js';
 
 // `svc month-end --queue … --rates FILE` with a `svc worker` on a real redis-server, over the
 // bundled samples: the coordinator checks the file and copies it into the month folder, the job
@@ -18,31 +13,17 @@ import { hasRedis, runs } from '../_tools.js';
 
 const ECB = 'Date,USD,DKK,\n2026-11-04,1.0879,7.4603,\n2026-11-03,1.0873,7.4604,\n2026-11-02,1.0860,7.4608,\n';
 
-let tmp: string;
-let redis: TestRedis;
-let server: ReferenceServer;
-let worker: CliProcess | undefined;
 
 describe.runIf(runs(hasRedis))('a month end on a queue with a rates file', () => {
-  beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'svc-queue-rates-'));
-    server = await startReferenceServer({});
-    redis = await startRedis();
-  }, 60_000);
-  afterAll(async () => {
-    if (worker && worker.child.exitCode === null) worker.child.kill('SIGKILL');
-    await server?.close();
-    await redis?.stop();
-    await rm(tmp, { recursive: true, force: true });
-  });
+  const q = useQueue({ prefix: 'svc-queue-rates-', server: {} });
 
   it('converts on the worker at the run\'s rates, read from the month folder\'s copy', async () => {
-    const { config, env } = configFor(server.url, await readTokens());
-    await writeFile(join(tmp, 'runs.json'), JSON.stringify(config));
-    await writeFile(join(tmp, 'eurofxref-hist.csv'), ECB);
-    const out = join(tmp, 'out');
-    const coordinator = svcInProcess(['month-end', '--month', '2026-10', '--config', 'runs.json', '--out', out, '--queue', redis.url, '--rates', 'eurofxref-hist.csv'], {}, { cwd: tmp });
-    worker = startCli(['worker', '--queue', redis.url, '--month', '2026-10'], env);
+    const { config, env } = configFor(q.server.url, await readTokens());
+    await writeFile(join(q.tmp, 'runs.json'), JSON.stringify(config));
+    await writeFile(join(q.tmp, 'eurofxref-hist.csv'), ECB);
+    const out = join(q.tmp, 'out');
+    const coordinator = svcInProcess(['month-end', '--month', '2026-10', '--config', 'runs.json', '--out', out, '--queue', q.redis.url, '--rates', 'eurofxref-hist.csv'], {}, { cwd: q.tmp });
+    const worker = q.start(['worker', '--queue', q.redis.url, '--month', '2026-10'], env);
     const r = await coordinator;
     worker.child.kill('SIGTERM');
     expect(r.code).toBe(0);

@@ -3,85 +3,61 @@
 // is out of range" and worked database 0. Now both refuse the URL at once with one line, exit 2,
 // nothing queued or made; and a database the server has is the one used. The built `svc` as real
 // processes, a real redis-server.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens } from '../runner/_server.js';
-import { svcBin } from '../cli/_bin.js';
-import { startCli, waitFor, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, svcBin, waitFor, useQueue } from '../_harness/index.js';
 
 const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
 const MONTH = '2026-10';
-let tmp: string;
-let redis: TestRedis;
-let server: ReferenceServer;
-let cfg: string;
-let env: Record<string, string>;
-const started: CliProcess[] = [];
 
 describe.runIf(runs(hasRedis))('queue: the database of the Redis URL', () => {
+  const q = useQueue({ prefix: 'svc-queue-db-', server: {} });
+  let cfg: string;
+  let env: Record<string, string>;
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'svc-queue-db-'));
-    redis = await startRedis();
-    server = await startReferenceServer({});
-    const made = configFor(server.url, await readTokens(), false);
-    made.config.organizations = made.config.organizations.filter((o) => o.org_id === 'org-nordlys');
-    env = made.env;
-    cfg = join(tmp, 'runs.json');
-    await writeFile(cfg, JSON.stringify(made.config));
-  });
-  afterAll(async () => {
-    for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-    await server?.close();
-    await redis?.stop();
-    await rm(tmp, { recursive: true, force: true });
+    ({ path: cfg, env } = await q.configFile('runs.json', ['org-nordlys']));
   });
 
   const refusal = (url: string) =>
     `svc: --queue: ${url} names database 99, which the Redis server there does not have (it answered "DB index is out of range") (a Redis server has databases 0 to 15 unless its \`databases\` setting says more; name one it has, the same for the run and its workers)`;
 
   it('a database the server lacks: month-end --queue refuses it at once, nothing queued or made', async () => {
-    const url = `${redis.url}/99`;
-    const out = join(tmp, 'out-99');
+    const url = `${q.redis.url}/99`;
+    const out = join(q.tmp, 'out-99');
     const r = await svcBin(['month-end', '--month', MONTH, '--config', cfg, '--out', out, '--queue', url, '--timeout', '10'], env, { killAfterMs: 45_000 });
     expect(r.code, r.stderr).toBe(2);
     expect(r.ms).toBeLessThan(20_000);
     expect(r.stderr.split('\n').filter(Boolean)).toEqual([refusal(url)]);
     expect(existsSync(out)).toBe(false);
-    expect(await redis.keys()).toEqual([]);
+    expect(await q.redis.keys()).toEqual([]);
   }, 60_000);
 
   it('a database the server lacks: svc worker refuses it at once instead of working database 0', async () => {
-    const url = `${redis.url}/99`;
+    const url = `${q.redis.url}/99`;
     const r = await svcBin(['worker', '--queue', url, '--month', MONTH, '--timeout', '10'], env, { killAfterMs: 45_000 });
     expect(r.code, r.stderr).toBe(2);
     expect(r.ms).toBeLessThan(20_000);
     expect(r.stderr.split('\n').filter(Boolean)).toEqual([refusal(url)]);
-    expect(await redis.keys()).toEqual([]);
+    expect(await q.redis.keys()).toEqual([]);
   }, 60_000);
 
   it('a database the server has is the one the run queues in and the worker works', async () => {
-    const url = `${redis.url}/3`;
-    const db3 = new Redis(`${redis.url}/3`, { maxRetriesPerRequest: 1 });
+    const url = `${q.redis.url}/3`;
+    const db3 = new Redis(`${q.redis.url}/3`, { maxRetriesPerRequest: 1 });
     try {
-      const coordinator = startCli(['month-end', '--month', MONTH, '--config', cfg, '--out', join(tmp, 'out-3'), '--queue', url], {});
-      started.push(coordinator);
+      const coordinator = q.start(['month-end', '--month', MONTH, '--config', cfg, '--out', join(q.tmp, 'out-3'), '--queue', url], {});
       await waitFor(async () => (await db3.keys(`bull:svc-month-end-${MONTH}:*`)).length > 0, 'the run\'s jobs in database 3', 30_000);
-      expect(await redis.keys()).toEqual([]);
-      const worker = startCli(['worker', '--queue', url, '--month', MONTH], env);
-      started.push(worker);
+      expect(await q.redis.keys()).toEqual([]);
+      const worker = q.start(['worker', '--queue', url, '--month', MONTH], env);
       expect(await coordinator.exited, coordinator.stderrLines().join('\n')).toBe(0);
       worker.child.kill('SIGINT');
       expect(await worker.exited).toBe(0);
       // Its 6 documents and the 5 files of the answers they were made from (issue 38).
       expect(worker.stderrLines()).toContain('svc worker: org-nordlys: ok, 11 files');
-      expect(await redis.keys()).toEqual([]);
+      expect(await q.redis.keys()).toEqual([]);
     } finally {
       db3.disconnect();
     }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startCli } from './_cli.js';
-import { freePort } from './_redis.js';
+import { freePort, startCli } from '../_harness/index.js';
 
 // An operator's script waits for the exit, not for the message: `svc worker` (and the coordinator,
 // through the same probe) refused by Redis exits as soon as it has said so. ioredis kept a 2 s timer

@@ -1,15 +1,11 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/runner/manifest.js';
 import { startReferenceServer } from '../../src/server/index.js';
-import { configFor, readTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
-import { startCli, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, readTokens, svcInProcess, useQueue, type QueueSetup } from '../_harness/index.js';
 
 // Reliability from BullMQ, seen from outside: a server error past the client's own retries is
 // retried by the queue after its backoff; a refused token (401) fails at once, never retried;
@@ -19,36 +15,26 @@ import { hasRedis, runs } from '../_tools.js';
 // manifest, runs as the built CLI in this process (svcInProcess): a Node start-up less per run.
 
 const MONTH = '2026-10';
-let tmp: string;
-let redis: TestRedis;
-const started: CliProcess[] = [];
+// The file's temporary folder and redis-server (set in the describe block, whose hooks make them).
+let q: QueueSetup;
 
 async function monthEnd(server: string, env: Record<string, string>, extra: string[], out: string, workerEnv: Record<string, string>, workers = 1, only?: string[]) {
   const tokens = await readTokens();
   const { config } = configFor(server, tokens, false);
   if (only) config.organizations = config.organizations.filter((o) => only.includes(o.org_id));
-  const configPath = join(tmp, `runs-${out}.json`);
+  const configPath = join(q.tmp, `runs-${out}.json`);
   await writeFile(configPath, JSON.stringify(config));
-  const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', configPath, '--out', join(tmp, out), '--queue', redis.url, ...extra], env);
-  const ws = Array.from({ length: workers }, () => startCli(['worker', '--queue', redis.url, '--month', MONTH], workerEnv));
-  started.push(...ws);
+  const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', configPath, '--out', join(q.tmp, out), '--queue', q.redis.url, ...extra], env);
+  const ws = Array.from({ length: workers }, () => q.start(['worker', '--queue', q.redis.url, '--month', MONTH], workerEnv));
   const { code } = await coordinator;
   for (const w of ws) w.child.kill('SIGINT');
   await Promise.all(ws.map((w) => w.exited));
-  const manifest = JSON.parse(await readFile(join(tmp, out, MONTH, 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(await readFile(join(q.tmp, out, MONTH, 'manifest.json'), 'utf8')) as Manifest;
   return { code, manifest, workers: ws };
 }
 
 describe.runIf(runs(hasRedis))('queue retries and rate', () => {
-  beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'svc-queue-retry-'));
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-    await redis?.stop();
-    await rm(tmp, { recursive: true, force: true });
-  });
+  q = useQueue({ prefix: 'svc-queue-retry-' });
 
   it('retries a server error with backoff and never retries a refused token', async () => {
     // Three 503s: the client's first try and its two retries, so the job's first attempt fails.

@@ -1,13 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { configFor, envVar, readTokens } from '../runner/_server.js';
-import { svcInProcess } from '../cli/_bin.js';
-import { startCli, type CliProcess } from './_cli.js';
-import { NO_REDIS_REASON, startRedis, type TestRedis } from './_redis.js';
+import { describe, expect, it } from 'vitest';
 import { hasRedis, runs } from '../_tools.js';
+import { NO_REDIS_REASON, configFor, envVar, readTokens, svcInProcess, useQueue } from '../_harness/index.js';
 
 // A worker lacking one organization's token variable: the reason in manifest.json, summary.md
 // and index.html names that worker (host and process), as the queue page promises. The worker is
@@ -15,37 +11,22 @@ import { hasRedis, runs } from '../_tools.js';
 // this process (svcInProcess): a Node start-up less.
 
 const MONTH = '2026-10';
-let tmp: string;
-let redis: TestRedis;
-let server: ReferenceServer;
-const started: CliProcess[] = [];
 
 describe.runIf(runs(hasRedis))('queue: a worker without a token', () => {
-  beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'svc-queue-token-'));
-    redis = await startRedis();
-    server = await startReferenceServer({});
-  });
-  afterAll(async () => {
-    for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-    await server?.close();
-    await redis?.stop();
-    await rm(tmp, { recursive: true, force: true });
-  });
+  const q = useQueue({ prefix: 'svc-queue-token-', server: {} });
 
   it('names the worker in manifest.json, summary.md and index.html', async () => {
     const tokens = await readTokens();
-    const { config, env } = configFor(server.url, tokens, false);
+    const { config, env } = configFor(q.server.url, tokens, false);
     const missing = tokens.orgs[0]!.org_id;
     delete env[envVar(missing)];
     // Only the organization without its token: what is checked is its reason; any other would only be rendered.
     config.organizations = config.organizations.slice(0, 1);
-    const path = join(tmp, 'runs.json');
+    const path = join(q.tmp, 'runs.json');
     await writeFile(path, JSON.stringify(config));
-    const out = join(tmp, 'out');
-    const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', redis.url], {});
-    const worker = startCli(['worker', '--queue', redis.url, '--month', MONTH], env);
-    started.push(worker);
+    const out = join(q.tmp, 'out');
+    const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', q.redis.url], {});
+    const worker = q.start(['worker', '--queue', q.redis.url, '--month', MONTH], env);
     expect((await coordinator).code).toBe(1);
     worker.child.kill('SIGINT');
     expect(await worker.exited).toBe(0);

@@ -5,27 +5,24 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { buildCostReport, fetchCostReportData, type CostReportData } from '../../src/report/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { block, readBook, rowLabelled, rowsOf } from './_read.js';
-import { client, orgEnv, PARTNER_TOKEN, partnerEnv, svc, tokenOf } from './_server.js';
+import { PARTNER_TOKEN, orgEnv, partnerEnv, reporting, svc, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 let dir: string;
 const ore = (v: unknown) => Math.round((v as number) * 100);
 
 beforeAll(async () => {
-  server = await startReferenceServer({});
   dir = mkdtempSync(join(tmpdir(), 'svc-report-e2e-'));
 });
 afterAll(async () => {
-  await server?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 // Nordlys's October as fetched, and its Danish workbook, once for the tests that read them (each
 // test fetched and built its own: the same requests, the same bytes).
 let nordlysOctober: Promise<CostReportData> | undefined;
-const nordlysOctoberData = () => (nordlysOctober ??= fetchCostReportData(client(server, 'org-nordlys'), { month: '2026-10' }));
+const nordlysOctoberData = () => (nordlysOctober ??= fetchCostReportData(reporting(server, 'org-nordlys'), { month: '2026-10' }));
 let nordlysDanish: Promise<Uint8Array> | undefined;
 const nordlysDanishBook = async () => readBook(await (nordlysDanish ??= nordlysOctoberData().then((data) => buildCostReport(data, { language: 'da', organizationName: 'Nordlys Analytics ApS' }))));
 
@@ -58,7 +55,7 @@ describe('cost workbook from the reference server', () => {
   });
 
   test("org-nordlys October 2026: the plan is the October invoice's subscription lines, none dated outside October", async () => {
-    const c = client(server, 'org-nordlys');
+    const c = reporting(server, 'org-nordlys');
     const summary = (await c.listInvoices()).find((i) => i.period_start.startsWith('2026-10') && i.status === 'issued')!;
     const invoice = await c.getInvoice(summary.id);
     const expected = invoice.lines.filter((l) => l.kind === 'subscription').map((l) => [l.description, l.quantity, l.unit_price_cents, l.line_total_cents]);
@@ -77,7 +74,7 @@ describe('cost workbook from the reference server', () => {
   });
 
   test.each(['org-nordlys', 'org-kattegat'])('%s October 2026: the reconciliation with the October invoice shows 0.00 on every line', async (orgId) => {
-    const c = client(server, orgId);
+    const c = reporting(server, orgId);
     const data = orgId === 'org-nordlys' ? await nordlysOctoberData() : await fetchCostReportData(c, { month: '2026-10' });
     const book = readBook(await buildCostReport(data, { language: 'en' }));
     const issued = (await c.listInvoices()).filter((i) => i.period_start.startsWith('2026-10') && i.status === 'issued');
@@ -94,7 +91,7 @@ describe('cost workbook from the reference server', () => {
   });
 
   test('org-kattegat, the year 2026: months without an invoice for the same reason share one line; October agrees; November is still running', async () => {
-    const book = readBook(await buildCostReport(await fetchCostReportData(client(server, 'org-kattegat'), { year: 2026 }), { language: 'en' }));
+    const book = readBook(await buildCostReport(await fetchCostReportData(reporting(server, 'org-kattegat'), { year: 2026 }), { language: 'en' }));
     const s = rowsOf(book, 'Summary');
     const before = block(s, 'Reconciliation with the invoice, January 2026 – September 2026');
     expect(before[1]).toEqual(['Not reconciled', null, null, null, "Plan not known: the month has no issued invoice, and today's plan is used only for the current month."]);
@@ -103,7 +100,7 @@ describe('cost workbook from the reference server', () => {
   });
 
   test('org-kattegat, the trailing 3 months: the current month is at an estimated rate and marked', async () => {
-    const data = await fetchCostReportData(client(server, 'org-kattegat'), { months: 3 });
+    const data = await fetchCostReportData(reporting(server, 'org-kattegat'), { months: 3 });
     expect(data.keyUsageByMonth.map((m) => m.month)).toEqual(data.months.map((m) => m.month.slice(0, 7)));
     const book = readBook(await buildCostReport(data, { language: 'en' }));
     const months = rowsOf(book, 'Months');
@@ -119,7 +116,7 @@ describe('cost workbook from the reference server', () => {
 });
 
 test('January compares with the previous December, fetched from the year before', async () => {
-  const data = await fetchCostReportData(client(server, 'org-nordlys'), { month: '2026-01' });
+  const data = await fetchCostReportData(reporting(server, 'org-nordlys'), { month: '2026-01' });
   expect(data.months.map((m) => m.month)).toEqual(['2026-01-01']);
   expect(data.monthly!.available_years).toContain(2025);
   expect(data.previousMonth?.month).toBe('2025-12-01');
@@ -128,7 +125,7 @@ test('January compares with the previous December, fetched from the year before'
 describe('svc report cost', () => {
   test('writes the workbook given with -o and prints where, never the token', async () => {
     const out = join(dir, 'nordlys.xlsx');
-    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', out, '--language', 'en', '--name', 'Nordlys Analytics ApS'], orgEnv(server, 'org-nordlys'), dir);
+    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', out, '--language', 'en', '--name', 'Nordlys Analytics ApS'], { env: orgEnv(server, 'org-nordlys'), cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(out);
@@ -140,14 +137,14 @@ describe('svc report cost', () => {
 
   test('without -o it names the file after the organization and period', async () => {
     const cwd = mkdtempSync(join(dir, 'cwd-'));
-    const r = await svc(['report', 'cost', '--year', '2026'], orgEnv(server, 'org-kattegat'), cwd);
+    const r = await svc(['report', 'cost', '--year', '2026'], { env: orgEnv(server, 'org-kattegat'), cwd: cwd });
     expect(r.code).toBe(0);
     expect(readdirSync(cwd)).toEqual(['cost-report-org-kattegat-2026.xlsx']);
   });
 
   test('usage not shared (org-fjordline): the workbook without usage, one clear warning line naming why, exit 0', async () => {
     const out = join(dir, 'fjordline.xlsx');
-    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', out], orgEnv(server, 'org-fjordline'), dir);
+    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', out], { env: orgEnv(server, 'org-fjordline'), cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stderr.trim().split('\n')).toEqual(['svc: warning: usage is not shared with this organization (403): the workbook has the invoices and the plan, without usage']);
     expect(r.stdout).toBe(`Wrote ${out} (no usage, 1 month, ${readFileSync(out).length} bytes)\n`);
@@ -157,7 +154,7 @@ describe('svc report cost', () => {
 
   test('usage not shared, the trailing months (org-fjordline): refused naming --months, since only usage tells the current month; no file', async () => {
     const out = join(dir, 'fjordline-months.xlsx');
-    const r = await svc(['report', 'cost', '--months', '3', '-o', out], orgEnv(server, 'org-fjordline'), dir);
+    const r = await svc(['report', 'cost', '--months', '3', '-o', out], { env: orgEnv(server, 'org-fjordline'), cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/usage is not shared with this organization \(the service answered 403\).*trailing months.*give a month or a year/);
@@ -166,7 +163,7 @@ describe('svc report cost', () => {
 
   test('setup needs attention (org-havblik: invoices and key usage 409): nothing to book from, one clear line, exit 1, no file', async () => {
     const out = join(dir, 'havblik.xlsx');
-    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', out], orgEnv(server, 'org-havblik'), dir);
+    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', out], { env: orgEnv(server, 'org-havblik'), cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/setup needs attention/);
@@ -175,7 +172,7 @@ describe('svc report cost', () => {
   });
 
   test('-o naming a folder is refused before anything is fetched or written', async () => {
-    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', dir], orgEnv(server, 'org-nordlys'), dir);
+    const r = await svc(['report', 'cost', '--month', '2026-10', '-o', dir], { env: orgEnv(server, 'org-nordlys'), cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/is a folder; give a file name/);
   });
@@ -188,7 +185,7 @@ describe('svc report cost', () => {
     [['--months', '0'], /--months: months must be a whole number from 1 to 60/],
     [['--month', '2026-10', '--language', 'fr'], /--language must be one of da, en/],
   ])('bad flags %j: exit 2 naming the flag', async (flags, message) => {
-    const r = await svc(['report', 'cost', ...flags], orgEnv(server, 'org-nordlys'), dir);
+    const r = await svc(['report', 'cost', ...flags], { env: orgEnv(server, 'org-nordlys'), cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
   });
@@ -196,7 +193,7 @@ describe('svc report cost', () => {
 
 describe('svc partner status', () => {
   test('prints a readable table of customers and keys', async () => {
-    const r = await svc(['partner', 'status'], partnerEnv(server), dir, 80);
+    const r = await svc(['partner', 'status'], { env: partnerEnv(server), cwd: dir, columns: 80 });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Bifrost Partners ApS \(org-bifrost\): 4 keys, 1 missing recommended models/);
     expect(r.stdout).toContain('Nordlys Analytics ApS (org-nordlys)');
@@ -207,13 +204,13 @@ describe('svc partner status', () => {
   });
 
   test('--json prints the record', async () => {
-    const r = await svc(['partner', 'status', '--json'], partnerEnv(server), dir);
+    const r = await svc(['partner', 'status', '--json'], { env: partnerEnv(server), cwd: dir });
     expect(JSON.parse(r.stdout).org_id).toBe('org-bifrost');
   });
 
   test('-o writes the partner workbook with the keys that are not up to date highlighted', async () => {
     const out = join(dir, 'partner.xlsx');
-    const r = await svc(['partner', 'status', '-o', out, '--language', 'en'], partnerEnv(server), dir);
+    const r = await svc(['partner', 'status', '-o', out, '--language', 'en'], { env: partnerEnv(server), cwd: dir });
     expect(r.code).toBe(0);
     const book = readBook(readFileSync(out));
     expect(book.SheetNames).toEqual(['Customers', 'Keys', 'Profiles']);

@@ -11,8 +11,8 @@ import { buildCostReport, type CostReportData, type KeySource } from '../../src/
 import { KeyStore, KeyWeightStore, keyRowOf } from '../../src/report/key-store.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { fixtureData, keyUsage } from './_fixtures.js';
-import { client } from './_server.js';
 import { expectSame } from '../_expect-same.js';
+import { reporting } from '../_harness/index.js';
 
 /** Rows straight from the parsed records, each read anew (what a store must give back). */
 function plain(keys: readonly KeyUsageEntry[]): KeySource {
@@ -124,7 +124,7 @@ describe('ReportingClient.streamKeyUsage', () => {
 
   test('hands over the same keys, checked, and the same rest of the record as getKeyUsage', async () => {
     for (const org of ['org-nordlys', 'org-kattegat']) {
-      const c = client(server, org);
+      const c = reporting(server, org);
       const whole = await c.getKeyUsage({ month: '2026-10' });
       const keys: KeyUsageEntry[] = [];
       const head = await c.streamKeyUsage({ month: '2026-10' }, (k) => keys.push(k));

@@ -12,8 +12,8 @@ import { startReferenceServer, type ReferenceServer } from '../../src/server/ind
 import { hasSoffice, runs } from '../_tools.js';
 import { fixtureData, held, keyUsageJson } from './_fixtures.js';
 import { OrgKeyUsageSchema, parseRecord } from '../../src/model/index.js';
-import { client, PARTNER_TOKEN } from './_server.js';
 import { PartnerClient } from '../../src/client/index.js';
+import { PARTNER_TOKEN, reporting } from '../_harness/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-lo-'));
 // A profile of its own, set to recalculate every formula when a workbook is loaded.
@@ -51,7 +51,7 @@ beforeAll(async () => {
   // No keys: the Keys, Models and Providers tables have no data rows, only their totals.
   const noKeys = held(parseRecord(OrgKeyUsageSchema, { ...keyUsageJson('2026-10', ['1', '1', '1']), keys: [] }, 'key usage'));
   write('no-keys', await buildCostReport({ ...fixtureData({ month: '2026-10' }), keyUsage: noKeys, keyUsageByMonth: [{ month: '2026-10', keyUsage: noKeys }] }, { language: 'en' }));
-  for (const org of ['org-nordlys', 'org-kattegat', 'org-fjordline']) write(org, await buildCostReport(await fetchCostReportData(client(server, org), { month: '2026-10' }), { language: 'da' }));
+  for (const org of ['org-nordlys', 'org-kattegat', 'org-fjordline']) write(org, await buildCostReport(await fetchCostReportData(reporting(server, org), { month: '2026-10' }), { language: 'da' }));
   write('partner', await buildPartnerReport(await new PartnerClient({ baseUrl: server.url, token: PARTNER_TOKEN, env: {} }).getPartnerStatus(), { language: 'da' }));
 }, 120_000);
 afterAll(() => server?.close());

@@ -3,17 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { buildCostReport, fetchCostReportData } from '../../src/report/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { readBook, rowsOf } from './_read.js';
-import { client, orgEnv, svc, tokenOf } from './_server.js';
+import { orgEnv, reporting, svc, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
-beforeAll(async () => {
-  server = await startReferenceServer({});
-});
-afterAll(() => server.close());
+const server = useReferenceServer();
 
 /** GET a reporting path over plain fetch (not our client), as JSON text parsed without any Decimal. */
 async function api(org: string, path: string): Promise<Record<string, unknown>> {
@@ -46,7 +41,7 @@ describe('a cost workbook over more than 366 days', () => {
     ['org-nordlys', 24],
     ['org-nordlys', 60],
   ])('%s, %i months: every key\'s USD is the sum of the API\'s ranges to the cent; the Months sheet is the API\'s months', async (org, months) => {
-    const data = await fetchCostReportData(client(server, org), { months });
+    const data = await fetchCostReportData(reporting(server, org), { months });
     const book = readBook(await buildCostReport(data, { language: 'en' }));
     const today = server.today;
     const start = trailingStart(today, months);
@@ -79,7 +74,7 @@ describe('a cost workbook over more than 366 days', () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-long-'));
     try {
       const out = join(dir, 'cost.xlsx');
-      const r = await svc(['report', 'cost', '--months', '13', '--language', 'en', '-o', out], orgEnv(server, 'org-kattegat'), dir);
+      const r = await svc(['report', 'cost', '--months', '13', '--language', 'en', '-o', out], { env: orgEnv(server, 'org-kattegat'), cwd: dir });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const book = readBook(readFileSync(out));

@@ -15,7 +15,7 @@ import { hasSoffice, runs } from '../_tools.js';
 import { pdfPageTexts } from '../_pdf-text.js';
 import { fixtureData, held, invoiceRecordsJson, keyUsageJson } from './_fixtures.js';
 import { headerRow, pageCount, printedPages, printToPdf, bookAt, squeeze, stringCells, writeBook, type PrintedPage } from './_print.js';
-import { client, PARTNER_TOKEN } from './_server.js';
+import { PARTNER_TOKEN, reporting } from '../_harness/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-print-'));
 const files: Record<string, string> = {};
@@ -59,10 +59,10 @@ function billionData(): CostReportData {
 beforeAll(async () => {
   if (!runs(hasSoffice)) return;
   server = await startReferenceServer({});
-  const nordlys = await fetchCostReportData(client(server, 'org-nordlys'), { month: '2026-10' });
+  const nordlys = await fetchCostReportData(reporting(server, 'org-nordlys'), { month: '2026-10' });
   files.nordlys = writeBook(dir, 'nordlys', await buildCostReport(nordlys, { language: 'da', organizationName: 'Nordlys Analytics ApS' }));
-  files.kattegat = writeBook(dir, 'kattegat', await buildCostReport(await fetchCostReportData(client(server, 'org-kattegat'), { month: '2026-10' }), { language: 'en' }));
-  files.fjordline = writeBook(dir, 'fjordline', await buildCostReport(await fetchCostReportData(client(server, 'org-fjordline'), { month: '2026-10' }), { language: 'da' }));
+  files.kattegat = writeBook(dir, 'kattegat', await buildCostReport(await fetchCostReportData(reporting(server, 'org-kattegat'), { month: '2026-10' }), { language: 'en' }));
+  files.fjordline = writeBook(dir, 'fjordline', await buildCostReport(await fetchCostReportData(reporting(server, 'org-fjordline'), { month: '2026-10' }), { language: 'da' }));
   // The fixture's October (read back with pdfjs below).
   files.october = writeBook(dir, 'fixture-october', await buildCostReport(fixtureData({ month: '2026-10' }), { language: 'en', organizationName: 'Test ApS' }));
   files.partner = writeBook(dir, 'partner', await buildPartnerReport(await new PartnerClient({ baseUrl: server.url, token: PARTNER_TOKEN, env: {} }).getPartnerStatus(), { language: 'da' }));

@@ -7,7 +7,7 @@ import type { Invoice } from '../../src/model/index.js';
 import { buildCostReport, fetchCostReportData } from '../../src/report/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { block, readBook, rowLabelled, rowsOf, xmlOf } from './_read.js';
-import { client } from './_server.js';
+import { reporting } from '../_harness/index.js';
 
 let server: ReferenceServer;
 let invoice: Invoice;
@@ -18,7 +18,7 @@ const sumOf = (kind: string) => invoice.lines.filter((l) => l.kind === kind).red
 
 beforeAll(async () => {
   server = await startReferenceServer({});
-  const c = client(server, 'org-fjordline');
+  const c = reporting(server, 'org-fjordline');
   const october = (await c.listInvoices()).filter((i) => i.period_start.startsWith('2026-10') && i.status === 'issued');
   expect(october).toHaveLength(1);
   invoice = await c.getInvoice(october[0]!.id);
@@ -30,7 +30,7 @@ afterAll(() => server.close());
 
 describe('org-fjordline, October 2026, usage not shared', () => {
   test('the data say usage is withheld and why, and hold no usage at all', async () => {
-    const data = await fetchCostReportData(client(server, 'org-fjordline'), { month: '2026-10' });
+    const data = await fetchCostReportData(reporting(server, 'org-fjordline'), { month: '2026-10' });
     expect(data.usageWithheld).toEqual({ status: 403, reason: 'usage is not shared with this organization' });
     expect([data.monthly, data.keyUsage, data.months, data.keyUsageByMonth]).toEqual([null, null, [], []]);
     expect(data.invoiceRecords!.map((r) => r.invoice_number)).toEqual([invoice.invoice_number]);
@@ -120,7 +120,7 @@ describe('org-fjordline, October 2026, usage not shared', () => {
 });
 
 test('org-fjordline, the year 2026: every month listed; October reconciled; the other months say why their plan is not known', async () => {
-  const book = readBook(await buildCostReport(await fetchCostReportData(client(server, 'org-fjordline'), { year: 2026 }), { language: 'en' }));
+  const book = readBook(await buildCostReport(await fetchCostReportData(reporting(server, 'org-fjordline'), { year: 2026 }), { language: 'en' }));
   const months = rowsOf(book, 'Months');
   expect(months.slice(1, 13).map((r) => r[1])).toEqual(Array(12).fill('not shared'));
   const s = rowsOf(book, 'Summary');
@@ -131,5 +131,5 @@ test('org-fjordline, the year 2026: every month listed; October reconciled; the 
 });
 
 test('org-havblik: invoices and key usage answer 409, so there is nothing to book from: the service\'s answer is thrown', async () => {
-  await expect(fetchCostReportData(client(server, 'org-havblik'), { month: '2026-10' })).rejects.toMatchObject({ status: 409, name: 'SetupNeedsAttentionError' });
+  await expect(fetchCostReportData(reporting(server, 'org-havblik'), { month: '2026-10' })).rejects.toMatchObject({ status: 409, name: 'SetupNeedsAttentionError' });
 });

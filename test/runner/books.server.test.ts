@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import type { Manifest } from '../../src/runner/manifest.js';
-import { svcInProcess } from '../cli/_bin.js';
-import { configFor, copySamples, readTokens } from './_server.js';
 import { launch, openFile } from './_browser.js';
+import { configFor, copySamples, readTokens, svcInProcess } from '../_harness/index.js';
 
 // The ECB's layout (eurofxref-hist.csv), per 1 EUR. 31 October 2026 is a Saturday: Friday's rate stands.
 const ECB = `Date,USD,DKK,

@@ -4,20 +4,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import { RunOptionError } from '../../src/runner/run-option-error.js';
-import { configFor, readTokens } from './_server.js';
+import { configFor, readTokens, useReferenceServer } from '../_harness/index.js';
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 // One folder for the file's runs, removed at the end (each run had its own, left in /tmp).
 let tmp: string;
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'svc-client-opts-'));
-  server = await startReferenceServer({});
 });
 afterAll(async () => {
-  await server?.close();
   await rm(tmp, { recursive: true, force: true });
 });
 

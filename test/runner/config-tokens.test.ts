@@ -10,7 +10,7 @@ import { parseRunConfig, refuseTokenValues, type RunConfig } from '../../src/run
 import { RunConfigError } from '../../src/runner/config-error.js';
 import { ReportingClient } from '../../src/client/index.js';
 import { FakeHttpError, FakeService, invoice } from './_fakes.js';
-import { svc } from '../client/_run.js';
+import { svc } from '../_harness/index.js';
 
 // Tokens with the characters Markdown escaping changes (`_`, `*`), so an escaped copy differs.
 const TOKEN_A = 'tok_live_A1b2*C3d4_e5';
@@ -60,7 +60,7 @@ describe('a token pasted into the config', () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
     const file = join(dir, 'runs.json');
     writeFileSync(file, JSON.stringify(config((c) => (c.organizations[0]!.name = TOKEN_A))));
-    const r = await svc(['month-end', '--config', file, '--out', join(dir, 'out'), '--month', '2026-10'], ENV, dir);
+    const r = await svc(['month-end', '--config', file, '--out', join(dir, 'out'), '--month', '2026-10'], { env: ENV, cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('organizations[0].name: contains the value of A_TOKEN');
     expect(r.stdout + r.stderr).not.toContain(TOKEN_A);

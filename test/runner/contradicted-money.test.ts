@@ -6,8 +6,7 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
-import { configFor, readTokens } from './_server.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { configFor, readTokens, svcInProcess } from '../_harness/index.js';
 
 // Issue 43: money the records contradict was printed as fact ("Usage −9,445.70 DKK", exit 0).
 // A proxy in front of the reference server (a generated dataset) changes one record per

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { svcBin, svcInProcess } from '../cli/_bin.js';
-import { configFor, readTokens } from './_server.js';
+import { configFor, readTokens, svcBin, svcInProcess } from '../_harness/index.js';
 
 // A run-level bound (issue 26): a service answering 429 with Retry-After 60 to everything would
 // keep a month end waiting for hours; --deadline stops it, writes the manifest of what was done,

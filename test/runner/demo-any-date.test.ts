@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/runner/hash.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { svcInProcess } from '../_harness/index.js';
 
 // `svc demo` is dated by its records, not by the day it runs (issue 35): run on two days years
 // apart (SVC_NOW, svc's one clock), every document is the same to the byte; only the run's own

@@ -5,19 +5,17 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
-import { runCli } from '../../src/cli/run.js';
 import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import type { Manifest } from '../../src/runner/manifest.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import { pdfText } from '../_pdf-text.js';
 import { launch, openFile, type Browser } from './_browser.js';
 import { describeWidths } from './_front-page-widths.js';
-import { configFor, copySamples, readTokens } from './_server.js';
+import { configFor, copySamples, readTokens, svc } from '../_harness/index.js';
 
 // The month-end's index.html as a person sees it: opened from the file system in Debian's
 // chromium, read back from the rendered page (text, links, computed styles, SVG geometry), with
@@ -57,8 +55,7 @@ async function eurDkkOn(day: string): Promise<string> {
 
 async function runDemo(lang: Lang): Promise<string> {
   const out = join(tmp, `demo-${lang}`);
-  const sink = new PassThrough().resume();
-  const code = await runCli(rootGroup, ['demo', '--out', out, '--language', lang], { stdin: new PassThrough(), stdout: sink, stderr: sink, env: { PATH: process.env.PATH }, cwd: tmp });
+  const { code } = await svc(['demo', '--out', out, '--language', lang], { root: rootGroup, env: { PATH: process.env.PATH }, cwd: tmp });
   expect(code).toBe(0);
   return join(out, '2026-10');
 }

@@ -8,9 +8,8 @@ import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import { exitCodeOf } from '../../src/cli/month-end.js';
 import type { Manifest } from '../../src/runner/manifest.js';
 import { pdfPageTexts } from '../_pdf-text.js';
-import { svcInProcess } from '../cli/_bin.js';
 import { parseXml, text } from '../einvoice/_ubl.js';
-import { configFor, copySamples, readTokens, type SampleTokens } from './_server.js';
+import { configFor, copySamples, readTokens, svcInProcess, type SampleTokens } from '../_harness/index.js';
 
 // Issue 36: no run writes a document the invoice check calls wrong as if it were valid, and every
 // void or held-back invoice has its way out. A copy of the samples where Kattegat's October also

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { runFigures } from '../../src/runner/run-figures.js';
 import type { OrgOutcome } from '../../src/runner/manifest.js';
-import { configFor, readTokens } from './_server.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { configFor, readTokens, svcInProcess } from '../_harness/index.js';
 
 // Issue 43: one organization's figures must never sink the month end. Four generated
 // organizations, their October invoices changed:

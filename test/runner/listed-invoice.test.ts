@@ -2,10 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
-import { nordlysAndFjordlineRun, startSamples, tokenOf } from '../client/_reference.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { nordlysAndFjordlineRun, svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 // Issue 43: the invoice list and the invoice record disagree on Nordlys's October invoice
 // number. A proxy in front of the reference server answers the list with "LIST-2026-0142"
@@ -15,12 +13,11 @@ import { svcInProcess } from '../cli/_bin.js';
 // `render` by the listed number write nothing.
 
 const ID = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let proxy: FakeServer;
 let dir: string;
 
 beforeAll(async () => {
-  reference = await startSamples();
   proxy = await startRewritingProxy(reference.url, (req, body, type) =>
     type.includes('json') && req.url.split('?')[0] === '/api/orgs/org-nordlys/invoices' ? body.toString('utf8').replace('"invoice_number":"2026-0142"', '"invoice_number":"LIST-2026-0142"') : body,
   );
@@ -28,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxy?.close();
-  await reference?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,22 +2,19 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
-import { nordlysAndFjordlineRun, startSamples } from '../client/_reference.js';
 import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { nordlysAndFjordlineRun, svcInProcess, useReferenceServer } from '../_harness/index.js';
 
 // One lone surrogate (\ud800) in one organization's invoice number (issue 26): the run finishes
 // for everyone, index.html is written, the manifest is not left in_progress, and the manifest's
 // path is the name on disk. A server in front of the reference server changes that one number.
 // The built `svc month-end` in-process (svcInProcess): what the run writes is the subject.
 
-let reference: ReferenceServer;
+const reference = useReferenceServer();
 let liar: FakeServer;
 let dir: string;
 
 beforeAll(async () => {
-  reference = await startSamples();
   // JSON's own escape for a lone surrogate: valid JSON, and JSON.parse gives "2026-\ud800".
   liar = await startRewritingProxy(reference.url, (req, body) =>
     req.url.startsWith('/api/orgs/org-nordlys/invoices') && !req.url.endsWith('/pdf') ? body.toString('utf8').replaceAll('"2026-0142"', '"2026-\\ud800"') : body,
@@ -26,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await liar?.close();
-  await reference?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

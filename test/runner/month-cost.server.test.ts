@@ -23,7 +23,7 @@ import type { Manifest } from '../../src/runner/manifest.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import { sharedTool } from '../_shared-tools.js';
 import { runs } from '../_tools.js';
-import { configFor, copySamples, readTokens } from './_server.js';
+import { configFor, copySamples, readTokens } from '../_harness/index.js';
 
 type Json = Record<string, unknown>;
 interface Line { sort_order: number; kind: string; description: string; quantity: number; unit_price_cents: number; line_total_cents: number }

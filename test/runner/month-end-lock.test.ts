@@ -3,11 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { BIN, svcInProcess } from '../cli/_bin.js';
-import { configFor, readTokens } from './_server.js';
 import { openDoor } from './_door.js';
 import type { RunConfig } from '../../src/runner/config.js';
+import { BIN, configFor, readTokens, svcInProcess, useReferenceServer } from '../_harness/index.js';
 
 // The month folder's lock (issue 26): runs started at once on one folder never both write, an
 // empty lock file (an older svc between creating and writing it) is not taken for stale while
@@ -29,13 +27,12 @@ const MONTH = '2026-08';
 // further trial caught nothing the first did not.
 const TRIALS = 1;
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 let dir: string;
 let cfg: string;
 let env: Record<string, string>;
 let config: RunConfig;
 beforeAll(async () => {
-  server = await startReferenceServer({});
   dir = mkdtempSync(join(tmpdir(), 'svc-lock-'));
   // One organization: the race is about the lock, not the documents.
   const tokens = await readTokens();
@@ -47,7 +44,6 @@ beforeAll(async () => {
   config = made.config;
 });
 afterAll(async () => {
-  await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

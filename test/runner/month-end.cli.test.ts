@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { sha256 } from '../../src/runner/hash.js';
-import { configFor, readTokens } from './_server.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { configFor, readTokens, svcInProcess } from '../_harness/index.js';
 
 // `svc month-end` as a user runs it: the built code in-process (svcInProcess) for exit codes,
 // messages and files, --threads included (its workers run dist/), and the built CLI as a child

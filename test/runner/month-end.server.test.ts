@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import { exitCodeOf } from '../../src/cli/month-end.js';
 import { sha256 } from '../../src/runner/hash.js';
-import { BUNDLED_SAMPLES_DIR, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../src/server/index.js';
 import { sheetNames, pdfText } from './_read.js';
-import { configFor, copySamples, readTokens, type SampleTokens } from './_server.js';
+import { configFor, copySamples, readTokens, useReferenceServer, type SampleTokens } from '../_harness/index.js';
 
 // The month end against the reference server over real loopback HTTP, with the package's own
 // client, renderer and workbook builder.
@@ -16,13 +16,11 @@ import { configFor, copySamples, readTokens, type SampleTokens } from './_server
 interface SampleInvoice { id: string; org_id: string; invoice_number: string; status: string; period_start: string; buyer: { legal_name: string } }
 
 let tmp: string;
-let server: ReferenceServer;
+const server = useReferenceServer();
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'svc-month-end-'));
-  server = await startReferenceServer({});
 });
 afterAll(async () => {
-  await server?.close();
   await rm(tmp, { recursive: true, force: true });
 });
 

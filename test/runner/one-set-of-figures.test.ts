@@ -17,7 +17,7 @@ import type { Manifest } from '../../src/runner/manifest.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import { hasCmark, runs } from '../_tools.js';
 import { launch, openFile, type Browser } from './_browser.js';
-import { configFor, copySamples, readTokens } from './_server.js';
+import { configFor, copySamples, readTokens } from '../_harness/index.js';
 
 interface InvoiceRecord {
   invoice_number: string;

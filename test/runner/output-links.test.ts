@@ -2,9 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceServer } from '../../src/server/index.js';
-import { startSamples, tokenOf } from '../client/_reference.js';
-import { svcInProcess } from '../cli/_bin.js';
+import { svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 // Links planted in a shared output folder (issue 26 item 7): the built month end against the
 // reference server must never write through them, however they are placed, and must say which.
@@ -15,13 +13,12 @@ const ORGS = ['org-nordlys', 'org-kattegat', 'org-fjordline'];
 const RUN_LINKS = ['index.html', 'manifest.json', 'summary.md'];
 const ORG_LINKS = ['org-nordlys/invoice-2026-0142.pdf', 'org-nordlys/invoice-2026-0142.xml', 'org-nordlys/invoice-2026-0142.json', 'org-nordlys/cost-2026-10.xlsx'];
 
-let server: ReferenceServer;
+const server = useReferenceServer();
 let dir: string;
 let cfg: string;
 const env: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startSamples();
   dir = mkdtempSync(join(tmpdir(), 'svc-output-links-'));
   cfg = join(dir, 'runs.json');
   const organizations = ORGS.map((org_id) => ({ org_id, name: org_id, token_env: `${org_id.slice(4).toUpperCase()}_TOKEN` }));
@@ -29,7 +26,6 @@ beforeAll(async () => {
   writeFileSync(cfg, JSON.stringify({ base_url: server.url, organizations }));
 });
 afterAll(async () => {
-  await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

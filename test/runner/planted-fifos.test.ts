@@ -11,14 +11,12 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { svcBin, svcInProcess } from '../cli/_bin.js';
 import { plantFifo, type PlantedFifo } from '../_fifo.js';
-import { configFor, readTokens } from './_server.js';
+import { configFor, readTokens, svcBin, svcInProcess, useReferenceServer } from '../_harness/index.js';
 
 const MONTH = '2026-10';
 const ORGS = ['org-nordlys', 'org-fjordline'];
-let server: ReferenceServer;
+const server = useReferenceServer();
 let dir: string;
 let cfg: string;
 let env: Record<string, string>;
@@ -26,7 +24,6 @@ let env: Record<string, string>;
 let done: string;
 
 beforeAll(async () => {
-  server = await startReferenceServer({});
   dir = mkdtempSync(join(tmpdir(), 'svc-fifos-'));
   const tokens = await readTokens();
   const made = configFor(server.url, { ...tokens, orgs: tokens.orgs.filter((o) => ORGS.includes(o.org_id)) }, false);
@@ -38,7 +35,6 @@ beforeAll(async () => {
   expect(first.code, first.stderr).toBe(0);
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

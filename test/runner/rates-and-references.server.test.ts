@@ -13,11 +13,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import type { Manifest, InvoiceEntry } from '../../src/runner/manifest.js';
-import { svcInProcess } from '../cli/_bin.js';
 import { readBook, rowsOf } from '../report/_read.js';
 import { pdftotext } from '../invoice/_poppler.js';
 import { parseXml, text } from '../einvoice/_ubl.js';
-import { configFor, copySamples, readTokens } from './_server.js';
+import { configFor, copySamples, readTokens, svcInProcess } from '../_harness/index.js';
 
 // The ECB's layout (eurofxref-hist.csv): newest first, per 1 EUR, a trailing comma. 31 October
 // and 1 November 2026 are a weekend: nothing was set.

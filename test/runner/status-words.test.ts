@@ -7,12 +7,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
-import { runCli } from '../../src/cli/run.js';
 import type { Manifest } from '../../src/runner/manifest.js';
 import { launch, openFile, type Browser } from './_browser.js';
+import { svc } from '../_harness/index.js';
 
 let tmp: string;
 let browser: Browser;
@@ -27,11 +26,7 @@ afterAll(async () => {
 
 it('each organization has one status word on stdout, in summary.md, on index.html and in the manifest; only folders that exist are named', async () => {
   const out = join(tmp, 'demo');
-  const stdout = new PassThrough();
-  let printed = '';
-  stdout.on('data', (b: Buffer) => (printed += b.toString('utf8')));
-  const sink = new PassThrough().resume();
-  const code = await runCli(rootGroup, ['demo', '--out', out, '--language', 'en'], { stdin: new PassThrough(), stdout, stderr: sink, env: { PATH: process.env.PATH }, cwd: tmp });
+  const { code, stdout: printed } = await svc(['demo', '--out', out, '--language', 'en'], { root: rootGroup, env: { PATH: process.env.PATH }, cwd: tmp });
   expect(code).toBe(0);
   const monthDir = join(out, '2026-10');
   const manifest = JSON.parse(await readFile(join(monthDir, 'manifest.json'), 'utf8')) as Manifest;

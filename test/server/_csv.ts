@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SAMPLES } from './_helpers.js';
+import { SAMPLES } from '../_harness/index.js';
 
 /** The raw usage rows of a bundled organization, read independently of the server's parser. */
 export function rawRows(orgId: string) {

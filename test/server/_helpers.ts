@@ -1,16 +1,4 @@
 import { request } from 'undici';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-export const SAMPLES = fileURLToPath(new URL('../../samples/', import.meta.url));
-export const tokens = JSON.parse(readFileSync(`${SAMPLES}tokens.json`, 'utf8')) as {
-  orgs: Array<{ org_id: string; token: string }>;
-  partners: Array<{ org_id: string; token: string }>;
-  api_keys: Array<{ key_id: string; org_id: string | null; api_key: string; note: string }>;
-};
-export const orgToken = (id: string) => tokens.orgs.find((t) => t.org_id === id)!.token;
-export const partnerToken = tokens.partners[0]!.token;
-export const apiKey = (keyId: string) => tokens.api_keys.find((k) => k.key_id === keyId)!.api_key;
 
 export const UA = 'svc-tests/1.0 (vitest)';
 

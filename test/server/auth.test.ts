@@ -1,11 +1,9 @@
 // Every row of reporting spec §7 that concerns auth, sharing and attention, plus the 1010 edge rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { call, orgToken, partnerToken } from './_helpers.js';
+import { describe, expect, it } from 'vitest';
+import { call } from './_helpers.js';
+import { PARTNER_TOKEN, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 
 const NL_INVOICE = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const FJ_INVOICE = '9e8d7c6b-5a49-4b38-8c27-16f5e4d3c2b1';
@@ -27,20 +25,20 @@ describe('401: missing, unknown token', () => {
 
 describe('403', () => {
   it.each(orgPaths('org-kattegat', NL_INVOICE))('another organization\'s id: %s', async (p) => {
-    const r = await call(s.url, p, { token: orgToken('org-nordlys') });
+    const r = await call(s.url, p, { token: tokenOf('org-nordlys') });
     expect(r.status).toBe(403);
     expect(r.json.message).toMatch(/another organization/);
   });
   it.each(orgPaths('org-nordlys', NL_INVOICE))('a partner token on %s', async (p) => {
-    expect((await call(s.url, p, { token: partnerToken })).status).toBe(403);
+    expect((await call(s.url, p, { token: PARTNER_TOKEN })).status).toBe(403);
   });
   it('a reporting token on partner status: caller is not a partner', async () => {
-    const r = await call(s.url, '/api/partner/status', { token: orgToken('org-nordlys') });
+    const r = await call(s.url, '/api/partner/status', { token: tokenOf('org-nordlys') });
     expect(r.status).toBe(403);
     expect(r.json.error).toBe('not_partner');
   });
   it('usage not shared: key-usage and monthly-usage 403, invoices and plan cost open', async () => {
-    const t = orgToken('org-fjordline');
+    const t = tokenOf('org-fjordline');
     for (const p of ['key-usage', 'monthly-usage']) {
       const r = await call(s.url, `/api/orgs/org-fjordline/${p}`, { token: t });
       expect(r.status).toBe(403);
@@ -54,7 +52,7 @@ describe('403', () => {
 
 describe('404 on invoices', () => {
   it('unknown uuid, another organization\'s invoice, a non-uuid id', async () => {
-    const t = orgToken('org-nordlys');
+    const t = tokenOf('org-nordlys');
     for (const id of ['00000000-0000-4000-8000-000000000000', FJ_INVOICE, 'not-a-uuid']) {
       for (const suffix of ['', '/pdf']) {
         const r = await call(s.url, `/api/orgs/org-nordlys/invoices/${id}${suffix}`, { token: t });
@@ -67,7 +65,7 @@ describe('404 on invoices', () => {
 
 describe('409: setup needs attention', () => {
   it('endpoints 1-4 answer 409, 5 and 6 do not', async () => {
-    const t = orgToken('org-havblik');
+    const t = tokenOf('org-havblik');
     for (const p of orgPaths('org-havblik', NL_INVOICE).slice(0, 4)) {
       const r = await call(s.url, p, { token: t });
       expect(r.status, p).toBe(409);
@@ -80,14 +78,14 @@ describe('409: setup needs attention', () => {
 
 describe('1010: the edge proxy rejects missing or library-default User-Agents', () => {
   it.each([null, '', 'undici', 'node', 'node-fetch/1.0', 'axios/1.7.2', 'python-requests/2.32.3', 'Python-urllib/3.12', 'Go-http-client/1.1'])('%s', async (ua) => {
-    const r = await call(s.url, '/api/orgs/org-nordlys/invoices', { token: orgToken('org-nordlys'), ua });
+    const r = await call(s.url, '/api/orgs/org-nordlys/invoices', { token: tokenOf('org-nordlys'), ua });
     expect(r.status).toBe(403);
     expect(r.text).toBe('error code: 1010');
     expect(r.headers['content-type']).toMatch(/^text\/plain/);
   });
   it('a descriptive agent (and curl) passes', async () => {
     for (const ua of ['svc/0.1.0 (node/20.18.0)', 'curl/8.5.0']) {
-      expect((await call(s.url, '/api/orgs/org-nordlys/invoices', { token: orgToken('org-nordlys'), ua })).status).toBe(200);
+      expect((await call(s.url, '/api/orgs/org-nordlys/invoices', { token: tokenOf('org-nordlys'), ua })).status).toBe(200);
     }
   });
 });
@@ -95,8 +93,8 @@ describe('1010: the edge proxy rejects missing or library-default User-Agents', 
 describe('unknown paths and methods', () => {
   it('404 JSON for an unknown path, 405 for a wrong method', async () => {
     expect((await call(s.url, '/api/nothing')).json.error).toBe('not_found');
-    const r = await call(s.url, '/api/orgs/org-nordlys/invoices', { method: 'POST', body: {} , token: orgToken('org-nordlys') });
+    const r = await call(s.url, '/api/orgs/org-nordlys/invoices', { method: 'POST', body: {} , token: tokenOf('org-nordlys') });
     expect(r.status).toBe(405);
-    expect((await call(s.url, '/api/orgs/%E0%A4%A/invoices', { token: orgToken('org-nordlys') })).status).toBe(404);
+    expect((await call(s.url, '/api/orgs/%E0%A4%A/invoices', { token: tokenOf('org-nordlys') })).status).toBe(404);
   });
 });

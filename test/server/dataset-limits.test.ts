@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { ReportingClient } from '../../src/client/reporting-client.js';
-import { call, orgToken, SAMPLES } from './_helpers.js';
+import { call } from './_helpers.js';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli/run.js';
 import { serveCommand } from '../../src/cli/serve.js';
 import type { CommandIO } from '../../src/cli/_command.js';
+import { SAMPLES, tokenOf, apiKey, PARTNER_TOKEN } from '../_harness/index.js';
 
 /** `svc serve` in-process; it returns only when the start fails (a started server waits for a signal). */
 async function serveFails(argv: string[]) {
@@ -64,12 +65,11 @@ describe('a negative prepaid credit balance', () => {
   });
   it('a balance of 0 is served, and the partner status of that customer answers', async () => {
     s = await startReferenceServer({ dataDir: dataset(undefined, (org) => { org.credits = { balance_usd: '0' }; }) });
-    const tokens = JSON.parse(readFileSync(join(SAMPLES, 'tokens.json'), 'utf8'));
-    const key = tokens.api_keys.find((k: { key_id: string }) => k.key_id === 'kattegat-002').api_key;
+    const key = apiKey('kattegat-002');
     const info = await call(s.url, '/key/info', { token: key });
     expect(info.status).toBe(200);
     expect(info.json.info.credits).toEqual({ balance_usd: '0' });
-    const partner = await call(s.url, '/api/partner/status', { token: tokens.partners[0].token });
+    const partner = await call(s.url, '/api/partner/status', { token: PARTNER_TOKEN });
     expect(partner.status).toBe(200);
     expect(partner.json.customers.map((c: { customer: { org_id: string } }) => c.customer.org_id)).toContain(ORG);
   });
@@ -109,7 +109,7 @@ describe('usage figures past 2^53 - 1', () => {
       '2026-11-03,kattegat-002,gpt-4.1,4503599627370000,496,0,0,4,4503599627370496',
     ]);
     s = await startReferenceServer({ dataDir: dir });
-    const ku = await call(s.url, '/api/orgs/org-kattegat/key-usage?month=2026-11', { token: orgToken(ORG) });
+    const ku = await call(s.url, '/api/orgs/org-kattegat/key-usage?month=2026-11', { token: tokenOf(ORG) });
     expect(ku.status).toBe(200);
     // The exact digits as sent, before any JSON number parsing.
     expect(ku.text).toContain('"spend_usd":"9007199254.740991"');
@@ -117,12 +117,12 @@ describe('usage figures past 2^53 - 1', () => {
     expect(ku.text).toContain('"total_tokens":9007199254740991');
     const key = ku.json.keys.find((k: { id: string }) => k.id === 'kattegat-002');
     expect(key).toMatchObject({ spend_usd: '9007199254.740991', prompt_tokens: 9007199254740000, completion_tokens: 991, total_tokens: MAX, request_count: 7 });
-    const mu = await call(s.url, '/api/orgs/org-kattegat/monthly-usage?months=1', { token: orgToken(ORG) });
+    const mu = await call(s.url, '/api/orgs/org-kattegat/monthly-usage?months=1', { token: tokenOf(ORG) });
     expect(mu.status).toBe(200);
     expect(mu.json.months[0]).toMatchObject({ month: '2026-11-01', usd_spend: '9007199254.740991' });
     expect(mu.text).toContain('"total_tokens":9007199254740991');
 
-    const client = new ReportingClient({ baseUrl: s.url, orgId: ORG, token: orgToken(ORG), env: {} });
+    const client = new ReportingClient({ baseUrl: s.url, orgId: ORG, token: tokenOf(ORG), env: {} });
     const usage = await client.getKeyUsage({ month: '2026-11' });
     const entry = usage.keys.find((k) => k.id === 'kattegat-002')!;
     expect(entry.spend_usd.toFixed()).toBe('9007199254.740991');

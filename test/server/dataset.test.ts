@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { Dataset } from '../../src/server/dataset/dataset.js';
 import { clockStartingAt, useClock } from '../../src/core/clock.js';
-import { call, orgToken, SAMPLES } from './_helpers.js';
+import { call } from './_helpers.js';
+import { SAMPLES, tokenOf } from '../_harness/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-ds-'));
 let s: ReferenceServer | undefined;
@@ -22,7 +23,7 @@ describe('--today', () => {
   it('moves the period rules and the current-month estimate', async () => {
     s = await startReferenceServer({ today: '2026-10-15' });
     expect(s.today).toBe('2026-10-15');
-    const t = orgToken('org-nordlys');
+    const t = tokenOf('org-nordlys');
     const ku = await call(s.url, '/api/orgs/org-nordlys/key-usage', { token: t });
     expect([ku.json.start_date, ku.json.end_date]).toEqual(['2026-10-01', '2026-10-15']);
     const mu = await call(s.url, '/api/orgs/org-nordlys/monthly-usage?months=2', { token: t });
@@ -139,7 +140,7 @@ describe('servers over the bundled samples at once', () => {
   it('each answers by its own today', async () => {
     const [early, late] = await Promise.all([startReferenceServer({ today: '2026-10-15' }), startReferenceServer({})]);
     try {
-      const t = orgToken('org-nordlys');
+      const t = tokenOf('org-nordlys');
       const [e, l] = await Promise.all([early, late].map((s) => call(s.url, '/api/orgs/org-nordlys/key-usage', { token: t })));
       expect([e!.json.start_date, e!.json.end_date]).toEqual(['2026-10-01', '2026-10-15']);
       expect([l!.json.start_date, l!.json.end_date]).toEqual(['2026-11-01', '2026-11-20']);

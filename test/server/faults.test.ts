@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { call, orgToken, UA } from './_helpers.js';
+import { call, UA } from './_helpers.js';
+import { tokenOf } from '../_harness/index.js';
 
 let s: ReferenceServer | undefined;
 afterEach(async () => { await s?.close(); s = undefined; });
-const t = orgToken('org-nordlys');
+const t = tokenOf('org-nordlys');
 
 describe('injected faults', () => {
   it('fails `times` matching requests with the status and Retry-After, then works', async () => {

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { KeyFieldsRecordSchema, SearchResponseSchema } from '../../src/model/index.js';
-import { apiKey, call, orgToken } from './_helpers.js';
+import { call } from './_helpers.js';
 import { rawRows, usd } from './_csv.js';
+import { apiKey, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 const ORPHAN = 'key-orphan-001';
 
 describe('GET /v1/service/key', () => {
@@ -108,7 +106,7 @@ describe('GET /v1/model/info and /user/daily/activity', () => {
     expect(r.status).toBe(200);
     expect(r.json.results).toHaveLength(31);
     expect(r.json.results[0].date).toBe('2026-10-01');
-    const ku = await call(s.url, '/api/orgs/org-nordlys/key-usage?month=2026-10', { token: orgToken('org-nordlys') });
+    const ku = await call(s.url, '/api/orgs/org-nordlys/key-usage?month=2026-10', { token: tokenOf('org-nordlys') });
     const k = ku.json.keys.find((x: { id: string }) => x.id === 'key-nl-001');
     expect(r.json.metadata.total_spend).toBe(k.spend_usd);
     expect(r.json.metadata.total_tokens).toBe(k.total_tokens);

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { getDocument } from '../_pdfjs.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { InvoiceListSchema } from '../../src/model/index.js';
-import { call, orgToken, SAMPLES } from './_helpers.js';
+import { call } from './_helpers.js';
+import { SAMPLES, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
-const t = orgToken('org-nordlys');
+const s = useReferenceServer();
+const t = tokenOf('org-nordlys');
 const files = readdirSync(`${SAMPLES}invoices`).map((f) => readFileSync(`${SAMPLES}invoices/${f}`, 'utf8'));
 const records = files.map((f) => JSON.parse(f));
 
@@ -24,7 +22,7 @@ describe('invoices', () => {
 
   it('returns the record exactly as stored', async () => {
     for (const [i, rec] of records.entries()) {
-      const r = await call(s.url, `/api/orgs/${rec.org_id}/invoices/${rec.id}`, { token: orgToken(rec.org_id) });
+      const r = await call(s.url, `/api/orgs/${rec.org_id}/invoices/${rec.id}`, { token: tokenOf(rec.org_id) });
       expect(r.status).toBe(200);
       expect(r.text).toBe(files[i]);
     }

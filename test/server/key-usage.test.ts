@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { OrgKeyUsageSchema } from '../../src/model/index.js';
-import { call, orgToken } from './_helpers.js';
+import { call } from './_helpers.js';
 import { rawRows, usd } from './_csv.js';
+import { tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
-const get = (q: string, org = 'org-nordlys') => call(s.url, `/api/orgs/${org}/key-usage${q}`, { token: orgToken(org) });
+const s = useReferenceServer();
+const get = (q: string, org = 'org-nordlys') => call(s.url, `/api/orgs/${org}/key-usage${q}`, { token: tokenOf(org) });
 
 describe('period resolution (today 2026-11-20)', () => {
   it.each([

@@ -7,8 +7,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { svc } from '../client/_run.js';
-import { apiKey, call, partnerToken, SAMPLES } from './_helpers.js';
+import { call } from './_helpers.js';
+import { PARTNER_TOKEN, SAMPLES, apiKey, svc } from '../_harness/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-product-'));
 let s: ReferenceServer | undefined;
@@ -48,16 +48,16 @@ function copy(name: string, product?: string): string {
 }
 
 async function partnerKey(url: string) {
-  const st = (await call(url, '/api/partner/status', { token: partnerToken })).json;
+  const st = (await call(url, '/api/partner/status', { token: PARTNER_TOKEN })).json;
   return st.customers.flatMap((c: any) => c.keys).find((k: any) => k.id === PARTNER_KEY);
 }
 
 async function offered(url: string) {
   const info = await call(url, '/v1/model/info', { token: apiKey(KEY) });
   const key = await call(url, '/key/info', { token: apiKey(KEY) });
-  const partner = await call(url, '/api/partner/status', { token: partnerToken });
+  const partner = await call(url, '/api/partner/status', { token: PARTNER_TOKEN });
   const nordlys = partner.json.customers.find((c: any) => c.customer.org_id === 'org-nordlys');
-  const cli = await svc(['models', '--json'], { SVC_GATEWAY_URL: url, SVC_API_KEY: apiKey(KEY), SVC_CONFIG_DIR: join(root, 'cfg') });
+  const cli = await svc(['models', '--json'], { env: { SVC_GATEWAY_URL: url, SVC_API_KEY: apiKey(KEY), SVC_CONFIG_DIR: join(root, 'cfg') } });
   expect(cli.code).toBe(0);
   return {
     modelInfo: info.json.data.map((m: { model_name: string }) => m.model_name) as string[],

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { readFileSync } from 'node:fs';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { OrgMonthlyUsageSchema } from '../../src/model/index.js';
-import { call, orgToken, SAMPLES } from './_helpers.js';
+import { call } from './_helpers.js';
 import { rawRows, usd } from './_csv.js';
+import { SAMPLES, tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
-const get = (q: string, org = 'org-nordlys') => call(s.url, `/api/orgs/${org}/monthly-usage${q}`, { token: orgToken(org) });
+const s = useReferenceServer();
+const get = (q: string, org = 'org-nordlys') => call(s.url, `/api/orgs/${org}/monthly-usage${q}`, { token: tokenOf(org) });
 const rates = JSON.parse(readFileSync(`${SAMPLES}dataset.json`, 'utf8')).usd_dkk_rates as Record<string, string>;
 
 describe('window', () => {

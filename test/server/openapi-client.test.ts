@@ -13,16 +13,15 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { apiKey, call, orgToken, partnerToken } from './_helpers.js';
+import { call } from './_helpers.js';
+import { PARTNER_TOKEN, apiKey, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'svc-openapi-client-'));
-let s: ReferenceServer;
+const s = useReferenceServer();
 let doc: any;
 beforeAll(async () => {
-  s = await startReferenceServer({});
   const r = await call(s.url, '/api/openapi.json');
   doc = r.json;
   writeFileSync(join(dir, 'openapi.json'), r.text);
@@ -31,24 +30,23 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'api.d.ts'), COMMENT_HEADER + astToString(await openapiTS(pathToFileURL(join(dir, 'openapi.json')), {})));
 }, 60_000);
 afterAll(async () => {
-  await s.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 const NORDLYS_OCT = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
-const rt = orgToken('org-nordlys');
+const rt = tokenOf('org-nordlys');
 const key = apiKey('key-nl-001');
 // [documented path, method, status, request path, options]
 const ANSWERS: Array<[string, 'get' | 'post', number, string, Parameters<typeof call>[2]]> = [
   ['/api/orgs/{org_id}/invoices', 'get', 200, '/api/orgs/org-nordlys/invoices', { token: rt }],
   ['/api/orgs/{org_id}/invoices/{invoice_id}', 'get', 200, `/api/orgs/org-nordlys/invoices/${NORDLYS_OCT}`, { token: rt }],
   ['/api/orgs/{org_id}/key-usage', 'get', 200, '/api/orgs/org-nordlys/key-usage?month=2026-10', { token: rt }],
-  ['/api/orgs/{org_id}/key-usage', 'get', 200, '/api/orgs/org-kattegat/key-usage?year=2026', { token: orgToken('org-kattegat') }],
+  ['/api/orgs/{org_id}/key-usage', 'get', 200, '/api/orgs/org-kattegat/key-usage?year=2026', { token: tokenOf('org-kattegat') }],
   ['/api/orgs/{org_id}/key-usage', 'get', 400, '/api/orgs/org-nordlys/key-usage?months=13', { token: rt }],
   ['/api/orgs/{org_id}/monthly-usage', 'get', 200, '/api/orgs/org-nordlys/monthly-usage', { token: rt }],
   ['/api/orgs/{org_id}/plan-cost', 'get', 200, '/api/orgs/org-nordlys/plan-cost?currency=EUR', { token: rt }],
-  ['/api/orgs/{org_id}/plan-cost', 'get', 200, '/api/orgs/org-kattegat/plan-cost', { token: orgToken('org-kattegat') }],
-  ['/api/partner/status', 'get', 200, '/api/partner/status', { token: partnerToken }],
+  ['/api/orgs/{org_id}/plan-cost', 'get', 200, '/api/orgs/org-kattegat/plan-cost', { token: tokenOf('org-kattegat') }],
+  ['/api/partner/status', 'get', 200, '/api/partner/status', { token: PARTNER_TOKEN }],
   ['/v1/service/key', 'get', 200, '/v1/service/key', { token: key }],
   ['/v1/search/service-search', 'post', 200, '/v1/search/service-search', { token: key, body: { query: 'moms' } }],
   ['/key/info', 'get', 200, '/key/info', { token: key }],

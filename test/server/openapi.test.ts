@@ -5,19 +5,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/server/_routes.js';
-import { apiKey, call, orgToken, partnerToken } from './_helpers.js';
-import { noOrgsDataset } from './_no-orgs-dataset.js';
+import { call } from './_helpers.js';
+import { PARTNER_TOKEN, apiKey, noOrgsDataset, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Child processes run asynchronously: a blocked event loop would stall this process's server and its kept-alive sockets. */
 const run = promisify(execFile);
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 
 describe('/api/openapi.json', () => {
   it('is OpenAPI 3.1 with every record under components/schemas and every path of the spec', async () => {
@@ -161,7 +158,7 @@ describe('the served document describes the server completely (issue 14, issue 1
   }, 60_000);
 
   const NORDLYS_OCT = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
-  const rt = orgToken('org-nordlys');
+  const rt = tokenOf('org-nordlys');
   const key = apiKey('key-nl-001');
   const blocked = apiKey('key-nl-004');
   const orphan = apiKey('key-orphan-001');
@@ -171,8 +168,8 @@ describe('the served document describes the server completely (issue 14, issue 1
     ['/api/orgs/{org_id}/invoices', 'get', '/api/orgs/org-nordlys/invoices', { token: rt }],
     ['/api/orgs/{org_id}/invoices', 'get', '/api/orgs/org-nordlys/invoices', {}],
     ['/api/orgs/{org_id}/invoices', 'get', '/api/orgs/org-fjordline/invoices', { token: rt }],
-    ['/api/orgs/{org_id}/invoices', 'get', '/api/orgs/org-havblik/invoices', { token: orgToken('org-havblik') }],
-    ['/api/orgs/{org_id}/key-usage', 'get', '/api/orgs/org-havblik/key-usage', { token: orgToken('org-havblik') }],
+    ['/api/orgs/{org_id}/invoices', 'get', '/api/orgs/org-havblik/invoices', { token: tokenOf('org-havblik') }],
+    ['/api/orgs/{org_id}/key-usage', 'get', '/api/orgs/org-havblik/key-usage', { token: tokenOf('org-havblik') }],
     ['/api/orgs/{org_id}/invoices', 'get', '/api/orgs/org-nordlys/invoices?a=1&a=2', { token: rt }],
     ['/api/orgs/{org_id}/invoices', 'get', '/api/orgs/org-nordlys/invoices', { token: rt, ua: 'python-requests/2.31' }],
     ['/api/orgs/{org_id}/invoices/{invoice_id}', 'get', `/api/orgs/org-nordlys/invoices/${NORDLYS_OCT}`, { token: rt }],
@@ -183,13 +180,13 @@ describe('the served document describes the server completely (issue 14, issue 1
     ['/api/orgs/{org_id}/invoices/{invoice_id}/pdf', 'get', '/api/orgs/org-nordlys/invoices/00000000-0000-4000-8000-000000000000/pdf', { token: rt }],
     ['/api/orgs/{org_id}/key-usage', 'get', '/api/orgs/org-nordlys/key-usage?month=2026-10', { token: rt }],
     ['/api/orgs/{org_id}/key-usage', 'get', '/api/orgs/org-nordlys/key-usage?months=13', { token: rt }],
-    ['/api/orgs/{org_id}/key-usage', 'get', '/api/orgs/org-nordlys/key-usage', { token: partnerToken }],
+    ['/api/orgs/{org_id}/key-usage', 'get', '/api/orgs/org-nordlys/key-usage', { token: PARTNER_TOKEN }],
     ['/api/orgs/{org_id}/monthly-usage', 'get', '/api/orgs/org-nordlys/monthly-usage?months=3&year=2026', { token: rt }],
     ['/api/orgs/{org_id}/monthly-usage', 'get', '/api/orgs/org-nordlys/monthly-usage', { token: rt }],
     ['/api/orgs/{org_id}/plan-cost', 'get', '/api/orgs/org-nordlys/plan-cost?currency=GBP', { token: rt }],
     ['/api/orgs/{org_id}/plan-cost', 'get', '/api/orgs/org-nordlys/plan-cost?currency=EUR&currency=EUR', { token: rt }],
     ['/api/orgs/{org_id}/plan-cost', 'get', '/api/orgs/org-nordlys/plan-cost?currency=EUR', { token: rt }],
-    ['/api/partner/status', 'get', '/api/partner/status', { token: partnerToken }],
+    ['/api/partner/status', 'get', '/api/partner/status', { token: PARTNER_TOKEN }],
     ['/api/partner/status', 'get', '/api/partner/status', { token: rt }],
     ['/api/partner/status', 'get', '/api/partner/status', {}],
     ['/v1/service/key', 'get', '/v1/service/key', { token: key }],

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { describe, expect, it } from 'vitest';
 import { PartnerStatusSchema } from '../../src/model/index.js';
-import { call, partnerToken } from './_helpers.js';
+import { call } from './_helpers.js';
+import { PARTNER_TOKEN, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 
 describe('partner status', () => {
   it('checks every partner key against its profile, the allow-list and the catalog', async () => {
-    const r = await call(s.url, '/api/partner/status', { token: partnerToken });
+    const r = await call(s.url, '/api/partner/status', { token: PARTNER_TOKEN });
     expect(r.status).toBe(200);
     const st = PartnerStatusSchema.parse(r.json);
     expect(st).toMatchObject({ org_id: 'org-bifrost', name: 'Bifrost Partners ApS', key_count: 4, keys_missing_recommended: 1 });

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { describe, expect, it } from 'vitest';
 import { OrgPlanCostSchema } from '../../src/model/index.js';
-import { call, orgToken } from './_helpers.js';
+import { call } from './_helpers.js';
+import { tokenOf, useReferenceServer } from '../_harness/index.js';
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
-const get = (q: string, org = 'org-nordlys') => call(s.url, `/api/orgs/${org}/plan-cost${q}`, { token: orgToken(org) });
+const s = useReferenceServer();
+const get = (q: string, org = 'org-nordlys') => call(s.url, `/api/orgs/${org}/plan-cost${q}`, { token: tokenOf(org) });
 type Line = { service: string; type: string; plan: string | null; unit_price_cents: number; quantity: number; line_total_cents: number; period: unknown; custom_price: boolean; core_plan: string | null };
 
 describe('plan cost', () => {

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { BIN, svcBin, svcInProcess } from '../cli/_bin.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { orgToken, partnerToken, UA } from './_helpers.js';
-import { noOrgsDataset } from './_no-orgs-dataset.js';
+import { UA } from './_helpers.js';
+import { BIN, PARTNER_TOKEN, noOrgsDataset, svcBin, svcInProcess, tokenOf } from '../_harness/index.js';
 
 interface Serve {
   child: ChildProcess;
@@ -53,16 +52,16 @@ const NL = 'org-nordlys';
 const NL_INVOICE = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const requests: Array<[string, string | undefined]> = [
   ['/api/openapi.json', undefined],
-  [`/api/orgs/${NL}/invoices`, orgToken(NL)],
-  [`/api/orgs/${NL}/invoices/${NL_INVOICE}`, orgToken(NL)],
-  [`/api/orgs/${NL}/invoices/${NL_INVOICE}/pdf`, orgToken(NL)],
-  [`/api/orgs/${NL}/key-usage?month=2026-10`, orgToken(NL)],
-  [`/api/orgs/${NL}/monthly-usage?year=2026`, orgToken(NL)],
-  [`/api/orgs/${NL}/plan-cost`, orgToken(NL)],
-  ['/api/partner/status', partnerToken],
+  [`/api/orgs/${NL}/invoices`, tokenOf(NL)],
+  [`/api/orgs/${NL}/invoices/${NL_INVOICE}`, tokenOf(NL)],
+  [`/api/orgs/${NL}/invoices/${NL_INVOICE}/pdf`, tokenOf(NL)],
+  [`/api/orgs/${NL}/key-usage?month=2026-10`, tokenOf(NL)],
+  [`/api/orgs/${NL}/monthly-usage?year=2026`, tokenOf(NL)],
+  [`/api/orgs/${NL}/plan-cost`, tokenOf(NL)],
+  ['/api/partner/status', PARTNER_TOKEN],
   [`/api/orgs/${NL}/invoices`, undefined],
-  [`/api/orgs/org-kattegat/plan-cost`, orgToken(NL)],
-  ['/api/nowhere', orgToken(NL)],
+  [`/api/orgs/org-kattegat/plan-cost`, tokenOf(NL)],
+  ['/api/nowhere', tokenOf(NL)],
 ];
 
 describe('svc serve --processes', () => {

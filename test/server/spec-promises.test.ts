@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { ReportingClient } from '../../src/client/reporting-client.js';
 import { BadRequestError } from '../../src/client/errors/index.js';
-import { svc } from '../report/_server.js';
-import { call, orgToken, SAMPLES } from './_helpers.js';
+import { call } from './_helpers.js';
+import { SAMPLES, svc, tokenOf } from '../_harness/index.js';
 
 /** A copy of the samples with one organization's org.json changed by `edit`. */
 function samplesWith(orgId: string, edit: (org: any) => void): string {
@@ -34,7 +34,7 @@ afterAll(async () => {
   for (const x of started) await x.close();
 });
 
-const keyUsage = async (server: ReferenceServer, org: string) => (await call(server.url, `/api/orgs/${org}/key-usage?month=2026-10`, { token: orgToken(org) })).json;
+const keyUsage = async (server: ReferenceServer, org: string) => (await call(server.url, `/api/orgs/${org}/key-usage?month=2026-10`, { token: tokenOf(org) })).json;
 
 describe('sort_options_alphabetically (item 5)', () => {
   it('true (Kattegat\'s department): key_fields options and by_field groups by label, ignoring case', async () => {
@@ -74,7 +74,7 @@ describe('plan cost in a currency the agreed price lacks (item 7)', () => {
       router.custom_amounts = { DKK: 298000 };
     });
     const server = await serve(dir);
-    const get = async (currency: string) => (await call(server.url, `/api/orgs/org-fjordline/plan-cost?currency=${currency}`, { token: orgToken('org-fjordline') })).json;
+    const get = async (currency: string) => (await call(server.url, `/api/orgs/org-fjordline/plan-cost?currency=${currency}`, { token: tokenOf('org-fjordline') })).json;
     const eur = await get('EUR');
     expect(eur.lines.filter((l: any) => l.service === 'llm_router')).toEqual([]);
     expect(eur.missing).toContainEqual({ service: 'llm_router', type: 'public_models', plan: null });
@@ -89,7 +89,7 @@ describe('smaller promises (item 9)', () => {
   const NORDLYS_OCT = '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e';
 
   it('an invoice id in upper case is the same invoice (UUIDs are case-insensitive on input), JSON and PDF', async () => {
-    const token = orgToken('org-nordlys');
+    const token = tokenOf('org-nordlys');
     const lower = await call(s.url, `/api/orgs/org-nordlys/invoices/${NORDLYS_OCT}`, { token });
     const upper = await call(s.url, `/api/orgs/org-nordlys/invoices/${NORDLYS_OCT.toUpperCase()}`, { token });
     expect(upper.status).toBe(200);
@@ -101,7 +101,7 @@ describe('smaller promises (item 9)', () => {
 
   it('months=100000 says months must be at most 60, with no impossible date', async () => {
     for (const path of ['key-usage', 'monthly-usage']) {
-      const r = await call(s.url, `/api/orgs/org-nordlys/${path}?months=100000`, { token: orgToken('org-nordlys') });
+      const r = await call(s.url, `/api/orgs/org-nordlys/${path}?months=100000`, { token: tokenOf('org-nordlys') });
       expect(r.status).toBe(400);
       expect(r.json.message).toMatch(/^months must be at most 60/);
       expect(r.json.message).not.toMatch(/-\d{6}/);
@@ -114,20 +114,20 @@ describe('smaller promises (item 9)', () => {
     ['?year=2027', /^year=2027 /],
     ['?start_date=2026-12-01&end_date=2026-12-31', /^start_date=2026-12-01 to end_date=2026-12-31 /],
   ])('every key-usage 400 names its parameter: %s', async (q, named) => {
-    const r = await call(s.url, `/api/orgs/org-nordlys/key-usage${q}`, { token: orgToken('org-nordlys') });
+    const r = await call(s.url, `/api/orgs/org-nordlys/key-usage${q}`, { token: tokenOf('org-nordlys') });
     expect(r.status).toBe(400);
     expect(r.json.message).toMatch(named);
   });
 
   it('a 400\'s hint names the parameter the reason is about, or what was sent when it names none', async () => {
-    const client = new ReportingClient({ baseUrl: s.url, orgId: 'org-nordlys', token: orgToken('org-nordlys'), env: {}, maxRetries: 0 });
+    const client = new ReportingClient({ baseUrl: s.url, orgId: 'org-nordlys', token: tokenOf('org-nordlys'), env: {}, maxRetries: 0 });
     // A year after the server's today: only the server knows its today, so the client sends it.
     const err = (await client.getKeyUsage({ year: 2027 }).catch((e: unknown) => e)) as BadRequestError;
     expect(err).toBeInstanceOf(BadRequestError);
     expect(err.hint).toBe('check year');
     const vague = new BadRequestError('GET /x', 'the request could not be served', [['month', '2026-10']]);
     expect(vague.hint).toBe('the request sent month=2026-10');
-    const cli = await svc(['report', 'keys', '--year', '2027'], { SVC_BASE_URL: s.url, SVC_ORG_ID: 'org-nordlys', SVC_REPORTING_TOKEN: orgToken('org-nordlys'), NO_COLOR: '1' }, tmpdir());
+    const cli = await svc(['report', 'keys', '--year', '2027'], { env: { SVC_BASE_URL: s.url, SVC_ORG_ID: 'org-nordlys', SVC_REPORTING_TOKEN: tokenOf('org-nordlys'), NO_COLOR: '1' }, cwd: tmpdir() });
     expect(cli.code).not.toBe(0);
     expect(cli.stderr).toContain('year=2027 starts 2027-01-01, after today');
     expect(cli.stderr).toContain('(check year)');

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { encodeUsageBin } from '../../src/server/dataset/_usage-bin.js';
-import { svcBin } from '../cli/_bin.js';
-import { call, orgToken, SAMPLES } from './_helpers.js';
+import { call } from './_helpers.js';
+import { SAMPLES, svcBin, tokenOf } from '../_harness/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-strict-'));
 let s: ReferenceServer | undefined;
@@ -65,7 +65,7 @@ describe('R007: cache reads and writes are parts of prompt_tokens', () => {
   });
   it('reads + writes equal to prompt is served, and key-usage reports the row as it is', async () => {
     s = await startReferenceServer({ dataDir: dataset({ usage: ['2026-11-02,kattegat-002,gpt-4.1,100,5,60,40,1,100'] }) });
-    const r = await call(s.url, '/api/orgs/org-kattegat/key-usage?month=2026-11', { token: orgToken('org-kattegat') });
+    const r = await call(s.url, '/api/orgs/org-kattegat/key-usage?month=2026-11', { token: tokenOf('org-kattegat') });
     expect(r.status).toBe(200);
     expect(r.json.totals).toMatchObject({ prompt_tokens: 100, cache_read_input_tokens: 60, cache_creation_input_tokens: 40, spend_usd: '0.0001' });
   });
@@ -80,7 +80,7 @@ describe('R008: models the service hosts spend 0', () => {
   });
   it('the same row at spend 0 is served; spend on a row without a model (external) is too', async () => {
     s = await startReferenceServer({ dataDir: dataset({ usage: ['2026-11-02,kattegat-002,svc-chat-large,100,5,0,0,1,0', '2026-11-02,kattegat-002,,10,5,0,0,1,7000'] }) });
-    const r = await call(s.url, '/api/orgs/org-kattegat/key-usage?month=2026-11', { token: orgToken('org-kattegat') });
+    const r = await call(s.url, '/api/orgs/org-kattegat/key-usage?month=2026-11', { token: tokenOf('org-kattegat') });
     expect(r.json.totals.spend_usd).toBe('0.007');
   });
 });
@@ -149,7 +149,7 @@ describe('R104: line_total_cents = unit_price_cents × quantity, exact in int64'
       org: (org) => { org.subscription.dev_seats = [{ plan: 'max', seats: 2147483647 }]; },
     });
     s = await startReferenceServer({ dataDir: dir });
-    const r = await call(s.url, '/api/orgs/org-kattegat/plan-cost', { token: orgToken('org-kattegat') });
+    const r = await call(s.url, '/api/orgs/org-kattegat/plan-cost', { token: tokenOf('org-kattegat') });
     expect(r.status).toBe(200);
     // By hand: (2^31 − 1)² = 2^62 − 2^32 + 1 = 4611686014132420609; plus core plan large 2950000 and
     // control 250000 (samples/dataset.json): 4611686014135620609. The digits as sent, before any JSON parse.

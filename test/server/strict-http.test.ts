@@ -2,15 +2,15 @@
 // it (in the error shape every error has); searches past the key's rate limit get 429 with
 // Retry-After (declared in the OpenAPI document), which `svc search` waits out and retries; a 401
 // says `WWW-Authenticate: Bearer`; HEAD answers wherever GET does, with GET's headers and no body.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { request } from 'undici';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startReferenceServer } from '../../src/server/index.js';
 import { ErrorBodySchema } from '../../src/model/index.js';
-import { svcBin } from '../cli/_bin.js';
-import { apiKey, call, orgToken, partnerToken, SAMPLES, UA } from './_helpers.js';
+import { call, UA } from './_helpers.js';
+import { PARTNER_TOKEN, SAMPLES, apiKey, svcBin, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-strict-http-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -29,31 +29,29 @@ function limitedDataset(defaultRpm: number, own: Record<string, number | null>):
   return dir;
 }
 
-let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({}); });
-afterAll(async () => { await s.close(); });
+const s = useReferenceServer();
 
 const search = (base: string, key: string, query = 'reverse charge') => call(base, '/v1/search/service-search', { method: 'POST', body: { query }, token: apiKey(key) });
 
 describe('an unknown query parameter', () => {
   it('?mnth=2023-01 on key-usage is 400 naming it and what the endpoint takes, not the current month', async () => {
-    const r = await call(s.url, '/api/orgs/org-nordlys/key-usage?mnth=2023-01', { token: orgToken('org-nordlys') });
+    const r = await call(s.url, '/api/orgs/org-nordlys/key-usage?mnth=2023-01', { token: tokenOf('org-nordlys') });
     expect(r.status).toBe(400);
     expect(ErrorBodySchema.parse(r.json)).toEqual({
       error: 'invalid_query',
       message: 'unknown query parameter "mnth": GET /api/orgs/{org_id}/key-usage takes month, year, months, start_date, end_date',
     });
     // The spelled-right one is answered for that month.
-    const ok = await call(s.url, '/api/orgs/org-nordlys/key-usage?month=2023-01', { token: orgToken('org-nordlys') });
+    const ok = await call(s.url, '/api/orgs/org-nordlys/key-usage?month=2023-01', { token: tokenOf('org-nordlys') });
     expect(ok.status).toBe(200);
     expect(ok.json.start_date).toBe('2023-01-01');
   });
   it('on every kind of endpoint: one that takes none says so; a known one beside it does not save it', async () => {
     const cases: Array<[string, string | undefined, string]> = [
-      ['/api/orgs/org-nordlys/plan-cost?currency=EUR&vat=1', orgToken('org-nordlys'), 'unknown query parameter "vat": GET /api/orgs/{org_id}/plan-cost takes currency'],
-      ['/api/orgs/org-nordlys/monthly-usage?month=2026-01', orgToken('org-nordlys'), 'unknown query parameter "month": GET /api/orgs/{org_id}/monthly-usage takes months, year'],
-      ['/api/orgs/org-nordlys/invoices?page=2', orgToken('org-nordlys'), 'unknown query parameter "page": GET /api/orgs/{org_id}/invoices takes no query parameters'],
-      ['/api/partner/status?org=org-nordlys', partnerToken, 'unknown query parameter "org": GET /api/partner/status takes no query parameters'],
+      ['/api/orgs/org-nordlys/plan-cost?currency=EUR&vat=1', tokenOf('org-nordlys'), 'unknown query parameter "vat": GET /api/orgs/{org_id}/plan-cost takes currency'],
+      ['/api/orgs/org-nordlys/monthly-usage?month=2026-01', tokenOf('org-nordlys'), 'unknown query parameter "month": GET /api/orgs/{org_id}/monthly-usage takes months, year'],
+      ['/api/orgs/org-nordlys/invoices?page=2', tokenOf('org-nordlys'), 'unknown query parameter "page": GET /api/orgs/{org_id}/invoices takes no query parameters'],
+      ['/api/partner/status?org=org-nordlys', PARTNER_TOKEN, 'unknown query parameter "org": GET /api/partner/status takes no query parameters'],
       ['/key/info?key=x', apiKey('key-nl-001'), 'unknown query parameter "key": GET /key/info takes no query parameters'],
       ['/user/daily/activity?start=2026-11-01', apiKey('key-nl-001'), 'unknown query parameter "start": GET /user/daily/activity takes start_date, end_date'],
     ];
@@ -153,7 +151,7 @@ describe('401 says how to authenticate', () => {
     expect(blocked.status).toBe(401);
     expect(blocked.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     // Not on other errors.
-    expect((await call(s.url, '/api/orgs/org-kattegat/invoices', { token: orgToken('org-nordlys') })).headers['www-authenticate']).toBeUndefined();
+    expect((await call(s.url, '/api/orgs/org-kattegat/invoices', { token: tokenOf('org-nordlys') })).headers['www-authenticate']).toBeUndefined();
   });
 });
 
@@ -163,7 +161,7 @@ describe('HEAD answers wherever GET does', () => {
     const body = Buffer.from(await r.body.arrayBuffer());
     return { status: r.statusCode, headers: r.headers, body };
   };
-  const nordlys = orgToken('org-nordlys');
+  const nordlys = tokenOf('org-nordlys');
   it('same status and headers as GET, content-length included, and no body', async () => {
     const invoices = await call(s.url, '/api/orgs/org-nordlys/invoices', { token: nordlys });
     const id = invoices.json[0].id as string;
@@ -174,7 +172,7 @@ describe('HEAD answers wherever GET does', () => {
       ['/api/orgs/org-nordlys/key-usage?month=2026-10', nordlys],
       ['/api/orgs/org-nordlys/monthly-usage', nordlys],
       ['/api/orgs/org-nordlys/plan-cost?currency=EUR', nordlys],
-      ['/api/partner/status', partnerToken],
+      ['/api/partner/status', PARTNER_TOKEN],
       ['/api/openapi.json', undefined],
       ['/v1/service/key', apiKey('key-nl-001')],
       ['/key/info', apiKey('key-nl-001')],

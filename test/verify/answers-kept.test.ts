@@ -13,16 +13,15 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import type { Manifest } from '../../src/runner/manifest.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { verifyRun } from '../../src/verify/index.js';
-import { configFor, readTokens, type SampleTokens } from '../runner/_server.js';
+import { configFor, readTokens, useReferenceServer, type SampleTokens } from '../_harness/index.js';
 
 interface KeptIndex {
   answers: Array<{ method: string; path: string; status?: number; failed?: string; withheld?: string; body?: string; encoding?: string }>;
 }
 
 let tmp: string;
-let upstream: ReferenceServer;
+const upstream = useReferenceServer();
 let proxy: Server;
 let tokens: SampleTokens;
 let manifest: Manifest;
@@ -46,7 +45,6 @@ function forward(req: IncomingMessage, res: ServerResponse, edit?: (body: string
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'svc-verify-answers-'));
   tokens = await readTokens();
-  upstream = await startReferenceServer({});
   proxy = createServer((req, res) => {
     const url = req.url ?? '';
     const n = (seen.get(url) ?? 0) + 1;
@@ -69,7 +67,6 @@ beforeAll(async () => {
   manifest = await runMonthEnd(config, { outDir: join(tmp, 'out'), month: '2026-10', env, language: 'en', withServicePdf: true });
   monthDir = join(tmp, 'out', '2026-10');
   await new Promise((resolve) => proxy.close(resolve));
-  await upstream.close();
 }, 120_000);
 
 afterAll(async () => {

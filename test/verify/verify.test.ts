@@ -16,9 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMonthEnd } from '../../src/runner/run-month-end.js';
 import type { Manifest } from '../../src/runner/manifest.js';
 import { startReferenceServer } from '../../src/server/index.js';
-import { svcInProcess } from '../cli/_bin.js';
 import { PYTHON } from '../_tools.js';
-import { configFor, readTokens, type SampleTokens } from '../runner/_server.js';
+import { configFor, readTokens, svcInProcess, type SampleTokens } from '../_harness/index.js';
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
