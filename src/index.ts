@@ -25,9 +25,9 @@ export { UnknownLanguageError } from './locale/unknown-language-error.js';
 export { MissingTranslationError } from './locale/missing-translation-error.js';
 export { InvalidRenderOptionError } from './invoice/invalid-render-option-error.js';
 export { ReportPeriodError } from './report/report-period-error.js';
-export { RunConfigError } from './runner/config-error.js';
-export { RunOptionError } from './runner/run-option-error.js';
-export { RunLockedError } from './runner/run-locked-error.js';
+export { RunConfigError } from './runner/config/config-error.js';
+export { RunOptionError } from './runner/config/run-option-error.js';
+export { RunLockedError } from './runner/run/run-locked-error.js';
 
 // Records: the types the schemas give (the schemas are in svc-reporting/schemas).
 export type { Currency } from './model/primitives.js';
@@ -86,16 +86,16 @@ export type { KeyRow, SliceRow, KeySource, KeyWeight, WeightSource } from './rep
 export { buildPartnerReport, type PartnerReportOptions } from './report/partner/build-partner-report.js';
 
 // The month end in one process (on a queue with workers: svc-reporting/queue).
-export { parseRunConfig, parseRunConfigJson, type RunConfig, type RunOrganization } from './runner/config.js';
-export { runMonthEnd, type MonthEndOptions, type MonthEndProgress } from './runner/run-month-end.js';
-export type { RunClientOptions } from './runner/default-deps.js';
-export type { MonthEndDeps } from './runner/deps.js';
-export type { AnswerTap } from './runner/answer-tap.js';
-export type { KeptAnswer, KeptAnswersIndex } from './runner/kept-answers.js';
+export { parseRunConfig, parseRunConfigJson, type RunConfig, type RunOrganization } from './runner/config/config.js';
+export { runMonthEnd, type MonthEndOptions, type MonthEndProgress } from './runner/run/run-month-end.js';
+export type { RunClientOptions } from './runner/unit/default-deps.js';
+export type { MonthEndDeps } from './runner/unit/deps.js';
+export type { AnswerTap } from './runner/unit/answer-tap.js';
+export type { KeptAnswer, KeptAnswersIndex } from './runner/manifest/kept-answers.js';
 // A run's folder checked offline: svc verify.
 export { verifyRun, type VerifyOptions, type VerifyReport, type VerifyDifference } from './verify/index.js';
-export { costInDkk } from './runner/cost-in-dkk.js';
-export { runFigures, type RunFigures, type OrgFigures, type OrgCostFigures, type CostRow, type DkkTotal, type CurrencyTotals, type RunStatus } from './runner/run-figures.js';
+export { costInDkk } from './runner/figures/cost-in-dkk.js';
+export { runFigures, type RunFigures, type OrgFigures, type OrgCostFigures, type CostRow, type DkkTotal, type CurrencyTotals, type RunStatus } from './runner/figures/run-figures.js';
 export type {
   Manifest,
   ManifestSummary,
@@ -117,6 +117,6 @@ export type {
   CostCharge,
   JsonOf,
   PreviousMonthLink,
-} from './runner/manifest.js';
-export type { BooksSettings } from './runner/books-config.js';
+} from './runner/manifest/manifest.js';
+export type { BooksSettings } from './runner/config/books-config.js';
 export type { CostFinding } from './report/cost-findings.js';

@@ -13,4 +13,4 @@ export { PartnerCustomerSchema, PartnerModelSchema, PartnerProfileSchema, Partne
 export { KeyFieldsEntrySchema, KeyFieldsRecordSchema, SearchTimeRangeSchema, SearchRequestSchema, SearchResultSchema, SearchResponseSchema } from './model/gateway.js';
 export { KeyCreditsSchema, KeyDevPlanSchema, KeyInfoSchema, KeyInfoResponseSchema, ModelInfoDetailsSchema, ModelInfoSchema, ModelInfoResponseSchema, ActivityMetricsSchema, DailyActivitySchema, DailyActivityResponseSchema } from './model/litellm.js';
 export { ErrorBodySchema } from './model/error-body.js';
-export { RunConfigSchema, RunOrganizationSchema } from './runner/config.js';
+export { RunConfigSchema, RunOrganizationSchema } from './runner/config/config.js';

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Command, ParsedArgs } from './_command.js';
 import { UsageError } from './usage-error.js';
 import { suggestionsFor } from './_suggest.js';
-import { monthProblem } from '../runner/month.js';
+import { monthProblem } from '../runner/config/month.js';
 import { withJq } from './_jq.js';
 
 /** Parses argv for `command` strictly: unknown flags and missing values are UsageErrors naming the flag. */

@@ -3,7 +3,7 @@ import { NotFoundError } from '../client/errors/not-found-error.js';
 import { PermissionDeniedError } from '../client/errors/permission-denied-error.js';
 import { TimeoutError } from '../client/errors/timeout-error.js';
 import { ORG_HINT } from '../client/errors/org-hint.js';
-import { RunLockedError } from '../runner/run-locked-error.js';
+import { RunLockedError } from '../runner/run/run-locked-error.js';
 import { OutputFolderMissingError } from '../queue/output-folder-missing-error.js';
 import { QueueUnavailableError, REDIS_WAIT_HINT } from '../queue/queue-unavailable-error.js';
 import { TIMEOUT_HINT } from './_timeout.js';

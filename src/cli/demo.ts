@@ -8,10 +8,10 @@ import { plainText } from './_output/sanitize.js';
 import { describeResult, languageArg, runWithProgress } from './month-end.js';
 import { availableLanguages, getLocale } from '../locale/index.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../server/index.js';
-import { parseRunConfigJson } from '../runner/config.js';
-import { previousMonth } from '../runner/month.js';
-import { partNotes } from '../runner/part-notes.js';
-import { orgStatus, statusWord } from '../runner/status.js';
+import { parseRunConfigJson } from '../runner/config/config.js';
+import { previousMonth } from '../runner/config/month.js';
+import { partNotes } from '../runner/run/part-notes.js';
+import { orgStatus, statusWord } from '../runner/manifest/status.js';
 
 interface SampleTokens {
   orgs: Array<{ org_id: string; token: string }>;

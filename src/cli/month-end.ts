@@ -5,14 +5,14 @@ import { bool, int, monthFlag, str } from './_args.js';
 import { UsageError } from './usage-error.js';
 import { keepHeapCompact } from './_compact-heap.js';
 import { availableLanguages, getLocale } from '../locale/index.js';
-import { RUN_STATUSES, statusWord } from '../runner/status.js';
-import { parseRunConfigJson } from '../runner/config.js';
-import { RunConfigError } from '../runner/config-error.js';
-import { RunOptionError } from '../runner/run-option-error.js';
-import { progressReporter } from '../runner/progress-reporter.js';
-import { previousMonth } from '../runner/month.js';
-import type { Manifest } from '../runner/manifest.js';
-import type { RunConfig } from '../runner/config.js';
+import { RUN_STATUSES, statusWord } from '../runner/manifest/status.js';
+import { parseRunConfigJson } from '../runner/config/config.js';
+import { RunConfigError } from '../runner/config/config-error.js';
+import { RunOptionError } from '../runner/config/run-option-error.js';
+import { progressReporter } from '../runner/run/progress-reporter.js';
+import { previousMonth } from '../runner/config/month.js';
+import type { Manifest } from '../runner/manifest/manifest.js';
+import type { RunConfig } from '../runner/config/config.js';
 import { timeoutOption } from './_timeout.js';
 import { checkOutputFolder } from './_output/output-file.js';
 import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../client/timeout-setting.js';
@@ -23,7 +23,7 @@ import { isoDate } from '../model/primitives.js';
 import { systemReason } from '../core/system-error.js';
 import { availableParallelism } from 'node:os';
 import { defaultThreads, THREADS_FROM_ORGANIZATIONS } from './_default-threads.js';
-import { DEFAULT_CONCURRENCY } from '../runner/run-option-defaults.js';
+import { DEFAULT_CONCURRENCY } from '../runner/config/run-option-defaults.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -108,7 +108,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
         onConnected: (where, queue) => io.stderr.write(queueHint(where, queue, input.month)),
       })
       // The runner itself loads here: a run on a queue loads it only once Redis has answered.
-      : await (await import('../runner/run-month-end.js')).runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads });
+      : await (await import('../runner/run/run-month-end.js')).runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads });
     progress.done(); // end the bar's line before anything else is printed
     const monthDir = join(input.outDir, manifest.month);
     if (input.json) {

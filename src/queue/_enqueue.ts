@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { OutputWriter } from '../runner/index.js';
 import type { RatesFileEntry, RunConfig } from '../runner/index.js';
-import { sha256 } from '../runner/hash.js';
+import { sha256 } from '../runner/manifest/hash.js';
 import { isPartnerFile } from '../runner/index.js';
 import { JOB_FORMAT, type QueueJobData, type RunFieldsOf } from './job-data.js';
 import { organizationJobId, partnerJobId } from './_names.js';

@@ -3,9 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunConfig, Manifest, OrgOutcome, PartOutcome, MonthEndProgress } from '../runner/index.js';
 // From their own modules, not the runner's index: that one brings the renderers (runOrgUnit),
 // which a coordinator never uses.
-import { MonthRun } from '../runner/month-run.js';
-import { makeMonthFolder } from '../runner/month-folder.js';
-import { keepRatesFile, type RatesFile } from '../runner/rates-file.js';
+import { MonthRun } from '../runner/run/month-run.js';
+import { makeMonthFolder } from '../runner/run/month-folder.js';
+import { keepRatesFile, type RatesFile } from '../runner/config/rates-file.js';
 import { fetchResults } from './_collect.js';
 import type { QueueConnection } from './_connection.js';
 import { addJobs, checkSameRun, jobsInQueue, planJobs } from './_enqueue.js';
@@ -150,7 +150,7 @@ export async function followRun(config: RunConfig, options: QueueRunOptions, { c
     const manifest = await run.finish({
       organizations, partner, interrupted,
       options: { concurrency: 0, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false, queue: { name, rate: options.rate ?? null }, rates: ratesFile?.entry ?? null },
-      summaryLanguage: options.language ?? (await import('../runner/summary.js')).runLanguage(organizations),
+      summaryLanguage: options.language ?? (await import('../runner/pages/summary.js')).runLanguage(organizations),
       creditNoteDate: options.creditNoteDate,
     });
     // Redis gone: the manifest of what was done is written; the run ends with the reason.

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ratesOfRun } from '../runner/rates-file.js';
+import { ratesOfRun } from '../runner/config/rates-file.js';
 import { hostname } from 'node:os';
 import type { Job } from 'bullmq';
 import { runOrgUnit, type MonthEndDeps, type ManifestFile } from '../runner/index.js';

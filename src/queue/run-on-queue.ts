@@ -1,16 +1,16 @@
 import { isAbsolute } from 'node:path';
 import type { RunConfig, Manifest, MonthEndOptions } from '../runner/index.js';
-import { parseRunConfig } from '../runner/config.js';
-import { RunOptionError } from '../runner/run-option-error.js';
-import { previousMonth } from '../runner/month.js';
-import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/check-options.js';
+import { parseRunConfig } from '../runner/config/config.js';
+import { RunOptionError } from '../runner/config/run-option-error.js';
+import { previousMonth } from '../runner/config/month.js';
+import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/config/check-options.js';
 import { parseQueueUrl } from './_connection.js';
 import { queueName } from './_names.js';
 import { loadQueuePeers } from './_peers.js';
 import { CONNECT_WAIT_MS, probeRedis } from './_ready.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
 import { now } from '../core/clock.js';
-import { readRatesFile } from '../runner/rates-file.js';
+import { readRatesFile } from '../runner/config/rates-file.js';
 
 export interface QueueRunOptions extends Omit<MonthEndOptions, 'threads' | 'deps' | 'concurrency'> {
   /** `redis://HOST:PORT[/DB]` of the queue the workers take jobs from. */

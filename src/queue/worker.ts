@@ -11,7 +11,7 @@ import { watchRedis, type RedisWatch } from './_redis-watch.js';
 import { timeoutSetting } from '../client/timeout-setting.js';
 import { RequestGate, type GateRedis } from './_request-gate.js';
 import { OutputFolderMissingError } from './output-folder-missing-error.js';
-import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/check-options.js';
+import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/config/check-options.js';
 
 export interface QueueWorkerOptions {
   /** `redis://HOST:PORT[/DB]`. */
@@ -84,7 +84,7 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
   // a wrong or dead Redis says so without it, and a pool that idles never pays for it (an idle
   // worker to its 'working' line and stop: 0.94 -> 0.5 s of CPU; figures in README.md).
   let work: Promise<{ run: (job: Job) => Promise<QueueJobResult>; close: () => Promise<void> }> | undefined;
-  const loadWork = () => (work ??= Promise.all([import('../runner/default-deps.js'), import('./_process-job.js')]).then(([{ createDefaultDeps }, { jobProcessor }]) => {
+  const loadWork = () => (work ??= Promise.all([import('../runner/unit/default-deps.js'), import('./_process-job.js')]).then(([{ createDefaultDeps }, { jobProcessor }]) => {
     const own = createDefaultDeps({ intercept: gate.intercept });
     const run = jobProcessor(
       { deps: own.deps, env, outDir: o.outDir, gate, signal: controller.signal, Unrecoverable: UnrecoverableError },

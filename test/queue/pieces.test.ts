@@ -5,7 +5,7 @@ import { runCli } from '../../src/cli/run.js';
 import { parseQueueUrl } from '../../src/queue/_connection.js';
 import { organizationJobId, partnerJobId, queueName } from '../../src/queue/_names.js';
 import { isTransientFailure } from '../../src/queue/_retry-decision.js';
-import type { OrgOutcome } from '../../src/runner/manifest.js';
+import type { OrgOutcome } from '../../src/runner/manifest/manifest.js';
 
 async function cli(argv: string[]): Promise<{ code: number; stderr: string }> {
   const stderr = new PassThrough();

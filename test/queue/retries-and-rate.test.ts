@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/runner/manifest.js';
+import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import { configFor, readTokens } from '../runner/_server.js';
 import { svcInProcess } from '../cli/_bin.js';

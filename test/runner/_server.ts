@@ -1,7 +1,7 @@
 import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BUNDLED_SAMPLES_DIR } from '../../src/server/index.js';
-import type { RunConfig } from '../../src/runner/config.js';
+import type { RunConfig } from '../../src/runner/config/config.js';
 
 export interface SampleTokens {
   orgs: Array<{ org_id: string; token: string }>;

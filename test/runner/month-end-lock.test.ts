@@ -7,7 +7,7 @@ import { startReferenceServer, type ReferenceServer } from '../../src/server/ind
 import { BIN, svcInProcess } from '../cli/_bin.js';
 import { configFor, readTokens } from './_server.js';
 import { openDoor } from './_door.js';
-import type { RunConfig } from '../../src/runner/config.js';
+import type { RunConfig } from '../../src/runner/config/config.js';
 
 // The month folder's lock (issue 26): runs started at once on one folder never both write, an
 // empty lock file (an older svc between creating and writing it) is not taken for stale while

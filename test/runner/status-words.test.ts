@@ -11,7 +11,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
 import { runCli } from '../../src/cli/run.js';
-import type { Manifest } from '../../src/runner/manifest.js';
+import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { launch, openFile, type Browser } from './_browser.js';
 
 let tmp: string;

@@ -3,7 +3,7 @@ import type { CommandIO, ParsedArgs } from '../_command.js';
 import { str } from '../_args.js';
 import { writeFileAtomic } from '../../core/atomic-write.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
-import { safeNamePart } from '../../runner/safe-name.js';
+import { safeNamePart } from '../../runner/manifest/safe-name.js';
 import { plainText } from '../_output/sanitize.js';
 import { UsageError } from '../usage-error.js';
 

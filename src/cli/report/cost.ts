@@ -31,7 +31,7 @@ function periodFromFlags(month: string | undefined, year: string | undefined, mo
 }
 
 async function readRates(path: string): Promise<ExchangeRates> {
-  const [{ readRatesFile }, { RunOptionError }] = await Promise.all([import('../../runner/rates-file.js'), import('../../runner/run-option-error.js')]);
+  const [{ readRatesFile }, { RunOptionError }] = await Promise.all([import('../../runner/config/rates-file.js'), import('../../runner/config/run-option-error.js')]);
   try {
     return (await readRatesFile(path)).rates;
   } catch (e) {
