@@ -2,14 +2,14 @@ import { PassThrough, Readable } from 'node:stream';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CommandGroup, CommandIO } from '../../src/cli/_command.js';
+import type { CommandGroup, CommandIO } from '../../src/cli/_program/command.js';
 import { runCli } from '../../src/cli/run.js';
 import { authGroup } from '../../src/cli/auth/index.js';
-import { modelsCommand } from '../../src/cli/models.js';
-import { usageCommand } from '../../src/cli/usage.js';
-import { searchCommand } from '../../src/cli/search.js';
-import { makeUpdateCommand } from '../../src/cli/update.js';
-import type { Install } from '../../src/cli/_update/install-kind.js';
+import { modelsCommand } from '../../src/cli/models/models.js';
+import { usageCommand } from '../../src/cli/usage/usage.js';
+import { searchCommand } from '../../src/cli/search/search.js';
+import { makeUpdateCommand } from '../../src/cli/update/update.js';
+import type { Install } from '../../src/cli/update/_install-kind.js';
 
 /**
  * The sample dataset's "today" at UTC noon: this computer's clock (SVC_NOW) in these tests unless

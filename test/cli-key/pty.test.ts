@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { PACKAGE } from '../../src/cli/_update/package-info.js';
+import { PACKAGE } from '../../src/cli/update/_package-info.js';
 import { cleanup, tempDir } from './_helpers.js';
 import { hasScript, runs } from '../_tools.js';
 import { KEYS } from './_keys.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
 import { runCli } from '../../src/cli/run.js';
-import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
+import { isGroup, type Command, type CommandGroup } from '../../src/cli/_program/command.js';
 import { svcInProcess } from './_bin.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));

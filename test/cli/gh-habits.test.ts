@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { rootGroup } from '../../src/cli/commands.js';
-import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
+import { isGroup, type Command, type CommandGroup } from '../../src/cli/_program/command.js';
 import { VERSION } from '../../src/version.js';
 import { svcBin, svcInProcess } from './_bin.js';
 import { KEYS } from '../cli-key/_keys.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
-import { exitCodeOf } from '../../src/cli/month-end.js';
+import { exitCodeOf } from '../../src/cli/month-end/month-end.js';
 import { sha256 } from '../../src/runner/manifest/hash.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../src/server/index.js';
 import { configFor, copySamples, readTokens } from '../runner/_server.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
-import { exitCodeOf } from '../../src/cli/month-end.js';
+import { exitCodeOf } from '../../src/cli/month-end/month-end.js';
 import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { pdfPageTexts } from '../_pdf-text.js';
 import { svcInProcess } from '../cli/_bin.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
-import { exitCodeOf } from '../../src/cli/month-end.js';
+import { exitCodeOf } from '../../src/cli/month-end/month-end.js';
 import { sha256 } from '../../src/runner/manifest/hash.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { sheetNames, pdfText } from './_read.js';

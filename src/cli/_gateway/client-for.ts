@@ -1,4 +1,4 @@
-import type { CommandIO, ParsedArgs } from '../_command.js';
+import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import { GatewayClient } from '../../client/gateway-client.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import { SearchFailedError } from '../../client/search-failed-error.js';
@@ -8,7 +8,7 @@ import { KeyRefusedError } from './key-refused-error.js';
 import { ConnectionError } from '../../client/errors/connection-error.js';
 import { GatewayUnreachableError } from './gateway-unreachable-error.js';
 import { statusFirst } from '../../client/errors/with-status.js';
-import { clientWarnings } from '../_client-warnings.js';
+import { clientWarnings } from '../_client/client-warnings.js';
 import { chooseGateway, type GatewayChoice } from './choose-gateway.js';
 
 /**

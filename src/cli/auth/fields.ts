@@ -1,5 +1,5 @@
-import type { Command, CommandIO, ParsedArgs } from '../_command.js';
-import { bool } from '../_args.js';
+import type { Command, CommandIO, ParsedArgs } from '../_program/command.js';
+import { bool } from '../_program/args.js';
 import { NoSavedKeysError, maskKey } from '../_credentials/index.js';
 import { ApiError } from '../../client/errors/api-error.js';
 import type { KeyFieldsEntry, KeyFieldsRecord } from '../../model/gateway.js';
@@ -12,7 +12,7 @@ import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
 import { wrap } from '../_output/wrap.js';
 import { openStore } from './_store-io.js';
-import { timeoutOption } from '../_timeout.js';
+import { timeoutOption } from '../_program/timeout.js';
 import { withStatus } from '../../client/errors/with-status.js';
 import { jsonText } from '../_output/json-text.js';
 

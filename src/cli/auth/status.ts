@@ -1,5 +1,5 @@
-import type { Command, CommandIO } from '../_command.js';
-import { bool } from '../_args.js';
+import type { Command, CommandIO } from '../_program/command.js';
+import { bool } from '../_program/args.js';
 import { AuthenticationError } from '../../client/errors/authentication-error.js';
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
 import { withStatus } from '../../client/errors/with-status.js';
@@ -13,9 +13,9 @@ import { wrap } from '../_output/wrap.js';
 import { blockedReason } from '../_gateway/blocked-reason.js';
 import { plainText } from '../_output/sanitize.js';
 import { configDir, findPin, loadCredentials } from '../_credentials/index.js';
-import { hintOf } from '../_errors.js';
-import { timeoutOption } from '../_timeout.js';
-import { clockNote, usageToday } from '../_usage/whose-today.js';
+import { hintOf } from '../_program/errors.js';
+import { timeoutOption } from '../_program/timeout.js';
+import { clockNote, usageToday } from '../usage/_whose-today.js';
 import { todayUtc } from '../../core/clock.js';
 import { jsonText } from '../_output/json-text.js';
 

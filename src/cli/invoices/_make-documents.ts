@@ -1,4 +1,4 @@
-import type { CommandIO, ParsedArgs } from '../_command.js';
+import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import type { RenderInvoiceOptions } from '../../invoice/index.js';
 import { renderCreditNotePdf, renderInvoicePdf } from '../../invoice/index.js';
 import { EInvoiceError, renderCreditNoteUbl, renderInvoiceUbl } from '../../einvoice/index.js';

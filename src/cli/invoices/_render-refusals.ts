@@ -1,5 +1,5 @@
-import type { CommandIO, ParsedArgs } from '../_command.js';
-import { str } from '../_args.js';
+import type { CommandIO, ParsedArgs } from '../_program/command.js';
+import { str } from '../_program/args.js';
 import { checkInvoice } from '../../check/index.js';
 import { InvalidRenderOptionError } from '../../invoice/index.js';
 import type { Invoice } from '../../model/index.js';
