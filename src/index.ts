@@ -24,10 +24,10 @@ export { InvalidArgumentError } from './core/invalid-argument-error.js';
 export { UnknownLanguageError } from './locale/unknown-language-error.js';
 export { MissingTranslationError } from './locale/missing-translation-error.js';
 export { InvalidRenderOptionError } from './invoice/invalid-render-option-error.js';
-export { ReportPeriodError } from './report/report-period-error.js';
+export { ReportPeriodError } from './report/figures/report-period-error.js';
 export { RunConfigError } from './runner/config/config-error.js';
-export { RunOptionError } from './runner/config/run-option-error.js';
-export { RunLockedError } from './runner/run/run-locked-error.js';
+export { RunOptionError } from './runner/options/run-option-error.js';
+export { RunLockedError } from './runner/options/run-locked-error.js';
 
 // Records: the types the schemas give (the schemas are in svc-reporting/schemas).
 export type { Currency } from './model/primitives.js';
@@ -57,7 +57,7 @@ export { GatewayClient, type GatewayClientOptions, type DayRangeQuery } from './
 export type { CommonClientOptions } from './client/client-options.js';
 export type { ReportingApi, PartnerApi, GatewayApi, KeyUsagePeriod, MonthlyUsagePeriod, CallOptions } from './client/api.js';
 export type { KeyUsageHead } from './client/merge-key-usage.js';
-export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './client/body-limits.js';
+export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './client/limits/body-limits.js';
 
 // Invoices: the VAT decision, the checks, the PDF.
 export type { DkkRateFacts, ChargeableEvent } from './vat/dkk-conversion.js';
@@ -66,8 +66,8 @@ export { checkInvoice } from './check/check-invoice.js';
 export { renderInvoicePdf } from './invoice/render-invoice.js';
 export { renderCreditNotePdf } from './invoice/render-credit-note.js';
 export type { RenderInvoiceOptions } from './invoice/options.js';
-export type { FindingParam, InvoiceCheckFinding, InvoiceCheckFindingCode } from './check/finding.js';
-export { findingText } from './check/finding-text.js';
+export type { FindingParam, InvoiceCheckFinding, InvoiceCheckFindingCode } from './check/findings/finding.js';
+export { findingText } from './check/findings/finding-text.js';
 export { availableLanguages } from './locale/locale.js';
 export type { Language } from './locale/language.js';
 
@@ -80,7 +80,7 @@ export type { RenderUblOptions } from './einvoice/options.js';
 // Workbooks: the cost workbook and its fetcher, the partner workbook (its data is PartnerClient's).
 export { fetchCostReportData } from './report/fetch.js';
 export { buildCostReport } from './report/build-cost-report.js';
-export type { ReportPeriod } from './report/period.js';
+export type { ReportPeriod } from './report/figures/period.js';
 export type { CostReportData, CostReportOptions, KeyUsageInput, KeyWeightUsage, MonthKeyUsage, UsageWithheld } from './report/types.js';
 export type { KeyRow, SliceRow, KeySource, KeyWeight, WeightSource } from './report/key-store.js';
 export { buildPartnerReport, type PartnerReportOptions } from './report/partner/build-partner-report.js';

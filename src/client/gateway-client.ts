@@ -4,7 +4,7 @@ import { checkClientOptions } from './_check-options.js';
 import { ApiError } from './errors/api-error.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { SearchFailedError } from './search-failed-error.js';
-import { timeoutSetting } from './timeout-setting.js';
+import { timeoutSetting } from './limits/timeout-setting.js';
 import type { CallOptions, GatewayApi } from './api.js';
 import {
   KeyFieldsRecordSchema,
@@ -23,7 +23,7 @@ import {
   type ModelInfo,
 } from '../model/litellm.js';
 import { parseRecord } from '../model/parse.js';
-import { checkMaxRangeDays, checkPeriodFields } from './period.js';
+import { checkMaxRangeDays, checkPeriodFields } from './limits/period.js';
 import { readDailyActivityRanges } from './_daily-activity-ranges.js';
 import { SumPastExactError } from './_sum-past-exact-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';

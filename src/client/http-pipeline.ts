@@ -13,7 +13,7 @@ import { apiErrorFromResponse } from './errors/from-response.js';
 import { sanitizeText } from './errors/_error-body.js';
 import { DEFAULT_RETRY, backoffMs, isRetryableStatus, parseRetryAfter, sleep, type RetryPolicy } from './_retry.js';
 import { capStream, discard, readLimited, readAll, type BodyCap } from './_body.js';
-import { bodyLimits, type BodyKind } from './body-limits.js';
+import { bodyLimits, type BodyKind } from './limits/body-limits.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { escapeControls } from '../core/invisible-text.js';

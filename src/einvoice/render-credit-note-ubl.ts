@@ -2,7 +2,7 @@ import { CreditNoteDetailsSchema, parseRecord, type CreditNoteDetails, type Invo
 import { invoiceRecord } from '../model/invoice-record.js';
 import { EInvoiceError } from './einvoice-error.js';
 import { checkInvoiceRecord } from '../check/check-invoice.js';
-import { findingTextIn } from '../check/finding-text.js';
+import { findingTextIn } from '../check/findings/finding-text.js';
 import { getLocale, t } from '../locale/index.js';
 import type { RenderUblOptions } from './options.js';
 import { writeUbl } from './_document.js';

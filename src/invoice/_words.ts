@@ -9,7 +9,7 @@ import { lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
 import { decideVatFor } from '../vat/index.js';
 import { checkInvoiceRecord, type InvoiceCheckFinding } from '../check/index.js';
-import { findingTextIn } from '../check/finding-text.js';
+import { findingTextIn } from '../check/findings/finding-text.js';
 import { invoiceCategories } from '../model/index.js';
 import { fikLineText, isPaymentLine, paymentReference } from '../check/index.js';
 

@@ -1,5 +1,5 @@
 import type { Language } from '../locale/language.js';
-import type { InvoiceCheckFinding } from '../check/finding.js';
+import type { InvoiceCheckFinding } from '../check/findings/finding.js';
 
 /** Options of renderInvoicePdf; all optional, none changes a figure. */
 export interface RenderInvoiceOptions {

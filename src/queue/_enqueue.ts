@@ -5,7 +5,7 @@ import { sha256 } from '../runner/manifest/hash.js';
 import { isPartnerFile } from '../runner/index.js';
 import { JOB_FORMAT, type QueueJobData, type RunFieldsOf } from './job-data.js';
 import { organizationJobId, partnerJobId } from './_names.js';
-import { QueueBusyError } from './queue-busy-error.js';
+import { QueueBusyError } from './errors/queue-busy-error.js';
 
 export interface RunSettings {
   month: string;

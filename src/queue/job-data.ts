@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { RunOrganizationSchema } from '../runner/config/config.js';
 import type { ManifestFile, OrgOutcome, PartOutcome } from '../runner/index.js';
 
-import { isMonth } from '../runner/config/month.js';
+import { isMonth } from '../runner/options/month.js';
 import { safeNamePart } from '../runner/manifest/safe-name.js';
 
 /** Format of the jobs this version writes; a worker refuses others rather than guess. */

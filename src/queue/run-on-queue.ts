@@ -1,14 +1,14 @@
 import { isAbsolute } from 'node:path';
 import type { RunConfig, Manifest, MonthEndOptions } from '../runner/index.js';
 import { parseRunConfig } from '../runner/config/config.js';
-import { RunOptionError } from '../runner/config/run-option-error.js';
-import { previousMonth } from '../runner/config/month.js';
-import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/config/check-options.js';
+import { RunOptionError } from '../runner/options/run-option-error.js';
+import { previousMonth } from '../runner/options/month.js';
+import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/options/check-options.js';
 import { parseQueueUrl } from './_connection.js';
 import { queueName } from './_names.js';
 import { loadQueuePeers } from './_peers.js';
 import { CONNECT_WAIT_MS, probeRedis } from './_ready.js';
-import { timeoutSetting } from '../client/timeout-setting.js';
+import { timeoutSetting } from '../client/limits/timeout-setting.js';
 import { now } from '../core/clock.js';
 import { readRatesFile } from '../runner/config/rates-file.js';
 

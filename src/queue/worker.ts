@@ -8,10 +8,10 @@ import type { AttemptReport } from './attempt-report.js';
 import { bullmq, ioredis, loadQueuePeers } from './_peers.js';
 import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from './_ready.js';
 import { watchRedis, type RedisWatch } from './_redis-watch.js';
-import { timeoutSetting } from '../client/timeout-setting.js';
+import { timeoutSetting } from '../client/limits/timeout-setting.js';
 import { RequestGate, type GateRedis } from './_request-gate.js';
-import { OutputFolderMissingError } from './output-folder-missing-error.js';
-import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/config/check-options.js';
+import { OutputFolderMissingError } from './errors/output-folder-missing-error.js';
+import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/options/check-options.js';
 
 export interface QueueWorkerOptions {
   /** `redis://HOST:PORT[/DB]`. */

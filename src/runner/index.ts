@@ -2,8 +2,8 @@ export { runMonthEnd, DEFAULT_CONCURRENCY, type MonthEndOptions, type MonthEndPr
 export type { RunClientOptions } from './unit/default-deps.js';
 export { parseRunConfig, parseRunConfigJson, RunConfigSchema, RunOrganizationSchema, type RunConfig, type RunOrganization } from './config/config.js';
 export { RunConfigError } from './config/config-error.js';
-export { RunOptionError } from './config/run-option-error.js';
-export { RunLockedError } from './run/run-locked-error.js';
+export { RunOptionError } from './options/run-option-error.js';
+export { RunLockedError } from './options/run-locked-error.js';
 export type { MonthEndDeps } from './unit/deps.js';
 export type * from './manifest/manifest.js';
 export { renderSummary, summaryView, runLanguage } from './pages/summary.js';
@@ -11,7 +11,7 @@ export { renderFrontPage, type FrontPageInput } from './pages/front-page.js';
 export { runFigures, type RunFigures, type OrgFigures, type OrgCostFigures, type CostRow, type DkkTotal, type CurrencyTotals } from './figures/run-figures.js';
 export { orgStatus, statusWord, RUN_STATUSES, type RunStatus } from './manifest/status.js';
 export { safeNamePart, assignSafeNames } from './manifest/safe-name.js';
-export { previousMonth } from './config/month.js';
+export { previousMonth } from './options/month.js';
 export { writeFileAtomic } from '../core/atomic-write.js';
 export { OutputWriteError } from '../core/output-write-error.js';
 export { OutputLinkError } from '../core/output-link-error.js';
@@ -20,10 +20,10 @@ export { runOrgUnit, type OrgUnit, type OrganizationUnit, type PartnerUnit, type
 export { MonthRun, type MonthRunFinish } from './run/month-run.js';
 export { makeMonthFolder } from './run/month-folder.js';
 export type { OutputWriter } from './manifest/_output-writer.js';
-export { RUN_OPTION_KINDS, checkOptionKinds, checkWholeOption, checkMonthOption } from './config/check-options.js';
+export { RUN_OPTION_KINDS, checkOptionKinds, checkWholeOption, checkMonthOption } from './options/check-options.js';
 export { createDefaultDeps } from './unit/default-deps.js';
 export { sha256 } from './manifest/hash.js';
-export { isMonth } from './config/month.js';
+export { isMonth } from './options/month.js';
 // What a run keeps beside its documents, and the seam its clients' requests go through (svc verify replays it).
 export type { AnswerTap } from './unit/answer-tap.js';
 export { answersDir, isPartnerFile, KEPT_ANSWERS_VERSION, PARTNER_ANSWERS_DIR, type KeptAnswer, type KeptAnswersIndex } from './manifest/kept-answers.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
-import { RunOptionError } from '../../src/runner/config/run-option-error.js';
+import { RunOptionError } from '../../src/runner/options/run-option-error.js';
 import { configFor, readTokens } from './_server.js';
 
 let server: ReferenceServer;

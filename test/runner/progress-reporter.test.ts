@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressReporter } from '../../src/runner/run/progress-reporter.js';
+import { progressReporter } from '../../src/runner/progress/progress-reporter.js';
 import type { MonthEndProgress } from '../../src/runner/run/run-month-end.js';
 import type { OrgOutcome } from '../../src/runner/manifest/manifest.js';
 

@@ -1,5 +1,5 @@
 import { UsageError } from '../_program/usage-error.js';
-import { checkPeriodFields, type CheckedKeyUsagePeriod, type PeriodStyle } from '../../client/period.js';
+import { checkPeriodFields, type CheckedKeyUsagePeriod, type PeriodStyle } from '../../client/limits/period.js';
 import { InvalidRequestError } from '../../client/errors/invalid-request-error.js';
 
 /**

@@ -3,9 +3,9 @@ import { NotFoundError } from '../../client/errors/not-found-error.js';
 import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
 import { TimeoutError } from '../../client/errors/timeout-error.js';
 import { ORG_HINT } from '../../client/errors/org-hint.js';
-import { RunLockedError } from '../../runner/run/run-locked-error.js';
-import { OutputFolderMissingError } from '../../queue/output-folder-missing-error.js';
-import { QueueUnavailableError, REDIS_WAIT_HINT } from '../../queue/queue-unavailable-error.js';
+import { RunLockedError } from '../../runner/options/run-locked-error.js';
+import { OutputFolderMissingError } from '../../queue/errors/output-folder-missing-error.js';
+import { QueueUnavailableError, REDIS_WAIT_HINT } from '../../queue/errors/queue-unavailable-error.js';
 import { TIMEOUT_HINT } from './timeout.js';
 
 // The library's hints speak of its options (orgId, baseUrl, outDir, timeoutMs) and never of the

@@ -9,8 +9,8 @@ import { describeResult, languageArg, runWithProgress } from '../month-end/month
 import { availableLanguages, getLocale } from '../../locale/index.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../server/index.js';
 import { parseRunConfigJson } from '../../runner/config/config.js';
-import { previousMonth } from '../../runner/config/month.js';
-import { partNotes } from '../../runner/run/part-notes.js';
+import { previousMonth } from '../../runner/options/month.js';
+import { partNotes } from '../../runner/progress/part-notes.js';
 import { orgStatus, statusWord } from '../../runner/manifest/status.js';
 
 interface SampleTokens {

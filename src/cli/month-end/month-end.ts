@@ -8,14 +8,14 @@ import { availableLanguages, getLocale } from '../../locale/index.js';
 import { RUN_STATUSES, statusWord } from '../../runner/manifest/status.js';
 import { parseRunConfigJson } from '../../runner/config/config.js';
 import { RunConfigError } from '../../runner/config/config-error.js';
-import { RunOptionError } from '../../runner/config/run-option-error.js';
-import { progressReporter } from '../../runner/run/progress-reporter.js';
-import { previousMonth } from '../../runner/config/month.js';
+import { RunOptionError } from '../../runner/options/run-option-error.js';
+import { progressReporter } from '../../runner/progress/progress-reporter.js';
+import { previousMonth } from '../../runner/options/month.js';
 import type { Manifest } from '../../runner/manifest/manifest.js';
 import type { RunConfig } from '../../runner/config/config.js';
 import { timeoutOption } from '../_program/timeout.js';
 import { checkOutputFolder } from '../_output/output-file.js';
-import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../../client/timeout-setting.js';
+import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../../client/limits/timeout-setting.js';
 import { jsonText } from '../_output/json-text.js';
 import { now } from '../../core/clock.js';
 import { plainText } from '../_output/sanitize.js';
@@ -23,7 +23,7 @@ import { isoDate } from '../../model/primitives.js';
 import { systemReason } from '../../core/system-error.js';
 import { availableParallelism } from 'node:os';
 import { defaultThreads, THREADS_FROM_ORGANIZATIONS } from './_default-threads.js';
-import { DEFAULT_CONCURRENCY } from '../../runner/config/run-option-defaults.js';
+import { DEFAULT_CONCURRENCY } from '../../runner/options/run-option-defaults.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;

@@ -4,8 +4,8 @@ import { reportingOptions } from '../_client/client-options.js';
 import { UsageError } from '../_program/usage-error.js';
 import { keepHeapCompact } from '../_program/compact-heap.js';
 import { availableLanguages } from '../../locale/locale.js'; // not index.js: that loads Handlebars
-import { calendarMonths, checkPeriod, type ReportPeriod } from '../../report/period.js';
-import { ReportPeriodError } from '../../report/report-period-error.js';
+import { calendarMonths, checkPeriod, type ReportPeriod } from '../../report/figures/period.js';
+import { ReportPeriodError } from '../../report/figures/report-period-error.js';
 import { writeStreamAtomic } from '../../core/atomic-write.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';
@@ -31,7 +31,7 @@ function periodFromFlags(month: string | undefined, year: string | undefined, mo
 }
 
 async function readRates(path: string): Promise<ExchangeRates> {
-  const [{ readRatesFile }, { RunOptionError }] = await Promise.all([import('../../runner/config/rates-file.js'), import('../../runner/config/run-option-error.js')]);
+  const [{ readRatesFile }, { RunOptionError }] = await Promise.all([import('../../runner/config/rates-file.js'), import('../../runner/options/run-option-error.js')]);
   try {
     return (await readRatesFile(path)).rates;
   } catch (e) {

@@ -4,7 +4,7 @@ import { UsageError } from '../_program/usage-error.js';
 import { plainText as plain } from '../_output/sanitize.js';
 import { checkOutputFolder } from '../_output/output-file.js';
 import { keepHeapCompact } from '../_program/compact-heap.js';
-import { previousMonth } from '../../runner/config/month.js';
+import { previousMonth } from '../../runner/options/month.js';
 import type { AttemptReport } from '../../queue/index.js';
 import { now } from '../../core/clock.js';
 

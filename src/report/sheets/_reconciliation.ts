@@ -6,7 +6,7 @@ import type { CellInput, Formula } from '../_columns.js';
 import { kroner, usageGap, type CostContext } from '../_context.js';
 import type { MonthLedger } from '../_ledger.js';
 import type { ColumnKind } from '../_styles.js';
-import type { InvoiceFigures } from '../invoice-figures.js';
+import type { InvoiceFigures } from '../figures/invoice-figures.js';
 import { absoluteRange, columnLetter } from '../xlsx/index.js';
 import { INVOICE_COLUMNS } from './invoices.js';
 import { MONTH_COLUMNS } from './months.js';

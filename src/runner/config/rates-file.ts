@@ -5,7 +5,7 @@ import { parseExchangeRates, type ExchangeRates } from '../../money/exchange-rat
 import { sha256 } from '../manifest/hash.js';
 import type { RatesFileEntry } from '../manifest/manifest.js';
 import type { OutputWriter } from '../manifest/_output-writer.js';
-import { RunOptionError } from './run-option-error.js';
+import { RunOptionError } from '../options/run-option-error.js';
 
 /** A rates file a run was given: the rates, its bytes (copied into the month folder) and what the manifest says of it. */
 export interface RatesFile {

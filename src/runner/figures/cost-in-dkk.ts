@@ -1,10 +1,10 @@
 import { Decimal } from '../../money/decimal.js';
 import { convertMonth } from '../../report/dkk.js';
-import type { InvoiceFigures } from '../../report/invoice-figures.js';
+import type { InvoiceFigures } from '../../report/figures/invoice-figures.js';
 import { monthPlans } from '../../report/period-plan.js';
 import type { CostReportData } from '../../report/types.js';
 import type { ExchangeRates } from '../../money/index.js';
-import { monthOf } from '../../report/period.js';
+import { monthOf } from '../../report/figures/period.js';
 import { monthDkkProblem, usageFindings } from '../../report/cost-findings.js';
 import type { CostCharge, CostInDkk, MonthCost } from '../manifest/manifest.js';
 

@@ -1,4 +1,4 @@
-import type { InvoiceCheckFinding } from '../../check/finding.js';
+import type { InvoiceCheckFinding } from '../../check/findings/finding.js';
 import type { CostFinding } from '../../report/cost-findings.js';
 import type { DkkRateFacts, VatTreatment } from '../../vat/index.js';
 import type { RunFigures } from '../figures/run-figures.js';

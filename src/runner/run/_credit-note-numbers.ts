@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CreditNoteSeries } from '../config/config.js';
-import { isMonth } from '../config/month.js';
+import { isMonth } from '../options/month.js';
 
 /** A credit note an earlier run made: its number and date, kept for the same invoice on every rerun. */
 export interface MadeCreditNote {

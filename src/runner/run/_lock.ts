@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { acquireLock } from '../../core/lock.js';
 import { LockHeldError } from '../../core/lock-held-error.js';
-import { RunLockedError } from './run-locked-error.js';
+import { RunLockedError } from '../options/run-locked-error.js';
 
 export const LOCK_FILE = '.svc-month-end.lock';
 

@@ -13,7 +13,7 @@ import type { RunOrganization } from '../config/config.js';
 import { sha256, sha256OfCostData } from '../manifest/hash.js';
 import type { InvoiceDkk, InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords } from '../manifest/manifest.js';
 import { previousPaymentIds, type EarlierPayment } from './_previous-payment-ids.js';
-import { dateInMonth } from '../config/month.js';
+import { dateInMonth } from '../options/month.js';
 import { assignSafeNames, shortHash } from '../manifest/safe-name.js';
 import { statusOfParts } from '../manifest/status.js';
 import { now } from '../../core/clock.js';

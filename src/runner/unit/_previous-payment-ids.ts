@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { previousMonth } from '../config/month.js';
+import { previousMonth } from '../options/month.js';
 
 /** An invoice of the previous month's run, by the reference its payer quotes. */
 export interface EarlierPayment {

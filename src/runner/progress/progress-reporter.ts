@@ -1,5 +1,5 @@
 import { escapeControls } from '../../core/invisible-text.js';
-import type { MonthEndProgress } from './run-month-end.js';
+import type { MonthEndProgress } from '../run/run-month-end.js';
 import type { OrgOutcome } from '../manifest/manifest.js';
 import { partNotes } from './part-notes.js';
 import { getLocale } from '../../locale/index.js';

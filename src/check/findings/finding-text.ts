@@ -1,6 +1,6 @@
-import { Decimal } from '../money/decimal.js';
-import { formatMinor } from '../money/format.js';
-import { fillerOf, formatCount, formatPercent, getLocale, t, type Locale } from '../locale/index.js';
+import { Decimal } from '../../money/decimal.js';
+import { formatMinor } from '../../money/format.js';
+import { fillerOf, formatCount, formatPercent, getLocale, t, type Locale } from '../../locale/index.js';
 import type { FindingParam, InvoiceCheckFinding } from './finding.js';
 
 function paramText(value: FindingParam, locale: Locale): string {

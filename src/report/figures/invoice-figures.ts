@@ -1,7 +1,7 @@
-import { Decimal } from '../money/decimal.js';
-import type { ExchangeRates } from '../money/index.js';
-import { invoiceCategories, type Invoice } from '../model/index.js';
-import { dkkAtRate, dkkConversion, safeOre, toDkkMinor, usableUsdRate, type DkkConversion } from '../vat/index.js';
+import { Decimal } from '../../money/decimal.js';
+import type { ExchangeRates } from '../../money/index.js';
+import { invoiceCategories, type Invoice } from '../../model/index.js';
+import { dkkAtRate, dkkConversion, safeOre, toDkkMinor, usableUsdRate, type DkkConversion } from '../../vat/index.js';
 
 /** An amount in the invoice's currency and, where a rate exists, in DKK (øre). */
 export interface Amount {

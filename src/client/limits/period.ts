@@ -1,5 +1,5 @@
-import type { KeyUsagePeriod, MonthlyUsagePeriod } from './api.js';
-import { InvalidRequestError } from './errors/invalid-request-error.js';
+import type { KeyUsagePeriod, MonthlyUsagePeriod } from '../api.js';
+import { InvalidRequestError } from '../errors/invalid-request-error.js';
 
 /** The spec's limit on one key-usage range (reporting-api.md §4 rule 4). */
 export const MAX_RANGE_DAYS = 366;
