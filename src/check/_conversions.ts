@@ -1,4 +1,4 @@
-import { Decimal } from '../money/decimal.js';
+import { Decimal } from '../money/index.js';
 import type { Invoice } from '../model/index.js';
 import type { InvoiceCheckFinding } from './findings/finding.js';
 

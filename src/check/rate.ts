@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import { USD_DKK_RATE_RANGE, usdDkkRateProblem } from '../money/usd-dkk-rate.js';
+import { USD_DKK_RATE_RANGE, usdDkkRateProblem } from '../money/index.js';
 import type { InvoiceCheckFinding } from './findings/finding.js';
 
 /**

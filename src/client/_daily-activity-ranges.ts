@@ -1,4 +1,4 @@
-import type { DailyActivityResponse } from '../model/litellm.js';
+import type { DailyActivityResponse } from '../model/index.js';
 import { splitRange } from './limits/period.js';
 import { addExact } from './_sum.js';
 

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { request as undiciRequest } from './undici.js';
 import type { z } from 'zod';
-import { parseRecord } from '../model/parse.js';
-import { SchemaError } from '../model/schema-error.js';
+import { parseRecord } from '../model/index.js';
+import { SchemaError } from '../model/index.js';
 import { ApiError } from './errors/api-error.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { ConnectionError } from './errors/connection-error.js';
@@ -16,14 +16,14 @@ import { capStream, discard, readLimited, readAll, type BodyCap } from './_body.
 import { bodyLimits, type BodyKind } from './limits/body-limits.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
-import { escapeControls } from '../core/invisible-text.js';
+import { escapeControls } from '../core/index.js';
 import { defaultUserAgent } from './user-agent.js';
 import { keepResponse } from './errors/_response-info.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { decodeUtf8, invalidUtf8Warning, replacedAt } from './_utf8.js';
 import { serviceDateOf } from './service-date.js';
-import { now } from '../core/clock.js';
-import { jsonProblem } from '../core/json-problem.js';
+import { now } from '../core/index.js';
+import { jsonProblem } from '../core/index.js';
 import { doubledPathHint } from './_doubled-path.js';
 
 export interface HttpPipelineOptions {

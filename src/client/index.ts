@@ -11,3 +11,7 @@ export { defaultUserAgent } from './user-agent.js';
 export { isRetryableStatus } from './_retry.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './limits/body-limits.js';
 export * from './errors/index.js';
+export { GatewayClient } from './gateway-client.js';
+export { invoicesNamed } from './invoice-number.js';
+export { SearchFailedError } from './search-failed-error.js';
+export { Agent, request } from './undici.js';

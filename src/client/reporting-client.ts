@@ -28,7 +28,7 @@ import type { KeyUsageHead } from './merge-key-usage.js';
 import { readKeyUsageRanges, singleQuery } from './_key-usage-ranges.js';
 import { SumPastExactError } from './_sum-past-exact-error.js';
 import { readKeyUsageStream } from './_stream-key-usage.js';
-import { outputTarget, saveStreamAtomic } from '../core/atomic-write.js';
+import { outputTarget, saveStreamAtomic } from '../core/index.js';
 import type { BodyKind } from './limits/body-limits.js';
 import { checkInvoiceId, checkOrgId, checkOrgIdValue } from './_org-id.js';
 import { checkClientOptions } from './_check-options.js';

@@ -1,5 +1,5 @@
 import type { CreditNoteDetails, Invoice, InvoiceJson } from '../model/index.js';
-import { invoiceRecord } from '../model/invoice-record.js';
+import { invoiceRecord } from '../model/index.js';
 import { renderCreditNoteUbl, renderInvoiceUbl } from '../einvoice/index.js';
 import type { PdfAttachment } from './pdf/pdf-writer.js';
 import { getLocale } from '../locale/index.js';

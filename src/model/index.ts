@@ -11,3 +11,8 @@ export { parseRecord, parseJsonRecord, formatPath } from './parse.js';
 export type { Currency } from './primitives.js';
 export { CreditNoteDetailsSchema, type CreditNoteDetails } from './credit-note.js';
 export { invoiceCategories, subtotalNotItsLines, type InvoiceCategories } from './invoice-categories.js';
+export { invoiceRecord } from './invoice-record.js';
+export { ActivityMetricsSchema, DailyActivityResponseSchema, DailyActivitySchema, KeyCreditsSchema, KeyDevPlanSchema, KeyInfoResponseSchema, KeyInfoSchema, ModelInfoDetailsSchema, ModelInfoResponseSchema, ModelInfoSchema } from './litellm.js';
+export type { ActivityMetrics, DailyActivityResponse, KeyInfo, KeyInfoResponse, ModelInfo } from './litellm.js';
+export { recordOf } from './parse.js';
+export { isoDate } from './primitives.js';

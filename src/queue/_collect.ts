@@ -1,5 +1,5 @@
 import type { Job, Queue } from 'bullmq';
-import type { OrgOutcome, PartOutcome } from '../runner/index.js';
+import type { OrgOutcome, PartOutcome } from '../runner/manifest/index.js';
 import type { QueueJobData, JobProgressData, QueueJobResult } from './job-data.js';
 
 function isResult(v: unknown): v is QueueJobResult {

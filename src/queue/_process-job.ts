@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ratesOfRun } from '../runner/config/rates-file.js';
+import { ratesOfRun } from '../runner/config/index.js';
 import { hostname } from 'node:os';
 import type { Job } from 'bullmq';
-import { runOrgUnit, type MonthEndDeps, type ManifestFile } from '../runner/index.js';
+import { runOrgUnit, type MonthEndDeps } from '../runner/unit/index.js';
+import { type ManifestFile } from '../runner/manifest/index.js';
 import { JobDataSchema, type QueueJobData, type JobProgressData, type QueueJobResult } from './job-data.js';
 import type { RequestGate } from './_request-gate.js';
 import type { AttemptReport } from './attempt-report.js';

@@ -1,5 +1,5 @@
-import { Decimal } from '../money/decimal.js';
-import { usdDkkRateProblem } from '../money/usd-dkk-rate.js';
+import { Decimal } from '../money/index.js';
+import { usdDkkRateProblem } from '../money/index.js';
 import type { Invoice, MonthlyUsageEntry } from '../model/index.js';
 import { monthOf } from './figures/period.js';
 import type { CostReportData } from './types.js';

@@ -6,3 +6,6 @@ export type { CostReportData, CostReportOptions, KeyUsageInput, KeyWeightUsage, 
 export type { KeyRow, KeySource, KeyWeight, WeightSource } from './key-store.js';
 export { buildPartnerReport, isOutOfDate, type PartnerReportOptions } from './partner/build-partner-report.js';
 export { costReportFindings, type CostFinding } from './cost-findings.js';
+export { monthDkkProblem, usageFindings } from './cost-findings.js';
+export { convertMonth } from './dkk.js';
+export { monthPlans } from './period-plan.js';

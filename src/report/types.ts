@@ -2,7 +2,7 @@ import type { Invoice, InvoiceSummary, MonthlyUsageEntry, OrgKeyUsage, OrgMonthl
 import type { KeySource, WeightSource } from './key-store.js';
 import type { ReportPeriod } from './figures/period.js';
 import type { ExchangeRates } from '../money/index.js';
-import type { Language } from '../locale/language.js';
+import type { Language } from '../locale/index.js';
 
 /**
  * Key usage as the workbook takes it: the API's record with its keys as rows that can be read

@@ -1,6 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { answersDir, needsCreditNote, ratesOfRun, remakeCreditNote, runOrgUnit, type ManifestFile, type OrgOutcome, type OrgUnit, type PartOutcome } from '../runner/index.js';
+import { answersDir, type ManifestFile, type OrgOutcome, type PartOutcome } from '../runner/manifest/index.js';
+import { ratesOfRun } from '../runner/config/index.js';
+import { needsCreditNote, remakeCreditNote, runOrgUnit, type OrgUnit } from '../runner/unit/index.js';
 import type { ExchangeRates } from '../money/index.js';
 import type { VerifyContext } from './_context.js';
 import { describeDifference } from './_describe.js';

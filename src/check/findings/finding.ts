@@ -1,4 +1,4 @@
-import type { VatFindingCode } from '../../vat/types.js';
+import type { VatFindingCode } from '../../vat/index.js';
 
 /**
  * A value a finding's message names, kept so the message can be said in any language

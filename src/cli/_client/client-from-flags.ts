@@ -1,6 +1,6 @@
 import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import { str } from '../_program/args.js';
-import { ConfigurationError } from '../../client/errors/configuration-error.js';
+import { ConfigurationError } from '../../client/errors/index.js';
 import { UsageError } from '../_program/usage-error.js';
 
 /** One line per request on stderr (tokens masked) when SVC_DEBUG is set. */

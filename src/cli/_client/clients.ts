@@ -1,6 +1,6 @@
 import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import { str } from '../_program/args.js';
-import { ReportingClient, type ReportingClientOptions } from '../../client/reporting-client.js';
+import { ReportingClient, type ReportingClientOptions } from '../../client/index.js';
 import { clientWarnings } from './client-warnings.js';
 import { debugLogger, fromFlags } from './client-from-flags.js';
 

@@ -1,6 +1,6 @@
 import { UsageError } from '../_program/usage-error.js';
-import { checkPeriodFields, type CheckedKeyUsagePeriod, type PeriodStyle } from '../../client/limits/period.js';
-import { InvalidRequestError } from '../../client/errors/invalid-request-error.js';
+import { checkPeriodFields, type CheckedKeyUsagePeriod, type PeriodStyle } from '../../client/limits/index.js';
+import { InvalidRequestError } from '../../client/errors/index.js';
 
 /**
  * Checks a period given on the command line by the client's one period check

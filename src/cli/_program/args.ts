@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Command, ParsedArgs } from './command.js';
 import { UsageError } from './usage-error.js';
 import { suggestionsFor } from './suggest.js';
-import { monthProblem } from '../../runner/options/month.js';
+import { monthProblem } from '../../runner/options/index.js';
 import { withJq } from './jq.js';
 
 /** Parses argv for `command` strictly: unknown flags and missing values are UsageErrors naming the flag. */

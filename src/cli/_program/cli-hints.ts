@@ -1,11 +1,11 @@
-import { ConfigurationError } from '../../client/errors/configuration-error.js';
-import { NotFoundError } from '../../client/errors/not-found-error.js';
-import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
-import { TimeoutError } from '../../client/errors/timeout-error.js';
-import { ORG_HINT } from '../../client/errors/org-hint.js';
-import { RunLockedError } from '../../runner/options/run-locked-error.js';
-import { OutputFolderMissingError } from '../../queue/errors/output-folder-missing-error.js';
-import { QueueUnavailableError, REDIS_WAIT_HINT } from '../../queue/errors/queue-unavailable-error.js';
+import { ConfigurationError } from '../../client/errors/index.js';
+import { NotFoundError } from '../../client/errors/index.js';
+import { PermissionDeniedError } from '../../client/errors/index.js';
+import { TimeoutError } from '../../client/errors/index.js';
+import { ORG_HINT } from '../../client/errors/index.js';
+import { RunLockedError } from '../../runner/options/index.js';
+import { OutputFolderMissingError } from '../../queue/errors/index.js';
+import { QueueUnavailableError, REDIS_WAIT_HINT } from '../../queue/errors/index.js';
 import { TIMEOUT_HINT } from './timeout.js';
 
 // The library's hints speak of its options (orgId, baseUrl, outDir, timeoutMs) and never of the

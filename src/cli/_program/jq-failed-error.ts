@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 
 /**
  * Thrown by `--jq` when jq stops on the command's JSON output: the expression compiled but fails

@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown for a command line that cannot run: an unknown command or flag, a missing argument,
  * a bad flag value. The CLI prints it with a pointer to `--help` and exits with code 2.

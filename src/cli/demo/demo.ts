@@ -8,10 +8,10 @@ import { plainText } from '../_output/sanitize.js';
 import { describeResult, languageArg, runWithProgress } from '../month-end/month-end.js';
 import { availableLanguages, getLocale } from '../../locale/index.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../server/index.js';
-import { parseRunConfigJson } from '../../runner/config/config.js';
-import { previousMonth } from '../../runner/options/month.js';
-import { partNotes } from '../../runner/progress/part-notes.js';
-import { orgStatus, statusWord } from '../../runner/manifest/status.js';
+import { parseRunConfigJson } from '../../runner/config/index.js';
+import { previousMonth } from '../../runner/options/index.js';
+import { partNotes } from '../../runner/progress/index.js';
+import { orgStatus, statusWord } from '../../runner/manifest/index.js';
 
 interface SampleTokens {
   orgs: Array<{ org_id: string; token: string }>;

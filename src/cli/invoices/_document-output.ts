@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import { str } from '../_program/args.js';
-import { writeFileAtomic } from '../../core/atomic-write.js';
+import { writeFileAtomic } from '../../core/index.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
-import { safeNamePart } from '../../runner/manifest/safe-name.js';
+import { safeNamePart } from '../../runner/manifest/index.js';
 import { plainText } from '../_output/sanitize.js';
 import { UsageError } from '../_program/usage-error.js';
 

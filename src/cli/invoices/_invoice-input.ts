@@ -5,7 +5,7 @@ import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import { reportingClientFrom } from '../_client/clients.js';
 import { fetchInvoiceNamed } from './_invoice-ref.js';
 import { InvoiceSchema, parseJsonRecord, type Invoice } from '../../model/index.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../../client/limits/body-limits.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../client/limits/index.js';
 import { InvoiceInputError } from './invoice-input-error.js';
 
 /** The most an invoice given as a file or on stdin may be: the client's cap for a record from the API. */

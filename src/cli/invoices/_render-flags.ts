@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CommandIO, OptionSpec, ParsedArgs } from '../_program/command.js';
 import { str } from '../_program/args.js';
-import { availableLanguages } from '../../locale/locale.js'; // not index.js: that loads Handlebars
-import { readLogoHeader } from '../../invoice/logo-header.js';
+import { availableLanguages } from '../../locale/index.js'; // not index.js: that loads Handlebars
+import { readLogoHeader } from '../../invoice/index.js';
 import type { RenderInvoiceOptions } from '../../invoice/index.js';
 import { plainText } from '../_output/sanitize.js';
 import { UsageError } from '../_program/usage-error.js';

@@ -1,6 +1,6 @@
 import type { Command } from '../_program/command.js';
 import { bool, str } from '../_program/args.js';
-import type { ModelInfo } from '../../model/litellm.js';
+import type { ModelInfo } from '../../model/index.js';
 import { UsageError } from '../_program/usage-error.js';
 import { clientFor, explained, keyInUse } from '../_gateway/client-for.js';
 import { keyCommandOptions } from '../_gateway/key-command-options.js';

@@ -5,25 +5,25 @@ import { bool, int, monthFlag, str } from '../_program/args.js';
 import { UsageError } from '../_program/usage-error.js';
 import { keepHeapCompact } from '../_program/compact-heap.js';
 import { availableLanguages, getLocale } from '../../locale/index.js';
-import { RUN_STATUSES, statusWord } from '../../runner/manifest/status.js';
-import { parseRunConfigJson } from '../../runner/config/config.js';
-import { RunConfigError } from '../../runner/config/config-error.js';
-import { RunOptionError } from '../../runner/options/run-option-error.js';
-import { progressReporter } from '../../runner/progress/progress-reporter.js';
-import { previousMonth } from '../../runner/options/month.js';
-import type { Manifest } from '../../runner/manifest/manifest.js';
-import type { RunConfig } from '../../runner/config/config.js';
+import { RUN_STATUSES, statusWord } from '../../runner/manifest/index.js';
+import { parseRunConfigJson } from '../../runner/config/index.js';
+import { RunConfigError } from '../../runner/config/index.js';
+import { RunOptionError } from '../../runner/options/index.js';
+import { progressReporter } from '../../runner/progress/index.js';
+import { previousMonth } from '../../runner/options/index.js';
+import type { Manifest } from '../../runner/manifest/index.js';
+import type { RunConfig } from '../../runner/config/index.js';
 import { timeoutOption } from '../_program/timeout.js';
 import { checkOutputFolder } from '../_output/output-file.js';
-import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../../client/limits/timeout-setting.js';
+import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../../client/limits/index.js';
 import { jsonText } from '../_output/json-text.js';
-import { now } from '../../core/clock.js';
+import { now } from '../../core/index.js';
 import { plainText } from '../_output/sanitize.js';
-import { isoDate } from '../../model/primitives.js';
-import { systemReason } from '../../core/system-error.js';
+import { isoDate } from '../../model/index.js';
+import { systemReason } from '../../core/index.js';
 import { availableParallelism } from 'node:os';
 import { defaultThreads, THREADS_FROM_ORGANIZATIONS } from './_default-threads.js';
-import { DEFAULT_CONCURRENCY } from '../../runner/options/run-option-defaults.js';
+import { DEFAULT_CONCURRENCY } from '../../runner/options/index.js';
 
 export interface MonthEndRunInput {
   config: RunConfig;
@@ -103,12 +103,12 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
     };
     const manifest = input.queue
       // BullMQ and Redis's client load only for a run on a queue.
-      ? await (await import('../../queue/run-on-queue.js')).runMonthEndOnQueue(input.config, {
+      ? await (await import('../../queue/index.js')).runMonthEndOnQueue(input.config, {
         ...common, queue: input.queue.url, rate: input.queue.rate, onNotice: (line) => io.stderr.write(`\nsvc: ${line}\n`),
         onConnected: (where, queue) => io.stderr.write(queueHint(where, queue, input.month)),
       })
       // The runner itself loads here: a run on a queue loads it only once Redis has answered.
-      : await (await import('../../runner/run/run-month-end.js')).runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads });
+      : await (await import('../../runner/run/index.js')).runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads });
     progress.done(); // end the bar's line before anything else is printed
     const monthDir = join(input.outDir, manifest.month);
     if (input.json) {

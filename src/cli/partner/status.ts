@@ -3,11 +3,11 @@ import { bool, choice, str } from '../_program/args.js';
 import { partnerOptions } from '../_client/client-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { asSent } from '../report/_json.js';
-import { writeStreamAtomic } from '../../core/atomic-write.js';
+import { writeStreamAtomic } from '../../core/index.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';
 import { UsageError } from '../_program/usage-error.js';
-import { availableLanguages } from '../../locale/locale.js'; // not index.js: that loads Handlebars
+import { availableLanguages } from '../../locale/index.js'; // not index.js: that loads Handlebars
 import { partnerStatusTable } from './_status-table.js';
 
 /** `svc partner status`: every customer and its keys checked against the recommended models. */

@@ -1,4 +1,4 @@
-import { escapeControls } from '../../core/invisible-text.js';
+import { escapeControls } from '../../core/index.js';
 
 /**
  * One CSV cell (RFC 4180). Text from the API is data: control characters other than tab and

@@ -3,14 +3,14 @@ import { choice, str } from '../_program/args.js';
 import { reportingOptions } from '../_client/client-options.js';
 import { UsageError } from '../_program/usage-error.js';
 import { keepHeapCompact } from '../_program/compact-heap.js';
-import { availableLanguages } from '../../locale/locale.js'; // not index.js: that loads Handlebars
-import { calendarMonths, checkPeriod, type ReportPeriod } from '../../report/figures/period.js';
-import { ReportPeriodError } from '../../report/figures/report-period-error.js';
-import { writeStreamAtomic } from '../../core/atomic-write.js';
+import { availableLanguages } from '../../locale/index.js'; // not index.js: that loads Handlebars
+import { calendarMonths, checkPeriod, type ReportPeriod } from '../../report/figures/index.js';
+import { ReportPeriodError } from '../../report/figures/index.js';
+import { writeStreamAtomic } from '../../core/index.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';
 import { resolve } from 'node:path';
-import type { ExchangeRates } from '../../money/exchange-rates.js';
+import type { ExchangeRates } from '../../money/index.js';
 
 function periodFromFlags(month: string | undefined, year: string | undefined, months: string | undefined): ReportPeriod {
   const given = [month !== undefined && '--month', year !== undefined && '--year', months !== undefined && '--months'].filter(Boolean);
@@ -31,7 +31,7 @@ function periodFromFlags(month: string | undefined, year: string | undefined, mo
 }
 
 async function readRates(path: string): Promise<ExchangeRates> {
-  const [{ readRatesFile }, { RunOptionError }] = await Promise.all([import('../../runner/config/rates-file.js'), import('../../runner/options/run-option-error.js')]);
+  const [{ readRatesFile }, { RunOptionError }] = await Promise.all([import('../../runner/config/index.js'), import('../../runner/options/index.js')]);
   try {
     return (await readRatesFile(path)).rates;
   } catch (e) {

@@ -3,7 +3,7 @@ import { bool, int } from '../_program/args.js';
 import { UsageError } from '../_program/usage-error.js';
 import { reportingOptions } from '../_client/client-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
-import type { MonthlyUsagePeriod } from '../../client/api.js';
+import type { MonthlyUsagePeriod } from '../../client/index.js';
 import { monthlyTable } from './_monthly-table.js';
 import { asSent } from './_json.js';
 

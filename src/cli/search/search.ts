@@ -1,6 +1,6 @@
 import type { Command } from '../_program/command.js';
 import { bool, choice, int, str } from '../_program/args.js';
-import type { SearchRequest } from '../../model/gateway.js';
+import type { SearchRequest } from '../../model/index.js';
 import { keyCommandOptions } from '../_gateway/key-command-options.js';
 import { announceKey } from '../_gateway/announce-key.js';
 import { plainText } from '../_output/sanitize.js';
@@ -44,7 +44,7 @@ export const searchCommand: Command = {
     if (language !== undefined && !/^[a-z]{2}$/i.test(language)) throw new UsageError(`--language must be a two-letter code (got "${language}")`);
     const request: SearchRequest = { query };
     // The schema's list of ranges is the one source, but it brings zod: loaded only when the flag is given.
-    const timeRange = str(args, 'time-range') === undefined ? undefined : choice(args, 'time-range', (await import('../../model/gateway.js')).SearchTimeRangeSchema.options);
+    const timeRange = str(args, 'time-range') === undefined ? undefined : choice(args, 'time-range', (await import('../../model/index.js')).SearchTimeRangeSchema.options);
     if (timeRange) request.time_range = timeRange;
     if (language) request.language = language.toLowerCase();
     const categories = str(args, 'categories');

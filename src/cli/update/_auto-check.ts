@@ -7,7 +7,7 @@ import { isNewer } from './_compare-versions.js';
 import { PACKAGE } from './_package-info.js';
 import { classifyInstall, packageRoot, updateCommandFor, updatesInPlace } from './_install-kind.js';
 import { updateCheckAllowed } from './_check-allowed.js';
-import { now as clockNow } from '../../core/clock.js';
+import { now as clockNow } from '../../core/index.js';
 
 /** At most one registry check a day. */
 export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
-import { makeFolder } from '../../core/make-folder.js';
+import { makeFolder } from '../../core/index.js';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../core/atomic-write.js';
-import { readOwnFile } from '../../core/own-file.js';
+import { writeFileAtomic } from '../../core/index.js';
+import { readOwnFile } from '../../core/index.js';
 
 /** What the last update check found, kept in the config folder for the next run. */
 export interface UpdateCache {

@@ -1,4 +1,4 @@
-import { request } from '../../client/undici.js';
+import { request } from '../../client/index.js';
 import { PACKAGE, registryUrl } from './_package-info.js';
 import { UpdateCheckError } from './update-check-error.js';
 import { NotPublishedError } from './not-published-error.js';

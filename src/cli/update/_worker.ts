@@ -4,7 +4,7 @@
 import { readUpdateCache, writeUpdateCache } from './_cache.js';
 import { PACKAGE } from './_package-info.js';
 import { fetchLatestVersion } from './_registry.js';
-import { now } from '../../core/clock.js';
+import { now } from '../../core/index.js';
 
 const dir = process.argv[2];
 if (dir) {

@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 
 /**
  * Thrown by the release check when the registry has no record of this package (HTTP 404): svc

@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /** Thrown by `svc update` when `npm install -g` cannot be started or fails; svc stays as it was. */
 export class NpmInstallError extends SvcError {
   override readonly name = 'NpmInstallError';

@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown by `svc update` when this copy of svc is not a global npm install (a project
  * dependency, an npx run, a source checkout): `npm install -g` would install a second copy

@@ -10,7 +10,7 @@ import { NpmInstallError } from './npm-install-error.js';
 import { classifyInstall, packageRoot, updateCommandFor, updateFromOutsideFor, updatesInPlace, type Install } from './_install-kind.js';
 import { NotPublishedError } from './not-published-error.js';
 import { UpdateElsewhereError } from './update-elsewhere-error.js';
-import { now } from '../../core/clock.js';
+import { now } from '../../core/index.js';
 
 /** Why `npm install -g` is not the way to update `install` (undefined for npm's global install). */
 function notInPlace(install: Install): UpdateElsewhereError | undefined {

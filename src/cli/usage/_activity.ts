@@ -1,8 +1,8 @@
 import type { CommandIO } from '../_program/command.js';
-import { Decimal } from '../../money/decimal.js';
-import type { GatewayClient } from '../../client/gateway-client.js';
-import { BadRequestError } from '../../client/errors/bad-request-error.js';
-import type { DailyActivityResponse } from '../../model/litellm.js';
+import { Decimal } from '../../money/index.js';
+import type { GatewayClient } from '../../client/index.js';
+import { BadRequestError } from '../../client/errors/index.js';
+import type { DailyActivityResponse } from '../../model/index.js';
 import { explained, type KeyInUse } from '../_gateway/client-for.js';
 import { isNotShared } from './_not-shared.js';
 import type { DayRange } from './_period.js';

@@ -1,7 +1,7 @@
 import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import { chooseGateway, type GatewayChoice } from '../_gateway/choose-gateway.js';
 import { NoSavedKeysError, maskKey } from '../_credentials/index.js';
-import { ApiError } from '../../client/errors/api-error.js';
+import { ApiError } from '../../client/errors/index.js';
 import { clientFor } from '../_gateway/client-for.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
@@ -13,7 +13,7 @@ import { noActivity } from './_activity.js';
 import { isNotShared } from './_not-shared.js';
 import { addRows, summarizeActivity, usageRowJson, type UsageRow } from './_summary.js';
 import { usageColumns, usageTableRows } from './_table.js';
-import { withStatus } from '../../client/errors/with-status.js';
+import { withStatus } from '../../client/errors/index.js';
 import { jsonText } from '../_output/json-text.js';
 
 type KeyUsage =

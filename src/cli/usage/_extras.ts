@@ -1,5 +1,5 @@
-import { Decimal } from '../../money/decimal.js';
-import type { KeyInfo } from '../../model/litellm.js';
+import { Decimal } from '../../money/index.js';
+import type { KeyInfo } from '../../model/index.js';
 import { count, dollars, percent, usd } from '../_output/money.js';
 import { resetText } from '../_gateway/blocked-reason.js';
 

@@ -1,4 +1,4 @@
-import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
+import { PermissionDeniedError } from '../../client/errors/index.js';
 
 /** Is this failure "usage is not shared with the organization"? (403 on the activity endpoint) */
 export function isNotShared(e: unknown): boolean {

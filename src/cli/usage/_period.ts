@@ -1,5 +1,5 @@
-import { formatMonth } from '../../locale/format.js';
-import { getLocale } from '../../locale/locale.js';
+import { formatMonth } from '../../locale/index.js';
+import { getLocale } from '../../locale/index.js';
 
 /** The periods `svc usage --period` accepts. */
 export const USAGE_PERIODS = ['today', 'week', 'month', 'last-month'] as const;

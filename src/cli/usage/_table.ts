@@ -1,6 +1,6 @@
 import type { Column } from '../_output/table.js';
 import { count, usd } from '../_output/money.js';
-import { roundToSum } from '../../money/round-to-sum.js';
+import { roundToSum } from '../../money/index.js';
 import { inputNotFromCache, type UsageRow } from './_summary.js';
 
 const r = 'right' as const;

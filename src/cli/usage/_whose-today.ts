@@ -1,4 +1,4 @@
-import { now } from '../../core/clock.js';
+import { now } from '../../core/index.js';
 import { rangeNote, type DayRange } from './_period.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { DayRange } from './_period.js';
 import type { UsageToday } from './_whose-today.js';
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 
 /**
  * Thrown by `svc usage` when the service answers 400 to the period's dates: says which dates were

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { Command } from '../_program/command.js';
-import { InvalidArgumentError } from '../../core/invalid-argument-error.js';
+import { InvalidArgumentError } from '../../core/index.js';
 import { keepHeapCompact } from '../_program/compact-heap.js';
 import { bool } from '../_program/args.js';
 import { UsageError } from '../_program/usage-error.js';
 import { jsonText } from '../_output/json-text.js';
-import { escapeControls } from '../../core/invisible-text.js';
+import { escapeControls } from '../../core/index.js';
 import type { VerifyReport } from '../../verify/index.js';
 
 /** The closing line: the count first, then what was checked. */

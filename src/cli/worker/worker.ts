@@ -4,9 +4,9 @@ import { UsageError } from '../_program/usage-error.js';
 import { plainText as plain } from '../_output/sanitize.js';
 import { checkOutputFolder } from '../_output/output-file.js';
 import { keepHeapCompact } from '../_program/compact-heap.js';
-import { previousMonth } from '../../runner/options/month.js';
+import { previousMonth } from '../../runner/options/index.js';
 import type { AttemptReport } from '../../queue/index.js';
-import { now } from '../../core/clock.js';
+import { now } from '../../core/index.js';
 
 function attemptLine(r: AttemptReport): string {
   const who = r.data ? (r.data.kind === 'organization' ? r.data.org.org_id : 'partner workbook') : `job ${r.job.id}`;
@@ -44,7 +44,7 @@ export const workerCommand: Command = {
     // The same work as svc month-end's, with the same heap settings.
     keepHeapCompact(io);
     // BullMQ and Redis's client load only here, for a worker.
-    const { startQueueWorker } = await import('../../queue/worker.js');
+    const { startQueueWorker } = await import('../../queue/index.js');
     const log = (line: string) => io.stderr.write(`svc worker: ${line}\n`);
     let worker;
     try {

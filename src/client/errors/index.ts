@@ -15,3 +15,5 @@ export { InvalidRequestError } from './invalid-request-error.js';
 export { apiErrorFromResponse, type ErrorContext } from './from-response.js';
 export { ResponseTooLargeError } from './response-too-large-error.js';
 export { isApiError } from './is-api-error.js';
+export { ORG_HINT } from './org-hint.js';
+export { statusFirst, withStatus } from './with-status.js';

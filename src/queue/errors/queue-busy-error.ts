@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown by `svc month-end --queue` when the month's queue holds jobs of another run (other
  * output folder, API, language or options) that has not finished: adding to it would mix two runs.

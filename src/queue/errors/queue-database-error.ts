@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 
 /**
  * Thrown when the Redis server of the queue's URL (the CLI's `--queue`) has no database by the number the URL names

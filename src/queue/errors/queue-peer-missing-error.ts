@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown when a queue run or a queue worker starts where bullmq or ioredis is not installed:
  * they are optional peer dependencies of svc-reporting, needed only for the queue. The message

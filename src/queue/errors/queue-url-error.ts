@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /** Thrown for a `queue` option (`--queue`) that is not a usable Redis URL; the CLI exits with code 2. */
 export class QueueUrlError extends SvcError {
   override readonly name = 'QueueUrlError';

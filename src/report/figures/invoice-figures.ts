@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import type { ExchangeRates } from '../../money/index.js';
 import { invoiceCategories, type Invoice } from '../../model/index.js';
 import { dkkAtRate, dkkConversion, safeOre, toDkkMinor, usableUsdRate, type DkkConversion } from '../../vat/index.js';

@@ -1,5 +1,5 @@
-import { InvalidRequestError } from '../../client/errors/invalid-request-error.js';
-import { PERIOD_LIMITS, checkPeriodFields } from '../../client/limits/period.js';
+import { InvalidRequestError } from '../../client/errors/index.js';
+import { PERIOD_LIMITS, checkPeriodFields } from '../../client/limits/index.js';
 import { ReportPeriodError } from './report-period-error.js';
 
 /** The period of a cost workbook: one calendar month, one calendar year, or the trailing N months (incl. the current one). */

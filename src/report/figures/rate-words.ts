@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import { formatDate, formatNumber, t, type Locale } from '../../locale/index.js';
 import type { DkkRateFacts } from '../../vat/index.js';
 

@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /** Thrown when a cost-report period is malformed: names the field (`month`, `year` or `months`) and what it must be. */
 export class ReportPeriodError extends SvcError {
   override readonly name = 'ReportPeriodError';

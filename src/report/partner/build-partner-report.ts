@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { getLocale } from '../../locale/index.js';
 import { PartnerStatusSchema, type PartnerStatus } from '../../model/index.js';
-import { recordOf } from '../../model/parse.js';
+import { recordOf } from '../../model/index.js';
 import { checkBuilderOptions } from '../_check-data.js';
 import type { CellInput, Column } from '../_columns.js';
 import { pageSetup, wordsOf } from '../_context.js';
@@ -10,7 +10,7 @@ import { makeStyles } from '../_styles.js';
 import type { Look } from '../_table.js';
 import { openBook } from '../_workbook.js';
 import { utcDate } from '../figures/period.js';
-import type { Language } from '../../locale/language.js';
+import type { Language } from '../../locale/index.js';
 
 /** Options of `buildPartnerReport`. */
 export interface PartnerReportOptions {

@@ -1,6 +1,6 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import { formatMonth, formatNumber } from '../../locale/index.js';
-import { formatMinor } from '../../money/format.js';
+import { formatMinor } from '../../money/index.js';
 import { subtotalNotItsLines } from '../../model/index.js';
 import type { CellInput, Formula } from '../_columns.js';
 import { kroner, usageGap, type CostContext } from '../_context.js';

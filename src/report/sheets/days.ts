@@ -1,6 +1,6 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import { fitColumns, type CellInput, type Column } from '../_columns.js';
-import { formatMinor } from '../../money/format.js';
+import { formatMinor } from '../../money/index.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { addSheet } from '../_workbook.js';

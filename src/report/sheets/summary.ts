@@ -1,6 +1,6 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import { formatMonth } from '../../locale/index.js';
-import { formatMinor } from '../../money/format.js';
+import { formatMinor } from '../../money/index.js';
 import { rangeRef, valueWidth, type CellInput, type Column } from '../_columns.js';
 import { kroner, USAGE_SHEETS, usageGap, type CostContext } from '../_context.js';
 import type { ColumnKind } from '../_styles.js';

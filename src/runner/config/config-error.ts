@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown when a month-end config file cannot be used: not JSON, or a field that is missing or
  * wrong. `path` names the field (e.g. `organizations[2].token_env`); the CLI exits with code 2.

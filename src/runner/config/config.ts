@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { availableLanguages } from '../../locale/index.js';
 // parse.js alone: the model's index would load every record schema, which a config check never uses.
-import { formatPath } from '../../model/parse.js';
+import { formatPath } from '../../model/index.js';
 import { RunConfigError } from './config-error.js';
-import { withVisibleText } from '../../core/visible-json.js';
-import { jsonProblem } from '../../core/json-problem.js';
+import { withVisibleText } from '../../core/index.js';
+import { jsonProblem } from '../../core/index.js';
 import { BooksConfigSchema } from './books-config.js';
 
 /** zod's type error: `missing` when the field is absent, else what it should be. */

@@ -1,5 +1,5 @@
 import type { Invoice } from '../../model/index.js';
-import { invoiceCategories } from '../../model/invoice-categories.js';
+import { invoiceCategories } from '../../model/index.js';
 import { compactVatNumber, decideVatFor } from '../../vat/index.js';
 import type { InvoiceBooking } from '../manifest/manifest.js';
 

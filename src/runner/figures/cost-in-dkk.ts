@@ -1,11 +1,11 @@
-import { Decimal } from '../../money/decimal.js';
-import { convertMonth } from '../../report/dkk.js';
-import type { InvoiceFigures } from '../../report/figures/invoice-figures.js';
-import { monthPlans } from '../../report/period-plan.js';
-import type { CostReportData } from '../../report/types.js';
+import { Decimal } from '../../money/index.js';
+import { convertMonth } from '../../report/index.js';
+import type { InvoiceFigures } from '../../report/figures/index.js';
+import { monthPlans } from '../../report/index.js';
+import type { CostReportData } from '../../report/index.js';
 import type { ExchangeRates } from '../../money/index.js';
-import { monthOf } from '../../report/figures/period.js';
-import { monthDkkProblem, usageFindings } from '../../report/cost-findings.js';
+import { monthOf } from '../../report/figures/index.js';
+import { monthDkkProblem, usageFindings } from '../../report/index.js';
 import type { CostCharge, CostInDkk, MonthCost } from '../manifest/manifest.js';
 
 // Every charged kind of line on the month's issued invoices (report/invoice-figures: dev overage

@@ -1,5 +1,5 @@
-import { Decimal } from '../../money/decimal.js';
-import { invoiceDkkExact } from '../../report/figures/invoice-figures.js';
+import { Decimal } from '../../money/index.js';
+import { invoiceDkkExact } from '../../report/figures/index.js';
 import { addTotals, counted, issuedTotals, type CurrencyTotals } from './_currency-totals.js';
 import { findingCount } from '../pages/_finding-lines.js';
 import { orgStatus, type RunStatus } from '../manifest/status.js';

@@ -1,8 +1,8 @@
 import { unlink } from 'node:fs/promises';
-import { makeFolder } from '../../core/make-folder.js';
+import { makeFolder } from '../../core/index.js';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../../core/atomic-write.js';
-import { ownFile, readOwnFile } from '../../core/own-file.js';
+import { writeFileAtomic } from '../../core/index.js';
+import { ownFile, readOwnFile } from '../../core/index.js';
 import { sha256 } from './hash.js';
 import type { FileStatus, ManifestFile, OutputKind } from './manifest.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CostReportData } from '../../report/types.js';
+import type { CostReportData } from '../../report/index.js';
 
 /** Hex sha256 of bytes or UTF-8 text. */
 export function sha256(data: Uint8Array | string): string {

@@ -1,5 +1,5 @@
-import type { InvoiceCheckFinding } from '../../check/findings/finding.js';
-import type { CostFinding } from '../../report/cost-findings.js';
+import type { InvoiceCheckFinding } from '../../check/findings/index.js';
+import type { CostFinding } from '../../report/index.js';
 import type { DkkRateFacts, VatTreatment } from '../../vat/index.js';
 import type { RunFigures } from '../figures/run-figures.js';
 import type { BooksSettings } from '../config/books-config.js';

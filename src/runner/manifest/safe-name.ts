@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { INVISIBLE_CLASS, LINE_BREAK_CLASS } from '../../core/invisible-text.js';
+import { INVISIBLE_CLASS, LINE_BREAK_CLASS } from '../../core/index.js';
 
 // Names Windows refuses whatever the extension (CON, CON.txt, com1.pdf ...), compared case-blind.
 const RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;

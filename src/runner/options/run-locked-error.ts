@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /** Thrown when another month-end run (a live process) is writing to the same month folder. */
 export class RunLockedError extends SvcError {
   override readonly name = 'RunLockedError';

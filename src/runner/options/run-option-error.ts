@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown by runMonthEnd, runMonthEndOnQueue and startQueueWorker for an option they cannot use
  * (month, concurrency, outDir missing or not a string, a callback that is not a function), before

@@ -1,5 +1,5 @@
 import { formatCount, formatDate, formatMoney, t, tn, type Locale } from '../../locale/index.js';
-import { rateWords } from '../../report/figures/rate-words.js';
+import { rateWords } from '../../report/figures/index.js';
 import { entryTotalDkk, type CostRow, type CurrencyTotals, type DkkTotal, type OrgCostFigures, type RunFigures } from '../figures/run-figures.js';
 import type { InvoiceEntry } from '../manifest/manifest.js';
 

@@ -1,6 +1,6 @@
-import { formatMinor } from '../../money/format.js';
+import { formatMinor } from '../../money/index.js';
 import { formatDate, getLocale, t, type Locale } from '../../locale/index.js';
-import { rateWords } from '../../report/figures/rate-words.js';
+import { rateWords } from '../../report/figures/index.js';
 import { categoryLabel } from './_figures-view.js';
 import type { JournalLine, RunBooks } from '../figures/books.js';
 

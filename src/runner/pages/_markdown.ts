@@ -1,4 +1,4 @@
-import { visibleText } from '../../core/invisible-text.js';
+import { visibleText } from '../../core/index.js';
 
 /**
  * Text from the API as inert Markdown: one line, no control or bidirectional-override

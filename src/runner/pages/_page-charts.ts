@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import { formatNumber, type Locale } from '../../locale/index.js';
 import { escapeHtml } from './_html.js';
 import type { MonthCost } from '../manifest/manifest.js';

@@ -1,4 +1,4 @@
-import { findingTextIn } from '../../check/findings/finding-text.js';
+import { findingTextIn } from '../../check/findings/index.js';
 import { t, type Locale } from '../../locale/index.js';
 import type { InvoiceEntry, OrgOutcome, PartOutcome } from '../manifest/manifest.js';
 

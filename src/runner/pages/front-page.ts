@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import { formatCount, formatMoney, formatMonth, getLocale, t, tn, type Locale } from '../../locale/index.js';
-import { renderHtml } from '../../locale/translate.js';
+import { renderHtml } from '../../locale/index.js';
 import { currencyRows, dkkView, runCostView } from './_figures-view.js';
 import { costChart, monthAxis, type CostBar } from './_page-charts.js';
 import { cspHash, FILTER_SCRIPT } from './_page-filter.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import { formatDate, formatDecimalMoney, formatMoney, formatMonth, formatNumber, getLocale, render, t, tn, type Locale } from '../../locale/index.js';
 import { findingsOf, findingText } from './_finding-lines.js';
 import { currencyRows, dkkView, invoiceDkkView, orgCostView, perCurrency, runCostView } from './_figures-view.js';

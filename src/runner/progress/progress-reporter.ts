@@ -1,4 +1,4 @@
-import { escapeControls } from '../../core/invisible-text.js';
+import { escapeControls } from '../../core/index.js';
 import type { MonthEndProgress } from '../run/run-month-end.js';
 import type { OrgOutcome } from '../manifest/manifest.js';
 import { partNotes } from './part-notes.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../core/atomic-write.js';
+import { writeFileAtomic } from '../../core/index.js';
 import type { OutputWriter } from '../manifest/_output-writer.js';
 import type { ManifestFile } from '../manifest/manifest.js';
 import { RUN_DOCUMENTS } from '../manifest/_run-documents.js';

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { EInvoiceError } from '../../einvoice/einvoice-error.js';
 import { InvoiceSchema, parseJsonRecord } from '../../model/index.js';
 import { OutputWriter } from '../manifest/_output-writer.js';
 import { creditNoteSource, seriesNumber, seriesState } from './_credit-note-numbers.js';
@@ -8,8 +7,8 @@ import type { RunConfig } from '../config/config.js';
 import { sha256 } from '../manifest/hash.js';
 import type { CreditNoteEntry, InvoiceEntry, ManifestFile, OrgOutcome } from '../manifest/manifest.js';
 import { safeNamePart } from '../manifest/safe-name.js';
-import { acquireLock } from '../../core/lock.js';
-import { LockHeldError } from '../../core/lock-held-error.js';
+import { acquireLock } from '../../core/index.js';
+import { LockHeldError } from '../../core/index.js';
 
 /** The lock file in the output folder while a run reads and takes numbers of the credit-note series. */
 const SERIES_LOCK = '.svc-credit-notes.lock';
@@ -65,7 +64,8 @@ async function makeOne(ctx: CreditNoteContext, org: OrgOutcome, entry: InvoiceEn
   if (sha256(raw) !== json.sha256) throw new Error(`${json.path} is no longer the invoice the run saved (its sha256 differs from the manifest's)`);
   const invoice = parseJsonRecord(InvoiceSchema, raw.toString('utf8'), `invoice ${json.path}`);
   const language = languageOf(ctx, org.org_id, invoice.language);
-  const [{ renderCreditNotePdf }, { renderCreditNoteUbl }] = await Promise.all([import('../../invoice/render-credit-note.js'), import('../../einvoice/render-credit-note-ubl.js')]);
+  // The renderers (and the e-invoice's error) load only when a credit note is made.
+  const [{ renderCreditNotePdf }, { renderCreditNoteUbl, EInvoiceError }] = await Promise.all([import('../../invoice/index.js'), import('../../einvoice/index.js')]);
   const credit = { number, issueDate };
   const stem = `${org.folder}/credit-note-${safeNamePart(number)}`;
   const common = { org_id: org.org_id, source_sha256: json.source_sha256, source: creditNoteSource(number, issueDate, entry.id) };

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../core/atomic-write.js';
-import { ownFile } from '../../core/own-file.js';
+import { writeFileAtomic } from '../../core/index.js';
+import { ownFile } from '../../core/index.js';
 import type { OutputWriter } from '../manifest/_output-writer.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from '../manifest/manifest.js';
 import { booksTexts, runModel, runPages } from '../pages/run-pages.js';
 import { previousMonthLink } from '../manifest/chain.js';
 import { RUN_DOCUMENTS } from '../manifest/_run-documents.js';
-import { now } from '../../core/clock.js';
+import { now } from '../../core/index.js';
 import { exactJson } from '../manifest/_exact-json.js';
 import { markSharedPaymentIds } from './_shared-payment-ids.js';
 import type { BooksSettings } from '../config/books-config.js';

@@ -1,4 +1,4 @@
-import { readOwnFile } from '../../core/own-file.js';
+import { readOwnFile } from '../../core/index.js';
 import type { ManifestFile } from '../manifest/manifest.js';
 import { isRunPath } from '../manifest/run-path.js';
 

@@ -1,6 +1,6 @@
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TEMP_PREFIX } from '../../core/atomic-write.js';
+import { TEMP_PREFIX } from '../../core/index.js';
 
 /**
  * Removes temp files left by an earlier killed run under `dir` (recursively); returns how many.

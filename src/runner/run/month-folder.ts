@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { makeFolder } from '../../core/make-folder.js';
-import { ownFile } from '../../core/own-file.js';
-import { refuseLinks } from '../../core/refuse-links.js';
+import { makeFolder } from '../../core/index.js';
+import { ownFile } from '../../core/index.js';
+import { refuseLinks } from '../../core/index.js';
 import { LOCK_FILE } from './_lock.js';
 
 /** The run's own files at the top of the month folder, which every run reads or replaces. */

@@ -12,10 +12,10 @@ import { previousMonth } from '../options/month.js';
 import { RunOptionError } from '../options/run-option-error.js';
 import { ThreadPool, threadsAvailable } from './_thread-pool.js';
 import type { RunClientOptions, RunDeps } from '../unit/default-deps.js';
-import { bodyLimits } from '../../client/limits/body-limits.js';
-import { now } from '../../core/clock.js';
+import { bodyLimits } from '../../client/limits/index.js';
+import { now } from '../../core/index.js';
 import { keepRatesFile, readRatesFile } from '../config/rates-file.js';
-import type { Language } from '../../locale/language.js';
+import type { Language } from '../../locale/index.js';
 
 /** What the run reports as it goes (for a progress bar or log lines). */
 export interface MonthEndProgress {

@@ -1,5 +1,5 @@
-import { isSvcError } from '../../core/svc-error.js';
-import { isSystemError, systemErrorText } from '../../core/system-error.js';
+import { isSvcError } from '../../core/index.js';
+import { isSystemError, systemErrorText } from '../../core/index.js';
 
 /** How an error from one part of an organization's run counts. */
 export interface Classified {

@@ -1,12 +1,13 @@
-import type { ReportingApi } from '../../client/api.js';
-import { checkInvoice, paymentReference, type InvoiceCheckFinding } from '../../check/index.js';
-import { checkListedInvoice } from '../../client/listed-invoice.js';
-import { UnsafeAmountError } from '../../money/unsafe-amount-error.js';
+import type { ReportingApi } from '../../client/index.js';
+import { checkInvoice, paymentReference } from '../../check/index.js';
+import { type InvoiceCheckFinding } from '../../check/findings/index.js';
+import { checkListedInvoice } from '../../client/index.js';
+import { UnsafeAmountError } from '../../money/index.js';
 import { dkkConversion, dkkRateFacts, toDkkMinor } from '../../vat/index.js';
 import type { Invoice, InvoiceSummary } from '../../model/index.js';
-import type { CostReportData } from '../../report/types.js';
+import type { CostReportData } from '../../report/index.js';
 import { VERSION } from '../../version.js';
-import { EInvoiceError } from '../../einvoice/einvoice-error.js';
+import { EInvoiceError } from '../../einvoice/index.js';
 import { classifyError, messageOf } from './_classify.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from '../config/config.js';
@@ -16,7 +17,7 @@ import { previousPaymentIds, type EarlierPayment } from './_previous-payment-ids
 import { dateInMonth } from '../options/month.js';
 import { assignSafeNames, shortHash } from '../manifest/safe-name.js';
 import { statusOfParts } from '../manifest/status.js';
-import { now } from '../../core/clock.js';
+import { now } from '../../core/index.js';
 import { answeringOnce } from './_org-answers.js';
 import { invoiceBooking } from '../figures/_booking.js';
 

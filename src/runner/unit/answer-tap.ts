@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { CommonClientOptions } from '../../client/client-options.js';
+import type { CommonClientOptions } from '../../client/index.js';
 
 /**
  * What a unit's clients send their requests through. A run's tap passes them on to the network

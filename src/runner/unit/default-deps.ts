@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { Agent } from '../../client/undici.js';
+import { Agent } from '../../client/index.js';
 import { PartnerClient, ReportingClient, type CommonClientOptions } from '../../client/index.js';
 import { renderInvoicePdf } from '../../invoice/index.js';
 import { renderInvoiceUbl } from '../../einvoice/index.js';

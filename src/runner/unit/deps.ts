@@ -1,10 +1,10 @@
-import type { ReportingApi, PartnerApi } from '../../client/api.js';
+import type { ReportingApi, PartnerApi } from '../../client/index.js';
 import type { Invoice, PartnerStatus } from '../../model/index.js';
-import type { CostReportData } from '../../report/types.js';
+import type { CostReportData } from '../../report/index.js';
 import type { CostInDkk } from '../manifest/manifest.js';
 import type { ExchangeRates } from '../../money/index.js';
 import type { AnswerTap } from './answer-tap.js';
-import type { InvoiceCheckFinding } from '../../check/index.js';
+import type { InvoiceCheckFinding } from '../../check/findings/index.js';
 
 /**
  * What a month-end run is built from: the client, the renderer and the workbook builders.

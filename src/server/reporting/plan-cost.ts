@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import type { Currency, DevPlan, PricingService, PricingType } from '../../model/index.js';
 import type { OrgData } from '../dataset/dataset.js';
 import type { RawPrice } from '../dataset/_schema.js';

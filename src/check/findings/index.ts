@@ -1,0 +1,2 @@
+export { findingTextIn } from './finding-text.js';
+export type { InvoiceCheckFinding } from './finding.js';

@@ -1,0 +1,6 @@
+export { invoiceDkkExact } from './invoice-figures.js';
+export type { InvoiceFigures } from './invoice-figures.js';
+export { calendarMonths, checkPeriod, lastDayOfMonth, monthOf } from './period.js';
+export type { ReportPeriod } from './period.js';
+export { rateWords } from './rate-words.js';
+export { ReportPeriodError } from './report-period-error.js';
