@@ -17,7 +17,7 @@ export { OutputLinkError } from './core/output-link-error.js';
 export { ApiError, isApiError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, SetupNeedsAttentionError, EdgeRejectedError, RateLimitError, ServerError, TimeoutError, ConnectionError, ResponseSchemaError, ResponseTooLargeError, ConfigurationError, InvalidRequestError } from './client/errors/index.js';
 export type { TimeoutPlace } from './client/errors/timeout-error.js';
 export { SearchFailedError } from './client/search-failed-error.js';
-export { SchemaError } from './model/schema-error.js';
+export { SchemaError } from './model/parse/schema-error.js';
 export { UnsafeAmountError } from './money/unsafe-amount-error.js';
 export { InvalidAmountError } from './money/invalid-amount-error.js';
 export { InvalidArgumentError } from './core/invalid-argument-error.js';
@@ -30,7 +30,7 @@ export { RunOptionError } from './runner/options/run-option-error.js';
 export { RunLockedError } from './runner/options/run-locked-error.js';
 
 // Records: the types the schemas give (the schemas are in svc-reporting/schemas).
-export type { Currency } from './model/primitives.js';
+export type { Currency } from './model/parse/primitives.js';
 export type { InvoiceLanguage, InvoiceStatus, InvoiceLineKind, KeyFieldType, KeyProduct, ModelProduct, CorePlan, DevPlan, PricingService, PricingType } from './model/enums.js';
 export type { InvoiceSummary, InvoiceSeller, InvoiceBuyer, InvoiceLine, Invoice, InvoiceJson, InvoiceSummaryJson } from './model/invoice.js';
 export type { CreditNoteDetails } from './model/credit-note.js';

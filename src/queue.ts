@@ -2,8 +2,8 @@
 // the root because it needs the optional peer dependencies bullmq and ioredis (they load only
 // when a run or a worker starts). test/api/exports.test.ts holds this list. This file only
 // re-exports.
-export { runMonthEndOnQueue, type QueueRunOptions } from './queue/run-on-queue.js';
-export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './queue/worker.js';
+export { runMonthEndOnQueue, type QueueRunOptions } from './queue/coordinator/run-on-queue.js';
+export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './queue/worker/worker.js';
 export type { AttemptReport } from './queue/attempt-report.js';
 export type { QueueJobData, QueueJobResult } from './queue/job-data.js';
 export { QueueUrlError } from './queue/errors/queue-url-error.js';

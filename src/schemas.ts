@@ -2,7 +2,7 @@
 // config), with the two parsers that use them. Apart from the root, so the root's semver is not
 // tied to zod's types; the records' TypeScript types are in the root. test/api/exports.test.ts
 // holds this list. This file only re-exports.
-export { parseRecord, parseJsonRecord } from './model/parse.js';
+export { parseRecord, parseJsonRecord } from './model/parse/parse.js';
 export { CurrencySchema, InvoiceLanguageSchema, InvoiceStatusSchema, InvoiceLineKindSchema, KeyFieldTypeSchema, KeyProductSchema, ModelProductSchema, CorePlanSchema, DevPlanSchema, PricingServiceSchema, PricingTypeSchema } from './model/enums.js';
 export { InvoiceSummarySchema, InvoiceSellerSchema, InvoiceBuyerSchema, InvoiceLineSchema, InvoiceSchema, InvoiceListSchema } from './model/invoice.js';
 export { CreditNoteDetailsSchema } from './model/credit-note.js';

@@ -1,6 +1,6 @@
 // Importing this loads neither BullMQ nor Redis's client: they load when a run or worker starts.
-export { runMonthEndOnQueue, type QueueRunOptions } from './run-on-queue.js';
-export { startQueueWorker, DEFAULT_WORKER_CONCURRENCY, type QueueWorker, type QueueWorkerOptions } from './worker.js';
+export { runMonthEndOnQueue, type QueueRunOptions } from './coordinator/run-on-queue.js';
+export { startQueueWorker, DEFAULT_WORKER_CONCURRENCY, type QueueWorker, type QueueWorkerOptions } from './worker/worker.js';
 export type { AttemptReport } from './attempt-report.js';
 export { QueueUrlError } from './errors/queue-url-error.js';
 export { QueueDatabaseError } from './errors/queue-database-error.js';

@@ -4,7 +4,7 @@ import { rootGroup } from '../../src/cli/commands.js';
 import { runCli } from '../../src/cli/run.js';
 import { parseQueueUrl } from '../../src/queue/_connection.js';
 import { organizationJobId, partnerJobId, queueName } from '../../src/queue/_names.js';
-import { isTransientFailure } from '../../src/queue/_retry-decision.js';
+import { isTransientFailure } from '../../src/queue/worker/_retry-decision.js';
 import type { OrgOutcome } from '../../src/runner/manifest/manifest.js';
 
 async function cli(argv: string[]): Promise<{ code: number; stderr: string }> {

@@ -1,18 +1,18 @@
 import { isAbsolute } from 'node:path';
-import type { RunConfig } from '../runner/config/index.js';
-import type { Manifest } from '../runner/manifest/index.js';
-import type { MonthEndOptions } from '../runner/run/index.js';
-import { parseRunConfig } from '../runner/config/index.js';
-import { RunOptionError } from '../runner/options/index.js';
-import { previousMonth } from '../runner/options/index.js';
-import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/options/index.js';
-import { parseQueueUrl } from './_connection.js';
-import { queueName } from './_names.js';
-import { loadQueuePeers } from './_peers.js';
-import { CONNECT_WAIT_MS, probeRedis } from './_ready.js';
-import { timeoutSetting } from '../client/limits/index.js';
-import { now } from '../core/index.js';
-import { readRatesFile } from '../runner/config/index.js';
+import type { RunConfig } from '../../runner/config/index.js';
+import type { Manifest } from '../../runner/manifest/index.js';
+import type { MonthEndOptions } from '../../runner/run/index.js';
+import { parseRunConfig } from '../../runner/config/index.js';
+import { RunOptionError } from '../../runner/options/index.js';
+import { previousMonth } from '../../runner/options/index.js';
+import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../../runner/options/index.js';
+import { parseQueueUrl } from '../_connection.js';
+import { queueName } from '../_names.js';
+import { loadQueuePeers } from '../_peers.js';
+import { CONNECT_WAIT_MS, probeRedis } from '../_ready.js';
+import { timeoutSetting } from '../../client/limits/index.js';
+import { now } from '../../core/index.js';
+import { readRatesFile } from '../../runner/config/index.js';
 
 export interface QueueRunOptions extends Omit<MonthEndOptions, 'threads' | 'deps' | 'concurrency'> {
   /** `redis://HOST:PORT[/DB]` of the queue the workers take jobs from. */

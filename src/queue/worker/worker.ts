@@ -1,17 +1,17 @@
 import { setMaxListeners } from 'node:events';
 import type { Job } from 'bullmq';
 import { hostname } from 'node:os';
-import { parseQueueUrl, redisOptions } from './_connection.js';
-import type { QueueJobResult } from './job-data.js';
-import { queueName } from './_names.js';
-import type { AttemptReport } from './attempt-report.js';
-import { bullmq, ioredis, loadQueuePeers } from './_peers.js';
-import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from './_ready.js';
-import { watchRedis, type RedisWatch } from './_redis-watch.js';
-import { timeoutSetting } from '../client/limits/index.js';
+import { parseQueueUrl, redisOptions } from '../_connection.js';
+import type { QueueJobResult } from '../job-data.js';
+import { queueName } from '../_names.js';
+import type { AttemptReport } from '../attempt-report.js';
+import { bullmq, ioredis, loadQueuePeers } from '../_peers.js';
+import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from '../_ready.js';
+import { watchRedis, type RedisWatch } from '../_redis-watch.js';
+import { timeoutSetting } from '../../client/limits/index.js';
 import { RequestGate, type GateRedis } from './_request-gate.js';
-import { OutputFolderMissingError } from './errors/output-folder-missing-error.js';
-import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../runner/options/index.js';
+import { OutputFolderMissingError } from '../errors/output-folder-missing-error.js';
+import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../../runner/options/index.js';
 
 export interface QueueWorkerOptions {
   /** `redis://HOST:PORT[/DB]`. */
@@ -84,7 +84,7 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWork
   // a wrong or dead Redis says so without it, and a pool that idles never pays for it (an idle
   // worker to its 'working' line and stop: 0.94 -> 0.5 s of CPU; figures in README.md).
   let work: Promise<{ run: (job: Job) => Promise<QueueJobResult>; close: () => Promise<void> }> | undefined;
-  const loadWork = () => (work ??= Promise.all([import('../runner/unit/index.js'), import('./_process-job.js')]).then(([{ createDefaultDeps }, { jobProcessor }]) => {
+  const loadWork = () => (work ??= Promise.all([import('../../runner/unit/index.js'), import('./_process-job.js')]).then(([{ createDefaultDeps }, { jobProcessor }]) => {
     const own = createDefaultDeps({ intercept: gate.intercept });
     const run = jobProcessor(
       { deps: own.deps, env, outDir: o.outDir, gate, signal: controller.signal, Unrecoverable: UnrecoverableError },

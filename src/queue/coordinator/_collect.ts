@@ -1,6 +1,6 @@
 import type { Job, Queue } from 'bullmq';
-import type { OrgOutcome, PartOutcome } from '../runner/manifest/index.js';
-import type { QueueJobData, JobProgressData, QueueJobResult } from './job-data.js';
+import type { OrgOutcome, PartOutcome } from '../../runner/manifest/index.js';
+import type { QueueJobData, JobProgressData, QueueJobResult } from '../job-data.js';
 
 function isResult(v: unknown): v is QueueJobResult {
   return !!v && typeof v === 'object' && 'outcome' in v && Array.isArray((v as QueueJobResult).files);

@@ -1,22 +1,22 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RunConfig } from '../runner/config/index.js';
-import type { Manifest, OrgOutcome, PartOutcome } from '../runner/manifest/index.js';
-import type { MonthEndProgress } from '../runner/run/index.js';
+import type { RunConfig } from '../../runner/config/index.js';
+import type { Manifest, OrgOutcome, PartOutcome } from '../../runner/manifest/index.js';
+import type { MonthEndProgress } from '../../runner/run/index.js';
 // From their own modules, not the runner's index: that one brings the renderers (runOrgUnit),
 // which a coordinator never uses.
-import { MonthRun } from '../runner/run/index.js';
-import { makeMonthFolder } from '../runner/run/index.js';
-import { keepRatesFile, type RatesFile } from '../runner/config/index.js';
+import { MonthRun } from '../../runner/run/index.js';
+import { makeMonthFolder } from '../../runner/run/index.js';
+import { keepRatesFile, type RatesFile } from '../../runner/config/index.js';
 import { fetchResults } from './_collect.js';
-import type { QueueConnection } from './_connection.js';
+import type { QueueConnection } from '../_connection.js';
 import { addJobs, checkSameRun, jobsInQueue, planJobs } from './_enqueue.js';
-import type { JobProgressData, QueueJobResult } from './job-data.js';
-import { bullmq } from './_peers.js';
-import { whenReady, withinMs } from './_ready.js';
-import { watchRedis, type RedisWatch } from './_redis-watch.js';
+import type { JobProgressData, QueueJobResult } from '../job-data.js';
+import { bullmq } from '../_peers.js';
+import { whenReady, withinMs } from '../_ready.js';
+import { watchRedis, type RedisWatch } from '../_redis-watch.js';
 import type { QueueRunOptions } from './run-on-queue.js';
-import { now } from '../core/index.js';
+import { now } from '../../core/index.js';
 
 const POLL_MS = 1000;
 // Every this many polls the finished jobs whose events were missed are fetched (display only).
@@ -152,7 +152,7 @@ export async function followRun(config: RunConfig, options: QueueRunOptions, { c
     const manifest = await run.finish({
       organizations, partner, interrupted,
       options: { concurrency: 0, language: options.language ?? null, with_service_pdf: options.withServicePdf ?? false, queue: { name, rate: options.rate ?? null }, rates: ratesFile?.entry ?? null },
-      summaryLanguage: options.language ?? (await import('../runner/pages/index.js')).runLanguage(organizations),
+      summaryLanguage: options.language ?? (await import('../../runner/pages/index.js')).runLanguage(organizations),
       creditNoteDate: options.creditNoteDate,
     });
     // Redis gone: the manifest of what was done is written; the run ends with the reason.

@@ -1,5 +1,5 @@
-import { isRetryableStatus } from '../client/index.js';
-import type { OrgOutcome, PartOutcome } from '../runner/manifest/index.js';
+import { isRetryableStatus } from '../../client/index.js';
+import type { OrgOutcome, PartOutcome } from '../../runner/manifest/index.js';
 
 /**
  * Whether a failed outcome is worth another attempt on the queue: a server error, a timeout,

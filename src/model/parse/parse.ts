@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { Decimal } from '../money/index.js';
+import { Decimal } from '../../money/index.js';
 import { SchemaError } from './schema-error.js';
-import { InvalidArgumentError } from '../core/index.js';
+import { InvalidArgumentError } from '../../core/index.js';
 import { MAX_DEPTH, tooDeepAt } from './_depth.js';
-import { withVisibleText } from '../core/index.js';
-import { jsonProblem } from '../core/index.js';
+import { withVisibleText } from '../../core/index.js';
+import { jsonProblem } from '../../core/index.js';
 
 /** `lines[3].quantity` from zod's `['lines', 3, 'quantity']`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {

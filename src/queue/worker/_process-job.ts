@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ratesOfRun } from '../runner/config/index.js';
+import { ratesOfRun } from '../../runner/config/index.js';
 import { hostname } from 'node:os';
 import type { Job } from 'bullmq';
-import { runOrgUnit, type MonthEndDeps } from '../runner/unit/index.js';
-import { type ManifestFile } from '../runner/manifest/index.js';
-import { JobDataSchema, type QueueJobData, type JobProgressData, type QueueJobResult } from './job-data.js';
+import { runOrgUnit, type MonthEndDeps } from '../../runner/unit/index.js';
+import { type ManifestFile } from '../../runner/manifest/index.js';
+import { JobDataSchema, type QueueJobData, type JobProgressData, type QueueJobResult } from '../job-data.js';
 import type { RequestGate } from './_request-gate.js';
-import type { AttemptReport } from './attempt-report.js';
+import type { AttemptReport } from '../attempt-report.js';
 import { isTransientFailure } from './_retry-decision.js';
-import { OutputFolderMissingError } from './errors/output-folder-missing-error.js';
+import { OutputFolderMissingError } from '../errors/output-folder-missing-error.js';
 
 export interface ProcessorContext {
   deps: MonthEndDeps;
@@ -28,7 +28,7 @@ function parseData(job: Job, Unrecoverable: ProcessorContext['Unrecoverable']): 
   const parsed = JobDataSchema.safeParse(job.data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Unrecoverable(`job ${job.id} is not a month-end job this svc can run (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`);
+    throw new Unrecoverable(`job ${job.id} is not a month-end job this svc can run (${issue ? `${issue.path.join('..')}: ${issue.message}` : 'invalid'})`);
   }
   return parsed.data;
 }

@@ -1,4 +1,4 @@
-import { SvcError } from '../core/index.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown when a record does not match its schema: a malformed invoice file, or an API
  * response that is not what the spec promises. `path` names the first bad field

@@ -1,12 +1,12 @@
 import type { Queue } from 'bullmq';
-import type { OutputWriter } from '../runner/manifest/index.js';
-import type { RatesFileEntry } from '../runner/manifest/index.js';
-import type { RunConfig } from '../runner/config/index.js';
-import { sha256 } from '../runner/manifest/index.js';
-import { isPartnerFile } from '../runner/manifest/index.js';
-import { JOB_FORMAT, type QueueJobData, type RunFieldsOf } from './job-data.js';
-import { organizationJobId, partnerJobId } from './_names.js';
-import { QueueBusyError } from './errors/queue-busy-error.js';
+import type { OutputWriter } from '../../runner/manifest/index.js';
+import type { RatesFileEntry } from '../../runner/manifest/index.js';
+import type { RunConfig } from '../../runner/config/index.js';
+import { sha256 } from '../../runner/manifest/index.js';
+import { isPartnerFile } from '../../runner/manifest/index.js';
+import { JOB_FORMAT, type QueueJobData, type RunFieldsOf } from '../job-data.js';
+import { organizationJobId, partnerJobId } from '../_names.js';
+import { QueueBusyError } from '../errors/queue-busy-error.js';
 
 export interface RunSettings {
   month: string;
