@@ -8,7 +8,7 @@ import { timeoutSetting } from './limits/timeout-setting.js';
 import type { CallOptions, GatewayApi } from './api.js';
 import { KeyFieldsRecordSchema, SearchRequestSchema, SearchResponseSchema, type KeyFieldsRecord, type SearchRequest, type SearchResponse } from '../model/index.js';
 import { DailyActivityResponseSchema, KeyInfoResponseSchema, ModelInfoResponseSchema, type DailyActivityResponse, type KeyInfoResponse, type ModelInfo } from '../model/index.js';
-import { parseRecord } from '../model/index.js';
+import { parseRecord } from '../model/parse/index.js';
 import { checkMaxRangeDays, checkPeriodFields } from './limits/period.js';
 import { readDailyActivityRanges } from './_daily-activity-ranges.js';
 import { SumPastExactError } from './_sum-past-exact-error.js';

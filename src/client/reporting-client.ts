@@ -1,20 +1,7 @@
-import type {
-  Currency,
-  Invoice,
-  InvoiceSummary,
-  KeyUsageEntry,
-  OrgKeyUsage,
-  OrgMonthlyUsage,
-  OrgPlanCost,
-} from '../model/index.js';
-import {
-  InvoiceListSchema,
-  InvoiceSchema,
-  OrgKeyUsageSchema,
-  OrgMonthlyUsageSchema,
-  OrgPlanCostSchema,
-  CurrencySchema,
-} from '../model/index.js';
+import type { Currency } from '../model/parse/index.js';
+import type { Invoice, InvoiceSummary, KeyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost } from '../model/index.js';
+import { InvoiceListSchema, InvoiceSchema, OrgKeyUsageSchema, OrgMonthlyUsageSchema, OrgPlanCostSchema } from '../model/index.js';
+import { CurrencySchema } from '../model/parse/index.js';
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from './api.js';
 import { HttpPipeline } from './http-pipeline.js';
 import { pipelineOptions, setting } from './_config.js';

@@ -1,4 +1,5 @@
-import { CreditNoteDetailsSchema, parseRecord, type CreditNoteDetails, type Invoice, type InvoiceJson } from '../model/index.js';
+import { CreditNoteDetailsSchema, type CreditNoteDetails, type Invoice, type InvoiceJson } from '../model/index.js';
+import { parseRecord } from '../model/parse/index.js';
 import { invoiceRecord } from '../model/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 import { checkInvoiceRecord } from '../check/index.js';

@@ -1,6 +1,6 @@
 import { chmod, stat } from 'node:fs/promises';
 import { makeFolder } from '../../core/index.js';
-import { formatPath } from '../../model/index.js';
+import { formatPath } from '../../model/parse/index.js';
 import { writeFileAtomic } from '../../core/index.js';
 import { OutputPathError } from '../../core/index.js';
 import { readOwnFile } from '../../core/index.js';

@@ -4,7 +4,8 @@ import type { Readable } from 'node:stream';
 import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import { reportingClientFrom } from '../_client/clients.js';
 import { fetchInvoiceNamed } from './_invoice-ref.js';
-import { InvoiceSchema, parseJsonRecord, type Invoice } from '../../model/index.js';
+import { InvoiceSchema, type Invoice } from '../../model/index.js';
+import { parseJsonRecord } from '../../model/parse/index.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../client/limits/index.js';
 import { InvoiceInputError } from './invoice-input-error.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from '../_program/command.js';
 import { str } from '../_program/args.js';
-import { isoDate } from '../../model/index.js';
+import { isoDate } from '../../model/parse/index.js';
 import { plainText } from '../_output/sanitize.js';
 import { reportingOptions } from '../_client/client-options.js';
 import { documentOptions, flagError, renderFlags } from './_render-flags.js';

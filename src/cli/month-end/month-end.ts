@@ -19,7 +19,7 @@ import { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../../client
 import { jsonText } from '../_output/json-text.js';
 import { now } from '../../core/index.js';
 import { plainText } from '../_output/sanitize.js';
-import { isoDate } from '../../model/index.js';
+import { isoDate } from '../../model/parse/index.js';
 import { systemReason } from '../../core/index.js';
 import { availableParallelism } from 'node:os';
 import { defaultThreads, THREADS_FROM_ORGANIZATIONS } from './_default-threads.js';
@@ -103,7 +103,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
     };
     const manifest = input.queue
       // BullMQ and Redis's client load only for a run on a queue.
-      ? await (await import('../../queue/index.js')).runMonthEndOnQueue(input.config, {
+      ? await (await import('../../queue/coordinator/index.js')).runMonthEndOnQueue(input.config, {
         ...common, queue: input.queue.url, rate: input.queue.rate, onNotice: (line) => io.stderr.write(`\nsvc: ${line}\n`),
         onConnected: (where, queue) => io.stderr.write(queueHint(where, queue, input.month)),
       })

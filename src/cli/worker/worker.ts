@@ -44,7 +44,7 @@ export const workerCommand: Command = {
     // The same work as svc month-end's, with the same heap settings.
     keepHeapCompact(io);
     // BullMQ and Redis's client load only here, for a worker.
-    const { startQueueWorker } = await import('../../queue/index.js');
+    const { startQueueWorker } = await import('../../queue/worker/index.js');
     const log = (line: string) => io.stderr.write(`svc worker: ${line}\n`);
     let worker;
     try {

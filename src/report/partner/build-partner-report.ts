@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { getLocale } from '../../locale/index.js';
 import { PartnerStatusSchema, type PartnerStatus } from '../../model/index.js';
-import { recordOf } from '../../model/index.js';
+import { recordOf } from '../../model/parse/index.js';
 import { checkBuilderOptions } from '../_check-data.js';
 import type { CellInput, Column } from '../_columns.js';
 import { pageSetup, wordsOf } from '../_context.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { availableLanguages } from '../../locale/index.js';
 // parse.js alone: the model's index would load every record schema, which a config check never uses.
-import { formatPath } from '../../model/index.js';
+import { formatPath } from '../../model/parse/index.js';
 import { RunConfigError } from './config-error.js';
 import { withVisibleText } from '../../core/index.js';
 import { jsonProblem } from '../../core/index.js';

@@ -1,4 +1,4 @@
-import { isoDate } from '../../model/index.js';
+import { isoDate } from '../../model/parse/index.js';
 import { monthProblem } from './month.js';
 import { RunOptionError } from './run-option-error.js';
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { InvoiceSchema, parseJsonRecord } from '../../model/index.js';
+import { InvoiceSchema } from '../../model/index.js';
+import { parseJsonRecord } from '../../model/parse/index.js';
 import { OutputWriter } from '../manifest/_output-writer.js';
 import { creditNoteSource, seriesNumber, seriesState } from './_credit-note-numbers.js';
 import type { RunConfig } from '../config/config.js';

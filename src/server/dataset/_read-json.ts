@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { formatPath } from '../../model/index.js';
+import { formatPath } from '../../model/parse/index.js';
 import { DatasetError } from './dataset-error.js';
 import { jsonProblem } from '../../core/index.js';
 import { isSystemError, systemReason } from '../../core/index.js';
