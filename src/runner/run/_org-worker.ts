@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { setMaxListeners } from 'node:events';
 import { createDefaultDeps, type RunClientOptions } from '../unit/default-deps.js';
-import { runOrgUnit } from '../unit/org-unit.js';
+import { runOrgUnit } from '../unit/run-unit.js';
 import { ratesOfRun } from '../config/rates-file.js';
 import type { WorkerReply, WorkerRequest } from './_worker-protocol.js';
 

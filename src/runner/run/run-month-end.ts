@@ -125,7 +125,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     // What makes the documents (the package's client and builders: PDF, e-invoice, workbooks; the
     // units of work; the summary) loads only once the folder is this run's: a run refused at the
     // lock or for a linked folder answers at once (`svc month-end`: 0.42 s of CPU, not 0.77 s).
-    const [{ runOrgUnit }, { runLanguage }] = await Promise.all([import('../unit/org-unit.js'), import('../pages/summary.js')]);
+    const [{ runOrgUnit }, { runLanguage }] = await Promise.all([import('../unit/run-unit.js'), import('../pages/summary.js')]);
     // The package's own client and builders, on a connection pool of this run (closed at its end).
     own = options.deps ? undefined : (await import('../unit/default-deps.js')).createDefaultDeps({ client: options.client });
     const deps = options.deps ?? own!.deps;
