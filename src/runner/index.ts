@@ -8,4 +8,4 @@ export * from './progress/index.js';
 export * from './manifest/index.js';
 export * from './figures/index.js';
 export * from './run/index.js';
-export type { OrgUnit, OrganizationUnit, PartnerUnit, OrgUnitContext, OrgUnitResult, RunClientOptions, MonthEndDeps, AnswerTap } from './unit/index.js';
+export type { RunUnit, OrganizationUnit, PartnerUnit, RunUnitContext, RunUnitResult, RunClientOptions, MonthEndDeps, AnswerTap } from './unit/index.js';

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunConfig } from '../../runner/config/index.js';
 import type { Manifest, OrgOutcome, PartOutcome } from '../../runner/manifest/index.js';
 import type { MonthEndProgress } from '../../runner/run/index.js';
-// From their own modules, not the runner's index: that one brings the renderers (runOrgUnit),
+// From their own modules, not the runner's index: that one brings the renderers (runUnit),
 // which a coordinator never uses.
 import { MonthRun } from '../../runner/run/index.js';
 import { makeMonthFolder } from '../../runner/run/index.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ratesOfRun } from '../../runner/config/index.js';
 import { hostname } from 'node:os';
 import type { Job } from 'bullmq';
-import { runOrgUnit, type MonthEndDeps } from '../../runner/unit/index.js';
+import { runUnit, type MonthEndDeps } from '../../runner/unit/index.js';
 import { type ManifestFile } from '../../runner/manifest/index.js';
 import { JobDataSchema, type QueueJobData, type JobProgressData, type QueueJobResult } from '../job-data.js';
 import type { RequestGate } from './_request-gate.js';
@@ -64,7 +64,7 @@ export function jobProcessor(ctx: ProcessorContext, report: (r: AttemptReport) =
       ? { kind: 'organization' as const, org: data.org, folder: data.folder, withServicePdf: data.with_service_pdf }
       : { kind: 'partner' as const, partner: data.partner };
     const rates = data.rates ? await ratesOfRun(monthDir, data.rates) : undefined;
-    const result: QueueJobResult = await runOrgUnit(unit, {
+    const result: QueueJobResult = await runUnit(unit, {
       monthDir, month: data.month, baseUrl: data.base_url, language: data.language ?? undefined, previous: data.previous as ManifestFile[],
       env: ctx.env, deps: ctx.deps, signal: ctx.signal, onFile, rates,
     });

@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { setMaxListeners } from 'node:events';
 import { createDefaultDeps, type RunClientOptions } from '../unit/default-deps.js';
-import { runOrgUnit } from '../unit/run-unit.js';
+import { runUnit } from '../unit/run-unit.js';
 import { ratesOfRun } from '../config/rates-file.js';
 import type { WorkerReply, WorkerRequest } from './_worker-protocol.js';
 
@@ -20,7 +20,7 @@ port.on('message', (msg: WorkerRequest) => {
     return;
   }
   const t = msg.task;
-  (t.rates ? ratesOfRun(t.monthDir, t.rates) : Promise.resolve(undefined)).then((rates) => runOrgUnit({ kind: 'organization', org: t.org, folder: t.folder, withServicePdf: t.withServicePdf }, {
+  (t.rates ? ratesOfRun(t.monthDir, t.rates) : Promise.resolve(undefined)).then((rates) => runUnit({ kind: 'organization', org: t.org, folder: t.folder, withServicePdf: t.withServicePdf }, {
     monthDir: t.monthDir, month: t.month, baseUrl: t.baseUrl, language: t.language, previous: t.previous,
     env: { [t.org.token_env]: t.token }, deps, signal: controller.signal, rates,
     onFile: () => port.postMessage({ type: 'file', id: msg.id } satisfies WorkerReply),

@@ -23,7 +23,7 @@ export type MonthRunFinish = Omit<FinishInput, 'monthDir' | 'writer' | 'secrets'
  * process (runMonthEnd) and the run on a queue (runMonthEndOnQueue): the folder's lock, the
  * organizations' folder names, the writer that resumes from the previous manifest, the
  * checkpoints, the secret scrubber and the final manifest, summary.md and index.html. The units
- * of work themselves go through runOrgUnit.
+ * of work themselves go through runUnit.
  */
 export class MonthRun {
   readonly folders: string[];

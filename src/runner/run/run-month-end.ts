@@ -125,7 +125,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     // What makes the documents (the package's client and builders: PDF, e-invoice, workbooks; the
     // units of work; the summary) loads only once the folder is this run's: a run refused at the
     // lock or for a linked folder answers at once (`svc month-end`: 0.42 s of CPU, not 0.77 s).
-    const [{ runOrgUnit }, { runLanguage }] = await Promise.all([import('../unit/run-unit.js'), import('../pages/summary.js')]);
+    const [{ runUnit }, { runLanguage }] = await Promise.all([import('../unit/run-unit.js'), import('../pages/summary.js')]);
     // The package's own client and builders, on a connection pool of this run (closed at its end).
     own = options.deps ? undefined : (await import('../unit/default-deps.js')).createDefaultDeps({ client: options.client });
     const deps = options.deps ?? own!.deps;
@@ -155,7 +155,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
       // The same unit on this thread or on a worker thread; its files join the run's writer when it is done.
       const done = pool
         ? await pool.run({ folder, month, baseUrl: config.base_url, language: options.language, withServicePdf, org, token: env[org.token_env], monthDir, previous, rates: ratesFile?.entry ?? null }, onFile)
-        : await runOrgUnit({ kind: 'organization', org, folder, withServicePdf }, { ...unitContext, previous, onFile });
+        : await runUnit({ kind: 'organization', org, folder, withServicePdf }, { ...unitContext, previous, onFile });
       writer.adopt(done.files);
       const outcome = done.outcome;
       progress.organizations_done++;
@@ -167,7 +167,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     await checkpoint.settle();
     let partner = null;
     if (config.partner) {
-      const done = await runOrgUnit({ kind: 'partner', partner: config.partner }, { ...unitContext, previous: [...writer.previousFiles()].filter(isPartnerFile) });
+      const done = await runUnit({ kind: 'partner', partner: config.partner }, { ...unitContext, previous: [...writer.previousFiles()].filter(isPartnerFile) });
       writer.adopt(done.files);
       partner = done.outcome;
     }

@@ -31,9 +31,9 @@ export interface PartnerUnit {
  * A piece of a month-end run that can be done anywhere the month folder is: on the run's own
  * thread, on a worker thread, or by a queue worker on another machine.
  */
-export type OrgUnit = OrganizationUnit | PartnerUnit;
+export type RunUnit = OrganizationUnit | PartnerUnit;
 
-export interface OrgUnitContext {
+export interface RunUnitContext {
   /** `<outDir>/<month>`: the unit writes its files under it. */
   monthDir: string;
   month: string;
@@ -65,7 +65,7 @@ export interface OrgUnitContext {
 }
 
 /** What a unit did: its outcome and the files it wrote or kept, with its token scrubbed from both. */
-export interface OrgUnitResult<O extends OrgOutcome | PartOutcome = OrgOutcome | PartOutcome> {
+export interface RunUnitResult<O extends OrgOutcome | PartOutcome = OrgOutcome | PartOutcome> {
   outcome: O;
   files: ManifestFile[];
 }
@@ -77,10 +77,10 @@ export interface OrgUnitResult<O extends OrgOutcome | PartOutcome = OrgOutcome |
  * the unit's `token_env` and scrubbed from the result whatever put it there, so the result
  * can cross a thread or go to Redis.
  */
-export async function runOrgUnit(unit: OrganizationUnit, ctx: OrgUnitContext): Promise<OrgUnitResult<OrgOutcome>>;
-export async function runOrgUnit(unit: PartnerUnit, ctx: OrgUnitContext): Promise<OrgUnitResult<PartOutcome>>;
-export async function runOrgUnit(unit: OrgUnit, ctx: OrgUnitContext): Promise<OrgUnitResult>;
-export async function runOrgUnit(unit: OrgUnit, ctx: OrgUnitContext): Promise<OrgUnitResult> {
+export async function runUnit(unit: OrganizationUnit, ctx: RunUnitContext): Promise<RunUnitResult<OrgOutcome>>;
+export async function runUnit(unit: PartnerUnit, ctx: RunUnitContext): Promise<RunUnitResult<PartOutcome>>;
+export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUnitResult>;
+export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUnitResult> {
   const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])));
   const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
   const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
@@ -110,5 +110,5 @@ export async function runOrgUnit(unit: OrgUnit, ctx: OrgUnitContext): Promise<Or
       } else Object.assign(outcome, { status: 'failed', reason: `kept answers: ${why}` });
     }
   }
-  return JSON.parse(scrubber.scrub(JSON.stringify({ outcome, files: writer.files }))) as OrgUnitResult;
+  return JSON.parse(scrubber.scrub(JSON.stringify({ outcome, files: writer.files }))) as RunUnitResult;
 }
