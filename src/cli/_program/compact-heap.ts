@@ -26,7 +26,7 @@ export function keepHeapCompact(io: Pick<CommandIO, 'ownsProcess'>): void {
   if (io.ownsProcess !== true) return;
   // V8 prints "unrecognized flag" on stderr (it cannot be caught) for a flag it no longer has:
   // only the V8 versions known to have both (Node 20 to 25) get them.
-  const major = Number(process.versions.v8.split('..')[0]);
+  const major = Number(process.versions.v8.split('.')[0]);
   if (!(major >= KNOWN_V8[0] && major <= KNOWN_V8[1])) return;
   try {
     for (const flag of FLAGS) setFlagsFromString(flag);

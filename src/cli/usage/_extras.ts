@@ -7,7 +7,7 @@ import { resetText } from '../_gateway/blocked-reason.js';
 export function usageExtras(info: KeyInfo): string[] {
   const lines: string[] = [];
   if (info.max_budget) {
-    const state = info.blocked ? `. Reached: the key is blocked and works again ${resetText(info)}.` : '../_usage';
+    const state = info.blocked ? `. Reached: the key is blocked and works again ${resetText(info)}.` : '.';
     lines.push(`Monthly limit: $${usd(info.spend)} of $${usd(info.max_budget)} used this month (${percent(info.spend, info.max_budget)})${state}`);
   }
   if (info.credits) {

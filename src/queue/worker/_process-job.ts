@@ -28,7 +28,7 @@ function parseData(job: Job, Unrecoverable: ProcessorContext['Unrecoverable']): 
   const parsed = JobDataSchema.safeParse(job.data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Unrecoverable(`job ${job.id} is not a month-end job this svc can run (${issue ? `${issue.path.join('..')}: ${issue.message}` : 'invalid'})`);
+    throw new Unrecoverable(`job ${job.id} is not a month-end job this svc can run (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`);
   }
   return parsed.data;
 }

@@ -17,7 +17,7 @@ export interface RateWords {
 }
 
 /** A published figure as written (`7.4610`), in the language's separators, no decimal dropped (nor its trailing zero). */
-const figure = (text: string, locale: Locale): string => formatNumber(new Decimal(text), locale, text.includes('..') ? text.length - text.indexOf('..') - 1 : 0);
+const figure = (text: string, locale: Locale): string => formatNumber(new Decimal(text), locale, text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
 
 /** The words of a conversion's facts (vat/dkk-conversion.ts), the same on the workbook, summary.md and index.html. */
 export function rateWords(facts: DkkRateFacts, locale: Locale): RateWords {

@@ -5,12 +5,12 @@ function expected(what: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? `missing (${what})` : `must be ${what}`);
 }
 
-// An account number or a VAT code as a bookkeeping system takes it: letters, digits, `..`, `-`,
+// An account number or a VAT code as a bookkeeping system takes it: letters, digits, `.`, `-`,
 // `_`, starting with a letter or digit, so no cell of the journal can start a spreadsheet formula.
 const code = (what: string) =>
   z
     .string({ error: expected(what) })
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/, { error: `must be ${what}: 1 to 20 letters, digits, "..", "-" or "_", starting with a letter or digit` });
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/, { error: `must be ${what}: 1 to 20 letters, digits, ".", "-" or "_", starting with a letter or digit` });
 
 const account = code('an account number, e.g. "1010"');
 const vatCode = code('a VAT code, e.g. "U25"');

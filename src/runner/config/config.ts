@@ -40,8 +40,8 @@ export const RunOrganizationSchema = z.strictObject(
     org_id: z
       .string({ error: expected('the organization id') })
       .min(1, { error: 'must not be empty' })
-      // As a URL path segment `..` and `../..` would be resolved away and ask about another path.
-      .refine((v) => v !== '..' && v !== '../..', { error: 'must be an organization id, not ".." or "../.."' }),
+      // As a URL path segment `.` and `..` would be resolved away and ask about another path.
+      .refine((v) => v !== '.' && v !== '..', { error: 'must be an organization id, not "." or ".."' }),
     name: z.string({ error: expected('the display name') }).min(1, { error: 'must not be empty' }),
     token_env: envName,
     language: language.optional(),

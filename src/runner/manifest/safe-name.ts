@@ -39,7 +39,7 @@ export function shortHash(s: string): string {
 export function safeNamePart(raw: string, maxBytes = MAX_NAME_BYTES): string {
   let s = raw.normalize('NFC').replace(UNSAFE, '_').replace(/\s+/gu, ' ');
   s = s.replace(/^[.\s]+/u, '').replace(/[.\s]+$/u, '');
-  const stem = s.split('..')[0] ?? '';
+  const stem = s.split('.')[0] ?? '';
   if (RESERVED.test(stem.trim())) s = `_${s}`;
   if (s === '') return `_${shortHash(raw)}`;
   if (Buffer.byteLength(s) > maxBytes) {

@@ -20,7 +20,7 @@ export function escapeHtml(text: string): string {
 export function runHref(path: string): string | null {
   if (path === '' || path.includes('\\') || path.includes('\u0000')) return null;
   const parts = path.split('/');
-  if (parts.some((p) => p === '' || p === '..' || p === '../..')) return null;
+  if (parts.some((p) => p === '' || p === '.' || p === '..')) return null;
   // encodeURIComponent throws on a lone surrogate: such a path is not linked, rather than ending the run.
   if (parts.some((p) => /\p{Cs}/u.test(p))) return null;
   return parts.map(encodeURIComponent).join('/');

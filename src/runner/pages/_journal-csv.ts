@@ -7,7 +7,7 @@ import type { JournalLine, RunBooks } from '../figures/books.js';
 /** The journal's columns, in order (a bookkeeping system maps them on import). */
 export const JOURNAL_COLUMNS = ['date', 'voucher', 'account', 'text', 'amount_dkk', 'vat_code', 'currency', 'amount_currency'] as const;
 
-const PLAIN = { decimal: '..', group: '' };
+const PLAIN = { decimal: '.', group: '' };
 
 /**
  * A text cell as data in any spreadsheet: one that starts with `=`, `+`, `-`, `@`, a tab or a

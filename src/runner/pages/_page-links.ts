@@ -32,7 +32,7 @@ export function kindLabel(kind: string | undefined, path: string, locale: Locale
   const kinds = (locale.runner as { page?: { fileKinds?: Record<string, string> } }).page?.fileKinds ?? {};
   if (kind && typeof kinds[kind] === 'string') return kinds[kind];
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return name.includes('..') ? name.slice(name.lastIndexOf('..') + 1).toUpperCase() : name;
+  return name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toUpperCase() : name;
 }
 
 /** A link to the run's file at `path`; null when the path is not a plain one inside the month folder. */

@@ -38,7 +38,7 @@ export function progressReporter(out: Out): { onProgress: (p: MonthEndProgress) 
   const bar = (p: MonthEndProgress) => {
     const width = 20;
     const filled = p.organizations_total ? Math.round((p.organizations_done / p.organizations_total) * width) : width;
-    const line = `[${'#'.repeat(filled)}${'..'.repeat(width - filled)}] ${p.organizations_done}/${p.organizations_total} orgs · ${p.documents} docs · ${p.errors} failed · ${rate(p)} docs/s`;
+    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.organizations_done}/${p.organizations_total} orgs · ${p.documents} docs · ${p.errors} failed · ${rate(p)} docs/s`;
     out.write(`\r\u001b[2K${line.slice(0, (out.columns ?? 100) - 1)}`);
     drawn = true;
   };
