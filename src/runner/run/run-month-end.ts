@@ -4,7 +4,7 @@ import { makeMonthFolder } from './month-folder.js';
 import { MonthRun } from './month-run.js';
 import { mapPool } from './_pool.js';
 import { parseRunConfig, refuseTokenValues, type RunConfig } from '../config/config.js';
-import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../options/check-options.js';
+import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../option-checks/check-options.js';
 import type { MonthEndDeps } from '../unit/deps.js';
 import { isPartnerFile } from '../manifest/kept-answers.js';
 import type { Manifest, OrgOutcome } from '../manifest/manifest.js';

@@ -1,6 +1,6 @@
 import { isoDate } from '../../model/parse/index.js';
-import { monthProblem } from './month.js';
-import { RunOptionError } from './run-option-error.js';
+import { monthProblem } from '../options/month.js';
+import { RunOptionError } from '../options/run-option-error.js';
 
 type Kind = 'string' | 'boolean' | 'function' | 'object' | 'signal';
 
