@@ -23,8 +23,8 @@ export { InvalidAmountError } from './money/invalid-amount-error.js';
 export { InvalidArgumentError } from './core/invalid-argument-error.js';
 export { UnknownLanguageError } from './locale/unknown-language-error.js';
 export { MissingTranslationError } from './locale/missing-translation-error.js';
-export { InvalidRenderOptionError } from './invoice/invalid-render-option-error.js';
-export { ReportPeriodError } from './report/figures/report-period-error.js';
+export { InvalidRenderOptionError } from './invoice/options/invalid-render-option-error.js';
+export { ReportPeriodError } from './report/period/report-period-error.js';
 export { RunConfigError } from './runner/config/config-error.js';
 export { RunOptionError } from './runner/options/run-option-error.js';
 export { RunLockedError } from './runner/options/run-locked-error.js';
@@ -65,7 +65,7 @@ export { decideVat, type VatDecision, type VatTreatment, type VatReason, type Va
 export { checkInvoice } from './check/check-invoice.js';
 export { renderInvoicePdf } from './invoice/render-invoice.js';
 export { renderCreditNotePdf } from './invoice/render-credit-note.js';
-export type { RenderInvoiceOptions } from './invoice/options.js';
+export type { RenderInvoiceOptions } from './invoice/options/options.js';
 export type { FindingParam, InvoiceCheckFinding, InvoiceCheckFindingCode } from './check/findings/finding.js';
 export { findingText } from './check/findings/finding-text.js';
 export { availableLanguages } from './locale/locale.js';
@@ -80,7 +80,7 @@ export type { RenderUblOptions } from './einvoice/options.js';
 // Workbooks: the cost workbook and its fetcher, the partner workbook (its data is PartnerClient's).
 export { fetchCostReportData } from './report/fetch.js';
 export { buildCostReport } from './report/build-cost-report.js';
-export type { ReportPeriod } from './report/figures/period.js';
+export type { ReportPeriod } from './report/period/period.js';
 export type { CostReportData, CostReportOptions, KeyUsageInput, KeyWeightUsage, MonthKeyUsage, UsageWithheld } from './report/types.js';
 export type { KeyRow, SliceRow, KeySource, KeyWeight, WeightSource } from './report/key-store.js';
 export { buildPartnerReport, type PartnerReportOptions } from './report/partner/build-partner-report.js';

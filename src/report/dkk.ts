@@ -3,7 +3,7 @@ import type { MonthlyUsageEntry } from '../model/index.js';
 import { allocateMinor } from '../money/index.js';
 import { UnsafeAmountError } from '../money/index.js';
 import { monthDkkProblem } from './cost-findings.js';
-import { monthOf } from './figures/period.js';
+import { monthOf } from './period/period.js';
 import { isCredit, NO_WEIGHTS, type WeightSource } from './key-store.js';
 import type { KeyUsageInput, MonthKeyUsage } from './types.js';
 

@@ -2,8 +2,8 @@ import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } fr
 import type { KeyUsageEntry, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage } from '../model/index.js';
 import { invoiceRecords } from './_fetch-invoices.js';
 import { KeyStore, KeyWeightStore } from './key-store.js';
-import { calendarMonths, checkPeriod, monthOf, type ReportPeriod } from './figures/period.js';
-import { ReportPeriodError } from './figures/report-period-error.js';
+import { calendarMonths, checkPeriod, monthOf, type ReportPeriod } from './period/period.js';
+import { ReportPeriodError } from './period/report-period-error.js';
 import type { CostReportData, KeyUsageInput, KeyWeightUsage, MonthKeyUsage } from './types.js';
 import { checkReportingApi } from './_check-data.js';
 

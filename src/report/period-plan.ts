@@ -2,7 +2,7 @@ import type { Invoice, OrgMonthlyUsage, OrgPlanCost, PlanCostLine } from '../mod
 import type { ExchangeRates } from '../money/index.js';
 import { toDkkMinor } from '../vat/index.js';
 import { invoiceFigures, type InvoiceFigures } from './figures/invoice-figures.js';
-import { lastDayOfMonth } from './figures/period.js';
+import { lastDayOfMonth } from './period/period.js';
 import type { CostReportData } from './types.js';
 
 /** Where a month's plan figures come from. */

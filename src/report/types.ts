@@ -1,6 +1,6 @@
 import type { Invoice, InvoiceSummary, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost } from '../model/index.js';
 import type { KeySource, WeightSource } from './key-store.js';
-import type { ReportPeriod } from './figures/period.js';
+import type { ReportPeriod } from './period/period.js';
 import type { ExchangeRates } from '../money/index.js';
 import type { Language } from '../locale/index.js';
 

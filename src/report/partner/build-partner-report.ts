@@ -9,7 +9,7 @@ import { writeSimpleTable } from '../_simple-table.js';
 import { makeStyles } from '../_styles.js';
 import type { Look } from '../_table.js';
 import { openBook } from '../_workbook.js';
-import { utcDate } from '../figures/period.js';
+import { utcDate } from '../period/period.js';
 import type { Language } from '../../locale/index.js';
 
 /** Options of `buildPartnerReport`. */

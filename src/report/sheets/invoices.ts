@@ -7,7 +7,7 @@ import { TableWriter, type Look } from '../_table.js';
 import { addSheet } from '../_workbook.js';
 import { columnLetter } from '../xlsx/index.js';
 import { invoiceFigures, type InvoiceFigures } from '../figures/invoice-figures.js';
-import { lastDayOfMonth, utcDate } from '../figures/period.js';
+import { lastDayOfMonth, utcDate } from '../period/period.js';
 import type { CostReportData } from '../types.js';
 
 /** 1-based columns of the Invoices sheet that other sheets' formulas read. */

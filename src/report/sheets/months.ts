@@ -5,7 +5,7 @@ import type { MonthLedger } from '../_ledger.js';
 import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
 import { addSheet } from '../_workbook.js';
-import { utcDate } from '../figures/period.js';
+import { utcDate } from '../period/period.js';
 import { absoluteRange, columnLetter, type ChartSeries } from '../xlsx/index.js';
 import { PLAN_COLUMNS } from './plan-cost.js';
 import { planSourceText } from './_plan-source.js';

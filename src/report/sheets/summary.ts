@@ -9,7 +9,7 @@ import { textWidth } from '../_text.js';
 import { addSheet } from '../_workbook.js';
 import { change, convertMonth } from '../dkk.js';
 import { invoiceFigures } from '../figures/invoice-figures.js';
-import { lastDayOfMonth, utcDate } from '../figures/period.js';
+import { lastDayOfMonth, utcDate } from '../period/period.js';
 import { hasDkkTotals, INVOICE_COLUMNS, invoicesInPeriod } from './invoices.js';
 import { MONTH_COLUMNS } from './months.js';
 import { columnLetter, pageLayout } from '../xlsx/index.js';

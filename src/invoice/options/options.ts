@@ -1,5 +1,5 @@
-import type { Language } from '../locale/index.js';
-import type { InvoiceCheckFinding } from '../check/findings/index.js';
+import type { Language } from '../../locale/index.js';
+import type { InvoiceCheckFinding } from '../../check/findings/index.js';
 
 /** Options of renderInvoicePdf; all optional, none changes a figure. */
 export interface RenderInvoiceOptions {

@@ -1,4 +1,4 @@
-import { SvcError } from '../core/index.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown by renderInvoicePdf when an option cannot be used: an accent colour that is not
  * `#rrggbb` or too light or mid-toned for legible text on it, a logo that is not a PNG or JPEG. `option` names it (`accentColor`, `logo`).
