@@ -3,6 +3,7 @@
 // import the part you need through its own entry (README.md, "Parts"), so a command loads no more than it uses;
 // the unit's work is entered through ./unit/index.ts, the pages through ./pages/index.ts.
 export * from './options/index.js';
+export * from './option-checks/index.js';
 export * from './config/index.js';
 export * from './progress/index.js';
 export * from './manifest/index.js';

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import type { CommandIO, OptionSpec, ParsedArgs } from '../_program/command.js';
 import { str } from '../_program/args.js';
 import { availableLanguages } from '../../locale/index.js'; // not index.js: that loads Handlebars
-import { readLogoHeader } from '../../invoice/index.js';
-import type { RenderInvoiceOptions } from '../../invoice/index.js';
+import { readLogoHeader } from '../../invoice/options/index.js';
+import type { RenderInvoiceOptions } from '../../invoice/options/index.js';
 import { plainText } from '../_output/sanitize.js';
 import { UsageError } from '../_program/usage-error.js';
 

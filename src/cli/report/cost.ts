@@ -4,8 +4,8 @@ import { reportingOptions } from '../_client/client-options.js';
 import { UsageError } from '../_program/usage-error.js';
 import { keepHeapCompact } from '../_program/compact-heap.js';
 import { availableLanguages } from '../../locale/index.js'; // not index.js: that loads Handlebars
-import { calendarMonths, checkPeriod, type ReportPeriod } from '../../report/figures/index.js';
-import { ReportPeriodError } from '../../report/figures/index.js';
+import { calendarMonths, checkPeriod, type ReportPeriod } from '../../report/period/index.js';
+import { ReportPeriodError } from '../../report/period/index.js';
 import { writeStreamAtomic } from '../../core/index.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';

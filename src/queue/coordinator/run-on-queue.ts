@@ -5,7 +5,7 @@ import type { MonthEndOptions } from '../../runner/run/index.js';
 import { parseRunConfig } from '../../runner/config/index.js';
 import { RunOptionError } from '../../runner/options/index.js';
 import { previousMonth } from '../../runner/options/index.js';
-import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../../runner/options/index.js';
+import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../../runner/option-checks/index.js';
 import { parseQueueUrl } from '../_connection.js';
 import { queueName } from '../_names.js';
 import { loadQueuePeers } from '../_peers.js';

@@ -11,7 +11,7 @@ import { watchRedis, type RedisWatch } from '../_redis-watch.js';
 import { timeoutSetting } from '../../client/limits/index.js';
 import { RequestGate, type GateRedis } from './_request-gate.js';
 import { OutputFolderMissingError } from '../errors/output-folder-missing-error.js';
-import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../../runner/options/index.js';
+import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../../runner/option-checks/index.js';
 
 export interface QueueWorkerOptions {
   /** `redis://HOST:PORT[/DB]`. */

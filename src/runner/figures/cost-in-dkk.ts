@@ -4,7 +4,7 @@ import type { InvoiceFigures } from '../../report/figures/index.js';
 import { monthPlans } from '../../report/index.js';
 import type { CostReportData } from '../../report/index.js';
 import type { ExchangeRates } from '../../money/index.js';
-import { monthOf } from '../../report/figures/index.js';
+import { monthOf } from '../../report/period/index.js';
 import { monthDkkProblem, usageFindings } from '../../report/index.js';
 import type { CostCharge, CostInDkk, MonthCost } from '../manifest/manifest.js';
 

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, formatMonth, formatNumber, t, type Locale } from '../../locale/index.js';
-import { lastDayOfMonth } from '../../report/figures/index.js';
+import { lastDayOfMonth } from '../../report/period/index.js';
 import { invoiceDkkView, orgCostView, perCurrency } from './_figures-view.js';
 import { statusWord } from '../manifest/status.js';
 import { escapeHtml as e } from './_html.js';
