@@ -17,20 +17,20 @@ export { OutputLinkError } from './core/output-link-error.js';
 export { ApiError, isApiError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, SetupNeedsAttentionError, EdgeRejectedError, RateLimitError, ServerError, TimeoutError, ConnectionError, ResponseSchemaError, ResponseTooLargeError, ConfigurationError, InvalidRequestError } from './client/errors/index.js';
 export type { TimeoutPlace } from './client/errors/timeout-error.js';
 export { SearchFailedError } from './client/search-failed-error.js';
-export { SchemaError } from './model/schema-error.js';
+export { SchemaError } from './model/parse/schema-error.js';
 export { UnsafeAmountError } from './money/unsafe-amount-error.js';
 export { InvalidAmountError } from './money/invalid-amount-error.js';
 export { InvalidArgumentError } from './core/invalid-argument-error.js';
 export { UnknownLanguageError } from './locale/unknown-language-error.js';
 export { MissingTranslationError } from './locale/missing-translation-error.js';
-export { InvalidRenderOptionError } from './invoice/invalid-render-option-error.js';
-export { ReportPeriodError } from './report/report-period-error.js';
-export { RunConfigError } from './runner/config-error.js';
-export { RunOptionError } from './runner/run-option-error.js';
-export { RunLockedError } from './runner/run-locked-error.js';
+export { InvalidRenderOptionError } from './invoice/options/invalid-render-option-error.js';
+export { ReportPeriodError } from './report/period/report-period-error.js';
+export { RunConfigError } from './runner/config/config-error.js';
+export { RunOptionError } from './runner/options/run-option-error.js';
+export { RunLockedError } from './runner/options/run-locked-error.js';
 
 // Records: the types the schemas give (the schemas are in svc-reporting/schemas).
-export type { Currency } from './model/primitives.js';
+export type { Currency } from './model/parse/primitives.js';
 export type { InvoiceLanguage, InvoiceStatus, InvoiceLineKind, KeyFieldType, KeyProduct, ModelProduct, CorePlan, DevPlan, PricingService, PricingType } from './model/enums.js';
 export type { InvoiceSummary, InvoiceSeller, InvoiceBuyer, InvoiceLine, Invoice, InvoiceJson, InvoiceSummaryJson } from './model/invoice.js';
 export type { CreditNoteDetails } from './model/credit-note.js';
@@ -57,7 +57,7 @@ export { GatewayClient, type GatewayClientOptions, type DayRangeQuery } from './
 export type { CommonClientOptions } from './client/client-options.js';
 export type { ReportingApi, PartnerApi, GatewayApi, KeyUsagePeriod, MonthlyUsagePeriod, CallOptions } from './client/api.js';
 export type { KeyUsageHead } from './client/merge-key-usage.js';
-export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './client/body-limits.js';
+export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './client/limits/body-limits.js';
 
 // Invoices: the VAT decision, the checks, the PDF.
 export type { DkkRateFacts, ChargeableEvent } from './vat/dkk-conversion.js';
@@ -65,9 +65,9 @@ export { decideVat, type VatDecision, type VatTreatment, type VatReason, type Va
 export { checkInvoice } from './check/check-invoice.js';
 export { renderInvoicePdf } from './invoice/render-invoice.js';
 export { renderCreditNotePdf } from './invoice/render-credit-note.js';
-export type { RenderInvoiceOptions } from './invoice/options.js';
-export type { FindingParam, InvoiceCheckFinding, InvoiceCheckFindingCode } from './check/finding.js';
-export { findingText } from './check/finding-text.js';
+export type { RenderInvoiceOptions } from './invoice/options/options.js';
+export type { FindingParam, InvoiceCheckFinding, InvoiceCheckFindingCode } from './check/findings/finding.js';
+export { findingText } from './check/findings/finding-text.js';
 export { availableLanguages } from './locale/locale.js';
 export type { Language } from './locale/language.js';
 
@@ -80,22 +80,22 @@ export type { RenderUblOptions } from './einvoice/options.js';
 // Workbooks: the cost workbook and its fetcher, the partner workbook (its data is PartnerClient's).
 export { fetchCostReportData } from './report/fetch.js';
 export { buildCostReport } from './report/build-cost-report.js';
-export type { ReportPeriod } from './report/period.js';
+export type { ReportPeriod } from './report/period/period.js';
 export type { CostReportData, CostReportOptions, KeyUsageInput, KeyWeightUsage, MonthKeyUsage, UsageWithheld } from './report/types.js';
 export type { KeyRow, SliceRow, KeySource, KeyWeight, WeightSource } from './report/key-store.js';
 export { buildPartnerReport, type PartnerReportOptions } from './report/partner/build-partner-report.js';
 
 // The month end in one process (on a queue with workers: svc-reporting/queue).
-export { parseRunConfig, parseRunConfigJson, type RunConfig, type RunOrganization } from './runner/config.js';
-export { runMonthEnd, type MonthEndOptions, type MonthEndProgress } from './runner/run-month-end.js';
-export type { RunClientOptions } from './runner/default-deps.js';
-export type { MonthEndDeps } from './runner/deps.js';
-export type { AnswerTap } from './runner/answer-tap.js';
-export type { KeptAnswer, KeptAnswersIndex } from './runner/kept-answers.js';
+export { parseRunConfig, parseRunConfigJson, type RunConfig, type RunOrganization } from './runner/config/config.js';
+export { runMonthEnd, type MonthEndOptions, type MonthEndProgress } from './runner/run/run-month-end.js';
+export type { RunClientOptions } from './runner/unit/default-deps.js';
+export type { MonthEndDeps } from './runner/unit/deps.js';
+export type { AnswerTap } from './runner/unit/answer-tap.js';
+export type { KeptAnswer, KeptAnswersIndex } from './runner/manifest/kept-answers.js';
 // A run's folder checked offline: svc verify.
 export { verifyRun, type VerifyOptions, type VerifyReport, type VerifyDifference } from './verify/index.js';
-export { costInDkk } from './runner/cost-in-dkk.js';
-export { runFigures, type RunFigures, type OrgFigures, type OrgCostFigures, type CostRow, type DkkTotal, type CurrencyTotals, type RunStatus } from './runner/run-figures.js';
+export { costInDkk } from './runner/figures/cost-in-dkk.js';
+export { runFigures, type RunFigures, type OrgFigures, type OrgCostFigures, type CostRow, type DkkTotal, type CurrencyTotals, type RunStatus } from './runner/figures/run-figures.js';
 export type {
   Manifest,
   ManifestSummary,
@@ -117,6 +117,6 @@ export type {
   CostCharge,
   JsonOf,
   PreviousMonthLink,
-} from './runner/manifest.js';
-export type { BooksSettings } from './runner/books-config.js';
+} from './runner/manifest/manifest.js';
+export type { BooksSettings } from './runner/config/books-config.js';
 export type { CostFinding } from './report/cost-findings.js';

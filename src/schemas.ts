@@ -2,7 +2,7 @@
 // config), with the two parsers that use them. Apart from the root, so the root's semver is not
 // tied to zod's types; the records' TypeScript types are in the root. test/api/exports.test.ts
 // holds this list. This file only re-exports.
-export { parseRecord, parseJsonRecord } from './model/parse.js';
+export { parseRecord, parseJsonRecord } from './model/parse/parse.js';
 export { CurrencySchema, InvoiceLanguageSchema, InvoiceStatusSchema, InvoiceLineKindSchema, KeyFieldTypeSchema, KeyProductSchema, ModelProductSchema, CorePlanSchema, DevPlanSchema, PricingServiceSchema, PricingTypeSchema } from './model/enums.js';
 export { InvoiceSummarySchema, InvoiceSellerSchema, InvoiceBuyerSchema, InvoiceLineSchema, InvoiceSchema, InvoiceListSchema } from './model/invoice.js';
 export { CreditNoteDetailsSchema } from './model/credit-note.js';
@@ -13,4 +13,4 @@ export { PartnerCustomerSchema, PartnerModelSchema, PartnerProfileSchema, Partne
 export { KeyFieldsEntrySchema, KeyFieldsRecordSchema, SearchTimeRangeSchema, SearchRequestSchema, SearchResultSchema, SearchResponseSchema } from './model/gateway.js';
 export { KeyCreditsSchema, KeyDevPlanSchema, KeyInfoSchema, KeyInfoResponseSchema, ModelInfoDetailsSchema, ModelInfoSchema, ModelInfoResponseSchema, ActivityMetricsSchema, DailyActivitySchema, DailyActivityResponseSchema } from './model/litellm.js';
 export { ErrorBodySchema } from './model/error-body.js';
-export { RunConfigSchema, RunOrganizationSchema } from './runner/config.js';
+export { RunConfigSchema, RunOrganizationSchema } from './runner/config/config.js';

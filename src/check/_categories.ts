@@ -1,5 +1,5 @@
 import { subtotalNotItsLines, type Invoice } from '../model/index.js';
-import type { InvoiceCheckFinding } from './finding.js';
+import type { InvoiceCheckFinding } from './findings/finding.js';
 
 /**
  * `category_subtotal` (error): a subtotal of the record that is not the sum of its lines

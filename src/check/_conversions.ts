@@ -1,6 +1,6 @@
-import { Decimal } from '../money/decimal.js';
+import { Decimal } from '../money/index.js';
 import type { Invoice } from '../model/index.js';
-import type { InvoiceCheckFinding } from './finding.js';
+import type { InvoiceCheckFinding } from './findings/finding.js';
 
 /** A USD amount written in a line's text, and the rate beside it: `USD 1.234,56 à 6,8512`, `(USD 812.40)`, `987.65 USD at 6.9034`. */
 const USD_FIGURE = /\bUSD\s?(\d[\d.,]*\d|\d)(?:\s*(?:à|a|at|@|×|x|til|kurs)\s*(\d[\d.,]*\d|\d))?|(\d[\d.,]*\d|\d)\s?USD\b(?:\s*(?:à|a|at|@|×|x|til|kurs)\s*(\d[\d.,]*\d|\d))?/gi;

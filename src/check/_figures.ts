@@ -1,6 +1,6 @@
 import type { Invoice } from '../model/index.js';
 import { vatFromBps } from '../money/index.js';
-import type { FindingParam, InvoiceCheckFinding, InvoiceCheckFindingCode } from './finding.js';
+import type { FindingParam, InvoiceCheckFinding, InvoiceCheckFindingCode } from './findings/finding.js';
 
 /**
  * What does not add up, in minor units: line totals vs quantity × unit price, provider lines vs

@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import type { InvoiceCheckFinding } from './finding.js';
+import type { InvoiceCheckFinding } from './findings/finding.js';
 import { glnProblem, gs1CheckDigit } from './gln.js';
 import { danishAccountIn, ibanMod97, ibansIn } from './iban.js';
 

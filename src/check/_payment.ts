@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import type { InvoiceCheckFinding } from './finding.js';
+import type { InvoiceCheckFinding } from './findings/finding.js';
 import { fikCheckDigit, fikIdProblem } from './fik.js';
 import { paymentLineOf } from './payment-line.js';
 import { paymentReference, sellerCreditor } from './payment-reference.js';

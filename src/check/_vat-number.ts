@@ -1,6 +1,6 @@
 import type { Invoice } from '../model/index.js';
 import { compactVatNumber, vatNumberCountry } from '../vat/index.js';
-import type { InvoiceCheckFinding } from './finding.js';
+import type { InvoiceCheckFinding } from './findings/finding.js';
 import { finnishOvtCode, greekTin, italianVatNumber, norwegianOrgNumber, swedishOrgNumber } from './national-ids.js';
 
 /** The VAT numbers whose check digit svc can test (the ones Peppol reads a number from), by the country their prefix names. */

@@ -1,7 +1,7 @@
-import type { VatFindingCode } from '../vat/types.js';
+import type { VatFindingCode } from '../vat/index.js';
 import type { Invoice, InvoiceJson } from '../model/index.js';
-import { invoiceRecord } from '../model/invoice-record.js';
-import type { InvoiceCheckFinding } from './finding.js';
+import { invoiceRecord } from '../model/index.js';
+import type { InvoiceCheckFinding } from './findings/finding.js';
 import { decideVatFor } from '../vat/index.js';
 import { figureFindings } from './_figures.js';
 import { identifierFindings } from './_identifiers.js';

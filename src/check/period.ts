@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import type { InvoiceCheckFinding } from './finding.js';
+import type { InvoiceCheckFinding } from './findings/finding.js';
 
 /**
  * An invoice period that ends before it starts (`period_end` before `period_start`): an error,

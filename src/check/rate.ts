@@ -1,6 +1,6 @@
 import type { Invoice } from '../model/index.js';
-import { USD_DKK_RATE_RANGE, usdDkkRateProblem } from '../money/usd-dkk-rate.js';
-import type { InvoiceCheckFinding } from './finding.js';
+import { USD_DKK_RATE_RANGE, usdDkkRateProblem } from '../money/index.js';
+import type { InvoiceCheckFinding } from './findings/finding.js';
 
 /**
  * A `usd_dkk_rate` that cannot be a rate of US dollars in Danish kroner (outside 1-100 DKK per

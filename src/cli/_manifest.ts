@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Command, CommandGroup } from './_command.js';
+import type { Command, CommandGroup } from './_program/command.js';
 
 /**
  * The command tree without the commands' code, written at build time (_write-manifest.ts)

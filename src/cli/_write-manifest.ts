@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Command, CommandGroup } from './_command.js';
+import type { Command, CommandGroup } from './_program/command.js';
 import type { ManifestCommand, ManifestGroup } from './_manifest.js';
 
 const cliDir = fileURLToPath(new URL('.', import.meta.url));

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { runCli } from './run.js';
 import { loadCommandManifest } from './_manifest.js';
-import { updateCheckAllowed } from './_update/check-allowed.js';
-import { EXIT_READER_GONE, standardOutput, stdoutFailure } from './_stdout.js';
+import { updateCheckAllowed } from './update/_check-allowed.js';
+import { EXIT_READER_GONE, standardOutput, stdoutFailure } from './_program/stdout.js';
 
 const argv = process.argv.slice(2);
 const stdout = standardOutput();
@@ -30,4 +30,4 @@ const code = await runCli(root, argv, io);
 process.exitCode = code;
 // The once-a-day release check: a cached notice now, a detached refresh for the next run. Its
 // modules load only when it may run (a person at a terminal), not for a pipe, a script or CI.
-if (argv[0] !== 'update' && updateCheckAllowed(io)) await import('./_update/auto-check.js').then((m) => m.afterCommand(io)).catch(() => {});
+if (argv[0] !== 'update' && updateCheckAllowed(io)) await import('./update/_auto-check.js').then((m) => m.afterCommand(io)).catch(() => {});

@@ -1,16 +1,16 @@
-import type { CommandGroup, CommandIO } from './_command.js';
-import { isGroup } from './_command.js';
-import { parseCommandArgs } from './_args.js';
-import { commandHelp, findCommand, groupHelp } from './_help.js';
-import { describeError } from './_errors.js';
-import { UsageError } from './usage-error.js';
+import type { CommandGroup, CommandIO } from './_program/command.js';
+import { isGroup } from './_program/command.js';
+import { parseCommandArgs } from './_program/args.js';
+import { commandHelp, findCommand, groupHelp } from './_program/help.js';
+import { describeError } from './_program/errors.js';
+import { UsageError } from './_program/usage-error.js';
 import { VERSION } from '../version.js';
-import { escapeControls } from '../core/invisible-text.js';
-import { didYouMean } from './_suggest.js';
-import { withTimeoutFlag } from './_timeout.js';
-import { runWithJq } from './_jq.js';
-import { maskSecrets } from './_mask-secrets.js';
-import { clockFromEnv, useClock, type Clock } from '../core/clock.js';
+import { escapeControls } from '../core/index.js';
+import { didYouMean } from './_program/suggest.js';
+import { withTimeoutFlag } from './_program/timeout.js';
+import { runWithJq } from './_program/jq.js';
+import { maskSecrets } from './_program/mask-secrets.js';
+import { clockFromEnv, useClock, type Clock } from '../core/index.js';
 
 /** `svc: unknown command "usge" for "svc"`, what it may have meant, and where the list is. */
 function unknownCommand(io: CommandIO, group: CommandGroup, path: string, word: string): number {

@@ -1,5 +1,5 @@
-import type { DailyActivityResponse } from '../model/litellm.js';
-import { splitRange } from './period.js';
+import type { DailyActivityResponse } from '../model/index.js';
+import { splitRange } from './limits/period.js';
 import { addExact } from './_sum.js';
 
 /** One request of the daily-activity endpoint, for a range it may answer in one go. */

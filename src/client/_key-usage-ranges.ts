@@ -1,6 +1,6 @@
 import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { KeyUsageMerger } from './merge-key-usage.js';
-import { dayNumber, dayString, splitRange, type CheckedKeyUsagePeriod } from './period.js';
+import { dayNumber, dayString, splitRange, type CheckedKeyUsagePeriod } from './limits/period.js';
 
 export type KeyUsageQuery = Record<string, string | number>;
 

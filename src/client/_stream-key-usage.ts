@@ -1,6 +1,6 @@
-import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../model/key-usage.js';
-import { parseRecord } from '../model/parse.js';
-import { SchemaError } from '../model/schema-error.js';
+import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../model/index.js';
+import { parseRecord } from '../model/parse/index.js';
+import { SchemaError } from '../model/parse/index.js';
 import type { CallOptions } from './api.js';
 import type { HttpPipeline } from './http-pipeline.js';
 import { ApiError } from './errors/api-error.js';

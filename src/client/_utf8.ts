@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { formatPath } from '../model/parse.js';
+import { formatPath } from '../model/parse/index.js';
 
 /** How many fields a warning names at most: enough to find them, short enough for one line. */
 const MAX_NAMED = 3;

@@ -1,17 +1,6 @@
 import type { KeyUsageHead } from './merge-key-usage.js';
-import type {
-  Currency,
-  Invoice,
-  InvoiceSummary,
-  KeyUsageEntry,
-  OrgKeyUsage,
-  OrgMonthlyUsage,
-  OrgPlanCost,
-  PartnerStatus,
-  KeyFieldsRecord,
-  SearchRequest,
-  SearchResponse,
-} from '../model/index.js';
+import type { Currency } from '../model/parse/index.js';
+import type { Invoice, InvoiceSummary, KeyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost, PartnerStatus, KeyFieldsRecord, SearchRequest, SearchResponse } from '../model/index.js';
 
 /**
  * The period of a key-usage request: exactly one of the spec's styles, or none (current month to date).

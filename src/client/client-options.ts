@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { BodyKind } from './body-limits.js';
+import type { BodyKind } from './limits/body-limits.js';
 
 /** Options every client takes beside its own settings. */
 export interface CommonClientOptions {

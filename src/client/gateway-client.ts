@@ -4,26 +4,12 @@ import { checkClientOptions } from './_check-options.js';
 import { ApiError } from './errors/api-error.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { SearchFailedError } from './search-failed-error.js';
-import { timeoutSetting } from './timeout-setting.js';
+import { timeoutSetting } from './limits/timeout-setting.js';
 import type { CallOptions, GatewayApi } from './api.js';
-import {
-  KeyFieldsRecordSchema,
-  SearchRequestSchema,
-  SearchResponseSchema,
-  type KeyFieldsRecord,
-  type SearchRequest,
-  type SearchResponse,
-} from '../model/gateway.js';
-import {
-  DailyActivityResponseSchema,
-  KeyInfoResponseSchema,
-  ModelInfoResponseSchema,
-  type DailyActivityResponse,
-  type KeyInfoResponse,
-  type ModelInfo,
-} from '../model/litellm.js';
-import { parseRecord } from '../model/parse.js';
-import { checkMaxRangeDays, checkPeriodFields } from './period.js';
+import { KeyFieldsRecordSchema, SearchRequestSchema, SearchResponseSchema, type KeyFieldsRecord, type SearchRequest, type SearchResponse } from '../model/index.js';
+import { DailyActivityResponseSchema, KeyInfoResponseSchema, ModelInfoResponseSchema, type DailyActivityResponse, type KeyInfoResponse, type ModelInfo } from '../model/index.js';
+import { parseRecord } from '../model/parse/index.js';
+import { checkMaxRangeDays, checkPeriodFields } from './limits/period.js';
 import { readDailyActivityRanges } from './_daily-activity-ranges.js';
 import { SumPastExactError } from './_sum-past-exact-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';

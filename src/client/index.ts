@@ -3,11 +3,15 @@ export { HttpPipeline, type HttpPipelineOptions, type RequestOptions, type Query
 export { ReportingClient, type ReportingClientOptions } from './reporting-client.js';
 export { PartnerClient, type PartnerClientOptions } from './partner-client.js';
 export type { CommonClientOptions } from './client-options.js';
-export { checkKeyUsagePeriod, checkMonthlyUsagePeriod, splitRange, MAX_RANGE_DAYS } from './period.js';
+export { checkKeyUsagePeriod, checkMonthlyUsagePeriod, splitRange, MAX_RANGE_DAYS } from './limits/period.js';
 export { mergeKeyUsage, type KeyUsageHead } from './merge-key-usage.js';
 export { checkListedInvoice } from './listed-invoice.js';
 export { InvoiceMismatchError } from './invoice-mismatch-error.js';
 export { defaultUserAgent } from './user-agent.js';
 export { isRetryableStatus } from './_retry.js';
-export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './body-limits.js';
+export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './limits/body-limits.js';
 export * from './errors/index.js';
+export { GatewayClient } from './gateway-client.js';
+export { invoicesNamed } from './invoice-number.js';
+export { SearchFailedError } from './search-failed-error.js';
+export { Agent, request } from './undici.js';

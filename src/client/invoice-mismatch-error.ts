@@ -1,4 +1,4 @@
-import { SvcError } from '../core/svc-error.js';
+import { SvcError } from '../core/index.js';
 
 /**
  * Thrown by checkListedInvoice when an invoice record and the invoice list's item for it say

@@ -1,4 +1,4 @@
-import type { InvoiceSummary } from '../model/invoice.js';
+import type { InvoiceSummary } from '../model/index.js';
 
 /**
  * The invoices of `list` that `ref` names: those whose invoice number is `ref`, else, when

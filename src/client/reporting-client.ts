@@ -1,20 +1,7 @@
-import type {
-  Currency,
-  Invoice,
-  InvoiceSummary,
-  KeyUsageEntry,
-  OrgKeyUsage,
-  OrgMonthlyUsage,
-  OrgPlanCost,
-} from '../model/index.js';
-import {
-  InvoiceListSchema,
-  InvoiceSchema,
-  OrgKeyUsageSchema,
-  OrgMonthlyUsageSchema,
-  OrgPlanCostSchema,
-  CurrencySchema,
-} from '../model/index.js';
+import type { Currency } from '../model/parse/index.js';
+import type { Invoice, InvoiceSummary, KeyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost } from '../model/index.js';
+import { InvoiceListSchema, InvoiceSchema, OrgKeyUsageSchema, OrgMonthlyUsageSchema, OrgPlanCostSchema } from '../model/index.js';
+import { CurrencySchema } from '../model/parse/index.js';
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from './api.js';
 import { HttpPipeline } from './http-pipeline.js';
 import { pipelineOptions, setting } from './_config.js';
@@ -23,13 +10,13 @@ import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
-import { checkMaxRangeDays, checkKeyUsagePeriod, checkMonthlyUsagePeriod } from './period.js';
+import { checkMaxRangeDays, checkKeyUsagePeriod, checkMonthlyUsagePeriod } from './limits/period.js';
 import type { KeyUsageHead } from './merge-key-usage.js';
 import { readKeyUsageRanges, singleQuery } from './_key-usage-ranges.js';
 import { SumPastExactError } from './_sum-past-exact-error.js';
 import { readKeyUsageStream } from './_stream-key-usage.js';
-import { outputTarget, saveStreamAtomic } from '../core/atomic-write.js';
-import type { BodyKind } from './body-limits.js';
+import { outputTarget, saveStreamAtomic } from '../core/index.js';
+import type { BodyKind } from './limits/body-limits.js';
 import { checkInvoiceId, checkOrgId, checkOrgIdValue } from './_org-id.js';
 import { checkClientOptions } from './_check-options.js';
 import { invoicesNamed } from './invoice-number.js';

@@ -1,7 +1,7 @@
 /**
  * The errors of system calls as Node throws them (`ENOTDIR: not a directory, stat '/x/2026-10'`),
  * put in this package's words: what could not be done to which path, why, and the system's
- * code. The one translation of such errors: the CLI's last resort (cli/_errors.ts) and
+ * code. The one translation of such errors: the CLI's last resort (cli/_program/errors.ts) and
  * OutputWriteError use it, so a user never reads a raw `EROFS: …, mkdir '…'`.
  */
 

@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import { isPaymentLine } from '../check/payment-line.js';
+import { isPaymentLine } from '../check/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 
 /**

@@ -10,7 +10,7 @@ import { buyerEndpoint, cvrDigits, type Endpoint } from './_endpoint.js';
 import { paymentMeans } from './_payment-means.js';
 import { buyerReference } from './_buyer-reference.js';
 import { refuseErrorFindings, refuseUnmirrorable } from './_refuse-findings.js';
-import { periodFindings } from '../check/period.js';
+import { periodFindings } from '../check/index.js';
 import { taxCategory, type TaxCategory } from './_tax.js';
 import { ublLines } from './_lines.js';
 

@@ -1,8 +1,8 @@
 import type { Invoice } from '../model/index.js';
-import { glnProblem } from '../check/gln.js';
+import { glnProblem } from '../check/index.js';
 import { compactVatNumber, vatNumberCountry } from '../vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
-import { finnishOvtCode, greekTin, italianVatNumber, norwegianOrgNumber, swedishOrgNumber } from '../check/national-ids.js';
+import { finnishOvtCode, greekTin, italianVatNumber, norwegianOrgNumber, swedishOrgNumber } from '../check/index.js';
 
 /** An electronic address (BT-34 / BT-49): the identifier and its EAS scheme. */
 export interface Endpoint {

@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import { providerName } from '../locale/provider-name.js';
+import { providerName } from '../locale/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 
 /** A charged line of the document with the provider split carried on it. */

@@ -1,7 +1,7 @@
 import type { Invoice } from '../model/index.js';
-import { danishAccountIn, ibanMod97, ibansIn } from '../check/iban.js';
-import { paymentLineOf } from '../check/payment-line.js';
-import { paymentReference } from '../check/payment-reference.js';
+import { danishAccountIn, ibanMod97, ibansIn } from '../check/index.js';
+import { paymentLineOf } from '../check/index.js';
+import { paymentReference } from '../check/index.js';
 import { decideVatFor } from '../vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 

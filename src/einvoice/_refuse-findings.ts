@@ -1,6 +1,6 @@
 import type { Invoice } from '../model/index.js';
-import { checkInvoiceRecord } from '../check/check-invoice.js';
-import type { InvoiceCheckFinding } from '../check/finding.js';
+import { checkInvoiceRecord } from '../check/index.js';
+import type { InvoiceCheckFinding } from '../check/findings/index.js';
 import { vatFromBps } from '../money/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 

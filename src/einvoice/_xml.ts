@@ -1,4 +1,4 @@
-import { visibleText } from '../core/invisible-text.js';
+import { visibleText } from '../core/index.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 

@@ -1,4 +1,4 @@
-import { SvcError } from '../core/svc-error.js';
+import { SvcError } from '../core/index.js';
 
 /**
  * Thrown by renderInvoiceUbl and renderCreditNoteUbl when the record cannot become a valid

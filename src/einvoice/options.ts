@@ -1,4 +1,4 @@
-import type { Language } from '../locale/language.js';
+import type { Language } from '../locale/index.js';
 
 /** Options of renderInvoiceUbl and renderCreditNoteUbl. */
 export interface RenderUblOptions {

@@ -1,8 +1,9 @@
-import { CreditNoteDetailsSchema, parseRecord, type CreditNoteDetails, type Invoice, type InvoiceJson } from '../model/index.js';
-import { invoiceRecord } from '../model/invoice-record.js';
+import { CreditNoteDetailsSchema, type CreditNoteDetails, type Invoice, type InvoiceJson } from '../model/index.js';
+import { parseRecord } from '../model/parse/index.js';
+import { invoiceRecord } from '../model/index.js';
 import { EInvoiceError } from './einvoice-error.js';
-import { checkInvoiceRecord } from '../check/check-invoice.js';
-import { findingTextIn } from '../check/finding-text.js';
+import { checkInvoiceRecord } from '../check/index.js';
+import { findingTextIn } from '../check/findings/index.js';
 import { getLocale, t } from '../locale/index.js';
 import type { RenderUblOptions } from './options.js';
 import { writeUbl } from './_document.js';

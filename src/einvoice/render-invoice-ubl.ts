@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceJson } from '../model/index.js';
-import { invoiceRecord } from '../model/invoice-record.js';
+import { invoiceRecord } from '../model/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 import type { RenderUblOptions } from './options.js';
 import { writeUbl } from './_document.js';

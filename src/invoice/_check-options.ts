@@ -1,4 +1,4 @@
-import { InvalidRenderOptionError } from './invalid-render-option-error.js';
+import { InvalidRenderOptionError } from './options/invalid-render-option-error.js';
 
 /**
  * Checks the kinds of renderInvoicePdf's options before anything is drawn: `renderInvoicePdf(inv,

@@ -1,5 +1,5 @@
 import type { FontFace } from './pdf/font-face.js';
-import { visibleText } from '../core/invisible-text.js';
+import { visibleText } from '../core/index.js';
 
 /**
  * API text is data: the one rule for invisible characters (core/invisible-text.ts: removed, line

@@ -1,5 +1,5 @@
 import type { Rgb } from './pdf/content.js';
-import { InvalidRenderOptionError } from './invalid-render-option-error.js';
+import { InvalidRenderOptionError } from './options/invalid-render-option-error.js';
 
 /** A4 in points and the margins every page keeps; nothing is drawn outside them. */
 export const PAGE = { width: 595.28, height: 841.89, left: 50, right: 545.28, top: 791.89, bottom: 62, footerY: 34 };

@@ -1,15 +1,16 @@
-import { Decimal } from '../money/decimal.js';
+import { Decimal } from '../money/index.js';
 import type { Invoice } from '../model/index.js';
 import { formatMinor } from '../money/index.js';
 import { formatNumber, formatPercent, render, type Locale } from '../locale/index.js';
-import { providerName } from '../locale/provider-name.js';
+import { providerName } from '../locale/index.js';
 import { invoiceTemplate } from './_templates.js';
 import { clean } from './_text.js';
 import { lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
 import { decideVatFor } from '../vat/index.js';
-import { checkInvoiceRecord, type InvoiceCheckFinding } from '../check/index.js';
-import { findingTextIn } from '../check/finding-text.js';
+import { checkInvoiceRecord } from '../check/index.js';
+import { type InvoiceCheckFinding } from '../check/findings/index.js';
+import { findingTextIn } from '../check/findings/index.js';
 import { invoiceCategories } from '../model/index.js';
 import { fikLineText, isPaymentLine, paymentReference } from '../check/index.js';
 

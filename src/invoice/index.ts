@@ -1,5 +1,5 @@
 export { renderInvoicePdf } from './render-invoice.js';
 export { renderCreditNotePdf } from './render-credit-note.js';
-export type { RenderInvoiceOptions } from './options.js';
-export { InvalidRenderOptionError } from './invalid-render-option-error.js';
-export { readLogoHeader, MAX_LOGO_PIXELS, type LogoHeader } from './logo-header.js';
+export type { RenderInvoiceOptions } from './options/options.js';
+export { InvalidRenderOptionError } from './options/invalid-render-option-error.js';
+export { readLogoHeader, MAX_LOGO_PIXELS, type LogoHeader } from './options/logo-header.js';

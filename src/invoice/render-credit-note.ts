@@ -1,7 +1,7 @@
 import type { CreditNoteDetails, Invoice, InvoiceJson } from '../model/index.js';
 import { creditNoteDetails } from '../einvoice/index.js';
-import { invoiceRecord } from '../model/invoice-record.js';
-import type { RenderInvoiceOptions } from './options.js';
+import { invoiceRecord } from '../model/index.js';
+import type { RenderInvoiceOptions } from './options/options.js';
 import { renderDocumentPdf } from './render-invoice.js';
 
 /**

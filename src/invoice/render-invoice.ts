@@ -1,5 +1,5 @@
 import type { CreditNoteDetails, Invoice, InvoiceJson } from '../model/index.js';
-import { invoiceRecord } from '../model/invoice-record.js';
+import { invoiceRecord } from '../model/index.js';
 import { renderCreditNoteUbl, renderInvoiceUbl } from '../einvoice/index.js';
 import type { PdfAttachment } from './pdf/pdf-writer.js';
 import { getLocale } from '../locale/index.js';
@@ -18,8 +18,8 @@ import { drawContinuationHeader, drawFirstHeader } from './_draw-header.js';
 import { TABLE_HEADER_HEIGHT, drawRows, drawTableHeader } from './_draw-table.js';
 import { drawClosing, layOutClosing } from './_draw-closing.js';
 import { drawFooter, drawVoidStamp } from './_draw-page-furniture.js';
-import { InvalidRenderOptionError } from './invalid-render-option-error.js';
-import type { RenderInvoiceOptions } from './options.js';
+import { InvalidRenderOptionError } from './options/invalid-render-option-error.js';
+import type { RenderInvoiceOptions } from './options/options.js';
 import { checkRenderOptions } from './_check-options.js';
 
 /** Height of a continuation page's header, from the top margin to the table. */

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../core/invalid-argument-error.js';
+import { InvalidArgumentError } from '../core/index.js';
 import { formatMoney as moneyIn } from './format.js';
 import { getLocale } from './locale.js';
 import type { Language } from './language.js';

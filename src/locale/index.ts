@@ -12,3 +12,6 @@ export {
   formatDate,
   formatMonth,
 } from './format.js';
+export type { Language } from './language.js';
+export { providerName } from './provider-name.js';
+export { renderHtml } from './translate.js';

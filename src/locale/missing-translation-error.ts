@@ -1,4 +1,4 @@
-import { SvcError } from '../core/svc-error.js';
+import { SvcError } from '../core/index.js';
 
 /** Thrown when a document asks a locale for a word it does not have: a bug in a locale file. */
 export class MissingTranslationError extends SvcError {

@@ -1,4 +1,4 @@
-import { SvcError } from '../core/svc-error.js';
+import { SvcError } from '../core/index.js';
 
 /** Thrown when a language is asked for that has no `locales/<code>.json`. */
 export class UnknownLanguageError extends SvcError {

@@ -1,5 +1,5 @@
 import { InvoiceSchema, type Invoice, type InvoiceJson } from './invoice.js';
-import { recordOf } from './parse.js';
+import { recordOf } from './parse/parse.js';
 
 /**
  * The Invoice record a library entry point works on, from what a caller passes: the API's JSON

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../core/invalid-argument-error.js';
+import { InvalidArgumentError } from '../core/index.js';
 import { Decimal } from './decimal.js';
 import { InvalidAmountError } from './invalid-amount-error.js';
 import { UnsafeAmountError } from './unsafe-amount-error.js';

@@ -8,3 +8,4 @@ export { formatMinor, formatDecimal, formatInteger, type NumberFormat } from './
 export { isCalendarDay } from './calendar-day.js';
 export { parseExchangeRates, isPublishedRate, MAX_DAYS_WITHOUT_RATE, type ExchangeRates, type RateSource, type RateRow, type PublishedRate, type MissingRate } from './exchange-rates.js';
 export { ExchangeRatesError } from './exchange-rates-error.js';
+export { roundToSum } from './round-to-sum.js';

@@ -1,4 +1,4 @@
-import { QueueUrlError } from './queue-url-error.js';
+import { QueueUrlError } from './errors/queue-url-error.js';
 
 export interface QueueConnection {
   /** ioredis options as BullMQ takes them. */

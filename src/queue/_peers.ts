@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { QueuePeerMissingError } from './queue-peer-missing-error.js';
+import { QueuePeerMissingError } from './errors/queue-peer-missing-error.js';
 
 /*
  * BullMQ and ioredis are CommonJS packages (no "exports", "main" their CommonJS build), so an

@@ -1,5 +1,5 @@
-import { QueueUnavailableError } from './queue-unavailable-error.js';
-import { QueueDatabaseError } from './queue-database-error.js';
+import { QueueUnavailableError } from './errors/queue-unavailable-error.js';
+import { QueueDatabaseError } from './errors/queue-database-error.js';
 import { redisOptions, type QueueConnection } from './_connection.js';
 import { ioredis } from './_peers.js';
 

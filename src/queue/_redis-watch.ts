@@ -1,8 +1,8 @@
 import { redisOptions, type QueueConnection } from './_connection.js';
 import { ioredis } from './_peers.js';
-import { QueueUnavailableError } from './queue-unavailable-error.js';
+import { QueueUnavailableError } from './errors/queue-unavailable-error.js';
 import { isDbRefusal, noSuchDatabase, reasonOf, withinMs } from './_ready.js';
-import type { QueueDatabaseError } from './queue-database-error.js';
+import type { QueueDatabaseError } from './errors/queue-database-error.js';
 
 export interface RedisWatch {
   /**

@@ -1,10 +1,10 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { RunOrganizationSchema } from '../runner/config.js';
-import type { ManifestFile, OrgOutcome, PartOutcome } from '../runner/index.js';
+import { RunOrganizationSchema } from '../runner/config/index.js';
+import type { ManifestFile, OrgOutcome, PartOutcome } from '../runner/manifest/index.js';
 
-import { isMonth } from '../runner/month.js';
-import { safeNamePart } from '../runner/safe-name.js';
+import { isMonth } from '../runner/options/index.js';
+import { safeNamePart } from '../runner/manifest/index.js';
 
 /** Format of the jobs this version writes; a worker refuses others rather than guess. */
 export const JOB_FORMAT = 1;

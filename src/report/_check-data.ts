@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../core/invalid-argument-error.js';
+import { InvalidArgumentError } from '../core/index.js';
 import type { CostReportData } from './types.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,4 +1,4 @@
-import type { CallOptions, ReportingApi } from '../client/api.js';
+import type { CallOptions, ReportingApi } from '../client/index.js';
 import type { Invoice, InvoiceSummary } from '../model/index.js';
 
 /** At most this many invoice requests at once. */

@@ -5,7 +5,7 @@ import { monthLedger } from './_ledger.js';
 import { makeStyles } from './_styles.js';
 import { openBook } from './_workbook.js';
 import { allocateDays, allocateKeys, convertMonth } from './dkk.js';
-import { calendarMonths, checkPeriod, lastDayOfMonth, monthOf, utcDate } from './period.js';
+import { calendarMonths, checkPeriod, lastDayOfMonth, monthOf, utcDate } from './period/period.js';
 import { checkBuilderOptions, checkCostReportData } from './_check-data.js';
 import { writeDaysSheet } from './sheets/days.js';
 import { invoicesInPeriod, writeInvoicesSheet } from './sheets/invoices.js';
@@ -17,7 +17,7 @@ import { writePlanCostSheet } from './sheets/plan-cost.js';
 import { writeSummarySheet } from './sheets/summary.js';
 import type { CostReportData, CostReportOptions, KeyUsageInput } from './types.js';
 import { monthPlans } from './period-plan.js';
-import { ReportPeriodError } from './report-period-error.js';
+import { ReportPeriodError } from './period/report-period-error.js';
 
 const SHEETS = ['summary', 'months', 'days', 'keys', 'models', 'providers', 'keyFields', 'planCost', 'invoices'] as const;
 

@@ -1,7 +1,7 @@
-import { Decimal } from '../money/decimal.js';
-import { usdDkkRateProblem } from '../money/usd-dkk-rate.js';
+import { Decimal } from '../money/index.js';
+import { usdDkkRateProblem } from '../money/index.js';
 import type { Invoice, MonthlyUsageEntry } from '../model/index.js';
-import { monthOf } from './period.js';
+import { monthOf } from './period/period.js';
 import type { CostReportData } from './types.js';
 import type { WeightSource } from './key-store.js';
 

@@ -1,9 +1,9 @@
-import { Decimal, toMinorUnits } from '../money/decimal.js';
+import { Decimal, toMinorUnits } from '../money/index.js';
 import type { MonthlyUsageEntry } from '../model/index.js';
-import { allocateMinor } from '../money/allocate.js';
-import { UnsafeAmountError } from '../money/unsafe-amount-error.js';
+import { allocateMinor } from '../money/index.js';
+import { UnsafeAmountError } from '../money/index.js';
 import { monthDkkProblem } from './cost-findings.js';
-import { monthOf } from './period.js';
+import { monthOf } from './period/period.js';
 import { isCredit, NO_WEIGHTS, type WeightSource } from './key-store.js';
 import type { KeyUsageInput, MonthKeyUsage } from './types.js';
 

@@ -1,9 +1,9 @@
-import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from '../client/api.js';
+import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from '../client/index.js';
 import type { KeyUsageEntry, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage } from '../model/index.js';
 import { invoiceRecords } from './_fetch-invoices.js';
 import { KeyStore, KeyWeightStore } from './key-store.js';
-import { calendarMonths, checkPeriod, monthOf, type ReportPeriod } from './period.js';
-import { ReportPeriodError } from './report-period-error.js';
+import { calendarMonths, checkPeriod, monthOf, type ReportPeriod } from './period/period.js';
+import { ReportPeriodError } from './period/report-period-error.js';
 import type { CostReportData, KeyUsageInput, KeyWeightUsage, MonthKeyUsage } from './types.js';
 import { checkReportingApi } from './_check-data.js';
 

@@ -1,8 +1,13 @@
 export { buildCostReport } from './build-cost-report.js';
 export { fetchCostReportData } from './fetch.js';
-export { checkPeriod, type ReportPeriod } from './period.js';
-export { ReportPeriodError } from './report-period-error.js';
+export { checkPeriod, type ReportPeriod } from './period/period.js';
+export { ReportPeriodError } from './period/report-period-error.js';
 export type { CostReportData, CostReportOptions, KeyUsageInput, KeyWeightUsage, MonthKeyUsage, UsageWithheld } from './types.js';
 export type { KeyRow, KeySource, KeyWeight, WeightSource } from './key-store.js';
 export { buildPartnerReport, isOutOfDate, type PartnerReportOptions } from './partner/build-partner-report.js';
 export { costReportFindings, type CostFinding } from './cost-findings.js';
+export { monthDkkProblem, usageFindings } from './cost-findings.js';
+export { convertMonth } from './dkk.js';
+export { monthPlans } from './period-plan.js';
+export { monthDkk } from './dkk.js';
+export { chargeOf, monthDkkCost } from './month-dkk-cost.js';

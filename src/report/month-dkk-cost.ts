@@ -1,13 +1,13 @@
-import { Decimal } from '../money/decimal.js';
+import { Decimal } from '../money/index.js';
 import type { ChargeKind } from '../model/index.js';
-import type { InvoiceFigures } from './invoice-figures.js';
+import type { InvoiceFigures } from './figures/invoice-figures.js';
 import type { MonthConversion } from './dkk.js';
 import type { MonthPlan } from './period-plan.js';
 
 /**
  * One kind of invoice line charged besides usage and the plan (model/invoice-categories.ts: the
  * dev overage today, and any later kind), summed over the month's issued invoices in øre, each
- * invoice's sum of the kind converted once (report/invoice-figures.ts); null when an invoice
+ * invoice's sum of the kind converted once (report/figures/invoice-figures.ts); null when an invoice
  * with lines of the kind has no rate to DKK.
  */
 export interface MonthDkkCharge {
@@ -19,7 +19,7 @@ export interface MonthDkkCharge {
  * The one model of a month's cost excl. VAT in DKK: usage + every charged kind of line on the
  * month's issued invoices + the month's own plan. The cost workbook's Months sheet (and the
  * Summary and Reconciliation that read its columns), the manifest's `cost_in_dkk`
- * (runner/cost-in-dkk.ts) and through it the run's figures, summary.md and index.html all read it;
+ * (runner/figures/cost-in-dkk.ts) and through it the run's figures, summary.md and index.html all read it;
  * none adds a month's parts up on its own.
  */
 export interface MonthDkkCost {

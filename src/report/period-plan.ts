@@ -1,8 +1,8 @@
 import type { Invoice, OrgMonthlyUsage, OrgPlanCost, PlanCostLine } from '../model/index.js';
 import type { ExchangeRates } from '../money/index.js';
 import { toDkkMinor } from '../vat/index.js';
-import { invoiceFigures, type InvoiceFigures } from './invoice-figures.js';
-import { lastDayOfMonth } from './period.js';
+import { invoiceFigures, type InvoiceFigures } from './figures/invoice-figures.js';
+import { lastDayOfMonth } from './period/period.js';
 import type { CostReportData } from './types.js';
 
 /** Where a month's plan figures come from. */

@@ -1,8 +1,8 @@
 import type { Invoice, InvoiceSummary, MonthlyUsageEntry, OrgKeyUsage, OrgMonthlyUsage, OrgPlanCost } from '../model/index.js';
 import type { KeySource, WeightSource } from './key-store.js';
-import type { ReportPeriod } from './period.js';
+import type { ReportPeriod } from './period/period.js';
 import type { ExchangeRates } from '../money/index.js';
-import type { Language } from '../locale/language.js';
+import type { Language } from '../locale/index.js';
 
 /**
  * Key usage as the workbook takes it: the API's record with its keys as rows that can be read

@@ -1,4 +1,4 @@
-import { now } from '../core/clock.js';
+import { now } from '../core/index.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceJson } from '../model/index.js';
-import { invoiceRecord } from '../model/invoice-record.js';
+import { invoiceRecord } from '../model/index.js';
 import { decideVatFor } from './decide-vat.js';
 import type { VatDecision } from './types.js';
 

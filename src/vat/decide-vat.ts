@@ -1,4 +1,4 @@
-import { Decimal } from '../money/decimal.js';
+import { Decimal } from '../money/index.js';
 import type { Invoice } from '../model/index.js';
 import { toMinorUnits } from '../money/index.js';
 import { countryCode } from './country-code.js';

@@ -1,6 +1,6 @@
-import { Decimal } from '../money/decimal.js';
-import { usdDkkRateProblem } from '../money/usd-dkk-rate.js';
-import { UnsafeAmountError } from '../money/unsafe-amount-error.js';
+import { Decimal } from '../money/index.js';
+import { usdDkkRateProblem } from '../money/index.js';
+import { UnsafeAmountError } from '../money/index.js';
 import { isPublishedRate, type ExchangeRates, type MissingRate, type PublishedRate } from '../money/index.js';
 import type { Invoice } from '../model/index.js';
 import { decideVatFor } from './decide-vat.js';

@@ -1,4 +1,4 @@
-import type { Decimal } from '../money/decimal.js';
+import type { Decimal } from '../money/index.js';
 
 /**
  * How Danish VAT applies to an invoice, decided once from the record (see decideVat):

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { readMonthManifest, type Manifest } from '../runner/index.js';
+import { readMonthManifest, type Manifest } from '../runner/manifest/index.js';
 import type { VerifyContext } from './_context.js';
 
 /** Months walked back at most (a hundred years of month ends). */

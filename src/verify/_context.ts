@@ -1,4 +1,5 @@
-import type { Manifest, MonthEndDeps } from '../runner/index.js';
+import type { Manifest } from '../runner/manifest/index.js';
+import type { MonthEndDeps } from '../runner/unit/index.js';
 import type { VerifyDifference } from './report.js';
 
 /** What every check of one verification shares. */

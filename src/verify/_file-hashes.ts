@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { ManifestFile } from '../runner/index.js';
+import type { ManifestFile } from '../runner/manifest/index.js';
 import type { VerifyDifference } from './report.js';
 
 /** Files a run leaves in its month folder besides the ones its manifest lists: the lock of a run under way, a killed write's temp file. */

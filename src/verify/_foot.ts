@@ -1,4 +1,5 @@
-import type { JsonOf, RunFigures } from '../runner/index.js';
+import type { JsonOf } from '../runner/manifest/index.js';
+import type { RunFigures } from '../runner/figures/index.js';
 import type { VerifyDifference } from './report.js';
 
 const sum = (xs: Iterable<number | bigint | null>) => [...xs].reduce<bigint>((a, x) => a + BigInt(x ?? 0), 0n);

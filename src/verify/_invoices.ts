@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkInvoice } from '../check/index.js';
-import { InvoiceSchema, parseRecord } from '../model/index.js';
+import { InvoiceSchema } from '../model/index.js';
+import { parseRecord } from '../model/parse/index.js';
 import type { VerifyContext } from './_context.js';
 import { differences, shown } from './_differ.js';
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { KEPT_ANSWERS_VERSION, type KeptAnswersIndex } from '../runner/index.js';
+import { KEPT_ANSWERS_VERSION, type KeptAnswersIndex } from '../runner/manifest/index.js';
 import type { VerifyContext } from './_context.js';
-import { isRunPath } from '../runner/index.js';
+import { isRunPath } from '../runner/manifest/index.js';
 
 function isIndex(v: unknown): v is KeptAnswersIndex {
   const x = v as Partial<KeptAnswersIndex> | null;

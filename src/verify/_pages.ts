@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { booksTexts, DEFAULT_BOOKS, exactJson, runLanguage, runModel, runPages, type OrgOutcome, type PartOutcome } from '../runner/index.js';
+import { booksTexts, runLanguage, runModel, runPages } from '../runner/pages/index.js';
+import { DEFAULT_BOOKS } from '../runner/config/index.js';
+import { exactJson, type OrgOutcome, type PartOutcome } from '../runner/manifest/index.js';
 import type { VerifyContext } from './_context.js';
 import { lineDifference } from './_describe.js';
 import { differences, shown } from './_differ.js';

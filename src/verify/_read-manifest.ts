@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Manifest } from '../runner/index.js';
-import { isRunPath } from '../runner/index.js';
+import type { Manifest } from '../runner/manifest/index.js';
+import { isRunPath } from '../runner/manifest/index.js';
 
 /** The month folder's manifest, or why it cannot be read as one (missing, not JSON, not a finished run's). */
 export async function readManifest(monthDir: string): Promise<{ manifest: Manifest; text: Buffer } | { problem: string }> {

@@ -1,6 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { answersDir, needsCreditNote, ratesOfRun, remakeCreditNote, runOrgUnit, type ManifestFile, type OrgOutcome, type OrgUnit, type PartOutcome } from '../runner/index.js';
+import { answersDir, type ManifestFile, type OrgOutcome, type PartOutcome } from '../runner/manifest/index.js';
+import { ratesOfRun } from '../runner/config/index.js';
+import { needsCreditNote, remakeCreditNote, runUnit, type RunUnit } from '../runner/unit/index.js';
 import type { ExchangeRates } from '../money/index.js';
 import type { VerifyContext } from './_context.js';
 import { describeDifference } from './_describe.js';
@@ -37,7 +39,7 @@ export interface UnitToVerify {
   /** Where its kept answers are. */
   answers: string;
   /** The unit to run again, given its config's token variable and language from the kept index. */
-  make(tokenEnv: string, language: string | null): OrgUnit;
+  make(tokenEnv: string, language: string | null): RunUnit;
   /** Where the outcome stands in the manifest, for messages: `organizations[org-nordlys]`, `partner`. */
   at: string;
   /** The service's own PDFs of its invoices as the manifest lists them, by invoice id (see ReplayTap). */
@@ -46,7 +48,7 @@ export interface UnitToVerify {
 
 /**
  * Makes one unit's documents again, from its kept answers only, with the run's own unit of work
- * (runOrgUnit) into a folder of the verification's own, and compares: the outcome with the
+ * (runUnit) into a folder of the verification's own, and compares: the outcome with the
  * manifest's, each document byte for byte with the file in the run's folder, and each file's
  * manifest entry. Returns the outcome the kept answers give (the manifest's own object when
  * they agree), or undefined when it could not be re-derived (said in the differences or notes).
@@ -75,7 +77,7 @@ export async function rederiveUnit(ctx: VerifyContext, u: UnitToVerify): Promise
   const dir = await mkdtemp(join(ctx.tmp, 'unit-'));
   try {
     const m = ctx.manifest;
-    const result = await runOrgUnit(u.make(index.token_env, index.language), {
+    const result = await runUnit(u.make(index.token_env, index.language), {
       monthDir: dir, month: m.month, baseUrl: m.base_url, language: m.options.language ?? undefined, previous: [],
       env: { [index.token_env]: REPLAY_TOKEN }, deps: ctx.deps, signal: ctx.signal, replay, runMonthDir: ctx.monthDir,
       rates,

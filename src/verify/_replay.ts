@@ -3,7 +3,8 @@ import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Dispatcher } from 'undici';
-import type { AnswerTap, KeptAnswer, KeptAnswersIndex } from '../runner/index.js';
+import type { AnswerTap } from '../runner/unit/index.js';
+import type { KeptAnswer, KeptAnswersIndex } from '../runner/manifest/index.js';
 import type { VerifyDifference } from './report.js';
 
 const CHUNK = 64 * 1024;

@@ -2,7 +2,8 @@ import { setMaxListeners } from 'node:events';
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createDefaultDeps, type OrgOutcome, type PartOutcome } from '../runner/index.js';
+import { createDefaultDeps } from '../runner/unit/index.js';
+import { type OrgOutcome, type PartOutcome } from '../runner/manifest/index.js';
 import { VERSION } from '../version.js';
 import { checkChain } from './_chain.js';
 import type { VerifyContext } from './_context.js';
@@ -12,7 +13,7 @@ import { checkPages } from './_pages.js';
 import { readManifest } from './_read-manifest.js';
 import { organizationUnit, partnerUnit, rederiveUnit } from './_rederive.js';
 import type { VerifyReport } from './report.js';
-import { InvalidArgumentError } from '../core/invalid-argument-error.js';
+import { InvalidArgumentError } from '../core/index.js';
 
 export interface VerifyOptions {
   /** Organizations re-derived at once (default 4). */

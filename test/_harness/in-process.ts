@@ -3,7 +3,7 @@
 // what it leaves out is dist/cli/main.js itself (stdout's error handling, the update check, the
 // heap flags a process of its own gets: `ownsProcess`), which the tests through `svcBin` cover.
 import { PassThrough } from 'node:stream';
-import type { CommandGroup } from '../../src/cli/_command.js';
+import type { CommandGroup } from '../../src/cli/_program/command.js';
 import type { runCli as RunCli } from '../../src/cli/run.js';
 import type { loadCommandManifest as LoadCommandManifest } from '../../src/cli/_manifest.js';
 import { binEnv, REPO } from './bin.js';

@@ -2,7 +2,7 @@
 // holding the tokens they name.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunConfig } from '../../src/runner/config.js';
+import type { RunConfig } from '../../src/runner/config/config.js';
 import { tokenOf, type SampleTokens } from './samples.js';
 
 /** The environment variable a config from `configFor` names for `orgId`'s token. */

@@ -1,8 +1,10 @@
 // The folder layering of DESIGN.md, kept by a test (issue 28, "Layers that hold"): every import
 // and `export … from` under src/ (static and dynamic, read with the TypeScript compiler's own
 // pre-processor, so a specifier in a comment or a string is not taken for one) runs down the
-// layers below, never up; the folders' graph has no cycle; and no folder reaches into another's
-// `_` files (or `_` folders). src/README.md draws the same layers.
+// layers below, never up; the folders' graph has no cycle; no folder reaches into another's
+// `_` files (or `_` folders); and an import from one folder into another goes through that folder's
+// entry (issue 41): its index.ts, or the index.ts of a part that loads on its own, as src/README.md's
+// table of entries names it. src/README.md draws the same layers and lists the entries.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,8 +67,16 @@ function specifiersOf(text: string): string[] {
   return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName).filter((s) => s.startsWith('.'));
 }
 
-/** Every layering problem of a set of sources, keyed by path under src/ (`a/b.ts`). */
-export function findViolations(sources: ReadonlyMap<string, string>): Violation[] {
+/** True when `path` (under src/) is its folder's index.ts or one of the part entries named (`runner/unit/index.ts`). */
+function isEntry(path: string, partEntries: ReadonlySet<string>): boolean {
+  return path === `${folderOf(path)}/index.ts` || partEntries.has(path);
+}
+
+/**
+ * Every layering problem of a set of sources, keyed by path under src/ (`a/b.ts`); `partEntries` are
+ * the parts' entries besides each folder's index.ts (src/README.md's table of entries).
+ */
+export function findViolations(sources: ReadonlyMap<string, string>, partEntries: ReadonlySet<string> = new Set()): Violation[] {
   const found: Violation[] = [];
   const edges = new Map<string, Set<string>>();
   for (const [file, text] of sources) {
@@ -85,6 +95,9 @@ export function findViolations(sources: ReadonlyMap<string, string>): Violation[
         continue;
       }
       if (from === ENTRY) continue;
+      if (to !== 'version' && !isPrivate(target) && !isEntry(target, partEntries)) {
+        found.push({ file, target, problem: `imports ${to}'s file past its entries (${to}/index.ts, or a part's index.ts src/README.md names)` });
+      }
       const allowed = ALLOWED[from];
       if (!allowed) found.push({ file, target, problem: `${from}/ is not placed in the layers (add it to ALLOWED and to src/README.md)` });
       else if (!allowed.includes(to)) found.push({ file, target, problem: `${from} → ${to} runs against the layers` });
@@ -119,12 +132,41 @@ function sourcesUnder(dir: string, out = new Map<string, string>()): Map<string,
   return out;
 }
 
+/**
+ * The parts' entries src/README.md names, from its table of entries: a row `| runner/ | … |` names each
+ * entry in backquotes (`index.ts`, `unit/index.ts`); a part's entry is `runner/unit/index.ts`.
+ */
+export function partEntriesOf(readme: string): Set<string> {
+  const entries = new Set<string>();
+  for (const row of readme.matchAll(/^\| `?([a-z]+)\/`? \|(.*)\|\s*$/gm)) {
+    for (const named of row[2]!.matchAll(/`([a-z-]+(?:\/[a-z-]+)*)\/index\.ts`/g)) entries.add(`${row[1]}/${named[1]}/index.ts`);
+  }
+  return entries;
+}
+
 describe('the layers of src/', () => {
   const sources = sourcesUnder(SRC);
+  const readme = readFileSync(join(SRC, 'README.md'), 'utf8');
+  const partEntries = partEntriesOf(readme);
 
   test('every import runs down the layers, between folders without a cycle, never into another folder\'s _ files', () => {
     expect(sources.size).toBeGreaterThan(300);
-    expect(findViolations(sources).map((v) => `${v.file} → ${v.target}: ${v.problem}`)).toEqual([]);
+    expect(findViolations(sources, partEntries).map((v) => `${v.file} → ${v.target}: ${v.problem}`)).toEqual([]);
+  });
+
+  test('every part entry src/README.md names is a file, and its folder\'s README names it too where the folder has one', () => {
+    expect(partEntries.size).toBeGreaterThan(10);
+    for (const entry of partEntries) {
+      expect(sources.has(entry), entry).toBe(true);
+      const folder = entry.split('/')[0]!;
+      let own: string;
+      try {
+        own = readFileSync(join(SRC, folder, 'README.md'), 'utf8');
+      } catch {
+        continue;
+      }
+      expect(own, `src/${folder}/README.md names ${entry}`).toContain(entry.slice(folder.length + 1));
+    }
   });
 
   test('every folder of src/ is placed in the layers', () => {
@@ -161,5 +203,28 @@ describe('the layers of src/', () => {
     ]));
     expect(problems.some((p) => p.includes('cycle report → runner → report') || p.includes('cycle runner → report → runner'))).toBe(true);
     expect(problems.filter((p) => p.startsWith('model/'))).toEqual([]);
+  });
+
+  test('the checker finds an import past a folder\'s entries, and lets one through an entry or a named part\'s entry', () => {
+    const sources = new Map([
+      ['queue/a.ts', "import { MonthRun } from '../runner/run/month-run.js';"],
+      ['queue/b.ts', "import type { Manifest } from '../runner/manifest/manifest.js';"],
+      ['cli/c.ts', "const { startQueueWorker } = await import('../queue/worker/worker.js');"],
+      ['queue/d.ts', "import { runUnit } from '../runner/unit/index.js';"],
+      ['queue/e.ts', "import { sha256 } from '../runner/index.js';"],
+      ['cli/f.ts', "export { thing } from '../runner/stray/index.js';"],
+      ['cli/g.ts', "import { VERSION } from '../version.js';"],
+      ['runner/h.ts', "import { x } from './unit/org-unit.js';"],
+    ]);
+    const problems = findViolations(sources, new Set(['runner/unit/index.ts'])).map((v) => `${v.file}: ${v.problem}`);
+    const past = (file: string, to: string) => `${file}: imports ${to}'s file past its entries (${to}/index.ts, or a part's index.ts src/README.md names)`;
+    expect(problems).toEqual([past('queue/a.ts', 'runner'), past('queue/b.ts', 'runner'), past('cli/c.ts', 'queue'), past('cli/f.ts', 'runner')]);
+    // The same part entry, not named, is refused too.
+    expect(findViolations(new Map([['queue/d.ts', "import { runUnit } from '../runner/unit/index.js';"]]))).toHaveLength(1);
+  });
+
+  test('the table of entries is read as src/README.md writes it', () => {
+    const table = '| folder | entries |\n|---|---|\n| `runner/` | `index.ts` (the light whole), `unit/index.ts`, `pages/index.ts` |\n| client/ | `index.ts`, `errors/index.ts` |\nnot a row `x/index.ts`\n';
+    expect([...partEntriesOf(table)].sort()).toEqual(['client/errors/index.ts', 'runner/pages/index.ts', 'runner/unit/index.ts']);
   });
 });

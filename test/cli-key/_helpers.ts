@@ -1,13 +1,13 @@
 // The key commands' own `svc`: the harness's in-process runner (test/_harness) with a command
 // table of the key commands only, `svc update` believing itself installed as a test says, and
 // the samples' today as this computer's clock unless a test gives its own.
-import type { CommandGroup } from '../../src/cli/_command.js';
+import type { CommandGroup } from '../../src/cli/_program/command.js';
 import { authGroup } from '../../src/cli/auth/index.js';
-import { modelsCommand } from '../../src/cli/models.js';
-import { usageCommand } from '../../src/cli/usage.js';
-import { searchCommand } from '../../src/cli/search.js';
-import { makeUpdateCommand } from '../../src/cli/update.js';
-import type { Install } from '../../src/cli/_update/install-kind.js';
+import { modelsCommand } from '../../src/cli/models/models.js';
+import { usageCommand } from '../../src/cli/usage/usage.js';
+import { searchCommand } from '../../src/cli/search/search.js';
+import { makeUpdateCommand } from '../../src/cli/update/update.js';
+import type { Install } from '../../src/cli/update/_install-kind.js';
 import { svc as svcInThisProcess, type SvcOptions, type SvcResult } from '../_harness/index.js';
 
 /**

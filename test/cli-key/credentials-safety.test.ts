@@ -7,7 +7,7 @@ import { startReferenceServer } from '../../src/server/index.js';
 import { loadCredentials, saveCredentials, emptyCredentials, withFileLock } from '../../src/cli/_credentials/index.js';
 import { svc } from './_helpers.js';
 import { runCli } from '../../src/cli/run.js';
-import { usageCommand } from '../../src/cli/usage.js';
+import { usageCommand } from '../../src/cli/usage/usage.js';
 import { PassThrough, Readable } from 'node:stream';
 import { createServer } from 'node:net';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';

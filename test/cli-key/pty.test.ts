@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PACKAGE } from '../../src/cli/_update/package-info.js';
+import { PACKAGE } from '../../src/cli/update/_package-info.js';
 import { hasScript, runs } from '../_tools.js';
 import { onTerminal } from './_pty.js';
 import { KEYS, cleanup, tempDir, useReferenceServer } from '../_harness/index.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
+import { isGroup, type Command, type CommandGroup } from '../../src/cli/_program/command.js';
 import { keyRoot, svc } from './_helpers.js';
 import { KEYS, cleanup, tempDir } from '../_harness/index.js';
 

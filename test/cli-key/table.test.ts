@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderTable } from '../../src/cli/_output/table.js';
 import { styleFor } from '../../src/cli/_output/style.js';
 import { wrap } from '../../src/cli/_output/wrap.js';
-import { usagePeriod } from '../../src/cli/_usage/period.js';
+import { usagePeriod } from '../../src/cli/usage/_period.js';
 
 const plain = styleFor({ isTTY: false }, {});
 const widths = (t: string) => t.trimEnd().split('\n').map((l) => [...l].length);

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { chmod, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterCommand, updateCheckAllowed } from '../../src/cli/_update/auto-check.js';
-import { writeUpdateCache } from '../../src/cli/_update/cache.js';
-import { isNewer } from '../../src/cli/_update/compare-versions.js';
-import { PACKAGE } from '../../src/cli/_update/package-info.js';
-import type { CommandIO } from '../../src/cli/_command.js';
-import { classifyInstall, updateCommandFor, updatesInPlace } from '../../src/cli/_update/install-kind.js';
+import { afterCommand, updateCheckAllowed } from '../../src/cli/update/_auto-check.js';
+import { writeUpdateCache } from '../../src/cli/update/_cache.js';
+import { isNewer } from '../../src/cli/update/_compare-versions.js';
+import { PACKAGE } from '../../src/cli/update/_package-info.js';
+import type { CommandIO } from '../../src/cli/_program/command.js';
+import { classifyInstall, updateCommandFor, updatesInPlace } from '../../src/cli/update/_install-kind.js';
 import { pretendInstalled, svc } from './_helpers.js';
 import { cleanup, tempDir } from '../_harness/index.js';
 

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
-import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
+import { isGroup, type Command, type CommandGroup } from '../../src/cli/_program/command.js';
 import { svcInProcess, svc } from '../_harness/index.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));

@@ -2,7 +2,7 @@
 // small run or on one or two cores, else one fewer than the cores, at most four. The run prints its
 // choice (test/runner/month-end.cli.test.ts reads that line).
 import { describe, expect, it } from 'vitest';
-import { defaultThreads, THREADS_FROM_ORGANIZATIONS } from '../../src/cli/_default-threads.js';
+import { defaultThreads, THREADS_FROM_ORGANIZATIONS } from '../../src/cli/month-end/_default-threads.js';
 
 describe('the default number of worker threads', () => {
   it('is none below 100 organizations, whatever the machine', () => {

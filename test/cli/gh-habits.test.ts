@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
-import { isGroup, type Command, type CommandGroup } from '../../src/cli/_command.js';
+import { isGroup, type Command, type CommandGroup } from '../../src/cli/_program/command.js';
 import { VERSION } from '../../src/version.js';
 import { hasFish, hasZsh, runs } from '../_tools.js';
 import { KEYS, svcBin, svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { mergeKeyUsage } from '../../src/client/merge-key-usage.js';
 import { OrgKeyUsageSchema } from '../../src/model/key-usage.js';
-import { parseRecord } from '../../src/model/parse.js';
+import { parseRecord } from '../../src/model/parse/parse.js';
 
 const tokens = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2, request_count: 1 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkKeyUsagePeriod, checkMonthlyUsagePeriod, splitRange } from '../../src/client/period.js';
+import { checkKeyUsagePeriod, checkMonthlyUsagePeriod, splitRange } from '../../src/client/limits/period.js';
 import { InvalidRequestError } from '../../src/client/errors/index.js';
 import type { KeyUsagePeriod } from '../../src/client/api.js';
 

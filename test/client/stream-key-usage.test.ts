@@ -9,7 +9,7 @@ import { ConnectionError } from '../../src/client/errors/connection-error.js';
 import { ResponseSchemaError } from '../../src/client/errors/response-schema-error.js';
 import { ReportingClient } from '../../src/client/reporting-client.js';
 import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../../src/model/key-usage.js';
-import { parseRecord } from '../../src/model/parse.js';
+import { parseRecord } from '../../src/model/parse/parse.js';
 import { startFakeServer, type FakeServer } from './_fake-server.js';
 import { expectSame } from '../_expect-same.js';
 

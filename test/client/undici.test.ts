@@ -82,8 +82,8 @@ describe('undici as this package loads it', () => {
       const { parentPort, workerData } = require('node:worker_threads');
       (async () => {
         const { ReportingClient } = await import(workerData.root + 'dist/client/index.js');
-        const { createDefaultDeps } = await import(workerData.root + 'dist/runner/default-deps.js');
-        const { fetchLatestVersion } = await import(workerData.root + 'dist/cli/_update/registry.js');
+        const { createDefaultDeps } = await import(workerData.root + 'dist/runner/unit/default-deps.js');
+        const { fetchLatestVersion } = await import(workerData.root + 'dist/cli/update/_registry.js');
         const run = createDefaultDeps();
         const client = new ReportingClient({ baseUrl: workerData.base, token: 't', orgId: 'org-x', env: {}, maxRetries: 0 });
         const answered = await client.listInvoices().then(() => 'ok', (e) => e.constructor.name);

@@ -5,7 +5,7 @@ import {
   ApiError, ConfigurationError, ConnectionError, InvalidRequestError, OutputPathError, OutputWriteError, ResponseSchemaError,
   ResponseTooLargeError, RunConfigError, SchemaError, SvcError, isApiError, isSvcError,
 } from '../../src/index.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { UsageError } from '../../src/cli/_program/usage-error.js';
 
 describe('SvcError', () => {
   test('is the base of the package\'s errors, and only of those', () => {

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { render, renderHtml } from '../../src/locale/translate.js';
-import { summaryView, type Manifest, type OrgOutcome } from '../../src/runner/index.js';
+import type { Manifest, OrgOutcome } from '../../src/runner/index.js';
+import { summaryView } from '../../src/runner/pages/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const load = createRequire(import.meta.url);
@@ -73,7 +74,7 @@ describe('templates precompiled at build', () => {
       const { readFileSync } = require('node:fs');
       (async () => {
         const { renderInvoicePdf } = await import(workerData.root + 'dist/invoice/index.js');
-        const { renderSummary } = await import(workerData.root + 'dist/runner/index.js');
+        const { renderSummary } = await import(workerData.root + 'dist/runner/pages/index.js');
         const invoice = JSON.parse(readFileSync(workerData.root + 'samples/invoices/nordlys-2026-10.json', 'utf8'));
         const pdf = await renderInvoicePdf(invoice, { language: 'da' });
         const md = renderSummary(workerData.manifest, 'en');

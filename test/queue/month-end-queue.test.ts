@@ -1,9 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMonthEnd } from '../../src/runner/run-month-end.js';
-import { sha256 } from '../../src/runner/hash.js';
-import type { Manifest } from '../../src/runner/manifest.js';
+import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
+import { sha256 } from '../../src/runner/manifest/hash.js';
+import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { generateDataset } from '../../src/server/index.js';
 import { verifyRun } from '../../src/verify/index.js';
 import { hasRedis, runs } from '../_tools.js';

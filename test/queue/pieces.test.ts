@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
 import { parseQueueUrl } from '../../src/queue/_connection.js';
 import { organizationJobId, partnerJobId, queueName } from '../../src/queue/_names.js';
-import { isTransientFailure } from '../../src/queue/_retry-decision.js';
-import type { OrgOutcome } from '../../src/runner/manifest.js';
+import { isTransientFailure } from '../../src/queue/worker/_retry-decision.js';
+import type { OrgOutcome } from '../../src/runner/manifest/manifest.js';
 import { svc } from '../_harness/index.js';
 
 async function cli(argv: string[]): Promise<{ code: number; stderr: string }> {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/runner/manifest.js';
+import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { hasRedis, runs } from '../_tools.js';
 import { NO_REDIS_REASON, configFor, readTokens, svcInProcess, useQueue } from '../_harness/index.js';
 

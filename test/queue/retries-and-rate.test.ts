@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/runner/manifest.js';
+import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import { hasRedis, runs } from '../_tools.js';
 import { NO_REDIS_REASON, configFor, readTokens, svcInProcess, useQueue, type QueueSetup } from '../_harness/index.js';

@@ -6,7 +6,7 @@ import { ResponseSchemaError } from '../../src/client/errors/response-schema-err
 import { ReportingClient } from '../../src/client/reporting-client.js';
 import type { KeyUsageEntry, OrgKeyUsage } from '../../src/model/index.js';
 import { KeyUsageEntrySchema } from '../../src/model/key-usage.js';
-import { parseRecord } from '../../src/model/parse.js';
+import { parseRecord } from '../../src/model/parse/parse.js';
 import { buildCostReport, type CostReportData, type KeySource } from '../../src/report/index.js';
 import { KeyStore, KeyWeightStore, keyRowOf } from '../../src/report/key-store.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { writeStreamAtomic } from '../../src/core/atomic-write.js';
 import { buildCostReport } from '../../src/report/index.js';
-import { OutputWriteError } from '../../src/runner/index.js';
+import { OutputWriteError } from '../../src/core/index.js';
 import { fixtureData } from './_fixtures.js';
 
 const diskFull = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });

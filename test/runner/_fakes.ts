@@ -1,7 +1,7 @@
 import type { CallOptions, PartnerApi, ReportingApi } from '../../src/client/api.js';
 import type { Invoice, InvoiceSummary } from '../../src/model/index.js';
 import type { CostReportData } from '../../src/report/types.js';
-import type { MonthEndDeps } from '../../src/runner/deps.js';
+import type { MonthEndDeps } from '../../src/runner/unit/deps.js';
 
 /** An error shaped like the client's ApiError (a message and an HTTP status). */
 export class FakeHttpError extends Error {

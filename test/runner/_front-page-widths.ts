@@ -4,8 +4,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderFrontPage } from '../../src/runner/front-page.js';
-import type { Manifest } from '../../src/runner/manifest.js';
+import { renderFrontPage } from '../../src/runner/pages/front-page.js';
+import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { openFile, type Browser } from './_browser.js';
 
 // The month-end's index.html in Debian's chromium at a desktop's, a laptop's, a tablet's and a

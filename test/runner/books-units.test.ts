@@ -1,12 +1,12 @@
 // The books' small parts, by hand: VAT periods (momsloven § 57, stk. 2-4), the journal's text
 // cells (RFC 4180 quoting; never a spreadsheet formula) and the `books` section of the run config.
 import { describe, expect, it } from 'vitest';
-import { vatPeriodOf } from '../../src/runner/_vat-period.js';
+import { vatPeriodOf } from '../../src/runner/figures/_vat-period.js';
 import { csvCell } from '../../src/core/csv-cell.js';
-import { booksSettings } from '../../src/runner/books-config.js';
-import { parseRunConfig } from '../../src/runner/config.js';
-import { RunConfigError } from '../../src/runner/config-error.js';
-import type { InvoiceEntry } from '../../src/runner/manifest.js';
+import { booksSettings } from '../../src/runner/config/books-config.js';
+import { parseRunConfig } from '../../src/runner/config/config.js';
+import { RunConfigError } from '../../src/runner/config/config-error.js';
+import type { InvoiceEntry } from '../../src/runner/manifest/manifest.js';
 
 describe('vatPeriodOf', () => {
   it.each([
@@ -80,8 +80,8 @@ describe('runBooks: revenue per category in DKK', () => {
     },
   });
   const books = async (invoices: InvoiceEntry[]) => {
-    const { runBooks } = await import('../../src/runner/books.js');
-    const { runFigures } = await import('../../src/runner/run-figures.js');
+    const { runBooks } = await import('../../src/runner/figures/books.js');
+    const { runFigures } = await import('../../src/runner/figures/run-figures.js');
     const orgs = [{ org_id: 'org-a', name: 'A', folder: 'org-a', status: 'ok' as const, parts: [], invoices, cost: null }];
     return runBooks(orgs, booksSettings(undefined), runFigures(orgs));
   };

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runMonthEnd } from '../../src/runner/run-month-end.js';
-import { RunOptionError } from '../../src/runner/run-option-error.js';
+import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
+import { RunOptionError } from '../../src/runner/options/run-option-error.js';
 import { configFor, readTokens, useReferenceServer } from '../_harness/index.js';
 
 const server = useReferenceServer();
@@ -32,7 +32,7 @@ describe('runMonthEnd client options', () => {
       const { config, env } = configFor(server.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === 'org-nordlys') });
       const outDir = join(tmp, `threads-${threads}`);
       // Worker threads run the built package (dist/), as `svc month-end --threads` does.
-      const run: typeof runMonthEnd = threads ? (await import('../../dist/runner/run-month-end.js')).runMonthEnd : runMonthEnd;
+      const run: typeof runMonthEnd = threads ? (await import('../../dist/runner/run/run-month-end.js')).runMonthEnd : runMonthEnd;
       const m = await run(config, { outDir, month: '2026-10', env, threads, client: { maxResponseBytes: { keyUsage: 100 } } });
       const org = m.organizations[0]!;
       expect(org.parts.find((p) => p.part === 'invoices')?.status).toBe('ok');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRunConfig, parseRunConfigJson } from '../../src/runner/config.js';
-import { RunConfigError } from '../../src/runner/config-error.js';
+import { parseRunConfig, parseRunConfigJson } from '../../src/runner/config/config.js';
+import { RunConfigError } from '../../src/runner/config/config-error.js';
 
 const good = {
   base_url: 'https://reporting.example.com',

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { KeyStore, keyRowOf } from '../../src/report/key-store.js';
 import type { CostReportData, KeySource } from '../../src/report/index.js';
 import type { KeyUsageEntry } from '../../src/model/index.js';
-import { sha256OfCostData } from '../../src/runner/hash.js';
+import { sha256OfCostData } from '../../src/runner/manifest/hash.js';
 import { fixtureData, keyUsage } from '../report/_fixtures.js';
 
 /** Rows read from the records each time, as an embedder's own KeySource would give them. */

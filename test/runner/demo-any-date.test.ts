@@ -2,7 +2,7 @@ import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../src/runner/hash.js';
+import { sha256 } from '../../src/runner/manifest/hash.js';
 import { svcInProcess } from '../_harness/index.js';
 
 // `svc demo` is dated by its records, not by the day it runs (issue 35): run on two days years

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
-import { runMonthEnd } from '../../src/runner/run-month-end.js';
-import type { Manifest } from '../../src/runner/manifest.js';
+import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
+import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import { pdfText } from '../_pdf-text.js';
 import { launch, openFile, type Browser } from './_browser.js';
@@ -309,7 +309,7 @@ describe('hostile names and texts', () => {
 
 describe('outcomes in words', () => {
   it('says what was not made and why, marks the interrupted run, and adds USD invoices in DKK at their own rate', async () => {
-    const { renderFrontPage } = await import('../../src/runner/front-page.js');
+    const { renderFrontPage } = await import('../../src/runner/pages/front-page.js');
     const inv = (n: string, currency: string, total: number, rate: string | null, status: 'issued' | 'void' = 'issued') =>
       ({ id: n, invoice_number: n, status, period_start: '2026-10-01', period_end: '2026-10-15', currency, subtotal_cents: total - 100, vat_cents: 100, total_cents: total, usd_dkk_rate: rate, files: [] });
     const organizations: Manifest['organizations'] = [
@@ -483,7 +483,7 @@ describe('an invoice the invoice check calls wrong, on the Danish page (issue 36
 
 describe('a thousand organizations', () => {
   it('stay under 2 MB with 12 months and two invoices each, one bar each, and the filter finds one', async () => {
-    const { renderFrontPage } = await import('../../src/runner/front-page.js');
+    const { renderFrontPage } = await import('../../src/runner/pages/front-page.js');
     const month = '2026-12';
     const files: Manifest['files'] = [];
     const file = (path: string, org_id: string, kind: Manifest['files'][number]['kind']) =>

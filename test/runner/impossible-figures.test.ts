@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { runFigures } from '../../src/runner/run-figures.js';
-import type { OrgOutcome } from '../../src/runner/manifest.js';
+import { runFigures } from '../../src/runner/figures/run-figures.js';
+import type { OrgOutcome } from '../../src/runner/manifest/manifest.js';
 import { configFor, readTokens, svcInProcess } from '../_harness/index.js';
 
 // Issue 43: one organization's figures must never sink the month end. Four generated

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDoor } from './_door.js';
-import type { RunConfig } from '../../src/runner/config.js';
+import type { RunConfig } from '../../src/runner/config/config.js';
 import { BIN, configFor, readTokens, svcInProcess, useReferenceServer } from '../_harness/index.js';
 
 // The month folder's lock (issue 26): runs started at once on one folder never both write, an

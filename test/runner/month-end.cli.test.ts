@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { sha256 } from '../../src/runner/hash.js';
+import { sha256 } from '../../src/runner/manifest/hash.js';
 import { configFor, readTokens, svcInProcess } from '../_harness/index.js';
 
 // `svc month-end` as a user runs it: the built code in-process (svcInProcess) for exit codes,

@@ -3,9 +3,9 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMonthEnd } from '../../src/runner/run-month-end.js';
-import { exitCodeOf } from '../../src/cli/month-end.js';
-import { sha256 } from '../../src/runner/hash.js';
+import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
+import { exitCodeOf } from '../../src/cli/month-end/month-end.js';
+import { sha256 } from '../../src/runner/manifest/hash.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../src/server/index.js';
 import { sheetNames, pdfText } from './_read.js';
 import { configFor, copySamples, readTokens, useReferenceServer, type SampleTokens } from '../_harness/index.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { progressReporter } from '../../src/runner/progress-reporter.js';
-import type { MonthEndProgress } from '../../src/runner/run-month-end.js';
-import type { OrgOutcome } from '../../src/runner/manifest.js';
+import { progressReporter } from '../../src/runner/progress/progress-reporter.js';
+import type { MonthEndProgress } from '../../src/runner/run/run-month-end.js';
+import type { OrgOutcome } from '../../src/runner/manifest/manifest.js';
 
 function sink(isTTY: boolean) {
   const s = { text: '', isTTY, columns: 120, write: (t: string) => ((s.text += t), true) };

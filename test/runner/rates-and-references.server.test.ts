@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import type { Manifest, InvoiceEntry } from '../../src/runner/manifest.js';
+import type { Manifest, InvoiceEntry } from '../../src/runner/manifest/manifest.js';
 import { readBook, rowsOf } from '../report/_read.js';
 import { pdftotext } from '../invoice/_poppler.js';
 import { parseXml, text } from '../einvoice/_ubl.js';

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runMonthEnd } from '../../src/runner/run-month-end.js';
-import type { RunConfig } from '../../src/runner/config.js';
-import { sha256 } from '../../src/runner/hash.js';
+import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
+import type { RunConfig } from '../../src/runner/config/config.js';
+import { sha256 } from '../../src/runner/manifest/hash.js';
 import { FakeHttpError, FakeService, invoice } from './_fakes.js';
 
 // The runner's own logic (resume, outcomes, interruption) over fakes of the client, renderer and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSafeNames, MAX_NAME_BYTES, safeNamePart } from '../../src/runner/safe-name.js';
+import { assignSafeNames, MAX_NAME_BYTES, safeNamePart } from '../../src/runner/manifest/safe-name.js';
 
 // eslint-disable-next-line no-control-regex -- control characters are among the characters Windows forbids in file names
 const WINDOWS_FORBIDDEN = /[<>:"/\\|?*\u0000-\u001f]/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SecretScrubber } from '../../src/runner/_secret-scrubber.js';
+import { SecretScrubber } from '../../src/runner/run/_secret-scrubber.js';
 
 // The plain way: one search per token, longest first.
 function naive(text: string, secrets: string[]): string {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rootGroup } from '../../src/cli/commands.js';
-import type { Manifest } from '../../src/runner/manifest.js';
+import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { launch, openFile, type Browser } from './_browser.js';
 import { svc } from '../_harness/index.js';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runMonthEnd } from '../../src/runner/run-month-end.js';
+import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
 import { hasCmark, runs } from '../_tools.js';
 import { FakeService, invoice } from './_fakes.js';
 

@@ -1,6 +1,7 @@
 // summary.md from a manifest: the run's language, net and gross labelled, due dates, DKK where a rate exists.
 import { expect, test } from 'vitest';
-import { renderSummary, runLanguage, type Manifest, type OrgOutcome } from '../../src/runner/index.js';
+import type { Manifest, OrgOutcome } from '../../src/runner/index.js';
+import { renderSummary, runLanguage } from '../../src/runner/pages/index.js';
 
 const org = (id: string, language: string, invoices: OrgOutcome['invoices'], cost: OrgOutcome['cost'] = null): OrgOutcome => ({
   org_id: id, name: `Org ${id}`, folder: id, status: 'ok', parts: [{ part: 'invoices', status: 'ok' }], invoices, cost, language,

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { runCli } from '../../src/cli/run.js';
 import { samplesGroup } from '../../src/cli/samples/index.js';
-import { serveCommand } from '../../src/cli/serve.js';
-import type { CommandGroup, CommandIO } from '../../src/cli/_command.js';
+import { serveCommand } from '../../src/cli/serve/serve.js';
+import type { CommandGroup, CommandIO } from '../../src/cli/_program/command.js';
 
 const root: CommandGroup = { name: 'svc', summary: 'test root', commands: [samplesGroup, serveCommand] };
 const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));

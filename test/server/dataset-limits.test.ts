@@ -10,8 +10,8 @@ import { ReportingClient } from '../../src/client/reporting-client.js';
 import { call } from './_helpers.js';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli/run.js';
-import { serveCommand } from '../../src/cli/serve.js';
-import type { CommandIO } from '../../src/cli/_command.js';
+import { serveCommand } from '../../src/cli/serve/serve.js';
+import type { CommandIO } from '../../src/cli/_program/command.js';
 import { SAMPLES, tokenOf, apiKey, PARTNER_TOKEN } from '../_harness/index.js';
 
 /** `svc serve` in-process; it returns only when the start fails (a started server waits for a signal). */

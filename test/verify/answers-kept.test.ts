@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMonthEnd } from '../../src/runner/run-month-end.js';
-import type { Manifest } from '../../src/runner/manifest.js';
+import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
+import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { verifyRun } from '../../src/verify/index.js';
 import { configFor, readTokens, useReferenceServer, type SampleTokens } from '../_harness/index.js';
 

@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 
 /**
  * Thrown when the config folder cannot be read or made: it is a file, under a file, in a place

@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown when `credentials.json` is not valid JSON or not the expected shape. Commands that
  * would write the file refuse too, so a damaged file is never overwritten silently.

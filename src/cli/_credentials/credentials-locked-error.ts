@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown when another `svc` process keeps `credentials.json.lock` for more than a few seconds
  * while this one wants to change the saved keys; nothing is changed.

@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown on Linux and macOS when the folder holding `credentials.json` can be written by other
  * users: they could replace the file (rename over it) with keys of their choosing.

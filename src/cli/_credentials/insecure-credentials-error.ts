@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown on Linux and macOS when `credentials.json` can be read or written by other users:
  * the keys inside are not encrypted, so the file is refused until its mode is fixed.

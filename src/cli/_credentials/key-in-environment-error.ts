@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown by `svc auth login` (without `--profile`) while SVC_API_KEY is set: a saved default
  * key would not be used (the environment wins), so saving it would only mislead. A named

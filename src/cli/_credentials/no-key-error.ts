@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /** Thrown when a command needs an API key and there is none: no SVC_API_KEY, no pin, no default. */
 export class NoKeyError extends SvcError {
   override readonly name = 'NoKeyError';

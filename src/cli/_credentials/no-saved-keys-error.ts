@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /** Thrown by the `--all` forms (`auth fields --all`, `usage --all`) when no key is saved. */
 export class NoSavedKeysError extends SvcError {
   override readonly name = 'NoSavedKeysError';

@@ -1,4 +1,4 @@
-import type { CommandIO } from '../_command.js';
+import type { CommandIO } from '../_program/command.js';
 import { withConfigDir } from './config-dir.js';
 import { maskKey } from './mask.js';
 import { NoKeyError } from './no-key-error.js';

@@ -1,16 +1,16 @@
 import { chmod, stat } from 'node:fs/promises';
-import { makeFolder } from '../../core/make-folder.js';
-import { formatPath } from '../../model/parse.js';
-import { writeFileAtomic } from '../../core/atomic-write.js';
-import { OutputPathError } from '../../core/output-path-error.js';
-import { readOwnFile } from '../../core/own-file.js';
+import { makeFolder } from '../../core/index.js';
+import { formatPath } from '../../model/parse/index.js';
+import { writeFileAtomic } from '../../core/index.js';
+import { OutputPathError } from '../../core/index.js';
+import { readOwnFile } from '../../core/index.js';
 import { credentialsPath } from './config-dir.js';
 import { CorruptCredentialsError } from './corrupt-credentials-error.js';
 import { InsecureConfigDirError } from './insecure-config-dir-error.js';
 import { InsecureCredentialsError } from './insecure-credentials-error.js';
 import { withFileLock } from './lock.js';
 import { CredentialsSchema, emptyCredentials, profileOf, withNameTables, type Credentials } from './schema.js';
-import { jsonProblem } from '../../core/json-problem.js';
+import { jsonProblem } from '../../core/index.js';
 
 const POSIX_PERMISSIONS = process.platform !== 'win32';
 

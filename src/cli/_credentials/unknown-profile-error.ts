@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /** Thrown when a command names a saved key (profile) that does not exist, or a pin points at one that was deleted. */
 export class UnknownProfileError extends SvcError {
   override readonly name = 'UnknownProfileError';

@@ -1,5 +1,5 @@
-import type { CommandIO, ParsedArgs } from '../_command.js';
-import { bool } from '../_args.js';
+import type { CommandIO, ParsedArgs } from '../_program/command.js';
+import { bool } from '../_program/args.js';
 import type { ResolvedKey } from '../_credentials/index.js';
 
 // Apart from client-for.ts so that `svc auth token`, which makes no request, does not load the

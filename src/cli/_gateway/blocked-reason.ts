@@ -1,4 +1,4 @@
-import type { KeyInfo } from '../../model/litellm.js';
+import type { KeyInfo } from '../../model/index.js';
 import { usd } from '../_output/money.js';
 
 /** When a blocked key works again, e.g. `2026-12-01 00:00 UTC`; the next month when the service does not say. */

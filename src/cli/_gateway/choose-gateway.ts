@@ -1,6 +1,6 @@
-import type { CommandIO, ParsedArgs } from '../_command.js';
-import { str } from '../_args.js';
-import { UsageError } from '../usage-error.js';
+import type { CommandIO, ParsedArgs } from '../_program/command.js';
+import { str } from '../_program/args.js';
+import { UsageError } from '../_program/usage-error.js';
 
 /** The gateway URL a saved key was saved with (by `svc auth login`), from its profile. */
 export interface SavedGateway {

@@ -1,14 +1,14 @@
-import type { CommandIO, ParsedArgs } from '../_command.js';
-import { GatewayClient } from '../../client/gateway-client.js';
-import { ApiError } from '../../client/errors/api-error.js';
-import { SearchFailedError } from '../../client/search-failed-error.js';
+import type { CommandIO, ParsedArgs } from '../_program/command.js';
+import { GatewayClient } from '../../client/index.js';
+import { ApiError } from '../../client/errors/index.js';
+import { SearchFailedError } from '../../client/index.js';
 import { resolveKey, type ResolvedKey } from '../_credentials/index.js';
 import { blockedReason } from './blocked-reason.js';
 import { KeyRefusedError } from './key-refused-error.js';
-import { ConnectionError } from '../../client/errors/connection-error.js';
+import { ConnectionError } from '../../client/errors/index.js';
 import { GatewayUnreachableError } from './gateway-unreachable-error.js';
-import { statusFirst } from '../../client/errors/with-status.js';
-import { clientWarnings } from '../_client-warnings.js';
+import { statusFirst } from '../../client/errors/index.js';
+import { clientWarnings } from '../_client/client-warnings.js';
 import { chooseGateway, type GatewayChoice } from './choose-gateway.js';
 
 /**

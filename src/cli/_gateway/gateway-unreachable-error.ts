@@ -1,4 +1,4 @@
-import { ApiError } from '../../client/errors/api-error.js';
+import { ApiError } from '../../client/errors/index.js';
 
 /**
  * Thrown by the key commands when no answer came from the gateway (refused, reset, DNS, after the

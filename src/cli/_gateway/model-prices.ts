@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 
 const MILLION = new Decimal(1_000_000);
 

@@ -1,4 +1,4 @@
-import { INVISIBLE_CLASS } from '../../core/invisible-text.js';
+import { INVISIBLE_CLASS } from '../../core/index.js';
 
 // What JSON.stringify leaves raw but a terminal acts on: the invisible characters and the line
 // breaks beyond the C0 ones it already escapes (NEL, U+2028, U+2029). None is JSON's own

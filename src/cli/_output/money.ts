@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 
 /** US dollars as the CLI shows them: `1,234.56` (half up); exact figures are in `--json`. */
 export function usd(value: Decimal): string {

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
-import { OutputPathError } from '../../core/output-path-error.js';
-import { outputTarget } from '../../core/atomic-write.js';
-import { UsageError } from '../usage-error.js';
+import { OutputPathError } from '../../core/index.js';
+import { outputTarget } from '../../core/index.js';
+import { UsageError } from '../_program/usage-error.js';
 
 /** `-o -` writes to stdout instead of a file. */
 export const STDOUT = '-';

@@ -1,4 +1,4 @@
-import { visibleText } from '../../core/invisible-text.js';
+import { visibleText } from '../../core/index.js';
 
 /**
  * Text as it may be printed: the one rule of core/invisible-text.ts (records from the API have

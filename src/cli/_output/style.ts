@@ -1,4 +1,4 @@
-import type { CommandIO } from '../_command.js';
+import type { CommandIO } from '../_program/command.js';
 
 /** ANSI styling for one output stream; plain text unless it is a terminal and NO_COLOR is unset. */
 export interface Style {

@@ -1,4 +1,4 @@
-import type { CommandIO } from '../_command.js';
+import type { CommandIO } from '../_program/command.js';
 import { PromptAbortedError } from './prompt-aborted-error.js';
 
 /**

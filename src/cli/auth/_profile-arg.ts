@@ -1,5 +1,5 @@
 import { profileName } from '../_credentials/index.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../_program/usage-error.js';
 
 /** A profile name from the command line, checked. @throws UsageError naming `what` */
 export function profileArg(value: string, what: string): string {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../_program/usage-error.js';
 
 const LIMIT = 64 * 1024;
 

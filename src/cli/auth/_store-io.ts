@@ -1,4 +1,4 @@
-import type { CommandIO } from '../_command.js';
+import type { CommandIO } from '../_program/command.js';
 import { configDir, loadCredentials, updateCredentials, withConfigDir, type Credentials } from '../_credentials/index.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { Command, CommandIO, ParsedArgs } from '../_command.js';
-import { bool } from '../_args.js';
+import type { Command, CommandIO, ParsedArgs } from '../_program/command.js';
+import { bool } from '../_program/args.js';
 import { NoSavedKeysError, maskKey } from '../_credentials/index.js';
-import { ApiError } from '../../client/errors/api-error.js';
-import type { KeyFieldsEntry, KeyFieldsRecord } from '../../model/gateway.js';
+import { ApiError } from '../../client/errors/index.js';
+import type { KeyFieldsEntry, KeyFieldsRecord } from '../../model/index.js';
 import { blockedBecause, clientFor, explained, keyInUse } from '../_gateway/client-for.js';
 import { keyCommandOptions } from '../_gateway/key-command-options.js';
 import { announceKey } from '../_gateway/announce-key.js';
@@ -12,8 +12,8 @@ import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
 import { wrap } from '../_output/wrap.js';
 import { openStore } from './_store-io.js';
-import { timeoutOption } from '../_timeout.js';
-import { withStatus } from '../../client/errors/with-status.js';
+import { timeoutOption } from '../_program/timeout.js';
+import { withStatus } from '../../client/errors/index.js';
 import { jsonText } from '../_output/json-text.js';
 
 /** A field's value for people: `-` for no value, yes/no, a select field's label. */

@@ -1,4 +1,4 @@
-import type { CommandGroup } from '../_command.js';
+import type { CommandGroup } from '../_program/command.js';
 import { loginCommand } from './login.js';
 import { listCommand } from './list.js';
 import { useCommand } from './use.js';

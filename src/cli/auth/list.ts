@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { Command } from '../_command.js';
-import { bool } from '../_args.js';
+import type { Command } from '../_program/command.js';
+import { bool } from '../_program/args.js';
 import { findPin, maskKey } from '../_credentials/index.js';
 import { renderTable } from '../_output/table.js';
 import { outputWidth, styleFor } from '../_output/style.js';

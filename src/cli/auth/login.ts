@@ -1,9 +1,9 @@
-import type { Command } from '../_command.js';
-import { bool, str } from '../_args.js';
+import type { Command } from '../_program/command.js';
+import { bool, str } from '../_program/args.js';
 import { KeyInEnvironmentError, maskKey, nameTable, profileOf } from '../_credentials/index.js';
-import { AuthenticationError } from '../../client/errors/authentication-error.js';
-import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
-import { UsageError } from '../usage-error.js';
+import { AuthenticationError } from '../../client/errors/index.js';
+import { PermissionDeniedError } from '../../client/errors/index.js';
+import { UsageError } from '../_program/usage-error.js';
 import { keyCommandOptions } from '../_gateway/key-command-options.js';
 import { checkedGatewayUrl, chooseGateway } from '../_gateway/choose-gateway.js';
 import { readHiddenLine, readShownLine } from './_hidden-prompt.js';
@@ -12,11 +12,11 @@ import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
 import { plainText } from '../_output/sanitize.js';
 import { LoginRejectedError } from './login-rejected-error.js';
-import { ConnectionError } from '../../client/errors/connection-error.js';
+import { ConnectionError } from '../../client/errors/index.js';
 import { GatewayUnreachableError } from '../_gateway/gateway-unreachable-error.js';
-import { timeoutOption } from '../_timeout.js';
-import { withStatus } from '../../client/errors/with-status.js';
-import { now } from '../../core/clock.js';
+import { timeoutOption } from '../_program/timeout.js';
+import { withStatus } from '../../client/errors/index.js';
+import { now } from '../../core/index.js';
 
 const EXAMPLE_URL = 'https://gateway.example.com';
 

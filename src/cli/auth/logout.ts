@@ -1,7 +1,7 @@
-import type { Command } from '../_command.js';
-import { str } from '../_args.js';
+import type { Command } from '../_program/command.js';
+import { str } from '../_program/args.js';
 import { UnknownProfileError, maskKey, nameTable, pickKey, profileOf, type Credentials } from '../_credentials/index.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../_program/usage-error.js';
 import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
 

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import type { Command } from '../_command.js';
-import { bool } from '../_args.js';
+import type { Command } from '../_program/command.js';
+import { bool } from '../_program/args.js';
 import { UnknownProfileError, findPin, maskKey, profileOf, withPin } from '../_credentials/index.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../_program/usage-error.js';
 import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';
 

@@ -1,10 +1,10 @@
-import type { Command, CommandIO } from '../_command.js';
-import { bool } from '../_args.js';
-import { AuthenticationError } from '../../client/errors/authentication-error.js';
-import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
-import { withStatus } from '../../client/errors/with-status.js';
-import { SvcError } from '../../core/svc-error.js';
-import type { KeyInfo } from '../../model/litellm.js';
+import type { Command, CommandIO } from '../_program/command.js';
+import { bool } from '../_program/args.js';
+import { AuthenticationError } from '../../client/errors/index.js';
+import { PermissionDeniedError } from '../../client/errors/index.js';
+import { withStatus } from '../../client/errors/index.js';
+import { SvcError } from '../../core/index.js';
+import type { KeyInfo } from '../../model/index.js';
 import { clientFor, keyInUse, type KeyInUse } from '../_gateway/client-for.js';
 import { keyCommandOptions } from '../_gateway/key-command-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
@@ -13,10 +13,10 @@ import { wrap } from '../_output/wrap.js';
 import { blockedReason } from '../_gateway/blocked-reason.js';
 import { plainText } from '../_output/sanitize.js';
 import { configDir, findPin, loadCredentials } from '../_credentials/index.js';
-import { hintOf } from '../_errors.js';
-import { timeoutOption } from '../_timeout.js';
-import { clockNote, usageToday } from '../_usage/whose-today.js';
-import { todayUtc } from '../../core/clock.js';
+import { hintOf } from '../_program/errors.js';
+import { timeoutOption } from '../_program/timeout.js';
+import { clockNote, usageToday } from '../usage/_whose-today.js';
+import { todayUtc } from '../../core/index.js';
 import { jsonText } from '../_output/json-text.js';
 
 /** With SVC_API_KEY set: the saved key it overrides here (pin or default), if any, in one line. */

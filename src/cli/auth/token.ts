@@ -1,4 +1,4 @@
-import type { Command } from '../_command.js';
+import type { Command } from '../_program/command.js';
 import { resolveKey } from '../_credentials/index.js';
 import { announceKey, verboseOption } from '../_gateway/announce-key.js';
 

@@ -1,4 +1,4 @@
-import type { Command } from '../_command.js';
+import type { Command } from '../_program/command.js';
 import { UnknownProfileError, maskKey, profileOf } from '../_credentials/index.js';
 import { profileArg } from './_profile-arg.js';
 import { openStore } from './_store-io.js';

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import type { CommandIO, ParsedArgs } from '../_command.js';
-import { str } from '../_args.js';
-import { writeFileAtomic } from '../../core/atomic-write.js';
+import type { CommandIO, ParsedArgs } from '../_program/command.js';
+import { str } from '../_program/args.js';
+import { writeFileAtomic } from '../../core/index.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
-import { safeNamePart } from '../../runner/safe-name.js';
+import { safeNamePart } from '../../runner/manifest/index.js';
 import { plainText } from '../_output/sanitize.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../_program/usage-error.js';
 
 /** What `--format` asks for: the PDF, the Peppol XML, or the PDF carrying the XML plus the XML beside it. */
 export type DocumentFormat = 'pdf' | 'xml' | 'both';

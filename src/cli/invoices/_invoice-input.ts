@@ -1,11 +1,12 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { CommandIO, ParsedArgs } from '../_command.js';
-import { reportingClientFrom } from '../_clients.js';
+import type { CommandIO, ParsedArgs } from '../_program/command.js';
+import { reportingClientFrom } from '../_client/clients.js';
 import { fetchInvoiceNamed } from './_invoice-ref.js';
-import { InvoiceSchema, parseJsonRecord, type Invoice } from '../../model/index.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../../client/body-limits.js';
+import { InvoiceSchema, type Invoice } from '../../model/index.js';
+import { parseJsonRecord } from '../../model/parse/index.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../client/limits/index.js';
 import { InvoiceInputError } from './invoice-input-error.js';
 
 /** The most an invoice given as a file or on stdin may be: the client's cap for a record from the API. */

@@ -1,8 +1,8 @@
-import type { ReportingClient } from '../../client/reporting-client.js';
-import { NotFoundError } from '../../client/errors/not-found-error.js';
+import type { ReportingClient } from '../../client/index.js';
+import { NotFoundError } from '../../client/errors/index.js';
 import { plainText } from '../_output/sanitize.js';
-import { checkListedInvoice } from '../../client/listed-invoice.js';
-import { invoicesNamed } from '../../client/invoice-number.js';
+import { checkListedInvoice } from '../../client/index.js';
+import { invoicesNamed } from '../../client/index.js';
 import type { Invoice, InvoiceSummary } from '../../model/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

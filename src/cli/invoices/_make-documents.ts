@@ -1,5 +1,5 @@
-import type { CommandIO, ParsedArgs } from '../_command.js';
-import type { RenderInvoiceOptions } from '../../invoice/index.js';
+import type { CommandIO, ParsedArgs } from '../_program/command.js';
+import type { RenderInvoiceOptions } from '../../invoice/options/index.js';
 import { renderCreditNotePdf, renderInvoicePdf } from '../../invoice/index.js';
 import { EInvoiceError, renderCreditNoteUbl, renderInvoiceUbl } from '../../einvoice/index.js';
 import { checkInvoice } from '../../check/index.js';

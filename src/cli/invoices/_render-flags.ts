@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { CommandIO, OptionSpec, ParsedArgs } from '../_command.js';
-import { str } from '../_args.js';
-import { availableLanguages } from '../../locale/locale.js'; // not index.js: that loads Handlebars
-import { readLogoHeader } from '../../invoice/logo-header.js';
-import type { RenderInvoiceOptions } from '../../invoice/index.js';
+import type { CommandIO, OptionSpec, ParsedArgs } from '../_program/command.js';
+import { str } from '../_program/args.js';
+import { availableLanguages } from '../../locale/index.js'; // not index.js: that loads Handlebars
+import { readLogoHeader } from '../../invoice/options/index.js';
+import type { RenderInvoiceOptions } from '../../invoice/options/index.js';
 import { plainText } from '../_output/sanitize.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../_program/usage-error.js';
 
 // The document flags and their checks. Light on purpose: the commands check these values before
 // they load the renderers, the e-invoice writer and the HTTP client (a typo is refused at once).

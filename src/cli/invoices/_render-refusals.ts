@@ -1,7 +1,7 @@
-import type { CommandIO, ParsedArgs } from '../_command.js';
-import { str } from '../_args.js';
+import type { CommandIO, ParsedArgs } from '../_program/command.js';
+import { str } from '../_program/args.js';
 import { checkInvoice } from '../../check/index.js';
-import { InvalidRenderOptionError } from '../../invoice/index.js';
+import { InvalidRenderOptionError } from '../../invoice/options/index.js';
 import type { Invoice } from '../../model/index.js';
 import { EInvoiceError } from '../../einvoice/index.js';
 import { plainText } from '../_output/sanitize.js';

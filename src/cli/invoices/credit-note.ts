@@ -1,8 +1,8 @@
-import type { Command } from '../_command.js';
-import { str } from '../_args.js';
-import { isoDate } from '../../model/primitives.js';
+import type { Command } from '../_program/command.js';
+import { str } from '../_program/args.js';
+import { isoDate } from '../../model/parse/index.js';
 import { plainText } from '../_output/sanitize.js';
-import { reportingOptions } from '../_client-options.js';
+import { reportingOptions } from '../_client/client-options.js';
 import { documentOptions, flagError, renderFlags } from './_render-flags.js';
 import { checkOutputFlag, documentFormat } from './_document-output.js';
 

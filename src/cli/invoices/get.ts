@@ -1,7 +1,7 @@
-import type { Command } from '../_command.js';
-import { bool } from '../_args.js';
-import { reportingClientFrom } from '../_clients.js';
-import { reportingOptions } from '../_client-options.js';
+import type { Command } from '../_program/command.js';
+import { bool } from '../_program/args.js';
+import { reportingClientFrom } from '../_client/clients.js';
+import { reportingOptions } from '../_client/client-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { fetchInvoiceNamed } from './_invoice-ref.js';
 import { invoiceView } from './_invoice-view.js';

@@ -1,4 +1,4 @@
-import type { CommandGroup } from '../_command.js';
+import type { CommandGroup } from '../_program/command.js';
 import { listCommand } from './list.js';
 import { getCommand } from './get.js';
 import { pdfCommand } from './pdf.js';

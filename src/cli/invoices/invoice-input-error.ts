@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown when the invoice argument of `svc invoices render` / `credit-note` cannot be read: a
  * file that is missing or unreadable, or standard input / a file larger than an invoice can be.

@@ -1,7 +1,7 @@
-import type { Command } from '../_command.js';
-import { str } from '../_args.js';
-import { UsageError } from '../usage-error.js';
-import { reportingOptions } from '../_client-options.js';
+import type { Command } from '../_program/command.js';
+import { str } from '../_program/args.js';
+import { UsageError } from '../_program/usage-error.js';
+import { reportingOptions } from '../_client/client-options.js';
 import { resolveInvoiceId } from './_invoice-ref.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';
@@ -22,7 +22,7 @@ export const pdfCommand: Command = {
     if (!out) throw new UsageError('missing -o FILE: where to save the PDF');
     const path = out === STDOUT ? undefined : await checkOutputFile('-o', out, io.cwd);
     // The HTTP client loads only now: a bad -o is refused without it.
-    const { reportingClientFrom } = await import('../_clients.js');
+    const { reportingClientFrom } = await import('../_client/clients.js');
     const client = reportingClientFrom(io, args);
     const id = await resolveInvoiceId(client, args.positionals[0]!);
     if (path === undefined) {

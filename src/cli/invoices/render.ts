@@ -1,5 +1,5 @@
-import type { Command } from '../_command.js';
-import { reportingOptions } from '../_client-options.js';
+import type { Command } from '../_program/command.js';
+import { reportingOptions } from '../_client/client-options.js';
 import { documentOptions, renderFlags, strictOption } from './_render-flags.js';
 import { checkOutputFlag, documentFormat } from './_document-output.js';
 

@@ -1,13 +1,13 @@
-import type { Command } from '../_command.js';
-import { bool, choice, str } from '../_args.js';
-import { partnerOptions } from '../_client-options.js';
+import type { Command } from '../_program/command.js';
+import { bool, choice, str } from '../_program/args.js';
+import { partnerOptions } from '../_client/client-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { asSent } from '../report/_json.js';
-import { writeStreamAtomic } from '../../core/atomic-write.js';
+import { writeStreamAtomic } from '../../core/index.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';
-import { UsageError } from '../usage-error.js';
-import { availableLanguages } from '../../locale/locale.js'; // not index.js: that loads Handlebars
+import { UsageError } from '../_program/usage-error.js';
+import { availableLanguages } from '../../locale/index.js'; // not index.js: that loads Handlebars
 import { partnerStatusTable } from './_status-table.js';
 
 /** `svc partner status`: every customer and its keys checked against the recommended models. */
@@ -31,7 +31,7 @@ export const statusCommand: Command = {
     const path = output === undefined || output === STDOUT ? undefined : await checkOutputFile('-o', output, io.cwd);
     const sent = asSent(bool(args, 'json'));
     // The client and the workbook writer load only now: a bad flag value is refused without them.
-    const [{ partnerClientFrom }, { buildPartnerReport }] = await Promise.all([import('../_partner-client.js'), import('../../report/index.js')]);
+    const [{ partnerClientFrom }, { buildPartnerReport }] = await Promise.all([import('../_client/partner-client.js'), import('../../report/index.js')]);
     const status = await partnerClientFrom(io, args).getPartnerStatus(sent.call);
     if (json) {
       io.stdout.write(sent.text(status));

@@ -1,4 +1,4 @@
-import type { Decimal } from '../../money/decimal.js';
+import type { Decimal } from '../../money/index.js';
 import type { OrgMonthlyUsage } from '../../model/index.js';
 import { renderTable, type Column } from '../_output/table.js';
 import { countText, usd } from '../_output/money.js';

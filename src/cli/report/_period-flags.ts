@@ -1,7 +1,7 @@
-import type { OptionSpec, ParsedArgs } from '../_command.js';
-import { int, str } from '../_args.js';
-import type { KeyUsagePeriod } from '../../client/api.js';
-import { checkPeriodFlags } from '../_period-check.js';
+import type { OptionSpec, ParsedArgs } from '../_program/command.js';
+import { int, str } from '../_program/args.js';
+import type { KeyUsagePeriod } from '../../client/index.js';
+import { checkPeriodFlags } from '../_client/period-check.js';
 
 /** The key-usage period flags, named as the API's query parameters. */
 export const keyPeriodOptions: Record<string, OptionSpec> = {

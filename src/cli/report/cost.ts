@@ -1,16 +1,16 @@
-import type { Command } from '../_command.js';
-import { choice, str } from '../_args.js';
-import { reportingOptions } from '../_client-options.js';
-import { UsageError } from '../usage-error.js';
-import { keepHeapCompact } from '../_compact-heap.js';
-import { availableLanguages } from '../../locale/locale.js'; // not index.js: that loads Handlebars
-import { calendarMonths, checkPeriod, type ReportPeriod } from '../../report/period.js';
-import { ReportPeriodError } from '../../report/report-period-error.js';
-import { writeStreamAtomic } from '../../core/atomic-write.js';
+import type { Command } from '../_program/command.js';
+import { choice, str } from '../_program/args.js';
+import { reportingOptions } from '../_client/client-options.js';
+import { UsageError } from '../_program/usage-error.js';
+import { keepHeapCompact } from '../_program/compact-heap.js';
+import { availableLanguages } from '../../locale/index.js'; // not index.js: that loads Handlebars
+import { calendarMonths, checkPeriod, type ReportPeriod } from '../../report/period/index.js';
+import { ReportPeriodError } from '../../report/period/index.js';
+import { writeStreamAtomic } from '../../core/index.js';
 import { checkOutputFile, STDOUT, withOutputFlag } from '../_output/output-file.js';
 import { plainText } from '../_output/sanitize.js';
 import { resolve } from 'node:path';
-import type { ExchangeRates } from '../../money/exchange-rates.js';
+import type { ExchangeRates } from '../../money/index.js';
 
 function periodFromFlags(month: string | undefined, year: string | undefined, months: string | undefined): ReportPeriod {
   const given = [month !== undefined && '--month', year !== undefined && '--year', months !== undefined && '--months'].filter(Boolean);
@@ -31,7 +31,7 @@ function periodFromFlags(month: string | undefined, year: string | undefined, mo
 }
 
 async function readRates(path: string): Promise<ExchangeRates> {
-  const [{ readRatesFile }, { RunOptionError }] = await Promise.all([import('../../runner/rates-file.js'), import('../../runner/run-option-error.js')]);
+  const [{ readRatesFile }, { RunOptionError }] = await Promise.all([import('../../runner/config/index.js'), import('../../runner/options/index.js')]);
   try {
     return (await readRatesFile(path)).rates;
   } catch (e) {
@@ -71,7 +71,7 @@ export const costCommand: Command = {
     // The rates file is read and checked before anything is fetched: a bad one is one line, exit 2.
     const rates = ratesPath === undefined ? undefined : await readRates(resolve(io.cwd, ratesPath));
     // The client and the workbook writer load only now: a bad flag value is refused without them.
-    const [{ reportingClientFrom }, { buildCostReport, costReportFindings, fetchCostReportData }] = await Promise.all([import('../_clients.js'), import('../../report/index.js')]);
+    const [{ reportingClientFrom }, { buildCostReport, costReportFindings, fetchCostReportData }] = await Promise.all([import('../_client/clients.js'), import('../../report/index.js')]);
     const client = reportingClientFrom(io, args);
     const out = str(args, 'output') ?? defaultFileName(client.orgId, period);
     const path = out === STDOUT ? undefined : await checkOutputFile('-o', out, io.cwd);

@@ -1,4 +1,4 @@
-import type { CommandGroup } from '../_command.js';
+import type { CommandGroup } from '../_program/command.js';
 import { costCommand } from './cost.js';
 import { keysCommand } from './keys.js';
 import { monthlyUsageCommand } from './monthly-usage.js';

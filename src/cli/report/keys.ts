@@ -1,7 +1,7 @@
-import type { Command } from '../_command.js';
-import { bool } from '../_args.js';
-import { UsageError } from '../usage-error.js';
-import { reportingOptions } from '../_client-options.js';
+import type { Command } from '../_program/command.js';
+import { bool } from '../_program/args.js';
+import { UsageError } from '../_program/usage-error.js';
+import { reportingOptions } from '../_client/client-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { keyPeriodFromFlags, keyPeriodOptions } from './_period-flags.js';
 import { keysTable } from './_keys-table.js';
@@ -29,7 +29,7 @@ export const keysCommand: Command = {
     const period = keyPeriodFromFlags(args);
     const sent = asSent(bool(args, 'json'));
     // The HTTP client loads only now: a bad flag value is refused without it.
-    const { reportingClientFrom } = await import('../_clients.js');
+    const { reportingClientFrom } = await import('../_client/clients.js');
     const usage = await reportingClientFrom(io, args).getKeyUsage(period, sent.call);
     if (bool(args, 'json')) io.stdout.write(sent.text(usage));
     else if (bool(args, 'csv')) io.stdout.write(keysCsv(usage));

@@ -1,9 +1,9 @@
-import type { Command } from '../_command.js';
-import { bool, int } from '../_args.js';
-import { UsageError } from '../usage-error.js';
-import { reportingOptions } from '../_client-options.js';
+import type { Command } from '../_program/command.js';
+import { bool, int } from '../_program/args.js';
+import { UsageError } from '../_program/usage-error.js';
+import { reportingOptions } from '../_client/client-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
-import type { MonthlyUsagePeriod } from '../../client/api.js';
+import type { MonthlyUsagePeriod } from '../../client/index.js';
 import { monthlyTable } from './_monthly-table.js';
 import { asSent } from './_json.js';
 
@@ -26,7 +26,7 @@ export const monthlyUsageCommand: Command = {
     const period: MonthlyUsagePeriod = year !== undefined ? { year } : months !== undefined ? { months } : {};
     const sent = asSent(bool(args, 'json'));
     // The HTTP client loads only now: a bad flag value is refused without it.
-    const { reportingClientFrom } = await import('../_clients.js');
+    const { reportingClientFrom } = await import('../_client/clients.js');
     const usage = await reportingClientFrom(io, args).getMonthlyUsage(period, sent.call);
     io.stdout.write(bool(args, 'json') ? sent.text(usage) : monthlyTable(usage, outputWidth(io), styleFor(io.stdout, io.env)));
     return 0;

@@ -1,6 +1,6 @@
-import type { Command } from '../_command.js';
-import { bool, choice } from '../_args.js';
-import { reportingOptions } from '../_client-options.js';
+import type { Command } from '../_program/command.js';
+import { bool, choice } from '../_program/args.js';
+import { reportingOptions } from '../_client/client-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { planCostTable } from './_plan-cost-table.js';
 import { asSent } from './_json.js';
@@ -20,7 +20,7 @@ export const planCostCommand: Command = {
     const currency = choice(args, 'currency', ['DKK', 'EUR', 'USD'] as const);
     const sent = asSent(bool(args, 'json'));
     // The HTTP client loads only now: a bad --currency is refused without it.
-    const { reportingClientFrom } = await import('../_clients.js');
+    const { reportingClientFrom } = await import('../_client/clients.js');
     const cost = await reportingClientFrom(io, args).getPlanCost(currency, sent.call);
     io.stdout.write(bool(args, 'json') ? sent.text(cost) : planCostTable(cost, outputWidth(io), styleFor(io.stdout, io.env)));
     return 0;

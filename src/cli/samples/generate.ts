@@ -1,7 +1,7 @@
-import type { Command } from '../_command.js';
-import { choice, int, str } from '../_args.js';
-import { UsageError } from '../usage-error.js';
-import { InvalidArgumentError } from '../../core/invalid-argument-error.js';
+import type { Command } from '../_program/command.js';
+import { choice, int, str } from '../_program/args.js';
+import { UsageError } from '../_program/usage-error.js';
+import { InvalidArgumentError } from '../../core/index.js';
 
 /** `svc samples generate`: a synthetic dataset for load tests and benchmarks (same seed, same bytes). */
 export const generateCommand: Command = {

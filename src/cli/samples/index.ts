@@ -1,4 +1,4 @@
-import type { CommandGroup } from '../_command.js';
+import type { CommandGroup } from '../_program/command.js';
 import { generateCommand } from './generate.js';
 
 export const samplesGroup: CommandGroup = {

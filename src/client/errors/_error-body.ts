@@ -1,4 +1,4 @@
-import { visibleText } from '../../core/invisible-text.js';
+import { visibleText } from '../../core/index.js';
 
 /** The parts of an error response body the client uses: the service's code and a safe one-line reason. */
 export interface ErrorBodyInfo {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { escapeControls } from '../../core/invisible-text.js';
+import { escapeControls } from '../../core/index.js';
 import type { ApiError } from './api-error.js';
 import { readErrorBody } from './_error-body.js';
 

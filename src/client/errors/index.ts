@@ -1,3 +1,6 @@
+// client/errors: what a request fails with (one class per kind of failure), and the words a message adds
+// (ORG_HINT, withStatus). Loads no HTTP client: a command's messages read it. The answer-to-error mapping
+// (from-response.ts) is the pipeline's own.
 export { ApiError } from './api-error.js';
 export { BadRequestError } from './bad-request-error.js';
 export { AuthenticationError } from './authentication-error.js';
@@ -12,6 +15,7 @@ export { ConnectionError } from './connection-error.js';
 export { ResponseSchemaError } from './response-schema-error.js';
 export { ConfigurationError } from './configuration-error.js';
 export { InvalidRequestError } from './invalid-request-error.js';
-export { apiErrorFromResponse, type ErrorContext } from './from-response.js';
 export { ResponseTooLargeError } from './response-too-large-error.js';
 export { isApiError } from './is-api-error.js';
+export { ORG_HINT } from './org-hint.js';
+export { statusFirst, withStatus } from './with-status.js';

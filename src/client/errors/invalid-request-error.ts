@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown before any request when a parameter breaks the spec's rules: a key-usage or
  * monthly-usage period (two styles at once, a malformed month or date, start after end,

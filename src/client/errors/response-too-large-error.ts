@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.js';
-import type { BodyKind } from '../body-limits.js';
+import type { BodyKind } from '../limits/body-limits.js';
 
 /**
  * Thrown when a response body is larger than the client allows for its kind of endpoint

@@ -1,4 +1,4 @@
-import { visibleText } from '../../core/invisible-text.js';
+import { visibleText } from '../../core/index.js';
 
 /**
  * Text as it may stand in the document's metadata (Title, Author, Subject; XMP too): the one

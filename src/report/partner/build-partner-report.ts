@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { getLocale } from '../../locale/index.js';
 import { PartnerStatusSchema, type PartnerStatus } from '../../model/index.js';
-import { recordOf } from '../../model/parse.js';
+import { recordOf } from '../../model/parse/index.js';
 import { checkBuilderOptions } from '../_check-data.js';
 import type { CellInput, Column } from '../_columns.js';
 import { pageSetup, wordsOf } from '../_context.js';
@@ -9,8 +9,8 @@ import { writeSimpleTable } from '../_simple-table.js';
 import { makeStyles } from '../_styles.js';
 import type { Look } from '../_table.js';
 import { openBook } from '../_workbook.js';
-import { utcDate } from '../period.js';
-import type { Language } from '../../locale/language.js';
+import { utcDate } from '../period/period.js';
+import type { Language } from '../../locale/index.js';
 
 /** Options of `buildPartnerReport`. */
 export interface PartnerReportOptions {

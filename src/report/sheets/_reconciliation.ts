@@ -1,12 +1,12 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import { formatMonth, formatNumber } from '../../locale/index.js';
-import { formatMinor } from '../../money/format.js';
+import { formatMinor } from '../../money/index.js';
 import { subtotalNotItsLines } from '../../model/index.js';
 import type { CellInput, Formula } from '../_columns.js';
 import { kroner, usageGap, type CostContext } from '../_context.js';
 import type { MonthLedger } from '../_ledger.js';
 import type { ColumnKind } from '../_styles.js';
-import type { InvoiceFigures } from '../invoice-figures.js';
+import type { InvoiceFigures } from '../figures/invoice-figures.js';
 import { chargeOf } from '../month-dkk-cost.js';
 import { absoluteRange, columnLetter } from '../xlsx/index.js';
 import { INVOICE_COLUMNS } from './invoices.js';

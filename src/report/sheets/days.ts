@@ -1,10 +1,10 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import { fitSheetColumns, type CellInput, type Column } from '../_columns.js';
-import { formatMinor } from '../../money/format.js';
+import { formatMinor } from '../../money/index.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { addSheet } from '../_workbook.js';
-import { utcDate } from '../period.js';
+import { utcDate } from '../period/period.js';
 
 /** Days: one row per UTC day with USD, DKK (the month's DKK allocated by the days' USD), tokens and requests. */
 export async function writeDaysSheet(ctx: CostContext): Promise<void> {

@@ -1,13 +1,13 @@
 import type { InvoiceSummary } from '../../model/index.js';
 import { dkkRateFacts } from '../../vat/index.js';
-import { rateWords } from '../rate-words.js';
+import { rateWords } from '../figures/rate-words.js';
 import { fitSheetColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { addSheet } from '../_workbook.js';
 import { columnLetter } from '../xlsx/index.js';
-import { invoiceFigures, type InvoiceFigures } from '../invoice-figures.js';
-import { lastDayOfMonth, utcDate } from '../period.js';
+import { invoiceFigures, type InvoiceFigures } from '../figures/invoice-figures.js';
+import { lastDayOfMonth, utcDate } from '../period/period.js';
 import type { CostReportData } from '../types.js';
 
 /** 1-based columns of the Invoices sheet that other sheets' formulas read. */

@@ -1,7 +1,7 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import type { KeyField, KeyFieldValue } from '../../model/index.js';
 import { formatNumber } from '../../locale/index.js';
-import { formatMinor } from '../../money/format.js';
+import { formatMinor } from '../../money/index.js';
 import { headerWidth, numberRepeats, valueWidth, type CellInput, type Column } from '../_columns.js';
 import { fieldGroupKey, kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';

@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import type { Column } from '../_columns.js';
 import type { CostContext } from '../_context.js';
 import { columnSum, writeSimpleTable } from '../_simple-table.js';

@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import type { ChargeKind } from '../../model/index.js';
 import { fitSheetColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, usageGap, type CostContext } from '../_context.js';
@@ -7,7 +7,7 @@ import { chargeOf } from '../month-dkk-cost.js';
 import { TableWriter, type Look } from '../_table.js';
 import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
 import { addSheet } from '../_workbook.js';
-import { utcDate } from '../period.js';
+import { utcDate } from '../period/period.js';
 import { absoluteRange, columnLetter, type ChartSeries } from '../xlsx/index.js';
 import { PLAN_COLUMNS } from './plan-cost.js';
 import { planSourceText } from './_plan-source.js';

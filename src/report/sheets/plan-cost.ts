@@ -3,7 +3,7 @@ import { fitSheetColumns, type CellInput, type Column } from '../_columns.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
 import { addSheet } from '../_workbook.js';
-import { utcDate } from '../period.js';
+import { utcDate } from '../period/period.js';
 import type { PlanCostLine } from '../../model/index.js';
 import type { PlanLine } from '../period-plan.js';
 import { planSourceText } from './_plan-source.js';

@@ -1,7 +1,7 @@
 import { compareText } from '../_compare.js';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InvoiceSchema, type InvoiceSummaryJson } from '../../model/invoice.js';
+import { InvoiceSchema, type InvoiceSummaryJson } from '../../model/index.js';
 import { checkJson } from './_read-json.js';
 
 export interface IndexedInvoice {

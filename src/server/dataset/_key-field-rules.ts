@@ -1,4 +1,4 @@
-import { formatPath } from '../../model/parse.js';
+import { formatPath } from '../../model/parse/index.js';
 import type { RawOrg } from './_schema.js';
 import { DatasetError } from './dataset-error.js';
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { formatPath } from '../../model/parse.js';
+import { formatPath } from '../../model/parse/index.js';
 import { DatasetError } from './dataset-error.js';
-import { jsonProblem } from '../../core/json-problem.js';
-import { isSystemError, systemReason } from '../../core/system-error.js';
+import { jsonProblem } from '../../core/index.js';
+import { isSystemError, systemReason } from '../../core/index.js';
 
 /** Reads and checks one JSON file of the dataset; errors name the file and the field. */
 export async function readJsonFile<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {

@@ -1,8 +1,8 @@
 // The raw dataset the reference server reads (format documented in README "Reference server").
 // Every file is checked with these schemas when loaded, so a bad dataset names its file and field.
 import { z } from 'zod';
-import { KeyFieldSchema, KeyFieldValueSchema } from '../../model/key-usage.js';
-import { CorePlanSchema, DevPlanSchema, KeyProductSchema, ModelProductSchema, PricingServiceSchema, PricingTypeSchema } from '../../model/enums.js';
+import { KeyFieldSchema, KeyFieldValueSchema } from '../../model/index.js';
+import { CorePlanSchema, DevPlanSchema, KeyProductSchema, ModelProductSchema, PricingServiceSchema, PricingTypeSchema } from '../../model/index.js';
 
 const usd = z.string().regex(/^\d+(\.\d{1,6})?$/, 'expected USD as a decimal string with at most 6 decimals');
 const day = z.iso.date();

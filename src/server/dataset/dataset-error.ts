@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/svc-error.js';
+import { SvcError } from '../../core/index.js';
 /** Thrown when a dataset file of the reference server is missing or malformed; names the file and the place. */
 export class DatasetError extends SvcError {
   override readonly name = 'DatasetError';

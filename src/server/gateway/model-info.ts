@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import type { Dataset } from '../dataset/dataset.js';
 import { keyModels } from './key-info.js';
 import type { CallingKey } from './_api-key.js';

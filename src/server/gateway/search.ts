@@ -1,6 +1,6 @@
 import type { Dataset } from '../dataset/dataset.js';
-import { SearchRequestSchema } from '../../model/gateway.js';
-import { formatPath } from '../../model/parse.js';
+import { SearchRequestSchema } from '../../model/index.js';
+import { formatPath } from '../../model/parse/index.js';
 import { HttpError } from '../http-error.js';
 import { parseDay } from '../_days.js';
 

@@ -1,12 +1,12 @@
 import { compareText } from '../_compare.js';
-import { Decimal, vatFromBps } from '../../money/decimal.js';
-import { allocateMinor } from '../../money/allocate.js';
+import { Decimal, vatFromBps } from '../../money/index.js';
+import { allocateMinor } from '../../money/index.js';
 import type { RawOrg, RawPrice } from '../dataset/_schema.js';
 import { formatMicro } from '../_micro.js';
 import { addMonths, formatDay, monthEnd, parseDay } from '../_days.js';
 import { seededUuid } from './_prng.js';
 import { createHash } from 'node:crypto';
-import { gs1CheckDigit } from '../../check/gln.js';
+import { gs1CheckDigit } from '../../check/index.js';
 
 export const SELLER = {
   legal_name: 'Serviceværket ApS',

@@ -7,7 +7,7 @@ import { USAGE_CSV_HEADER } from '../dataset/_usage-csv.js';
 import { addMonths, formatDay, monthKey, monthStart, parseDay } from '../_days.js';
 import { FileWriter } from './_file-writer.js';
 import { hex, seededRandom, seededUuid } from './_prng.js';
-import { InvalidArgumentError } from '../../core/invalid-argument-error.js';
+import { InvalidArgumentError } from '../../core/index.js';
 import { buildInvoice } from './_invoice.js';
 
 export interface GenerateOptions {

@@ -9,10 +9,7 @@ import {
   PartnerProfileSchema, PartnerStatusSchema, ProviderUsageSchema, SearchRequestSchema, SearchResponseSchema, SearchResultSchema,
   UsageSliceSchema,
 } from '../../model/index.js';
-import {
-  ActivityMetricsSchema, DailyActivityResponseSchema, DailyActivitySchema, KeyCreditsSchema, KeyDevPlanSchema, KeyInfoResponseSchema,
-  KeyInfoSchema, ModelInfoDetailsSchema, ModelInfoResponseSchema, ModelInfoSchema,
-} from '../../model/litellm.js';
+import { ActivityMetricsSchema, DailyActivityResponseSchema, DailyActivitySchema, KeyCreditsSchema, KeyDevPlanSchema, KeyInfoResponseSchema, KeyInfoSchema, ModelInfoDetailsSchema, ModelInfoResponseSchema, ModelInfoSchema } from '../../model/index.js';
 
 /**
  * Every record the served document describes, listed here rather than read from zod's global

@@ -1,5 +1,5 @@
 import { compareText } from '../_compare.js';
-import type { KeyField, KeyFieldValue } from '../../model/key-usage.js';
+import type { KeyField, KeyFieldValue } from '../../model/index.js';
 import { addSums, newSums, slices, spendOf, tokenGroup, tokensOf } from './_sums.js';
 
 interface Group {

@@ -1,4 +1,4 @@
-import type { KeyField } from '../../model/key-usage.js';
+import type { KeyField } from '../../model/index.js';
 import { compareText } from '../_compare.js';
 
 /**

@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import { daysInMonth, dayOfMonth } from '../_days.js';
 
 /**

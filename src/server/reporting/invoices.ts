@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Dataset, OrgData } from '../dataset/dataset.js';
 import { HttpError } from '../http-error.js';
-import { InvoiceSchema } from '../../model/invoice.js';
+import { InvoiceSchema } from '../../model/index.js';
 import { renderInvoicePdf } from '../../invoice/index.js';
 import type { IndexedInvoice } from '../dataset/_invoice-index.js';
 

@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/decimal.js';
+import { Decimal } from '../../money/index.js';
 import type { Dataset, OrgData } from '../dataset/dataset.js';
 import { rowRange } from '../dataset/usage-table.js';
 import { HttpError } from '../http-error.js';

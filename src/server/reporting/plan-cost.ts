@@ -1,5 +1,6 @@
-import { Decimal } from '../../money/decimal.js';
-import type { Currency, DevPlan, PricingService, PricingType } from '../../model/index.js';
+import { Decimal } from '../../money/index.js';
+import type { Currency } from '../../model/parse/index.js';
+import type { DevPlan, PricingService, PricingType } from '../../model/index.js';
 import type { OrgData } from '../dataset/dataset.js';
 import type { RawPrice } from '../dataset/_schema.js';
 import { HttpError } from '../http-error.js';

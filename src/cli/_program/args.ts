@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import type { Command, ParsedArgs } from './command.js';
+import { UsageError } from './usage-error.js';
+import { suggestionsFor } from './suggest.js';
+import { monthProblem } from '../../runner/options/index.js';
+import { withJq } from './jq.js';
+
+/** Parses argv for `command` strictly: unknown flags and missing values are UsageErrors naming the flag. */
+export function parseCommandArgs(given: Command, argv: string[], path: string): ParsedArgs {
+  const command = withJq(given);
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
+  for (const [name, spec] of Object.entries(command.options)) {
+    options[name] = { type: spec.type, ...(spec.short ? { short: spec.short } : {}), ...(spec.multiple ? { multiple: true } : {}) };
+  }
+  let parsed: ParsedArgs;
+  try {
+    const r = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    parsed = { values: r.values as ParsedArgs['values'], positionals: r.positionals };
+  } catch (e) {
+    const msg = (e as Error).message;
+    const flag = /'(-{1,2}[^' ]+)/.exec(msg)?.[1];
+    if (/Unknown option/i.test(msg)) {
+      const near = flag?.startsWith('--') ? suggestionsFor(flag.slice(2).split('=')[0]!, Object.keys(command.options))[0] : undefined;
+      throw new UsageError(`unknown flag ${flag ?? ''}`.trim() + (near ? ` (did you mean --${near}?)` : ''), path);
+    }
+    // Node refuses `--months -1` as ambiguous (the value looks like a flag); say how to write it.
+    if (/argument is ambiguous/i.test(msg)) {
+      throw new UsageError(`flag ${flag ?? ''} got a value starting with "-"; write it as ${flag ?? '--flag'}=VALUE`, path);
+    }
+    if (/argument missing/i.test(msg)) throw new UsageError(`flag ${flag ?? ''} needs a value`.replace('  ', ' '), path);
+    if (/does not take an argument/i.test(msg)) throw new UsageError(`flag ${flag ?? ''} takes no value`, path);
+    if (/Unexpected argument/i.test(msg)) throw new UsageError(`unexpected argument ${flag ?? ''}`.trim(), path);
+    throw new UsageError(msg.split('\n')[0] ?? msg, path);
+  }
+  const p = command.positionals ?? { min: 0, max: 0 };
+  if (parsed.positionals.length < p.min) throw new UsageError(`missing argument ${p.names ?? ''}`.trim(), path);
+  if (parsed.positionals.length > p.max) {
+    throw new UsageError(`unexpected argument "${parsed.positionals[p.max]}"`, path);
+  }
+  return parsed;
+}
+
+/** A string flag's value, or undefined. */
+export function str(args: ParsedArgs, name: string): string | undefined {
+  const v = args.values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function bool(args: ParsedArgs, name: string): boolean {
+  return args.values[name] === true;
+}
+
+/** A flag that must be one of `choices`; UsageError naming the flag otherwise. */
+export function choice<T extends string>(args: ParsedArgs, name: string, choices: readonly T[]): T | undefined {
+  const v = str(args, name);
+  if (v === undefined) return undefined;
+  if (!(choices as readonly string[]).includes(v)) {
+    throw new UsageError(`--${name} must be one of ${choices.join(', ')} (got "${v}")`);
+  }
+  return v as T;
+}
+
+/** An integer flag within [min, max]; UsageError naming the flag otherwise. */
+export function int(args: ParsedArgs, name: string, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const v = str(args, name);
+  if (v === undefined) return undefined;
+  if (!/^-?\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+  }
+  return Number(v);
+}
+
+/** A run's month flag, `YYYY-MM` of a real month, or undefined; UsageError naming the flag otherwise. */
+export function monthFlag(args: ParsedArgs, name = 'month'): string | undefined {
+  const v = str(args, name);
+  if (v === undefined) return undefined;
+  const problem = monthProblem(v);
+  if (problem) throw new UsageError(`--${name} ${problem}`);
+  return v;
+}

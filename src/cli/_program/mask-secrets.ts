@@ -1,0 +1,22 @@
+import { maskKey } from '../_credentials/mask.js';
+
+// The shapes of this service's secrets: reporting tokens (rt_), partner tokens (pt_), API keys (sk-).
+const SECRET_SHAPE = /\b(?:rt|pt|sk)[-_][A-Za-z0-9_-]{6,}/g;
+// Variables whose values are secrets: SVC_REPORTING_TOKEN, SVC_API_KEY, a run's NORDLYS_TOKEN ...
+const SECRET_VARIABLE = /(?:TOKEN|_KEY|PASSWORD|SECRET)$/;
+/** Shortest variable value treated as a secret: shorter ones would blank out ordinary text. */
+const MIN_SECRET_LENGTH = 6;
+
+/**
+ * A message as the CLI may print it: a token pasted where an id or a month was wanted is echoed
+ * back masked (`rt_…4c3e`), as the debug log masks it; so is the value of any secret variable
+ * of the environment wherever it appears, whatever its shape.
+ */
+export function maskSecrets(text: string, env: Record<string, string | undefined>): string {
+  let out = text;
+  for (const [name, value] of Object.entries(env)) {
+    const v = value?.trim();
+    if (v && v.length >= MIN_SECRET_LENGTH && SECRET_VARIABLE.test(name) && out.includes(v)) out = out.split(v).join(maskKey(v));
+  }
+  return out.replace(SECRET_SHAPE, (s) => maskKey(s));
+}

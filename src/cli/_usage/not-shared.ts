@@ -1,6 +1,0 @@
-import { PermissionDeniedError } from '../../client/errors/permission-denied-error.js';
-
-/** Is this failure "usage is not shared with the organization"? (403 on the activity endpoint) */
-export function isNotShared(e: unknown): boolean {
-  return e instanceof PermissionDeniedError && /not shared/i.test(e.message);
-}

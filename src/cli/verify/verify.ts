@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import type { Command } from '../_program/command.js';
+import { InvalidArgumentError } from '../../core/index.js';
+import { keepHeapCompact } from '../_program/compact-heap.js';
+import { bool } from '../_program/args.js';
+import { UsageError } from '../_program/usage-error.js';
+import { jsonText } from '../_output/json-text.js';
+import { escapeControls } from '../../core/index.js';
+import type { VerifyReport } from '../../verify/index.js';
+
+/** The closing line: the count first, then what was checked. */
+function countLine(r: VerifyReport): string {
+  const n = r.differences.length;
+  const c = r.checked;
+  return `${r.month ?? r.folder}: ${n === 0 ? 'no differences' : `${n} difference${n === 1 ? '' : 's'}`} (${c.files} files checked against the manifest; ` +
+    `${c.documents} documents of ${c.units} organizations and workbooks made again from the kept answers; ${c.invoices} invoices checked; ` +
+    `summary.md and index.html footed; ${c.months} earlier month${c.months === 1 ? '' : 's'} in the chain)\n`;
+}
+
+export const verifyCommand: Command = {
+  name: 'verify',
+  summary: 'Check a month-end run\'s folder offline: files against the manifest, every document made again from the kept API answers, the months\' chain',
+  about:
+    'Prints one line per difference (the file, then what differs), notes on what was not re-derived, and a count; exit code 1 on any difference, 0 on none. ' +
+    'Needs no server and no network, and the svc version that made the run. Format and what each check means: src/runner/README.md, "Verifying a run".',
+  usage: 'verify DIR/<month> [--json]',
+  examples: ['svc verify ./month-end/2026-10', 'svc verify ./month-end/2026-10 --json'],
+  options: {
+    json: { type: 'boolean', description: 'print the report as JSON (differences, notes, counts) on stdout' },
+  },
+  positionals: { min: 1, max: 1, names: 'DIR/<month>' },
+  async run(io, args) {
+    // It makes a run's documents again: the same compact heap as the run.
+    keepHeapCompact(io);
+    // The document builders load only for a verification, as for a run.
+    const { verifyRun } = await import('../../verify/index.js');
+    const dir = args.positionals[0]!;
+    const path = resolve(io.cwd, dir);
+    const report = await verifyRun(path).catch((e: unknown) => {
+      throw e instanceof InvalidArgumentError ? new UsageError(e.message.replace(path, dir)) : e;
+    });
+    report.folder = dir;
+    if (bool(args, 'json')) io.stdout.write(jsonText({ ok: report.differences.length === 0, ...report }));
+    else {
+      let out = '';
+      for (const d of report.differences) out += `${escapeControls(`${d.file}: ${d.what}`)}\n`;
+      for (const n of report.notes) out += `note: ${escapeControls(n)}\n`;
+      io.stdout.write(out + countLine(report));
+    }
+    return report.differences.length ? 1 : 0;
+  },
+};

@@ -1,0 +1,274 @@
+import type { DkkRateFacts } from '../../vat/index.js';
+import type { BooksSettings } from '../config/books-config.js';
+import type { InvoiceEntry, OrgOutcome } from '../manifest/manifest.js';
+import type { RunFigures } from './run-figures.js';
+import { vatPeriodOf, type VatPeriod } from './_vat-period.js';
+
+export type { VatPeriod } from './_vat-period.js';
+
+// The run's books: a voucher per booked invoice (debtor, revenue per category, output VAT) and
+// the draft VAT return's boxes, made once from the organizations' outcomes (each invoice's own
+// figures, its DKK at the run's rate, and its booking facts: date, VAT treatment, buyer,
+// categories) beside the run's figures. journal.csv, vat-return.json, summary.md and index.html
+// all read this; none adds up on its own. Øre as BigInt throughout, exact at any size.
+
+/** One posting: debit positive, credit negative, in øre; `amount_currency` in the invoice's minor units. */
+export interface JournalLine {
+  date: string;
+  /** The voucher (bilag): the invoice's number in the seller's series. */
+  voucher: string;
+  account: string;
+  /** What the line is: the debtor, revenue of a category, or the output VAT. */
+  kind: 'debtor' | 'revenue' | 'output_vat';
+  category?: 'subscription' | 'usage' | 'dev_overage';
+  buyer_name: string;
+  org_id: string;
+  amount_dkk: bigint;
+  /** The VAT code of a revenue or VAT line ('' on the debtor's). */
+  vat_code: string;
+  currency: string;
+  amount_currency: bigint;
+  /** On the debtor's line of an invoice not in DKK: the rate it was posted at, its source and day (the run's, InvoiceEntry.dkk). */
+  rate?: DkkRateFacts;
+}
+
+/** One voucher: an invoice, its postings balancing to 0 øre. */
+export interface Voucher {
+  voucher: string;
+  date: string;
+  org_id: string;
+  lines: JournalLine[];
+}
+
+/** One box of the VAT return: øre, the whole kroner the form takes, and the invoices behind it. */
+export interface VatBox {
+  /** Øre; null when an invoice that belongs here has no rate to DKK (`missing_rate`): never guessed. */
+  ore: bigint | null;
+  /** Whole kroner, øre disregarded (momsloven § 57, stk. 1); null with `ore`. */
+  kroner: bigint | null;
+  /** The øre of the invoices that do convert (what `ore` would leave out). */
+  converted_ore: bigint;
+  /** The invoices whose figures it adds, by number. */
+  invoices: string[];
+  /** Invoices that belong here but have no rate to DKK. */
+  missing_rate: string[];
+}
+
+/** One buyer of the EU sales list: its VAT number and its services in DKK. */
+export interface EuSale {
+  vat_number: string;
+  country: string | null;
+  services: VatBox;
+}
+
+/** The boxes of one VAT period (or of the whole run). */
+export interface VatFigures {
+  /** Salgsmoms: the Danish VAT charged, in DKK. */
+  sales_vat: VatBox;
+  /** Rubrik B – ydelser: services to business buyers in other EU member states (reverse charge), net. */
+  box_b_services: VatBox;
+  /** Rubrik C: other supplies without Danish VAT (here: services to business buyers outside the EU), net. */
+  box_c: VatBox;
+  /** EU-salg uden moms: rubrik B's services per buyer VAT number. */
+  eu_sales: EuSale[];
+}
+
+/** Why an invoice of the run is not in the books. */
+export interface NotBooked {
+  org_id: string;
+  invoice_number: string;
+  reason: 'void' | 'held_back' | 'no_rate' | 'vat_undetermined' | 'not_recorded' | 'figures_failed';
+  currency: string;
+  total_cents: number;
+  /** The credit note that cancels it (void and held back), when the run made it: not booked either. */
+  credit_note?: string;
+}
+
+export interface RunBooks {
+  settings: BooksSettings;
+  vouchers: Voucher[];
+  /** Sums of the journal in øre: debit (the debtors) and credit (revenue and VAT, negative) foot to 0. */
+  totals: { debit: bigint; credit: bigint; debtors: bigint; revenue: bigint; output_vat: bigint };
+  /** The boxes of every booked invoice of the run. */
+  vat: VatFigures;
+  /** The boxes per VAT period the invoices fall in by their invoice dates, oldest first. */
+  periods: Array<VatPeriod & VatFigures>;
+  /** The EU sales list per calendar month of the invoice dates (EU-salg uden moms is filed per month). */
+  eu_sales_by_month: Array<{ month: string; eu_sales: EuSale[] }>;
+  not_booked: NotBooked[];
+}
+
+const emptyBox = (): VatBox => ({ ore: 0n, kroner: 0n, converted_ore: 0n, invoices: [], missing_rate: [] });
+// Each set of figures' EU sales by buyer VAT number, while they are added up (sorted by number at the end).
+const buyers = new WeakMap<VatFigures, Map<string, EuSale>>();
+const emptyFigures = (): VatFigures => {
+  const f: VatFigures = { sales_vat: emptyBox(), box_b_services: emptyBox(), box_c: emptyBox(), eu_sales: [] };
+  buyers.set(f, new Map());
+  return f;
+};
+const byVatNumber = <T extends VatFigures>(f: T): T => {
+  f.eu_sales.sort((x, y) => (x.vat_number < y.vat_number ? -1 : x.vat_number > y.vat_number ? 1 : 0));
+  return f;
+};
+
+/** Adds an invoice's øre (null: no rate) to a box. */
+function addTo(box: VatBox, number: string, ore: bigint | null): void {
+  if (ore === null) {
+    box.missing_rate.push(number);
+    box.ore = null;
+    box.kroner = null;
+    return;
+  }
+  box.invoices.push(number);
+  box.converted_ore += ore;
+  if (box.ore !== null) {
+    box.ore += ore;
+    // Whole kroner, the øre disregarded (momsloven § 57, stk. 1): BigInt division drops them.
+    box.kroner = box.ore / 100n;
+  }
+}
+
+/** An entry's DKK total and VAT in øre, or null without a rate. */
+function dkkOf(i: InvoiceEntry): { total: bigint; vat: bigint } | null {
+  if (i.currency === 'DKK') return { total: BigInt(i.total_cents), vat: BigInt(i.vat_cents) };
+  if (!i.dkk || i.dkk.total_cents === null || i.dkk.vat_cents === null) return null;
+  return { total: BigInt(i.dkk.total_cents), vat: BigInt(i.dkk.vat_cents) };
+}
+
+/** `n / d` (d > 0) rounded half up, away from zero as Decimal.ROUND_HALF_UP, in BigInt. */
+function divideHalfUp(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const r = n % d;
+  const twice = (r < 0n ? -r : r) * 2n;
+  return twice >= d ? q + (n < 0n ? -1n : 1n) : q;
+}
+
+/**
+ * `revenue` øre spread over the categories in proportion to their amounts in the invoice's currency,
+ * each the difference of two cumulative roundings (half up), so the parts add up to `revenue` exactly
+ * (a DKK invoice's categories are their own amounts).
+ */
+function spread(revenue: bigint, parts: readonly bigint[]): bigint[] {
+  let whole = parts.reduce((a, p) => a + p, 0n);
+  if (whole === revenue) return [...parts];
+  if (whole === 0n) return parts.map((_, k) => (k === 0 ? revenue : 0n));
+  // A negative whole: the same proportions with both signs turned.
+  const sign = whole < 0n ? -1n : 1n;
+  whole *= sign;
+  let cumulative = 0n;
+  let before = 0n;
+  return parts.map((p) => {
+    cumulative += p * sign;
+    const upTo = divideHalfUp(revenue * cumulative, whole);
+    const part = upTo - before;
+    before = upTo;
+    return part;
+  });
+}
+
+/** The voucher of a booked invoice: debit the debtor with the total, credit revenue per category and the VAT. */
+function voucherOf(o: OrgOutcome, i: InvoiceEntry, dkk: { total: bigint; vat: bigint }, s: BooksSettings): Voucher {
+  const b = i.booking!;
+  const code = b.treatment === 'reverse_charge' ? s.vat_codes.eu_services : b.treatment === 'outside_scope' ? s.vat_codes.outside_eu : s.vat_codes.domestic;
+  const revenueAccount = b.treatment === 'reverse_charge' ? s.accounts.revenue_eu_services : b.treatment === 'outside_scope' ? s.accounts.revenue_outside_eu : s.accounts.revenue_domestic;
+  const base = { date: b.invoice_date, voucher: i.invoice_number, buyer_name: b.buyer_name, org_id: o.org_id, currency: i.currency };
+  const lines: JournalLine[] = [{ ...base, account: s.accounts.debtors, kind: 'debtor', amount_dkk: dkk.total, vat_code: '', amount_currency: BigInt(i.total_cents), ...(i.dkk ? { rate: i.dkk } : {}) }];
+  // A record whose lines are not its net (checkInvoice holds it back) never gets here; one net line is the guard.
+  const categories = b.categories.reduce((a, c) => a + BigInt(c.cents), 0n) === BigInt(i.subtotal_cents) && b.categories.length
+    ? b.categories
+    : [{ category: undefined, cents: i.subtotal_cents }];
+  // Revenue in DKK is the total less the VAT, both as converted, so the voucher balances to the øre.
+  const revenue = spread(dkk.total - dkk.vat, categories.map((c) => BigInt(c.cents)));
+  categories.forEach((c, k) => {
+    lines.push({ ...base, account: revenueAccount, kind: 'revenue', ...(c.category ? { category: c.category } : {}), amount_dkk: -revenue[k]!, vat_code: code, amount_currency: -BigInt(c.cents) });
+  });
+  if (i.vat_cents !== 0 || dkk.vat !== 0n) {
+    lines.push({ ...base, account: s.accounts.output_vat, kind: 'output_vat', amount_dkk: -dkk.vat, vat_code: code, amount_currency: -BigInt(i.vat_cents) });
+  }
+  return { voucher: i.invoice_number, date: b.invoice_date, org_id: o.org_id, lines };
+}
+
+/** Adds an invoice to the boxes it belongs to. */
+function addToBoxes(f: VatFigures, i: InvoiceEntry, dkk: { total: bigint; vat: bigint } | null): void {
+  const b = i.booking!;
+  const number = i.invoice_number;
+  const net = dkk === null ? null : dkk.total - dkk.vat;
+  if (b.treatment === 'standard') addTo(f.sales_vat, number, dkk === null ? null : dkk.vat);
+  else if (b.treatment === 'outside_scope') addTo(f.box_c, number, net);
+  else if (b.treatment === 'reverse_charge') {
+    addTo(f.box_b_services, number, net);
+    const vatNumber = b.buyer_vat ?? '';
+    let sale = buyers.get(f)!.get(vatNumber);
+    if (!sale) {
+      sale = { vat_number: vatNumber, country: b.buyer_country ?? null, services: emptyBox() };
+      buyers.get(f)!.set(vatNumber, sale);
+      f.eu_sales.push(sale);
+    }
+    addTo(sale.services, number, net);
+  }
+}
+
+/** Why an invoice is not booked, or undefined when it is. */
+function notBookedReason(i: InvoiceEntry): NotBooked['reason'] | undefined {
+  if (i.status === 'void') return 'void';
+  if (i.held_back) return 'held_back';
+  if (!i.booking) return 'not_recorded';
+  if (i.booking.treatment === 'undetermined') return 'vat_undetermined';
+  return undefined;
+}
+
+/**
+ * The run's books from its organizations' outcomes: a voucher per issued invoice that is not held
+ * back, has a rate to DKK and a VAT treatment; the VAT return's boxes per period; and each invoice
+ * not booked, with why. `figures` is the run's one model: an organization whose figures failed is
+ * booked nowhere.
+ */
+export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSettings, figures: RunFigures): RunBooks {
+  const vouchers: Voucher[] = [];
+  const notBooked: NotBooked[] = [];
+  const vat = emptyFigures();
+  const periods = new Map<string, VatPeriod & VatFigures>();
+  const months = new Map<string, VatFigures>();
+  organizations.forEach((o, k) => {
+    const failed = figures.organizations[k]?.problem !== undefined;
+    for (const i of o.invoices) {
+      const reason = failed ? 'figures_failed' : notBookedReason(i);
+      const dkk = reason ? null : dkkOf(i);
+      if (reason || dkk === null) {
+        const made = i.credit_note?.status === 'made' ? i.credit_note.number : undefined;
+        notBooked.push({ org_id: o.org_id, invoice_number: i.invoice_number, reason: reason ?? 'no_rate', currency: i.currency, total_cents: i.total_cents, ...(made ? { credit_note: made } : {}) });
+      }
+      // An invoice with no rate is in no journal, but its boxes say that it is missing.
+      if (reason) continue;
+      const date = i.booking!.invoice_date;
+      const p = vatPeriodOf(date, settings.vat_period);
+      let inPeriod = periods.get(p.period);
+      if (!inPeriod) {
+        const f = emptyFigures();
+        // The period's figures are the object its buyers are kept under: the period's name and days are added to it.
+        inPeriod = Object.assign(f, p);
+        periods.set(p.period, inPeriod);
+      }
+      const month = months.get(date.slice(0, 7)) ?? emptyFigures();
+      months.set(date.slice(0, 7), month);
+      for (const f of [vat, inPeriod, month]) addToBoxes(f, i, dkk);
+      if (dkk) vouchers.push(voucherOf(o, i, dkk, settings));
+    }
+  });
+  vouchers.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.voucher < b.voucher ? -1 : a.voucher > b.voucher ? 1 : 0));
+  const lines = vouchers.flatMap((v) => v.lines);
+  const sum = (p: (l: JournalLine) => boolean) => lines.filter(p).reduce((a, l) => a + l.amount_dkk, 0n);
+  const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    settings,
+    vouchers,
+    totals: {
+      debit: sum((l) => l.amount_dkk > 0n), credit: sum((l) => l.amount_dkk < 0n),
+      debtors: sum((l) => l.kind === 'debtor'), revenue: sum((l) => l.kind === 'revenue'), output_vat: sum((l) => l.kind === 'output_vat'),
+    },
+    vat: byVatNumber(vat),
+    periods: byKey(periods).map(([, f]) => byVatNumber(f)),
+    eu_sales_by_month: byKey(months).filter(([, f]) => f.eu_sales.length).map(([month, f]) => ({ month, eu_sales: byVatNumber(f).eu_sales })),
+    not_booked: notBooked,
+  };
+}

@@ -1,0 +1,60 @@
+import { formatCount, formatDate, formatMoney, t, type Locale } from '../../locale/index.js';
+import type { EuSale, RunBooks, VatBox, VatFigures } from '../figures/books.js';
+
+// The run's books as words and formatted amounts in one language: the draft VAT return's boxes per
+// VAT period, the EU sales list, the journal's sums and the invoices not booked, for summary.md and
+// index.html to lay out each in its own markup. Nothing here adds up; every figure is runBooks'.
+
+const w = (locale: Locale, key: string, params?: Record<string, unknown>) => t(locale, `runner.books.${key}`, params);
+
+/** Escapes text from the API for the markup it goes into (summary.md: Markdown; the page's template escapes HTML itself). */
+type Esc = (text: string) => string;
+
+function boxView(label: string, b: VatBox, locale: Locale, esc: Esc) {
+  const missing = b.missing_rate.length ? esc(w(locale, 'missingRate', { list: b.missing_rate.join(', ') })) : '';
+  return {
+    label,
+    amount: b.ore === null ? w(locale, 'notKnown') : formatMoney(b.ore, 'DKK', locale),
+    kroner: b.kroner === null ? '–' : formatCount(b.kroner, locale),
+    invoices: esc(b.invoices.join(', ')) || '–',
+    missing,
+  };
+}
+
+function euSalesView(list: readonly EuSale[], locale: Locale, esc: Esc) {
+  return list.map((e) => ({ vatNumber: esc(e.vat_number), country: e.country ?? '–', ...boxView('', e.services, locale, esc) }));
+}
+
+function figuresView(f: VatFigures, locale: Locale, esc: Esc) {
+  return {
+    boxes: [
+      boxView(esc(w(locale, 'salesVat')), f.sales_vat, locale, esc),
+      boxView(esc(w(locale, 'boxB')), f.box_b_services, locale, esc),
+      boxView(esc(w(locale, 'boxC')), f.box_c, locale, esc),
+    ],
+    euSales: euSalesView(f.eu_sales, locale, esc),
+  };
+}
+
+/** The books' view: each VAT period's boxes and EU sales list, the journal's sums, what is not booked and why. */
+export function booksView(books: RunBooks, locale: Locale, esc: Esc = (text) => text) {
+  return {
+    heading: w(locale, 'heading'),
+    h: (locale.runner as { books: { h: Record<string, string> } }).books.h,
+    periods: books.periods.map((p) => ({
+      title: w(locale, 'periodTitle', { period: p.period, from: formatDate(p.from, locale), to: formatDate(p.to, locale) }),
+      ...figuresView(p, locale, esc),
+    })),
+    none: books.periods.length ? '' : w(locale, 'noneBooked'),
+    journal: esc(w(locale, 'journalNote', {
+      vouchers: formatCount(books.vouchers.length, locale),
+      debit: formatMoney(books.totals.debit, 'DKK', locale),
+      credit: formatMoney(-books.totals.credit, 'DKK', locale),
+    })),
+    accounts: esc(w(locale, 'accountsNote', { ...books.settings.accounts, ...books.settings.vat_codes })),
+    note: esc(w(locale, 'draftNote')),
+    notBooked: books.not_booked.map((n) =>
+      esc(w(locale, 'notBookedLine', { number: n.invoice_number, org: n.org_id, reason: w(locale, `reason.${n.reason}`), creditNote: n.credit_note ? w(locale, 'creditNoteToo', { number: n.credit_note }) : '' })),
+    ),
+  };
+}

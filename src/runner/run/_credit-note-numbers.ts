@@ -1,0 +1,80 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CreditNoteSeries } from '../config/config.js';
+import { isMonth } from '../options/month.js';
+
+/** A credit note an earlier run made: its number and date, kept for the same invoice on every rerun. */
+export interface MadeCreditNote {
+  number: string;
+  issue_date: string;
+}
+
+/** The credit notes earlier runs made (by invoice id), and the series' next free number (with a series). */
+export interface SeriesState {
+  byInvoice: Map<string, MadeCreditNote>;
+  /** The next number to use: past `next` and past every number of the series an earlier run used. */
+  next: number;
+}
+
+/** `prefix` + `n`, zero-padded to the series' `digits`. */
+export function seriesNumber(series: CreditNoteSeries, n: number): string {
+  return series.prefix + String(n).padStart(series.digits ?? 0, '0');
+}
+
+/** The manifest `source` of a credit note's files: what it is made from, and its number and date. */
+export function creditNoteSource(number: string, issueDate: string, invoiceId: string): string {
+  return `credit note ${number}, dated ${issueDate}, of invoice ${invoiceId}`;
+}
+
+const SOURCE = /^credit note ([A-Za-z0-9_-]+), dated (\d{4}-\d{2}-\d{2}), of invoice (.+)$/;
+
+// Read from both the invoices' entries and the files: a checkpoint manifest (a run killed
+// outright) lists only files, and a number once used must never be given again.
+function* madeIn(manifest: unknown): Generator<{ invoice: string } & MadeCreditNote> {
+  const files = (manifest as { files?: unknown })?.files;
+  if (Array.isArray(files)) {
+    for (const f of files) {
+      const m = (f as { kind?: unknown })?.kind === 'credit_note_pdf' ? SOURCE.exec(String((f as { source?: unknown }).source)) : null;
+      if (m) yield { invoice: m[3]!, number: m[1]!, issue_date: m[2]! };
+    }
+  }
+  const orgs = (manifest as { organizations?: unknown })?.organizations;
+  if (!Array.isArray(orgs)) return;
+  for (const o of orgs) {
+    const invoices = (o as { invoices?: unknown })?.invoices;
+    if (!Array.isArray(invoices)) continue;
+    for (const i of invoices) {
+      const c = (i as { credit_note?: { status?: unknown; number?: unknown; issue_date?: unknown } })?.credit_note;
+      const id = (i as { id?: unknown })?.id;
+      if (c?.status === 'made' && typeof c.number === 'string' && typeof c.issue_date === 'string' && typeof id === 'string') {
+        yield { invoice: id, number: c.number, issue_date: c.issue_date };
+      }
+    }
+  }
+}
+
+/**
+ * What the month folders under `outDir` (`YYYY-MM/manifest.json`, this run's month included)
+ * say: the credit note each invoice already has (whatever series it came from), and the number
+ * after the highest the series has used, so no number is given twice and numbers only rise. A manifest that
+ * cannot be read counts as none (the config's `next` is then the floor).
+ */
+export async function seriesState(outDir: string, series: CreditNoteSeries | undefined): Promise<SeriesState> {
+  const byInvoice = new Map<string, MadeCreditNote>();
+  let highest = 0;
+  const months = (await readdir(outDir).catch(() => [] as string[])).filter(isMonth).sort();
+  for (const month of months) {
+    let manifest: unknown;
+    try {
+      manifest = JSON.parse(await readFile(join(outDir, month, 'manifest.json'), 'utf8'));
+    } catch {
+      continue;
+    }
+    for (const made of madeIn(manifest)) {
+      byInvoice.set(made.invoice, { number: made.number, issue_date: made.issue_date });
+      const rest = series && made.number.startsWith(series.prefix) ? made.number.slice(series.prefix.length) : '';
+      if (/^\d{1,15}$/.test(rest)) highest = Math.max(highest, Number(rest));
+    }
+  }
+  return { byInvoice, next: Math.max(series?.next ?? 1, highest + 1) };
+}

@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import { writeFileAtomic } from '../../core/index.js';
+import { ownFile } from '../../core/index.js';
+import type { OutputWriter } from '../manifest/_output-writer.js';
+import { SecretScrubber } from './_secret-scrubber.js';
+import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from '../manifest/manifest.js';
+import { booksTexts, runModel, runPages } from '../pages/run-pages.js';
+import { previousMonthLink } from '../manifest/chain.js';
+import { RUN_DOCUMENTS } from '../manifest/_run-documents.js';
+import { now } from '../../core/index.js';
+import { exactJson } from '../manifest/_exact-json.js';
+import { markSharedPaymentIds } from './_shared-payment-ids.js';
+import type { BooksSettings } from '../config/books-config.js';
+import { sha256 } from '../manifest/hash.js';
+
+export interface FinishInput {
+  monthDir: string;
+  writer: OutputWriter;
+  month: string;
+  baseUrl: string;
+  startedAt: Date;
+  organizations: OrgOutcome[];
+  partner: PartOutcome | null;
+  interrupted: boolean;
+  options: Manifest['options'];
+  /** Token values of this run: scrubbed from the manifest and summary whatever put them there. */
+  secrets: Array<string | undefined>;
+  /** Language of summary.md and index.html. */
+  summaryLanguage: string;
+  version: string;
+  /** Where the books post (the run config's `books`, defaults filled in). */
+  books: BooksSettings;
+}
+
+// Files an earlier run made that this run did not touch (an org that failed or was not run this
+// time, a service PDF from a run with --with-service-pdf) stay listed while they are on disk.
+async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
+  const touched = new Set(input.writer.files.map((f) => f.path));
+  const kept: ManifestFile[] = [];
+  for (const prev of input.writer.previousFiles()) {
+    if (touched.has(prev.path) || RUN_DOCUMENTS.has(prev.kind)) continue;
+    // Only a regular file is the one listed (the one rule: a link or FIFO put there since is not).
+    const st = (await ownFile(join(input.monthDir, prev.path), { within: input.monthDir }).catch(() => undefined))?.stats;
+    if (st && st.size === prev.size) kept.push({ ...prev, status: 'kept' });
+  }
+  return kept;
+}
+
+/**
+ * Writes `books/journal.csv` and `books/vat-return.json`, then `summary.md`, then `index.html`, then
+ * `manifest.json` (listing them all), each atomically;
+ * returns the manifest. The queue's coordinator finishes its runs here too, so every run gets
+ * the same three.
+ */
+export async function finishManifest(input: FinishInput): Promise<Manifest> {
+  markSharedPaymentIds(input.organizations);
+  const head = {
+    manifest_version: 1 as const,
+    tool: { name: 'svc' as const, version: input.version },
+    month: input.month,
+    base_url: input.baseUrl,
+    started_at: input.startedAt.toISOString(),
+    finished_at: now().toISOString(),
+    interrupted: input.interrupted,
+    // The books' settings are the run's: svc verify posts the same way.
+    options: { ...input.options, books: input.books },
+    organizations: input.organizations,
+    partner: input.partner,
+  };
+  const scrubber = new SecretScrubber(input.secrets);
+  // Scrubbed as records, before the summary's Markdown escaping, the page's HTML escaping and JSON's own could hide a token.
+  const clean = scrubber.scrubDeep(head);
+  // The run's one model (figures, books); the books' files through the one writer first, so the
+  // pages list them: the same bytes as the last run's (on disk too) are `unchanged`, not written again.
+  const model = runModel(clean, input.books);
+  const texts = booksTexts(model, input.summaryLanguage);
+  for (const [path, kind, text] of [['books/journal.csv', 'journal', texts.journal], ['books/vat-return.json', 'vat_return', texts.vatReturn]] as const) {
+    const bytes = new TextEncoder().encode(scrubber.scrub(text));
+    await input.writer.emit({
+      path, org_id: null, kind, source_sha256: sha256(bytes), source: 'this manifest', generator: `svc ${input.version} books, ${input.summaryLanguage}`, produce: async () => bytes,
+    });
+  }
+  const made = [...input.writer.files, ...(await keptFiles(input))];
+  // The figures, books, summary.md, index.html and the files' list as `svc verify` makes them again.
+  const { head: pagesHead, figures, summaryText, pageText, files, summary } = runPages({
+    head: clean, model, made, language: input.summaryLanguage, version: input.version, scrub: (text) => scrubber.scrub(text),
+  });
+  await writeFileAtomic(join(input.monthDir, 'summary.md'), summaryText, { within: input.monthDir });
+  await writeFileAtomic(join(input.monthDir, 'index.html'), pageText, { within: input.monthDir });
+  // The month before in the same output folder, by its manifest's sha256: the months' chain.
+  const previous_month = await previousMonthLink(input.monthDir, input.month);
+  // Figures as BigInt here; exactJson writes them as integers of every digit.
+  const manifest = { ...pagesHead, summary, figures, previous_month, files };
+  const text = scrubber.scrub(exactJson(manifest));
+  await writeFileAtomic(join(input.monthDir, 'manifest.json'), text + '\n', { within: input.monthDir });
+  return JSON.parse(text) as Manifest;
+}

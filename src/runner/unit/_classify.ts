@@ -1,0 +1,28 @@
+import { isSvcError } from '../../core/index.js';
+import { isSystemError, systemErrorText } from '../../core/index.js';
+
+/** How an error from one part of an organization's run counts. */
+export interface Classified {
+  status: 'skipped' | 'failed';
+  reason: string;
+  http_status?: number;
+}
+
+/** An error's message for a person: a system call's own error (EROFS, ENOTDIR …) in svc's words, naming the path. */
+export function messageOf(e: unknown): string {
+  return isSystemError(e) && !isSvcError(e) ? systemErrorText(e) : e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * 403 (not shared, or another organization's id) and 409 (setup needs attention) are the
+ * service's answer for this organization, not a fault of the run: the part is skipped with
+ * the reason. Anything else fails the part. Duck-typed on `status` so any client works.
+ */
+export function classifyError(e: unknown, tokenEnv?: string): Classified {
+  const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : undefined;
+  // The client names its own default variable; in a run the token came from the config's.
+  const message = status === 401 && tokenEnv ? `the token in ${tokenEnv} was refused (missing, unknown, expired or revoked)` : messageOf(e);
+  const reason = status ? `${status}: ${message}` : message;
+  if (status === 403 || status === 409) return { status: 'skipped', reason, http_status: status };
+  return { status: 'failed', reason, ...(status ? { http_status: status } : {}) };
+}

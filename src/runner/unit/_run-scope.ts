@@ -1,0 +1,24 @@
+import type { OutputWriter } from '../manifest/_output-writer.js';
+import type { MonthEndDeps } from './deps.js';
+import type { ExchangeRates } from '../../money/index.js';
+import type { AnswerTap } from './answer-tap.js';
+
+/** What every part of a run shares: where it fetches from, how, where it writes, and the month. */
+export interface RunScope {
+  baseUrl: string;
+  env: Record<string, string | undefined>;
+  deps: MonthEndDeps;
+  writer: OutputWriter;
+  signal: AbortSignal;
+  /** `--language`, over each organization's own. */
+  language: string | undefined;
+  month: string;
+  /** `<outDir>/<month>`: the previous month's manifest lies beside it. */
+  monthDir: string;
+  /** The run's rates file (`--rates`), for invoices not in DKK without a rate of their own; undefined when none was given. */
+  rates: ExchangeRates | undefined;
+  /** The run's last guard: token values out of text put into an output (names shown in workbooks). */
+  scrub: (text: string) => string;
+  /** What the unit's clients send through (the answers kept, or replayed by verify). */
+  answers?: AnswerTap;
+}

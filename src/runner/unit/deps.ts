@@ -1,0 +1,33 @@
+import type { ReportingApi, PartnerApi } from '../../client/index.js';
+import type { Invoice, PartnerStatus } from '../../model/index.js';
+import type { CostReportData } from '../../report/index.js';
+import type { CostInDkk } from '../manifest/manifest.js';
+import type { ExchangeRates } from '../../money/index.js';
+import type { AnswerTap } from './answer-tap.js';
+import type { InvoiceCheckFinding } from '../../check/findings/index.js';
+
+/**
+ * What a month-end run is built from: the client, the renderer and the workbook builders.
+ * `runMonthEnd` uses the package's own by default; tests and embedders may pass their own.
+ */
+export interface MonthEndDeps {
+  /**
+   * `onWarning` is told what the client notices that is no error (an answer that was not valid
+   * UTF-8). `answers`: what the client's requests go through (AnswerTap): a run keeps the answers
+   * with it, `svc verify` answers from the kept ones.
+   */
+  reportingClient(options: { baseUrl: string; token: string; orgId: string; onWarning?: (message: string) => void; answers?: AnswerTap }): ReportingApi;
+  partnerClient(options: { baseUrl: string; token: string; answers?: AnswerTap }): PartnerApi;
+  renderInvoicePdf(invoice: Invoice, options: { language?: string; findings?: readonly InvoiceCheckFinding[] }): Promise<Uint8Array>;
+  /**
+   * The issued invoice's Peppol e-invoice (UBL XML); throws EInvoiceError when the record cannot
+   * be mapped (the run notes why and goes on). Leave it out to make no e-invoices.
+   */
+  renderInvoiceUbl?(invoice: Invoice, options: { language?: string }): Uint8Array;
+  /** The records the month's cost workbook is built from (fetched; may throw the client's errors). */
+  fetchCostData(client: ReportingApi, month: string, signal?: AbortSignal): Promise<CostReportData>;
+  /** The month's cost in DKK as those records state it; `rates` (the run's rates file) converts invoices not in DKK without a rate of their own. */
+  costInDkk(data: CostReportData, month: string, rates?: ExchangeRates): CostInDkk;
+  buildCostWorkbook(data: CostReportData, options: { language: string; organizationName: string; rates?: ExchangeRates }): Promise<Uint8Array>;
+  buildPartnerWorkbook(status: PartnerStatus, options: { language: string }): Promise<Uint8Array>;
+}
