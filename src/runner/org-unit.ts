@@ -81,7 +81,16 @@ export async function runOrgUnit(unit: OrganizationUnit, ctx: OrgUnitContext): P
 export async function runOrgUnit(unit: PartnerUnit, ctx: OrgUnitContext): Promise<OrgUnitResult<PartOutcome>>;
 export async function runOrgUnit(unit: OrgUnit, ctx: OrgUnitContext): Promise<OrgUnitResult>;
 export async function runOrgUnit(unit: OrgUnit, ctx: OrgUnitContext): Promise<OrgUnitResult> {
-  const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])));
+  // The unit's folders are synced once at its end (before its files reach a manifest), not after every file.
+  const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])), { batchFolderSync: true });
+  try {
+    return await runUnit(unit, ctx, writer);
+  } finally {
+    await writer.syncFolders();
+  }
+}
+
+async function runUnit(unit: OrgUnit, ctx: OrgUnitContext, writer: OutputWriter): Promise<OrgUnitResult> {
   const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
   const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
   const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv]);
