@@ -25,6 +25,12 @@ const CONFIG: RunConfig = {
 
 type Event = { op: 'fsync'; path: string } | { op: 'rename'; from: string; to: string };
 
+/** The index of the last event `match` takes, -1 for none. */
+function lastIndex(events: Event[], match: (e: Event) => boolean): number {
+  for (let i = events.length - 1; i >= 0; i--) if (match(events[i]!)) return i;
+  return -1;
+}
+
 let out: string;
 let events: Event[];
 let restore: () => void;
@@ -74,10 +80,10 @@ describe('a month end\'s writes survive a crash', () => {
     const orgFiles = manifest.files.filter((f) => f.org_id !== null).map((f) => join(monthDir, f.path));
     // Each organization's invoice PDF and JSON and its workbook (the fakes' clients keep no answers).
     expect(orgFiles.length).toBeGreaterThanOrEqual(6);
-    const manifestRename = events.findLastIndex((e) => e.op === 'rename' && e.to === join(monthDir, 'manifest.json'));
+    const manifestRename = lastIndex(events, (e) => e.op === 'rename' && e.to === join(monthDir, 'manifest.json'));
     expect(manifestRename).toBeGreaterThan(0);
     for (const file of orgFiles) {
-      const rename = events.findLastIndex((e) => e.op === 'rename' && e.to === file);
+      const rename = lastIndex(events, (e) => e.op === 'rename' && e.to === file);
       expect(rename, file).toBeGreaterThanOrEqual(0);
       const tmp = (events[rename] as { from: string }).from;
       // The temp file's data synced before it took the name.
