@@ -44,11 +44,11 @@ beforeEach(async () => {
     const fd = (real.openSync as (...a: unknown[]) => number)(path, ...rest);
     open.set(fd, String(path));
     return fd;
-  }) as typeof fs.openSync;
+  });
   fs.closeSync = ((fd: number) => {
     open.delete(fd);
     real.closeSync(fd);
-  }) as typeof fs.closeSync;
+  });
   fs.fsync = ((fd: number, cb: fs.NoParamCallback) => {
     const path = open.get(fd);
     if (path !== undefined) events.push({ op: 'fsync', path });
@@ -57,7 +57,7 @@ beforeEach(async () => {
   fs.renameSync = ((from: fs.PathLike, to: fs.PathLike) => {
     real.renameSync(from, to);
     events.push({ op: 'rename', from: String(from), to: String(to) });
-  }) as typeof fs.renameSync;
+  });
   syncBuiltinESMExports();
   restore = () => {
     Object.assign(fs, real);
