@@ -30,4 +30,20 @@ describe('parseRecord', () => {
     }
     expect(() => parseRecord(InvoiceSummarySchema, { ...good, total_cents: 2 ** 60 }, 'x')).toThrow(/total_cents/);
   });
+  it('refuses an array or object 64 levels below the top, and not one at 63, naming its path (objects, arrays and a class instance alike)', () => {
+    // `levels` arrays inside one another: the innermost lies `levels` below the record.
+    const nested = (levels: number): unknown => (levels === 0 ? 'x\u200b' : [nested(levels - 1)]);
+    expect(parseRecord(InvoiceSummarySchema, { ...good, extra: nested(63) }, 'x').total_cents).toBe(2042146);
+    expect(() => parseRecord(InvoiceSummarySchema, { ...good, extra: nested(64) }, 'x')).toThrow('field extra[0][0]…: nested more than 64 levels deep');
+    // The innermost object is one more level down than its `levels` (the leaf {} is a level too).
+    const objects = (levels: number): unknown => (levels === 0 ? {} : { a: objects(levels - 1) });
+    expect(parseRecord(InvoiceSummarySchema, { ...good, extra: objects(62) }, 'x').currency).toBe('DKK');
+    expect(() => parseRecord(InvoiceSummarySchema, { ...good, extra: objects(63) }, 'x')).toThrow('field extra.a.a…: nested more than 64 levels deep');
+    // Not a plain object (a library caller's): its depth is counted all the same.
+    class Box {
+      constructor(readonly inner: unknown) {}
+    }
+    expect(() => parseRecord(InvoiceSummarySchema, { ...good, extra: new Box(nested(63)) }, 'x')).toThrow('field extra.inner[0]…: nested more than 64 levels deep');
+    expect(parseRecord(InvoiceSummarySchema, { ...good, extra: new Box(nested(62)) }, 'x').total_cents).toBe(2042146);
+  });
 });

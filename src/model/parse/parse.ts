@@ -3,8 +3,7 @@ import { Decimal } from '../../money/index.js';
 import { SchemaError } from './schema-error.js';
 import { InvalidArgumentError } from '../../core/index.js';
 import { MAX_DEPTH, tooDeepAt } from './_depth.js';
-import { withVisibleText } from '../../core/index.js';
-import { jsonProblem } from '../../core/index.js';
+import { jsonProblem, visibleWithin } from '../../core/index.js';
 
 /** `lines[3].quantity` from zod's `['lines', 3, 'quantity']`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -27,6 +26,8 @@ function describe(issue: z.core.$ZodIssue, input: unknown): string {
   return issue.message;
 }
 
+const isTooDeep = (value: object, max: number): boolean => tooDeepAt(value, max) !== undefined;
+
 /** Records this package's parseRecord returned, with the schema that made them. */
 const parsed = new WeakMap<object, z.ZodType>();
 
@@ -48,9 +49,13 @@ export function wasParsedWith(value: unknown, schema: z.ZodType): boolean {
  */
 export function parseRecord<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   if (typeof (schema as { safeParse?: unknown } | null)?.safeParse !== 'function') throw new InvalidArgumentError('schema', 'must be one of the package\'s record schemas (InvoiceSchema, …)');
-  const deep = tooDeepAt(data);
-  if (deep) throw new SchemaError(what, formatPath(deep.slice(0, 3)) + (deep.length > 3 ? '…' : ''), `nested more than ${MAX_DEPTH} levels deep; no record of the API is`);
-  const result = schema.safeParse(withVisibleText(data));
+  // One walk makes the text visible and checks the depth; only a refusal walks again, for the path to name.
+  const visible = visibleWithin(data, MAX_DEPTH, isTooDeep);
+  if (!visible) {
+    const deep = tooDeepAt(data) ?? [];
+    throw new SchemaError(what, formatPath(deep.slice(0, 3)) + (deep.length > 3 ? '…' : ''), `nested more than ${MAX_DEPTH} levels deep; no record of the API is`);
+  }
+  const result = schema.safeParse(visible.value);
   if (result.success) {
     if (typeof result.data === 'object' && result.data !== null) parsed.set(result.data, schema);
     return result.data;

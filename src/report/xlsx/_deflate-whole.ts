@@ -18,9 +18,10 @@ const remembered = new Map<string, Remembered>();
  * end (styles, relationships, content types, chart and table frames): a part deflated before in
  * this process, byte for byte the same, gets the same bytes again without zlib (whose setup costs
  * more than the deflate of a few kilobytes). Deflate is deterministic, so this never changes a byte.
+ * `remember` false: content met once (a sheet's rows) is neither looked up nor kept.
  */
-export function deflateWhole(raw: Buffer, crc: number, level: number): Buffer {
-  const small = raw.length <= MAX_REMEMBERED_BYTES;
+export function deflateWhole(raw: Buffer, crc: number, level: number, remember = true): Buffer {
+  const small = remember && raw.length <= MAX_REMEMBERED_BYTES;
   const key = small ? `${level}:${crc >>> 0}:${raw.length}` : '';
   if (small) {
     const hit = remembered.get(key);

@@ -66,7 +66,7 @@ export class ZipWriter {
     this.emit(this.localHeader(record));
     this.open = new ZipEntryStream(name, record, {
       deflate: (raw) => this.deflate(raw),
-      deflateWhole: (raw) => this.compressed(deflateWhole(raw, record.crc, this.level)),
+      deflateWhole: (raw, remember) => this.compressed(deflateWhole(raw, record.crc, this.level, remember)),
       finish: async (whole: boolean) => {
         // A whole entry never reached the stream (a flush there would add an empty block).
         if (!whole) await this.flushDeflater();
@@ -175,7 +175,7 @@ export class ZipEntryStream {
   constructor(
     readonly name: string,
     private readonly record: EntryRecord,
-    private readonly zip: { deflate(raw: Buffer): void; deflateWhole(raw: Buffer): void; finish(whole: boolean): Promise<void> },
+    private readonly zip: { deflate(raw: Buffer): void; deflateWhole(raw: Buffer, remember: boolean): void; finish(whole: boolean): Promise<void> },
   ) {}
 
   write(content: string | Buffer): void {
@@ -197,7 +197,7 @@ export class ZipEntryStream {
         this.hand(Buffer.from(text, 'utf8'));
         return;
       }
-      this.buffer = Buffer.allocUnsafe(CHUNK_BYTES * 2);
+      this.buffer = takeSpare() ?? Buffer.allocUnsafe(CHUNK_BYTES * 2);
       this.used = this.buffer.write(text, 0, 'utf8');
       return;
     }
@@ -213,19 +213,27 @@ export class ZipEntryStream {
 
   async end(): Promise<void> {
     let whole = false;
-    if (this.record.size === 0 && !this.buffer && this.parts.length) {
-      // Never handed to the stream: the whole entry is here.
-      // Deflated in this thread, in one call (`deflateWhole`): a stream write and flush cost two
-      // trips to libuv's thread pool and their events, more than deflating a few kilobytes.
-      const raw = Buffer.from(this.parts.join(''), 'utf8');
+    if (this.record.size === 0 && (this.buffer || this.parts.length)) {
+      // Never handed to the stream: the whole entry is here, as strings (a small part) or in its
+      // first chunk buffer (a sheet of up to CHUNK_BYTES, such as each sheet of an organization's
+      // workbook at a month end). Deflated in this thread, in one call (`deflateWhole`): a stream
+      // write and flush cost two trips to libuv's thread pool, their events and the stream's
+      // machinery, more than deflating a few hundred kilobytes at level 1.
+      const chunk = this.buffer;
+      const raw = chunk ? chunk.subarray(0, this.used) : Buffer.from(this.parts.join(''), 'utf8');
+      this.buffer = null;
+      this.used = 0;
       this.parts = [];
       this.partChars = 0;
       this.record.crc = crc32(raw, this.record.crc);
       this.record.size += raw.length;
       if (raw.length) {
-        this.zip.deflateWhole(raw);
+        // A sheet's own rows are met once: not remembered (see deflateWhole).
+        this.zip.deflateWhole(raw, chunk === null);
         whole = true;
       }
+      // Deflated and checksummed synchronously: the chunk buffer is free for the next entry.
+      if (chunk) giveBackSpare(chunk);
     } else this.take();
     this.ended = true;
     if (this.record.size > LIMIT) throw new RangeError(`zip entry ${this.name} is larger than 4 GiB`);
@@ -254,6 +262,26 @@ export class ZipEntryStream {
     this.record.size += raw.length;
     this.zip.deflate(raw);
   }
+}
+
+/**
+ * One chunk buffer (2 × CHUNK_BYTES) kept for the next entry of any workbook in this process:
+ * a sheet that ends within its first chunk is deflated synchronously, so its buffer can serve
+ * the next sheet. Without it every such sheet (five of each organization's workbook at a month
+ * end) allocated half a megabyte outside V8's heap, and that external memory is what drives
+ * V8 to full collections. A chunk handed to the deflate stream is not given back (the stream
+ * reads it later); an entry that finds the spare taken allocates its own.
+ */
+let spare: Buffer | null = null;
+
+function takeSpare(): Buffer | null {
+  const b = spare;
+  spare = null;
+  return b;
+}
+
+function giveBackSpare(b: Buffer): void {
+  if (b.length === CHUNK_BYTES * 2) spare = b;
 }
 
 function dataDescriptor(e: EntryRecord): Buffer {

@@ -1,7 +1,7 @@
 import { unlink } from 'node:fs/promises';
 import { makeFolder } from '../../core/index.js';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../../core/index.js';
+import { syncFolder, writeFileAtomic } from '../../core/index.js';
 import { ownFile, readOwnFile } from '../../core/index.js';
 import { sha256 } from './hash.js';
 import type { FileStatus, ManifestFile, OutputKind } from './manifest.js';
@@ -34,10 +34,25 @@ async function readIfExists(monthDir: string, path: string): Promise<Buffer | un
 export class OutputWriter {
   readonly files: WrittenFile[] = [];
 
+  /**
+   * `batchFolderSync`: the folders' fsyncs after the renames are left to `syncFolders`, which the
+   * owner calls once the batch is written and before anything lists the files (see `syncFolder`).
+   */
   constructor(
     private readonly monthDir: string,
     private readonly previous: ReadonlyMap<string, WrittenFile>,
+    private readonly options: { batchFolderSync?: boolean } = {},
   ) {}
+
+  // Folders with renames not yet made durable (batchFolderSync only).
+  private readonly unsynced = new Set<string>();
+
+  /** Makes this writer's renames durable: one fsync per folder written since the last call (batchFolderSync). */
+  async syncFolders(): Promise<void> {
+    const dirs = [...this.unsynced];
+    this.unsynced.clear();
+    await Promise.all(dirs.map((dir) => syncFolder(dir)));
+  }
 
   /** True when `path` can be skipped without fetching or rendering anything (bytes on disk verified). */
   async isCurrent(req: Pick<OutputRequest, 'path' | 'source_sha256' | 'generator'>): Promise<boolean> {
@@ -94,8 +109,11 @@ export class OutputWriter {
     let status: FileStatus;
     if (existing && existing.length === bytes.length && sha256(existing) === hash) status = 'unchanged';
     else {
-      await this.ensureFolder(dirname(target));
-      await writeFileAtomic(target, bytes, { mkdir: false, within: this.monthDir });
+      const dir = dirname(target);
+      await this.ensureFolder(dir);
+      const batch = this.options.batchFolderSync === true;
+      await writeFileAtomic(target, bytes, { mkdir: false, within: this.monthDir, syncFolder: !batch });
+      if (batch) this.unsynced.add(dir);
       status = existing ? 'rewritten' : 'written';
     }
     const changedSource = prev && prev.source_sha256 !== req.source_sha256 ? { previous_source_sha256: prev.source_sha256 } : {};

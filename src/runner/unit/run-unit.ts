@@ -81,7 +81,16 @@ export async function runUnit(unit: OrganizationUnit, ctx: RunUnitContext): Prom
 export async function runUnit(unit: PartnerUnit, ctx: RunUnitContext): Promise<RunUnitResult<PartOutcome>>;
 export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUnitResult>;
 export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUnitResult> {
-  const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])));
+  // The unit's folders are synced once at its end (before its files reach a manifest), not after every file.
+  const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])), { batchFolderSync: true });
+  try {
+    return await runUnitWriting(unit, ctx, writer);
+  } finally {
+    await writer.syncFolders();
+  }
+}
+
+async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: OutputWriter): Promise<RunUnitResult> {
   const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
   const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
   const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv]);
