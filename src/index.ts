@@ -15,11 +15,11 @@ export { OutputPathError } from './core/output-path-error.js';
 export { OutputWriteError } from './core/output-write-error.js';
 export { OutputLinkError } from './core/output-link-error.js';
 export { ApiError, isApiError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, SetupNeedsAttentionError, EdgeRejectedError, RateLimitError, ServerError, TimeoutError, ConnectionError, ResponseSchemaError, ResponseTooLargeError, ConfigurationError, InvalidRequestError } from './client/errors/index.js';
-export type { TimeoutPlace } from './client/errors/timeout-error.js';
+export type { TimeoutPlace } from './client/errors/common/timeout-error.js';
 export { SearchFailedError } from './client/search-failed-error.js';
 export { SchemaError } from './model/parse/schema-error.js';
-export { UnsafeAmountError } from './money/unsafe-amount-error.js';
-export { InvalidAmountError } from './money/invalid-amount-error.js';
+export { UnsafeAmountError } from './money/exact/unsafe-amount-error.js';
+export { InvalidAmountError } from './money/exact/invalid-amount-error.js';
 export { InvalidArgumentError } from './core/invalid-argument-error.js';
 export { UnknownLanguageError } from './locale/unknown-language-error.js';
 export { MissingTranslationError } from './locale/missing-translation-error.js';
@@ -43,11 +43,11 @@ export type { KeyInfo, KeyInfoResponse, ModelInfo, ModelInfoResponse, ActivityMe
 export type { ErrorBody } from './model/error-body.js';
 
 // Money: exact decimals and integer minor units, and the one allocator.
-export { Decimal, dec, toMinorUnits, fromMinorUnits } from './money/decimal.js';
-export { sumMinor } from './money/minor.js';
+export { Decimal, dec, toMinorUnits, fromMinorUnits } from './money/exact/decimal.js';
+export { sumMinor } from './money/exact/minor.js';
 export { allocateMinor } from './money/allocate.js';
 // Exchange rates a user gives (the ECB's or Danmarks Nationalbank's files), for invoices not in DKK.
-export { parseExchangeRates, type ExchangeRates, type RateSource, type RateRow, type PublishedRate, type MissingRate } from './money/exchange-rates.js';
+export { parseExchangeRates, type ExchangeRates, type RateSource, type RateRow, type PublishedRate, type MissingRate } from './money/rates/exchange-rates.js';
 export { formatMoney } from './locale/format-money.js';
 
 // Clients of the reporting API, the partner endpoint and the gateway.

@@ -1,4 +1,4 @@
-import { ConfigurationError } from './errors/configuration-error.js';
+import { ConfigurationError } from './errors/common/configuration-error.js';
 import type { HttpPipelineOptions } from './http-pipeline.js';
 import { timeoutSetting } from './limits/timeout-setting.js';
 import type { CommonClientOptions } from './client-options.js';

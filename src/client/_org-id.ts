@@ -1,4 +1,4 @@
-import { ConfigurationError } from './errors/configuration-error.js';
+import { ConfigurationError } from './errors/common/configuration-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 
 /**

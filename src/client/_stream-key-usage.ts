@@ -3,7 +3,7 @@ import { parseRecord } from '../model/parse/index.js';
 import { SchemaError } from '../model/parse/index.js';
 import type { CallOptions } from './api.js';
 import type { HttpPipeline } from './http-pipeline.js';
-import { ApiError } from './errors/api-error.js';
+import { ApiError } from './errors/common/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { checkOrgId } from './_org-id.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';

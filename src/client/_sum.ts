@@ -1,4 +1,4 @@
-import { Decimal } from '../money/index.js';
+import { Decimal } from '../money/exact/index.js';
 import type { UsageSlice } from '../model/index.js';
 import { SumPastExactError } from './_sum-past-exact-error.js';
 

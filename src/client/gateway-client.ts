@@ -1,8 +1,8 @@
 import { HttpPipeline } from './http-pipeline.js';
 import type { CommonClientOptions } from './client-options.js';
 import { checkClientOptions } from './_check-options.js';
-import { ApiError } from './errors/api-error.js';
-import { ConfigurationError } from './errors/configuration-error.js';
+import { ApiError } from './errors/common/api-error.js';
+import { ConfigurationError } from './errors/common/configuration-error.js';
 import { SearchFailedError } from './search-failed-error.js';
 import { timeoutSetting } from './limits/timeout-setting.js';
 import type { CallOptions, GatewayApi } from './api.js';

@@ -8,7 +8,7 @@ import { pipelineOptions, setting } from './_config.js';
 import type { CommonClientOptions } from './client-options.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
-import { ApiError } from './errors/api-error.js';
+import { ApiError } from './errors/common/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { checkMaxRangeDays, checkKeyUsagePeriod, checkMonthlyUsagePeriod } from './limits/period.js';
 import type { KeyUsageHead } from './merge-key-usage.js';
@@ -20,7 +20,7 @@ import type { BodyKind } from './limits/body-limits.js';
 import { checkInvoiceId, checkOrgId, checkOrgIdValue } from './_org-id.js';
 import { checkClientOptions } from './_check-options.js';
 import { invoicesNamed } from './invoice-number.js';
-import { NotFoundError } from './errors/not-found-error.js';
+import { NotFoundError } from './errors/common/not-found-error.js';
 
 export interface ReportingClientOptions extends CommonClientOptions {
   /** Reporting token; `SVC_REPORTING_TOKEN` when omitted. */

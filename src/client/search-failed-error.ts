@@ -1,4 +1,4 @@
-import { ApiError } from './errors/api-error.js';
+import { ApiError } from './errors/common/api-error.js';
 import { statusFirst } from './errors/with-status.js';
 import { keepResponse } from './errors/_response-info.js';
 

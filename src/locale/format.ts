@@ -1,5 +1,5 @@
-import type { Decimal } from '../money/index.js';
-import { formatDecimal, formatInteger, formatMinor } from '../money/index.js';
+import type { Decimal } from '../money/exact/index.js';
+import { formatDecimal, formatInteger, formatMinor } from '../money/format/index.js';
 import type { Locale } from './locale.js';
 // fillerOf: the formats are plain fields, filled without Handlebars' per-call setup (same text).
 import { fillerOf } from './translate.js';

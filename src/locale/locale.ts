@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { NumberFormat } from '../money/index.js';
+import type { NumberFormat } from '../money/format/index.js';
 import { UnknownLanguageError } from './unknown-language-error.js';
 
 /**

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../core/index.js';
-import { Decimal } from './decimal.js';
-import { InvalidAmountError } from './invalid-amount-error.js';
-import { UnsafeAmountError } from './unsafe-amount-error.js';
+import { Decimal } from './exact/decimal.js';
+import { InvalidAmountError } from './exact/invalid-amount-error.js';
+import { UnsafeAmountError } from './exact/unsafe-amount-error.js';
 
 /** Plain decimal text, signed, as `Decimal#toFixed()` writes it. */
 const PLAIN = /^-?\d+(?:\.\d+)?$/;

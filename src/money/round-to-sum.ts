@@ -1,4 +1,4 @@
-import { Decimal } from './decimal.js';
+import { Decimal } from './exact/decimal.js';
 
 /**
  * Rounds `values` to `places` decimals for display so the shown values add up to the shown

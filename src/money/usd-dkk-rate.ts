@@ -1,4 +1,4 @@
-import { Decimal } from './decimal.js';
+import { Decimal } from './exact/decimal.js';
 
 /**
  * The range a rate of US dollars in Danish kroner (DKK per USD) is believed in: 1 to 100. The

@@ -1,8 +1,8 @@
-import { ConfigurationError } from '../../client/errors/index.js';
-import { NotFoundError } from '../../client/errors/index.js';
-import { PermissionDeniedError } from '../../client/errors/index.js';
-import { TimeoutError } from '../../client/errors/index.js';
-import { ORG_HINT } from '../../client/errors/index.js';
+import { ConfigurationError } from '../../client/errors/common/index.js';
+import { NotFoundError } from '../../client/errors/common/index.js';
+import { PermissionDeniedError } from '../../client/errors/common/index.js';
+import { TimeoutError } from '../../client/errors/common/index.js';
+import { ORG_HINT } from '../../client/errors/common/index.js';
 import { RunLockedError } from '../../runner/options/index.js';
 import { OutputFolderMissingError } from '../../queue/errors/index.js';
 import { QueueUnavailableError, REDIS_WAIT_HINT } from '../../queue/errors/index.js';

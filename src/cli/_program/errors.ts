@@ -1,7 +1,7 @@
 import { escapeControls } from '../../core/index.js';
 import { isSvcError } from '../../core/index.js';
 import { isSystemError, systemErrorText } from '../../core/index.js';
-import { ApiError } from '../../client/errors/index.js';
+import { ApiError } from '../../client/errors/common/index.js';
 import { cliHint, cliMessage } from './cli-hints.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { InvoiceSummary } from '../../model/index.js';
-import { formatMinor } from '../../money/index.js';
+import { formatMinor } from '../../money/format/index.js';
 import { renderTable, type Column } from '../_output/table.js';
 import { plainText, terminalColumns } from '../_output/sanitize.js';
 import type { Style } from '../_output/style.js';

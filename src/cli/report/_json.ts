@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/index.js';
+import { Decimal } from '../../money/exact/index.js';
 import { jsonText } from '../_output/json-text.js';
 
 /** A record with every Decimal as its exact plain decimal string (never `1e-7`), ready for JSON. */

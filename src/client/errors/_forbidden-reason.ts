@@ -1,4 +1,4 @@
-import { ORG_HINT } from './org-hint.js';
+import { ORG_HINT } from './common/org-hint.js';
 
 /** What a 403 means, from the service's error code or, failing that, its message text. */
 export interface ForbiddenReason {

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { escapeControls } from '../../core/index.js';
-import type { ApiError } from './api-error.js';
+import type { ApiError } from './common/api-error.js';
 import { readErrorBody } from './_error-body.js';
 
 const BODY_LIMIT = 16 * 1024;

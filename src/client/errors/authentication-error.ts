@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from './common/api-error.js';
 
 /** Thrown on HTTP 401: the token or API key is missing, unknown, expired or revoked. */
 export class AuthenticationError extends ApiError {

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from './common/api-error.js';
 
 /** What to check after a 400: the parameter the service's reason names, or what the request sent. */
 function hintFor(reason: string, sent: ReadonlyArray<readonly [string, string]>): string | undefined {

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from './common/api-error.js';
 
 /**
  * Thrown when the connection failed and the retries are used up: no HTTP answer arrived

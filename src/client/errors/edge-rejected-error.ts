@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from './common/api-error.js';
 
 /**
  * Thrown when the service's edge proxy answers 403 with `error code: 1010`: it refused the

@@ -1,9 +1,9 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from './common/api-error.js';
 import { AuthenticationError } from './authentication-error.js';
 import { BadRequestError } from './bad-request-error.js';
 import { EdgeRejectedError } from './edge-rejected-error.js';
-import { NotFoundError } from './not-found-error.js';
-import { PermissionDeniedError } from './permission-denied-error.js';
+import { NotFoundError } from './common/not-found-error.js';
+import { PermissionDeniedError } from './common/permission-denied-error.js';
 import { RateLimitError } from './rate-limit-error.js';
 import { ServerError } from './server-error.js';
 import { SetupNeedsAttentionError } from './setup-needs-attention-error.js';

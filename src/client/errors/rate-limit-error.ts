@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from './common/api-error.js';
 
 /** Thrown on HTTP 429 once the retries are used up (or the service asks for too long a wait). */
 export class RateLimitError extends ApiError {

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from './common/api-error.js';
 
 /**
  * Thrown when a 2xx response is not what the spec promises: not JSON, or a field of the wrong

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from './common/api-error.js';
 import type { BodyKind } from '../limits/body-limits.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from './common/api-error.js';
 
 /** Thrown on HTTP 5xx (and 408) once the retries are used up. */
 export class ServerError extends ApiError {

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from './common/api-error.js';
 
 /** Thrown on HTTP 409: the organization's setup needs attention on the service's side (nothing to fix locally). */
 export class SetupNeedsAttentionError extends ApiError {

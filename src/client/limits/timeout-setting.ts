@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../errors/configuration-error.js';
+import { ConfigurationError } from '../errors/common/configuration-error.js';
 
 /** The longest deadline accepted: a day (setTimeout cannot wait past 24.8 days anyway). */
 const MAX_SECONDS = 86_400;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Decimal } from '../../money/index.js';
+import { Decimal } from '../../money/exact/index.js';
 import { SchemaError } from './schema-error.js';
 import { InvalidArgumentError } from '../../core/index.js';
 import { MAX_DEPTH, tooDeepAt } from './_depth.js';

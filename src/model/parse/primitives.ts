@@ -1,4 +1,4 @@
-import { Decimal } from '../../money/index.js';
+import { Decimal } from '../../money/exact/index.js';
 import { z } from 'zod';
 
 /**

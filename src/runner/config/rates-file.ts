@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { ExchangeRatesError } from '../../money/index.js';
-import { parseExchangeRates, type ExchangeRates } from '../../money/index.js';
+import { ExchangeRatesError } from '../../money/rates/index.js';
+import { parseExchangeRates, type ExchangeRates } from '../../money/rates/index.js';
 import { sha256 } from '../manifest/hash.js';
 import type { RatesFileEntry } from '../manifest/manifest.js';
 import type { OutputWriter } from '../manifest/_output-writer.js';

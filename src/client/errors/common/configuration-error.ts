@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/index.js';
+import { SvcError } from '../../../core/index.js';
 /**
  * Thrown before any request when the client cannot be configured: a required option is
  * missing from both the options and the environment (the message names the variable), or

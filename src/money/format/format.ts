@@ -1,5 +1,5 @@
-import { Decimal } from './decimal.js';
-import { UnsafeAmountError } from './unsafe-amount-error.js';
+import { Decimal } from '../exact/decimal.js';
+import { UnsafeAmountError } from '../exact/unsafe-amount-error.js';
 /** Separators of one language, e.g. da `{ decimal: ',', group: '.' }`. */
 export interface NumberFormat {
   decimal: string;

@@ -1,5 +1,5 @@
 import { Decimal as DecimalJs } from 'decimal.js';
-import { InvalidArgumentError } from '../core/index.js';
+import { InvalidArgumentError } from '../../core/index.js';
 import { InvalidAmountError } from './invalid-amount-error.js';
 import { UnsafeAmountError } from './unsafe-amount-error.js';
 import { assertMinor } from './minor.js';

@@ -1,4 +1,4 @@
-import { SvcError } from '../core/index.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown by the money functions (`dec`, `toMinorUnits`, `allocateMinor`) for a value that is not
  * an exact decimal amount: a float (which has already lost digits), NaN or Infinity, text that is

@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/index.js';
+import { SvcError } from '../../../core/index.js';
 /**
  * Base of every error the HTTP client throws. Its message is one line written for a user
  * (what went wrong and, in `hint`, what to do) and never contains a token or an API key.

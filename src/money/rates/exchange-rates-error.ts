@@ -1,4 +1,4 @@
-import { SvcError } from '../core/index.js';
+import { SvcError } from '../../core/index.js';
 
 /**
  * Thrown by `parseExchangeRates` for a rates file that is none of the formats it reads (the

@@ -1,4 +1,4 @@
-import { SvcError } from '../core/index.js';
+import { SvcError } from '../../core/index.js';
 /**
  * Thrown when an amount in minor units (øre, cents) is not a safe integer, or a sum or a
  * conversion to minor units would leave the range where a JavaScript number is exact: such an

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Decimal } from './decimal.js';
+import { Decimal } from '../exact/decimal.js';
 import { ExchangeRatesError } from './exchange-rates-error.js';
 import { readEcbCsv } from './_ecb-rates.js';
 import { readNationalbankXml, readStatbankCsv } from './_nationalbank-rates.js';

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../core/index.js';
+import { InvalidArgumentError } from '../../core/index.js';
 import { UnsafeAmountError } from './unsafe-amount-error.js';
 
 /** Returns `value` when it is a safe integer, else throws UnsafeAmountError naming `field`. */
