@@ -23,7 +23,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { decodeUtf8, invalidUtf8Warning, replacedAt } from './_utf8.js';
 import { serviceDateOf } from './service-date.js';
 import { now } from '../core/index.js';
-import { jsonProblem } from '../core/index.js';
+import { jsonProblem } from '../core/json/index.js';
 import { doubledPathHint } from './_doubled-path.js';
 
 export interface HttpPipelineOptions {

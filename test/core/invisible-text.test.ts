@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeControls, visibleText } from '../../src/core/invisible-text.js';
-import { withVisibleText } from '../../src/core/visible-json.js';
+import { withVisibleText } from '../../src/core/json/visible-json.js';
 
 // The one rule for invisible characters (issue 26), on its own: what is removed, what becomes a
 // space, what becomes U+FFFD, and what is left alone. Expected strings written out by hand.

@@ -8,8 +8,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { acquireLock } from '../../src/core/lock.js';
-import { LockHeldError } from '../../src/core/lock-held-error.js';
+import { acquireLock } from '../../src/core/lock/lock.js';
+import { LockHeldError } from '../../src/core/lock/lock-held-error.js';
 
 const CHILD = fileURLToPath(new URL('./_lock-child.js', import.meta.url));
 

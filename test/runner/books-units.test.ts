@@ -2,7 +2,7 @@
 // cells (RFC 4180 quoting; never a spreadsheet formula) and the `books` section of the run config.
 import { describe, expect, it } from 'vitest';
 import { vatPeriodOf } from '../../src/runner/figures/_vat-period.js';
-import { csvCell } from '../../src/core/csv-cell.js';
+import { csvCell } from '../../src/core/csv/csv-cell.js';
 import { booksSettings } from '../../src/runner/config/books-config.js';
 import { parseRunConfig } from '../../src/runner/config/config.js';
 import { RunConfigError } from '../../src/runner/config/config-error.js';

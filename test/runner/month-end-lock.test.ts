@@ -20,7 +20,7 @@ import { BIN, configFor, readTokens, svcInProcess, useReferenceServer } from '..
 const MONTH = '2026-08';
 // The doors (below) make every trial decisive: all four runs are at the lock while the first
 // holds it, so a lock that lets two through is caught in each trial. Measured with the lock
-// broken in dist/core/lock.js: a plain write of the lock file instead of the exclusive create
+// broken in dist/core/lock/lock.js: a plain write of the lock file instead of the exclusive create
 // (link) was caught in 10 of 10 trials (all four ran); a look-then-write lock, whose window is
 // microseconds, in 0 of 10 here (these runs reach the lock milliseconds apart) and in every run
 // of test/core/lock.test.ts, whose processes take it at one moment. So one trial, not five: a

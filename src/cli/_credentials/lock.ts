@@ -1,5 +1,5 @@
-import { acquireLock } from '../../core/index.js';
-import { LockHeldError } from '../../core/index.js';
+import { acquireLock } from '../../core/lock/index.js';
+import { LockHeldError } from '../../core/lock/index.js';
 import { CredentialsLockedError } from './credentials-locked-error.js';
 
 /** How long a writer waits for another one; a change takes milliseconds, so this is generous. */

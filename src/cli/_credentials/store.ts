@@ -10,7 +10,7 @@ import { InsecureConfigDirError } from './insecure-config-dir-error.js';
 import { InsecureCredentialsError } from './insecure-credentials-error.js';
 import { withFileLock } from './lock.js';
 import { CredentialsSchema, emptyCredentials, profileOf, withNameTables, type Credentials } from './schema.js';
-import { jsonProblem } from '../../core/index.js';
+import { jsonProblem } from '../../core/json/index.js';
 
 const POSIX_PERMISSIONS = process.platform !== 'win32';
 

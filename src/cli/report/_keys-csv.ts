@@ -1,5 +1,5 @@
 import type { KeyField, KeyFieldValue, OrgKeyUsage } from '../../model/index.js';
-import { csvCell } from '../../core/index.js';
+import { csvCell } from '../../core/csv/index.js';
 import { csvText } from './_csv.js';
 
 function fieldText(field: KeyField, value: KeyFieldValue | undefined): string | undefined {

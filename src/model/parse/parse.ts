@@ -3,7 +3,7 @@ import { Decimal } from '../../money/exact/index.js';
 import { SchemaError } from './schema-error.js';
 import { InvalidArgumentError } from '../../core/index.js';
 import { MAX_DEPTH, tooDeepAt } from './_depth.js';
-import { jsonProblem, visibleWithin } from '../../core/index.js';
+import { jsonProblem, visibleWithin } from '../../core/json/index.js';
 
 /** `lines[3].quantity` from zod's `['lines', 3, 'quantity']`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {

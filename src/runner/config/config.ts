@@ -3,8 +3,8 @@ import { availableLanguages } from '../../locale/index.js';
 // parse.js alone: the model's index would load every record schema, which a config check never uses.
 import { formatPath } from '../../model/parse/index.js';
 import { RunConfigError } from './config-error.js';
-import { withVisibleText } from '../../core/index.js';
-import { jsonProblem } from '../../core/index.js';
+import { withVisibleText } from '../../core/json/index.js';
+import { jsonProblem } from '../../core/json/index.js';
 import { BooksConfigSchema } from './books-config.js';
 
 /** zod's type error: `missing` when the field is absent, else what it should be. */

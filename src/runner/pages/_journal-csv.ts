@@ -1,4 +1,4 @@
-import { csvCell } from '../../core/index.js';
+import { csvCell } from '../../core/csv/index.js';
 import { formatMinor } from '../../money/index.js';
 import { formatDate, getLocale, t, type Locale } from '../../locale/index.js';
 import { rateWords } from '../../report/figures/index.js';

@@ -8,8 +8,8 @@ import type { RunConfig } from '../config/config.js';
 import { sha256 } from '../manifest/hash.js';
 import type { CreditNoteEntry, InvoiceEntry, ManifestFile, OrgOutcome } from '../manifest/manifest.js';
 import { safeNamePart } from '../manifest/safe-name.js';
-import { acquireLock } from '../../core/index.js';
-import { LockHeldError } from '../../core/index.js';
+import { acquireLock } from '../../core/lock/index.js';
+import { LockHeldError } from '../../core/lock/index.js';
 
 /** The lock file in the output folder while a run reads and takes numbers of the credit-note series. */
 const SERIES_LOCK = '.svc-credit-notes.lock';

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { acquireLock } from '../../core/index.js';
-import { LockHeldError } from '../../core/index.js';
+import { acquireLock } from '../../core/lock/index.js';
+import { LockHeldError } from '../../core/lock/index.js';
 import { RunLockedError } from '../options/run-locked-error.js';
 
 export const LOCK_FILE = '.svc-month-end.lock';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { formatPath } from '../../model/parse/index.js';
 import { DatasetError } from './dataset-error.js';
-import { jsonProblem } from '../../core/index.js';
+import { jsonProblem } from '../../core/json/index.js';
 import { isSystemError, systemReason } from '../../core/index.js';
 
 /** Reads and checks one JSON file of the dataset; errors name the file and the field. */

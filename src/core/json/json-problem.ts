@@ -1,4 +1,4 @@
-import { escapeControls } from './invisible-text.js';
+import { escapeControls } from '../invisible-text.js';
 
 const END = 'Unexpected end of JSON input';
 /** A body longer than this is not searched for the spot JSON.parse stopped at when it did not say (each try parses a prefix). */

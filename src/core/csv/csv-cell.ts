@@ -1,4 +1,4 @@
-import { escapeControls } from './invisible-text.js';
+import { escapeControls } from '../invisible-text.js';
 
 /**
  * One CSV cell (RFC 4180), the one rule for every CSV this package writes (the month end's

@@ -1,4 +1,4 @@
-import { SvcError } from './svc-error.js';
+import { SvcError } from '../svc-error.js';
 import type { LockHolder } from './_lock-holder.js';
 
 /**

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inspectLock, holderRecord, type LockHolder } from './_lock-holder.js';
 import { LockHeldError } from './lock-held-error.js';
-import { ownFile, readOwnFile } from './own-file.js';
+import { ownFile, readOwnFile } from '../own-file.js';
 
 export type { LockHolder };
 

@@ -1,4 +1,4 @@
-import { visibleText } from './invisible-text.js';
+import { visibleText } from '../invisible-text.js';
 
 /** Thrown inside the walk when a value lies deeper than its limit; never leaves this file. */
 const TOO_DEEP: unique symbol = Symbol('too deep');

@@ -1,6 +1,6 @@
-import { readOwnFile } from './own-file.js';
+import { readOwnFile } from '../own-file.js';
 import { hostname } from 'node:os';
-import { now, systemClock } from './clock.js';
+import { now, systemClock } from '../clock.js';
 
 /** What a lock file says about the process holding it; every field may be missing (an older svc wrote only the pid, or nothing yet). */
 export interface LockHolder {
