@@ -30,7 +30,7 @@ export { RunOptionError } from './runner/options/run-option-error.js';
 export { RunLockedError } from './runner/options/run-locked-error.js';
 
 // Records: the types the schemas give (the schemas are in svc-reporting/schemas).
-export type { Currency } from './model/parse/primitives.js';
+export type { Currency } from './model/primitives/primitives.js';
 export type { InvoiceLanguage, InvoiceStatus, InvoiceLineKind, KeyFieldType, KeyProduct, ModelProduct, CorePlan, DevPlan, PricingService, PricingType } from './model/enums.js';
 export type { InvoiceSummary, InvoiceSeller, InvoiceBuyer, InvoiceLine, Invoice, InvoiceJson, InvoiceSummaryJson } from './model/invoice.js';
 export type { CreditNoteDetails } from './model/credit-note.js';

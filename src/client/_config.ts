@@ -1,6 +1,6 @@
 import { ConfigurationError } from './errors/common/configuration-error.js';
 import type { HttpPipelineOptions } from './http-pipeline.js';
-import { timeoutSetting } from './limits/timeout-setting.js';
+import { timeoutSetting } from './timeout/timeout-setting.js';
 import type { CommonClientOptions } from './client-options.js';
 
 /** An option, else the environment variable; a clear ConfigurationError naming the variable when neither is set. */

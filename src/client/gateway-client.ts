@@ -4,7 +4,7 @@ import { checkClientOptions } from './_check-options.js';
 import { ApiError } from './errors/common/api-error.js';
 import { ConfigurationError } from './errors/common/configuration-error.js';
 import { SearchFailedError } from './search-failed-error.js';
-import { timeoutSetting } from './limits/timeout-setting.js';
+import { timeoutSetting } from './timeout/timeout-setting.js';
 import type { CallOptions, GatewayApi } from './api.js';
 import { KeyFieldsRecordSchema, SearchRequestSchema, SearchResponseSchema, type KeyFieldsRecord, type SearchRequest, type SearchResponse } from '../model/index.js';
 import { DailyActivityResponseSchema, KeyInfoResponseSchema, ModelInfoResponseSchema, type DailyActivityResponse, type KeyInfoResponse, type ModelInfo } from '../model/index.js';

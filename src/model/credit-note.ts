@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './parse/primitives.js';
+import { isoDate } from './primitives/primitives.js';
 
 const creditNoteDetailsShape = {
   /** The credit note's number, from the seller's numbering (not the invoice's). */

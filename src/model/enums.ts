@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { CurrencySchema } from './parse/primitives.js';
+export { CurrencySchema } from './primitives/primitives.js';
 export const InvoiceLanguageSchema = z.enum(['da', 'en']);
 export const InvoiceStatusSchema = z.enum(['issued', 'void']);
 export const InvoiceLineKindSchema = z.enum(['subscription', 'usage', 'usage_provider', 'dev_overage']);

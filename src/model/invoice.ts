@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencySchema, decimalString, email, int32, int64, isoDate, isoDateTime, uuid } from './parse/primitives.js';
+import { CurrencySchema, decimalString, email, int32, int64, isoDate, isoDateTime, uuid } from './primitives/primitives.js';
 import { InvoiceLanguageSchema, InvoiceLineKindSchema, InvoiceStatusSchema } from './enums.js';
 
 // Each record's fields are a named shape with a doc comment per field, and the schema's type is

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, decimalString, email, isoDate } from './parse/primitives.js';
+import { count, decimalString, email, isoDate } from './primitives/primitives.js';
 import { KeyFieldTypeSchema, KeyProductSchema } from './enums.js';
 
 // Shapes with a doc comment per field, the schema typed as `z.ZodObject<typeof shape>` so the

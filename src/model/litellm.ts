@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, decimalString, isoDate, isoDateTime, objectOf } from './parse/primitives.js';
+import { count, decimalString, isoDate, isoDateTime, objectOf } from './primitives/primitives.js';
 
 /*
  * Records of the gateway endpoints the spec leaves "not shown" (README Assumptions): the

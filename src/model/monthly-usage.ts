@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, decimalString, int32, isoDate } from './parse/primitives.js';
+import { count, decimalString, int32, isoDate } from './primitives/primitives.js';
 
 // Shapes with a doc comment per field, the schema typed as `z.ZodObject<typeof shape>` so the
 // comments reach the built .d.ts (see invoice.ts).

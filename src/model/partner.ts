@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, isoDateTime, uuid } from './parse/primitives.js';
+import { count, isoDateTime, uuid } from './primitives/primitives.js';
 import { ModelProductSchema } from './enums.js';
 
 // Required-ness of the partner records is "not shown" in the spec; every listed field is required here.

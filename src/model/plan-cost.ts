@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencySchema, int32, int64, isoDate } from './parse/primitives.js';
+import { CurrencySchema, int32, int64, isoDate } from './primitives/primitives.js';
 import { CorePlanSchema, DevPlanSchema, PricingServiceSchema, PricingTypeSchema } from './enums.js';
 
 // Shapes with a doc comment per field, the schema typed as `z.ZodObject<typeof shape>` so the

@@ -1,7 +1,7 @@
 import type { Command, CommandIO, OptionSpec, ParsedArgs } from './command.js';
 import { str } from './args.js';
 import { UsageError } from './usage-error.js';
-import { TIMEOUT_RULE, timeoutMsFromSeconds } from '../../client/limits/index.js';
+import { TIMEOUT_RULE, timeoutMsFromSeconds } from '../../client/timeout/index.js';
 
 /** `--timeout SECONDS`, on every command that calls a service. */
 export const timeoutOption: Record<string, OptionSpec> = {

@@ -3,4 +3,4 @@
 export { DEFAULT_MAX_RESPONSE_BYTES, bodyLimits } from './body-limits.js';
 export { PERIOD_LIMITS, checkPeriodFields } from './period.js';
 export type { CheckedKeyUsagePeriod, PeriodStyle } from './period.js';
-export { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from './timeout-setting.js';
+export { TIMEOUT_RULE, timeoutMsFromSeconds, timeoutSetting } from '../timeout/index.js';

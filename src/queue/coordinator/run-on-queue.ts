@@ -10,7 +10,7 @@ import { parseQueueUrl } from '../_connection.js';
 import { queueName } from '../_names.js';
 import { loadQueuePeers } from '../_peers.js';
 import { CONNECT_WAIT_MS, probeRedis } from '../_ready.js';
-import { timeoutSetting } from '../../client/limits/index.js';
+import { timeoutSetting } from '../../client/timeout/index.js';
 import { now } from '../../core/index.js';
 import { readRatesFile } from '../../runner/config/index.js';
 

@@ -8,7 +8,7 @@ import type { AttemptReport } from '../attempt-report.js';
 import { bullmq, ioredis, loadQueuePeers } from '../_peers.js';
 import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from '../_ready.js';
 import { watchRedis, type RedisWatch } from '../_redis-watch.js';
-import { timeoutSetting } from '../../client/limits/index.js';
+import { timeoutSetting } from '../../client/timeout/index.js';
 import { RequestGate, type GateRedis } from './_request-gate.js';
 import { OutputFolderMissingError } from '../errors/output-folder-missing-error.js';
 import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../../runner/option-checks/index.js';

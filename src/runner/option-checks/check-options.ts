@@ -1,4 +1,4 @@
-import { isoDate } from '../../model/parse/index.js';
+import { isoDate } from '../../model/primitives/index.js';
 import { monthProblem } from '../options/month.js';
 import { RunOptionError } from '../options/run-option-error.js';
 
