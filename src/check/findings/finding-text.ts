@@ -1,5 +1,5 @@
-import { Decimal } from '../../money/index.js';
-import { formatMinor } from '../../money/index.js';
+import { Decimal } from '../../money/exact/index.js';
+import { formatMinor } from '../../money/format/index.js';
 import { fillerOf, formatCount, formatPercent, getLocale, t, type Locale } from '../../locale/index.js';
 import type { FindingParam, InvoiceCheckFinding } from './finding.js';
 

@@ -11,7 +11,7 @@ import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../server/index.js
 import { parseRunConfigJson } from '../../runner/config/index.js';
 import { previousMonth } from '../../runner/options/index.js';
 import { partNotes } from '../../runner/progress/index.js';
-import { orgStatus, statusWord } from '../../runner/manifest/index.js';
+import { orgStatus, statusWord } from '../../runner/status/index.js';
 
 interface SampleTokens {
   orgs: Array<{ org_id: string; token: string }>;

@@ -5,7 +5,7 @@ import { bool, int, monthFlag, str } from '../_program/args.js';
 import { UsageError } from '../_program/usage-error.js';
 import { keepHeapCompact } from '../_program/compact-heap.js';
 import { availableLanguages, getLocale } from '../../locale/index.js';
-import { RUN_STATUSES, statusWord } from '../../runner/manifest/index.js';
+import { RUN_STATUSES, statusWord } from '../../runner/status/index.js';
 import { parseRunConfigJson } from '../../runner/config/index.js';
 import { RunConfigError } from '../../runner/config/index.js';
 import { RunOptionError } from '../../runner/options/index.js';

@@ -2,11 +2,11 @@ import { Decimal } from '../../money/index.js';
 import { invoiceDkkExact } from '../../report/figures/index.js';
 import { addTotals, counted, issuedTotals, type CurrencyTotals } from './_currency-totals.js';
 import { findingCount } from '../pages/_finding-lines.js';
-import { orgStatus, type RunStatus } from '../manifest/status.js';
+import { orgStatus, type RunStatus } from '../status/status.js';
 import type { CostInDkk, InvoiceEntry, OrgOutcome } from '../manifest/manifest.js';
 
 export type { CurrencyTotals } from './_currency-totals.js';
-export type { RunStatus } from '../manifest/status.js';
+export type { RunStatus } from '../status/status.js';
 
 // The one model of a run's figures. summary.md, index.html, the manifest's `figures` and the
 // CLI's closing lines all read their rows and totals from here; none of them adds up on its own.

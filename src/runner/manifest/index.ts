@@ -8,4 +8,4 @@ export { sha256 } from './hash.js';
 export { KEPT_ANSWERS_VERSION, PARTNER_ANSWERS_DIR, answersDir, isPartnerFile, type KeptAnswer, type KeptAnswersIndex } from './kept-answers.js';
 export { isRunPath } from './run-path.js';
 export { assignSafeNames, safeNamePart } from './safe-name.js';
-export { RUN_STATUSES, orgStatus, statusWord, type RunStatus } from './status.js';
+export { RUN_STATUSES, orgStatus, statusWord, type RunStatus } from '../status/index.js';

@@ -1,7 +1,7 @@
 import { formatDate, formatMoney, formatMonth, formatNumber, t, type Locale } from '../../locale/index.js';
 import { lastDayOfMonth } from '../../report/period/index.js';
 import { invoiceDkkView, orgCostView, perCurrency } from './_figures-view.js';
-import { statusWord } from '../manifest/status.js';
+import { statusWord } from '../status/status.js';
 import { escapeHtml as e } from './_html.js';
 import { monthChart } from './_page-charts.js';
 import { einvoiceNotMade, problemLines } from './_problem-lines.js';

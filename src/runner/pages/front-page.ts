@@ -10,7 +10,7 @@ import { orgPageContext, orgRows } from './_page-org.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
 import { heldBackLine, voidLine } from './_invoice-lines.js';
 import { findingsOf } from './_finding-lines.js';
-import { RUN_STATUSES, statusWord } from '../manifest/status.js';
+import { RUN_STATUSES, statusWord } from '../status/status.js';
 import { runFigures, type RunFigures } from '../figures/run-figures.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from '../manifest/manifest.js';
 import { booksView } from './_books-view.js';

@@ -4,7 +4,7 @@ import { formatDate, formatDecimalMoney, formatMoney, formatMonth, formatNumber,
 import { findingsOf, findingLineText } from './_finding-lines.js';
 import { currencyRows, dkkView, invoiceDkkView, orgCostView, perCurrency, runCostView } from './_figures-view.js';
 import { mdText } from './_markdown.js';
-import { statusWord } from '../manifest/status.js';
+import { statusWord } from '../status/status.js';
 import { einvoiceNotMade, partLine, problemLines } from './_problem-lines.js';
 import { heldBackLine, voidLine, type ActionLine } from './_invoice-lines.js';
 import { runFigures, type OrgFigures, type RunFigures } from '../figures/run-figures.js';

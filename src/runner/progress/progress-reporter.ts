@@ -3,7 +3,7 @@ import type { MonthEndProgress } from '../run/run-month-end.js';
 import type { OrgOutcome } from '../manifest/manifest.js';
 import { partNotes } from './part-notes.js';
 import { getLocale } from '../../locale/index.js';
-import { orgStatus, statusWord } from '../manifest/status.js';
+import { orgStatus, statusWord } from '../status/status.js';
 
 interface Out {
   write(s: string): unknown;

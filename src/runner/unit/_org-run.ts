@@ -16,7 +16,7 @@ import type { InvoiceDkk, InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords
 import { previousPaymentIds, type EarlierPayment } from './_previous-payment-ids.js';
 import { dateInMonth } from '../options/month.js';
 import { assignSafeNames, shortHash } from '../manifest/safe-name.js';
-import { statusOfParts } from '../manifest/status.js';
+import { statusOfParts } from '../status/status.js';
 import { now } from '../../core/index.js';
 import { answeringOnce } from './_org-answers.js';
 import { invoiceBooking } from '../figures/_booking.js';

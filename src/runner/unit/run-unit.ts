@@ -10,7 +10,7 @@ import type { AnswerTap } from './answer-tap.js';
 import { AnswerRecorder } from './_answer-recorder.js';
 import { keepAnswers } from './_keep-answers.js';
 import { answersDir } from '../manifest/kept-answers.js';
-import { statusOfParts } from '../manifest/status.js';
+import { statusOfParts } from '../status/status.js';
 
 /** One organization's month: its invoices (JSON, PDF, e-invoice) and its cost workbook. */
 export interface OrganizationUnit {

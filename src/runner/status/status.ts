@@ -1,5 +1,5 @@
 import { t, type Locale } from '../../locale/index.js';
-import type { OrgOutcome, OrgStatus } from './manifest.js';
+import type { OrgOutcome, OrgStatus } from '../manifest/manifest.js';
 
 /** How an organization's run went, one word each on stdout, in summary.md, on index.html and in the manifest. */
 export type RunStatus = OrgStatus;
