@@ -1,4 +1,4 @@
-import { QueueUnavailableError } from './errors/queue-unavailable-error.js';
+import { QueueUnavailableError } from './errors/common/queue-unavailable-error.js';
 import { QueueDatabaseError } from './errors/queue-database-error.js';
 import { redisOptions, type QueueConnection } from './_connection.js';
 import { ioredis } from './_peers.js';

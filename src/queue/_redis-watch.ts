@@ -1,6 +1,6 @@
 import { redisOptions, type QueueConnection } from './_connection.js';
 import { ioredis } from './_peers.js';
-import { QueueUnavailableError } from './errors/queue-unavailable-error.js';
+import { QueueUnavailableError } from './errors/common/queue-unavailable-error.js';
 import { isDbRefusal, noSuchDatabase, reasonOf, withinMs } from './_ready.js';
 import type { QueueDatabaseError } from './errors/queue-database-error.js';
 

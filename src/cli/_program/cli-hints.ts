@@ -4,8 +4,8 @@ import { PermissionDeniedError } from '../../client/errors/common/index.js';
 import { TimeoutError } from '../../client/errors/common/index.js';
 import { ORG_HINT } from '../../client/errors/common/index.js';
 import { RunLockedError } from '../../runner/options/index.js';
-import { OutputFolderMissingError } from '../../queue/errors/index.js';
-import { QueueUnavailableError, REDIS_WAIT_HINT } from '../../queue/errors/index.js';
+import { OutputFolderMissingError } from '../../queue/errors/common/index.js';
+import { QueueUnavailableError, REDIS_WAIT_HINT } from '../../queue/errors/common/index.js';
 import { TIMEOUT_HINT } from './timeout.js';
 
 // The library's hints speak of its options (orgId, baseUrl, outDir, timeoutMs) and never of the

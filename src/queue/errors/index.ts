@@ -2,7 +2,7 @@
 // messages read them for every command.
 export { QueueUrlError } from './queue-url-error.js';
 export { QueueDatabaseError } from './queue-database-error.js';
-export { QueueUnavailableError, REDIS_WAIT_HINT } from './queue-unavailable-error.js';
+export { QueueUnavailableError, REDIS_WAIT_HINT } from './common/queue-unavailable-error.js';
 export { QueueBusyError } from './queue-busy-error.js';
-export { OutputFolderMissingError } from './output-folder-missing-error.js';
+export { OutputFolderMissingError } from './common/output-folder-missing-error.js';
 export { QueuePeerMissingError } from './queue-peer-missing-error.js';

@@ -9,7 +9,7 @@ import { JobDataSchema, type QueueJobData, type JobProgressData, type QueueJobRe
 import type { RequestGate } from './_request-gate.js';
 import type { AttemptReport } from '../attempt-report.js';
 import { isTransientFailure } from './_retry-decision.js';
-import { OutputFolderMissingError } from '../errors/output-folder-missing-error.js';
+import { OutputFolderMissingError } from '../errors/common/output-folder-missing-error.js';
 
 export interface ProcessorContext {
   deps: MonthEndDeps;

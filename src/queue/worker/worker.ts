@@ -10,7 +10,7 @@ import { CONNECT_WAIT_MS, probeRedis, whenReady, withinMs } from '../_ready.js';
 import { watchRedis, type RedisWatch } from '../_redis-watch.js';
 import { timeoutSetting } from '../../client/timeout/index.js';
 import { RequestGate, type GateRedis } from './_request-gate.js';
-import { OutputFolderMissingError } from '../errors/output-folder-missing-error.js';
+import { OutputFolderMissingError } from '../errors/common/output-folder-missing-error.js';
 import { checkMonthOption, checkOptionKinds, checkWholeOption } from '../../runner/option-checks/index.js';
 
 export interface QueueWorkerOptions {

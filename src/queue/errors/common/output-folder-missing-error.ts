@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/index.js';
+import { SvcError } from '../../../core/index.js';
 /**
  * Thrown by a queue worker that cannot see a job's month folder: workers must share the
  * coordinator's output folder (same path, or the worker's `outDir` where it is mounted elsewhere).

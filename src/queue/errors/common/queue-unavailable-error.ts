@@ -1,4 +1,4 @@
-import { SvcError } from '../../core/index.js';
+import { SvcError } from '../../../core/index.js';
 
 /** The hint when Redis cannot be reached; the CLI names its --timeout flag instead of the option. */
 export const REDIS_WAIT_HINT = 'is redis-server running there, and the port open to this machine? allow longer with the timeoutMs option, or SVC_TIMEOUT=SECONDS';
