@@ -26,7 +26,7 @@ export function refuseErrorFindings(invoice: Invoice): void {
  * validation-1.3.16) also reject, in a document that states the invoice's own figures as a
  * mirroring credit note must: the rule, or undefined when the rules let the figure through.
  * Measured with shared/einvoice/validate on mirrored credit notes of each error (see
- * test/einvoice/credit-note-mirror.test.ts in the repository).
+ * test/einvoice/error-findings.test.ts and peppol-rules.test.ts in the repository).
  */
 const RULES: Record<string, (invoice: Invoice, f: InvoiceCheckFinding) => string | undefined> = {
   // A line's amount within 0.02 of quantity × price passes (PEPPOL-EN16931-R120's slack).
