@@ -95,7 +95,7 @@ export type { KeptAnswer, KeptAnswersIndex } from './runner/manifest/kept-answer
 // A run's folder checked offline: svc verify.
 export { verifyRun, type VerifyOptions, type VerifyReport, type VerifyDifference } from './verify/index.js';
 export { costInDkk } from './runner/figures/cost-in-dkk.js';
-export { runFigures, type RunFigures, type OrgFigures, type OrgCostFigures, type CostRow, type DkkTotal, type CurrencyTotals, type RunStatus } from './runner/figures/run-figures.js';
+export { runFigures, type RunFigures, type OrgFigures, type InvoiceCounts, type OrgCostFigures, type CostRow, type DkkTotal, type CurrencyTotals, type RunStatus } from './runner/figures/run-figures.js';
 export type {
   Manifest,
   ManifestSummary,

@@ -24,7 +24,7 @@ const ROOT_EXPORTS = [
   'DEFAULT_MAX_RESPONSE_BYTES', 'type DevPlan', 'type DkkRateFacts', 'type DkkTotal', 'EdgeRejectedError', 'EInvoiceError',
   'type ErrorBody', 'type ExchangeRates', 'fetchCostReportData', 'type FileStatus', 'type FindingParam', 'findingText',
   'fromMinorUnits', 'type GatewayApi', 'GatewayClient', 'type GatewayClientOptions', 'InvalidAmountError', 'InvalidArgumentError',
-  'InvalidRenderOptionError', 'InvalidRequestError', 'type Invoice', 'type InvoiceBuyer', 'type InvoiceCheckFinding', 'type InvoiceDkk',
+  'InvalidRenderOptionError', 'InvalidRequestError', 'type Invoice', 'type InvoiceBuyer', 'type InvoiceCheckFinding', 'type InvoiceCounts', 'type InvoiceDkk',
   'type InvoiceEntry', 'formatMoney', 'type InvoiceCheckFindingCode',
   'type InvoiceJson', 'type InvoiceLanguage', 'type InvoiceLine', 'type InvoiceLineKind', 'type InvoiceSeller',
   'type InvoiceStatus', 'type InvoiceSummary', 'type InvoiceSummaryJson', 'isApiError', 'isSvcError',

@@ -41,12 +41,8 @@ export interface DkkTotal {
   not_converted: Array<{ currency: string; invoices: number }>;
 }
 
-/** One organization's figures. */
-export interface OrgFigures {
-  org_id: string;
-  status: RunStatus;
-  /** Issued invoices (not void, not held back) summed per currency. */
-  totals: CurrencyTotals[];
+/** An organization's invoices counted, or a run's: the sum of its organizations'. */
+export interface InvoiceCounts {
   invoices: number;
   void: number;
   /** Issued invoices checkInvoice finds an error in: not valid, never counted in a total. */
@@ -59,13 +55,21 @@ export interface OrgFigures {
   /** Void and held-back invoices with the credit note made by the run, and with it still to make (or failed). */
   credit_notes_made: number;
   credit_notes_to_make: number;
+}
+
+/** One organization's figures. */
+export interface OrgFigures extends InvoiceCounts {
+  org_id: string;
+  status: RunStatus;
+  /** Issued invoices (not void, not held back) summed per currency. */
+  totals: CurrencyTotals[];
   cost: OrgCostFigures | null;
   /** Set when the organization's figures could not be made: why (it then counts as failed, and the run's totals leave it out). */
   problem?: string;
 }
 
 /** A run's figures: per organization and for the whole run. Minor units throughout. */
-export interface RunFigures {
+export interface RunFigures extends InvoiceCounts {
   organizations: OrgFigures[];
   /** Organizations per status word. */
   statuses: Record<RunStatus, number>;
@@ -80,14 +84,6 @@ export interface RunFigures {
     not_known: number;
     rate_estimated: boolean;
   };
-  invoices: number;
-  void: number;
-  held_back: number;
-  einvoices_written: number;
-  einvoices_not_made: number;
-  findings: number;
-  credit_notes_made: number;
-  credit_notes_to_make: number;
 }
 
 const cents = (dkk: string) => BigInt(new Decimal(dkk).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
@@ -191,7 +187,7 @@ export function runFigures(organizations: readonly OrgOutcome[]): RunFigures {
   const orgs = parts.map((p) => p.figures);
   const statuses: Record<RunStatus, number> = { ok: 0, partly_skipped: 0, skipped: 0, failed: 0, interrupted: 0, not_run: 0 };
   for (const o of orgs) statuses[o.status]++;
-  const add = (k: 'invoices' | 'void' | 'held_back' | 'einvoices_written' | 'einvoices_not_made' | 'findings' | 'credit_notes_made' | 'credit_notes_to_make') => orgs.reduce((n, o) => n + o[k], 0);
+  const add = (k: keyof InvoiceCounts) => orgs.reduce((n, o) => n + o[k], 0);
   return {
     organizations: orgs,
     statuses,
