@@ -1,8 +1,6 @@
 import { unlink } from 'node:fs/promises';
-import { makeFolder } from '../../core/index.js';
 import { dirname, join } from 'node:path';
-import { syncFolder, writeFileAtomic } from '../../core/index.js';
-import { ownFile, readOwnFile } from '../../core/index.js';
+import { makeFolder, ownFile, readOwnFile, syncFolder, writeFileAtomic } from '../../core/index.js';
 import { sha256 } from './hash.js';
 import type { FileStatus, ManifestFile, OutputKind } from './manifest.js';
 
