@@ -4,18 +4,22 @@
 // collector's helper threads, are not (the process's CPU minus the profile's busy time is them).
 import { readFileSync } from 'node:fs';
 
-// First match wins, tried on "function url" of a frame, from the sample's leaf up.
+// First match wins, tried on "function url" of a frame, from the sample's leaf up. Paths are
+// dist's part folders (since issue 41: runner/manifest, runner/run, runner/unit, runner/pages, …).
+// zlib is no group of its own: its frames go to their caller's group (the workbook's deflate, the
+// kept answers' gzip).
 const GROUPS = [
   ['garbage collection', /^\(garbage collector\)/],
-  ['hashing', /\/runner\/hash\.js|node:internal\/crypto\/hash|^(sha256|update|digest) /],
-  ['scrubbing secrets', /_secret-scrubber\.js|\/cli\/_mask-secrets\.js/],
-  ['manifest and pages', /\/runner\/(_checkpoint|_finish|manifest|front-page|summary|_page-|_html|_markdown|_manifest-summary|_exact-json|_finding-lines|_problem-lines|_figures-view|run-figures|_invoice-lines|_currency-totals|_credit-note)/],
+  ['hashing', /\/runner\/manifest\/hash\.js|node:internal\/crypto\/hash|^(sha256|update|digest) /],
+  ['scrubbing secrets', /\/runner\/run\/_secret-scrubber\.js|\/cli\/_program\/mask-secrets\.js|\/cli\/_credentials\/mask\.js/],
+  ['kept answers', /\/runner\/unit\/(_answer-recorder|_keep-answers|answer-tap)\.js|\/runner\/manifest\/kept-answers\.js/],
+  ['manifest and pages', /\/runner\/run\/(_checkpoint|_finish|_credit-note|_shared-payment-ids|_previous-manifest)|\/runner\/manifest\/(manifest|_exact-json|chain|_run-documents)\.js|\/runner\/pages\/|\/runner\/figures\/(?!cost-in-dkk)/],
   ['checks', /\/check\/|\/vat\/|listed-invoice\.js|\/report\/cost-findings\.js/],
   ['rendering: invoice PDF', /\/invoice\/|pdf-lib|fontkit/],
   ['rendering: e-invoice XML', /\/einvoice\//],
-  ['rendering: cost workbook', /\/report\/(?!fetch|_fetch|key-store|_key-stats)|node:zlib|\/runner\/cost-in-dkk\.js|\/money\//],
-  ['fetch and parse', /\/client\/|undici|\/model\/|zod|decimal\.js|\/report\/(fetch|_fetch|key-store|_key-stats)|node:net|node:internal\/stream_base|^JSON\.parse|^parse /],
-  ['writing files', /\/core\/(atomic-write|own-file|refuse-links|make-folder)|_output-writer\.js|node:internal\/fs|^(lstat|open|openFileHandle|close|fsync|rename|writeBuffer|writeString|mkdir|read|fstat) /],
+  ['rendering: cost workbook', /\/report\/(?!fetch|_fetch|key-store|_key-stats)|\/runner\/figures\/cost-in-dkk\.js|\/money\//],
+  ['fetch and parse', /\/client\/|undici|\/model\/|zod|decimal\.js|\/core\/json\/|\/report\/(fetch|_fetch|key-store|_key-stats)|node:net|node:internal\/stream_base|^JSON\.parse|^parse /],
+  ['writing files', /\/core\/(atomic-write|own-file|refuse-links|make-folder)|\/runner\/manifest\/_output-writer\.js|node:internal\/fs|^(lstat|open|openFileHandle|close|fsync|rename|writeBuffer|writeString|mkdir|read|fstat) /],
   ['idle', /^\(idle\)/],
 ];
 
