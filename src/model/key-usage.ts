@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compileRecordSchema } from './parse/compiled-record.js';
 import { count, decimalString, email, isoDate } from './primitives/primitives.js';
 import { KeyFieldTypeSchema, KeyProductSchema } from './enums.js';
 
@@ -209,3 +210,6 @@ export type KeyFieldUsage = z.infer<typeof KeyFieldUsageSchema>;
 export type KeyUsageTotals = z.infer<typeof KeyUsageTotalsSchema>;
 export type OrgKeyUsage = z.infer<typeof OrgKeyUsageSchema>;
 export type OrgKeyUsageJson = z.input<typeof OrgKeyUsageSchema>;
+
+// Checked tens of times an answer (one entry at a time, as the answer streams): by a compiled check, zod naming a refusal.
+compileRecordSchema(KeyUsageEntrySchema);

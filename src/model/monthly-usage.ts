@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compileRecordSchema } from './parse/compiled-record.js';
 import { count, decimalString, int32, isoDate } from './primitives/primitives.js';
 
 // Shapes with a doc comment per field, the schema typed as `z.ZodObject<typeof shape>` so the
@@ -86,3 +87,6 @@ export type MonthlyUsageEntry = z.infer<typeof MonthlyUsageEntrySchema>;
 export type UsageSummary = z.infer<typeof UsageSummarySchema>;
 export type OrgMonthlyUsage = z.infer<typeof OrgMonthlyUsageSchema>;
 export type OrgMonthlyUsageJson = z.input<typeof OrgMonthlyUsageSchema>;
+
+// A year of days in one answer: checked by a compiled check, zod naming a refusal.
+compileRecordSchema(OrgMonthlyUsageSchema);
