@@ -55,8 +55,9 @@ const isMissing = (e: unknown): boolean => (e as NodeJS.ErrnoException).code ===
  */
 export async function ownFile(path: string, options: OwnFileOptions = {}): Promise<OwnFile | undefined> {
   const use = options.use ?? 'read';
-  if (options.within !== undefined) await refuseLinks(options.within, path);
-  let st = lstatOrMissing(path);
+  // Below `within`, the path itself was the last thing refuseLinks looked at: its answer is used, not asked again.
+  const seen = options.within !== undefined ? await refuseLinks(options.within, path) : undefined;
+  let st = seen === undefined ? lstatOrMissing(path) : (seen ?? undefined);
   if (!st) return undefined;
   if (st.isFile()) return { path, stats: st };
   if (!st.isSymbolicLink() || !options.followLink || options.within !== undefined) throw new OutputPathError(path, kindOf(st), use);

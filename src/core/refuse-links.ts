@@ -9,22 +9,26 @@ import { OutputWriteError } from './output-write-error.js';
  * symbolic link anywhere from the first folder below `root` down to the file itself is refused,
  * named relative to `root`. What does not exist yet is fine (it will be made as a real folder or
  * file). `root` itself is the caller's choice (`--out` may well be a link) and is not checked.
+ * @returns what lstat said of `path` itself (so the caller need not ask again): its Stats, or null
+ * when it (or a folder on the way) is missing; undefined when `path` is `root` (not looked at)
  * @throws OutputLinkError naming the first link on the way
  * @throws OutputWriteError for a system error other than "missing" (EACCES, ...)
  */
-export async function refuseLinks(root: string, path: string): Promise<void> {
+export async function refuseLinks(root: string, path: string): Promise<Stats | null | undefined> {
   const rel = relative(root, path);
-  if (rel === '') return;
+  if (rel === '') return undefined;
   if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new Error(`refuseLinks: ${path} is not below ${root}`);
   const parts = rel.split(sep);
   let at = root;
+  let st: Stats | undefined;
   for (let i = 0; i < parts.length; i++) {
     at = join(at, parts[i]!);
-    const st = lstatOrMissing(at, path);
+    st = lstatOrMissing(at, path);
     // Missing (or under a file, which the write then reports): nothing below it exists either.
-    if (!st) return;
+    if (!st) return null;
     if (st.isSymbolicLink()) throw new OutputLinkError(parts.slice(0, i + 1).join('/'), root, await readlink(at).catch(() => undefined));
   }
+  return st;
 }
 
 /**

@@ -95,7 +95,8 @@ export class OutputWriter {
    */
   async emit(req: OutputRequest): Promise<WrittenFile> {
     const target = join(this.monthDir, req.path);
-    await ownFile(target, { within: this.monthDir, use: 'write' });
+    // Nothing there yet (the usual case in a month's first run): nothing to read back or compare below.
+    const found = await ownFile(target, { within: this.monthDir, use: 'write' });
     const prev = this.previous.get(req.path);
     const base = { path: req.path, org_id: req.org_id, kind: req.kind, source_sha256: req.source_sha256, source: req.source, generator: req.generator };
     if (prev && (await this.isCurrent(req))) {
@@ -103,14 +104,15 @@ export class OutputWriter {
     }
     const bytes = await req.produce();
     const hash = sha256(bytes);
-    const existing = await readIfExists(this.monthDir, target);
+    const existing = found ? await readIfExists(this.monthDir, target) : undefined;
     let status: FileStatus;
     if (existing && existing.length === bytes.length && sha256(existing) === hash) status = 'unchanged';
     else {
       const dir = dirname(target);
       await this.ensureFolder(dir);
       const batch = this.options.batchFolderSync === true;
-      await writeFileAtomic(target, bytes, { mkdir: false, within: this.monthDir, syncFolder: !batch });
+      // Checked above under the one rule; the writer checks again just before its rename.
+      await writeFileAtomic(target, bytes, { mkdir: false, within: this.monthDir, syncFolder: !batch, checked: true });
       if (batch) this.unsynced.add(dir);
       status = existing ? 'rewritten' : 'written';
     }
