@@ -36,8 +36,6 @@ export class TableWriter {
   private readonly letters: string[];
   private readonly styleTable: StyleTable;
   private readonly styleIds = new Map<Look, number[]>();
-  private readonly indented = new Map<CellStyle, CellStyle>();
-  private readonly wrapped = new Map<CellStyle, CellStyle>();
 
   constructor(
     private readonly plan: SheetPlan,
@@ -186,10 +184,10 @@ export class TableWriter {
   /** `style` with its text wrapping (kept per style object, as the style table caches by identity). */
   private wrapping(style: CellStyle): CellStyle {
     if (style.alignment?.wrapText) return style;
-    let wrapped = this.wrapped.get(style);
+    let wrapped = WRAPPED.get(style);
     if (!wrapped) {
-      wrapped = { ...style, alignment: { vertical: 'top', ...style.alignment, wrapText: true } };
-      this.wrapped.set(style, wrapped);
+      wrapped = Object.freeze({ ...style, alignment: Object.freeze({ vertical: 'top' as const, ...style.alignment, wrapText: true }) });
+      WRAPPED.set(style, wrapped);
     }
     return wrapped;
   }
@@ -233,10 +231,10 @@ export class TableWriter {
    */
   private id(style: CellStyle, kinds: ColumnKind[], i: number): number {
     if (i === 0 || isNumeric(kinds[i]!) || !isNumeric(kinds[i - 1]!) || style.alignment?.horizontal) return this.styleTable.id(style);
-    let moved = this.indented.get(style);
+    let moved = INDENTED.get(style);
     if (!moved) {
-      moved = { ...style, alignment: { ...style.alignment, horizontal: 'left', indent: 1 } };
-      this.indented.set(style, moved);
+      moved = Object.freeze({ ...style, alignment: Object.freeze({ ...style.alignment, horizontal: 'left' as const, indent: 1 }) });
+      INDENTED.set(style, moved);
     }
     return this.styleTable.id(moved);
   }
@@ -267,6 +265,12 @@ export class TableWriter {
     return lines > 1 ? LINE_HEIGHT * lines : undefined;
   }
 }
+
+// Styles derived from a style object, kept for as long as it lives: the style books are the
+// process's (see makeStyles), so every workbook gets the same derived objects, which the style
+// table knows by identity.
+const WRAPPED = new WeakMap<CellStyle, CellStyle>();
+const INDENTED = new WeakMap<CellStyle, CellStyle>();
 
 const NUMERIC = new Set<ColumnKind>(['int', 'usd', 'dkk', 'rate', 'pct', 'date', 'month']);
 
