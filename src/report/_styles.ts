@@ -57,8 +57,33 @@ function byKind(formats: Formats, extra: CellStyle): Record<ColumnKind, CellStyl
   return out;
 }
 
-/** Builds the workbook's styles once. */
+/** Style books made in this process, by their two formats: one per language (a handful at most). */
+const made = new Map<string, StyleBook>();
+/** More formats than any set of locales has: past it, a book is made afresh rather than kept. */
+const MAX_BOOKS = 16;
+
+/**
+ * The workbook's styles. The same formats give the same style objects for every workbook of the
+ * process (frozen, so no builder can change one another workbook shares): building the book cost
+ * a month end's workbook more than its Models sheet, and the style table and the table writer key
+ * what they derive from a style on the object itself.
+ */
 export function makeStyles(formats: Formats): StyleBook {
+  const key = `${formats.date}\u0000${formats.month}`;
+  let book = made.get(key);
+  if (!book) {
+    book = deepFreeze(buildStyles(formats));
+    if (made.size < MAX_BOOKS) made.set(key, book);
+  }
+  return book;
+}
+
+function deepFreeze<T extends object>(o: T): T {
+  for (const v of Object.values(o)) if (v && typeof v === 'object' && !Object.isFrozen(v)) deepFreeze(v as object);
+  return Object.freeze(o);
+}
+
+function buildStyles(formats: Formats): StyleBook {
   const header: CellStyle = {
     font: { bold: true },
     fill: 'FFD9E1F2',

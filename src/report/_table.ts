@@ -34,10 +34,11 @@ export class TableWriter {
   private headers: string[] = [];
   readonly sheet: SheetWriter;
   private readonly letters: string[];
+  /** Each column's kind and width (12 where none is given), from `columns`. */
+  private readonly kinds: ColumnKind[];
+  private readonly widths: number[];
   private readonly styleTable: StyleTable;
   private readonly styleIds = new Map<Look, number[]>();
-  private readonly indented = new Map<CellStyle, CellStyle>();
-  private readonly wrapped = new Map<CellStyle, CellStyle>();
 
   constructor(
     private readonly plan: SheetPlan,
@@ -48,6 +49,8 @@ export class TableWriter {
     this.sheet = plan.wb.addSheet(plan.name, { widths, print: plan.print, ...(plan.headerRow ? { headerRow: plan.headerRow } : {}) });
     this.styleTable = plan.wb.styles;
     this.letters = columns.map((_, i) => columnLetter(i + 1));
+    this.kinds = columns.map((c) => c.kind);
+    this.widths = widths;
   }
 
   /** The row the next write goes to. */
@@ -68,10 +71,10 @@ export class TableWriter {
     this.headers = numberRepeats(this.columns.map((c, i) => cellText(c.header.replace(/[\r\n\t]+/g, ' ').trim()) || `${i + 1}`));
     const r = this.nextRow;
     // Headers over numbers are right-aligned, as the numbers below them are.
-    const kinds = this.columns.map((c) => c.kind);
+    const kinds = this.kinds;
     const cells = this.headers.map((h, i) => cellXml(`${this.letters[i]}${r}`, h, this.id(isNumeric(kinds[i]!) ? this.styles.headerNumber : this.styles.header, kinds, i))).join('');
     // Wrapped headers need the height of their lines: rows are written without auto-fitting.
-    const lines = Math.max(1, ...this.headers.map((h, i) => wrappedLines(h, (this.columns[i]!.width ?? 12) - 1)));
+    const lines = Math.max(1, ...this.headers.map((h, i) => wrappedLines(h, this.widths[i]! - 1)));
     this.sheet.row(r, cells, lines > 1 ? lines * LINE_HEIGHT : undefined);
     for (const [i, note] of Object.entries(notes)) if (note) this.sheet.note(r, Number(i) + 1, cellText(note));
     this.headerRow = this.nextRow++;
@@ -104,8 +107,9 @@ export class TableWriter {
     const { first, last } = this.dataRows;
     const r = this.nextRow++;
     let xml = '';
+    const kinds = this.kinds;
     this.columns.forEach((c, i) => {
-      const style = this.id(this.styles.total[i === 0 ? 'text' : c.kind], this.columns.map((x) => x.kind), i);
+      const style = this.id(this.styles.total[i === 0 ? 'text' : c.kind], kinds, i);
       const sum = sums[i];
       // A table without data rows totals 0 as a number: SUM over "row 2 to row 1" would reach up
       // into the header and down into this very cell, a circular reference LibreOffice shows as an error.
@@ -123,6 +127,8 @@ export class TableWriter {
     const r = this.nextRow++;
     const span = this.span(cells, style);
     const kindOf = (j: number) => kinds[j] ?? (typeof cells[j] === 'string' ? 'text' : 'dkk');
+    // Each cell's kind, once a line (the indent rule looks at the cell before).
+    const cellKinds = cells.map((_, j) => kindOf(j));
     let xml = '';
     cells.forEach((v, i) => {
       if (span && i > span.from) return;
@@ -137,7 +143,7 @@ export class TableWriter {
         : style === 'runOn' && kind === 'text' && span?.from === i ? this.styles.runOn
         : this.styles.plain[kind];
       if (span?.from === i) s = this.wrapping(s);
-      xml += cell(`${columnLetter(i + 1)}${r}`, v, this.id(s, cells.map((_, j) => kindOf(j)), i));
+      xml += cell(`${columnLetter(i + 1)}${r}`, v, this.id(s, cellKinds, i));
     });
     const height = this.tallerThanOne(cells, style, span);
     this.sheet.row(r, xml, height);
@@ -174,7 +180,7 @@ export class TableWriter {
     while (from >= 0 && (cells[from] === null || cells[from] === undefined || cells[from] === '')) from--;
     const text = cells[from];
     if (typeof text !== 'string') return undefined;
-    const widths = this.columns.map((c) => c.width ?? 12);
+    const widths = this.widths;
     // A heading's larger type takes about a fifth more room.
     const need = textWidth(text) * (style === 'heading' ? 1.2 : 1);
     if (need <= (widths[from] ?? 12) - 1) return undefined;
@@ -186,10 +192,10 @@ export class TableWriter {
   /** `style` with its text wrapping (kept per style object, as the style table caches by identity). */
   private wrapping(style: CellStyle): CellStyle {
     if (style.alignment?.wrapText) return style;
-    let wrapped = this.wrapped.get(style);
+    let wrapped = WRAPPED.get(style);
     if (!wrapped) {
-      wrapped = { ...style, alignment: { vertical: 'top', ...style.alignment, wrapText: true } };
-      this.wrapped.set(style, wrapped);
+      wrapped = Object.freeze({ ...style, alignment: Object.freeze({ vertical: 'top' as const, ...style.alignment, wrapText: true }) });
+      WRAPPED.set(style, wrapped);
     }
     return wrapped;
   }
@@ -233,10 +239,10 @@ export class TableWriter {
    */
   private id(style: CellStyle, kinds: ColumnKind[], i: number): number {
     if (i === 0 || isNumeric(kinds[i]!) || !isNumeric(kinds[i - 1]!) || style.alignment?.horizontal) return this.styleTable.id(style);
-    let moved = this.indented.get(style);
+    let moved = INDENTED.get(style);
     if (!moved) {
-      moved = { ...style, alignment: { ...style.alignment, horizontal: 'left', indent: 1 } };
-      this.indented.set(style, moved);
+      moved = Object.freeze({ ...style, alignment: Object.freeze({ ...style.alignment, horizontal: 'left' as const, indent: 1 }) });
+      INDENTED.set(style, moved);
     }
     return this.styleTable.id(moved);
   }
@@ -244,7 +250,7 @@ export class TableWriter {
   private idsFor(look: Look): number[] {
     let ids = this.styleIds.get(look);
     if (!ids) {
-      const kinds = this.columns.map((c) => c.kind);
+      const kinds = this.kinds;
       ids = this.columns.map((c, i) => this.id(this.styles[look][c.kind], kinds, i));
       this.styleIds.set(look, ids);
     }
@@ -259,7 +265,7 @@ export class TableWriter {
     let lines = 1;
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i];
-      const width = (this.columns[i]?.width ?? 12) - 1;
+      const width = (this.widths[i] ?? 12) - 1;
       // Text of at most half the width fits whatever its characters (a wide one counts two): no need to wrap it.
       if (typeof v !== 'string' || v.length * 2 <= width) continue;
       lines = Math.max(lines, wrappedLines(v, width));
@@ -267,6 +273,12 @@ export class TableWriter {
     return lines > 1 ? LINE_HEIGHT * lines : undefined;
   }
 }
+
+// Styles derived from a style object, kept for as long as it lives: the style books are the
+// process's (see makeStyles), so every workbook gets the same derived objects, which the style
+// table knows by identity.
+const WRAPPED = new WeakMap<CellStyle, CellStyle>();
+const INDENTED = new WeakMap<CellStyle, CellStyle>();
 
 const NUMERIC = new Set<ColumnKind>(['int', 'usd', 'dkk', 'rate', 'pct', 'date', 'month']);
 

@@ -1,4 +1,5 @@
 import type { KeyFieldValue, KeyUsageEntry } from '../model/index.js';
+import { DistinctIds } from './_distinct-ids.js';
 import { KeyStats } from './_key-stats.js';
 import { PackedRows } from './_packed-rows.js';
 
@@ -87,6 +88,7 @@ export class KeyStore implements KeySource {
   private readonly usd = new PackedRows<string>();
   /** What the Keys sheet's column widths need, gathered as keys are added (see `KeyStats`). */
   readonly stats = new KeyStats();
+  private readonly ids = new DistinctIds();
 
   /** A store holding `keys` (e.g. the keys of a record already in memory). */
   static of(keys: Iterable<KeyUsageEntry>): KeyStore {
@@ -114,6 +116,7 @@ export class KeyStore implements KeySource {
     const x = key.external;
     const usd = key.spend_usd.toFixed();
     this.stats.add(key, usd);
+    this.ids.add(key.id);
     this.usd.add(usd);
     this.packed.add([
       key.id, key.name, key.key_prefix, usd, key.product ?? null, key.recipient_email ?? null, key.fields ?? null,
@@ -130,6 +133,11 @@ export class KeyStore implements KeySource {
   usds(): Iterable<string> {
     return this.usd.rows();
   }
+
+  /** True when no two keys added have the same id, as far as the store kept track (see `DistinctIds`); else undefined or false. */
+  get idsDistinct(): boolean | undefined {
+    return this.ids.distinct;
+  }
 }
 
 /**
@@ -139,6 +147,7 @@ export class KeyStore implements KeySource {
  */
 export class KeyWeightStore implements WeightSource {
   private readonly packed = new PackedRows<[string, string]>();
+  private readonly ids = new DistinctIds();
 
   get length(): number {
     return this.packed.length;
@@ -148,7 +157,13 @@ export class KeyWeightStore implements WeightSource {
     return this.packed.bytes;
   }
 
+  /** As `KeyStore.idsDistinct`. */
+  get idsDistinct(): boolean | undefined {
+    return this.ids.distinct;
+  }
+
   add(key: KeyUsageEntry): void {
+    this.ids.add(key.id);
     this.packed.add([key.id, key.spend_usd.toFixed()]);
   }
 

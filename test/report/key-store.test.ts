@@ -7,7 +7,7 @@ import { ReportingClient } from '../../src/client/reporting-client.js';
 import type { KeyUsageEntry, OrgKeyUsage } from '../../src/model/index.js';
 import { KeyUsageEntrySchema } from '../../src/model/key-usage.js';
 import { parseRecord } from '../../src/model/parse/parse.js';
-import { buildCostReport, type CostReportData, type KeySource } from '../../src/report/index.js';
+import { buildCostReport, usageFindings, type CostReportData, type KeySource } from '../../src/report/index.js';
 import { KeyStore, KeyWeightStore, keyRowOf } from '../../src/report/key-store.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { fixtureData, keyUsage } from './_fixtures.js';
@@ -105,6 +105,28 @@ describe('KeyStore', () => {
     };
     const fromRecords = await buildCostReport(data, { language: 'en' });
     expect(Buffer.from(await buildCostReport(weighed, { language: 'en' })).equals(Buffer.from(fromRecords))).toBe(true);
+  });
+
+  test('a repeated key id is found by a store of any size, first or past the ids it keeps track of, as in the records', () => {
+    const base = keyUsage('2026-10');
+    const key = (i: number) => ({ ...base.keys[i % base.keys.length]!, id: `k${i}` });
+    // 10,000 ids are tracked as keys arrive; past that the findings read the rows.
+    for (const [count, repeatAt] of [[3, 2], [12_000, 5], [12_000, 11_990], [12_000, -1]] as const) {
+      const keys = Array.from({ length: count }, (_, i) => (i === repeatAt ? key(0) : key(i)));
+      const record = { ...base, keys };
+      const weights = new KeyWeightStore();
+      for (const k of keys) weights.add(k);
+      const dataOf = (held: KeySource | KeyWeightStore): CostReportData => {
+        const data = fixtureData({ month: '2026-10' });
+        const usage = { ...record, keys: held as KeySource };
+        return { ...data, keyUsage: usage, keyUsageByMonth: [{ month: '2026-10', keyUsage: usage }] };
+      };
+      const expected = repeatAt < 0 ? [] : [{ code: 'key_repeated', path: `keys[${repeatAt}].id` }];
+      for (const held of [KeyStore.of(keys), weights, plain(keys)]) {
+        const found = usageFindings(dataOf(held)).filter((f) => f.code === 'key_repeated').map((f) => ({ code: f.code, path: f.path }));
+        expect(found, `${count} keys, repeat at ${repeatAt}`).toEqual(expected);
+      }
+    }
   });
 });
 

@@ -75,19 +75,48 @@ export class StyleTable {
   }
 
   private xfOf(s: CellStyle): string {
-    const numFmtId = s.numFmt ? this.formatId(s.numFmt) : 0;
-    const fontId = s.font ? this.fonts.id(fontXml(s.font)) : 0;
-    const fillId = s.fill ? this.fills.id(`<fill><patternFill patternType="solid"><fgColor rgb="${s.fill}"/><bgColor indexed="64"/></patternFill></fill>`) : 0;
-    const borderId = s.border ? this.borders.id(borderXml(s.border)) : 0;
-    const a = s.alignment;
-    const align = a
-      ? `<alignment${a.horizontal ? ` horizontal="${a.horizontal}"` : ''}${a.vertical ? ` vertical="${a.vertical}"` : ''}${a.wrapText ? ' wrapText="1"' : ''}${a.indent ? ` indent="${a.indent}"` : ''}/>`
-      : '';
+    const p = partsOf(s);
+    const numFmtId = p.numFmt !== undefined ? this.formatId(p.numFmt) : 0;
+    const fontId = p.font !== undefined ? this.fonts.id(p.font) : 0;
+    const fillId = p.fill !== undefined ? this.fills.id(p.fill) : 0;
+    const borderId = p.border !== undefined ? this.borders.id(p.border) : 0;
     const applies =
-      (numFmtId ? ' applyNumberFormat="1"' : '') + (fontId ? ' applyFont="1"' : '') + (fillId ? ' applyFill="1"' : '') + (borderId ? ' applyBorder="1"' : '') + (align ? ' applyAlignment="1"' : '');
+      (numFmtId ? ' applyNumberFormat="1"' : '') + (fontId ? ' applyFont="1"' : '') + (fillId ? ' applyFill="1"' : '') + (borderId ? ' applyBorder="1"' : '') + (p.align ? ' applyAlignment="1"' : '');
     const head = `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="${fillId}" borderId="${borderId}" xfId="0"${applies}`;
-    return align ? `${head}>${align}</xf>` : `${head}/>`;
+    return p.align ? `${head}>${p.align}</xf>` : `${head}/>`;
   }
+}
+
+/** A style's number format and its font, fill, border and alignment as XML, before the workbook numbers them. */
+interface StyleParts {
+  numFmt: string | undefined;
+  font: string | undefined;
+  fill: string | undefined;
+  border: string | undefined;
+  align: string;
+}
+
+// Per style object, for as long as it lives: the builders share their style objects between
+// workbooks (report/_styles.ts), so each part's XML is made once a process, not once a workbook.
+// A style object is not changed once it has been used (the builders' are frozen).
+const PARTS = new WeakMap<CellStyle, StyleParts>();
+
+function partsOf(s: CellStyle): StyleParts {
+  let p = PARTS.get(s);
+  if (!p) {
+    const a = s.alignment;
+    p = {
+      numFmt: s.numFmt || undefined,
+      font: s.font ? fontXml(s.font) : undefined,
+      fill: s.fill ? `<fill><patternFill patternType="solid"><fgColor rgb="${s.fill}"/><bgColor indexed="64"/></patternFill></fill>` : undefined,
+      border: s.border ? borderXml(s.border) : undefined,
+      align: a
+        ? `<alignment${a.horizontal ? ` horizontal="${a.horizontal}"` : ''}${a.vertical ? ` vertical="${a.vertical}"` : ''}${a.wrapText ? ' wrapText="1"' : ''}${a.indent ? ` indent="${a.indent}"` : ''}/>`
+        : '',
+    };
+    PARTS.set(s, p);
+  }
+  return p;
 }
 
 /** A list of XML fragments, each kept once, in first-use order. */
