@@ -16,8 +16,9 @@ export class FontFace {
   readonly glyphs: number[] = [];
   /** Text of CID i+1 (for the ToUnicode map). */
   readonly texts: string[] = [];
+  /** CIDs of the characters beyond Latin-1. */
   private readonly cids = new Map<number, number>();
-  /** CIDs of Latin-1 characters (0 = not yet numbered): most text, without a map lookup. */
+  /** CIDs of Latin-1 characters (0 = not yet numbered): most text, without a map. */
   private readonly latin1 = new Uint16Array(256);
   private readonly replacement: number;
 
@@ -54,16 +55,17 @@ export class FontFace {
     if (cp < 256) {
       const known = this.latin1[cp]!;
       if (known !== 0) return known;
+    } else {
+      const known = this.cids.get(cp);
+      if (known !== undefined) return known;
     }
-    let cid = this.cids.get(cp);
-    if (cid !== undefined) return cid;
     if (this.glyphs.length >= MAX_CID) return this.cidFor(REPLACEMENT);
     const own = this.font.glyphId(cp);
     this.glyphs.push(own || this.replacement);
     this.texts.push(String.fromCodePoint(own ? cp : REPLACEMENT));
-    cid = this.glyphs.length;
-    this.cids.set(cp, cid);
+    const cid = this.glyphs.length;
     if (cp < 256) this.latin1[cp] = cid;
+    else this.cids.set(cp, cid);
     return cid;
   }
 }
