@@ -1,4 +1,4 @@
-import { subsetFont, type FontSubset } from '../font/subset.js';
+import { subsetFont } from '../font/subset.js';
 import type { TtfFont } from '../font/ttf-font.js';
 import { ByteSink } from './_byte-sink.js';
 import type { FontFace } from './font-face.js';
@@ -10,7 +10,10 @@ export interface FontObjects {
   name: string;
   /** `/W`. */
   widths: string;
-  subset: FontSubset;
+  /** The subset's TrueType file, whole (written with one copy). */
+  program: Buffer;
+  /** `/CIDToGIDMap`'s bytes. */
+  cidToGid: Uint8Array;
   /** The ToUnicode CMap's bytes. */
   toUnicode: Buffer;
 }
@@ -46,12 +49,24 @@ function widths(font: TtfFont, glyphs: readonly number[]): string {
   return `[1 [${run}]]`;
 }
 
-function make(font: TtfFont, glyphs: readonly number[], texts: readonly string[]): FontObjects {
+/** The bytes `write` appends, as a Buffer of their own. */
+function bytesOf(write: (sink: ByteSink) => void): Buffer {
   const sink = ByteSink.borrow();
-  writeToUnicodeCMap(sink, texts);
-  const toUnicode = Buffer.from(sink.bytes());
+  write(sink);
+  const bytes = Buffer.from(sink.bytes());
   sink.release();
-  return { name: `${subsetTag(glyphs, font.postscriptName)}+${font.postscriptName}`, widths: widths(font, glyphs), subset: subsetFont(font, glyphs), toUnicode };
+  return bytes;
+}
+
+function make(font: TtfFont, glyphs: readonly number[], texts: readonly string[]): FontObjects {
+  const subset = subsetFont(font, glyphs);
+  return {
+    name: `${subsetTag(glyphs, font.postscriptName)}+${font.postscriptName}`,
+    widths: widths(font, glyphs),
+    program: bytesOf((sink) => subset.writeFile(sink)),
+    cidToGid: subset.cidToGid,
+    toUnicode: bytesOf((sink) => writeToUnicodeCMap(sink, texts)),
+  };
 }
 
 /**
@@ -65,9 +80,7 @@ export function fontObjects(face: FontFace): FontObjects {
   if (glyphs.length > MAX_GLYPHS) return make(font, glyphs, texts);
   let perFont = cache.get(font);
   if (!perFont) cache.set(font, (perFont = new Map()));
-  let key = '';
-  for (const g of glyphs) key += String.fromCharCode(g);
-  key += `\u0000${texts.join('')}`;
+  const key = face.sequenceKey;
   let objects = perFont.get(key);
   if (objects) perFont.delete(key);
   else {

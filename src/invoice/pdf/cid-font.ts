@@ -11,7 +11,7 @@ export function writeCidFont(file: PdfFile, type0: number, face: FontFace): void
   const font = face.font;
   const scale = 1000 / font.unitsPerEm;
   const em = (v: number): number => Math.round(v * scale);
-  const { name, widths, subset, toUnicode: cmap } = fontObjects(face);
+  const { name, widths, program, cidToGid: gids, toUnicode: cmap } = fontObjects(face);
   const [cidFont, descriptor, fontFile, cidToGid, toUnicode] = [file.reserve(), file.reserve(), file.reserve(), file.reserve(), file.reserve()];
 
   file.object(type0, `<</Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R>>`);
@@ -25,8 +25,8 @@ export function writeCidFont(file: PdfFile, type0: number, face: FontFace): void
     `<</Type /FontDescriptor /FontName /${name} /Flags 32 /FontBBox [${font.bbox.map(em).join(' ')}] /ItalicAngle 0 ` +
       `/Ascent ${em(font.ascent)} /Descent ${em(font.descent)} /CapHeight ${em(font.capHeight)} /StemV 80 /FontFile2 ${fontFile} 0 R>>`,
   );
-  file.stream(fontFile, ` /Length1 ${subset.length}`, (sink) => subset.writeFile(sink), true);
-  file.stream(cidToGid, '', (sink) => sink.raw(subset.cidToGid));
+  file.stream(fontFile, ` /Length1 ${program.length}`, (sink) => sink.raw(program), true);
+  file.stream(cidToGid, '', (sink) => sink.raw(gids));
   // About 1 KB; not worth a zlib call per document.
   file.stream(toUnicode, '', (sink) => sink.raw(cmap));
 }

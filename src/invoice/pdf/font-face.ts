@@ -16,6 +16,9 @@ export class FontFace {
   readonly glyphs: number[] = [];
   /** Text of CID i+1 (for the ToUnicode map). */
   readonly texts: string[] = [];
+  /** `glyphs` as one character each, then `texts` joined: the sequence the font objects are made from, as a key (see _font-objects.ts). */
+  private glyphKey = '';
+  private textKey = '';
   /** CIDs of the characters beyond Latin-1. */
   private readonly cids = new Map<number, number>();
   /** CIDs of Latin-1 characters (0 = not yet numbered): most text, without a map. */
@@ -24,6 +27,11 @@ export class FontFace {
 
   constructor(readonly font: TtfFont, readonly resourceName: string) {
     this.replacement = font.glyphId(REPLACEMENT) || font.glyphId(0x3f);
+  }
+
+  /** The glyphs drawn and their texts, in CID order, as one string: equal strings, equal sequences. */
+  get sequenceKey(): string {
+    return `${this.glyphKey}\u0000${this.textKey}`;
   }
 
   /** Glyph id for one codepoint, the replacement when the font has none. */
@@ -61,8 +69,12 @@ export class FontFace {
     }
     if (this.glyphs.length >= MAX_CID) return this.cidFor(REPLACEMENT);
     const own = this.font.glyphId(cp);
-    this.glyphs.push(own || this.replacement);
-    this.texts.push(String.fromCodePoint(own ? cp : REPLACEMENT));
+    const glyph = own || this.replacement;
+    const text = String.fromCodePoint(own ? cp : REPLACEMENT);
+    this.glyphs.push(glyph);
+    this.texts.push(text);
+    this.glyphKey += String.fromCharCode(glyph);
+    this.textKey += text;
     const cid = this.glyphs.length;
     if (cp < 256) this.latin1[cp] = cid;
     else this.cids.set(cp, cid);
