@@ -25,8 +25,12 @@ export class FontFace {
   private readonly latin1 = new Uint16Array(256);
   private readonly replacement: number;
 
+  /** Advance width of each BMP character as drawn (the replacement's where the font has none). */
+  private readonly advances: Uint16Array;
+
   constructor(readonly font: TtfFont, readonly resourceName: string) {
     this.replacement = font.glyphId(REPLACEMENT) || font.glyphId(0x3f);
+    this.advances = bmpAdvances(font, this.replacement);
   }
 
   /** The glyphs drawn and their texts, in CID order, as one string: equal strings, equal sequences. */
@@ -41,8 +45,14 @@ export class FontFace {
 
   /** Width of `text` at `size` points. */
   width(text: string, size: number): number {
+    const advances = this.advances;
     let units = 0;
     for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0xd800 || c > 0xdfff) {
+        units += advances[c]!;
+        continue;
+      }
       const cp = codePointAt(text, i);
       if (cp > 0xffff) i++;
       units += this.font.advance(this.glyphFor(cp));
@@ -80,6 +90,19 @@ export class FontFace {
     else this.cids.set(cp, cid);
     return cid;
   }
+}
+
+const advancesPerFont = new WeakMap<TtfFont, Uint16Array>();
+
+/** Per font, once per process: the advance of every BMP character's glyph, `replacement`'s for one the font lacks (128 KB). */
+function bmpAdvances(font: TtfFont, replacement: number): Uint16Array {
+  let table = advancesPerFont.get(font);
+  if (!table) {
+    table = new Uint16Array(0x10000);
+    for (let c = 0; c < 0x10000; c++) table[c] = font.advance(font.glyphId(c) || replacement);
+    advancesPerFont.set(font, table);
+  }
+  return table;
 }
 
 /** The codepoint at UTF-16 index `i` (a surrogate pair read whole; a lone surrogate as itself). No iterator objects. */
