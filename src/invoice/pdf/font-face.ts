@@ -25,12 +25,12 @@ export class FontFace {
   private readonly latin1 = new Uint16Array(256);
   private readonly replacement: number;
 
-  /** Advance width of each BMP character as drawn (the replacement's where the font has none). */
-  private readonly advances: Uint16Array;
+  /** Advance width of each BMP character as drawn (the replacement's where the font has none); -1: not looked up yet. */
+  private readonly advances: Int32Array;
 
   constructor(readonly font: TtfFont, readonly resourceName: string) {
     this.replacement = font.glyphId(REPLACEMENT) || font.glyphId(0x3f);
-    this.advances = bmpAdvances(font, this.replacement);
+    this.advances = bmpAdvances(font);
   }
 
   /** The glyphs drawn and their texts, in CID order, as one string: equal strings, equal sequences. */
@@ -50,7 +50,8 @@ export class FontFace {
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c < 0xd800 || c > 0xdfff) {
-        units += advances[c]!;
+        const known = advances[c]!;
+        units += known >= 0 ? known : (advances[c] = this.font.advance(this.glyphFor(c)));
         continue;
       }
       const cp = codePointAt(text, i);
@@ -92,16 +93,15 @@ export class FontFace {
   }
 }
 
-const advancesPerFont = new WeakMap<TtfFont, Uint16Array>();
+const advancesPerFont = new WeakMap<TtfFont, Int32Array>();
 
-/** Per font, once per process: the advance of every BMP character's glyph, `replacement`'s for one the font lacks (128 KB). */
-function bmpAdvances(font: TtfFont, replacement: number): Uint16Array {
+/**
+ * Per font and process, each BMP character's advance as measured (filled in as characters are
+ * first measured; 256 KB). The replacement glyph is the font's own, so one table serves every face of it.
+ */
+function bmpAdvances(font: TtfFont): Int32Array {
   let table = advancesPerFont.get(font);
-  if (!table) {
-    table = new Uint16Array(0x10000);
-    for (let c = 0; c < 0x10000; c++) table[c] = font.advance(font.glyphId(c) || replacement);
-    advancesPerFont.set(font, table);
-  }
+  if (!table) advancesPerFont.set(font, (table = new Int32Array(0x10000).fill(-1)));
   return table;
 }
 
