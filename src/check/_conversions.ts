@@ -36,7 +36,9 @@ export function conversionFindings(invoice: Invoice): InvoiceCheckFinding[] {
   const money = (minor: number | string) => ({ minor: String(minor), currency: invoice.currency });
   invoice.lines.forEach((line, index) => {
     if (line.kind === 'usage_provider') return;
-    for (const m of line.description.matchAll(USD_FIGURE)) {
+    // exec in a loop, not matchAll (which copies the expression for every line).
+    USD_FIGURE.lastIndex = 0;
+    for (let m = USD_FIGURE.exec(line.description); m; m = USD_FIGURE.exec(line.description)) {
       const usds = readWrittenNumber(m[1] ?? m[3]!);
       const written = m[2] ?? m[4];
       const rates = invoice.currency === 'USD' ? [new Decimal(1)] : written ? readWrittenNumber(written) : invoice.usd_dkk_rate ? [invoice.usd_dkk_rate] : [];

@@ -10,7 +10,8 @@ import { buyerEndpoint, cvrDigits, type Endpoint } from './_endpoint.js';
 import { paymentMeans } from './_payment-means.js';
 import { buyerReference } from './_buyer-reference.js';
 import { refuseErrorFindings, refuseUnmirrorable } from './_refuse-findings.js';
-import { periodFindings } from '../check/index.js';
+import { checkInvoiceRecord, periodFindings } from '../check/index.js';
+import type { InvoiceCheckFinding } from '../check/findings/index.js';
 import { taxCategory, type TaxCategory } from './_tax.js';
 import { ublLines } from './_lines.js';
 
@@ -97,16 +98,17 @@ function prepare(invoice: Invoice, locale: Locale) {
 /**
  * Writes the Peppol BIS Billing 3.0 document (UBL 2.1 Invoice or CreditNote) of an invoice
  * record. Pure: the same record gives the same bytes. The element order is the UBL 2.1 schema's.
+ * `findings`: checkInvoiceRecord(invoice), when the caller has them already.
  * @throws EInvoiceError naming the field that cannot be mapped
  */
-export function writeUbl(invoice: Invoice, doc: UblDocument, language: string): Uint8Array {
+export function writeUbl(invoice: Invoice, doc: UblDocument, language: string, findings: readonly InvoiceCheckFinding[] = checkInvoiceRecord(invoice)): Uint8Array {
   const locale = getLocale(language);
   // An invoice with an error finding is never sent. Its credit note mirrors it, errors and all:
   // crediting it is the way out (momsbekendtgørelsen § 58, stk. 2; VAT Directive art. 219), so
   // the findings are its reason, not a bar; what the Peppol rules themselves reject in the
   // mirror still refuses it (refuseUnmirrorable).
-  if (doc.kind === 'invoice') refuseErrorFindings(invoice);
-  else refuseUnmirrorable(invoice);
+  if (doc.kind === 'invoice') refuseErrorFindings(invoice, findings);
+  else refuseUnmirrorable(invoice, findings);
   // BR-29 refuses a reversed period whatever a document's findings policy (a credit note that
   // mirrors a wrong invoice still carries its period): never written, whoever calls.
   const reversed = periodFindings(invoice)[0];

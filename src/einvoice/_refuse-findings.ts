@@ -13,11 +13,12 @@ function reasonOf(f: InvoiceCheckFinding): string {
  * No e-invoice leaves with an error-severity finding of checkInvoice: Peppol would deliver it as
  * it is (VAT in USD only, Danish VAT to an EU business, a total that is not subtotal + VAT, …),
  * and the official rules catch only some of these (they tolerate a VAT amount up to 1.00 off).
- * The first error refuses the document, naming its field and code. Warnings do not.
+ * The first error refuses the document, naming its field and code. Warnings do not. `findings`:
+ * checkInvoiceRecord(invoice), when the caller has them already.
  * @throws EInvoiceError with the finding's path, message and code
  */
-export function refuseErrorFindings(invoice: Invoice): void {
-  const error = checkInvoiceRecord(invoice).find((f) => f.severity === 'error');
+export function refuseErrorFindings(invoice: Invoice, findings: readonly InvoiceCheckFinding[] = checkInvoiceRecord(invoice)): void {
+  const error = findings.find((f) => f.severity === 'error');
   if (error) throw new EInvoiceError(error.path, reasonOf(error), error.code);
 }
 
@@ -46,11 +47,11 @@ const RULES: Record<string, (invoice: Invoice, f: InvoiceCheckFinding) => string
  * A credit note mirrors the invoice it cancels, errors included (its findings are the credit
  * note's reason), so only what the Peppol rules themselves would reject in it refuses its XML:
  * a line amount that is not quantity × price, a VAT amount 1.00 or more off, a total that is not
- * net + VAT. The credit note's PDF is made all the same (renderCreditNotePdf).
+ * net + VAT. The credit note's PDF is made all the same (renderCreditNotePdf). `findings` as for refuseErrorFindings.
  * @throws EInvoiceError with the finding's path and code, naming the rule
  */
-export function refuseUnmirrorable(invoice: Invoice): void {
-  for (const f of checkInvoiceRecord(invoice)) {
+export function refuseUnmirrorable(invoice: Invoice, findings: readonly InvoiceCheckFinding[] = checkInvoiceRecord(invoice)): void {
+  for (const f of findings) {
     const rule = f.severity === 'error' ? RULES[f.code]?.(invoice, f) : undefined;
     if (rule) throw new EInvoiceError(f.path, `${reasonOf(f)}; the Peppol rules (${rule}) reject a credit note that states it as the invoice did`, f.code);
   }

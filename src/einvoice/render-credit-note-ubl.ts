@@ -3,7 +3,7 @@ import { parseRecord } from '../model/parse/index.js';
 import { invoiceRecord } from '../model/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 import { checkInvoiceRecord } from '../check/index.js';
-import { findingTextIn } from '../check/findings/index.js';
+import { findingTextIn, type InvoiceCheckFinding } from '../check/findings/index.js';
 import { getLocale, t } from '../locale/index.js';
 import type { RenderUblOptions } from './options.js';
 import { writeUbl } from './_document.js';
@@ -13,9 +13,9 @@ import { writeUbl } from './_document.js';
  * errors, each with its code, of an invoice that is not valid as it stands; undefined for one
  * without an error.
  */
-function defaultReason(invoice: Invoice, language: string): string | undefined {
+function defaultReason(invoice: Invoice, language: string, found: readonly InvoiceCheckFinding[]): string | undefined {
   const locale = getLocale(language);
-  const errors = checkInvoiceRecord(invoice).filter((f) => f.severity === 'error');
+  const errors = found.filter((f) => f.severity === 'error');
   if (!errors.length) return undefined;
   const findings = errors.map((f) => `${findingTextIn(f, locale)} [${f.code}]`).join('; ');
   return t(locale, 'invoice.creditNote.reasonNotValid', { number: invoice.invoice_number, findings });
@@ -23,15 +23,21 @@ function defaultReason(invoice: Invoice, language: string): string | undefined {
 
 /**
  * The credit note's details checked: a number, a `YYYY-MM-DD` date not before the invoice's
- * issue date; without a reason, the invoice check's errors are its reason, in `language`. @throws SchemaError naming `number` or `issueDate`, EInvoiceError naming `issueDate`
+ * issue date; without a reason, the invoice check's errors are its reason, in `language` (`findings`:
+ * checkInvoiceRecord(invoice), when the caller has them already). @throws SchemaError naming `number` or `issueDate`, EInvoiceError naming `issueDate`
  */
-export function creditNoteDetails(invoice: Invoice, details: CreditNoteDetails, language: string = invoice.language): CreditNoteDetails {
+export function creditNoteDetails(
+  invoice: Invoice,
+  details: CreditNoteDetails,
+  language: string = invoice.language,
+  findings?: readonly InvoiceCheckFinding[],
+): CreditNoteDetails {
   const credit = parseRecord(CreditNoteDetailsSchema, details, 'credit note');
   const invoiceDate = invoice.issued_at.slice(0, 10);
   if (credit.issueDate < invoiceDate) {
     throw new EInvoiceError('issueDate', `${credit.issueDate} is before the issue date ${invoiceDate} of invoice ${invoice.invoice_number} it credits`);
   }
-  const reason = credit.reason?.trim() ? credit.reason : defaultReason(invoice, language);
+  const reason = credit.reason?.trim() ? credit.reason : defaultReason(invoice, language, findings ?? checkInvoiceRecord(invoice));
   return { ...credit, ...(reason ? { reason } : {}) };
 }
 
@@ -44,7 +50,9 @@ export function creditNoteDetails(invoice: Invoice, details: CreditNoteDetails, 
  */
 export function renderCreditNoteUbl(input: Invoice | InvoiceJson, details: CreditNoteDetails, options: RenderUblOptions = {}): Uint8Array {
   const invoice = invoiceRecord(input);
-  const credit = creditNoteDetails(invoice, details, options.language ?? invoice.language);
+  // The invoice check once, for the default reason and for what the Peppol rules reject.
+  const findings = checkInvoiceRecord(invoice);
+  const credit = creditNoteDetails(invoice, details, options.language ?? invoice.language, findings);
   if (invoice.total_cents < 0) throw new EInvoiceError('total_cents', `${invoice.total_cents} is negative; a credit note's total cannot be (DK-R-016)`);
-  return writeUbl(invoice, { kind: 'credit_note', credit }, options.language ?? invoice.language);
+  return writeUbl(invoice, { kind: 'credit_note', credit }, options.language ?? invoice.language, findings);
 }

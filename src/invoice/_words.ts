@@ -1,11 +1,11 @@
 import { Decimal } from '../money/index.js';
 import type { Invoice } from '../model/index.js';
 import { formatMinor } from '../money/index.js';
-import { formatNumber, formatPercent, render, type Locale } from '../locale/index.js';
+import { fillerOf, formatNumber, formatPercent, render, type Locale } from '../locale/index.js';
 import { providerName } from '../locale/index.js';
 import { invoiceTemplate } from './_templates.js';
 import { clean } from './_text.js';
-import { lineTemplate } from './_line-template.js';
+import { invoiceLine, lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
 import { decideVatFor } from '../vat/index.js';
 import { checkInvoiceRecord } from '../check/index.js';
@@ -49,7 +49,7 @@ function showsUsdFigure(invoice: Invoice): boolean {
 }
 
 export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly InvoiceCheckFinding[] = []): InvoiceWords {
-  const k = (key: string, params: Record<string, unknown> = {}): string => lineTemplate(locale, `invoice.${key}`)(params);
+  const k = (key: string, params: Record<string, unknown> = {}): string => invoiceLine(locale, key)(params);
   const { seller, buyer, currency } = invoice;
   // Same text as formatMoney, prepared once: a long invoice shows hundreds of amounts.
   const moneyText = lineTemplate(locale, 'format.money');
@@ -125,7 +125,8 @@ export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly I
   const number = token(invoice.invoice_number);
   const payBy = !fikLine ? k('payment.payBy', { due, number }) : pay.fik!.card === '73' ? k('payment.payByFik73', { due, line: fikLine, number }) : k('payment.payByFik', { due, line: fikLine });
   const payment = asksNothing ? [] : lines(
-    render(invoiceTemplate('payment-terms'), {
+    // Plain fields only: filled as Handlebars would without its per-call setup (fillerOf falls back to it for any other text).
+    fillerOf(invoiceTemplate('payment-terms'))({
       payBy,
       bank: k('payment.bank', { bank: seller.bank }),
       questions: k('payment.questions', { email: seller.email }),

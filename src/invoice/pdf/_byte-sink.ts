@@ -82,10 +82,11 @@ export class ByteSink {
     }
   }
 
-  /** Appends a non-negative integer in decimal digits. */
-  private uint(v: number): void {
+  /** Appends a non-negative integer in decimal digits, zero-padded to `width` digits (an xref offset). */
+  uint(v: number, width = 1): void {
     let digits = 1;
     for (let p = 10; p <= v; p *= 10) digits++;
+    if (digits < width) digits = width;
     this.room(digits);
     for (let i = this.pos + digits - 1; i >= this.pos; i--) {
       const d = v % 10;

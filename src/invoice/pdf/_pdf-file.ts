@@ -64,9 +64,11 @@ export class PdfFile {
     if (missing >= 0) throw new Error(`PDF object ${missing} was reserved but never written`);
     const id = this.contentHash().slice(0, 32);
     const xref = this.out.length;
-    let table = `xref\n0 ${this.offsets.length}\n0000000000 65535 f \n`;
-    for (let n = 1; n < this.offsets.length; n++) table += `${String(this.offsets[n]).padStart(10, '0')} 00000 n \n`;
-    this.out.ascii(table);
+    this.out.ascii(`xref\n0 ${this.offsets.length}\n0000000000 65535 f \n`);
+    for (let n = 1; n < this.offsets.length; n++) {
+      this.out.uint(this.offsets[n]!, 10);
+      this.out.ascii(' 00000 n \n');
+    }
     this.out.ascii(`trailer\n<</Size ${this.offsets.length} /Root ${root} 0 R /Info ${info} 0 R /ID [<${id}> <${id}>]>>\nstartxref\n${xref}\n%%EOF\n`);
     const file = new Uint8Array(this.out.bytes());
     this.out.release();

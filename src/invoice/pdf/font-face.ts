@@ -16,13 +16,26 @@ export class FontFace {
   readonly glyphs: number[] = [];
   /** Text of CID i+1 (for the ToUnicode map). */
   readonly texts: string[] = [];
+  /** `glyphs` as one character each, then `texts` joined: the sequence the font objects are made from, as a key (see _font-objects.ts). */
+  private glyphKey = '';
+  private textKey = '';
+  /** CIDs of the characters beyond Latin-1. */
   private readonly cids = new Map<number, number>();
-  /** CIDs of Latin-1 characters (0 = not yet numbered): most text, without a map lookup. */
+  /** CIDs of Latin-1 characters (0 = not yet numbered): most text, without a map. */
   private readonly latin1 = new Uint16Array(256);
   private readonly replacement: number;
 
+  /** Advance width of each BMP character as drawn (the replacement's where the font has none); -1: not looked up yet. */
+  private readonly advances: Int32Array;
+
   constructor(readonly font: TtfFont, readonly resourceName: string) {
     this.replacement = font.glyphId(REPLACEMENT) || font.glyphId(0x3f);
+    this.advances = bmpAdvances(font);
+  }
+
+  /** The glyphs drawn and their texts, in CID order, as one string: equal strings, equal sequences. */
+  get sequenceKey(): string {
+    return `${this.glyphKey}\u0000${this.textKey}`;
   }
 
   /** Glyph id for one codepoint, the replacement when the font has none. */
@@ -32,8 +45,15 @@ export class FontFace {
 
   /** Width of `text` at `size` points. */
   width(text: string, size: number): number {
+    const advances = this.advances;
     let units = 0;
     for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0xd800 || c > 0xdfff) {
+        const known = advances[c]!;
+        units += known >= 0 ? known : (advances[c] = this.font.advance(this.glyphFor(c)));
+        continue;
+      }
       const cp = codePointAt(text, i);
       if (cp > 0xffff) i++;
       units += this.font.advance(this.glyphFor(cp));
@@ -54,18 +74,35 @@ export class FontFace {
     if (cp < 256) {
       const known = this.latin1[cp]!;
       if (known !== 0) return known;
+    } else {
+      const known = this.cids.get(cp);
+      if (known !== undefined) return known;
     }
-    let cid = this.cids.get(cp);
-    if (cid !== undefined) return cid;
     if (this.glyphs.length >= MAX_CID) return this.cidFor(REPLACEMENT);
     const own = this.font.glyphId(cp);
-    this.glyphs.push(own || this.replacement);
-    this.texts.push(String.fromCodePoint(own ? cp : REPLACEMENT));
-    cid = this.glyphs.length;
-    this.cids.set(cp, cid);
+    const glyph = own || this.replacement;
+    const text = String.fromCodePoint(own ? cp : REPLACEMENT);
+    this.glyphs.push(glyph);
+    this.texts.push(text);
+    this.glyphKey += String.fromCharCode(glyph);
+    this.textKey += text;
+    const cid = this.glyphs.length;
     if (cp < 256) this.latin1[cp] = cid;
+    else this.cids.set(cp, cid);
     return cid;
   }
+}
+
+const advancesPerFont = new WeakMap<TtfFont, Int32Array>();
+
+/**
+ * Per font and process, each BMP character's advance as measured (filled in as characters are
+ * first measured; 256 KB). The replacement glyph is the font's own, so one table serves every face of it.
+ */
+function bmpAdvances(font: TtfFont): Int32Array {
+  let table = advancesPerFont.get(font);
+  if (!table) advancesPerFont.set(font, (table = new Int32Array(0x10000).fill(-1)));
+  return table;
 }
 
 /** The codepoint at UTF-16 index `i` (a surrogate pair read whole; a lone surrogate as itself). No iterator objects. */
