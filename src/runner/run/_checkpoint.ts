@@ -24,35 +24,12 @@ export class Checkpointer {
   private lastCostMs = 0;
   private writing: Promise<void> = Promise.resolve();
 
-  /**
-   * `scrubber`: the run's token scrub (SecretScrubber), the last guard over every checkpoint's
-   * text. `linesApart`: no token holds a line break, so none can span two lines of the text
-   * (see `write`).
-   */
   constructor(
     private readonly monthDir: string,
     private readonly writer: OutputWriter,
     private readonly head: () => Record<string, unknown>,
-    private readonly scrubber: { scrub(text: string): string; readonly linesApart: boolean },
+    private readonly scrub: (text: string) => string,
   ) {}
-
-  // Each file entry's lines in the checkpoint with the comma after it, scrubbed, by the entry (a kept one by the previous manifest's entry).
-  private readonly entryText = new WeakMap<object, string>();
-
-  /** `file` as JSON.stringify(…, null, 2) writes it as an element of the top object's `files`. */
-  private static linesOf(file: ManifestFile): string {
-    return `    ${JSON.stringify(file, null, 2).replaceAll('\n', '\n    ')}`;
-  }
-
-  /** The entry's lines followed by a comma, scrubbed: made once, at the first checkpoint that lists it. */
-  private entry(key: object, file: () => ManifestFile): string {
-    let text = this.entryText.get(key);
-    if (text === undefined) {
-      text = this.scrubber.scrub(`${Checkpointer.linesOf(file())},`);
-      this.entryText.set(key, text);
-    }
-    return text;
-  }
 
   /** Called after each organization; writes at most every CHECKPOINT_EVERY_MS, one write at a time. */
   maybeWrite(): Promise<void> {
@@ -70,23 +47,10 @@ export class Checkpointer {
   private async write(): Promise<void> {
     const started = performance.now();
     const touched = new Set(this.writer.files.map((f) => f.path));
-    // Each entry by its key (what it is cached by) and how to make it: the file, or a kept one's entry with its status.
-    const all: [object, () => ManifestFile][] = this.writer.files.map((f) => [f, () => f]);
-    for (const prev of this.writer.previousFiles()) if (!touched.has(prev.path) && !RUN_DOCUMENTS.has(prev.kind)) all.push([prev, () => ({ ...prev, status: 'kept' })]);
-    let text: string;
-    if (this.scrubber.linesApart && all.length > 0) {
-      // The text JSON.stringify({ ...head, in_progress: true, files }, null, 2) makes, from pieces
-      // of whole lines: no token holds a line break, so none spans two lines, and scrubbing each
-      // piece apart replaces exactly what scrubbing the whole text would (the guard still covers
-      // every byte). Each file's entry is made and scrubbed once, at the first checkpoint listing it.
-      const head = JSON.stringify({ ...this.head(), in_progress: true }, null, 2).slice(0, -2);
-      const pieces = [this.scrubber.scrub(`${head},\n  "files": [`)];
-      for (let i = 0; i < all.length - 1; i++) pieces.push(this.entry(all[i]![0], all[i]![1]));
-      // The last entry has no comma after it (the next checkpoint makes it with one).
-      pieces.push(this.scrubber.scrub(Checkpointer.linesOf(all[all.length - 1]![1]())), this.scrubber.scrub('  ]\n}'));
-      text = pieces.join('\n');
-    } else text = this.scrubber.scrub(JSON.stringify({ ...this.head(), in_progress: true, files: all.map(([, f]) => f()) }, null, 2));
-    await writeFileAtomic(join(this.monthDir, 'manifest.json'), text + '\n', { within: this.monthDir });
+    const files: ManifestFile[] = [...this.writer.files];
+    for (const prev of this.writer.previousFiles()) if (!touched.has(prev.path) && !RUN_DOCUMENTS.has(prev.kind)) files.push({ ...prev, status: 'kept' });
+    const text = JSON.stringify({ ...this.head(), in_progress: true, files }, null, 2);
+    await writeFileAtomic(join(this.monthDir, 'manifest.json'), this.scrub(text) + '\n', { within: this.monthDir });
     this.lastCostMs = performance.now() - started;
   }
 }

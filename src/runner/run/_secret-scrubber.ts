@@ -18,13 +18,9 @@ export class SecretScrubber {
   /** Per token length: hash → the tokens of that length with that hash. */
   private readonly byLength = new Map<number, Map<number, string[]>>();
 
-  /** No token holds a line break: a text scrubbed line by line, or in pieces that each end at one, is scrubbed whole. */
-  readonly linesApart: boolean = true;
-
   constructor(secrets: Iterable<string | undefined>) {
     for (const s of new Set(secrets)) {
       if (!s || s.length < MIN_SECRET_LENGTH) continue;
-      if (/[\n]/.test(s)) this.linesApart = false;
       const table = this.byLength.get(s.length) ?? new Map<number, string[]>();
       const h = hashOf(s, 0, s.length);
       table.set(h, [...(table.get(h) ?? []), s]);
