@@ -28,12 +28,6 @@ export interface AtomicWriteOptions {
    * (OutputLinkError). Without it, a link at the path itself is written through (see `outputTarget`).
    */
   within?: string;
-  /**
-   * With `within`: the caller has just checked the path under the one rule itself (`ownFile` with
-   * the same `within`, as the run's output writer does before it produces the bytes), so the check
-   * before the write is not made again. The check just before the rename always is.
-   */
-  checked?: boolean;
 }
 
 /** Where the writer puts bytes: every call writes its chunk whole (short writes continued) or throws. */
@@ -115,7 +109,7 @@ export async function syncFolder(dir: string): Promise<void> {
 export async function writeAtomic(path: string, fill: (sink: AtomicSink) => Promise<void>, options: AtomicWriteOptions = {}): Promise<number> {
   const within = options.within;
   // Inside an output folder nothing is followed; elsewhere a link at the path itself is written through.
-  const target = within !== undefined ? (options.checked ? path : ((await ownFile(path, { within, use: 'write' }))?.path ?? path)) : await outputTarget(path);
+  const target = within !== undefined ? ((await ownFile(path, { within, use: 'write' }))?.path ?? path) : await outputTarget(path);
   const dir = dirname(target);
   const tmp = join(dir, `${TEMP_PREFIX}${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}`);
   let fd: number | undefined;

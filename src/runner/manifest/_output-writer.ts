@@ -111,8 +111,7 @@ export class OutputWriter {
       const dir = dirname(target);
       await this.ensureFolder(dir);
       const batch = this.options.batchFolderSync === true;
-      // Checked above under the one rule; the writer checks again just before its rename.
-      await writeFileAtomic(target, bytes, { mkdir: false, within: this.monthDir, syncFolder: !batch, checked: true });
+      await writeFileAtomic(target, bytes, { mkdir: false, within: this.monthDir, syncFolder: !batch });
       if (batch) this.unsynced.add(dir);
       status = existing ? 'rewritten' : 'written';
     }
