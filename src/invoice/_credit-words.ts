@@ -1,7 +1,7 @@
 import type { CreditNoteDetails, Invoice } from '../model/index.js';
 import type { Locale } from '../locale/index.js';
 import { clean } from './_text.js';
-import { invoiceLine } from './_line-template.js';
+import { lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
 import type { InvoiceWords } from './_words.js';
 
@@ -15,7 +15,7 @@ import type { InvoiceWords } from './_words.js';
  * the invoice's (the credit note mirrors it).
  */
 export function creditNoteWords(words: InvoiceWords, invoice: Invoice, credit: CreditNoteDetails, locale: Locale): InvoiceWords {
-  const k = (key: string, params: Record<string, unknown> = {}): string => invoiceLine(locale, key)(params);
+  const k = (key: string, params: Record<string, unknown> = {}): string => lineTemplate(locale, `invoice.${key}`)(params);
   const date = dateText(locale);
   const invoiceDate = date(invoice.issued_at);
   const facts: Array<[string, string]> = [

@@ -1,8 +1,7 @@
 import { fillerOf, textOf, type FilledText, type Locale } from '../locale/index.js';
 
-/** Prepared texts per locale object (locales are loaded once per process), by full key and by `invoice.` key. */
+/** Prepared texts per locale object (locales are loaded once per process). */
 const prepared = new WeakMap<Locale, Map<string, FilledText>>();
-const preparedInvoice = new WeakMap<Locale, Map<string, FilledText>>();
 
 /**
  * A locale text as a function, looked up once per process, language and key: invoices show the
@@ -13,14 +12,5 @@ export function lineTemplate(locale: Locale, key: string): FilledText {
   if (!perLocale) prepared.set(locale, (perLocale = new Map()));
   let fn = perLocale.get(key);
   if (!fn) perLocale.set(key, (fn = fillerOf(textOf(locale, key))));
-  return fn;
-}
-
-/** `lineTemplate(locale, 'invoice.' + key)` without joining the key on every call (a document asks for about 40). */
-export function invoiceLine(locale: Locale, key: string): FilledText {
-  let perLocale = preparedInvoice.get(locale);
-  if (!perLocale) preparedInvoice.set(locale, (perLocale = new Map()));
-  let fn = perLocale.get(key);
-  if (!fn) perLocale.set(key, (fn = lineTemplate(locale, `invoice.${key}`)));
   return fn;
 }

@@ -5,7 +5,7 @@ import { fillerOf, formatNumber, formatPercent, render, type Locale } from '../l
 import { providerName } from '../locale/index.js';
 import { invoiceTemplate } from './_templates.js';
 import { clean } from './_text.js';
-import { invoiceLine, lineTemplate } from './_line-template.js';
+import { lineTemplate } from './_line-template.js';
 import { dateText } from './_date-text.js';
 import { decideVatFor } from '../vat/index.js';
 import { checkInvoiceRecord } from '../check/index.js';
@@ -49,7 +49,7 @@ function showsUsdFigure(invoice: Invoice): boolean {
 }
 
 export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly InvoiceCheckFinding[] = []): InvoiceWords {
-  const k = (key: string, params: Record<string, unknown> = {}): string => invoiceLine(locale, key)(params);
+  const k = (key: string, params: Record<string, unknown> = {}): string => lineTemplate(locale, `invoice.${key}`)(params);
   const { seller, buyer, currency } = invoice;
   // Same text as formatMoney, prepared once: a long invoice shows hundreds of amounts.
   const moneyText = lineTemplate(locale, 'format.money');

@@ -71,21 +71,9 @@ export interface CostContext {
   wn(this: void, key: string, count: number, params?: Record<string, unknown>): string;
 }
 
-// Per locale, the texts asked for without parameters, by their key under `report`: a workbook asks
-// for a few hundred, each made a `report.<key>` string to look up anew.
-const plainWords = new WeakMap<Locale, Map<string, string>>();
-
 /** `report.<key>` of `locale`. */
 export function wordsOf(locale: Locale): (key: string, params?: Record<string, unknown>) => string {
-  let known = plainWords.get(locale);
-  if (!known) plainWords.set(locale, (known = new Map()));
-  const plain = known;
-  return (key, params) => {
-    if (params !== undefined) return t(locale, `report.${key}`, params);
-    let text = plain.get(key);
-    if (text === undefined) plain.set(key, (text = t(locale, `report.${key}`)));
-    return text;
-  };
+  return (key, params) => t(locale, `report.${key}`, params);
 }
 
 /** `report.<key>` of `locale` in the form for `count`. */
