@@ -3,7 +3,7 @@ import { usdDkkRateProblem } from '../money/index.js';
 import type { Invoice, MonthlyUsageEntry } from '../model/index.js';
 import { monthOf } from './period/period.js';
 import type { CostReportData } from './types.js';
-import { KeyStore, KeyWeightStore, type WeightSource } from './key-store.js';
+import type { WeightSource } from './key-store.js';
 
 /**
  * Usage figures the records contradict, found before any is shown: what the cost workbook notes
@@ -75,8 +75,8 @@ function monthFindings(months: readonly MonthlyUsageEntry[], period: ReadonlySet
 
 function keyFindings(keys: WeightSource, month: string): CostFinding[] {
   const out: CostFinding[] = [];
-  // A store that saw every id arrive knows there is no repeat: no reading of its rows.
-  if ((keys instanceof KeyStore || keys instanceof KeyWeightStore) && keys.idsDistinct === true) return out;
+  // A source that saw every id arrive knows there is no repeat: no reading of its rows.
+  if (keys.idsDistinct === true) return out;
   const seen = new Map<string, number>();
   let i = 0;
   for (const { id } of keys.rows()) {

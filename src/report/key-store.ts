@@ -47,6 +47,11 @@ export interface WeightSource {
   rows(): Iterable<KeyWeight>;
   /** Each row's USD alone, in row order, where the source can give it cheaper than `rows`. */
   usds?(): Iterable<string>;
+  /**
+   * true where the source knows that no two of its rows have the same id (the workbook's check for
+   * repeated keys then reads no rows); false, undefined or absent: the check reads the rows.
+   */
+  readonly idsDistinct?: boolean | undefined;
 }
 
 type Packed = [string, string, string, string, string | null, string | null, Record<string, KeyFieldValue> | null, ...Array<number | null>];
