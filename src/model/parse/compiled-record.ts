@@ -230,7 +230,7 @@ export function compileRecordSchema<S extends z.ZodType>(schema: S): S {
  * The record `value` parses to under `schema`'s compiled check, or `undefined` when the schema
  * is not marked, not compilable, or the check does not accept the value (then zod decides).
  */
-export function compiledParse(schema: z.ZodType, value: unknown): { data: unknown } | undefined {
+export function compiledParse<S extends z.ZodType>(schema: S, value: unknown): { success: true; data: z.infer<S> } | undefined {
   const entry = marked.get(schema);
   if (!entry) return undefined;
   if (entry.check === undefined) {
@@ -243,5 +243,5 @@ export function compiledParse(schema: z.ZodType, value: unknown): { data: unknow
   }
   if (!entry.check) return undefined;
   const data = entry.check(value);
-  return data === REFUSED ? undefined : { data };
+  return data === REFUSED ? undefined : { success: true, data: data as z.infer<S> };
 }

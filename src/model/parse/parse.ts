@@ -57,12 +57,7 @@ export function parseRecord<S extends z.ZodType>(schema: S, data: unknown, what:
     throw new SchemaError(what, formatPath(deep.slice(0, 3)) + (deep.length > 3 ? '…' : ''), `nested more than ${MAX_DEPTH} levels deep; no record of the API is`);
   }
   // The large records (key usage, monthly usage) by their compiled check; zod for the rest and to name a refusal.
-  const fast = compiledParse(schema, visible.value);
-  if (fast) {
-    if (typeof fast.data === 'object' && fast.data !== null) parsed.set(fast.data, schema);
-    return fast.data as z.infer<S>;
-  }
-  const result = schema.safeParse(visible.value);
+  const result = compiledParse(schema, visible.value) ?? schema.safeParse(visible.value);
   if (result.success) {
     if (typeof result.data === 'object' && result.data !== null) parsed.set(result.data, schema);
     return result.data;
