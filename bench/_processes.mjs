@@ -28,6 +28,45 @@ export function cpuSecondsOf(pid) {
 }
 
 /**
+ * CPU seconds of each thread of a process so far, by thread id: its name (`comm`: "node" for the
+ * main thread, "V8 DefaultWorke" for V8's helpers that collect garbage and compile, "libuv-worker"
+ * for the pool's file system, crypto and zlib work) and utime + stime. Read it often and keep each
+ * thread's last figure: a thread that has ended is no longer listed.
+ */
+export function threadCpuOf(pid, into = new Map()) {
+  let tasks = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return into;
+  }
+  for (const t of tasks) {
+    try {
+      const text = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+      const name = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+      const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
+      into.set(t, { name, cpu: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      // The thread ended between the listing and the read; its last figure stands.
+    }
+  }
+  return into;
+}
+
+/**
+ * Threads' CPU (threadCpuOf) as a line: the main thread (its id is the process's), then the others
+ * largest first, by name where Node.js and V8 name them ("V8 DefaultWorke": garbage collection and
+ * compiling; "libuv-worker": file system, crypto and zlib), else by id.
+ */
+export function threadCpuLine(pid, threads) {
+  const main = threads.get(String(pid));
+  const others = [...threads].filter(([t, s]) => t !== String(pid) && s.cpu > 0).sort((a, b) => b[1].cpu - a[1].cpu);
+  const total = [...threads.values()].reduce((a, s) => a + s.cpu, 0);
+  const shown = others.map(([t, s]) => `${s.name === 'node' ? `thread ${t}` : s.name} ${s.cpu.toFixed(1)} s`);
+  return `main ${main ? main.cpu.toFixed(1) : '?'} s, the other ${others.length} ${total.toFixed(1) === '0.0' ? '' : `${(total - (main?.cpu ?? 0)).toFixed(1)} s`} (${shown.join(', ')})`;
+}
+
+/**
  * Writes `DATA/runs.json` naming every organization of a generated dataset (its name = its id),
  * each token in an environment variable of its own; returns the config's path and that environment.
  */

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { cpuSplit } from './_cpu-split.mjs';
-import { childPeaksMbOf, cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
+import { childPeaksMbOf, cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, threadCpuLine, threadCpuOf, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -52,6 +52,8 @@ async function runCli(url, dataDir, outDir, profDir) {
   let rest = '';
   let documents = 0;
   let threadsUsed;
+  // Each thread's CPU, read at every progress line and at the result (threads are named by Node and V8).
+  const threadCpu = new Map();
   run.stderr.on('data', (d) => {
     const lines = (rest + d).split('\n');
     rest = lines.pop();
@@ -59,6 +61,7 @@ async function runCli(url, dataDir, outDir, profDir) {
       const n = Number(/^\[(\d+)\//.exec(line)?.[1]);
       documents = Number(/\((\d+) documents/.exec(line)?.[1] ?? documents);
       if (MARKS.has(n)) peaks.push([n, peakMbOf(run.pid)]);
+      if (n > 0) threadCpuOf(run.pid, threadCpu);
       else if (!/^\[\d+\//.test(line)) process.stderr.write(`  run: ${line}\n`);
       // The CLI's line saying how it runs: "... on N worker threads" or "on the main thread".
       const on = /on (\d+) worker thread/.exec(line);
@@ -73,11 +76,12 @@ async function runCli(url, dataDir, outDir, profDir) {
     // NaN: already gone, and the figures read at the previous chunk stand.
     if (!Number.isNaN(peak)) maxRss = Math.max(maxRss, peak);
     if (!Number.isNaN(used)) cpu = used;
+    threadCpuOf(run.pid, threadCpu);
   });
   const code = await new Promise((resolve) => run.on('exit', resolve));
   const wall = (performance.now() - t0) / 1000;
   const result = JSON.parse(stdout);
-  return { code, wall, result, peaks, maxRss, cpu, documents, threads: threadsUsed ?? threads };
+  return { code, wall, result, peaks, maxRss, cpu, documents, threads: threadsUsed ?? threads, threadCpu, pid: run.pid };
 }
 
 
@@ -130,6 +134,7 @@ async function main(sizes, threads, concurrency) {
         );
         console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + (r.threads ?? 0)], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
         if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
+        if (r.threadCpu.size) console.log(`  the run's CPU by thread (as named by Node.js and V8): ${threadCpuLine(r.pid, r.threadCpu)}`);
         if (profDir) printSplit(profDir, r.cpu, orgs);
         const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
         if (page) console.log(`  front page index.html: ${(page.size / 1e6).toFixed(2)} MB`);
