@@ -14,18 +14,83 @@ function hashOf(text: string, from: number, length: number): number {
  * instead of one search per token the text is scanned once per distinct token length with a
  * rolling hash (Rabin-Karp); a hash hit is confirmed by comparing the characters.
  */
+/** Bits of the hash a token length's filter keeps (a 64 Kbit table: 8 KB a length). */
+const FILTER_BITS = 16;
+const FILTER_MASK = (1 << FILTER_BITS) - 1;
+
+/** The tokens of one length: their hashes (a filter of their low bits, then the exact table). */
+interface LengthTable {
+  length: number;
+  /** 31^(length-1) mod 2^32, to take the leaving character out of the rolling hash. */
+  top: number;
+  /** One bit per value of a hash's low FILTER_BITS bits: set where some token's hash has them. */
+  filter: Uint32Array;
+  /** hash → the tokens of this length with that hash. */
+  byHash: Map<number, string[]>;
+}
+
+/**
+ * Where the first token of `table` starts in `text` at or after `from`, or -1. A position is
+ * looked up in the exact table only when its hash passes the bit filter, so the scan of a
+ * manifest of megabytes is a multiply, a shift and an array read per character. Kept apart from
+ * the replacing (`scrubLength`) so the optimized scan never meets a branch it has no feedback
+ * for: a hit used to deoptimize the whole scan once per checkpoint.
+ */
+function nextHit(text: string, from: number, table: LengthTable): number {
+  const { length, top, filter, byHash } = table;
+  if (from + length > text.length) return -1;
+  let h = hashOf(text, from, length);
+  for (let i = from; ; i++) {
+    if ((filter[(h & FILTER_MASK) >>> 5]! & (1 << (h & 31))) !== 0) {
+      const tokens = byHash.get(h);
+      if (tokens !== undefined) for (let t = 0; t < tokens.length; t++) if (text.startsWith(tokens[t]!, i)) return i;
+    }
+    if (i + length >= text.length) return -1;
+    h = (Math.imul(h - Math.imul(text.charCodeAt(i), top), 31) + text.charCodeAt(i + length)) | 0;
+  }
+}
+
+/** `text` with every token of `table` replaced by `***`, left to right. */
+function scrubLength(text: string, table: LengthTable): string {
+  let at = nextHit(text, 0, table);
+  if (at < 0) return text;
+  const parts: string[] = [];
+  let copied = 0;
+  while (at >= 0) {
+    parts.push(text.slice(copied, at), '***');
+    copied = at + table.length;
+    at = nextHit(text, copied, table);
+  }
+  parts.push(text.slice(copied));
+  return parts.join('');
+}
+
+/**
+ * Replaces every occurrence of a run's token values with `***`. A run of thousands of
+ * organizations has thousands of tokens and writes a manifest of megabytes several times, so
+ * instead of one search per token the text is scanned once per distinct token length with a
+ * rolling hash (Rabin-Karp); a hash hit is confirmed by comparing the characters.
+ */
 export class SecretScrubber {
-  /** Per token length: hash → the tokens of that length with that hash. */
-  private readonly byLength = new Map<number, Map<number, string[]>>();
+  /** One table per token length, longest first: a token containing a shorter one is replaced whole. */
+  private readonly tables: LengthTable[] = [];
 
   constructor(secrets: Iterable<string | undefined>) {
+    const byLength = new Map<number, LengthTable>();
     for (const s of new Set(secrets)) {
       if (!s || s.length < MIN_SECRET_LENGTH) continue;
-      const table = this.byLength.get(s.length) ?? new Map<number, string[]>();
+      let table = byLength.get(s.length);
+      if (!table) {
+        let top = 1;
+        for (let i = 1; i < s.length; i++) top = Math.imul(top, 31);
+        table = { length: s.length, top, filter: new Uint32Array((FILTER_MASK + 1) >>> 5), byHash: new Map() };
+        byLength.set(s.length, table);
+      }
       const h = hashOf(s, 0, s.length);
-      table.set(h, [...(table.get(h) ?? []), s]);
-      this.byLength.set(s.length, table);
+      table.byHash.set(h, [...(table.byHash.get(h) ?? []), s]);
+      table.filter[(h & FILTER_MASK) >>> 5]! |= 1 << (h & 31);
     }
+    this.tables = [...byLength.values()].sort((a, b) => b.length - a.length);
   }
 
   /**
@@ -34,7 +99,7 @@ export class SecretScrubber {
    * written `\_`) no longer matches.
    */
   scrubDeep<T>(value: T): T {
-    if (this.byLength.size === 0) return value;
+    if (this.tables.length === 0) return value;
     if (typeof value === 'string') return this.scrub(value) as T;
     if (Array.isArray(value)) return value.map((v: unknown) => this.scrubDeep(v)) as T;
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.scrubDeep(v)])) as T;
@@ -42,35 +107,8 @@ export class SecretScrubber {
   }
 
   scrub(text: string): string {
-    // Longest tokens first, so a token containing a shorter one is replaced whole.
     let out = text;
-    for (const length of [...this.byLength.keys()].sort((a, b) => b - a)) out = this.scrubLength(out, length, this.byLength.get(length)!);
+    for (const table of this.tables) out = scrubLength(out, table);
     return out;
-  }
-
-  private scrubLength(text: string, length: number, table: Map<number, string[]>): string {
-    if (text.length < length) return text;
-    // 31^(length-1) mod 2^32, to take the leaving character out of the rolling hash.
-    let top = 1;
-    for (let i = 1; i < length; i++) top = Math.imul(top, 31);
-    const parts: string[] = [];
-    let copied = 0;
-    let h = hashOf(text, 0, length);
-    let i = 0;
-    while (true) {
-      const hit = table.get(h)?.find((s) => text.startsWith(s, i));
-      if (hit !== undefined) {
-        parts.push(text.slice(copied, i), '***');
-        copied = i + length;
-      }
-      const next = hit !== undefined ? i + length : i + 1;
-      if (next + length > text.length) break;
-      if (hit !== undefined) h = hashOf(text, next, length);
-      else h = (Math.imul(h - Math.imul(text.charCodeAt(i), top), 31) + text.charCodeAt(i + length)) | 0;
-      i = next;
-    }
-    if (copied === 0) return text;
-    parts.push(text.slice(copied));
-    return parts.join('');
   }
 }
