@@ -9,9 +9,10 @@ const CHECKPOINT_EVERY_MS = 500;
 /**
  * The manifest grows with the run (a megabyte and more at a thousand organizations), so the
  * pause after a checkpoint is also at least this many times what writing it took: checkpoints
- * then cost at most about 1/CHECKPOINT_COST_FACTOR of the run however large it gets.
+ * then cost at most about 1/CHECKPOINT_COST_FACTOR of the run however large it gets (2 %; a run
+ * killed outright redoes at most that pause's organizations, seconds of work at any size).
  */
-const CHECKPOINT_COST_FACTOR = 25;
+const CHECKPOINT_COST_FACTOR = 50;
 
 /**
  * Writes `manifest.json` now and then during a run, marked `in_progress`, listing what this
