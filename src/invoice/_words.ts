@@ -48,13 +48,59 @@ function showsUsdFigure(invoice: Invoice): boolean {
   return invoice.lines.some((line) => line.kind !== 'usage_provider' && /\bUSD\s?\d|\d\s?USD\b/.test(line.description));
 }
 
-export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly InvoiceCheckFinding[] = []): InvoiceWords {
+/** The invoice's text helpers that depend only on the language (and `money` on the currency too). */
+interface Helpers {
+  k(key: string, params?: Record<string, unknown>): string;
+  moneyIn(minor: number | bigint, currency: string): string;
+  amount(minor: number): string;
+  count(n: number): string;
+  page(page: number, pages: number): string;
+  /** Per currency: an amount with its currency, and a provider sub-line. */
+  inCurrency(currency: string): { money(minor: number | bigint): string; provider(description: string, minor: number): string };
+}
+
+const helpersByLocale = new WeakMap<Locale, Helpers>();
+
+/**
+ * The helpers for `locale`, made once per process and language (currency). Made per invoice, as
+ * closures they were, V8 optimized each new closure again: in a month end of 1,000
+ * organizations `k` alone was compiled 41 times (bench/README.md, issue 42).
+ */
+function helpersFor(locale: Locale): Helpers {
+  let helpers = helpersByLocale.get(locale);
+  if (helpers) return helpers;
   const k = (key: string, params: Record<string, unknown> = {}): string => lineTemplate(locale, `invoice.${key}`)(params);
-  const { seller, buyer, currency } = invoice;
   // Same text as formatMoney, prepared once: a long invoice shows hundreds of amounts.
   const moneyText = lineTemplate(locale, 'format.money');
   const moneyIn = (minor: number | bigint, cur: string): string => moneyText({ amount: formatMinor(minor, locale.format.number), currency: cur });
-  const money = (minor: number | bigint): string => moneyIn(minor, currency);
+  const providerLine = lineTemplate(locale, 'invoice.table.provider');
+  const byCurrency = new Map<string, ReturnType<Helpers['inCurrency']>>();
+  helpers = {
+    k,
+    moneyIn,
+    amount: (minor) => formatMinor(minor, locale.format.number),
+    count: (n) => formatNumber(new Decimal(n), locale, 0),
+    page: (page, pages) => k('page', { page, pages }),
+    inCurrency(currency) {
+      let one = byCurrency.get(currency);
+      if (!one) {
+        const money = (minor: number | bigint): string => moneyIn(minor, currency);
+        one = { money, provider: (description, minor) => providerLine({ description: providerName(clean(description)), amount: money(minor) }) };
+        // A record's currency is data: a bounded few kept (a month has one or two), never a list that grows.
+        if (byCurrency.size < 8) byCurrency.set(currency, one);
+      }
+      return one;
+    },
+  };
+  helpersByLocale.set(locale, helpers);
+  return helpers;
+}
+
+export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly InvoiceCheckFinding[] = []): InvoiceWords {
+  const helpers = helpersFor(locale);
+  const { k, moneyIn } = helpers;
+  const { seller, buyer, currency } = invoice;
+  const { money, provider } = helpers.inCurrency(currency);
   const isVoid = invoice.status === 'void';
   // An issued invoice the invoice check finds an error in is not valid as it stands (a wrong VAT,
   // a total that is not subtotal + VAT, …): marked NOT VALID on every page as a void one is,
@@ -120,7 +166,6 @@ export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly I
   if (vat.vatInDkk) notes.push(k('totals.vatInDkk', { amount: moneyIn(vat.vatInDkk.minor, 'DKK'), rate: rateText(vat.vatInDkk.rate) }));
   if (vat.treatment === 'reverse_charge' || vat.treatment === 'outside_scope') notes.push(k(`vatNote.${vat.treatment}`));
 
-  const providerLine = lineTemplate(locale, 'invoice.table.provider');
   const due = date(invoice.due_at);
   const number = token(invoice.invoice_number);
   const payBy = !fikLine ? k('payment.payBy', { due, number }) : pay.fik!.card === '73' ? k('payment.payByFik73', { due, line: fikLine, number }) : k('payment.payByFik', { due, line: fikLine });
@@ -161,9 +206,9 @@ export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly I
     paymentHeading: asksNothing ? '' : k('payment.heading'),
     payment,
     footer: clean(footer),
-    page: (page, pages) => k('page', { page, pages }),
-    amount: (minor) => formatMinor(minor, locale.format.number),
-    count: (n) => formatNumber(new Decimal(n), locale, 0),
-    provider: (description, minor) => providerLine({ description: providerName(clean(description)), amount: money(minor) }),
+    page: helpers.page,
+    amount: helpers.amount,
+    count: helpers.count,
+    provider,
   };
 }
