@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Command, CommandIO, ParsedArgs } from '../_program/command.js';
 import { bool, int, monthFlag, str } from '../_program/args.js';
 import { UsageError } from '../_program/usage-error.js';
-import { keepHeapCompact } from '../_program/compact-heap.js';
+import { setRunV8Flags } from '../_program/run-v8-flags.js';
 import { availableLanguages, getLocale } from '../../locale/index.js';
 import { RUN_STATUSES, statusWord } from '../../runner/status/index.js';
 import { parseRunConfigJson } from '../../runner/config/index.js';
@@ -64,7 +64,7 @@ export function exitCodeOf(m: Manifest): number {
  * `svc month-end` and `svc demo`.
  */
 export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): Promise<{ manifest: Manifest; code: number }> {
-  keepHeapCompact(io);
+  setRunV8Flags(io);
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {

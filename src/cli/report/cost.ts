@@ -2,7 +2,7 @@ import type { Command } from '../_program/command.js';
 import { choice, str } from '../_program/args.js';
 import { reportingOptions } from '../_client/client-options.js';
 import { UsageError } from '../_program/usage-error.js';
-import { keepHeapCompact } from '../_program/compact-heap.js';
+import { setRunV8Flags } from '../_program/run-v8-flags.js';
 import { availableLanguages } from '../../locale/index.js'; // not index.js: that loads Handlebars
 import { calendarMonths, checkPeriod, type ReportPeriod } from '../../report/period/index.js';
 import { ReportPeriodError } from '../../report/period/index.js';
@@ -75,7 +75,7 @@ export const costCommand: Command = {
     const client = reportingClientFrom(io, args);
     const out = str(args, 'output') ?? defaultFileName(client.orgId, period);
     const path = out === STDOUT ? undefined : await checkOutputFile('-o', out, io.cwd);
-    keepHeapCompact(io);
+    setRunV8Flags(io);
     const data = await fetchCostReportData(client, period);
     const options = { language, ...(name ? { organizationName: name } : {}), ...(rates ? { rates } : {}) };
     // A workbook without usage is still the document asked for (invoices, plan, reconciliation

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../_program/command.js';
 import { InvalidArgumentError } from '../../core/index.js';
-import { keepHeapCompact } from '../_program/compact-heap.js';
+import { setRunV8Flags } from '../_program/run-v8-flags.js';
 import { bool } from '../_program/args.js';
 import { UsageError } from '../_program/usage-error.js';
 import { jsonText } from '../_output/json-text.js';
@@ -31,7 +31,7 @@ export const verifyCommand: Command = {
   positionals: { min: 1, max: 1, names: 'DIR/<month>' },
   async run(io, args) {
     // It makes a run's documents again: the same compact heap as the run.
-    keepHeapCompact(io);
+    setRunV8Flags(io);
     // The document builders load only for a verification, as for a run.
     const { verifyRun } = await import('../../verify/index.js');
     const dir = args.positionals[0]!;

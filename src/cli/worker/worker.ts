@@ -3,7 +3,7 @@ import { int, monthFlag, str } from '../_program/args.js';
 import { UsageError } from '../_program/usage-error.js';
 import { plainText as plain } from '../_output/sanitize.js';
 import { checkOutputFolder } from '../_output/output-file.js';
-import { keepHeapCompact } from '../_program/compact-heap.js';
+import { setRunV8Flags } from '../_program/run-v8-flags.js';
 import { previousMonth } from '../../runner/options/index.js';
 import type { AttemptReport } from '../../queue/index.js';
 import { now } from '../../core/index.js';
@@ -42,7 +42,7 @@ export const workerCommand: Command = {
     const out = str(args, 'out');
     const outDir = out === undefined ? undefined : await checkOutputFolder('--out', out, io.cwd);
     // The same work as svc month-end's, with the same heap settings.
-    keepHeapCompact(io);
+    setRunV8Flags(io);
     // BullMQ and Redis's client load only here, for a worker.
     const { startQueueWorker } = await import('../../queue/worker/index.js');
     const log = (line: string) => io.stderr.write(`svc worker: ${line}\n`);
