@@ -50,13 +50,13 @@ function showsUsdFigure(invoice: Invoice): boolean {
 
 /** The invoice's text helpers that depend only on the language (and `money` on the currency too). */
 interface Helpers {
-  k(key: string, params?: Record<string, unknown>): string;
-  moneyIn(minor: number | bigint, currency: string): string;
-  amount(minor: number): string;
-  count(n: number): string;
-  page(page: number, pages: number): string;
+  k: (key: string, params?: Record<string, unknown>) => string;
+  moneyIn: (minor: number | bigint, currency: string) => string;
+  amount: (minor: number) => string;
+  count: (n: number) => string;
+  page: (page: number, pages: number) => string;
   /** Per currency: an amount with its currency, and a provider sub-line. */
-  inCurrency(currency: string): { money(minor: number | bigint): string; provider(description: string, minor: number): string };
+  inCurrency: (currency: string) => { money: (minor: number | bigint) => string; provider: (description: string, minor: number) => string };
 }
 
 const helpersByLocale = new WeakMap<Locale, Helpers>();
@@ -81,7 +81,7 @@ function helpersFor(locale: Locale): Helpers {
     amount: (minor) => formatMinor(minor, locale.format.number),
     count: (n) => formatNumber(new Decimal(n), locale, 0),
     page: (page, pages) => k('page', { page, pages }),
-    inCurrency(currency) {
+    inCurrency: (currency) => {
       let one = byCurrency.get(currency);
       if (!one) {
         const money = (minor: number | bigint): string => moneyIn(minor, currency);
