@@ -8,12 +8,6 @@ function hashOf(text: string, from: number, length: number): number {
   return h;
 }
 
-/**
- * Replaces every occurrence of a run's token values with `***`. A run of thousands of
- * organizations has thousands of tokens and writes a manifest of megabytes several times, so
- * instead of one search per token the text is scanned once per distinct token length with a
- * rolling hash (Rabin-Karp); a hash hit is confirmed by comparing the characters.
- */
 /** Bits of the hash a token length's filter keeps (a 64 Kbit table: 8 KB a length). */
 const FILTER_BITS = 16;
 const FILTER_MASK = (1 << FILTER_BITS) - 1;
