@@ -17,35 +17,42 @@ export function peakMbOf(pid) {
   }
 }
 
-/** CPU seconds a process has used so far (utime + stime, in clock ticks of 1/100 s); NaN once it has gone. */
+/** The thread ids of a process (Linux: /proc/PID/task); none once it has gone. */
+function tasksOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+}
+
+/** A /proc stat file's command name and CPU seconds (utime + stime, in clock ticks of 1/100 s); throws once it has gone. */
+function readStat(path) {
+  const text = readFileSync(path, 'utf8');
+  // The name is in parentheses and may itself hold spaces and parentheses: the fields follow the last ')'.
+  const close = text.lastIndexOf(')');
+  const fields = text.slice(close + 2).split(' ');
+  return { name: text.slice(text.indexOf('(') + 1, close), cpu: (Number(fields[11]) + Number(fields[12])) / 100 };
+}
+
+/** CPU seconds a process has used so far (all its threads); NaN once it has gone. */
 export function cpuSecondsOf(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return readStat(`/proc/${pid}/stat`).cpu;
   } catch {
     return NaN;
   }
 }
 
 /**
- * CPU seconds of each thread of a process so far, by thread id: its name (`comm`: "node" for the
- * main thread, "V8 DefaultWorke" for V8's helpers that collect garbage and compile, "libuv-worker"
- * for the pool's file system, crypto and zlib work) and utime + stime. Read it often and keep each
+ * CPU seconds of each thread of a process so far, by thread id, with its name (`comm`). On Node 20
+ * every thread is called "node"; newer Node.js and V8 name theirs. Read it often and keep each
  * thread's last figure: a thread that has ended is no longer listed.
  */
 export function threadCpuOf(pid, into = new Map()) {
-  let tasks = [];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return into;
-  }
-  for (const t of tasks) {
+  for (const t of tasksOf(pid)) {
     try {
-      const text = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
-      const name = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
-      const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
-      into.set(t, { name, cpu: (Number(fields[11]) + Number(fields[12])) / 100 });
+      into.set(t, readStat(`/proc/${pid}/task/${t}/stat`));
     } catch {
       // The thread ended between the listing and the read; its last figure stands.
     }
@@ -54,16 +61,15 @@ export function threadCpuOf(pid, into = new Map()) {
 }
 
 /**
- * Threads' CPU (threadCpuOf) as a line: the main thread (its id is the process's), then the others
- * largest first, by name where Node.js and V8 name them ("V8 DefaultWorke": garbage collection and
- * compiling; "libuv-worker": file system, crypto and zlib), else by id.
+ * Threads' CPU (threadCpuOf) as a line: the main thread (its id is the process's), then the
+ * others, largest first, each by its name where it has one of its own, else by id.
  */
 export function threadCpuLine(pid, threads) {
   const main = threads.get(String(pid));
   const others = [...threads].filter(([t, s]) => t !== String(pid) && s.cpu > 0).sort((a, b) => b[1].cpu - a[1].cpu);
-  const total = [...threads.values()].reduce((a, s) => a + s.cpu, 0);
+  const othersCpu = others.reduce((a, [, s]) => a + s.cpu, 0);
   const shown = others.map(([t, s]) => `${s.name === 'node' ? `thread ${t}` : s.name} ${s.cpu.toFixed(1)} s`);
-  return `main ${main ? main.cpu.toFixed(1) : '?'} s, the other ${others.length} ${total.toFixed(1) === '0.0' ? '' : `${(total - (main?.cpu ?? 0)).toFixed(1)} s`} (${shown.join(', ')})`;
+  return `main ${main ? main.cpu.toFixed(1) : '?'} s, the other ${others.length} ${othersCpu.toFixed(1)} s (${shown.join(', ')})`;
 }
 
 /**
@@ -85,13 +91,7 @@ export function writeRunConfig(dataDir, baseUrl) {
 /** The processes `pid` started (Linux: the children files under /proc/PID/task), and theirs, recursively. */
 export function descendantsOf(pid) {
   const out = [];
-  let tasks = [];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return out;
-  }
-  for (const t of tasks) {
+  for (const t of tasksOf(pid)) {
     let kids = '';
     try {
       kids = readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8');

@@ -52,7 +52,7 @@ async function runCli(url, dataDir, outDir, profDir) {
   let rest = '';
   let documents = 0;
   let threadsUsed;
-  // Each thread's CPU, read at every progress line and at the result (threads are named by Node and V8).
+  // Each thread's CPU, read at every progress line and at the result.
   const threadCpu = new Map();
   run.stderr.on('data', (d) => {
     const lines = (rest + d).split('\n');
@@ -60,8 +60,8 @@ async function runCli(url, dataDir, outDir, profDir) {
     for (const line of lines) {
       const n = Number(/^\[(\d+)\//.exec(line)?.[1]);
       documents = Number(/\((\d+) documents/.exec(line)?.[1] ?? documents);
-      if (MARKS.has(n)) peaks.push([n, peakMbOf(run.pid)]);
       if (n > 0) threadCpuOf(run.pid, threadCpu);
+      if (MARKS.has(n)) peaks.push([n, peakMbOf(run.pid)]);
       else if (!/^\[\d+\//.test(line)) process.stderr.write(`  run: ${line}\n`);
       // The CLI's line saying how it runs: "... on N worker threads" or "on the main thread".
       const on = /on (\d+) worker thread/.exec(line);
@@ -134,7 +134,7 @@ async function main(sizes, threads, concurrency) {
         );
         console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + (r.threads ?? 0)], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
         if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
-        if (r.threadCpu.size) console.log(`  the run's CPU by thread (as named by Node.js and V8): ${threadCpuLine(r.pid, r.threadCpu)}`);
+        if (r.threadCpu.size) console.log(`  the run's CPU by thread: ${threadCpuLine(r.pid, r.threadCpu)}`);
         if (profDir) printSplit(profDir, r.cpu, orgs);
         const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
         if (page) console.log(`  front page index.html: ${(page.size / 1e6).toFixed(2)} MB`);
