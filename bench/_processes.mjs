@@ -32,7 +32,9 @@ function readStat(path) {
   // The name is in parentheses and may itself hold spaces and parentheses: the fields follow the last ')'.
   const close = text.lastIndexOf(')');
   const fields = text.slice(close + 2).split(' ');
-  return { name: text.slice(text.indexOf('(') + 1, close), cpu: (Number(fields[11]) + Number(fields[12])) / 100 };
+  const user = Number(fields[11]) / 100;
+  const system = Number(fields[12]) / 100;
+  return { name: text.slice(text.indexOf('(') + 1, close), cpu: user + system, user, system };
 }
 
 /** CPU seconds a process has used so far (all its threads); NaN once it has gone. */
@@ -41,6 +43,19 @@ export function cpuSecondsOf(pid) {
     return readStat(`/proc/${pid}/stat`).cpu;
   } catch {
     return NaN;
+  }
+}
+
+/**
+ * CPU seconds a process has used so far in its own code (user) and in the kernel on its behalf
+ * (system: file and socket calls, page faults); undefined once it has gone.
+ */
+export function cpuPartsOf(pid) {
+  try {
+    const { user, system } = readStat(`/proc/${pid}/stat`);
+    return { user, system };
+  } catch {
+    return undefined;
   }
 }
 

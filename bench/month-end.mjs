@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { cpuSplit } from './_cpu-split.mjs';
-import { childPeaksMbOf, cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, threadCpuLine, threadCpuOf, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
+import { childPeaksMbOf, cpuPartsOf, cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, threadCpuLine, threadCpuOf, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -49,6 +49,7 @@ async function runCli(url, dataDir, outDir, profDir) {
   let stdout = '';
   let maxRss = 0;
   let cpu = 0;
+  let cpuParts;
   let rest = '';
   let documents = 0;
   let threadsUsed;
@@ -73,15 +74,17 @@ async function runCli(url, dataDir, outDir, profDir) {
     // The result is printed last, after the manifest and summary are written: the run's peak so far is its peak.
     const peak = peakMbOf(run.pid);
     const used = cpuSecondsOf(run.pid);
+    const split = cpuPartsOf(run.pid);
     // NaN: already gone, and the figures read at the previous chunk stand.
     if (!Number.isNaN(peak)) maxRss = Math.max(maxRss, peak);
     if (!Number.isNaN(used)) cpu = used;
+    if (split) cpuParts = split;
     threadCpuOf(run.pid, threadCpu);
   });
   const code = await new Promise((resolve) => run.on('exit', resolve));
   const wall = (performance.now() - t0) / 1000;
   const result = JSON.parse(stdout);
-  return { code, wall, result, peaks, maxRss, cpu, documents, threads: threadsUsed ?? threads, threadCpu, pid: run.pid };
+  return { code, wall, result, peaks, maxRss, cpu, cpuParts, documents, threads: threadsUsed ?? threads, threadCpu, pid: run.pid };
 }
 
 
@@ -130,7 +133,7 @@ async function main(sizes, threads, concurrency) {
         for (const e of failures) console.log(`  failure: ${e}`);
         console.log(
           `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall (exit ${r.code}), ${r.documents} documents (${(r.documents / r.wall).toFixed(1)}/s), ` +
-            `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${r.maxRss.toFixed(0)} MB, server ${serverPeak.toFixed(0)} MB (largest of its processes); CPU run ${r.cpu.toFixed(1)} s, server ${serverCpu.toFixed(1)} s (${serverProcesses} processes)`,
+            `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${r.maxRss.toFixed(0)} MB, server ${serverPeak.toFixed(0)} MB (largest of its processes); CPU run ${r.cpu.toFixed(1)} s${r.cpuParts ? ` (user ${r.cpuParts.user.toFixed(1)} + system ${r.cpuParts.system.toFixed(1)})` : ''}, server ${serverCpu.toFixed(1)} s (${serverProcesses} processes)`,
         );
         console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + (r.threads ?? 0)], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
         if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
