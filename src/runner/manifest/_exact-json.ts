@@ -10,5 +10,13 @@ const PLACEHOLDER = /"\\u0000bigint:(-?\d+)"/g;
  * exactly (Python's json, a big-number reader) gets every digit.
  */
 export function exactJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${MARK}${v}` : v), 2).replace(PLACEHOLDER, '$1');
+  const text = exactJsonOf(value);
+  if (text === undefined) throw new TypeError('exactJson: the value has no JSON form (undefined or a function)');
+  return text;
+}
+
+/** `exactJson`, or undefined where JSON.stringify gives nothing (undefined, a function): as a member, left out. */
+export function exactJsonOf(value: unknown): string | undefined {
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${MARK}${v}` : v), 2) as string | undefined;
+  return text?.replace(PLACEHOLDER, '$1');
 }

@@ -1,8 +1,12 @@
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../core/index.js';
 import type { OutputWriter } from '../manifest/_output-writer.js';
 import type { ManifestFile } from '../manifest/manifest.js';
 import { RUN_DOCUMENTS } from '../manifest/_run-documents.js';
+import { writeManifestJson } from './_manifest-json.js';
+import type { SecretScrubber } from './_secret-scrubber.js';
+
+/** A checkpoint's JSON, as JSON.stringify indents it (a value it cannot write: undefined). */
+const plainJson = (value: unknown): string | undefined => JSON.stringify(value, null, 2);
 
 /** Least time between two checkpoints, so a run of thousands of organizations writes few. */
 const CHECKPOINT_EVERY_MS = 500;
@@ -29,7 +33,7 @@ export class Checkpointer {
     private readonly monthDir: string,
     private readonly writer: OutputWriter,
     private readonly head: () => Record<string, unknown>,
-    private readonly scrub: (text: string) => string,
+    private readonly scrubber: Pick<SecretScrubber, 'scrub' | 'lineByLine'>,
   ) {}
 
   /** Called after each organization; writes at most every CHECKPOINT_EVERY_MS, one write at a time. */
@@ -50,8 +54,7 @@ export class Checkpointer {
     const touched = new Set(this.writer.files.map((f) => f.path));
     const files: ManifestFile[] = [...this.writer.files];
     for (const prev of this.writer.previousFiles()) if (!touched.has(prev.path) && !RUN_DOCUMENTS.has(prev.kind)) files.push({ ...prev, status: 'kept' });
-    const text = JSON.stringify({ ...this.head(), in_progress: true, files }, null, 2);
-    await writeFileAtomic(join(this.monthDir, 'manifest.json'), this.scrub(text) + '\n', { within: this.monthDir });
+    await writeManifestJson(join(this.monthDir, 'manifest.json'), { ...this.head(), in_progress: true, files }, { within: this.monthDir, stringify: plainJson, scrubber: this.scrubber });
     this.lastCostMs = performance.now() - started;
   }
 }

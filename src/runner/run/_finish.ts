@@ -8,7 +8,8 @@ import { booksTexts, runModel, runPages } from '../pages/run-pages.js';
 import { previousMonthLink } from '../manifest/chain.js';
 import { RUN_DOCUMENTS } from '../manifest/_run-documents.js';
 import { now } from '../../core/index.js';
-import { exactJson } from '../manifest/_exact-json.js';
+import { exactJsonOf } from '../manifest/_exact-json.js';
+import { writeManifestJson } from './_manifest-json.js';
 import { markSharedPaymentIds } from './_shared-payment-ids.js';
 import type { BooksSettings } from '../config/books-config.js';
 import { sha256 } from '../manifest/hash.js';
@@ -89,9 +90,7 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   await writeFileAtomic(join(input.monthDir, 'index.html'), pageText, { within: input.monthDir });
   // The month before in the same output folder, by its manifest's sha256: the months' chain.
   const previous_month = await previousMonthLink(input.monthDir, input.month);
-  // Figures as BigInt here; exactJson writes them as integers of every digit.
+  // Figures as BigInt here; exactJsonOf writes them as integers of every digit, a member at a time.
   const manifest = { ...pagesHead, summary, figures, previous_month, files };
-  const text = scrubber.scrub(exactJson(manifest));
-  await writeFileAtomic(join(input.monthDir, 'manifest.json'), text + '\n', { within: input.monthDir });
-  return JSON.parse(text) as Manifest;
+  return (await writeManifestJson(join(input.monthDir, 'manifest.json'), manifest, { within: input.monthDir, stringify: exactJsonOf, scrubber, parse: true })) as unknown as Manifest;
 }

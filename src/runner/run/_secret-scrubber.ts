@@ -68,11 +68,17 @@ function scrubLength(text: string, table: LengthTable): string {
 export class SecretScrubber {
   /** One table per token length, longest first: a token containing a shorter one is replaced whole. */
   private readonly tables: LengthTable[] = [];
+  /**
+   * No token holds a line break, so none is found across one: a text scrubbed a few whole lines at
+   * a time is scrubbed as the whole (every bearer token; a header value cannot hold one).
+   */
+  readonly lineByLine: boolean = true;
 
   constructor(secrets: Iterable<string | undefined>) {
     const byLength = new Map<number, LengthTable>();
     for (const s of new Set(secrets)) {
       if (!s || s.length < MIN_SECRET_LENGTH) continue;
+      if (s.includes('\n')) this.lineByLine = false;
       let table = byLength.get(s.length);
       if (!table) {
         let top = 1;

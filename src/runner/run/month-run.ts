@@ -81,7 +81,7 @@ export class MonthRun {
     if (!writer) throw new Error('MonthRun.checkpointer() before writer()');
     return new Checkpointer(this.monthDir, writer, () => ({
       manifest_version: 1, tool: { name: 'svc', version: VERSION }, month: this.month, base_url: this.config.base_url, started_at: this.startedAt.toISOString(),
-    }), (text) => this.scrub(text));
+    }), this.scrubber);
   }
 
   /**
