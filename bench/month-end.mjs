@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { cpuSplit } from './_cpu-split.mjs';
-import { childPeaksMbOf, cpuPartsOf, cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, threadCpuLine, threadCpuOf, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
+import { childPeaksMbOf, cpuPartsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, threadCpuLine, threadCpuOf, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -73,12 +73,13 @@ async function runCli(url, dataDir, outDir, profDir) {
     stdout += d;
     // The result is printed last, after the manifest and summary are written: the run's peak so far is its peak.
     const peak = peakMbOf(run.pid);
-    const used = cpuSecondsOf(run.pid);
-    const split = cpuPartsOf(run.pid);
-    // NaN: already gone, and the figures read at the previous chunk stand.
+    const parts = cpuPartsOf(run.pid);
+    // NaN or undefined: already gone, and the figures read at the previous chunk stand.
     if (!Number.isNaN(peak)) maxRss = Math.max(maxRss, peak);
-    if (!Number.isNaN(used)) cpu = used;
-    if (split) cpuParts = split;
+    if (parts) {
+      cpuParts = parts;
+      cpu = parts.user + parts.system;
+    }
     threadCpuOf(run.pid, threadCpu);
   });
   const code = await new Promise((resolve) => run.on('exit', resolve));

@@ -16,7 +16,7 @@ export interface JsonUnit {
 /** A value as JSON indented by two spaces, or undefined where JSON.stringify gives none (undefined, a function). */
 export type Stringify = (value: unknown) => string | undefined;
 
-/** `text`, standing `depth` levels in, as JSON.stringify indents it there: its line breaks are layout (a break in a string is written `\n`). */
+/** `text` moved in by `pad` on every line after its first, as JSON.stringify indents a nested value: its line breaks are layout (a break in a string is written `\n`). */
 function indented(text: string, pad: string): string {
   return text.includes('\n') ? text.replaceAll('\n', `\n${pad}`) : text;
 }

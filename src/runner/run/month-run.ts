@@ -54,11 +54,6 @@ export class MonthRun {
     return new MonthRun(monthDir, month, config, startedAt, release, env);
   }
 
-  /** Token values of the run out of a text. */
-  scrub(text: string): string {
-    return this.scrubber.scrub(text);
-  }
-
   /** Token values of the run out of every string of a plain value. */
   scrubDeep<T>(value: T): T {
     return this.scrubber.scrubDeep(value);
