@@ -71,14 +71,26 @@ export interface CostContext {
   wn(this: void, key: string, count: number, params?: Record<string, unknown>): string;
 }
 
+type Words = (key: string, params?: Record<string, unknown>) => string;
+type CountedWords = (key: string, count: number, params?: Record<string, unknown>) => string;
+
+// One function per locale for the process, not one per workbook: V8 drops the optimized code of a
+// function made per call at each full collection and compiles it again (bench/README.md, issue 42).
+const WORDS = new WeakMap<Locale, Words>();
+const COUNTED_WORDS = new WeakMap<Locale, CountedWords>();
+
 /** `report.<key>` of `locale`. */
-export function wordsOf(locale: Locale): (key: string, params?: Record<string, unknown>) => string {
-  return (key, params) => t(locale, `report.${key}`, params);
+export function wordsOf(locale: Locale): Words {
+  let words = WORDS.get(locale);
+  if (!words) WORDS.set(locale, (words = (key, params) => t(locale, `report.${key}`, params)));
+  return words;
 }
 
 /** `report.<key>` of `locale` in the form for `count`. */
-export function countedWordsOf(locale: Locale): (key: string, count: number, params?: Record<string, unknown>) => string {
-  return (key, count, params) => tn(locale, `report.${key}`, count, params);
+export function countedWordsOf(locale: Locale): CountedWords {
+  let words = COUNTED_WORDS.get(locale);
+  if (!words) COUNTED_WORDS.set(locale, (words = (key, count, params) => tn(locale, `report.${key}`, count, params)));
+  return words;
 }
 
 /** Øre as the number a DKK cell holds (division by 100 is exact to the nearest double). */

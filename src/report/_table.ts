@@ -68,13 +68,21 @@ export class TableWriter {
    * column names, so a repeated header (two key fields with one display name) gets a number.
    */
   header(notes: Record<number, string> = {}): void {
-    this.headers = numberRepeats(this.columns.map((c, i) => cellText(c.header.replace(/[\r\n\t]+/g, ' ').trim()) || `${i + 1}`));
+    const n = this.columns.length;
+    const names: string[] = new Array(n);
+    for (let i = 0; i < n; i++) names[i] = cellText(this.columns[i]!.header.replace(/[\r\n\t]+/g, ' ').trim()) || `${i + 1}`;
+    this.headers = numberRepeats(names);
     const r = this.nextRow;
-    // Headers over numbers are right-aligned, as the numbers below them are.
+    // Headers over numbers are right-aligned, as the numbers below them are. Wrapped headers
+    // need the height of their lines: rows are written without auto-fitting.
     const kinds = this.kinds;
-    const cells = this.headers.map((h, i) => cellXml(`${this.letters[i]}${r}`, h, this.id(isNumeric(kinds[i]!) ? this.styles.headerNumber : this.styles.header, kinds, i))).join('');
-    // Wrapped headers need the height of their lines: rows are written without auto-fitting.
-    const lines = Math.max(1, ...this.headers.map((h, i) => wrappedLines(h, this.widths[i]! - 1)));
+    let cells = '';
+    let lines = 1;
+    for (let i = 0; i < n; i++) {
+      const h = this.headers[i]!;
+      cells += cellXml(`${this.letters[i]}${r}`, h, this.id(isNumeric(kinds[i]!) ? this.styles.headerNumber : this.styles.header, kinds, i));
+      lines = Math.max(lines, wrappedLines(h, this.widths[i]! - 1));
+    }
     this.sheet.row(r, cells, lines > 1 ? lines * LINE_HEIGHT : undefined);
     for (const [i, note] of Object.entries(notes)) if (note) this.sheet.note(r, Number(i) + 1, cellText(note));
     this.headerRow = this.nextRow++;
@@ -84,14 +92,6 @@ export class TableWriter {
   data(cells: CellInput[], look: Look | Look[] = 'plain', notes?: Record<number, string>): void {
     this.dataRow(cells, look);
     if (notes) for (const [i, note] of Object.entries(notes)) this.sheet.note(this.lastDataRow, Number(i) + 1, cellText(note));
-  }
-
-  /**
-   * Many data rows at once without notes (the Keys sheet): `write` adds them, and may await
-   * between batches so the output keeps up.
-   */
-  async fastData(write: (add: (cells: CellInput[], look?: Look | Look[]) => void) => Promise<void>): Promise<void> {
-    await write((cells, look = 'plain') => this.dataRow(cells, look));
   }
 
   /** Waits until what was written has been taken by the output. */
@@ -108,14 +108,14 @@ export class TableWriter {
     const r = this.nextRow++;
     let xml = '';
     const kinds = this.kinds;
-    this.columns.forEach((c, i) => {
-      const style = this.id(this.styles.total[i === 0 ? 'text' : c.kind], kinds, i);
+    for (let i = 0; i < this.columns.length; i++) {
+      const style = this.id(this.styles.total[i === 0 ? 'text' : this.columns[i]!.kind], kinds, i);
       const sum = sums[i];
       // A table without data rows totals 0 as a number: SUM over "row 2 to row 1" would reach up
       // into the header and down into this very cell, a circular reference LibreOffice shows as an error.
       const value: CellInput = i === 0 ? label : sum === undefined ? null : last < first ? 0 : { formula: `SUM(${this.letters[i]}${first}:${this.letters[i]}${last})`, result: sum };
       xml += cell(`${this.letters[i]}${r}`, value, style);
-    });
+    }
     this.sheet.row(r, xml);
   }
 
@@ -126,13 +126,16 @@ export class TableWriter {
   line(cells: CellInput[], kinds: ColumnKind[] = [], style?: LineStyle, notes?: Record<number, string>): number {
     const r = this.nextRow++;
     const span = this.span(cells, style);
-    const kindOf = (j: number) => kinds[j] ?? (typeof cells[j] === 'string' ? 'text' : 'dkk');
-    // Each cell's kind, once a line (the indent rule looks at the cell before).
-    const cellKinds = cells.map((_, j) => kindOf(j));
+    // Each cell's kind, once a line (the indent rule looks at the cell before): as given, else text or DKK.
+    const cellKinds: ColumnKind[] = new Array(cells.length);
+    // (Loops, not closures made per call: V8 drops a closure's optimized code at each full collection; bench/README.md.)
+    // A hole in `cells` stays a hole and writes nothing, as forEach and map had it.
+    for (let j = 0; j < cells.length; j++) if (j in cells) cellKinds[j] = kinds[j] ?? (typeof cells[j] === 'string' ? 'text' : 'dkk');
     let xml = '';
-    cells.forEach((v, i) => {
-      if (span && i > span.from) return;
-      const kind = kindOf(i);
+    const end = span ? span.from + 1 : cells.length;
+    for (let i = 0; i < end; i++) {
+      if (!(i in cells)) continue;
+      const kind = cellKinds[i]!;
       let s: CellStyle =
         style === 'note' ? this.styles.note
         : style === 'heading' ? this.styles.heading
@@ -143,8 +146,8 @@ export class TableWriter {
         : style === 'runOn' && kind === 'text' && span?.from === i ? this.styles.runOn
         : this.styles.plain[kind];
       if (span?.from === i) s = this.wrapping(s);
-      xml += cell(`${columnLetter(i + 1)}${r}`, v, this.id(s, cellKinds, i));
-    });
+      xml += cell(`${columnLetter(i + 1)}${r}`, cells[i], this.id(s, cellKinds, i));
+    }
     const height = this.tallerThanOne(cells, style, span);
     this.sheet.row(r, xml, height);
     if (span && span.to > span.from) this.sheet.merge(`${this.letters[span.from]}${r}:${this.letters[span.to]}${r}`);
@@ -251,7 +254,8 @@ export class TableWriter {
     let ids = this.styleIds.get(look);
     if (!ids) {
       const kinds = this.kinds;
-      ids = this.columns.map((c, i) => this.id(this.styles[look][c.kind], kinds, i));
+      ids = new Array(kinds.length);
+      for (let i = 0; i < kinds.length; i++) ids[i] = this.id(this.styles[look][kinds[i]!], kinds, i);
       this.styleIds.set(look, ids);
     }
     return ids;

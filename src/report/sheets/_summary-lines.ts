@@ -41,7 +41,9 @@ export class SummaryLines {
 
   /** Texts of the lines from row `from` on (for column widths). */
   cells(from = 1): CellInput[][] {
-    return this.lines.slice(from - 1).map((l) => l?.cells ?? []);
+    const out: CellInput[][] = [];
+    for (const l of this.lines.slice(from - 1)) out.push(l?.cells ?? []);
+    return out;
   }
 
   /**
@@ -49,13 +51,23 @@ export class SummaryLines {
    * rows at print size) and fits on a fresh one, a page break.
    */
   write(table: TableWriter, pageHeight: number): void {
-    const heights = this.lines.map((l) => (l ? table.lineHeight(l.cells, l.style) : LINE_HEIGHT));
+    // Loops, not callbacks made per call: V8 drops a closure's optimized code at each full
+    // collection and compiles it again (bench/README.md, issue 42).
+    const n = this.lines.length;
+    const heights: number[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const l = this.lines[i];
+      heights[i] = l ? table.lineHeight(l.cells, l.style) : LINE_HEIGHT;
+    }
     const starts = new Set(this.starts);
     let used = 0;
-    this.lines.forEach((l, i) => {
+    for (let i = 0; i < n; i++) {
+      const l = this.lines[i];
       if (starts.has(i)) {
-        const end = this.starts.find((s) => s > i) ?? this.lines.length;
-        const height = heights.slice(i, end).reduce((a, h) => a + h, 0);
+        let end = n;
+        for (const s of this.starts) if (s > i) { end = s; break; }
+        let height = 0;
+        for (let j = i; j < end; j++) height += heights[j]!;
         if (used > 0 && used + height > pageHeight && height <= pageHeight) {
           table.sheet.pageBreakBefore(i + 1);
           used = 0;
@@ -65,6 +77,6 @@ export class SummaryLines {
       if (used > pageHeight) used = heights[i]!;
       if (l) table.line(l.cells, l.kinds, l.style, l.notes);
       else table.skip();
-    });
+    }
   }
 }

@@ -25,7 +25,10 @@ export async function writeDaysSheet(ctx: CostContext): Promise<void> {
   let tokens = 0;
   let requests = 0;
   let k = 0;
-  data.months.forEach((entry, i) => {
+  // Loops, not callbacks made per workbook: V8 drops a closure's optimized code at each full
+  // collection and compiles it again (bench/README.md, issue 42).
+  for (let i = 0; i < data.months.length; i++) {
+    const entry = data.months[i]!;
     const estimated = conversions[i]!.estimated;
     for (const day of entry.days ?? []) {
       const minor = daysMinor[k++] ?? null;
@@ -36,14 +39,23 @@ export async function writeDaysSheet(ctx: CostContext): Promise<void> {
       rows.push([utcDate(day.date), day.usd_spend.toNumber(), minor === null ? null : kroner(minor), day.prompt_tokens, day.completion_tokens, day.total_tokens, day.request_count]);
       looks.push(estimated ? 'estimated' : 'plain');
     }
-  });
-  const sumOf = (j: number) => rows.reduce<number | undefined>((a, r) => (typeof r[j] === 'number' ? (a ?? 0) + r[j] : a), undefined);
-  const sums = [undefined, usd.toNumber(), dkk === undefined ? undefined : kroner(dkk), sumOf(3), sumOf(4), tokens, requests];
+  }
+  const sums = [undefined, usd.toNumber(), dkk === undefined ? undefined : kroner(dkk), columnSum(rows, 3), columnSum(rows, 4), tokens, requests];
   const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.days, ctx.page, 1, 'Days'), ctx.styles, fitSheetColumns(columns, [...rows, sums]));
   table.header({ 2: w('notes.daysDkk') });
-  rows.forEach((r, i) => table.data(r, looks[i]));
+  for (let i = 0; i < rows.length; i++) table.data(rows[i]!, looks[i]);
   table.totals(w('total'), sums);
   if (ctx.daysUnallocatedMinor) table.line([w('notes.unallocated', { amount: formatMinor(ctx.daysUnallocatedMinor, ctx.locale.format.number) })], [], 'note');
   if (rows.length === 0) table.line([w('notes.noDays')], [], 'note');
   await table.finish();
+}
+
+/** The sum of column `j`'s numbers, undefined when it has none. */
+function columnSum(rows: readonly CellInput[][], j: number): number | undefined {
+  let sum: number | undefined;
+  for (const r of rows) {
+    const v = r[j];
+    if (typeof v === 'number') sum = (sum ?? 0) + v;
+  }
+  return sum;
 }

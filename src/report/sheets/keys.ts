@@ -127,21 +127,21 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
   const estimated: Look[] = columns.map((_, i) => (i === dkkIndex ? 'estimated' : 'plain'));
   const credit: Look = 'credit';
   const creditEstimated: Look[] = columns.map((_, i) => (i === dkkIndex ? 'estimated' : 'credit'));
-  await table.fastData(async (add) => {
-    let k = 0;
-    for (const key of keys.rows()) {
-      const est = alloc.isEstimated(key.id, k);
-      const dkk = alloc.dkkOf(key.id, k);
-      if (dkk !== undefined) {
-        for (let f = 0; f < fields.length; f++) {
-          const g = key.fields?.[fields[f]!.key];
-          groups[f]!.set(g, (groups[f]!.get(g) ?? 0) + dkk);
-        }
+  // The rows in this function's own loop, not in a callback made per workbook: V8 drops a closure's
+  // optimized code at each full collection (bench/README.md, issue 42).
+  let k = 0;
+  for (const key of keys.rows()) {
+    const est = alloc.isEstimated(key.id, k);
+    const dkk = alloc.dkkOf(key.id, k);
+    if (dkk !== undefined) {
+      for (let f = 0; f < fields.length; f++) {
+        const g = key.fields?.[fields[f]!.key];
+        groups[f]!.set(g, (groups[f]!.get(g) ?? 0) + dkk);
       }
-      add(keyRow(key, fields, labelers, product, dkk), isCredit(key.usd) ? (est ? creditEstimated : credit) : est ? estimated : plain);
-      if (k++ % BATCH === BATCH - 1) await table.flushed();
     }
-  });
+    table.data(keyRow(key, fields, labelers, product, dkk), isCredit(key.usd) ? (est ? creditEstimated : credit) : est ? estimated : plain);
+    if (k++ % BATCH === BATCH - 1) await table.flushed();
+  }
   fields.forEach((f, j) => ctx.fieldGroups.set(f.key, new Map([...groups[j]!].map(([value, dkk]) => [fieldGroupKey(value), dkk]))));
   const totals: Array<number | undefined> = sums.map((s, i) => (columns[i]!.kind === 'text' ? undefined : s));
   // The allocation summed the same keys' USD exactly (a Decimal sum here was about 5 % of the build in a profile).

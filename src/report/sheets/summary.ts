@@ -107,21 +107,37 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
   // Rates, change and the sheets against each other are all usage: without it, said once above.
   if (usage) usageBlocks(ctx, lines, usage, usageMinor ?? 0);
 
-  const labels = lines.cells(3).map((c) => (typeof c[0] === 'string' ? textWidth(c[0]) : 0));
-  // An amount column is as wide as its widest figure needs (a total of a billion prints whole, never
-  // as ###), bold totals included; never narrower than the usual width.
-  const amounts = (col: number, floor: number) =>
-    Math.max(floor, ...lines.cells(1).map((c) => (typeof c[col] === 'string' || c[col] instanceof Date ? 0 : valueWidth(c[col], 'usd') + 3)));
+  const all = lines.cells(1);
   const columns: Column[] = [
-    { header: '', kind: 'text', width: Math.min(WIDTHS.label, Math.max(24, ...labels) + 2) },
-    { header: '', kind: 'dkk', width: amounts(1, WIDTHS.amount) },
-    { header: '', kind: 'dkk', width: amounts(2, WIDTHS.amount) },
-    { header: '', kind: 'dkk', width: amounts(3, WIDTHS.amount - 2) },
+    { header: '', kind: 'text', width: Math.min(WIDTHS.label, widestLabel(lines.cells(3), 24) + 2) },
+    { header: '', kind: 'dkk', width: widestAmount(all, 1, WIDTHS.amount) },
+    { header: '', kind: 'dkk', width: widestAmount(all, 2, WIDTHS.amount) },
+    { header: '', kind: 'dkk', width: widestAmount(all, 3, WIDTHS.amount - 2) },
     { header: '', kind: 'text', width: WIDTHS.explanation },
   ];
   const table = new TableWriter(addSheet(ctx.wb, layout.sheets.summary, ctx.page), ctx.styles, columns);
   lines.write(table, pageLayout(columns.map((c) => c.width!), ctx.page.orientation).rowsHeight);
   await table.finish();
+}
+
+// Loops in functions of the module, not closures made per workbook: V8 drops a closure's optimized
+// code at each full collection and compiles it again (bench/README.md, issue 42).
+
+/** The width of the widest text in the first column of `rows`, at least `floor`. */
+function widestLabel(rows: readonly CellInput[][], floor: number): number {
+  let widest = floor;
+  for (const c of rows) if (typeof c[0] === 'string') widest = Math.max(widest, textWidth(c[0]));
+  return widest;
+}
+
+/**
+ * An amount column is as wide as its widest figure needs (a total of a billion prints whole,
+ * never as ###), bold totals included; never narrower than `floor`, the usual width.
+ */
+function widestAmount(rows: readonly CellInput[][], col: number, floor: number): number {
+  let widest = floor;
+  for (const c of rows) if (!(typeof c[col] === 'string' || c[col] instanceof Date)) widest = Math.max(widest, valueWidth(c[col], 'usd') + 3);
+  return widest;
 }
 
 /**

@@ -21,33 +21,48 @@ export function sha256OfRecord(value: unknown): string {
  * held and no text the size of all keys is ever made.
  */
 export function sha256OfCostData(data: CostReportData): string {
-  const hash = createHash('sha256');
-  // The same text as one update per value, gathered into pieces of about 64 K characters: each
-  // update crosses into the hash's native code, which cost more than the JSON of a key's row.
-  let pending = '';
-  const put = (value: unknown) => {
-    pending += `${JSON.stringify(value)}\n`;
-    if (pending.length >= 1 << 16) {
-      hash.update(pending);
-      pending = '';
-    }
-  };
+  const hash = new ChunkedJsonHash();
   const { keyUsage, keyUsageByMonth, ...rest } = data;
-  put(rest);
-  const putUsage = (usage: { keys: { length: number; rows(): Iterable<unknown> } }) => {
-    const { keys, ...head } = usage;
-    put(head);
-    put(keys.length);
-    for (const row of keys.rows()) put(row);
-  };
+  hash.put(rest);
   // Without usage nothing more: its absence and why are in `rest`.
-  if (keyUsage) putUsage(keyUsage);
+  if (keyUsage) hash.putUsage(keyUsage);
   for (const month of keyUsageByMonth) {
-    put(month.month);
+    hash.put(month.month);
     // A one-month period's weights are the period's own keys: hashed once above.
-    if (month.keyUsage === keyUsage) put('same');
-    else putUsage(month.keyUsage);
+    if (month.keyUsage === keyUsage) hash.put('same');
+    else hash.putUsage(month.keyUsage);
   }
-  hash.update(pending);
-  return hash.digest('hex');
+  return hash.digest();
+}
+
+/**
+ * sha256 of values as JSON, a line each, fed to the hash in pieces of about 64 K characters: each
+ * update crosses into the hash's native code, which cost more than the JSON of a key's row. A
+ * class, not closures made per call: V8 drops a closure's optimized code at each full collection
+ * and compiles it again (bench/README.md, issue 42).
+ */
+class ChunkedJsonHash {
+  private readonly hash = createHash('sha256');
+  private pending = '';
+
+  put(value: unknown): void {
+    this.pending += `${JSON.stringify(value)}\n`;
+    if (this.pending.length >= 1 << 16) {
+      this.hash.update(this.pending);
+      this.pending = '';
+    }
+  }
+
+  /** A key usage record: its other members, its key count, then each key's row. */
+  putUsage(usage: { keys: { length: number; rows(): Iterable<unknown> } }): void {
+    const { keys, ...head } = usage;
+    this.put(head);
+    this.put(keys.length);
+    for (const row of keys.rows()) this.put(row);
+  }
+
+  digest(): string {
+    this.hash.update(this.pending);
+    return this.hash.digest('hex');
+  }
 }

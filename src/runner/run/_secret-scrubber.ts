@@ -101,8 +101,18 @@ export class SecretScrubber {
   scrubDeep<T>(value: T): T {
     if (this.tables.length === 0) return value;
     if (typeof value === 'string') return this.scrub(value) as T;
-    if (Array.isArray(value)) return value.map((v: unknown) => this.scrubDeep(v)) as T;
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.scrubDeep(v)])) as T;
+    // Loops, not callbacks made per call: V8 drops a closure's optimized code at each full
+    // collection and compiles it again (bench/README.md, issue 42).
+    if (Array.isArray(value)) {
+      const out: unknown[] = new Array(value.length);
+      for (let i = 0; i < value.length; i++) if (i in value) out[i] = this.scrubDeep(value[i]);
+      return out as T;
+    }
+    if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (const entry of entries) entry[1] = this.scrubDeep(entry[1]);
+      return Object.fromEntries(entries) as T;
+    }
     return value;
   }
 
