@@ -26,6 +26,10 @@ const HEAP_FLAGS = ['--heap-growing-percent=30', '--semi-space-growth-factor=1']
  * a fifth of a run's CPU on V8's helper threads. Measured on a 2-core machine, each build run
  * alternately (bench/README.md, issue 42): 300 organizations 19.2 → 16.7 s of CPU, 1,000
  * organizations 53.8 → 50.0 s; the main thread does a little more, the helpers much less.
+ * Most of the compiling again was later found to be callbacks made per call, whose optimized
+ * code V8 drops at each full collection; those hot in a month end are now loops or functions
+ * made once (0.6 TurboFan compiles an organization at 1,000), and V8's default budget measured
+ * again after that was still the dearer (300 organizations: 16.4 and 17.1 s against 14.7 and 15.0 s).
  */
 const JIT_FLAGS = ['--interrupt-budget=132000', '--max-bytecode-size-for-early-opt=0'];
 

@@ -13,6 +13,9 @@ export const KEPT_ANSWERS_VERSION = 1;
 /** Bodies up to this many bytes are kept as they came; larger ones gzip-compressed. */
 export const KEPT_RAW_LIMIT = 8 * 1024;
 
+/** zlib's level for the compressed bodies: the answer is the same whatever the level; see _answer-recorder.ts. */
+export const KEPT_GZIP_LEVEL = 3;
+
 /**
  * The response headers kept: what the client reads besides the body. `date` only beside
  * `retry-after` (which it dates), `content-length` only on an answer the client cut short (where
