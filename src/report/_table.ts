@@ -26,6 +26,8 @@ interface Span {
  * Writes one table sheet: a bold, frozen header that is the top of an Excel table (or has a
  * filter), rows streamed as they come (memory does not grow with the row count), SUM totals
  * that carry their computed values, and print setup (one page wide; header row repeated).
+ * Its per-cell work is in plain loops, not callbacks made per call: V8 drops such a callback's
+ * optimized code at each full collection and compiles it again (bench/README.md, issue 42).
  */
 export class TableWriter {
   private nextRow = 1;
@@ -126,10 +128,9 @@ export class TableWriter {
   line(cells: CellInput[], kinds: ColumnKind[] = [], style?: LineStyle, notes?: Record<number, string>): number {
     const r = this.nextRow++;
     const span = this.span(cells, style);
-    // Each cell's kind, once a line (the indent rule looks at the cell before): as given, else text or DKK.
+    // Each cell's kind, once a line (the indent rule looks at the cell before): as given, else
+    // text or DKK. A hole in `cells` stays a hole and writes nothing.
     const cellKinds: ColumnKind[] = new Array(cells.length);
-    // (Loops, not closures made per call: V8 drops a closure's optimized code at each full collection; bench/README.md.)
-    // A hole in `cells` stays a hole and writes nothing, as forEach and map had it.
     for (let j = 0; j < cells.length; j++) if (j in cells) cellKinds[j] = kinds[j] ?? (typeof cells[j] === 'string' ? 'text' : 'dkk');
     let xml = '';
     const end = span ? span.from + 1 : cells.length;
