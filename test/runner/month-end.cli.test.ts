@@ -68,15 +68,17 @@ function spawnRun(configPath: string, out: string, env: Record<string, string>, 
   });
 }
 
-async function waitForOrgFolders(dir: string, count: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 1500; i++) {
-    const pdfs = (await filesUnder(dir)).filter((f) => f.endsWith('.xlsx'));
-    if (pdfs.length >= count) return;
+/** Waits until `dir` holds at least `count` files ending in `ext` (`.xlsx`: that many organizations' workbooks done). */
+async function waitForFiles(dir: string, ext: string, count: number, child: ChildProcess, everyMs = 10): Promise<void> {
+  for (let i = 0; i < 15_000 / everyMs; i++) {
+    if ((await filesUnder(dir)).filter((f) => f.endsWith(ext)).length >= count) return;
     if (child.exitCode !== null) throw new Error('the run finished before it could be interrupted');
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error('the run did not get going');
 }
+
+const waitForOrgFolders = (dir: string, count: number, child: ChildProcess) => waitForFiles(dir, '.xlsx', count, child);
 
 const exited = (child: ChildProcess) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
 
@@ -209,9 +211,18 @@ describe('svc month-end', () => {
     const out = join(tmp, 'interrupted');
     const child = spawnRun(path, out, env);
     await waitForOrgFolders(join(out, '2026-10'), 2, child);
+    // Stopped once the third organization has written a document (its invoice PDF) and is still
+    // going: an organization stopped half-way keeps the answers it had (kept-answers.ts).
+    const pdfs = (await filesUnder(join(out, '2026-10'))).filter((f) => f.endsWith('.pdf')).length;
+    await waitForFiles(join(out, '2026-10'), '.pdf', pdfs + 1, child, 2);
     child.kill('SIGINT');
     expect((await exited(child)).code).toBe(130);
-    const first = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { interrupted: boolean; summary: { ok: number; not_run: number }; files: Array<{ path: string }> };
+    const first = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as {
+      interrupted: boolean;
+      summary: { ok: number; not_run: number };
+      organizations: Array<{ org_id: string; status: string }>;
+      files: Array<{ path: string; org_id: string | null; kind: string }>;
+    };
     expect(first.interrupted).toBe(true);
     expect(first.summary.ok).toBeGreaterThanOrEqual(2);
     expect(first.summary.not_run).toBeGreaterThan(0);
@@ -221,8 +232,18 @@ describe('svc month-end', () => {
     expect(rerun.code, rerun.stderr).toBe(0);
     const second = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { interrupted: boolean; summary: { ok: number }; files: Array<{ path: string; status: string }> };
     expect([second.interrupted, second.summary.ok]).toEqual([false, ORGS]);
-    // The run's own documents (summary, page, books) are of the whole run: the organizations done later change them.
-    const done = new Set(first.files.filter((f) => f.path !== 'summary.md' && f.path !== 'index.html' && !f.path.startsWith('books/')).map((f) => f.path));
-    expect(second.files.filter((f) => done.has(f.path)).every((f) => f.status === 'unchanged')).toBe(true);
+    // Nothing done is made again: every file of the organizations the first run finished, and every
+    // document of the one it stopped. Not the run's own documents (summary, page, books: the
+    // organizations done later change them), nor the stopped organization's index of kept answers,
+    // which lists the answers it had and grows when the rerun finishes it.
+    const finished = new Set(first.organizations.filter((o) => o.status === 'ok').map((o) => o.org_id));
+    const done = new Set(
+      first.files
+        .filter((f) => f.path !== 'summary.md' && f.path !== 'index.html' && !f.path.startsWith('books/'))
+        .filter((f) => f.kind !== 'api_answers' || (f.org_id !== null && finished.has(f.org_id)))
+        .map((f) => f.path),
+    );
+    expect(done.size).toBeGreaterThan(0);
+    expect(second.files.filter((f) => done.has(f.path) && f.status !== 'unchanged')).toEqual([]);
   }, 60_000);
 });
