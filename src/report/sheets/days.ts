@@ -3,6 +3,7 @@ import { fitSheetColumns, type CellInput, type Column } from '../_columns.js';
 import { formatMinor } from '../../money/index.js';
 import { kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
+import { columnSum } from '../_simple-table.js';
 import { addSheet } from '../_workbook.js';
 import { utcDate } from '../period/period.js';
 
@@ -48,14 +49,4 @@ export async function writeDaysSheet(ctx: CostContext): Promise<void> {
   if (ctx.daysUnallocatedMinor) table.line([w('notes.unallocated', { amount: formatMinor(ctx.daysUnallocatedMinor, ctx.locale.format.number) })], [], 'note');
   if (rows.length === 0) table.line([w('notes.noDays')], [], 'note');
   await table.finish();
-}
-
-/** The sum of column `j`'s numbers, undefined when it has none. */
-function columnSum(rows: readonly CellInput[][], j: number): number | undefined {
-  let sum: number | undefined;
-  for (const r of rows) {
-    const v = r[j];
-    if (typeof v === 'number') sum = (sum ?? 0) + v;
-  }
-  return sum;
 }

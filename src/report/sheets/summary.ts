@@ -109,7 +109,8 @@ export async function writeSummarySheet(ctx: CostContext): Promise<void> {
 
   const all = lines.cells(1);
   const columns: Column[] = [
-    { header: '', kind: 'text', width: Math.min(WIDTHS.label, widestLabel(lines.cells(3), 24) + 2) },
+    // The labels from the third line on: the title above them is a heading that wraps across the columns.
+    { header: '', kind: 'text', width: Math.min(WIDTHS.label, widestLabel(all.slice(2), 24) + 2) },
     { header: '', kind: 'dkk', width: widestAmount(all, 1, WIDTHS.amount) },
     { header: '', kind: 'dkk', width: widestAmount(all, 2, WIDTHS.amount) },
     { header: '', kind: 'dkk', width: widestAmount(all, 3, WIDTHS.amount - 2) },
