@@ -2,43 +2,13 @@
 // sequentially on the main thread after warm-up; the typical one also with its e-invoice inside
 // (embedXml), and the e-invoice (Peppol BIS 3 UBL) alone. Prints what it measured; asserts nothing.
 // Run after `npm run build` (it uses dist/); `taskset -c 0 node bench/invoice.mjs` pins one core.
-import { readFileSync } from 'node:fs';
 // The renderer's own modules, not the package root: a billing backend that embeds the renderer
 // loads these, not the HTTP client, the workbook writer or the CLI.
 import { renderInvoicePdf } from '../dist/invoice/index.js';
 import { renderCreditNoteUbl, renderInvoiceUbl } from '../dist/einvoice/index.js';
-import { parseJsonRecord, InvoiceSchema } from '../dist/model/index.js';
-import { vatFromBps } from '../dist/money/index.js';
+import { longInvoice, typicalInvoice } from './_invoices.mjs';
 
-const sample = (name) => readFileSync(new URL(`../samples/invoices/${name}`, import.meta.url), 'utf8');
-/** The October Nordlys invoice without its dev-overage line: 7 lines (3 subscription, usage, 3 provider sub-lines), totals kept consistent. */
-function typicalInvoice() {
-  const base = JSON.parse(sample('nordlys-2026-10.json'));
-  const overage = base.lines.filter((l) => l.kind === 'dev_overage').reduce((a, l) => a + l.line_total_cents, 0);
-  base.lines = base.lines.filter((l) => l.kind !== 'dev_overage');
-  base.usage_subtotal_cents -= overage;
-  base.subtotal_cents = base.subscription_subtotal_cents + base.usage_subtotal_cents;
-  base.vat_cents = vatFromBps(base.subtotal_cents, base.vat_rate_bps);
-  base.total_cents = base.subtotal_cents + base.vat_cents;
-  return parseJsonRecord(InvoiceSchema, JSON.stringify(base), 'invoice');
-}
 const typical = typicalInvoice();
-
-/** The 102-line Kattegat invoice grown to exactly 150 lines (more usage lines), totals kept consistent. */
-function longInvoice() {
-  const base = JSON.parse(sample('kattegat-2026-10.json'));
-  const usage = base.lines.filter((l) => l.kind === 'usage');
-  let order = base.lines[base.lines.length - 1].sort_order;
-  for (let i = 0; base.lines.length < 150; i++) {
-    const src = usage[i % usage.length];
-    base.lines.push({ ...src, sort_order: (order += 10), description: `${src.description} (tillæg ${i + 1})` });
-    base.usage_subtotal_cents += src.line_total_cents;
-  }
-  base.subtotal_cents = base.subscription_subtotal_cents + base.usage_subtotal_cents;
-  base.vat_cents = vatFromBps(base.subtotal_cents, base.vat_rate_bps);
-  base.total_cents = base.subtotal_cents + base.vat_cents;
-  return parseJsonRecord(InvoiceSchema, JSON.stringify(base), 'invoice');
-}
 
 async function measure(label, invoice, seconds, make = (inv) => renderInvoicePdf(inv), warmUp = 30) {
   for (let i = 0; i < warmUp; i++) await make(invoice);
