@@ -6,7 +6,7 @@
 // is counted; the kernel's work is not. A count is not time (a cache miss counts as nothing), and
 // valgrind's CPU has no SHA extensions (sha256 counts its AVX2 code). Prints what it measured;
 // asserts nothing; skips itself where valgrind is not installed. Run after `npm run build`:
-// `node bench/instructions.mjs [typical] [long] [xml] [ubl]` (default: typical, long). No month
+// `node bench/instructions.mjs [typical] [long] [xml] [ubl] [workbook]` (default: typical, long). No month
 // end: its checkpoints are paced by the clock, and under valgrind's slowdown it would write one
 // after nearly every organization, work a run does not do natively (bench/README.md).
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,8 +21,8 @@ const LOOP = join(ROOT, 'bench/_render-loop.mjs');
 // collector's full collections average out. Typical invoices of 9c6dbaa (bench/README.md): 6.69 M
 // instructions each from the 50th to the 300th, 4.64 M from the 300th to the 800th, 3.48 M from the
 // 800th to the 1,300th; 4.06 M over the 1,000 from the 300th.
-const RENDERS = { typical: [300, 1300], long: [60, 260], xml: [300, 1300], ubl: [1000, 5000] };
-const LABELS = { typical: 'typical invoice PDF/A (7 lines)', long: 'long invoice PDF/A (150 lines)', xml: 'typical PDF/A with its e-invoice inside', ubl: 'typical e-invoice (UBL) alone' };
+const RENDERS = { typical: [300, 1300], long: [60, 260], xml: [300, 1300], ubl: [1000, 5000], workbook: [50, 450] };
+const LABELS = { typical: 'typical invoice PDF/A (7 lines)', long: 'long invoice PDF/A (150 lines)', xml: 'typical PDF/A with its e-invoice inside', ubl: 'typical e-invoice (UBL) alone', workbook: "Nordlys's October cost workbook" };
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(a in LABELS));
