@@ -10,7 +10,6 @@
 // end: its checkpoints are paced by the clock, and under valgrind's slowdown it would write one
 // after nearly every organization, work a run does not do natively (bench/README.md).
 import { spawn, spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineLine } from './_processes.mjs';
@@ -32,11 +31,12 @@ if (unknown.length) {
 }
 const cases = asked.length ? asked : ['typical', 'long'];
 
-if (spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).status !== 0) {
+const valgrind = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
+if (valgrind.status !== 0) {
   console.log('instructions: skipped, valgrind is not installed (Debian: apt-get install valgrind)');
   process.exit(0);
 }
-console.log(`${machineLine()}; node ${process.version}; ${spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
+console.log(`${machineLine()}; node ${process.version}; ${valgrind.stdout.trim()}`);
 
 /** Runs `argv` under callgrind; resolves with the instructions it counted (all threads) and the exit code. */
 function counted(argv) {
@@ -55,20 +55,6 @@ function counted(argv) {
   });
 }
 
-/** Runs the jobs, as many at once as the machine has cores (the counts do not depend on it). */
-async function pooled(jobs) {
-  const results = new Array(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(availableParallelism(), jobs.length) }, worker));
-  return results;
-}
-
 const millions = (n) => `${(n / 1e6).toFixed(2)} M`;
 
 function report(name, [n1, n2], [a, b], seconds) {
@@ -83,7 +69,7 @@ function report(name, [n1, n2], [a, b], seconds) {
 
 for (const name of cases) {
   const t0 = performance.now();
-  const runs = await pooled(RENDERS[name].map((n) => () => counted([LOOP, name, String(n)])));
+  // Both at once: a count does not depend on what else the machine runs.
+  const runs = await Promise.all(RENDERS[name].map((n) => counted([LOOP, name, String(n)])));
   report(name, RENDERS[name], runs, (performance.now() - t0) / 1000);
 }
-
