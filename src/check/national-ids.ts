@@ -51,6 +51,18 @@ export function finnishOvtCode(compactVat: string): string | undefined {
   return (rest === 0 ? 0 : 11 - rest) === Number(digits[7]) ? `0037${digits}` : undefined;
 }
 
+/**
+ * Belgium, 0208: `BE0403170701` → `0403170701`, the enterprise number (KBO/BCE) the VAT number
+ * carries, its last two digits 97 less the first eight modulo 97 (PEPPOL-COMMON-R043, fatal).
+ * Numbers issued since 2023 may start with 1; the rule reads ten digits either way.
+ */
+export function belgianEnterpriseNumber(compactVat: string): string | undefined {
+  const m = /^BE([01]\d{9})$/.exec(compactVat);
+  if (!m) return undefined;
+  const digits = m[1]!;
+  return 97 - (Number(digits.slice(0, 8)) % 97) === Number(digits.slice(8)) ? digits : undefined;
+}
+
 /** Greece, 9933: `EL094014201` → `094014201`, the TIN's check digit (powers of 2, mod 11 mod 10). */
 export function greekTin(compactVat: string): string | undefined {
   const m = /^(?:EL|GR)(\d{9})$/.exec(compactVat);

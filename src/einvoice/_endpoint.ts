@@ -2,7 +2,7 @@ import type { Invoice } from '../model/index.js';
 import { glnProblem } from '../check/index.js';
 import { compactVatNumber, vatNumberCountry } from '../vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
-import { finnishOvtCode, greekTin, italianVatNumber, norwegianOrgNumber, swedishOrgNumber } from '../check/index.js';
+import { belgianEnterpriseNumber, finnishOvtCode, greekTin, italianVatNumber, norwegianOrgNumber, swedishOrgNumber } from '../check/index.js';
 
 /** An electronic address (BT-34 / BT-49): the identifier and its EAS scheme. */
 export interface Endpoint {
@@ -13,10 +13,11 @@ export interface Endpoint {
 /**
  * EAS schemes named "<country>:VAT" in the Peppol participant identifier list, for a buyer
  * whose only identifier is its VAT number; the value is the VAT number with its prefix.
- * Countries without one (their "VAT" scheme withdrawn, or none) are in NUMBER_SCHEMES.
+ * Countries without one (their "VAT" scheme withdrawn, or none), and Belgium, whose buyers are
+ * registered under another scheme first, are in NUMBER_SCHEMES.
  */
 const VAT_SCHEMES: Record<string, string> = {
-  AT: '9914', BE: '9925', BG: '9926', CH: '9927', CY: '9928', CZ: '9929', DE: '9930', EE: '9931', GB: '9932',
+  AT: '9914', BG: '9926', CH: '9927', CY: '9928', CZ: '9929', DE: '9930', EE: '9931', GB: '9932',
   HR: '9934', IE: '9935', LI: '9936', LT: '9937', LU: '9938', LV: '9939', MC: '9940', ME: '9941', MK: '9942',
   MT: '9943', NL: '9944', PL: '9945', PT: '9946', RO: '9947', RS: '9948', SI: '9949', SK: '9950', SM: '9951',
   TR: '9952', VA: '9953', ES: '9920', FR: '9957', HU: '9910',
@@ -25,8 +26,10 @@ const VAT_SCHEMES: Record<string, string> = {
 /**
  * Countries whose Peppol scheme takes a number read from the VAT number: Norway 0192 (the
  * organisation number, the busiest Peppol country outside the EU), Sweden 0007 (organisation
- * number), Finland 0216 (OVT code), Italy 0211 (Partita IVA), Greece 9933 (the TIN). Each is
- * checked by the check digit the Peppol rules test, so a number that fails is refused here.
+ * number), Finland 0216 (OVT code), Italy 0211 (Partita IVA), Greece 9933 (the TIN), Belgium
+ * 0208 (the enterprise number: since Belgium's B2B mandate of 1 January 2026 every Belgian
+ * company is registered on Peppol under 0208, and under its VAT scheme 9925 only if it chose to).
+ * Each is checked by the check digit the Peppol rules test, so a number that fails is refused here.
  */
 const NUMBER_SCHEMES: Record<string, { scheme: string; read: (compactVat: string) => string | undefined; what: string }> = {
   NO: { scheme: '0192', read: norwegianOrgNumber, what: 'a Norwegian organisation number (NO + 9 digits + MVA, mod-11 check digit)' },
@@ -34,6 +37,7 @@ const NUMBER_SCHEMES: Record<string, { scheme: string; read: (compactVat: string
   FI: { scheme: '0216', read: finnishOvtCode, what: 'a Finnish VAT number (FI + the 8-digit business ID with its check digit)' },
   IT: { scheme: '0211', read: italianVatNumber, what: 'an Italian VAT number (IT + 11 digits with the Partita IVA check digit)' },
   GR: { scheme: '9933', read: greekTin, what: 'a Greek VAT number (EL + the 9-digit TIN with its check digit)' },
+  BE: { scheme: '0208', read: belgianEnterpriseNumber, what: 'a Belgian VAT number (BE + the 10-digit enterprise number, its last two digits 97 less the first eight modulo 97)' },
 };
 
 /** A Danish CVR number as Peppol writes it (8 digits); `DK12345678` and spaces are accepted. */

@@ -100,12 +100,15 @@ describe('buyers Peppol reaches by a number their VAT number carries', () => {
   };
 
   it.each([
-    // Check digits worked by hand: Norway mod 11 (weights 3 2 7 6 5 4 3 2), Sweden Luhn, Finland mod 11 (7 9 10 5 8 4 2), Italy Luhn, Greece powers of 2 mod 11.
+    // Check digits worked by hand: Norway mod 11 (weights 3 2 7 6 5 4 3 2), Sweden Luhn, Finland mod 11 (7 9 10 5 8 4 2), Italy Luhn, Greece powers of 2 mod 11,
+    // Belgium mod 97 (04031707 = 97 × 41,563 + 96, and 97 − 96 = 01).
     ['Norway', 'fjordline-2026-10.json', { vat: 'NO923456783MVA', country: 'Norge', city: 'Hammerfest', postal_code: '9600' }, ['0192', '923456783']],
     ['Sweden', '../vat-treatments/eu-reverse-charge-2026-10.json', { vat: 'SE556036079301', country: 'Sverige', city: 'Göteborg', postal_code: '405 08' }, ['0007', '5560360793']],
     ['Finland', '../vat-treatments/eu-reverse-charge-2026-10.json', { vat: 'FI01120389', country: 'Suomi', city: 'Espoo', postal_code: '02610' }, ['0216', '003701120389']],
     ['Italy', '../vat-treatments/eu-reverse-charge-2026-10.json', { vat: 'IT12345678903', country: 'Italia', city: 'Milano', postal_code: '20121' }, ['0211', 'IT12345678903']],
     ['Greece', '../vat-treatments/eu-reverse-charge-2026-10.json', { vat: 'EL094014201', country: 'Ελλάδα', city: 'Athina', postal_code: '10431' }, ['9933', '094014201']],
+    // Since Belgium's B2B mandate (1 January 2026) every Belgian company is on Peppol under 0208, its enterprise number; 9925 (its VAT number) only if it chose to be.
+    ['Belgium', '../vat-treatments/eu-reverse-charge-2026-10.json', { vat: 'BE 0403.170.701', country: 'Belgique', city: 'Bruxelles', postal_code: '1000' }, ['0208', '0403170701']],
   ] as const)('%s', (_, base, fields, expected) => {
     expect(endpoint(buyer(base, fields))).toEqual(expected);
   });
@@ -114,6 +117,12 @@ describe('buyers Peppol reaches by a number their VAT number carries', () => {
     const e = refusal(() => renderInvoiceUbl(buyer('fjordline-2026-10.json', { vat: 'NO923456789MVA', country: 'Norge' })));
     expect([e.field, e.code]).toEqual(['buyer.vat', 'vat_check_digit']);
     expect(e.message).toContain('mod-11');
+  });
+
+  it('refuses a Belgian number failing mod 97, naming buyer.vat (BE0403170702: its last two digits should be 01)', () => {
+    const e = refusal(() => renderInvoiceUbl(buyer('../vat-treatments/eu-reverse-charge-2026-10.json', { vat: 'BE0403170702', country: 'Belgique' })));
+    expect([e.field, e.code]).toEqual(['buyer.vat', 'vat_check_digit']);
+    expect(e.message).toContain('Belgian');
   });
 });
 

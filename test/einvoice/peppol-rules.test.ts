@@ -80,6 +80,8 @@ function goodDocuments(): string[] {
     ['finland-0216', euBuyer({ vat: 'FI01120389', country: 'Suomi', city: 'Espoo', postal_code: '02610' })],
     ['italy-0211', euBuyer({ vat: 'IT12345678903', country: 'Italia', city: 'Milano', postal_code: '20121' })],
     ['greece-9933', euBuyer({ vat: 'EL094014201', country: 'Ελλάδα', city: 'Athina', postal_code: '10431' })],
+    // Written as Belgians write it; addressed by the enterprise number (PEPPOL-COMMON-R043's mod 97).
+    ['belgium-0208', euBuyer({ vat: 'BE 0403.170.701', country: 'Belgique', city: 'Bruxelles', postal_code: '1000' })],
     ['provider-words', variant('nordlys-2026-10.json', (j) => void ((j.lines[4]!.description = 'heraf Anthropic'), (j.lines[5]!.description = 'Of which: OpenAI')))],
   );
   for (const [name, inv] of invoices) {

@@ -180,6 +180,18 @@ describe('checkInvoice: a payment id the bank refuses, a VAT number that belongs
     expect(found(buyer('SE556036079301', 'Sverige'))).toEqual([]);
     expect(found(buyer('SE556036079401', 'Sverige'))).toEqual([['error', 'vat_check_digit', 'buyer.vat']]);
   });
+
+  it('vat_check_digit: a Belgian VAT number failing mod 97 (BE0403170702: 04031707 mod 97 = 96, so the last two digits should be 01)', () => {
+    const buyer = (vat: string) => (j: InvoiceJson) => {
+      Object.assign(j.buyer, { vat, country: 'Belgique', cvr: '', ean: '' });
+      Object.assign(j, { vat_rate_bps: 0, vat_cents: 0, total_cents: j.subtotal_cents });
+    };
+    expect(found(buyer('BE0403170701'))).toEqual([]);
+    expect(found(buyer('BE 0403.170.701'))).toEqual([]);
+    expect(found(buyer('BE0403170702'))).toEqual([['error', 'vat_check_digit', 'buyer.vat']]);
+    // Ten digits, as every Belgian number has: nine is no number.
+    expect(found(buyer('BE403170701'))).toEqual([['error', 'vat_check_digit', 'buyer.vat']]);
+  });
 });
 
 describe('checkInvoice: every category is its lines, every converted line its USD × rate', () => {

@@ -42,7 +42,7 @@ const RECORDS: Array<[string, () => ReturnType<typeof sample>]> = [
   ['a FI payment id failing its check digit', () => variant(K, (j) => void (j.buyer.payment_reference = '+71<000000001420001+85109074<'))],
   ['an invoice number that cannot be a FI payment id', () => variant(K, (j) => void ((j.seller.bank = `${j.seller.bank} · FI-kreditornr. 85109074`), (j.invoice_number = 'KATT-OKT')))],
   ...(
-    [['NO923456789MVA', 'Norge'], ['SE556036079401', 'Sverige'], ['FI12345678', 'Suomi'], ['IT12345678901', 'Italia'], ['EL094014202', 'Ελλάδα']] as const
+    [['NO923456789MVA', 'Norge'], ['SE556036079401', 'Sverige'], ['FI12345678', 'Suomi'], ['IT12345678901', 'Italia'], ['EL094014202', 'Ελλάδα'], ['BE0403170702', 'Belgique']] as const
   ).map(([vat, country]): [string, () => ReturnType<typeof sample>] => [`a VAT number of ${country} failing its check digit`, () => variant('../vat-treatments/eu-reverse-charge-2026-10.json', (j) => void Object.assign(j.buyer, { vat, country }))]),
   ['a plan subtotal that is not its lines', () => variant(K, (j) => void ((j.subscription_subtotal_cents += 100), (j.usage_subtotal_cents -= 100)))],
   ['a usage subtotal that is not its lines', () => variant(K, (j) => void (j.usage_subtotal_cents += 100))],
