@@ -15,15 +15,10 @@ const NOT_SHARED: Record<Shared, string> = {
 
 /**
  * Checks a reporting token for endpoints 1-6 (spec §5, §7): 401 missing or unknown token,
- * 403 a partner token, another organization's id or a sharing flag off, 409 attention needed.
+ * 403 a partner token, another organization's id or a sharing flag off. Who may ask comes first;
+ * whether the question is well formed (400) and the organization's state (409, `refuseNeedsAttention`) after.
  */
-export async function authorizeOrg(
-  ds: Dataset,
-  req: IncomingMessage,
-  orgId: string,
-  shared: Shared,
-  attentionApplies: boolean,
-): Promise<OrgData> {
+export async function authorizeOrg(ds: Dataset, req: IncomingMessage, orgId: string, shared: Shared): Promise<OrgData> {
   const token = bearer(req);
   if (!token) throw new HttpError(401, 'unauthorized', 'missing bearer token');
   const own = ds.tokens.orgs.find((t) => t.token === token);
@@ -37,9 +32,12 @@ export async function authorizeOrg(
   const org = await ds.org(orgId);
   if (!org) throw new HttpError(403, 'forbidden', 'the token belongs to another organization');
   if (!org.raw.shares[shared]) throw new HttpError(403, `${shared}_not_shared`, NOT_SHARED[shared]);
-  if (attentionApplies && org.raw.needs_attention) {
-    throw new HttpError(409, 'needs_attention', "the organization's setup needs attention on the service's side");
-  }
+  return org;
+}
+
+/** 409 on endpoints 1-4 when the organization's setup needs attention on the service's side (spec §7; 5 and 6 have none). */
+export function refuseNeedsAttention(org: OrgData): OrgData {
+  if (org.raw.needs_attention) throw new HttpError(409, 'needs_attention', "the organization's setup needs attention on the service's side");
   return org;
 }
 

@@ -82,9 +82,12 @@ async function handle(ds: Dataset, faults: FaultInjector, limiter: RateLimiter, 
       if (matching.length) throw new HttpError(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`, { allow: allow.join(', ') });
       throw new HttpError(404, 'not_found', `no endpoint ${url.pathname}`);
     }
-    checkQuery(url.searchParams, route.method, route.openapi);
     const params = route.pattern.exec(url.pathname)!.slice(1).filter((p): p is string => p !== undefined);
-    send(res, await route.handle({ ds, req, query: url.searchParams, params, limiter }));
+    const context = { ds, req, query: url.searchParams, params, limiter };
+    // Who asks first (401, 403), then what was asked (400): see Route.
+    const caller = await route.authorize(context);
+    checkQuery(url.searchParams, route.method, route.openapi);
+    send(res, await route.handle(context, caller));
   } catch (e) {
     if (e instanceof HttpError) sendError(res, e, req);
     else throw e;

@@ -171,6 +171,10 @@ describe('svc month-end --rates (ECB reference rates)', () => {
     expect(md).toContain('- 2026-0154: ECB\'s referencekurs (7,4601 DKK/EUR ÷ 1,0890 USD/EUR) offentliggjort 05.11.2026');
     // The usage behind Nordlys' cost: its USD (1,234.56, the samples' October) at the service's stored rate of the month (dataset.json: 6.8512).
     expect(md).toContain('Forbruget er 1.234,56 USD til 6,8512 DKK pr. USD, tjenestens gemte kurs for oktober 2026 (monthly-usage: dkk\\_spend ÷ usd\\_spend).');
+    // Kattegat's USD with every decimal the service gave (usage.csv's October), so USD × rate is the DKK shown:
+    // 144.132351 × 6.8512 = 987.4796, 987.48 DKK (by hand); rounded to 144.13 it would give 987.46.
+    expect(md).toContain('Forbruget er 144,132351 USD til 6,8512 DKK pr. USD');
+    expect(md.split('\n').find((l) => l.startsWith('| org-kattegat |'))).toContain('987,48');
   });
 
   it('shows them on index.html beside each total, with the rate\'s source and day', async () => {

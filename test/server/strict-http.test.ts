@@ -61,6 +61,25 @@ describe('an unknown query parameter', () => {
       expect(r.json, path).toEqual({ error: 'invalid_query', message });
     }
   });
+  it('comes after who asks: no token is 401, another organization 403, a reporting token on the partner endpoint 403 (spec §7 lists them for every endpoint)', async () => {
+    const cases: Array<[string, string | undefined, number, string]> = [
+      ['/api/orgs/org-nordlys/invoices?x=1', undefined, 401, 'unauthorized'],
+      ['/api/orgs/org-nordlys/key-usage?month=2026-10&month=2026-09', undefined, 401, 'unauthorized'],
+      ['/api/orgs/org-kattegat/invoices?x=1', tokenOf('org-nordlys'), 403, 'forbidden'],
+      ['/api/orgs/org-kattegat/key-usage?mnth=2023-01', tokenOf('org-nordlys'), 403, 'forbidden'],
+      ['/api/partner/status?x=1', tokenOf('org-nordlys'), 403, 'not_partner'],
+      ['/key/info?key=x', undefined, 401, 'unauthorized'],
+    ];
+    for (const [path, token, status, error] of cases) {
+      const r = await call(s.url, path, { token });
+      expect([r.status, r.json.error], path).toEqual([status, error]);
+    }
+    // The request's own fault (400) before the organization's state (409): Havblik's setup needs attention.
+    const havblik = tokenOf('org-havblik');
+    expect((await call(s.url, '/api/orgs/org-havblik/key-usage?mnth=2023-01', { token: havblik })).status).toBe(400);
+    expect((await call(s.url, '/api/orgs/org-havblik/key-usage?month=2026-13', { token: havblik })).status).toBe(400);
+    expect((await call(s.url, '/api/orgs/org-havblik/key-usage?month=2026-10', { token: havblik })).status).toBe(409);
+  });
 });
 
 describe('the key\'s rate limit on search', () => {

@@ -39,9 +39,12 @@ export function costNote(cost: CostInDkk | null, locale: Locale): string {
 export function usageRateNote(cost: CostInDkk | null, locale: Locale, month: string): string {
   if (!cost || cost.usage_dkk === null || cost.usage_usd === null || new Decimal(cost.usage_usd).isZero()) return '';
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
-  const rate = new Decimal(cost.usage_dkk).dividedBy(cost.usage_usd);
+  const usd = new Decimal(cost.usage_usd);
+  const rate = new Decimal(cost.usage_dkk).dividedBy(usd);
+  // The USD as the service gave it, every decimal: rounded to cents, USD × rate would miss the DKK
+  // shown beside it (144.13 × 6.8512 = 987.46, where 144.132351 × 6.8512 = 987.4796 is 987.48).
   return s('usageRate', {
-    usd: formatDecimalMoney(new Decimal(cost.usage_usd), 'USD', locale), rate: formatNumber(rate, locale, Math.min(6, Math.max(4, rate.decimalPlaces()))),
+    usd: formatDecimalMoney(usd, 'USD', locale, Math.max(2, usd.decimalPlaces())), rate: formatNumber(rate, locale, Math.min(6, Math.max(4, rate.decimalPlaces()))),
     kind: s(cost.rate_estimated ? 'usageRateEstimated' : 'usageRateStored'), month: formatMonth(month, locale),
   });
 }
