@@ -174,7 +174,8 @@ describe('svc month-end --rates (ECB reference rates)', () => {
     // Kattegat's USD with every decimal the service gave (usage.csv's October), so USD × rate is the DKK shown:
     // 144.132351 × 6.8512 = 987.4796, 987.48 DKK (by hand); rounded to 144.13 it would give 987.46.
     expect(md).toContain('Forbruget er 144,132351 USD til 6,8512 DKK pr. USD');
-    expect(md.split('\n').find((l) => l.startsWith('| org-kattegat |'))).toContain('987,48');
+    const costRows = md.slice(0, md.indexOf('Forbruget er 144,132351')).split('\n').filter((l) => l.startsWith('| Forbrug |'));
+    expect(costRows.at(-1)).toBe('| Forbrug | 987,48 DKK |');
   });
 
   it('shows them on index.html beside each total, with the rate\'s source and day', async () => {
