@@ -53,6 +53,8 @@ describe('svc search', () => {
     const one = await svc(['search', '-n', '1', 'skat'], { env: env(KEYS.limited) });
     expect(one.stdout).toMatch(/^ 1\. /m);
     expect(one.stdout).not.toMatch(/^ 2\. /m);
+    // -n=1 the same (node's parser alone would read the value "=1").
+    expect((await svc(['search', '-n=1', 'skat'], { env: env(KEYS.limited) })).stdout).toBe(one.stdout);
   });
 
   it('--json, --language, --engines, --categories and --time-range go to the service', async () => {

@@ -55,6 +55,13 @@ describe('the built svc bin (lazy command manifest)', () => {
     const r = await inProcess(['report', 'keys', '--months', '-1']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('flag --months got a value starting with "-"; write it as --months=VALUE');
+    // And for a short flag, where node's parser alone reads -n=-1 as the value "=-1": the hint's form works.
+    const short = await inProcess(['search', '-n', '-1', 'skat']);
+    expect(short.stderr).toContain('flag -n got a value starting with "-"; write it as -n=VALUE');
+    for (const n of ['-n=-1', '-n=0', '-n=101']) {
+      const r2 = await inProcess(['search', n, 'skat']);
+      expect([r2.code, r2.stderr.split('\n')[0]], n).toEqual([2, `svc: -n (--count) must be a whole number from 1 to 100 (got "${n.slice(3)}")`]);
+    }
   });
 
   it('runs a command loaded on demand, and rejects unknown commands and flags with exit 2', async () => {

@@ -14,7 +14,7 @@ export function parseCommandArgs(given: Command, argv: string[], path: string): 
   }
   let parsed: ParsedArgs;
   try {
-    const r = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    const r = parseArgs({ args: withShortEquals(argv, options), options, allowPositionals: true, strict: true });
     parsed = { values: r.values as ParsedArgs['values'], positionals: r.positionals };
   } catch (e) {
     const msg = (e as Error).message;
@@ -38,6 +38,20 @@ export function parseCommandArgs(given: Command, argv: string[], path: string): 
     throw new UsageError(`unexpected argument "${parsed.positionals[p.max]}"`, path);
   }
   return parsed;
+}
+
+/**
+ * `-n=3` as `--count=3`: node's parser reads a short flag's value as the rest of its word, "=3",
+ * where people (and the hint for a value starting with "-") write `-n=VALUE` as `--count=VALUE`.
+ * Only a short flag that takes a value, and nothing after a `--`.
+ */
+function withShortEquals(argv: string[], options: Record<string, { type: 'string' | 'boolean'; short?: string }>): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((arg, i) => {
+    const m = (end === -1 || i < end) && /^-([A-Za-z])=(.*)$/s.exec(arg);
+    const name = m && Object.keys(options).find((n) => options[n]!.short === m[1] && options[n]!.type === 'string');
+    return name ? `--${name}=${m[2]}` : arg;
+  });
 }
 
 /** A string flag's value, or undefined. */
