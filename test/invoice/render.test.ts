@@ -125,11 +125,12 @@ describe('invoice PDF in English', () => {
 });
 
 describe('void invoices', () => {
-  it('stamps ANNULLERET on the page and marks the header; the figures stay, but nothing asks for money', async () => {
+  it('stamps ANNULLERET · VOID on the page and marks the header; the figures stay, but nothing asks for money', async () => {
     const pdf = await readPdf(await renderInvoicePdf(sample('nordlys-2026-10-void.json')));
     const page = pdf.pages[0]!;
-    expect(page.items.filter((i) => i.rotated && i.str.trim()).map((i) => i.str)).toEqual(['ANNULLERET']);
-    const marks = page.items.filter((i) => !i.rotated && i.str === 'ANNULLERET').map((i) => i.y);
+    // The Danish word, and the spec's VOID (reporting-api.md §3: a void invoice is "stamped VOID on its PDF").
+    expect(page.items.filter((i) => i.rotated && i.str.trim()).map((i) => i.str)).toEqual(['ANNULLERET · VOID']);
+    const marks = page.items.filter((i) => !i.rotated && i.str === 'ANNULLERET · VOID').map((i) => i.y);
     // The boxed mark beside the title, and the stamp's word for text extractors under the footer.
     expect(marks).toHaveLength(2);
     expect(Math.max(...marks)).toBeGreaterThan(page.height - 100);
