@@ -54,7 +54,7 @@ const REPLACEMENTS: unknown[] = [
   null, '', 'x', '12.5', '-0.0', '1e3', '.5', '5.', '00012', '1234567890123456', '123456789012345', ' 1', '1\n', '١٢',
   0, -0, -1, 1.5, 1e21, 2 ** 53, 2 ** 53 - 1, -(2 ** 53), 2 ** 31, -(2 ** 31) - 1, 2 ** 31 - 1, 1900, true, false,
   [], {}, [1], ['a'], { a: 1 }, '2026-02-29', '2024-02-29', '2026-13-01', '2026-1-01', '2026-01-01T00:00:00Z',
-  'a@b.co', 'not an email', 'UPPER@EXAMPLE.COM', 'connect', 'dev', 'service', 'bogus', 'text',
+  'a@b.co', 'not an email', 'UPPER@EXAMPLE.COM', 'a!b@x.dk', 'jonas@kø.dk', 'a@[127.0.0.1]', 'a\u0007b@x.dk', 'a@b@c', 'connect', 'dev', 'service', 'bogus', 'text',
 ];
 const EXTRA_KEYS = ['extra', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '0'];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvoiceSummarySchema, SchemaError, parseRecord } from '../../src/model/index.js';
+import { readFileSync } from 'node:fs';
+import { InvoiceSchema, InvoiceSummarySchema, SchemaError, parseRecord } from '../../src/model/index.js';
 
 const good = {
   id: '6f1c2a9e-0b7d-4c1e-9a53-2d4f8b7e1a10',
@@ -13,6 +14,16 @@ const good = {
 };
 
 describe('parseRecord', () => {
+  it('takes every e-mail address the spec\'s "e-mail format" allows, and refuses one with a space or a second @, naming the field', () => {
+    const invoice = JSON.parse(readFileSync(new URL('../../samples/invoices/nordlys-2026-10.json', import.meta.url), 'utf8'));
+    for (const address of ['a!b@x.dk', "o'brien+faktura@x.dk", 'jonas@kø.dk', 'a@[127.0.0.1]']) {
+      const parsed = parseRecord(InvoiceSchema, { ...invoice, seller: { ...invoice.seller, email: address }, buyer: { ...invoice.buyer, email: address } }, 'invoice');
+      expect([parsed.seller.email, parsed.buyer.email], address).toEqual([address, address]);
+    }
+    for (const address of ['mette kjaergaard@x.dk', 'a@b@x.dk', 'no-at-sign']) {
+      expect(() => parseRecord(InvoiceSchema, { ...invoice, buyer: { ...invoice.buyer, email: address } }, 'invoice'), address).toThrow(/buyer\.email/);
+    }
+  });
   it('accepts a valid record', () => {
     expect(parseRecord(InvoiceSummarySchema, good, 'invoice summary').total_cents).toBe(2042146);
   });
