@@ -23,6 +23,7 @@ export function pipelineOptions(
       `the reporting API base URL "${baseUrl}" is not an http:// or https:// URL`,
       'fix SVC_BASE_URL or the baseUrl option, e.g. https://reporting.example.com',
       'SVC_BASE_URL',
+      'malformed',
     );
   }
   const timeoutMs = timeoutSetting(o.timeoutMs, env);

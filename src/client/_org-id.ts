@@ -7,7 +7,7 @@ import { ResponseSchemaError } from './errors/response-schema-error.js';
  * @throws ConfigurationError
  */
 export function checkOrgIdValue(orgId: string): string {
-  if (orgId === '.' || orgId === '..') throw new ConfigurationError(`the organization id "${orgId}" is not an organization id`, 'set SVC_ORG_ID (or the orgId option) to the id the dashboard shows', 'SVC_ORG_ID');
+  if (orgId === '.' || orgId === '..') throw new ConfigurationError(`the organization id "${orgId}" is not an organization id`, 'set SVC_ORG_ID (or the orgId option) to the id the dashboard shows', 'SVC_ORG_ID', 'malformed');
   return orgId;
 }
 

@@ -426,13 +426,13 @@ function parseBaseUrl(value: string, service: ServiceName): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigurationError(`${what} "${value}" is not a URL`, hint, setting);
+    throw new ConfigurationError(`${what} "${value}" is not a URL`, hint, setting, 'malformed');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigurationError(`${what} "${value}" must start with http:// or https://`, hint, setting);
+    throw new ConfigurationError(`${what} "${value}" must start with http:// or https://`, hint, setting, 'malformed');
   }
   if (url.username || url.password) {
-    throw new ConfigurationError(`${what} must not contain a user name or password; keys and tokens go in the environment`, undefined, setting);
+    throw new ConfigurationError(`${what} must not contain a user name or password; keys and tokens go in the environment`, undefined, setting, 'malformed');
   }
   return url;
 }

@@ -93,7 +93,7 @@ describe('messages that say what happened', () => {
       ['ftp://gateway.example.com', 'must start with http:// or https://'],
     ]) {
       const r = await svcInProcess(['models'], { ...env, SVC_GATEWAY_URL: url });
-      expect(r.code).toBe(1);
+      expect(r.code).toBe(2);
       expect(r.stderr).toBe(`svc: the URL of the gateway (SVC_GATEWAY_URL) "${url}" ${said} (set SVC_GATEWAY_URL to e.g. https://gateway.example.com)\n`);
       expect(r.stderr).not.toMatch(/reporting|base URL/);
     }

@@ -55,7 +55,7 @@ describe('--timeout and SVC_TIMEOUT', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('a bad --timeout exits 2 naming the flag; a bad SVC_TIMEOUT names the variable; neither asks the service', async () => {
+  it('a bad --timeout exits 2 naming the flag; a bad SVC_TIMEOUT exits 2 naming the variable (the config is wrong, README); neither asks the service', async () => {
     const before = silent.seen.length;
     for (const bad of ['abc', '0', '-1', '1e3', '100000']) {
       const r = await svcInProcess(['models', `--timeout=${bad}`], { SVC_GATEWAY_URL: silent.url, SVC_API_KEY: KEY });
@@ -63,8 +63,14 @@ describe('--timeout and SVC_TIMEOUT', () => {
       expect(r.stderr.split('\n')[0]).toBe(`svc: --timeout must be a number of seconds above 0, at most 86400 (e.g. 30 or 2.5) (got "${bad}")`);
     }
     const env = await svcInProcess(['models'], { SVC_GATEWAY_URL: silent.url, SVC_API_KEY: KEY, SVC_TIMEOUT: 'soon' });
-    expect(env.code).toBe(1);
+    expect(env.code).toBe(2);
     expect(env.stderr).toBe('svc: SVC_TIMEOUT must be a number of seconds above 0, at most 86400 (e.g. 30 or 2.5) (got "soon") (fix or unset SVC_TIMEOUT)\n');
+    // The same for a gateway URL that cannot be one; one that is not set at all is a failure to say what to set (1).
+    for (const url of ['notaurl', 'ftp://gateway.example.com', 'http://user:pw@gateway.example.com']) {
+      const r = await svcInProcess(['models'], { SVC_GATEWAY_URL: url, SVC_API_KEY: KEY });
+      expect([r.code, r.stderr.startsWith('svc: the URL of the gateway (SVC_GATEWAY_URL)')], url).toEqual([2, true]);
+    }
+    expect((await svcInProcess(['models'], { SVC_API_KEY: KEY })).code).toBe(1);
     expect(silent.seen.length).toBe(before);
   });
 

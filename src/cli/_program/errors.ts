@@ -1,7 +1,7 @@
 import { escapeControls } from '../../core/index.js';
 import { isSvcError } from '../../core/index.js';
 import { isSystemError, systemErrorText } from '../../core/index.js';
-import { ApiError } from '../../client/errors/common/index.js';
+import { ApiError, ConfigurationError } from '../../client/errors/common/index.js';
 import { cliHint, cliMessage } from './cli-hints.js';
 
 /**
@@ -31,7 +31,9 @@ export function describeError(e: unknown, env: Record<string, string | undefined
     const debug = env.SVC_DEBUG && stack ? `\n${escapeControls(stack, { keepNewlines: true })}` : '';
     // A system call's own error (EROFS, ENOTDIR …) that no command put in its words: said in ours, naming the path.
     const message = cliMessage(e) ?? (isSvcError(e) || !isSystemError(e) ? e.message : systemErrorText(e));
-    return { message: `${escapeControls(message)}${hint}${debug}`, exitCode: withCode.exitCode ?? 1 };
+    // A setting in the environment that cannot be (SVC_TIMEOUT=abc) is wrong configuration, 2 as the same bad value in a flag.
+    const malformedSetting = e instanceof ConfigurationError && e.problem === 'malformed';
+    return { message: `${escapeControls(message)}${hint}${debug}`, exitCode: withCode.exitCode ?? (malformedSetting ? 2 : 1) };
   }
   return { message: escapeControls(String(e)), exitCode: 1 };
 }

@@ -27,6 +27,6 @@ export function timeoutSetting(timeoutMs: number | undefined, env: Record<string
   const text = env.SVC_TIMEOUT;
   if (text === undefined || text.trim() === '') return undefined;
   const ms = timeoutMsFromSeconds(text);
-  if (ms === undefined) throw new ConfigurationError(`SVC_TIMEOUT must be ${TIMEOUT_RULE} (got "${text}")`, 'fix or unset SVC_TIMEOUT', 'SVC_TIMEOUT');
+  if (ms === undefined) throw new ConfigurationError(`SVC_TIMEOUT must be ${TIMEOUT_RULE} (got "${text}")`, 'fix or unset SVC_TIMEOUT', 'SVC_TIMEOUT', 'malformed');
   return ms;
 }

@@ -11,6 +11,8 @@ export class ConfigurationError extends SvcError {
     readonly hint?: string,
     /** The setting at fault, e.g. `SVC_GATEWAY_URL`, so a caller can name its own flag instead. */
     readonly setting?: string,
+    /** `missing`: set nowhere; `malformed`: set to something it cannot be (the CLI exits 2 for it, as for a bad flag value). */
+    readonly problem: 'missing' | 'malformed' = 'missing',
   ) {
     super(message);
   }
