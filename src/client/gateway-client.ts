@@ -54,7 +54,7 @@ export class GatewayClient implements GatewayApi {
     if (!token) throw new ConfigurationError('no API key: set SVC_API_KEY', 'or pass the apiKey option', 'SVC_API_KEY');
     const timeoutMs = timeoutSetting(rest.timeoutMs, env);
     // Messages about the URL name the gateway and the variable it came from, never the reporting API.
-    const service = { name: 'the gateway', exampleUrl: 'https://gateway.example.com', urlOption: 'gatewayUrl', ...(gatewayUrl === undefined ? { urlSetting: 'SVC_GATEWAY_URL' } : {}) };
+    const service = { name: 'the gateway', exampleUrl: 'https://gateway.example.com', urlOption: 'gatewayUrl', conflict: 'unexplained' as const, ...(gatewayUrl === undefined ? { urlSetting: 'SVC_GATEWAY_URL' } : {}) };
     this.http = new HttpPipeline({ ...rest, ...(timeoutMs !== undefined ? { timeoutMs } : {}), baseUrl, token, credential: 'API key', service });
   }
 

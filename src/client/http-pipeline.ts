@@ -67,6 +67,12 @@ export interface ServiceName {
   exampleUrl?: string;
   /** The client's option for the URL, named when it did not come from `urlSetting`; `baseUrl` when omitted. */
   urlOption?: string;
+  /**
+   * What a 409 means here: `setup` (the reporting API's "the organization's setup needs attention",
+   * reporting-api.md §7; the default), or `unexplained` where the spec gives 409 no meaning (the
+   * gateway), so the error says the status and the service's own words rather than a cause it never gave.
+   */
+  conflict?: 'setup' | 'unexplained';
 }
 
 const DEFAULT_SERVICE: ServiceName = { name: 'the service', exampleUrl: 'https://reporting.example.com' };
@@ -337,6 +343,7 @@ export class HttpPipeline {
         retryAfterMs,
         sent: [...url.searchParams],
         headers: res.headers,
+        conflict: this.service.conflict,
       });
       return { ok: false, error, retryable: isRetryableStatus(res.statusCode), retryAfterMs };
     } catch (e) {

@@ -15,6 +15,7 @@ beforeAll(async () => {
     faults: [
       { path: '/v1/search/service-search', status: 400, times: 1 },
       { path: '/v1/search/service-search', status: 503, times: 3 },
+      { path: '/v1/search/service-search', status: 409, times: 1 },
     ],
   });
 });
@@ -28,7 +29,7 @@ const env = (key: string, extra: Record<string, string> = {}) => ({ SVC_CONFIG_D
 
 describe('svc search', () => {
   // The faults above fail the first four searches of this server, in this order.
-  it('reports a failed search with its HTTP status (400, then 503 after the retries)', async () => {
+  it('reports a failed search with its HTTP status (400, then 503 after the retries, then a 409 in the service\'s own words)', async () => {
     const first = await svc(['search', 'VAT'], { env: env(KEYS.limited) });
     expect(first.code).toBe(1);
     expect(first.stderr).toContain('search failed with HTTP 400');
@@ -36,6 +37,12 @@ describe('svc search', () => {
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('search failed with HTTP 503');
     expect(first.stderr + second.stderr).not.toContain(KEYS.limited);
+    // The gateway spec gives 409 no meaning: the service's message, not the reporting API's "setup needs attention".
+    const third = await svc(['search', 'VAT'], { env: env(KEYS.limited) });
+    expect(third.code).toBe(1);
+    expect(third.stderr).toContain('search failed with HTTP 409');
+    expect(third.stderr).toContain('injected fault: status 409');
+    expect(third.stderr).not.toContain('needs attention');
   });
 
   it('a blocked key fails with its status, and which key was used', async () => {

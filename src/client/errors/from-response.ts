@@ -32,6 +32,8 @@ export interface ErrorContext {
   sent?: ReadonlyArray<readonly [string, string]>;
   /** The response's headers, kept on the error (cleaned) with its request id. */
   headers?: IncomingHttpHeaders;
+  /** What a 409 means (ServiceName.conflict): the organization's setup (default), or nothing the spec says. */
+  conflict?: 'setup' | 'unexplained' | undefined;
 }
 
 /**
@@ -60,7 +62,8 @@ function errorFor(status: number, body: string, ctx: ErrorContext): ApiError {
     case 404:
       return new NotFoundError(endpoint, ctx.notFound ?? endpoint, ctx.notFoundHint);
     case 409:
-      return new SetupNeedsAttentionError(endpoint);
+      if (ctx.conflict !== 'unexplained') return new SetupNeedsAttentionError(endpoint);
+      break;
     case 429:
       return new RateLimitError(endpoint, ctx.retryAfterMs);
   }
