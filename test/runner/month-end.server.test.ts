@@ -144,6 +144,19 @@ describe('month end against the reference server', () => {
     }
   }, 20_000);
 
+  it('a token of another organization fails that organization (exit 1), never "skipped": the config\'s wiring, not the service\'s sharing', async () => {
+    const { config, env } = configFor(server.url, only(await readTokens(), ['org-kattegat', 'org-nordlys']));
+    // Kattegat's entry wired to Nordlys's token.
+    const kattegat = config.organizations.find((o) => o.org_id === 'org-kattegat')!;
+    const nordlys = config.organizations.find((o) => o.org_id === 'org-nordlys')!;
+    const m = await runMonthEnd({ ...config, organizations: [{ ...kattegat, token_env: nordlys.token_env }, nordlys] }, { outDir: join(tmp, 'wired'), month: '2026-10', env });
+    const byId = Object.fromEntries(m.organizations.map((o) => [o.org_id, o]));
+    expect(byId['org-kattegat']!.status).toBe('failed');
+    expect(byId['org-kattegat']!.error).toMatch(/403: this token belongs to another organization/);
+    expect(byId['org-nordlys']!.status).toBe('ok');
+    expect(exitCodeOf(m)).toBe(1);
+  }, 20_000);
+
   it('a rerun after an invoice was voided rewrites just its files and notes the change', async () => {
     const data = await copySamples(join(tmp, 'voided-data'));
     const out = join(tmp, 'voided-out');
