@@ -141,6 +141,16 @@ describe('svc month-end', () => {
     expect(r.stderr).toMatch(/\[3\/3\]/); // plain progress lines when stderr is not a terminal
   });
 
+  it('a partner workbook that fails alone exits 1 with one line on stderr saying why (it has no progress line of its own)', async () => {
+    const { config, env } = configFor(server.url, await readTokens(data), true);
+    config.organizations = config.organizations.slice(0, 1);
+    const path = await writeConfig('partner.json', config);
+    const r = await cli(['month-end', '--config', path, '--out', join(tmp, 'partner'), '--month', '2026-10'], { ...env, TEST_PARTNER_TOKEN: undefined });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^svc: the partner workbook failed: .*TEST_PARTNER_TOKEN.*; a rerun retries it$/m);
+    expect(r.stdout).toContain('The partner workbook failed (why is in the summary); a rerun retries it.');
+  });
+
   it('--threads 2 --with-service-pdf: worker threads make the same documents plus the service PDFs; a one-thread rerun skips them', async () => {
     const { config, env } = configFor(server.url, await readTokens(data));
     // Four organizations: two for each thread (each thread loads its own renderers, the cost that counts here).

@@ -111,6 +111,8 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
       : await (await import('../../runner/run/index.js')).runMonthEnd(input.config, { ...common, concurrency: input.concurrency, threads });
     progress.done(); // end the bar's line before anything else is printed
     const monthDir = join(input.outDir, manifest.month);
+    // The partner workbook has no progress line of its own: its failure gets the one line on stderr every failed command has.
+    if (manifest.partner?.status === 'failed') io.stderr.write(`svc: the partner workbook failed: ${plainText(manifest.partner.reason ?? 'no reason given')}; a rerun retries it\n`);
     if (input.json) {
       const orgs = manifest.organizations.map(({ org_id, status, error, parts }) => ({ org_id, status, ...(error ? { error } : {}), parts }));
       io.stdout.write(jsonText({ manifest: join(monthDir, 'manifest.json'), summary_md: join(monthDir, 'summary.md'), index_html: join(monthDir, 'index.html'), summary: manifest.summary, organizations: orgs, partner: manifest.partner }));
@@ -144,6 +146,7 @@ export function describeResult(m: Manifest, monthDir: string): string {
     `Books:    ${join(monthDir, 'books', 'journal.csv')} and vat-return.json (the draft VAT return)`,
     ...(m.interrupted ? ['Interrupted: run the same command again to finish; files already written are checked and skipped.'] : []),
     ...(s.failed > 0 ? ['Failed organizations and why are in the summary; a rerun retries them and skips what is done.'] : []),
+    ...(m.partner?.status === 'failed' ? ['The partner workbook failed (why is in the summary); a rerun retries it.'] : []),
     ...(s.held_back ? [`${s.held_back === 1 ? '1 invoice is' : `${s.held_back} invoices are`} held back: checkInvoice finds an error, so ${s.held_back === 1 ? 'its PDF is' : 'their PDFs are'} marked NOT VALID and no total counts ${s.held_back === 1 ? 'it' : 'them'}; each needs a credit note and a new invoice (see the summary).`] : []),
     ...(s.credit_notes_to_make ? [`${s.credit_notes_to_make === 1 ? '1 void or held-back invoice needs its' : `${s.credit_notes_to_make} void or held-back invoices need their`} credit note: the summary names the command for each (or set credit_notes in the run config).`] : []),
   ].join('\n') + '\n';
