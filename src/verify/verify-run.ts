@@ -10,7 +10,7 @@ import type { VerifyContext } from './_context.js';
 import { checkFileHashes } from './_file-hashes.js';
 import { checkInvoices } from './_invoices.js';
 import { checkPages } from './_pages.js';
-import { readManifest } from './_read-manifest.js';
+import { CHECKPOINT, readManifest } from './_read-manifest.js';
 import { organizationUnit, partnerUnit, rederiveUnit } from './_rederive.js';
 import type { VerifyReport } from './report.js';
 import { InvalidArgumentError } from '../core/index.js';
@@ -74,7 +74,7 @@ export async function verifyRun(dir: string, options: VerifyOptions = {}): Promi
     report.checked.files = manifest.files.length;
     const ctx: VerifyContext = { monthDir, manifest, listed: new Set(manifest.files.map((f) => f.path)), onDisk, deps: own.deps, tmp, signal: controller.signal, differences, notes: report.notes, madeNothing: [] };
     if (manifest.interrupted) report.notes.push('the run was interrupted (the manifest says so): run the month end again to finish it');
-    if (manifest.in_progress) differences.push({ file: 'manifest.json', what: 'a checkpoint of a run that did not finish (in_progress): run the month end again to finish it' });
+    if (manifest.in_progress) differences.push({ file: 'manifest.json', what: CHECKPOINT });
     report.checked.months = await checkChain(ctx);
     report.checked.invoices = await checkInvoices(ctx);
     if (manifest.in_progress) return report;

@@ -153,6 +153,17 @@ describe('svc verify DIR/<month>', () => {
     expect(report.checked.invoices).toBe(manifest.organizations.reduce((n, o) => n + o.invoices.length, 0));
   }, 60_000);
 
+  it('a checkpoint a killed run left (in_progress, no organizations yet): said as a run that did not finish, exit 1', async () => {
+    const dir = await copy();
+    // What the run's checkpointer writes (runner/run/month-run.ts): the head, in_progress and the files so far.
+    const checkpoint = { manifest_version: 1, tool: manifest.tool, month: '2026-10', base_url: manifest.base_url, started_at: manifest.started_at, in_progress: true, files: manifest.files.slice(0, 3) };
+    await writeFile(join(dir, 'manifest.json'), JSON.stringify(checkpoint, null, 2));
+    const r = await verify(dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain('a checkpoint of a run that did not finish (in_progress): run the month end again to finish it');
+    expect(r.stdout + r.stderr).not.toContain('not a month-end manifest');
+  }, 60_000);
+
   it('a flipped byte: the file against the manifest, and against the PDF made again', async () => {
     const dir = await copy();
     const pdf = manifest.files.find((f) => f.kind === 'invoice_pdf')!.path;
