@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMonthEnd } from '../../src/runner/run/run-month-end.js';
+import { verifyRun } from '../../src/verify/index.js';
 import { exitCodeOf } from '../../src/cli/month-end/month-end.js';
 import { sha256 } from '../../src/runner/manifest/hash.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../src/server/index.js';
@@ -156,6 +157,39 @@ describe('month end against the reference server', () => {
     expect(byId['org-nordlys']!.status).toBe('ok');
     expect(exitCodeOf(m)).toBe(1);
   }, 20_000);
+
+  it('a rerun that can no longer read an organization\'s invoices (403 now) fails it, exit 1: its kept invoice is in no figure, and the run says so', async () => {
+    const data = await copySamples(join(tmp, 'unshared-data'));
+    const out = join(tmp, 'unshared-out');
+    const tokens = only(await readTokens(data), ['org-kattegat', 'org-nordlys']);
+    const first = await runMonthEnd(configFor(server.url, tokens).config, { outDir: out, month: '2026-10', env: configFor(server.url, tokens).env });
+    expect(first.organizations.map((o) => o.status)).toEqual(['ok', 'ok']);
+    expect(exitCodeOf(first)).toBe(0);
+    // Kattegat's invoices, usage and subscription no longer shared with it.
+    const orgFile = join(data, 'orgs', 'org-kattegat', 'org.json');
+    const org = JSON.parse(await readFile(orgFile, 'utf8'));
+    org.shares = { ...org.shares, invoices: false, usage: false, subscription: false };
+    await writeFile(orgFile, JSON.stringify(org));
+    const second = await startReferenceServer({ dataDir: data });
+    try {
+      const { config, env } = configFor(second.url, tokens);
+      const again = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
+      const kattegat = again.organizations.find((o) => o.org_id === 'org-kattegat')!;
+      expect(kattegat.status).toBe('failed');
+      expect(kattegat.error).toMatch(/^403: invoices are not shared with this organization.*the invoice an earlier run of this month made for it is kept, but this run could not read it again, so no figure, book or VAT return counts it: run again when the service answers$/);
+      expect(exitCodeOf(again)).toBe(1);
+      // Its files stay, listed as kept; the books hold Nordlys's invoice alone (2026-0142), not Kattegat's 2026-0144.
+      expect(again.files.filter((f) => f.org_id === 'org-kattegat' && f.kind === 'invoice_json').map((f) => f.status)).toEqual(['kept']);
+      const journal = await readFile(join(out, '2026-10', 'books', 'journal.csv'), 'utf8');
+      expect(journal).toContain('2026-0142');
+      expect(journal).not.toContain('2026-0144');
+      expect(await readFile(join(out, '2026-10', 'summary.md'), 'utf8')).toContain('no figure, book or VAT return counts it');
+      // The folder is what this run says it is.
+      expect((await verifyRun(join(out, '2026-10'))).differences).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 
   it('a rerun after an invoice was voided rewrites just its files and notes the change', async () => {
     const data = await copySamples(join(tmp, 'voided-data'));

@@ -48,13 +48,34 @@ async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
 }
 
 /**
+ * An organization whose invoices this run could not read (403 not shared, 409) while an earlier
+ * run of this month wrote them (kept on disk): its documents stay, but no figure, book or VAT
+ * return of this run can count them, so the month's books would silently lose them. It fails
+ * instead (exit 1), saying so: a run when the service answers again counts them. Found by an
+ * operator's audit: a rerun with a rotated token dropped an invoice from the books and exited 0.
+ */
+function failUnreadKeptInvoices(organizations: OrgOutcome[], kept: readonly ManifestFile[]): OrgOutcome[] {
+  return organizations.map((o) => {
+    const invoices = o.parts.find((p) => p.part === 'invoices');
+    if (o.status === 'failed' || invoices?.status !== 'skipped') return o;
+    const earlier = kept.filter((f) => f.org_id === o.org_id && f.kind === 'invoice_json').length;
+    if (!earlier) return o;
+    const why = `${invoices.reason ?? 'the invoices were withheld'}; ${earlier === 1 ? 'the invoice' : `the ${earlier} invoices`} an earlier run of this month made for it ${earlier === 1 ? 'is' : 'are'} kept, but this run could not read ${earlier === 1 ? 'it' : 'them'} again, so no figure, book or VAT return counts ${earlier === 1 ? 'it' : 'them'}: run again when the service answers`;
+    return { ...o, status: 'failed' as const, error: o.error ? `${o.error}; ${why}` : why };
+  });
+}
+
+/**
  * Writes `books/journal.csv` and `books/vat-return.json`, then `summary.md`, then `index.html`, then
  * `manifest.json` (listing them all), each atomically;
  * returns the manifest. The queue's coordinator finishes its runs here too, so every run gets
  * the same three.
  */
 export async function finishManifest(input: FinishInput): Promise<Manifest> {
-  markSharedPaymentIds(input.organizations);
+  // Computed before the books are written: those are the run's own documents, never kept.
+  const kept = await keptFiles(input);
+  const organizations = failUnreadKeptInvoices(input.organizations, kept);
+  markSharedPaymentIds(organizations);
   const head = {
     manifest_version: 1 as const,
     tool: { name: 'svc' as const, version: input.version },
@@ -65,7 +86,7 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
     interrupted: input.interrupted,
     // The books' settings are the run's: svc verify posts the same way.
     options: { ...input.options, books: input.books },
-    organizations: input.organizations,
+    organizations,
     partner: input.partner,
   };
   const scrubber = new SecretScrubber(input.secrets);
@@ -81,7 +102,7 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
       path, org_id: null, kind, source_sha256: sha256(bytes), source: 'this manifest', generator: `svc ${input.version} books, ${input.summaryLanguage}`, produce: async () => bytes,
     });
   }
-  const made = [...input.writer.files, ...(await keptFiles(input))];
+  const made = [...input.writer.files, ...kept];
   // The figures, books, summary.md, index.html and the files' list as `svc verify` makes them again.
   const { head: pagesHead, figures, summaryText, pageText, files, summary } = runPages({
     head: clean, model, made, language: input.summaryLanguage, version: input.version, scrub: (text) => scrubber.scrub(text),
