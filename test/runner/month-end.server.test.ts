@@ -158,6 +158,25 @@ describe('month end against the reference server', () => {
     expect(exitCodeOf(m)).toBe(1);
   }, 20_000);
 
+  it('svc verify finds a run with an organization\'s invoices not shared (403 invoices_not_shared) as the run left it', async () => {
+    const data = await copySamples(join(tmp, 'unshared-invoices-data'));
+    const orgFile = join(data, 'orgs', 'org-kattegat', 'org.json');
+    const org = JSON.parse(await readFile(orgFile, 'utf8'));
+    await writeFile(orgFile, JSON.stringify({ ...org, shares: { ...org.shares, invoices: false } }));
+    const unshared = await startReferenceServer({ dataDir: data });
+    try {
+      const tokens = only(await readTokens(data), ['org-kattegat', 'org-nordlys']);
+      const { config, env } = configFor(unshared.url, tokens);
+      const m = await runMonthEnd(config, { outDir: join(tmp, 'unshared-invoices'), month: '2026-10', env });
+      const kattegat = m.organizations.find((o) => o.org_id === 'org-kattegat')!;
+      expect(kattegat.parts.find((p) => p.part === 'invoices')).toMatchObject({ status: 'skipped', reason: '403: invoices are not shared with this organization' });
+      // Replayed, the kept 403's body says the same (verify's own token once masked the "v" of "invoices" in it).
+      expect((await verifyRun(join(tmp, 'unshared-invoices', '2026-10'))).differences).toEqual([]);
+    } finally {
+      await unshared.close();
+    }
+  }, 60_000);
+
   it('a rerun that can no longer read an organization\'s invoices (403 now) fails it, exit 1: its kept invoice is in no figure, and the run says so', async () => {
     const data = await copySamples(join(tmp, 'unshared-data'));
     const out = join(tmp, 'unshared-out');
