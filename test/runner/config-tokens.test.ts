@@ -100,4 +100,11 @@ describe('org ids "." and ".."', () => {
       expect(() => new ReportingClient({ baseUrl: 'http://127.0.0.1:1', token: 't', orgId: id })).toThrow(`the organization id "${id}" is not an organization id`);
     }
   });
+  test('an id with a control or invisible character fails config validation naming the field, not cleaned into another id', () => {
+    for (const id of ['org-fjordline\u202e', 'org-\u200bnordlys', 'org-nordlys\n', 'org-\u0007x']) {
+      expect(() => parseRunConfig(config((c) => (c.organizations[0]!.org_id = id)), 'runs.json'), JSON.stringify(id)).toThrow(/^runs\.json: organizations\[0\]\.org_id: holds a control or invisible character/);
+    }
+    // Letters of any script are ids as the dashboard may show them.
+    expect(parseRunConfig(config((c) => (c.organizations[0]!.org_id = 'org-فجورد')), 'runs.json').organizations[0]!.org_id).toBe('org-فجورد');
+  });
 });

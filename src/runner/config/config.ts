@@ -4,6 +4,7 @@ import { availableLanguages } from '../../locale/index.js';
 import { formatPath } from '../../model/parse/index.js';
 import { RunConfigError } from './config-error.js';
 import { withVisibleText } from '../../core/json/index.js';
+import { visibleText } from '../../core/index.js';
 import { jsonProblem } from '../../core/json/index.js';
 import { BooksConfigSchema } from './books-config.js';
 
@@ -41,7 +42,10 @@ export const RunOrganizationSchema = z.strictObject(
       .string({ error: expected('the organization id') })
       .min(1, { error: 'must not be empty' })
       // As a URL path segment `.` and `..` would be resolved away and ask about another path.
-      .refine((v) => v !== '.' && v !== '..', { error: 'must be an organization id, not "." or ".."' }),
+      .refine((v) => v !== '.' && v !== '..', { error: 'must be an organization id, not "." or ".."' })
+      // An id with a control or invisible character (a bidi override, a zero-width space) would be
+      // shown, filed and asked for as another id than the one written: refused, not cleaned.
+      .refine((v) => visibleText(v) === v, { error: 'holds a control or invisible character (a line break, a bidi control, a zero-width space …); write the id as the dashboard shows it' }),
     name: z.string({ error: expected('the display name') }).min(1, { error: 'must not be empty' }),
     token_env: envName,
     language: language.optional(),
