@@ -1,4 +1,8 @@
 import { InvalidRequestError } from './errors/invalid-request-error.js';
+import { unknownOption } from '../core/index.js';
+
+/** The options every client takes (CommonClientOptions, but its URL: each client names its own in `strings`). */
+const COMMON = ['env', 'userAgent', 'timeoutMs', 'maxResponseBytes', 'maxRetries', 'dispatcher', 'retry', 'logger', 'onWarning'];
 
 /** The longest timer Node can set (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -15,12 +19,16 @@ function fail(option: string, reason: string): never {
  * them, so a wrong one is an InvalidRequestError naming the option rather than a TypeError, an
  * error from undici at the first request, or a setting silently ignored. Only options that are
  * present are checked; a missing one falls back to the environment as documented. `strings` are
- * the client's own text options (token, orgId, …); `secrets` among them are never quoted.
+ * the client's own text options (token, orgId, …); `secrets` among them are never quoted; `own`
+ * its other options. An option that is none (`timeout`, `baseURL`) is refused naming it: ignored,
+ * `baseURL` would send the requests to SVC_BASE_URL instead.
  */
-export function checkClientOptions(options: unknown, strings: readonly string[], secrets: readonly string[]): void {
+export function checkClientOptions(options: unknown, strings: readonly string[], secrets: readonly string[], own: readonly string[] = []): void {
   if (options === undefined) return;
   if (options === null || typeof options !== 'object' || Array.isArray(options)) fail('options', 'must be an object of client options');
   const o = options as Record<string, unknown>;
+  const unknown = unknownOption(o, [...COMMON, ...strings, ...own]);
+  if (unknown) fail(unknown.name, unknown.message);
   for (const name of strings) {
     const v = o[name];
     if (v === undefined) continue;

@@ -42,7 +42,7 @@ export class GatewayClient implements GatewayApi {
   private readonly maxRangeDays: number;
 
   constructor(options: GatewayClientOptions = {}) {
-    checkClientOptions(options, ['apiKey', 'gatewayUrl'], ['apiKey']);
+    checkClientOptions(options, ['apiKey', 'gatewayUrl'], ['apiKey'], ['maxRangeDays']);
     const env = options.env ?? process.env;
     const { gatewayUrl, apiKey, env: _env, maxRangeDays, ...rest } = options;
     this.maxRangeDays = checkMaxRangeDays(maxRangeDays);

@@ -46,7 +46,7 @@ export class ReportingClient implements ReportingApi {
   private readonly maxRangeDays: number;
 
   constructor(options: ReportingClientOptions = {}) {
-    checkClientOptions(options, ['token', 'orgId', 'baseUrl'], ['token']);
+    checkClientOptions(options, ['token', 'orgId', 'baseUrl'], ['token'], ['maxRangeDays']);
     const env = options.env ?? process.env;
     const token = setting(options.token, env, 'SVC_REPORTING_TOKEN', 'the reporting token', 'create one in the dashboard under Organization › API tokens');
     this.orgId = checkOrgIdValue(setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass the orgId option'));

@@ -14,3 +14,4 @@ export { InvalidArgumentError } from './invalid-argument-error.js';
 export { INVISIBLE_CLASS, LINE_BREAK_CLASS, visibleText } from './invisible-text.js';
 export { isSystemError, systemErrorText, systemReason } from './system-error.js';
 export { LONE_SURROGATE_CLASS } from './invisible-text.js';
+export { unknownOption } from './unknown-option.js';

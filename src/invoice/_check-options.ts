@@ -1,4 +1,8 @@
+import { unknownOption } from '../core/index.js';
 import { InvalidRenderOptionError } from './options/invalid-render-option-error.js';
+
+/** renderInvoicePdf's options (RenderInvoiceOptions). */
+const RENDER_OPTIONS = ['language', 'logo', 'accentColor', 'embedXml', 'findings'] as const;
 
 /**
  * Checks the kinds of renderInvoicePdf's options before anything is drawn: `renderInvoicePdf(inv,
@@ -11,6 +15,9 @@ export function checkRenderOptions(options: unknown): void {
     throw new InvalidRenderOptionError('options', 'must be an object of render options (language, logo, accentColor)');
   }
   const o = options as Record<string, unknown>;
+  const unknown = unknownOption(o, RENDER_OPTIONS);
+  if (unknown) throw new InvalidRenderOptionError(unknown.name, unknown.message);
+  if (o.embedXml !== undefined && typeof o.embedXml !== 'boolean') throw new InvalidRenderOptionError('embedXml', 'must be true or false');
   if (o.language !== undefined && typeof o.language !== 'string') throw new InvalidRenderOptionError('language', 'must be a language code such as "da" or "en"');
   if (o.accentColor !== undefined && typeof o.accentColor !== 'string') throw new InvalidRenderOptionError('accentColor', 'must be a colour written #rrggbb');
   if (o.findings !== undefined && !Array.isArray(o.findings)) throw new InvalidRenderOptionError('findings', 'must be a list of invoice check findings');

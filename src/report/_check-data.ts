@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../core/index.js';
+import { InvalidArgumentError, unknownOption } from '../core/index.js';
 import type { CostReportData } from './types.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -46,6 +46,8 @@ export function checkCostReportData(data: unknown): asserts data is CostReportDa
 /** Checks a builder's options: an object whose text options are strings and whose `stream` can be written to. */
 export function checkBuilderOptions(options: unknown, texts: readonly string[]): void {
   if (!isObject(options)) throw new InvalidArgumentError('options', 'must be an object of options');
+  const unknown = unknownOption(options, [...texts, 'stream', 'rates']);
+  if (unknown) throw new InvalidArgumentError(`options.${unknown.name}`, unknown.message);
   for (const name of texts) {
     if (options[name] !== undefined && typeof options[name] !== 'string') throw new InvalidArgumentError(`options.${name}`, 'must be a string');
   }

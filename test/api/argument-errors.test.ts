@@ -70,6 +70,15 @@ const cases: Array<[string, () => unknown, new (...a: never[]) => Error, RegExp]
   ['runMonthEndOnQueue without a queue', () => queue.runMonthEndOnQueue(config, anyArg({ outDir: '/nonexistent/x' })), pkg.RunOptionError, /^queue: is required/],
   ['startQueueWorker with a month that is none', () => queue.startQueueWorker({ queue: 'redis://127.0.0.1:9', month: '2026-13' }), pkg.RunOptionError, /^month: /],
   ['startQueueWorker with no concurrency', () => queue.startQueueWorker({ queue: 'redis://127.0.0.1:9', month: '2026-10', concurrency: 0 }), pkg.RunOptionError, /^concurrency: /],
+  // An option that is none (misspelt, or another library's name for it) is refused naming it, never ignored.
+  ['renderInvoicePdf with an option misspelt beside a good one', () => pkg.renderInvoicePdf(invoice, anyArg({ language: 'en', lang: 'en' })), pkg.InvalidRenderOptionError, /^lang: is not an option; the options are accentColor, embedXml, findings, language, logo$/],
+  ['renderInvoicePdf with embedXml as text', () => pkg.renderInvoicePdf(invoice, anyArg({ embedXml: 'yes' })), pkg.InvalidRenderOptionError, /^embedXml: must be true or false$/],
+  ['buildCostReport with an option misspelt', () => pkg.buildCostReport(anyArg({}), anyArg({ organisationName: 'X' })), pkg.InvalidArgumentError, /^options\.organisationName: is not an option/],
+  ['a client with another library\'s name for the base URL', client({ baseURL: 'http://127.0.0.1:9' }), pkg.InvalidRequestError, /^baseURL: is not an option; the options are .*baseUrl/],
+  ['a client with timeout for timeoutMs', client({ timeout: 5 }), pkg.InvalidRequestError, /^timeout: is not an option/],
+  ['a gateway client with a misspelt key option', () => new pkg.GatewayClient(anyArg({ gatewayUrl: 'http://127.0.0.1:9', apikey: 'sk-x', env: {} })), pkg.InvalidRequestError, /^apikey: is not an option/],
+  ['runMonthEnd with an option misspelt', () => pkg.runMonthEnd(config, anyArg({ outDir: '/nonexistent/x', month: '2026-10', languag: 'en' })), pkg.RunOptionError, /^languag: is not an option/],
+  ['startQueueWorker with an option misspelt', () => queue.startQueueWorker(anyArg({ queue: 'redis://127.0.0.1:9', month: '2026-10', concurency: 2 })), pkg.RunOptionError, /^concurency: is not an option/],
   ['runMonthEndOnQueue with a queue URL that is none', () => queue.runMonthEndOnQueue(config, { outDir: '/nonexistent/x', queue: 'queue-host:6379' }), queue.QueueUrlError, /queue/],
 ];
 

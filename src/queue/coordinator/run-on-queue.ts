@@ -35,7 +35,7 @@ export interface QueueRunOptions extends Omit<MonthEndOptions, 'threads' | 'deps
  * the next run of the month runs everything again, skipping unchanged files by source hash.
  */
 export async function runMonthEndOnQueue(config: RunConfig, options: QueueRunOptions): Promise<Manifest> {
-  checkOptionKinds(options, { ...RUN_OPTION_KINDS, queue: 'string', onNotice: 'function', onConnected: 'function' }, ['outDir', 'queue']);
+  checkOptionKinds(options, { ...RUN_OPTION_KINDS, queue: 'string', onNotice: 'function', onConnected: 'function' }, ['outDir', 'queue'], ['rate']);
   config = parseRunConfig(config);
   const month = options.month ?? previousMonth(now());
   checkMonthOption(month);

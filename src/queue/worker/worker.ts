@@ -58,7 +58,7 @@ export const DEFAULT_WORKER_CONCURRENCY = 4;
  * worker taken over after the lock lapses, the lock renewed while a job runs.
  */
 export async function startQueueWorker(o: QueueWorkerOptions): Promise<QueueWorker> {
-  checkOptionKinds(o, { queue: 'string', month: 'string', outDir: 'string', env: 'object', onAttempt: 'function', onError: 'function' }, ['queue', 'month']);
+  checkOptionKinds(o, { queue: 'string', month: 'string', outDir: 'string', env: 'object', onAttempt: 'function', onError: 'function' }, ['queue', 'month'], ['concurrency', 'lockSeconds', 'timeoutMs']);
   checkWholeOption(o.timeoutMs, 'timeoutMs', 1, 86_400_000);
   checkMonthOption(o.month);
   checkWholeOption(o.concurrency, 'concurrency', 1, 64);

@@ -1,6 +1,7 @@
 import { isoDate } from '../../model/primitives/index.js';
 import { monthProblem } from '../options/month.js';
 import { RunOptionError } from '../options/run-option-error.js';
+import { unknownOption } from '../../core/index.js';
 
 type Kind = 'string' | 'boolean' | 'function' | 'object' | 'signal';
 
@@ -21,11 +22,15 @@ function fits(v: unknown, kind: Kind): boolean {
 /**
  * Checks the kind of each option present, before a run starts anything: a JavaScript caller's
  * `outDir: 5` or `onProgress: 'log'` is a RunOptionError naming the option, never a TypeError
- * from inside the run (ranges and formats are checked where each option is used).
+ * from inside the run (ranges and formats are checked where each option is used); an option that
+ * is none (`languag: 'en'`) is one too. `numbers` are the whole-number options, checked by
+ * checkWholeOption where they are used.
  */
-export function checkOptionKinds(options: unknown, kinds: Record<string, Kind>, required: readonly string[] = []): void {
+export function checkOptionKinds(options: unknown, kinds: Record<string, Kind>, required: readonly string[] = [], numbers: readonly string[] = []): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new RunOptionError('options', 'must be an object of options');
   const o = options as Record<string, unknown>;
+  const unknown = unknownOption(o, [...Object.keys(kinds), ...numbers]);
+  if (unknown) throw new RunOptionError(unknown.name, unknown.message);
   for (const name of required) if (o[name] === undefined || o[name] === '') throw new RunOptionError(name, 'is required');
   for (const [name, kind] of Object.entries(kinds)) {
     if (o[name] !== undefined && !fits(o[name], kind)) throw new RunOptionError(name, WHAT[kind]);

@@ -92,7 +92,7 @@ function checkClientOptions(client: RunClientOptions | undefined): void {
  * @throws RunOptionError for bad options; RunConfigError for a bad config; RunLockedError when another run holds the folder; OutputLinkError when the month folder or its manifest.json, summary.md or index.html is a symbolic link.
  */
 export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): Promise<Manifest> {
-  checkOptionKinds(options, { ...RUN_OPTION_KINDS, deps: 'object' }, ['outDir']);
+  checkOptionKinds(options, { ...RUN_OPTION_KINDS, deps: 'object' }, ['outDir'], ['concurrency', 'threads']);
   // A config object from a JavaScript caller is checked as a config file is (RunConfigError naming the field).
   config = parseRunConfig(config);
   const month = options.month ?? previousMonth(now());
