@@ -158,6 +158,21 @@ describe('month end against the reference server', () => {
     expect(exitCodeOf(m)).toBe(1);
   }, 20_000);
 
+  it('a 403 whose body the client cannot read stays a skip (the spec\'s "not shared"), not a wiring failure', async () => {
+    // The injected fault's body (`injected_fault`) names no reason the client knows: it falls back to "… not shared …, or the token belongs to another organization".
+    const faulty = await startReferenceServer({ faults: [{ path: '/api/orgs/org-nordlys/invoices', status: 403 }] });
+    try {
+      const { config, env } = configFor(faulty.url, only(await readTokens(), ['org-nordlys']));
+      const m = await runMonthEnd(config, { outDir: join(tmp, 'unreadable-403'), month: '2026-10', env });
+      const nordlys = m.organizations[0]!;
+      expect(nordlys.parts.find((p) => p.part === 'invoices')).toMatchObject({ status: 'skipped', http_status: 403 });
+      expect(nordlys.status).not.toBe('failed');
+      expect(exitCodeOf(m)).toBe(0);
+    } finally {
+      await faulty.close();
+    }
+  }, 20_000);
+
   it('svc verify finds a run with an organization\'s invoices not shared (403 invoices_not_shared) as the run left it', async () => {
     const data = await copySamples(join(tmp, 'unshared-invoices-data'));
     const orgFile = join(data, 'orgs', 'org-kattegat', 'org.json');

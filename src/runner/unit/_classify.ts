@@ -14,10 +14,13 @@ export function messageOf(e: unknown): string {
 }
 
 /**
- * A 403 that says the token is not this organization's (another organization's, or a partner's):
- * the config's wiring, which only the operator can fix, never the service's sharing.
+ * A 403 whose body said the token is not this organization's (another organization's, or a
+ * partner's; the client's words for the codes it knows, errors/_forbidden-reason.ts): the config's
+ * wiring, which only the operator can fix, never the service's sharing. Anchored, so a 403 whose
+ * body the client could not read ("usage is not shared with this organization, or the token
+ * belongs to another organization", its fallback) stays a skip, as the spec's most common 403.
  */
-const WIRING = /another organi[sz]ation|partner token|not a partner/i;
+const WIRING = /^(this token belongs to another organi[sz]ation|a partner token opens only|this token is not a partner token)/;
 
 /**
  * 403 (not shared) and 409 (setup needs attention) are the service's answer for this
