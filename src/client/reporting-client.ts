@@ -18,6 +18,8 @@ import { readKeyUsageStream } from './_stream-key-usage.js';
 import { outputTarget, saveStreamAtomic } from '../core/index.js';
 import type { BodyKind } from './limits/body-limits.js';
 import { checkInvoiceId, checkOrgId, checkOrgIdValue } from './_org-id.js';
+import { ConfigurationError } from './errors/common/configuration-error.js';
+import { checkedWithoutToken, quotedWithoutToken } from './_without-token.js';
 import { checkClientOptions } from './_check-options.js';
 import { invoicesNamed } from './invoice-number.js';
 import { NotFoundError } from './errors/common/not-found-error.js';
@@ -44,14 +46,27 @@ export class ReportingClient implements ReportingApi {
   /** @internal The request pipeline (the CLI and tests reach it); not part of the package's API, left out of its types. */
   readonly http: HttpPipeline;
   private readonly maxRangeDays: number;
+  /** Only to keep it out of messages: a value quoted back to the caller never shows it (_without-token.ts). */
+  readonly #token: string;
 
   constructor(options: ReportingClientOptions = {}) {
     checkClientOptions(options, ['token', 'orgId', 'baseUrl'], ['token'], ['maxRangeDays']);
     const env = options.env ?? process.env;
     const token = setting(options.token, env, 'SVC_REPORTING_TOKEN', 'the reporting token', 'create one in the dashboard under Organization › API tokens');
     this.orgId = checkOrgIdValue(setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass the orgId option'));
+    // The token given as the organization id would go into every path, and so into every error's endpoint.
+    if (this.orgId.includes(token)) throw new ConfigurationError('the organization id holds the reporting token itself', 'set SVC_ORG_ID (or the orgId option) to the id the dashboard shows', 'SVC_ORG_ID', 'malformed');
+    this.#token = token;
     this.http = new HttpPipeline(pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)'));
     this.maxRangeDays = checkMaxRangeDays(options.maxRangeDays);
+  }
+
+  #quoted(value: unknown): string {
+    return quotedWithoutToken(value, this.#token);
+  }
+
+  #masked<T>(check: () => T): T {
+    return checkedWithoutToken(this.#token, check);
   }
 
   private orgPath(rest = ''): string {
@@ -59,7 +74,7 @@ export class ReportingClient implements ReportingApi {
   }
 
   private invoicePath(invoiceId: string, rest = ''): string {
-    if (!UUID.test(invoiceId)) throw new InvalidRequestError('invoice id', `must be a uuid (got ${JSON.stringify(invoiceId)})`);
+    if (!UUID.test(invoiceId)) throw new InvalidRequestError('invoice id', `must be a uuid (got ${this.#quoted(invoiceId)})`);
     return this.orgPath(`/invoices/${invoiceId.toLowerCase()}${rest}`);
   }
 
@@ -104,14 +119,14 @@ export class ReportingClient implements ReportingApi {
    * @throws ResponseSchemaError when the list gives the number to more than one invoice (naming their ids)
    */
   async getInvoiceByNumber(invoiceNumber: string, opts?: CallOptions): Promise<Invoice> {
-    if (typeof invoiceNumber !== 'string' || invoiceNumber.trim() === '') throw new InvalidRequestError('invoice number', `must be a non-empty string (got ${JSON.stringify(invoiceNumber)})`);
+    if (typeof invoiceNumber !== 'string' || invoiceNumber.trim() === '') throw new InvalidRequestError('invoice number', `must be a non-empty string (got ${this.#quoted(invoiceNumber)})`);
     const path = this.orgPath('/invoices');
     const hits = invoicesNamed(await this.listInvoices(opts), invoiceNumber, false);
     if (hits.length === 0) {
-      throw new NotFoundError(this.http.endpointOf({ path }), `invoice number ${JSON.stringify(invoiceNumber)} of ${this.orgId}`, 'listInvoices gives the organization\'s invoice numbers');
+      throw new NotFoundError(this.http.endpointOf({ path }), `invoice number ${this.#quoted(invoiceNumber)} of ${this.orgId}`, 'listInvoices gives the organization\'s invoice numbers');
     }
     if (hits.length > 1) {
-      throw new ResponseSchemaError(this.http.endpointOf({ path }), 'invoice_number', `${JSON.stringify(invoiceNumber)} is the number of ${hits.length} invoices (${hits.map((h) => h.id).join(', ')}); ask for one by its id`, 200);
+      throw new ResponseSchemaError(this.http.endpointOf({ path }), 'invoice_number', `${this.#quoted(invoiceNumber)} is the number of ${hits.length} invoices (${hits.map((h) => h.id).join(', ')}); ask for one by its id`, 200);
     }
     return this.getInvoice(hits[0]!.id, opts);
   }
@@ -170,7 +185,7 @@ export class ReportingClient implements ReportingApi {
    * service's today returns what exists.
    */
   async getKeyUsage(period?: KeyUsagePeriod, opts?: CallOptions): Promise<OrgKeyUsage> {
-    const checked = checkKeyUsagePeriod(period);
+    const checked = this.#masked(() => checkKeyUsagePeriod(period));
     const one = singleQuery(checked, this.maxRangeDays);
     if (one) return this.fetchKeyUsage(one, opts);
     return this.merging(async () => {
@@ -190,7 +205,7 @@ export class ReportingClient implements ReportingApi {
    * merged first (only the merged keys are held) and its keys handed on highest spend first.
    */
   async streamKeyUsage(period: KeyUsagePeriod | undefined, onKey: (key: KeyUsageEntry, index: number) => void, opts?: CallOptions): Promise<KeyUsageHead> {
-    const checked = checkKeyUsagePeriod(period);
+    const checked = this.#masked(() => checkKeyUsagePeriod(period));
     const path = this.orgPath('/key-usage');
     const one = singleQuery(checked, this.maxRangeDays);
     if (one) return readKeyUsageStream(this.http, path, this.orgId, one, onKey, opts);
@@ -239,7 +254,7 @@ export class ReportingClient implements ReportingApi {
     const path = this.orgPath('/monthly-usage');
     return this.ours(path, await this.http.request({
       path,
-      query: checkMonthlyUsagePeriod(period),
+      query: this.#masked(() => checkMonthlyUsagePeriod(period)),
       what: 'monthly usage',
       schema: OrgMonthlyUsageSchema,
       forbidden: 'usage is not shared with this organization, or the token belongs to another organization',
@@ -250,7 +265,7 @@ export class ReportingClient implements ReportingApi {
   /** Endpoint 6: the monthly plan cost in `currency` (DKK by default), in minor units of that currency. */
   async getPlanCost(currency?: Currency, opts?: CallOptions): Promise<OrgPlanCost> {
     if (currency !== undefined && !CurrencySchema.safeParse(currency).success) {
-      throw new InvalidRequestError('currency', `must be DKK, EUR or USD (got ${JSON.stringify(currency)})`);
+      throw new InvalidRequestError('currency', `must be DKK, EUR or USD (got ${this.#quoted(currency)})`);
     }
     return this.http.request({
       path: this.orgPath('/plan-cost'),

@@ -2,6 +2,7 @@
 // JavaScript caller gets wrong is one of the package's errors (an SvcError) whose message starts
 // with the field, argument or option it names. Called the way a caller would: through the root.
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import * as pkg from '../../src/index.js';
@@ -88,6 +89,28 @@ describe('a wrong value is a package error naming it', () => {
     expect(e).toBeInstanceOf(cls);
     expect(pkg.isSvcError(e)).toBe(true);
     expect(e.message).toMatch(message);
+  });
+
+  test('a token passed where an id or a period belongs is never quoted back (message, String, JSON, inspect)', async () => {
+    const token = 'rt_nordlys_5f2c8e1a9b7d4c3e';
+    const c = new pkg.ReportingClient({ baseUrl: 'http://127.0.0.1:9', token, orgId: 'org-nordlys', env: {} });
+    const errors = [
+      await thrown(() => c.getInvoice(token)),
+      await thrown(() => c.getKeyUsage({ month: token })),
+      await thrown(() => c.getMonthlyUsage(anyArg({ months: token }))),
+      await thrown(() => c.getPlanCost(anyArg(token))),
+      await thrown(() => new pkg.ReportingClient({ baseUrl: 'http://127.0.0.1:9', token, orgId: token, env: {} })),
+    ];
+    for (const e of errors) {
+      expect(pkg.isSvcError(e), e.message).toBe(true);
+      for (const shown of [e.message, String(e), JSON.stringify(e), inspect(e)]) expect(shown).not.toContain(token);
+    }
+    const key = 'sk-nl7g-0123456789abcdef';
+    const gateway = new pkg.GatewayClient({ gatewayUrl: 'http://127.0.0.1:9', apiKey: key, env: {} });
+    const daily = await thrown(() => gateway.getDailyActivity(anyArg({ start_date: key, end_date: '2026-10-31' })));
+    for (const shown of [daily.message, String(daily), JSON.stringify(daily), inspect(daily)]) expect(shown).not.toContain(key);
+    expect(errors[0]!.message).toBe('invoice id: must be a uuid (got "***")');
+    expect(errors[4]!.message).toBe('the organization id holds the reporting token itself');
   });
 
   test('the money functions still take what they should', () => {
