@@ -9,7 +9,7 @@ import { exitCodeOf } from '../../src/cli/month-end/month-end.js';
 import { sha256 } from '../../src/runner/manifest/hash.js';
 import { BUNDLED_SAMPLES_DIR, startReferenceServer } from '../../src/server/index.js';
 import { sheetNames, pdfText } from './_read.js';
-import { configFor, copySamples, readTokens, useReferenceServer, type SampleTokens } from '../_harness/index.js';
+import { configFor, copySamples, readTokens, samplesWithShares, useReferenceServer, type SampleTokens } from '../_harness/index.js';
 
 // The month end against the reference server over real loopback HTTP, with the package's own
 // client, renderer and workbook builder.
@@ -174,10 +174,7 @@ describe('month end against the reference server', () => {
   }, 20_000);
 
   it('svc verify finds a run with an organization\'s invoices not shared (403 invoices_not_shared) as the run left it', async () => {
-    const data = await copySamples(join(tmp, 'unshared-invoices-data'));
-    const orgFile = join(data, 'orgs', 'org-kattegat', 'org.json');
-    const org = JSON.parse(await readFile(orgFile, 'utf8'));
-    await writeFile(orgFile, JSON.stringify({ ...org, shares: { ...org.shares, invoices: false } }));
+    const data = samplesWithShares({ 'org-kattegat': { invoices: false } });
     const unshared = await startReferenceServer({ dataDir: data });
     try {
       const tokens = only(await readTokens(data), ['org-kattegat', 'org-nordlys']);
@@ -193,18 +190,13 @@ describe('month end against the reference server', () => {
   }, 60_000);
 
   it('a rerun that can no longer read an organization\'s invoices (403 now) fails it, exit 1: its kept invoice is in no figure, and the run says so', async () => {
-    const data = await copySamples(join(tmp, 'unshared-data'));
     const out = join(tmp, 'unshared-out');
-    const tokens = only(await readTokens(data), ['org-kattegat', 'org-nordlys']);
+    const tokens = only(await readTokens(), ['org-kattegat', 'org-nordlys']);
     const first = await runMonthEnd(configFor(server.url, tokens).config, { outDir: out, month: '2026-10', env: configFor(server.url, tokens).env });
     expect(first.organizations.map((o) => o.status)).toEqual(['ok', 'ok']);
     expect(exitCodeOf(first)).toBe(0);
     // Kattegat's invoices, usage and subscription no longer shared with it.
-    const orgFile = join(data, 'orgs', 'org-kattegat', 'org.json');
-    const org = JSON.parse(await readFile(orgFile, 'utf8'));
-    org.shares = { ...org.shares, invoices: false, usage: false, subscription: false };
-    await writeFile(orgFile, JSON.stringify(org));
-    const second = await startReferenceServer({ dataDir: data });
+    const second = await startReferenceServer({ dataDir: samplesWithShares({ 'org-kattegat': { invoices: false, usage: false, subscription: false } }) });
     try {
       const { config, env } = configFor(second.url, tokens);
       const again = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
