@@ -1,8 +1,14 @@
 import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { unknownOption } from '../core/index.js';
+import type { CommonClientOptions } from './client-options.js';
 
-/** The options every client takes (CommonClientOptions, but its URL: each client names its own in `strings`). */
-const COMMON = ['env', 'userAgent', 'timeoutMs', 'maxResponseBytes', 'maxRetries', 'dispatcher', 'retry', 'logger', 'onWarning'];
+/**
+ * The options every client takes: CommonClientOptions but its URL, which each client names in
+ * `strings` (the compiler holds the list to the type, so a new common option is never refused).
+ */
+const COMMON = Object.keys({
+  env: true, userAgent: true, timeoutMs: true, maxResponseBytes: true, maxRetries: true, dispatcher: true, retry: true, logger: true, onWarning: true,
+} satisfies Record<Exclude<keyof CommonClientOptions, 'baseUrl'>, true>);
 
 /** The longest timer Node can set (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
 const MAX_TIMER_MS = 2_147_483_647;

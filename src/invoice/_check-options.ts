@@ -1,8 +1,9 @@
 import { unknownOption } from '../core/index.js';
 import { InvalidRenderOptionError } from './options/invalid-render-option-error.js';
+import type { RenderInvoiceOptions } from './options/options.js';
 
-/** renderInvoicePdf's options (RenderInvoiceOptions). */
-const RENDER_OPTIONS = ['language', 'logo', 'accentColor', 'embedXml', 'findings'] as const;
+/** renderInvoicePdf's options: every key of RenderInvoiceOptions (the compiler holds the two to each other, so a new option is never refused). */
+const RENDER_OPTIONS = Object.keys({ language: true, logo: true, accentColor: true, embedXml: true, findings: true } satisfies Record<keyof RenderInvoiceOptions, true>);
 
 /**
  * Checks the kinds of renderInvoicePdf's options before anything is drawn: `renderInvoicePdf(inv,

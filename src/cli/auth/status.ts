@@ -100,7 +100,7 @@ export const statusCommand: Command = {
         computer_today: todayUtc(),
       };
       io.stdout.write(jsonText(out));
-      return failed(io, verdict.works, problem);
+      return exitFor(io, verdict.works, problem);
     }
     const s = styleFor(io.stdout, io.env);
     const width = outputWidth(io);
@@ -118,12 +118,12 @@ export const statusCommand: Command = {
     const note = today ? clockNote(today, 'The dates it gives are on its clock.') : undefined;
     if (note) lines.push(...line('Clock:', note));
     io.stdout.write(lines.filter((l) => l.trim() !== '').join('\n') + '\n');
-    return failed(io, verdict.works, problem);
+    return exitFor(io, verdict.works, problem);
   },
 };
 
 /** 0 when the key works; else 1 and, as every failing command, one line on stderr saying why (the report stays on stdout). */
-function failed(io: CommandIO, works: boolean | null, problem: string | undefined): number {
+function exitFor(io: CommandIO, works: boolean | null, problem: string | undefined): number {
   if (works === true) return 0;
   io.stderr.write(`svc: the key in use ${works === false ? 'does not work' : 'could not be checked'}: ${plainText(problem ?? 'unknown')}\n`);
   return 1;
