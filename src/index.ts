@@ -16,6 +16,7 @@ export { OutputWriteError } from './core/output-write-error.js';
 export { OutputLinkError } from './core/output-link-error.js';
 export { ApiError, isApiError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, SetupNeedsAttentionError, EdgeRejectedError, RateLimitError, ServerError, TimeoutError, ConnectionError, ResponseSchemaError, ResponseTooLargeError, ConfigurationError, InvalidRequestError } from './client/errors/index.js';
 export type { TimeoutPlace } from './client/errors/common/timeout-error.js';
+export type { DeniedKind } from './client/errors/common/permission-denied-error.js';
 export { SearchFailedError } from './client/search-failed-error.js';
 export { SchemaError } from './model/parse/schema-error.js';
 export { UnsafeAmountError } from './money/exact/unsafe-amount-error.js';

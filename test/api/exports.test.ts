@@ -41,7 +41,7 @@ const ROOT_EXPORTS = [
   'parseRunConfig', 'parseRunConfigJson', 'type PartName', 'type PartnerApi', 'PartnerClient', 'OutputLinkError',
   'type PartnerClientOptions', 'type PartnerCustomer', 'type PartnerCustomerKeys', 'type PartnerKey',
   'type PartnerModel', 'type PartnerProfile', 'type PartnerReportOptions', 'type PartnerStatus', 'type PartOutcome',
-  'PermissionDeniedError', 'type PlanCostLine', 'type PlanCostMissing', 'type PlanCostPeriod', 'type PricingService',
+  'PermissionDeniedError', 'type DeniedKind', 'type PlanCostLine', 'type PlanCostMissing', 'type PlanCostPeriod', 'type PricingService',
   'type PricingType', 'type ProviderUsage', 'type PublishedRate', 'RateLimitError', 'type RateRow', 'type RatesFileEntry', 'type RateSource', 'renderCreditNotePdf', 'renderCreditNoteUbl',
   'type RenderInvoiceOptions', 'renderInvoicePdf', 'renderInvoiceUbl', 'type RenderUblOptions', 'type ReportingApi',
   'ReportingClient', 'type ReportingClientOptions', 'type ReportPeriod', 'ReportPeriodError', 'ResponseSchemaError',

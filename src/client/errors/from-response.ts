@@ -55,7 +55,7 @@ function errorFor(status: number, body: string, ctx: ErrorContext): ApiError {
       return new AuthenticationError(endpoint, ctx.credential);
     case 403: {
       const known = forbiddenReason(info.code, info.text);
-      if (known) return new PermissionDeniedError(endpoint, known.message, known.hint);
+      if (known) return new PermissionDeniedError(endpoint, known.message, known.hint, known.kind);
       const reason = ctx.forbidden ?? (info.text || 'access denied');
       return new PermissionDeniedError(endpoint, reason);
     }

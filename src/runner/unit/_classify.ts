@@ -14,26 +14,20 @@ export function messageOf(e: unknown): string {
 }
 
 /**
- * A 403 whose body said the token is not this organization's (another organization's, or a
- * partner's; the client's words for the codes it knows, errors/_forbidden-reason.ts): the config's
- * wiring, which only the operator can fix, never the service's sharing. Anchored, so a 403 whose
- * body the client could not read ("usage is not shared with this organization, or the token
- * belongs to another organization", its fallback) stays a skip, as the spec's most common 403.
- */
-const WIRING = /^(this token belongs to another organi[sz]ation|a partner token opens only|this token is not a partner token)/;
-
-/**
  * 403 (not shared) and 409 (setup needs attention) are the service's answer for this
- * organization, not a fault of the run: the part is skipped with the reason. A 403 for a token
- * of another organization is a refused token (runner/README.md: `failed`), so the run exits 1
- * and a cron job notices the wiring; anything else fails the part too. Duck-typed on `status`
- * so any client works.
+ * organization, not a fault of the run: the part is skipped with the reason. A 403 whose body
+ * said the token is not this organization's (PermissionDeniedError's `kind` `wrong_token`:
+ * another organization's, or a partner's) is the config's wiring, a refused token
+ * (runner/README.md: `failed`), so the run exits 1 and a cron job notices; a 403 whose body said
+ * nothing the client knows stays a skip, as the spec's most common 403. Anything else fails the
+ * part too. Duck-typed on `status` and `kind` so any client works.
  */
 export function classifyError(e: unknown, tokenEnv?: string): Classified {
   const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : undefined;
   // The client names its own default variable; in a run the token came from the config's.
   const message = status === 401 && tokenEnv ? `the token in ${tokenEnv} was refused (missing, unknown, expired or revoked)` : messageOf(e);
   const reason = status ? `${status}: ${message}` : message;
-  if ((status === 403 && !WIRING.test(message)) || status === 409) return { status: 'skipped', reason, http_status: status };
+  const wiring = (e as { kind?: unknown })?.kind === 'wrong_token';
+  if ((status === 403 && !wiring) || status === 409) return { status: 'skipped', reason, http_status: status };
   return { status: 'failed', reason, ...(status ? { http_status: status } : {}) };
 }
