@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,18 +8,9 @@ import { probeTools } from './_tool-probes.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const d of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, d.name);
-    newest = Math.max(newest, d.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
 /**
  * Tests that run the built `svc` bin need dist/ to match the sources. `npm ci` builds it; a
- * developer who edited src/ or templates/ (precompiled into dist/ by the build) gets one rebuild
+ * developer who edited src/, templates/ or locales/ (precompiled into dist/ by the build) gets one rebuild
  * here, once, before any test file starts. Returns the teardown: the run's temporary folder goes.
  */
 export default function setup(project: TestProject): () => void {
@@ -29,9 +20,10 @@ export default function setup(project: TestProject): () => void {
   // 2-core machine, where Node's own start is 0.04 s. The workers start after this setup and
   // inherit its environment, and so do their children.
   delete process.env.NODE_EXTRA_CA_CERTS;
-  const manifest = join(ROOT, 'dist/cli/commands.manifest.json');
-  const sources = Math.max(newestMtime(join(ROOT, 'src')), newestMtime(join(ROOT, 'templates')));
-  if (!existsSync(manifest) || sources > statSync(manifest).mtimeMs) {
+  // The build's own record of the sources it was made from (src/_build-stamp.mjs), as `npm ci` asks.
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'src/_build-stamp.mjs'), 'check'], { cwd: ROOT, stdio: 'ignore' });
+  } catch {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
   }
   // One temporary folder for the run, removed when it ends: every os.tmpdir() of the workers and of

@@ -90,7 +90,7 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
 
     const coordinated = await coordinator;
     // Nothing failed, one invoice held back: exit 3.
-    expect(coordinated.code).toBe(3);
+    expect(coordinated.code, coordinated.stderr).toBe(3);
     const stdout = JSON.parse(coordinated.stdout) as { summary: Manifest['summary'] };
     expect(stdout.summary.organizations).toBe(ORGS);
     expect(stdout.summary).toMatchObject({ held_back: 1, credit_notes_made: 2, credit_notes_to_make: 0 });
