@@ -92,3 +92,8 @@ export async function readLimited(body: Readable, limit: number): Promise<string
   }
   return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
+
+/** A plain Uint8Array view of a Buffer's bytes (no copy). */
+export function asBytes(b: Buffer): Uint8Array {
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}

@@ -12,7 +12,7 @@ import { TimeoutError } from './errors/common/timeout-error.js';
 import { apiErrorFromResponse } from './errors/from-response.js';
 import { sanitizeText } from './errors/_error-body.js';
 import { DEFAULT_RETRY, backoffMs, isRetryableStatus, parseRetryAfter, sleep, type RetryPolicy } from './_retry.js';
-import { capStream, discard, readLimited, readAll, type BodyCap } from './_body.js';
+import { asBytes, capStream, discard, readLimited, readAll, type BodyCap } from './_body.js';
 import { bodyLimits, type BodyKind } from './limits/body-limits.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
@@ -23,91 +23,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { decodeUtf8, invalidUtf8Warning, replacedAt } from './_utf8.js';
 import { serviceDateOf } from './service-date.js';
 import { now } from '../core/index.js';
-import { jsonProblem } from '../core/json/index.js';
 import { doubledPathHint } from './_doubled-path.js';
+import { parseBaseUrl } from './_base-url.js';
+import { checkHeaderValues, contentEncodingOf, contentLengthOf } from './_headers.js';
+import { parseJsonBody } from './_json-body.js';
+import type { HttpPipelineOptions, RequestOptions, ServiceName } from './pipeline-options.js';
 
-export interface HttpPipelineOptions {
-  /** Origin plus optional path prefix, e.g. `https://reporting.example.com` (no trailing slash needed). */
-  baseUrl: string;
-  /** Sent as `Authorization: Bearer <token>`; never logged nor put in an error. */
-  token: string;
-  /** Defaults to `svc/<version> (node/<version>)`. */
-  userAgent?: string;
-  /**
-   * Deadline of one attempt in ms, from sending the request to the last byte of the answer,
-   * streamed or not (default 60 000): a server that answers and then drips its body slowly is
-   * cut off there with a TimeoutError.
-   */
-  timeoutMs?: number;
-  /** Largest response body per kind of endpoint, in bytes (defaults in DEFAULT_MAX_RESPONSE_BYTES). */
-  maxResponseBytes?: Partial<Record<BodyKind, number>>;
-  /** Retries after the first attempt on 408/429/5xx/timeouts/connection errors (default 2). */
-  maxRetries?: number;
-  /** undici dispatcher (Agent, Pool, ProxyAgent…); the global one when omitted. */
-  dispatcher?: Dispatcher;
-  /** Names the credential in messages, e.g. "reporting token (SVC_REPORTING_TOKEN)". */
-  credential?: string;
-  /** Names the service in messages ("could not reach the gateway at …"); "the service" when omitted. */
-  service?: ServiceName;
-  /** Backoff tuning (tests shorten it). */
-  retry?: Partial<Omit<RetryPolicy, 'maxRetries'>>;
-  /** Receives one line per request, response and retry (tokens masked), e.g. when SVC_DEBUG is set. */
-  logger?: (line: string) => void;
-  /** Told once per answer that was not valid UTF-8 (see CommonClientOptions.onWarning). */
-  onWarning?: (message: string) => void;
-}
-
-/** How messages name a service and where its URL is set. */
-export interface ServiceName {
-  /** e.g. "the gateway", "the reporting API". */
-  name: string;
-  /** Where the URL comes from, e.g. "SVC_GATEWAY_URL"; named when the URL is wrong. */
-  urlSetting?: string;
-  /** An example URL for the hint, e.g. "https://gateway.example.com". */
-  exampleUrl?: string;
-  /** The client's option for the URL, named when it did not come from `urlSetting`; `baseUrl` when omitted. */
-  urlOption?: string;
-  /**
-   * What a 409 means here: `setup` (the reporting API's "the organization's setup needs attention",
-   * reporting-api.md §7; the default), or `unexplained` where the spec gives 409 no meaning (the
-   * gateway), so the error says the status and the service's own words rather than a cause it never gave.
-   */
-  conflict?: 'setup' | 'unexplained';
-}
+export type { HttpPipelineOptions, QueryValue, RequestOptions, ServiceName } from './pipeline-options.js';
 
 const DEFAULT_SERVICE: ServiceName = { name: 'the service', exampleUrl: 'https://reporting.example.com' };
-
-export type QueryValue = string | number | boolean | undefined | null;
-
-export interface RequestOptions<S extends z.ZodType = z.ZodType> {
-  method?: 'GET' | 'POST';
-  /** Path below the base URL, starting with `/`; ids already encoded. */
-  path: string;
-  query?: Record<string, QueryValue>;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Checks a JSON response; the parsed record (decimal strings as Decimal) is returned. */
-  schema?: S;
-  /** What is being fetched, for messages: "key usage", "invoice 1f0c…". */
-  what: string;
-  responseType?: 'json' | 'bytes' | 'stream';
-  signal?: AbortSignal;
-  /** Overrides the pipeline's deadline for this call (each attempt, the whole body included). */
-  timeoutMs?: number;
-  /** Which size cap applies to the body: `records` by default, `pdf` for bytes. */
-  bodyKind?: BodyKind;
-  /** 403 reason when the service's body names none. */
-  forbidden?: string;
-  /** What a 404 did not find, and what to do about it. */
-  notFound?: string;
-  notFoundHint?: string;
-  /** Accept header; `application/json` for JSON. */
-  accept?: string;
-  /** Receives a JSON body as sent, before it is checked (see CallOptions.onBody). */
-  onBody?: (text: string) => void;
-  /** Receives the time each answer says it was sent (see CallOptions.onServiceDate). */
-  onServiceDate?: (date: Date) => void;
-}
 
 type Outcome<T> =
   | { ok: true; value: T }
@@ -377,69 +301,4 @@ export class HttpPipeline {
     if (r.body !== undefined) headers['content-type'] = 'application/json';
     return headers;
   }
-}
-
-/** A plain Uint8Array view of a Buffer's bytes (no copy). */
-function asBytes(b: Buffer): Uint8Array {
-  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-}
-
-/** A `content-encoding` other than identity (the body is compressed), or undefined. */
-function contentEncodingOf(value: string | string[] | undefined): string | undefined {
-  const v = (Array.isArray(value) ? value.join(', ') : value)?.trim().toLowerCase();
-  return v && v !== 'identity' ? escapeControls(v.slice(0, 40)) : undefined;
-}
-
-/** What an HTTP header value cannot carry: a control character (line breaks included) or one past U+00FF (as undici checks). */
-const NOT_IN_A_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
-
-/**
- * The token and the user agent, checked before any request against what a header can carry:
- * undici would refuse each request with UND_ERR_INVALID_ARG. The token's character is named by
- * its position and code, never quoted with the token around it.
- * @throws ConfigurationError naming the credential; InvalidRequestError for the user agent
- */
-function checkHeaderValues(token: string, credential: string, userAgent: string): void {
-  const bad = NOT_IN_A_HEADER.exec(token);
-  if (bad) {
-    const code = `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-    throw new ConfigurationError(`the ${credential} holds a character an HTTP header cannot carry (${code}, character ${[...token.slice(0, bad.index)].length + 1}), so it cannot be sent`, 'set it to the token exactly as it was issued, on one line');
-  }
-  if (NOT_IN_A_HEADER.test(userAgent)) throw new InvalidRequestError('userAgent', 'holds a line break, a control character or one past U+00FF, which an HTTP header cannot carry');
-}
-
-function contentLengthOf(value: string | string[] | undefined): number | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v !== undefined && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : undefined;
-}
-
-/** A response body as JSON; a body that is not JSON is a ResponseSchemaError at `$`. */
-function parseJsonBody(body: string, endpoint: string, status: number, service: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch (e) {
-    // In our words: the parser's own message quotes the body (binary bytes, a server's escapes).
-    throw new ResponseSchemaError(endpoint, '$', jsonProblem(body, e), status, service);
-  }
-}
-
-/** The URL of `service`, checked; a ConfigurationError naming the service and its setting otherwise. */
-function parseBaseUrl(value: string, service: ServiceName): URL {
-  const what = `the URL of ${service.name}${service.urlSetting ? ` (${service.urlSetting})` : ''}`;
-  const hint = `${service.urlSetting ? `set ${service.urlSetting} to` : 'use'} e.g. ${service.exampleUrl ?? 'https://service.example.com'}`;
-  // The variable the URL came from, else `baseUrl` (the option), so a caller can name its own flag.
-  const setting = service.urlSetting ?? 'baseUrl';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigurationError(`${what} "${value}" is not a URL`, hint, setting, 'malformed');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigurationError(`${what} "${value}" must start with http:// or https://`, hint, setting, 'malformed');
-  }
-  if (url.username || url.password) {
-    throw new ConfigurationError(`${what} must not contain a user name or password; keys and tokens go in the environment`, undefined, setting, 'malformed');
-  }
-  return url;
 }
