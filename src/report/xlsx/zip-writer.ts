@@ -65,7 +65,7 @@ export class ZipWriter {
     this.entries.push(record);
     this.emit(this.localHeader(record));
     this.open = new ZipEntryStream(name, record, {
-      deflate: (raw) => this.deflate(raw),
+      deflate: (raw, chunk) => this.deflate(raw, chunk),
       deflateWhole: (raw, remember) => this.compressed(deflateWhole(raw, record.crc, this.level, remember)),
       finish: async (whole: boolean) => {
         // A whole entry never reached the stream (a flush there would add an empty block).
@@ -105,7 +105,8 @@ export class ZipWriter {
     await this.ready();
   }
 
-  private deflate(raw: Buffer): void {
+  /** Hands `raw` to the deflate stream; `chunk`, the buffer it lies in, is given back once the stream has read it. */
+  private deflate(raw: Buffer, chunk?: Buffer): void {
     if (!this.deflater) {
       // Output in chunks as large as the input's: zlib's default 16 KB meant a callback, a zip
       // write and a file write per 16 KB. The chunk size does not change the compressed bytes.
@@ -114,7 +115,8 @@ export class ZipWriter {
       d.on('error', (e: Error) => (this.failure ??= e));
       this.deflater = d;
     }
-    if (!this.deflater.write(raw)) {
+    const read = chunk ? () => giveBackSpare(chunk) : undefined;
+    if (!this.deflater.write(raw, read)) {
       const d = this.deflater;
       this.deflaterWait ??= new Promise<void>((resolve) => d.once('drain', () => {
         this.deflaterWait = undefined;
@@ -175,7 +177,7 @@ export class ZipEntryStream {
   constructor(
     readonly name: string,
     private readonly record: EntryRecord,
-    private readonly zip: { deflate(raw: Buffer): void; deflateWhole(raw: Buffer, remember: boolean): void; finish(whole: boolean): Promise<void> },
+    private readonly zip: { deflate(raw: Buffer, chunk?: Buffer): void; deflateWhole(raw: Buffer, remember: boolean): void; finish(whole: boolean): Promise<void> },
   ) {}
 
   write(content: string | Buffer): void {
@@ -243,11 +245,12 @@ export class ZipEntryStream {
 
   private take(): void {
     if (this.buffer) {
-      // A fresh buffer per chunk: the deflater still holds this one until it has read it.
-      const raw = this.buffer.subarray(0, this.used);
+      // The deflater holds this buffer until it has read it, then gives it back for a later chunk.
+      const chunk = this.buffer;
+      const raw = chunk.subarray(0, this.used);
       this.buffer = null;
       this.used = 0;
-      this.hand(raw);
+      this.hand(raw, chunk);
     } else if (this.parts.length) {
       const raw = Buffer.from(this.parts.join(''), 'utf8');
       this.parts = [];
@@ -256,32 +259,37 @@ export class ZipEntryStream {
     }
   }
 
-  private hand(raw: Buffer): void {
-    if (raw.length === 0) return;
+  private hand(raw: Buffer, chunk?: Buffer): void {
+    if (raw.length === 0) {
+      if (chunk) giveBackSpare(chunk);
+      return;
+    }
     this.record.crc = crc32(raw, this.record.crc);
     this.record.size += raw.length;
-    this.zip.deflate(raw);
+    this.zip.deflate(raw, chunk);
   }
 }
 
 /**
- * One chunk buffer (2 × CHUNK_BYTES) kept for the next entry of any workbook in this process:
- * a sheet that ends within its first chunk is deflated synchronously, so its buffer can serve
- * the next sheet. Without it every such sheet (five of each organization's workbook at a month
- * end) allocated half a megabyte outside V8's heap, and that external memory is what drives
- * V8 to full collections. A chunk handed to the deflate stream is not given back (the stream
- * reads it later); an entry that finds the spare taken allocates its own.
+ * Chunk buffers (2 × CHUNK_BYTES each) kept for the next chunks of any workbook in this process.
+ * A sheet that ends within its first chunk is deflated synchronously, so its buffer can serve the
+ * next sheet; a chunk handed to the deflate stream comes back when the stream has read it. Without
+ * them every such sheet (five of each organization's workbook at a month end) and every chunk of a
+ * large sheet (about 400 of the 100,000-key Keys sheet) allocated half a megabyte outside V8's
+ * heap, and that external memory is what drives V8 to full collections: under the CLI's compact
+ * heap, one every 60-80 ms while the 100,000-key workbook was written (bench/README.md). The
+ * stream holds at most a chunk or two (the writer waits for its drain), so a few are kept; an
+ * entry that finds none allocates its own.
  */
-let spare: Buffer | null = null;
+const spares: Buffer[] = [];
+const MAX_SPARES = 4;
 
 function takeSpare(): Buffer | null {
-  const b = spare;
-  spare = null;
-  return b;
+  return spares.pop() ?? null;
 }
 
 function giveBackSpare(b: Buffer): void {
-  if (b.length === CHUNK_BYTES * 2) spare = b;
+  if (b.length === CHUNK_BYTES * 2 && spares.length < MAX_SPARES) spares.push(b);
 }
 
 function dataDescriptor(e: EntryRecord): Buffer {
