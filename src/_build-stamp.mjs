@@ -14,9 +14,10 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STAMP = join(ROOT, 'dist', '.build-stamp');
-// Everything tsc and the build's two steps read: the sources, the texts precompiled into dist/,
-// the compiler's settings, and the locked versions of the compiler and the packages.
-const INPUTS = ['src', 'templates', 'locales', 'tsconfig.json', 'package.json', 'package-lock.json'];
+// Everything tsc and the build's two steps read: the sources, the templates precompiled into
+// dist/, the compiler's settings, and the locked versions of the compiler and the packages.
+// (locales/ is read at run time, from the package, not built.)
+const INPUTS = ['src', 'templates', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 function filesOf(path) {
   let entries;

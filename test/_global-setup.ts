@@ -10,7 +10,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Tests that run the built `svc` bin need dist/ to match the sources. `npm ci` builds it; a
- * developer who edited src/, templates/ or locales/ (precompiled into dist/ by the build) gets one rebuild
+ * developer who edited src/ or templates/ (precompiled into dist/ by the build) gets one rebuild
  * here, once, before any test file starts. Returns the teardown: the run's temporary folder goes.
  */
 export default function setup(project: TestProject): () => void {
