@@ -103,3 +103,54 @@ describe('runBooks: revenue per category in DKK', () => {
     expect(b.vat.sales_vat).toMatchObject({ ore: -2500n, kroner: -25n });
   });
 });
+
+describe('runBooks: what a return drafted from the run lacks, and void invoices\' credit notes', () => {
+  const voidEntry = (number: string, invoiceDate: string, credit_note?: InvoiceEntry['credit_note']): InvoiceEntry => ({
+    id: number, invoice_number: number, status: 'void', period_start: '2026-10-01', period_end: '2026-10-31', currency: 'DKK',
+    subtotal_cents: 10000, vat_cents: 2500, total_cents: 12500, usd_dkk_rate: null, files: [],
+    booking: { invoice_date: invoiceDate, treatment: 'standard', buyer_name: 'B', categories: [{ category: 'subscription', cents: 10000 }] },
+    ...(credit_note ? { credit_note } : {}),
+  });
+  const org = (org_id: string, invoices: InvoiceEntry[], invoicesPart: 'ok' | 'skipped' | 'failed') => ({
+    org_id, name: org_id, folder: org_id, status: invoicesPart === 'ok' ? ('ok' as const) : ('skipped' as const),
+    parts: [{ part: 'invoices' as const, status: invoicesPart }], invoices, cost: null,
+  });
+  const run = async (vatPeriod: 'month' | 'quarter', orgs: ReturnType<typeof org>[]) => {
+    const { runBooks } = await import('../../src/runner/figures/books.js');
+    const { runFigures } = await import('../../src/runner/figures/run-figures.js');
+    const { booksView } = await import('../../src/runner/pages/_books-view.js');
+    const { renderVatReturnJson } = await import('../../src/runner/pages/_vat-return-json.js');
+    const { getLocale } = await import('../../src/locale/index.js');
+    const books = runBooks(orgs, { ...booksSettings(undefined), vat_period: vatPeriod }, runFigures(orgs));
+    return { books, en: booksView(books, getLocale('en')), da: booksView(books, getLocale('da')), json: JSON.parse(renderVatReturnJson(books, '2026-10')) as Record<string, unknown> };
+  };
+
+  it('names the organizations whose invoices the run could not read, in vat-return.json and in words', async () => {
+    const r = await run('quarter', [org('org-a', [], 'ok'), org('org-b', [], 'skipped'), org('org-c', [], 'failed')]);
+    expect(r.json.invoices_not_read).toEqual(['org-b', 'org-c']);
+    expect(r.en.notRead).toBe('Not in these figures: the invoices of org-b, org-c, which this run could not read; the return lacks them until a run reads them.');
+    expect(r.da.notRead).toMatch(/^Ikke med i tallene: fakturaerne fra org-b, org-c,/);
+    expect(r.json.covers).toMatch(/^the invoices of this month's run only/);
+  });
+
+  it('says a void invoice\'s VAT is owed while its credit note is not made, and when invoice and credit note fall in two VAT periods', async () => {
+    const r = await run('month', [org('org-a', [
+      voidEntry('V-1', '2026-11-01'),
+      voidEntry('V-2', '2026-11-01', { status: 'made', number: 'KN-7', issue_date: '2026-12-07' }),
+      voidEntry('V-3', '2026-11-01', { status: 'made', number: 'KN-8', issue_date: '2026-11-20' }),
+    ], 'ok')]);
+    expect(r.books.not_booked).toEqual([
+      { org_id: 'org-a', invoice_number: 'V-1', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note_to_make: true },
+      { org_id: 'org-a', invoice_number: 'V-2', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note: 'KN-7', credit_note_period: '2026-12' },
+      { org_id: 'org-a', invoice_number: 'V-3', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note: 'KN-8' },
+    ]);
+    expect(r.en.notBooked).toEqual([
+      'V-1 (org-a) is not booked: void. Its credit note is not made yet: until it is issued, the VAT the invoice states is owed as it stands (momsloven § 46, stk. 6).',
+      'V-2 (org-a) is not booked: void. Its credit note KN-7 is dated in VAT period 2026-12, not the invoice\'s: they do not cancel out in one return, so the invoice\'s VAT belongs to its own period and the credit note\'s reversal to 2026-12.',
+      'V-3 (org-a) is not booked: void. Its credit note KN-8 is not booked either: together they cancel out.',
+    ]);
+    // In a quarter the same dates fall in one period: they cancel out.
+    const q = await run('quarter', [org('org-a', [voidEntry('V-2', '2026-11-01', { status: 'made', number: 'KN-7', issue_date: '2026-12-07' })], 'ok')]);
+    expect(q.books.not_booked[0]).not.toHaveProperty('credit_note_period');
+  });
+});

@@ -82,6 +82,17 @@ export interface NotBooked {
   total_cents: number;
   /** The credit note that cancels it (void and held back), when the run made it: not booked either. */
   credit_note?: string;
+  /**
+   * With `credit_note`: the VAT period of its issue date when that is not the invoice's. Then the
+   * two do not cancel out in one return: the invoice's VAT falls in its own period, the credit
+   * note's reversal in this one.
+   */
+  credit_note_period?: string;
+  /**
+   * A void or held-back invoice whose credit note is not made yet: the VAT it states is owed as it
+   * stands until the credit note is issued (momsloven § 46, stk. 6; VAT Directive art. 203).
+   */
+  credit_note_to_make?: true;
 }
 
 export interface RunBooks {
@@ -96,6 +107,11 @@ export interface RunBooks {
   /** The EU sales list per calendar month of the invoice dates (EU-salg uden moms is filed per month). */
   eu_sales_by_month: Array<{ month: string; eu_sales: EuSale[] }>;
   not_booked: NotBooked[];
+  /**
+   * Organizations whose invoices this run could not read (skipped, failed or not run, none
+   * listed): their invoices are in no box, so a return drafted from these figures lacks them.
+   */
+  invoices_not_read: string[];
 }
 
 const emptyBox = (): VatBox => ({ ore: 0n, kroner: 0n, converted_ore: 0n, invoices: [], missing_rate: [] });
@@ -234,10 +250,7 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
     for (const i of o.invoices) {
       const reason = failed ? 'figures_failed' : notBookedReason(i);
       const dkk = reason ? null : dkkOf(i);
-      if (reason || dkk === null) {
-        const made = i.credit_note?.status === 'made' ? i.credit_note.number : undefined;
-        notBooked.push({ org_id: o.org_id, invoice_number: i.invoice_number, reason: reason ?? 'no_rate', currency: i.currency, total_cents: i.total_cents, ...(made ? { credit_note: made } : {}) });
-      }
+      if (reason || dkk === null) notBooked.push(notBookedEntry(o, i, reason ?? 'no_rate', settings));
       // An invoice with no rate is in no journal, but its boxes say that it is missing.
       if (reason) continue;
       const date = i.booking!.invoice_date;
@@ -270,5 +283,22 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
     periods: byKey(periods).map(([, f]) => byVatNumber(f)),
     eu_sales_by_month: byKey(months).filter(([, f]) => f.eu_sales.length).map(([month, f]) => ({ month, eu_sales: byVatNumber(f).eu_sales })),
     not_booked: notBooked,
+    // As the pages count an organization's invoices known: its invoices part done, or some listed.
+    invoices_not_read: organizations.filter((o) => o.invoices.length === 0 && !o.parts.some((p) => p.part === 'invoices' && p.status === 'ok')).map((o) => o.org_id),
   };
+}
+
+/** An invoice not booked, with its credit note: made (and in which VAT period), or still to make. */
+function notBookedEntry(o: OrgOutcome, i: InvoiceEntry, reason: NotBooked['reason'], settings: BooksSettings): NotBooked {
+  const entry: NotBooked = { org_id: o.org_id, invoice_number: i.invoice_number, reason, currency: i.currency, total_cents: i.total_cents };
+  const note = i.credit_note;
+  if (note?.status === 'made' && note.number) {
+    entry.credit_note = note.number;
+    const invoiceDate = i.booking?.invoice_date;
+    if (note.issue_date && invoiceDate) {
+      const own = vatPeriodOf(note.issue_date, settings.vat_period).period;
+      if (own !== vatPeriodOf(invoiceDate, settings.vat_period).period) entry.credit_note_period = own;
+    }
+  } else if (reason === 'void' || reason === 'held_back') entry.credit_note_to_make = true;
+  return entry;
 }

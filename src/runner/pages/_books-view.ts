@@ -1,5 +1,5 @@
 import { formatCount, formatDate, formatMoney, t, type Locale } from '../../locale/index.js';
-import type { EuSale, RunBooks, VatBox, VatFigures } from '../figures/books.js';
+import type { EuSale, NotBooked, RunBooks, VatBox, VatFigures } from '../figures/books.js';
 
 // The run's books as words and formatted amounts in one language: the draft VAT return's boxes per
 // VAT period, the EU sales list, the journal's sums and the invoices not booked, for summary.md and
@@ -54,7 +54,15 @@ export function booksView(books: RunBooks, locale: Locale, esc: Esc = (text) => 
     accounts: esc(w(locale, 'accountsNote', { ...books.settings.accounts, ...books.settings.vat_codes })),
     note: esc(w(locale, 'draftNote')),
     notBooked: books.not_booked.map((n) =>
-      esc(w(locale, 'notBookedLine', { number: n.invoice_number, org: n.org_id, reason: w(locale, `reason.${n.reason}`), creditNote: n.credit_note ? w(locale, 'creditNoteToo', { number: n.credit_note }) : '' })),
+      esc(w(locale, 'notBookedLine', { number: n.invoice_number, org: n.org_id, reason: w(locale, `reason.${n.reason}`), creditNote: creditNoteText(n, locale) })),
     ),
+    notRead: books.invoices_not_read.length ? esc(w(locale, 'notReadLine', { orgs: books.invoices_not_read.join(', ') })) : '',
   };
+}
+
+/** What a not-booked invoice's credit note means for the return: cancels it, falls in another period, or is still to make. */
+function creditNoteText(n: NotBooked, locale: Locale): string {
+  if (n.credit_note && n.credit_note_period) return w(locale, 'creditNoteOtherPeriod', { number: n.credit_note, period: n.credit_note_period });
+  if (n.credit_note) return w(locale, 'creditNoteToo', { number: n.credit_note });
+  return n.credit_note_to_make ? w(locale, 'creditNoteToMake') : '';
 }

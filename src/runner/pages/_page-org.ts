@@ -20,7 +20,7 @@ export interface OrgPageContext {
   runMonth: string;
   locale: Locale;
   status: (s: RunStatus) => string;
-  invoiceStatus: Record<InvoiceEntry['status'] | 'held_back', string>;
+  invoiceStatus: Record<InvoiceEntry['status'] | 'held_back' | 'void_cancelled' | 'void_to_credit', string>;
   period: (i: InvoiceEntry) => string;
   noRate: string;
   estimatedMark: string;
@@ -44,7 +44,9 @@ export function orgPageContext(files: FileIndex, runMonth: string, locale: Local
     },
     invoiceStatus: {
       issued: e(t(locale, 'runner.summary.invoiceStatus.issued')),
-      void: e(t(locale, 'runner.summary.invoiceStatus.voidCancelled')),
+      void: e(t(locale, 'runner.summary.invoiceStatus.void')),
+      void_cancelled: e(t(locale, 'runner.summary.invoiceStatus.voidCancelled')),
+      void_to_credit: e(t(locale, 'runner.summary.invoiceStatus.voidToCredit')),
       held_back: e(t(locale, 'runner.summary.invoiceStatus.heldBack')),
     },
     // A whole calendar month reads as the month; any other period as its two dates.
@@ -84,6 +86,15 @@ function stacked(lines: string[]): string {
  * what cancels them; an e-invoice not made says why), and a row with what was not made, the
  * cost's rows and the chart of its usage per month. Every figure is `f`'s (the run's model).
  */
+/**
+ * The status word of an invoice: a void one says whether its credit note cancels it or is still to
+ * make (a manifest of an earlier version says nothing of it: then only "void").
+ */
+function statusKey(i: OrgOutcome['invoices'][number]): 'issued' | 'void' | 'void_cancelled' | 'void_to_credit' | 'held_back' {
+  if (i.status === 'void') return !i.credit_note ? 'void' : i.credit_note.status === 'made' ? 'void_cancelled' : 'void_to_credit';
+  return i.held_back ? 'held_back' : 'issued';
+}
+
 export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPageContext): string {
   const { locale, files } = ctx;
   const linked = new Set<string>();
@@ -104,7 +115,7 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
     // Void and held-back invoices are counted in no total: their amounts are struck through.
     const cls = i.status === 'void' ? ' class="void"' : i.held_back ? ' class="held"' : '';
     invoiceRows +=
-      `<tr${cls}><td>${e(i.invoice_number)}</td><td>${ctx.invoiceStatus[i.held_back && i.status === 'issued' ? 'held_back' : i.status]}</td><td>${ctx.period(i)}</td>` +
+      `<tr${cls}><td>${e(i.invoice_number)}</td><td>${ctx.invoiceStatus[statusKey(i)]}</td><td>${ctx.period(i)}</td>` +
       `<td>${e(formatMoney(i.subtotal_cents, i.currency, locale))}</td><td>${e(formatMoney(i.vat_cents, i.currency, locale))}</td><td>${total}</td><td></td><td>${links}</td></tr>`;
   }
   const own = answersLast((files.byOrg.get(o.org_id) ?? []).filter((file) => !linked.has(file.path)));

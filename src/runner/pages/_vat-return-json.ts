@@ -29,6 +29,8 @@ export function renderVatReturnJson(books: RunBooks, month: string): string {
   return exactJson({
     draft: true,
     month,
+    // What the figures cover: a VAT period's return adds every month's run whose invoices fall in it.
+    covers: 'the invoices of this month\'s run only: a VAT period that also has invoices of other months\' runs adds theirs; sales only (purchase VAT, reverse-charged purchases and box A are not here)',
     currency: 'DKK',
     vat_period: books.settings.vat_period,
     ...figures(books.vat),
@@ -46,5 +48,6 @@ export function renderVatReturnJson(books: RunBooks, month: string): string {
     accounts: books.settings.accounts,
     vat_codes: books.settings.vat_codes,
     not_booked: books.not_booked,
+    invoices_not_read: books.invoices_not_read,
   }) + '\n';
 }
