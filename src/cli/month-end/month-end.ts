@@ -186,7 +186,7 @@ function howItRuns(input: MonthEndRunInput, threads: number): string {
 
 export const monthEndCommand: Command = {
   name: 'month-end',
-  summary: "Month-end batch: every organization's invoices (JSON + PDF), cost workbook, manifest, summary and index.html",
+  summary: "Month-end batch: every organization's invoices (JSON, PDF, e-invoice XML), cost workbook, books, manifest, summary and index.html",
   usage: 'month-end --config runs.json --out DIR [--month YYYY-MM] [--rates FILE] [--concurrency N] [--threads N] [--queue redis://HOST:PORT] [--rate N] [--language da|en] [--with-service-pdf] [--credit-note-date YYYY-MM-DD] [--deadline SECONDS] [--json]',
   examples: [
     'svc month-end --config runs.json --out ./month-end',

@@ -49,7 +49,7 @@ function npmInstallLatest(io: CommandIO): Promise<number> {
 export function makeUpdateCommand(install: () => Install = () => classifyInstall(packageRoot())): Command {
   return {
     name: 'update',
-    summary: 'Install the latest release of svc in place',
+    summary: 'Install the latest release of svc in place, or print the command that does',
     usage: 'update [--check]',
     examples: ['svc update --check', 'svc update'],
     options: { check: { type: 'boolean', description: 'only report whether a newer release exists' } },
