@@ -135,17 +135,21 @@ describe('runBooks: what a return drafted from the run lacks, and void invoices\
 
   it('says a void invoice\'s VAT is owed while its credit note is not made, and when invoice and credit note fall in two VAT periods', async () => {
     const r = await run('month', [org('org-a', [
-      voidEntry('V-1', '2026-11-01'),
+      voidEntry('V-1', '2026-11-01', { status: 'to_make', command: 'svc invoices credit-note org-a/invoice-V-1.json --number NUMBER' }),
+      // A manifest of an earlier version says nothing of the credit note: nothing is claimed.
+      voidEntry('V-0', '2026-11-01'),
       voidEntry('V-2', '2026-11-01', { status: 'made', number: 'KN-7', issue_date: '2026-12-07' }),
       voidEntry('V-3', '2026-11-01', { status: 'made', number: 'KN-8', issue_date: '2026-11-20' }),
     ], 'ok')]);
     expect(r.books.not_booked).toEqual([
       { org_id: 'org-a', invoice_number: 'V-1', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note_to_make: true },
+      { org_id: 'org-a', invoice_number: 'V-0', reason: 'void', currency: 'DKK', total_cents: 12500 },
       { org_id: 'org-a', invoice_number: 'V-2', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note: 'KN-7', credit_note_period: '2026-12' },
       { org_id: 'org-a', invoice_number: 'V-3', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note: 'KN-8' },
     ]);
     expect(r.en.notBooked).toEqual([
       'V-1 (org-a) is not booked: void. Its credit note is not made yet: until it is issued, the VAT the invoice states is owed as it stands (momsloven § 46, stk. 6).',
+      'V-0 (org-a) is not booked: void.',
       'V-2 (org-a) is not booked: void. Its credit note KN-7 is dated in VAT period 2026-12, not the invoice\'s: they do not cancel out in one return, so the invoice\'s VAT belongs to its own period and the credit note\'s reversal to 2026-12.',
       'V-3 (org-a) is not booked: void. Its credit note KN-8 is not booked either: together they cancel out.',
     ]);

@@ -288,7 +288,10 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
   };
 }
 
-/** An invoice not booked, with its credit note: made (and in which VAT period), or still to make. */
+/**
+ * An invoice not booked, with its credit note: made (and in which VAT period), or still to make (a
+ * manifest of an earlier version says nothing of it: then neither).
+ */
 function notBookedEntry(o: OrgOutcome, i: InvoiceEntry, reason: NotBooked['reason'], settings: BooksSettings): NotBooked {
   const entry: NotBooked = { org_id: o.org_id, invoice_number: i.invoice_number, reason, currency: i.currency, total_cents: i.total_cents };
   const note = i.credit_note;
@@ -299,6 +302,6 @@ function notBookedEntry(o: OrgOutcome, i: InvoiceEntry, reason: NotBooked['reaso
       const own = vatPeriodOf(note.issue_date, settings.vat_period).period;
       if (own !== vatPeriodOf(invoiceDate, settings.vat_period).period) entry.credit_note_period = own;
     }
-  } else if (reason === 'void' || reason === 'held_back') entry.credit_note_to_make = true;
+  } else if (note && (reason === 'void' || reason === 'held_back')) entry.credit_note_to_make = true;
   return entry;
 }
