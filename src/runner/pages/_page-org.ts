@@ -9,6 +9,7 @@ import { answersLast, linksHtml, type FileIndex } from './_page-links.js';
 import type { OrgFigures, RunStatus } from '../figures/run-figures.js';
 import type { InvoiceEntry, MonthCost, OrgOutcome } from '../manifest/manifest.js';
 import { costNote } from './summary.js';
+import { INVOICE_STATUS_TEXT, invoiceStatusKey, type InvoiceStatusKey } from './_invoice-status.js';
 
 // Each organization's rows of the front page's table, built here rather than in the template:
 // a page of a thousand organizations is made in a fraction of the time (see bench/README.md).
@@ -20,7 +21,7 @@ export interface OrgPageContext {
   runMonth: string;
   locale: Locale;
   status: (s: RunStatus) => string;
-  invoiceStatus: Record<InvoiceEntry['status'] | 'held_back' | 'void_cancelled' | 'void_to_credit', string>;
+  invoiceStatus: Record<InvoiceStatusKey, string>;
   period: (i: InvoiceEntry) => string;
   noRate: string;
   estimatedMark: string;
@@ -42,13 +43,7 @@ export function orgPageContext(files: FileIndex, runMonth: string, locale: Local
       if (word === undefined) statuses.set(key, (word = e(statusWord(key, locale))));
       return word;
     },
-    invoiceStatus: {
-      issued: e(t(locale, 'runner.summary.invoiceStatus.issued')),
-      void: e(t(locale, 'runner.summary.invoiceStatus.void')),
-      void_cancelled: e(t(locale, 'runner.summary.invoiceStatus.voidCancelled')),
-      void_to_credit: e(t(locale, 'runner.summary.invoiceStatus.voidToCredit')),
-      held_back: e(t(locale, 'runner.summary.invoiceStatus.heldBack')),
-    },
+    invoiceStatus: Object.fromEntries(Object.entries(INVOICE_STATUS_TEXT).map(([key, text]) => [key, e(t(locale, text))])) as Record<InvoiceStatusKey, string>,
     // A whole calendar month reads as the month; any other period as its two dates.
     period: (i) => {
       const key = `${i.period_start}/${i.period_end}`;
@@ -86,15 +81,6 @@ function stacked(lines: string[]): string {
  * what cancels them; an e-invoice not made says why), and a row with what was not made, the
  * cost's rows and the chart of its usage per month. Every figure is `f`'s (the run's model).
  */
-/**
- * The status word of an invoice: a void one says whether its credit note cancels it or is still to
- * make (a manifest of an earlier version says nothing of it: then only "void").
- */
-function statusKey(i: OrgOutcome['invoices'][number]): 'issued' | 'void' | 'void_cancelled' | 'void_to_credit' | 'held_back' {
-  if (i.status === 'void') return !i.credit_note ? 'void' : i.credit_note.status === 'made' ? 'void_cancelled' : 'void_to_credit';
-  return i.held_back ? 'held_back' : 'issued';
-}
-
 export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPageContext): string {
   const { locale, files } = ctx;
   const linked = new Set<string>();
@@ -115,7 +101,7 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
     // Void and held-back invoices are counted in no total: their amounts are struck through.
     const cls = i.status === 'void' ? ' class="void"' : i.held_back ? ' class="held"' : '';
     invoiceRows +=
-      `<tr${cls}><td>${e(i.invoice_number)}</td><td>${ctx.invoiceStatus[statusKey(i)]}</td><td>${ctx.period(i)}</td>` +
+      `<tr${cls}><td>${e(i.invoice_number)}</td><td>${ctx.invoiceStatus[invoiceStatusKey(i)]}</td><td>${ctx.period(i)}</td>` +
       `<td>${e(formatMoney(i.subtotal_cents, i.currency, locale))}</td><td>${e(formatMoney(i.vat_cents, i.currency, locale))}</td><td>${total}</td><td></td><td>${links}</td></tr>`;
   }
   const own = answersLast((files.byOrg.get(o.org_id) ?? []).filter((file) => !linked.has(file.path)));

@@ -11,6 +11,7 @@ import { runFigures, type OrgFigures, type RunFigures } from '../figures/run-fig
 import { booksView } from './_books-view.js';
 import type { RunBooks } from '../figures/books.js';
 import type { CostInDkk, Manifest, ManifestFile, OrgOutcome, PartOutcome } from '../manifest/manifest.js';
+import { INVOICE_STATUS_TEXT, invoiceStatusKey } from './_invoice-status.js';
 
 const TEMPLATE_URL = new URL('../../../templates/runner/summary.md.hbs', import.meta.url);
 let template: string | undefined;
@@ -60,14 +61,7 @@ function einvoiceNotes(o: OrgOutcome, locale: Locale): string[] {
   ];
 }
 
-/** A void invoice's status: cancelled by its credit note, the credit note still to make, or (a manifest of an earlier version) nothing known of it. */
-function voidStatusKey(i: OrgOutcome['invoices'][number]): string {
-  if (!i.credit_note) return 'invoiceStatus.void';
-  return i.credit_note.status === 'made' ? 'invoiceStatus.voidCancelled' : 'invoiceStatus.voidToCredit';
-}
-
 function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | null, locale: Locale, month: string) {
-  const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes = [...problemLines(o, locale), ...(o.notes ?? [])].map(mdText);
   notes.push(...einvoiceNotes(o, locale));
   notes.push(...findingsOf(o, locale).map((f) => mdText(findingLineText(f, locale))));
@@ -100,7 +94,7 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
       const foreign = i.currency !== 'DKK';
       return {
         number: mdText(i.invoice_number),
-        status: i.status === 'void' ? s(voidStatusKey(i)) : i.held_back ? s('invoiceStatus.heldBack') : s('invoiceStatus.issued'),
+        status: t(locale, INVOICE_STATUS_TEXT[invoiceStatusKey(i)]),
         period: formatMonth(i.period_start, locale),
         // A void or held-back invoice asks nothing: no due date.
         due: i.due_at && i.status !== 'void' && !i.held_back ? formatDate(i.due_at, locale) : '–',
