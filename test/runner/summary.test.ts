@@ -48,3 +48,17 @@ test('Danish: the words and the number format of the language', () => {
   expect(md).toContain('| **I alt** | **25.392,22 DKK** |');
   expect(renderSummary({ ...manifest, organizations: manifest.organizations.slice(1) }, 'da')).toContain('1 organisation.');
 });
+
+test('the organizations\' invoice counts foot to the run\'s: each row counts the invoices its amounts count, void and held-back ones apart', () => {
+  const inv = (id: string, status: 'issued' | 'void', held?: true): OrgOutcome['invoices'][number] => ({
+    id, invoice_number: id, status, period_start: '2026-10-01', period_end: '2026-10-31', due_at: '2026-11-20', currency: 'DKK',
+    subtotal_cents: 10000, vat_cents: 2500, total_cents: 12500, usd_dkk_rate: null, files: [], ...(held ? { held_back: held } : {}),
+  });
+  // c: one issued, one void, one held back; d: two issued. Counted: 1 + 2 = 3 invoices, 3 × 125.00 = 375.00 DKK.
+  const md = renderSummary({ ...manifest, organizations: [org('c', 'en', [inv('C-1', 'issued'), inv('C-2', 'void'), inv('C-3', 'issued', true)]), org('d', 'en', [inv('D-1', 'issued'), inv('D-2', 'issued')])] }, 'en');
+  const rows = md.split('\n').filter((l) => /^\| Org [cd] \|/.test(l)).map((l) => l.split('|').map((c) => c.trim()));
+  // Organization, Status, Invoices, excl. VAT, incl. VAT, Void, Cost.
+  expect(rows.map((r) => [r[1], r[3], r[5], r[6]])).toEqual([['Org c', '1', 'DKK 125.00', '1'], ['Org d', '2', 'DKK 250.00', '0']]);
+  expect(md).toContain('| DKK | 3 | DKK 300.00 | DKK 75.00 | DKK 375.00 |');
+  expect(md).toContain('| **All in DKK** | 3 | | | **DKK 375.00** |');
+});

@@ -44,6 +44,11 @@ export interface DkkTotal {
 /** An organization's invoices counted, or a run's: the sum of its organizations'. */
 export interface InvoiceCounts {
   invoices: number;
+  /**
+   * Issued invoices not held back: the ones every total counts (`totals`, "all in DKK"), as the
+   * organizations' table on summary.md shows beside their amounts. Absent in manifests of earlier versions.
+   */
+  counted: number;
   void: number;
   /** Issued invoices checkInvoice finds an error in: not valid, never counted in a total. */
   held_back: number;
@@ -144,6 +149,7 @@ function orgFigures(o: OrgOutcome): { figures: OrgFigures; dkk: DkkTotal } {
   const counts = {
     org_id: o.org_id,
     invoices: o.invoices.length,
+    counted: count((i) => i.status === 'issued' && i.held_back !== true),
     void: count((i) => i.status === 'void'),
     held_back: count((i) => i.held_back === true),
     einvoices_written: count((i) => i.einvoice === 'written'),
@@ -195,6 +201,7 @@ export function runFigures(organizations: readonly OrgOutcome[]): RunFigures {
     in_dkk: addDkk(parts.map((p) => p.dkk)),
     cost: costOfRun(orgs),
     invoices: add('invoices'),
+    counted: add('counted'),
     void: add('void'),
     held_back: add('held_back'),
     einvoices_written: add('einvoices_written'),

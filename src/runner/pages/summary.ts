@@ -76,7 +76,8 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
     // A folder is named only when the run has a file in it.
     folder: folders === null || folders.has(o.org_id) ? mdText(`${o.folder}/`) : '',
     status: statusWord(f.status, locale),
-    invoiceCount: known ? String(f.invoices) : '–',
+    // The invoices its amounts count (issued, not held back); void ones have their own column.
+    invoiceCount: known ? String(f.counted) : '–',
     invoicesKnown,
     voidCount: known ? String(f.void) : '–',
     net: perCurrency(f.totals, 'net_cents', locale).join('; ') || '–',
