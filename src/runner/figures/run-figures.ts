@@ -149,7 +149,7 @@ function orgFigures(o: OrgOutcome): { figures: OrgFigures; dkk: DkkTotal } {
   const counts = {
     org_id: o.org_id,
     invoices: o.invoices.length,
-    counted: count((i) => i.status === 'issued' && i.held_back !== true),
+    counted: count(counted),
     void: count((i) => i.status === 'void'),
     held_back: count((i) => i.held_back === true),
     einvoices_written: count((i) => i.einvoice === 'written'),
