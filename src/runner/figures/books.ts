@@ -3,6 +3,7 @@ import type { BooksSettings } from '../config/books-config.js';
 import type { InvoiceEntry, OrgOutcome } from '../manifest/manifest.js';
 import type { RunFigures } from './run-figures.js';
 import { vatPeriodOf, type VatPeriod } from './_vat-period.js';
+import { invoicesRead } from './_invoices-read.js';
 
 export type { VatPeriod } from './_vat-period.js';
 
@@ -284,7 +285,7 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
     eu_sales_by_month: byKey(months).filter(([, f]) => f.eu_sales.length).map(([month, f]) => ({ month, eu_sales: byVatNumber(f).eu_sales })),
     not_booked: notBooked,
     // As the pages count an organization's invoices known: its invoices part done, or some listed.
-    invoices_not_read: organizations.filter((o) => o.invoices.length === 0 && !o.parts.some((p) => p.part === 'invoices' && p.status === 'ok')).map((o) => o.org_id),
+    invoices_not_read: organizations.filter((o) => o.invoices.length === 0 && !invoicesRead(o)).map((o) => o.org_id),
   };
 }
 

@@ -10,6 +10,7 @@ import type { OrgFigures, RunStatus } from '../figures/run-figures.js';
 import type { InvoiceEntry, MonthCost, OrgOutcome } from '../manifest/manifest.js';
 import { costNote } from './summary.js';
 import { INVOICE_STATUS_TEXT, invoiceStatusKey, type InvoiceStatusKey } from './_invoice-status.js';
+import { invoicesRead } from '../figures/_invoices-read.js';
 
 // Each organization's rows of the front page's table, built here rather than in the template:
 // a page of a thousand organizations is made in a fraction of the time (see bench/README.md).
@@ -112,7 +113,7 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
     `<td>${stacked(perCurrency(f.totals, 'net_cents', locale))}</td><td>${stacked(perCurrency(f.totals, 'vat_cents', locale))}</td><td>${stacked(perCurrency(f.totals, 'total_cents', locale))}</td>` +
     `<td>${e(cost?.total ?? '–')}${estimated ? ` <span class="mark">${e(ctx.estimatedMark)}</span>` : ''}</td><td>${linksHtml(own, locale)}</td></tr>`;
   const notes = [...problemLines(o, locale), ...(o.notes ?? [])];
-  if (!o.invoices.length) notes.push(o.parts.some((p) => p.part === 'invoices' && p.status === 'ok') ? ctx.noInvoices : ctx.invoicesNotFetched);
+  if (!o.invoices.length) notes.push(invoicesRead(o) ? ctx.noInvoices : ctx.invoicesNotFetched);
   let more = notes.map((n) => `<p>${e(n)}</p>`).join('') + rateNotes.map((n) => `<p class="rate">${e(n)}</p>`).join('');
   if (cost) {
     // The estimated rate is marked beside the cost and explained once, under "For a person to check".

@@ -12,6 +12,7 @@ import { booksView } from './_books-view.js';
 import type { RunBooks } from '../figures/books.js';
 import type { CostInDkk, Manifest, ManifestFile, OrgOutcome, PartOutcome } from '../manifest/manifest.js';
 import { INVOICE_STATUS_TEXT, invoiceStatusKey } from './_invoice-status.js';
+import { invoicesRead } from '../figures/_invoices-read.js';
 
 const TEMPLATE_URL = new URL('../../../templates/runner/summary.md.hbs', import.meta.url);
 let template: string | undefined;
@@ -66,7 +67,7 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
   notes.push(...einvoiceNotes(o, locale));
   notes.push(...findingsOf(o, locale).map((f) => mdText(findingLineText(f, locale))));
   // Invoices not fetched (skipped, failed, not run) are not known to be none.
-  const invoicesKnown = o.parts.some((p) => p.part === 'invoices' && p.status === 'ok');
+  const invoicesKnown = invoicesRead(o);
   const known = invoicesKnown || o.invoices.length > 0;
   const money = (v: number | bigint | null | undefined, currency: string) => (v === null || v === undefined ? '–' : formatMoney(v, currency, locale));
   const cost = orgCostView(f.cost, locale);
