@@ -1,11 +1,12 @@
 import { InvalidRequestError } from './errors/invalid-request-error.js';
+import { withoutSecrets } from './errors/_error-body.js';
 
 /**
  * `value` as a message quotes it back to the caller, `token` masked: a token passed where an id,
  * a date or a currency belongs is never echoed into an error (and from there into a log).
  */
 export function quotedWithoutToken(value: unknown, token: string): string {
-  return String(JSON.stringify(value)).split(token).join('***');
+  return withoutSecrets(String(JSON.stringify(value)), [token]);
 }
 
 /** `check()`, an InvalidRequestError it throws quoting `token` made again with the token masked. */
@@ -13,7 +14,7 @@ export function checkedWithoutToken<T>(token: string, check: () => T): T {
   try {
     return check();
   } catch (e) {
-    if (e instanceof InvalidRequestError && e.message.includes(token)) throw new InvalidRequestError(e.field, e.reason.split(token).join('***'));
+    if (e instanceof InvalidRequestError && e.message.includes(token)) throw new InvalidRequestError(e.field, withoutSecrets(e.reason, [token]));
     throw e;
   }
 }

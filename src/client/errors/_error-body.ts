@@ -7,11 +7,16 @@ export interface ErrorBodyInfo {
   text: string;
 }
 
-/** Text from the service is data: strip control characters (no terminal escapes), one line, bounded. */
-export function sanitizeText(text: string, secrets: readonly string[]): string {
+/** `text` with each of `secrets` (an empty one skipped) replaced by `***`. */
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) if (s) out = out.split(s).join('***');
-  out = visibleText(out).trim();
+  return out;
+}
+
+/** Text from the service is data: strip control characters (no terminal escapes), one line, bounded. */
+export function sanitizeText(text: string, secrets: readonly string[]): string {
+  const out = visibleText(withoutSecrets(text, secrets)).trim();
   return out.length > 300 ? `${out.slice(0, 297)}...` : out;
 }
 

@@ -1,15 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { escapeControls } from '../../core/index.js';
 import type { ApiError } from './common/api-error.js';
-import { readErrorBody } from './_error-body.js';
+import { readErrorBody, withoutSecrets } from './_error-body.js';
 
 const BODY_LIMIT = 16 * 1024;
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'cf-ray'];
 
 function clean(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s) out = out.split(s).join('***');
-  return escapeControls(out, { keep: '\n\t' });
+  return escapeControls(withoutSecrets(text, secrets), { keep: '\n\t' });
 }
 
 /**
