@@ -9,7 +9,6 @@ export interface ForbiddenReason {
   kind: DeniedKind;
 }
 
-
 const BY_CODE: Record<string, ForbiddenReason> = {
   usage_not_shared: {
     kind: 'not_shared',
