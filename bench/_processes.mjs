@@ -1,11 +1,35 @@
 // What the month-end benches read about their child processes, and the run config they give
 // `svc month-end`. Linux only (reads /proc).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const MB = 1024 * 1024;
+
+/** The variable in which `npm run bench` (bench/run.mjs) names the one folder its benches write under. */
+export const BENCH_TMP_ENV = 'SVC_BENCH_TMP';
+
+const made = [];
+
+/**
+ * A new temp folder for a bench's files, removed only when no bench runs any more: under `npm run
+ * bench` it lies in the folder bench/run.mjs removes after the last bench; a bench run by hand
+ * removes its own when its process exits. Never between measured runs: on ext4 without a journal
+ * (the team's machines), creating a file within a few minutes of deleting many costs the kernel
+ * 100-250 µs, not about 9 µs (it steps over each recently freed inode in turn), so a bench that
+ * removed one run's output just before the next charged that run for it (bench/README.md).
+ */
+export function benchTemp(prefix) {
+  const parent = process.env[BENCH_TMP_ENV];
+  if (parent) {
+    mkdirSync(parent, { recursive: true });
+    return mkdtempSync(join(parent, prefix));
+  }
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (made.push(dir) === 1) process.once('exit', () => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  return dir;
+}
 
 /** A process's peak RSS so far (the kernel's high-water mark, VmHWM) in MB; NaN once it has gone. */
 export function peakMbOf(pid) {

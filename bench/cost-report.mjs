@@ -10,12 +10,13 @@
 // `node bench/cost-report.mjs [keys] [--cli-only]`
 import { spawn, spawnSync, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildLibxlsxwriterBench } from './_libxlsxwriter.mjs';
+import { benchTemp } from './_processes.mjs';
 
 const KEYS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 100_000);
 const CLI_ONLY = process.argv.includes('--cli-only');
@@ -156,7 +157,7 @@ const [{ port }] = await once(server, 'message');
 const baseUrl = `http://127.0.0.1:${port}`;
 const served = { bytes: 0, unexpected: [] };
 server.on('message', (m) => (m.bytes ? (served.bytes = m.bytes) : m.unexpected && served.unexpected.push(m.unexpected)));
-const dir = mkdtempSync(join(tmpdir(), 'svc-bench-cost-'));
+const dir = benchTemp('svc-bench-cost-');
 const f = (n, d = 2) => n.toFixed(d);
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -260,4 +261,3 @@ if (!CLI_ONLY) {
 }
 
 server.disconnect();
-rmSync(dir, { recursive: true, force: true });

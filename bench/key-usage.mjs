@@ -4,11 +4,11 @@
 // so the peak RSS printed is the client process's alone. Prints what it measured; asserts nothing.
 // Run after `npm run build` (it uses dist/): `node bench/key-usage.mjs [keys] [months]`.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ReportingClient } from '../dist/index.js';
+import { benchTemp } from './_processes.mjs';
 
 const KEYS = Number(process.argv[2] ?? 10_000);
 const MONTHS = Number(process.argv[3] ?? 24);
@@ -16,7 +16,7 @@ const TODAY = '2026-11-20';
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const MB = 1024 * 1024;
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-bench-key-usage-'));
+const dir = benchTemp('svc-bench-key-usage-');
 const data = join(dir, 'data');
 let server;
 try {
@@ -62,5 +62,4 @@ try {
   console.log(`client process RSS before the fetch: ${rssBefore.toFixed(0)} MB; peak RSS of the client process (getrusage maxrss): ${peakRss.toFixed(0)} MB`);
 } finally {
   if (server && server.exitCode === null) server.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -11,13 +11,11 @@
 // The server's CPU (all its processes) and Redis's are printed beside the coordinator's and the
 // workers', so a run says which side was the limit. Linux only (reads /proc).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
-import { cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
+import { benchTemp, cpuSecondsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -81,59 +79,51 @@ function run(argv, env) {
 
 async function once(label, workers, data, url, redisUrl, redisPid, serverPid) {
   const { config, env } = writeRunConfig(data, url);
-  const out = mkdtempSync(join(tmpdir(), 'svc-bench-queue-out-'));
+  const out = benchTemp('svc-bench-queue-out-');
   const before = load();
   const serverCpu0 = treeCpuSecondsOf(serverPid);
   const redisCpu0 = redisPid ? cpuSecondsOf(redisPid) : 0;
   const t0 = performance.now();
-  try {
-    const queueArgs = workers ? ['--queue', redisUrl] : ['--concurrency', '4'];
-    const coordinator = run(['month-end', '--month', MONTH, '--config', config, '--out', out, '--json', ...queueArgs], workers ? { PATH: process.env.PATH, CI: '1' } : env);
-    const ws = Array.from({ length: workers }, () => run(['worker', '--queue', redisUrl, '--month', MONTH, '--concurrency', '4'], env));
-    const code = await coordinator.exited;
-    const wall = (performance.now() - t0) / 1000;
-    const workerRss = ws.map((w) => peakMbOf(w.child.pid));
-    const workerCpu = ws.map((w) => cpuSecondsOf(w.child.pid));
-    const redisRss = redisPid ? peakMbOf(redisPid) : NaN;
-    const serverCpu = treeCpuSecondsOf(serverPid) - serverCpu0;
-    const redisCpu = redisPid ? cpuSecondsOf(redisPid) - redisCpu0 : 0;
-    for (const w of ws) w.child.kill('SIGINT');
-    await Promise.all(ws.map((w) => w.exited));
-    if (code !== 0 && code !== 1) throw new Error(`${label}: month-end exited ${code}: ${coordinator.err().slice(-500)}`);
-    const s = JSON.parse(coordinator.out()).summary;
-    const documents = s.files - 1;
-    const fmt = (xs) => xs.map((x) => x.toFixed(0)).join('/');
-    console.log(
-      `${label.padEnd(12)} ${wall.toFixed(1).padStart(6)} s wall, ${String(documents).padStart(5)} documents (${(documents / wall).toFixed(0)}/s), ${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; ` +
-        `RSS coordinator ${coordinator.stats.rss.toFixed(0)} MB` + (workers ? `, workers ${fmt(workerRss)} MB, redis ${redisRss.toFixed(0)} MB; CPU coordinator ${coordinator.stats.cpu.toFixed(1)} s, workers ${workerCpu.map((c) => c.toFixed(1)).join('/')} s` : `; CPU ${coordinator.stats.cpu.toFixed(1)} s`) +
-        `; CPU server ${serverCpu.toFixed(1)} s (${SERVER_PROCESSES} processes)` + (workers ? `, redis ${redisCpu.toFixed(1)} s` : '') + `; load ${before} -> ${load()}`,
-    );
-    const runner = workers ? [['the coordinator', coordinator.stats.cpu, 1], ['the workers', workerCpu.reduce((a, c) => a + c, 0), workers]] : [['the run', coordinator.stats.cpu, 1]];
-    console.log(`  ${limitLine(wall, [...runner, ['the server', serverCpu, SERVER_PROCESSES], ...(workers ? [['redis', redisCpu, 1]] : [])])}`);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  const queueArgs = workers ? ['--queue', redisUrl] : ['--concurrency', '4'];
+  const coordinator = run(['month-end', '--month', MONTH, '--config', config, '--out', out, '--json', ...queueArgs], workers ? { PATH: process.env.PATH, CI: '1' } : env);
+  const ws = Array.from({ length: workers }, () => run(['worker', '--queue', redisUrl, '--month', MONTH, '--concurrency', '4'], env));
+  const code = await coordinator.exited;
+  const wall = (performance.now() - t0) / 1000;
+  const workerRss = ws.map((w) => peakMbOf(w.child.pid));
+  const workerCpu = ws.map((w) => cpuSecondsOf(w.child.pid));
+  const redisRss = redisPid ? peakMbOf(redisPid) : NaN;
+  const serverCpu = treeCpuSecondsOf(serverPid) - serverCpu0;
+  const redisCpu = redisPid ? cpuSecondsOf(redisPid) - redisCpu0 : 0;
+  for (const w of ws) w.child.kill('SIGINT');
+  await Promise.all(ws.map((w) => w.exited));
+  if (code !== 0 && code !== 1) throw new Error(`${label}: month-end exited ${code}: ${coordinator.err().slice(-500)}`);
+  const s = JSON.parse(coordinator.out()).summary;
+  const documents = s.files - 1;
+  const fmt = (xs) => xs.map((x) => x.toFixed(0)).join('/');
+  console.log(
+    `${label.padEnd(12)} ${wall.toFixed(1).padStart(6)} s wall, ${String(documents).padStart(5)} documents (${(documents / wall).toFixed(0)}/s), ${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; ` +
+      `RSS coordinator ${coordinator.stats.rss.toFixed(0)} MB` + (workers ? `, workers ${fmt(workerRss)} MB, redis ${redisRss.toFixed(0)} MB; CPU coordinator ${coordinator.stats.cpu.toFixed(1)} s, workers ${workerCpu.map((c) => c.toFixed(1)).join('/')} s` : `; CPU ${coordinator.stats.cpu.toFixed(1)} s`) +
+      `; CPU server ${serverCpu.toFixed(1)} s (${SERVER_PROCESSES} processes)` + (workers ? `, redis ${redisCpu.toFixed(1)} s` : '') + `; load ${before} -> ${load()}`,
+  );
+  const runner = workers ? [['the coordinator', coordinator.stats.cpu, 1], ['the workers', workerCpu.reduce((a, c) => a + c, 0), workers]] : [['the run', coordinator.stats.cpu, 1]];
+  console.log(`  ${limitLine(wall, [...runner, ['the server', serverCpu, SERVER_PROCESSES], ...(workers ? [['redis', redisCpu, 1]] : [])])}`);
 }
 
-const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-queue-'));
+const tmp = benchTemp('svc-bench-queue-');
+const data = join(tmp, 'data');
+const { generateDataset } = await import('../dist/testing.js');
+generateDataset({ orgs: ORGS, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
+const { server, url } = await startServe(CLI, data, SERVER_PROCESSES);
+const redis = await startRedis(join(tmp));
+console.log(machineLine());
+console.log(`server: svc serve --processes ${SERVER_PROCESSES}`);
+console.log(`month end ${MONTH}, ${ORGS} organizations, ${REPEATS} repeat(s); workers with --concurrency 4, in-process with --concurrency 4; ${process.version}, redis ${spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1]}`);
 try {
-  const data = join(tmp, 'data');
-  const { generateDataset } = await import('../dist/testing.js');
-  generateDataset({ orgs: ORGS, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
-  const { server, url } = await startServe(CLI, data, SERVER_PROCESSES);
-  const redis = await startRedis(join(tmp));
-  console.log(machineLine());
-  console.log(`server: svc serve --processes ${SERVER_PROCESSES}`);
-  console.log(`month end ${MONTH}, ${ORGS} organizations, ${REPEATS} repeat(s); workers with --concurrency 4, in-process with --concurrency 4; ${process.version}, redis ${spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1]}`);
-  try {
-    for (let r = 0; r < REPEATS; r++) {
-      await once('in-process', 0, data, url, redis.url, undefined, server.pid);
-      for (const n of WORKERS) await once(`${n} worker${n === 1 ? '' : 's'}`, n, data, url, redis.url, redis.child.pid, server.pid);
-    }
-  } finally {
-    server.kill('SIGTERM');
-    redis.child.kill('SIGTERM');
+  for (let r = 0; r < REPEATS; r++) {
+    await once('in-process', 0, data, url, redis.url, undefined, server.pid);
+    for (const n of WORKERS) await once(`${n} worker${n === 1 ? '' : 's'}`, n, data, url, redis.url, redis.child.pid, server.pid);
   }
 } finally {
-  rmSync(tmp, { recursive: true, force: true });
+  server.kill('SIGTERM');
+  redis.child.kill('SIGTERM');
 }

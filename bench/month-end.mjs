@@ -10,13 +10,12 @@
 // CPU went is printed by group, bench/_cpu-split.mjs). The server's CPU (all its processes) is
 // printed beside the run's, so a run says which side was the limit. Linux only (reads /proc).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { cpuSplit } from './_cpu-split.mjs';
-import { childPeaksMbOf, cpuPartsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, threadCpuLine, threadCpuOf, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
+import { benchTemp, childPeaksMbOf, cpuPartsOf, limitLine, loadNow, machineLine, peakMbOf, startServe, threadCpuLine, threadCpuOf, treeCpuSecondsOf, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -116,37 +115,33 @@ async function main(sizes, threads, concurrency) {
   console.log(machineLine());
   console.log(`month end, 2026-10, ${concurrency === undefined ? 'the CLI\'s default concurrency' : `concurrency ${concurrency}`}, ${threads === undefined ? 'its default threads' : `${threads} worker threads`}, server (svc serve --processes ${serverProcesses}) and run in separate child processes, ${process.version}${arena}`);
   for (const orgs of sizes) {
-    const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-month-end-'));
+    const tmp = benchTemp('svc-bench-month-end-');
+    const data = join(tmp, 'data');
+    generateDataset({ orgs, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
+    const { server, url } = await startServe(CLI, data, serverProcesses);
     try {
-      const data = join(tmp, 'data');
-      generateDataset({ orgs, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
-      const { server, url } = await startServe(CLI, data, serverProcesses);
-      try {
-        const cpu0 = treeCpuSecondsOf(server.pid);
-        const load0 = loadNow();
-        const profDir = profile ? join(tmp, 'prof') : undefined;
-        const r = await runCli(url, data, join(tmp, 'out'), profDir);
-        const serverPeak = Math.max(peakMbOf(server.pid), ...childPeaksMbOf(server.pid));
-        // Its loading of the dataset before the run is left out.
-        const serverCpu = treeCpuSecondsOf(server.pid) - cpu0;
-        const s = r.result.summary;
-        const failures = [...new Set(r.result.organizations.filter((o) => o.error).map((o) => o.error))].slice(0, 3);
-        for (const e of failures) console.log(`  failure: ${e}`);
-        console.log(
-          `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall (exit ${r.code}), ${r.documents} documents (${(r.documents / r.wall).toFixed(1)}/s), ` +
-            `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${r.maxRss.toFixed(0)} MB, server ${serverPeak.toFixed(0)} MB (largest of its processes); CPU run ${r.cpu.toFixed(1)} s${r.cpuParts ? ` (user ${r.cpuParts.user.toFixed(1)} + system ${r.cpuParts.system.toFixed(1)})` : ''}, server ${serverCpu.toFixed(1)} s (${serverProcesses} processes)`,
-        );
-        console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + (r.threads ?? 0)], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
-        if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
-        if (r.threadCpu.size) console.log(`  the run's CPU by thread: ${threadCpuLine(r.pid, r.threadCpu)}`);
-        if (profDir) printSplit(profDir, r.cpu, orgs);
-        const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
-        if (page) console.log(`  front page index.html: ${(page.size / 1e6).toFixed(2)} MB`);
-      } finally {
-        server.kill('SIGTERM');
-      }
+      const cpu0 = treeCpuSecondsOf(server.pid);
+      const load0 = loadNow();
+      const profDir = profile ? join(tmp, 'prof') : undefined;
+      const r = await runCli(url, data, join(tmp, 'out'), profDir);
+      const serverPeak = Math.max(peakMbOf(server.pid), ...childPeaksMbOf(server.pid));
+      // Its loading of the dataset before the run is left out.
+      const serverCpu = treeCpuSecondsOf(server.pid) - cpu0;
+      const s = r.result.summary;
+      const failures = [...new Set(r.result.organizations.filter((o) => o.error).map((o) => o.error))].slice(0, 3);
+      for (const e of failures) console.log(`  failure: ${e}`);
+      console.log(
+        `${String(orgs).padStart(5)} organizations: ${r.wall.toFixed(1)} s wall (exit ${r.code}), ${r.documents} documents (${(r.documents / r.wall).toFixed(1)}/s), ` +
+          `${s.ok} ok / ${s.skipped} skipped / ${s.failed} failed; peak RSS run ${r.maxRss.toFixed(0)} MB, server ${serverPeak.toFixed(0)} MB (largest of its processes); CPU run ${r.cpu.toFixed(1)} s${r.cpuParts ? ` (user ${r.cpuParts.user.toFixed(1)} + system ${r.cpuParts.system.toFixed(1)})` : ''}, server ${serverCpu.toFixed(1)} s (${serverProcesses} processes)`,
+      );
+      console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + (r.threads ?? 0)], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
+      if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
+      if (r.threadCpu.size) console.log(`  the run's CPU by thread: ${threadCpuLine(r.pid, r.threadCpu)}`);
+      if (profDir) printSplit(profDir, r.cpu, orgs);
+      const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
+      if (page) console.log(`  front page index.html: ${(page.size / 1e6).toFixed(2)} MB`);
     } finally {
-      rmSync(tmp, { recursive: true, force: true });
+      server.kill('SIGTERM');
     }
   }
 }

@@ -7,11 +7,11 @@
 // in the month, 50 keys) run by `svc month-end` against `svc serve`. Prints what it measured;
 // asserts nothing. Run after `npm run build`: `node bench/verify.mjs [orgs...]` (default 1000).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadNow, machineLine, startServe, writeRunConfig } from './_processes.mjs';
+import { benchTemp, loadNow, machineLine, startServe, writeRunConfig } from './_processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -57,31 +57,26 @@ function report(label, monthDir) {
 }
 
 console.log(machineLine());
-const tmp = mkdtempSync(join(tmpdir(), 'svc-bench-verify-'));
-try {
-  const demo = timed(['demo', '--out', join(tmp, 'demo')]);
-  if (demo.code !== 0) throw new Error(`svc demo exited ${demo.code}: ${demo.stderr}`);
-  report('demo (4 organizations, partner workbook)', join(tmp, 'demo', '2026-10'));
+const tmp = benchTemp('svc-bench-verify-');
+const demo = timed(['demo', '--out', join(tmp, 'demo')]);
+if (demo.code !== 0) throw new Error(`svc demo exited ${demo.code}: ${demo.stderr}`);
+report('demo (4 organizations, partner workbook)', join(tmp, 'demo', '2026-10'));
 
-  const sizesArg = process.argv.slice(2).map(Number).filter((n) => n > 0);
-  const { generateDataset } = await import('../dist/testing.js');
-  for (const orgs of sizesArg.length ? sizesArg : [1000]) {
-    const data = join(tmp, `data-${orgs}`);
-    generateDataset({ orgs, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
-    const { server, url } = await startServe(CLI, data, availableParallelism());
-    const out = join(tmp, `out-${orgs}`);
-    let run;
-    try {
-      const { config, env } = writeRunConfig(data, url);
-      run = timed(['month-end', '--month', '2026-10', '--config', config, '--out', out, '--json'], env);
-    } finally {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
-    console.log(`${orgs} organizations: svc month-end ${run.wall.toFixed(1)} s wall, ${run.cpu.toFixed(1)} s CPU (exit ${run.code}), the server stopped before verifying`);
-    report(`${orgs} organizations`, join(out, '2026-10'));
-    rmSync(out, { recursive: true, force: true });
+const sizesArg = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const { generateDataset } = await import('../dist/testing.js');
+for (const orgs of sizesArg.length ? sizesArg : [1000]) {
+  const data = join(tmp, `data-${orgs}`);
+  generateDataset({ orgs, keysPerOrg: 50, months: 4, invoicesPerOrg: 3, seed: 'bench-month-end', out: data });
+  const { server, url } = await startServe(CLI, data, availableParallelism());
+  const out = join(tmp, `out-${orgs}`);
+  let run;
+  try {
+    const { config, env } = writeRunConfig(data, url);
+    run = timed(['month-end', '--month', '2026-10', '--config', config, '--out', out, '--json'], env);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
   }
-} finally {
-  rmSync(tmp, { recursive: true, force: true });
+  console.log(`${orgs} organizations: svc month-end ${run.wall.toFixed(1)} s wall, ${run.cpu.toFixed(1)} s CPU (exit ${run.code}), the server stopped before verifying`);
+  report(`${orgs} organizations`, join(out, '2026-10'));
 }
