@@ -6,11 +6,14 @@
 // prints its result. Prints what it measured; asserts nothing. Run after `npm run build`:
 // `node bench/month-end.mjs [--threads N] [--concurrency N] [--server-processes N] [--no-profile] [orgs...]`
 // (default: the CLI's own threads and concurrency, the server on as many processes as cores, 100
-// and 1000 organizations; the run is profiled with --cpu-prof unless --no-profile, and where its
-// CPU went is printed by group, bench/_cpu-split.mjs). The server's CPU (all its processes) is
-// printed beside the run's, so a run says which side was the limit. Linux only (reads /proc).
+// and 1000 organizations). Every figure is of a run without a profiler; unless --no-profile, a
+// second run of the same organizations (into a folder of its own) is profiled with --cpu-prof and
+// where its CPU went is printed by group (bench/_cpu-split.mjs): the profiler costs the run CPU and
+// memory of its own, which the measured run must not carry. The server's CPU (all its processes)
+// is printed beside the run's, so a run says which side was the limit. Linux only (reads /proc).
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
@@ -28,7 +31,7 @@ const threads = t >= 0 ? Number(args.splice(t, 2)[1]) : undefined;
 const c = args.indexOf('--concurrency');
 const concurrency = c >= 0 ? Number(args.splice(c, 2)[1]) : undefined;
 const np = args.indexOf('--no-profile');
-// The run is profiled (node --cpu-prof) unless told not to, so the bench can say where its CPU went.
+// A second, profiled run (node --cpu-prof) unless told not to, so the bench can say where the CPU went.
 const profile = np < 0;
 if (np >= 0) args.splice(np, 1);
 const p = args.indexOf('--server-processes');
@@ -87,6 +90,16 @@ async function runCli(url, dataDir, outDir, profDir) {
   return { code, wall, result, peaks, maxRss, cpu, cpuParts, documents, threads: threadsUsed ?? threads, threadCpu, pid: run.pid };
 }
 
+/**
+ * One sha256 over the documents of a month folder (every .pdf, .xml and .xlsx, by their paths in
+ * order, each path and its bytes' sha256 a line), so two runs can be said to have made the same bytes.
+ */
+function documentsDigest(monthDir) {
+  const files = readdirSync(monthDir, { recursive: true }).filter((f) => /\.(pdf|xml|xlsx)$/.test(f)).sort();
+  const all = createHash('sha256');
+  for (const f of files) all.update(`${f} ${createHash('sha256').update(readFileSync(join(monthDir, f))).digest('hex')}\n`);
+  return { files: files.length, sha256: all.digest('hex') };
+}
 
 // Where the run's CPU went: its main thread's profile in groups, and what no profile sees (zlib and
 // file system calls on libuv's threads, the garbage collector's helpers) as the rest of the process's CPU.
@@ -122,8 +135,7 @@ async function main(sizes, threads, concurrency) {
     try {
       const cpu0 = treeCpuSecondsOf(server.pid);
       const load0 = loadNow();
-      const profDir = profile ? join(tmp, 'prof') : undefined;
-      const r = await runCli(url, data, join(tmp, 'out'), profDir);
+      const r = await runCli(url, data, join(tmp, 'out'));
       const serverPeak = Math.max(peakMbOf(server.pid), ...childPeaksMbOf(server.pid));
       // Its loading of the dataset before the run is left out.
       const serverCpu = treeCpuSecondsOf(server.pid) - cpu0;
@@ -137,9 +149,18 @@ async function main(sizes, threads, concurrency) {
       console.log(`  ${limitLine(r.wall, [['the run', r.cpu, 1 + (r.threads ?? 0)], ['the server', serverCpu, serverProcesses]])}; load ${load0} -> ${loadNow()}`);
       if (r.peaks.length) console.log(`  peak RSS of the run after N organizations: ${r.peaks.map(([n, mb]) => `${n}: ${mb.toFixed(0)} MB`).join(', ')}`);
       if (r.threadCpu.size) console.log(`  the run's CPU by thread: ${threadCpuLine(r.pid, r.threadCpu)}`);
-      if (profDir) printSplit(profDir, r.cpu, orgs);
       const page = r.result.index_html ? statSync(r.result.index_html, { throwIfNoEntry: false }) : undefined;
       if (page) console.log(`  front page index.html: ${(page.size / 1e6).toFixed(2)} MB`);
+      const docs = documentsDigest(join(tmp, 'out', '2026-10'));
+      console.log(`  documents: ${docs.files} (PDF, XML, xlsx), one sha256 over them ${docs.sha256.slice(0, 16)}…`);
+      if (profile) {
+        const profDir = join(tmp, 'prof');
+        const pr = await runCli(url, data, join(tmp, 'out-profiled'), profDir);
+        console.log(`  profiled run (again, into a folder of its own; not the figures above): ${pr.wall.toFixed(1)} s wall, CPU ${pr.cpu.toFixed(1)} s, peak RSS ${pr.maxRss.toFixed(0)} MB (exit ${pr.code})`);
+        printSplit(profDir, pr.cpu, orgs);
+        const again = documentsDigest(join(tmp, 'out-profiled', '2026-10'));
+        console.log(`  the profiled run's documents: ${again.sha256 === docs.sha256 && again.files === docs.files ? 'the same bytes' : `DIFFERENT (${again.files} files, ${again.sha256.slice(0, 16)}…)`}`);
+      }
     } finally {
       server.kill('SIGTERM');
     }
