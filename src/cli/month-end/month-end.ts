@@ -64,7 +64,7 @@ export function exitCodeOf(m: Manifest): number {
  * `svc month-end` and `svc demo`.
  */
 export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): Promise<{ manifest: Manifest; code: number }> {
-  setRunV8Flags(io);
+  setRunV8Flags(io, 'month-end');
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {

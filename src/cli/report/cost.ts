@@ -75,7 +75,7 @@ export const costCommand: Command = {
     const client = reportingClientFrom(io, args);
     const out = str(args, 'output') ?? defaultFileName(client.orgId, period);
     const path = out === STDOUT ? undefined : await checkOutputFile('-o', out, io.cwd);
-    setRunV8Flags(io);
+    setRunV8Flags(io, 'cost-workbook');
     const data = await fetchCostReportData(client, period);
     const options = { language, ...(name ? { organizationName: name } : {}), ...(rates ? { rates } : {}) };
     // A workbook without usage is still the document asked for (invoices, plan, reconciliation

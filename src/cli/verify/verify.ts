@@ -31,7 +31,7 @@ export const verifyCommand: Command = {
   positionals: { min: 1, max: 1, names: 'DIR/<month>' },
   async run(io, args) {
     // It makes a run's documents again: the same compact heap as the run.
-    setRunV8Flags(io);
+    setRunV8Flags(io, 'month-end');
     // The document builders load only for a verification, as for a run.
     const { verifyRun } = await import('../../verify/index.js');
     const dir = args.positionals[0]!;

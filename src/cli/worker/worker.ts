@@ -42,7 +42,7 @@ export const workerCommand: Command = {
     const out = str(args, 'out');
     const outDir = out === undefined ? undefined : await checkOutputFolder('--out', out, io.cwd);
     // The same work as svc month-end's, with the same heap settings.
-    setRunV8Flags(io);
+    setRunV8Flags(io, 'month-end');
     // BullMQ and Redis's client load only here, for a worker.
     const { startQueueWorker } = await import('../../queue/worker/index.js');
     const log = (line: string) => io.stderr.write(`svc worker: ${line}\n`);
