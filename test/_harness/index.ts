@@ -8,5 +8,6 @@ export { FAST, reporting, partner, orgEnv, partnerEnv } from './clients.js';
 export { configFor, envVar, nordlysAndFjordlineRun } from './run-config.js';
 export { tempDir, cleanup } from './temp.js';
 export { keyHolder, useConfigFolder, type KeyHolder } from './config-folder.js';
-export { startRedis, freePort, redisServerPath, NO_REDIS_REASON, type TestRedis } from './redis.js';
+export { startRedis, redisServerPath, NO_REDIS_REASON, type TestRedis } from './redis.js';
 export { useQueue, type QueueSetup, type QueueSetupOptions } from './queue.js';
+export { refusedPort } from './refused-port.js';

@@ -1,10 +1,11 @@
 // A real redis-server for the queue tests: its own port, its own temp folder, no persistence.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { refusedPort } from './refused-port.js';
 
 // ioredis through require, as src/queue/_peers.ts loads it for the coordinators these tests run in
 // their own process: an import of the package runs its CommonJS build through Node's ESM loader,
@@ -21,13 +22,6 @@ export function redisServerPath(): string | undefined {
 
 export const NO_REDIS_REASON = 'skipped: no redis-server on this machine (Debian: apt-get install redis-server; .ci/run installs it)';
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -54,7 +48,8 @@ export interface TestRedis {
 
 export async function startRedis(): Promise<TestRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'svc-redis-'));
-  const port = await freePort();
+  // Below the ephemeral range: no other test's server can be given it while redis starts.
+  const port = await refusedPort();
   const child: ChildProcess = spawn(redisServerPath() ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   // Wait until it takes connections, then connect once.
   for (let i = 0; !(await accepts(port)); i++) {

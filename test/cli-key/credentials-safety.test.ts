@@ -9,10 +9,9 @@ import { svc } from './_helpers.js';
 import { runCli } from '../../src/cli/run.js';
 import { usageCommand } from '../../src/cli/usage/usage.js';
 import { PassThrough, Readable } from 'node:stream';
-import { createServer } from 'node:net';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { existsSync } from 'node:fs';
-import { KEYS, keyHolder } from '../_harness/index.js';
+import { KEYS, keyHolder, refusedPort } from '../_harness/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 const posix = process.platform !== 'win32';
@@ -195,10 +194,7 @@ describe('messages for keys that do not work', () => {
   });
 
   it('an unreachable gateway is named by its variable, and login saves nothing', async () => {
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    const port = (probe.address() as { port: number }).port;
-    await new Promise((r) => probe.close(r));
+    const port = await refusedPort();
     const gone = { SVC_CONFIG_DIR: at.cfg, SVC_GATEWAY_URL: `http://127.0.0.1:${port}` };
     const login = await svc(['auth', 'login', '--with-token'], { env: gone, stdin: `${KEYS.limited}\n` });
     expect(login.code).toBe(1);

@@ -1,19 +1,9 @@
 // Issue 19, item 2: `svc auth status` tells the truth (the built svc against the reference server:
 // its first command as the real bin, the others the built code in-process).
 import { describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
-import { KEYS, svcBin, svcInProcess, useReferenceServer } from '../_harness/index.js';
+import { KEYS, refusedPort, svcBin, svcInProcess, useReferenceServer } from '../_harness/index.js';
 
 const server = useReferenceServer();
-
-/** A port nothing listens on: taken, then freed. */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 describe('svc auth status', () => {
   it('a key of no organization does not "work": it says what fails, and exits 1', async () => {
@@ -41,7 +31,7 @@ describe('svc auth status', () => {
   });
 
   it('with the service unreachable it still shows the masked key and why, says it could not check, and exits 1', async () => {
-    const port = await closedPort();
+    const port = await refusedPort();
     const r = await svcInProcess(['auth', 'status'], { SVC_GATEWAY_URL: `http://127.0.0.1:${port}`, SVC_API_KEY: KEYS.limited });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`Key:    sk-…${KEYS.limited.slice(-4)}`);

@@ -18,6 +18,7 @@ import {
 import { OrgPlanCostSchema } from '../../src/model/index.js';
 import { VERSION } from '../../src/version.js';
 import { json, startFakeServer, type FakeServer } from './_fake-server.js';
+import { refusedPort } from '../_harness/index.js';
 
 const TOKEN = 'rt_live_SECRET_9f8e7d6c5b4a';
 const PLAN = { currency: 'DKK', seats: 2, lines: [], missing: [], total_monthly_cents: 0 };
@@ -125,10 +126,7 @@ describe('HttpPipeline retries', () => {
   });
 
   it('retries connection errors and then reports a ConnectionError', async () => {
-    server = await startFakeServer((_r, res) => json(res, 200, PLAN));
-    const url = server.url;
-    await server.close();
-    server = undefined;
+    const url = `http://127.0.0.1:${await refusedPort()}`;
     const e = await failure(pipeline(url, { maxRetries: 1 }).request(planCost));
     expect(e).toBeInstanceOf(ConnectionError);
     expect(e.message).toContain(url);

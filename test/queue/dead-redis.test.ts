@@ -4,7 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import { hasRedis, runs } from '../_tools.js';
-import { NO_REDIS_REASON, freePort, startRedis, svcInProcess, waitFor, useQueue, type CliProcess } from '../_harness/index.js';
+import { NO_REDIS_REASON, refusedPort, startRedis, svcInProcess, waitFor, useQueue, type CliProcess } from '../_harness/index.js';
 
 // A Redis that is not there, says nothing, or dies mid-run: the coordinator and the worker each
 // end within --timeout with one line naming the URL (no password) and the cause, exit 1, and
@@ -69,7 +69,7 @@ describe.runIf(runs(hasRedis))('queue: a dead Redis', { concurrent: true }, () =
 
   it('never started: the coordinator says so at once, prints nothing before, makes no folder and no lock', async ({ expect }) => {
     const { path } = await q.configFile('runs-none.json');
-    const port = await freePort();
+    const port = await refusedPort();
     const out = join(q.tmp, 'out-none');
     const p = run(['month-end', '--month', MONTH, '--config', path, '--out', out, '--queue', `redis://:s3cret-pw@127.0.0.1:${port}`, '--timeout', String(NEVER_STARTED_LIMIT)]);
     const { code, seconds } = await timed(p, NEVER_STARTED_BOUND);
@@ -83,7 +83,7 @@ describe.runIf(runs(hasRedis))('queue: a dead Redis', { concurrent: true }, () =
   }, 60_000);
 
   it('never started: the worker says so at once, password masked', async ({ expect }) => {
-    const port = await freePort();
+    const port = await refusedPort();
     const p = run(['worker', '--queue', `redis://:s3cret-pw@127.0.0.1:${port}`, '--month', MONTH, '--timeout', String(NEVER_STARTED_LIMIT)]);
     const { code, seconds } = await timed(p, NEVER_STARTED_BOUND);
     expect(code).toBe(1);

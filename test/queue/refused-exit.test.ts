@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freePort, startCli } from '../_harness/index.js';
+import { refusedPort, startCli } from '../_harness/index.js';
 
 // An operator's script waits for the exit, not for the message: `svc worker` (and the coordinator,
 // through the same probe) refused by Redis exits as soon as it has said so. ioredis kept a 2 s timer
@@ -8,7 +8,7 @@ import { freePort, startCli } from '../_harness/index.js';
 
 describe('Redis refused', () => {
   it('svc worker exits as soon as it has said so, not 2 s later', async () => {
-    const port = await freePort();
+    const port = await refusedPort();
     const p = startCli(['worker', '--queue', `redis://127.0.0.1:${port}`, '--month', '2026-10'], { SVC_NO_UPDATE_CHECK: '1' });
     let saidAt = 0;
     p.child.stderr!.once('data', () => (saidAt = Date.now()));
