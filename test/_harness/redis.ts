@@ -46,19 +46,34 @@ export interface TestRedis {
   resume(): void;
 }
 
-export async function startRedis(): Promise<TestRedis> {
-  const dir = await mkdtemp(join(tmpdir(), 'svc-redis-'));
-  // Below the ephemeral range: no other test's server can be given it while redis starts.
-  const port = await refusedPort();
+/** redis-server on `port`, once it takes connections; undefined when it exits first (the port taken meanwhile). */
+async function redisOn(port: number, dir: string): Promise<ChildProcess | undefined> {
   const child: ChildProcess = spawn(redisServerPath() ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  // Wait until it takes connections, then connect once.
   for (let i = 0; !(await accepts(port)); i++) {
-    if (i > 100 || child.exitCode !== null) {
+    if (child.exitCode !== null) return undefined;
+    if (i > 100) {
       child.kill('SIGKILL');
-      await rm(dir, { recursive: true, force: true });
-      throw new Error(`redis-server did not start on port ${port}`);
+      return undefined;
     }
     await new Promise((r) => setTimeout(r, 100));
+  }
+  // Its own, not another process that took the port: it is still running.
+  return child.exitCode === null ? child : undefined;
+}
+
+export async function startRedis(): Promise<TestRedis> {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-redis-'));
+  // Below the ephemeral range: no other test's server is given it while redis starts. Two
+  // startRedis at once may pick the same one: the second redis-server exits, and tries another.
+  let port = 0;
+  let child: ChildProcess | undefined;
+  for (let attempt = 0; !child; attempt++) {
+    port = await refusedPort();
+    child = await redisOn(port, dir);
+    if (!child && attempt >= 2) {
+      await rm(dir, { recursive: true, force: true });
+      throw new Error(`redis-server did not start (last tried port ${port})`);
+    }
   }
   const client = new (loadRedis())({ port, host: '127.0.0.1', maxRetriesPerRequest: 1 });
   return {
