@@ -49,6 +49,7 @@ export { sumMinor } from './money/exact/minor.js';
 export { allocateMinor } from './money/allocate.js';
 // Exchange rates a user gives (the ECB's or Danmarks Nationalbank's files), for invoices not in DKK.
 export { parseExchangeRates, type ExchangeRates, type RateSource, type RateRow, type PublishedRate, type MissingRate } from './money/rates/exchange-rates.js';
+export { ExchangeRatesError } from './money/rates/exchange-rates-error.js';
 export { formatMoney } from './locale/format-money.js';
 
 // Clients of the reporting API, the partner endpoint and the gateway.

@@ -28,6 +28,9 @@ const config = { base_url: 'http://127.0.0.1:9', organizations: [{ org_id: 'org-
 const cases: Array<[string, () => unknown, new (...a: never[]) => Error, RegExp]> = [
   ['dec of a float', () => pkg.dec(0.1), pkg.InvalidAmountError, /^value: .*float 0\.1/],
   ['dec of a float, named', () => pkg.dec(0.1, 'rate'), pkg.InvalidAmountError, /^rate: /],
+  // 9007199254740993 is ...992 by the time it is a number: the digits are already gone.
+  ['dec of an integer past 2^53', () => pkg.dec(Number('9007199254740993')), pkg.InvalidAmountError, /^value: refusing to build a Decimal from 9007199254740992, past the integers a number holds exactly/],
+  ['parseExchangeRates of a file that is no rates file', () => pkg.parseExchangeRates('garbage\n1,2,3\n', 'rates.csv'), pkg.ExchangeRatesError, /rates\.csv/],
   ['dec of text that is no number', () => pkg.dec('12,50'), pkg.InvalidAmountError, /^value: "12,50" is not a decimal number/],
   ['dec of NaN as text', () => pkg.dec('NaN'), pkg.InvalidAmountError, /^value: NaN is not an amount/],
   ['dec of null', () => pkg.dec(anyArg(null)), pkg.InvalidAmountError, /^value: must be a decimal string/],

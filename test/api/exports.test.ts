@@ -21,7 +21,7 @@ const ROOT_EXPORTS = [
   'costInDkk', 'type CostInDkk', 'type CostReportData', 'type CostReportOptions', 'type CostRow',
   'type BooksSettings', 'type CreditNoteDetails', 'type CreditNoteEntry', 'type InvoiceBooking', 'type Currency', 'type CurrencyTotals', 'type DailyActivity', 'type ChargeableEvent',
   'type DailyActivityResponse', 'type DailyUsage', 'type DayRangeQuery', 'dec', 'decideVat', 'Decimal',
-  'DEFAULT_MAX_RESPONSE_BYTES', 'type DevPlan', 'type DkkRateFacts', 'type DkkTotal', 'EdgeRejectedError', 'EInvoiceError',
+  'DEFAULT_MAX_RESPONSE_BYTES', 'type DevPlan', 'type DkkRateFacts', 'type DkkTotal', 'EdgeRejectedError', 'EInvoiceError', 'ExchangeRatesError',
   'type ErrorBody', 'type ExchangeRates', 'fetchCostReportData', 'type FileStatus', 'type FindingParam', 'findingText',
   'fromMinorUnits', 'type GatewayApi', 'GatewayClient', 'type GatewayClientOptions', 'InvalidAmountError', 'InvalidArgumentError',
   'InvalidRenderOptionError', 'InvalidRequestError', 'type Invoice', 'type InvoiceBuyer', 'type InvoiceCheckFinding', 'type InvoiceCounts', 'type InvoiceDkk',
@@ -160,9 +160,10 @@ describe('the package root (svc-reporting)', () => {
     expect(await keysOf('svc-reporting')).toEqual(values(ROOT_EXPORTS));
   });
 
-  test('is small: at most 64 names at run time, none of them a schema or a queue name', () => {
-    // 38 of them error classes an embedder catches by class; the rest one per capability (rates: parseExchangeRates; a run's proof: verifyRun).
-    expect(values(ROOT_EXPORTS).length).toBeLessThanOrEqual(64);
+  test('is small: at most 65 names at run time, none of them a schema or a queue name', () => {
+    // 39 of them error classes an embedder catches by class (ExchangeRatesError, which parseExchangeRates
+    // throws, joined them); the rest one per capability (rates: parseExchangeRates; a run's proof: verifyRun).
+    expect(values(ROOT_EXPORTS).length).toBeLessThanOrEqual(65);
     for (const name of [...values(SCHEMAS_EXPORTS), ...values(QUEUE_EXPORTS)]) expect(values(ROOT_EXPORTS), name).not.toContain(name);
   });
 

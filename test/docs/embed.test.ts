@@ -104,6 +104,17 @@ describe('the packed package', () => {
     expect(fileURLToPath(stdout.trim())).toBe(join(pkgDir, 'samples/invoices/nordlys-2026-10.json'));
   });
 
+  test('the scripts that made the samples are not the package\'s: importing one by the package name is refused', async () => {
+    const resolve = "try { import.meta.resolve('svc-reporting/samples/build-usage.mjs'); console.log('resolved') } catch (e) { console.log(e.code) }";
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', resolve], { cwd: project });
+    expect(stdout.trim()).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
+  });
+
+  test('require() is refused as the README says (an ES module package with an import entry only)', async () => {
+    const { stdout } = await run(process.execPath, ['--input-type=commonjs', '-e', "try { require('svc-reporting'); console.log('loaded') } catch (e) { console.log(e.code) }"], { cwd: project });
+    expect(stdout.trim()).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
+  });
+
   test('the README\'s "Embed it" example runs as written and writes the sample\'s PDF and e-invoice', async () => {
     const readme = await readFile(join(pkgDir, 'README.md'), 'utf8');
     const section = /^## Embed it\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';

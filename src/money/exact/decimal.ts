@@ -23,11 +23,15 @@ export type Decimal = DecimalJs;
 /**
  * A Decimal from a decimal string (or an integer, a bigint, a Decimal); never from a float, whose
  * binary value has already lost the amount's digits. `field` names the value in the error.
- * @throws InvalidAmountError for a float, NaN, Infinity or text that is not a decimal number
+ * @throws InvalidAmountError for a float, an integer past Number.MAX_SAFE_INTEGER, NaN, Infinity or text that is not a decimal number
  */
 export function dec(value: string | number | bigint | Decimal, field = 'value'): Decimal {
   if (typeof value === 'number' && !Number.isInteger(value)) {
     throw new InvalidAmountError(field, `refusing to build a Decimal from the float ${value}; pass a decimal string`);
+  }
+  // An integer past 2^53 - 1 has already lost digits as a number (9007199254740993 arrives as ...992).
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+    throw new InvalidAmountError(field, `refusing to build a Decimal from ${value}, past the integers a number holds exactly; pass a decimal string or a bigint`);
   }
   if (typeof value === 'bigint') return new Decimal(value.toString());
   if (typeof value !== 'string' && typeof value !== 'number' && !Decimal.isDecimal(value)) {

@@ -38,6 +38,7 @@ const baseUrl = z.string({ error: expected('the reporting API URL') }).refine(
 /** One organization of a month-end run. The token itself never appears here, only the variable's name. */
 export const RunOrganizationSchema = z.strictObject(
   {
+    /** The organization's id at the service (`org-…`), as the dashboard shows it; its folder is named from it. */
     org_id: z
       .string({ error: expected('the organization id') })
       .min(1, { error: 'must not be empty' })
@@ -46,8 +47,11 @@ export const RunOrganizationSchema = z.strictObject(
       // An id with a control or invisible character (a bidi override, a zero-width space) would be
       // shown, filed and asked for as another id than the one written: refused, not cleaned.
       .refine((v) => visibleText(v) === v, { error: 'holds a control or invisible character (a line break, a bidi control, a zero-width space …); write the id as the dashboard shows it' }),
+    /** The name the documents and pages show for it (data: never a formula, a path or markup). */
     name: z.string({ error: expected('the display name') }).min(1, { error: 'must not be empty' }),
+    /** The environment variable that holds the organization's reporting token (the token never goes in the file). */
     token_env: envName,
+    /** The language of its documents (`da`, `en`); when absent, each invoice's own and the month's first invoice's for the workbook, else Danish. `--language` overrides it. */
     language: language.optional(),
   },
   { error: expected('an object with org_id, name and token_env') },
@@ -82,7 +86,9 @@ export const CreditNoteSeriesSchema = z.strictObject(
 /** The month-end config file (`--config runs.json`). */
 export const RunConfigSchema = z.strictObject(
   {
+  /** The reporting API's address, e.g. `https://reporting.example.com` (http(s), no credentials, query or fragment). */
   base_url: baseUrl,
+  /** The organizations of the run, each once. */
   organizations: z
     .array(RunOrganizationSchema, { error: expected('a list of organizations') })
     .min(1, { error: 'must list at least one organization' })
@@ -93,10 +99,13 @@ export const RunConfigSchema = z.strictObject(
         seen.add(o.org_id);
       });
     }),
+  /** The partner workbook of the month, made with the partner token in `token_env`; none when absent. */
   partner: z
     .strictObject({ token_env: envName, language: language.optional() }, { error: expected('an object with token_env') })
     .optional(),
+  /** The seller's credit-note series: the run makes the credit note of each void or held-back invoice from it; without it the run names the credit notes to make. */
   credit_notes: CreditNoteSeriesSchema.optional(),
+  /** How the month is posted into the books (accounts, VAT codes); the defaults when absent. */
   books: BooksConfigSchema.optional(),
   },
   { error: expected('a JSON object with base_url and organizations') },
