@@ -35,27 +35,29 @@ const baseUrl = z.string({ error: expected('the reporting API URL') }).refine(
   { error: 'must be an http(s) URL without credentials, query or fragment, e.g. https://reporting.example.com' },
 );
 
+// Shapes with a doc comment per field, the schemas typed as `z.ZodObject<typeof shape>` so the
+// comments reach the built .d.ts (as src/model/invoice.ts does).
+const runOrganizationShape = {
+  /** The organization's id at the service (`org-…`), as the dashboard shows it; its folder is named from it. */
+  org_id: z
+    .string({ error: expected('the organization id') })
+    .min(1, { error: 'must not be empty' })
+    // As a URL path segment `.` and `..` would be resolved away and ask about another path.
+    .refine((v) => v !== '.' && v !== '..', { error: 'must be an organization id, not "." or ".."' })
+    // An id with a control or invisible character (a bidi override, a zero-width space) would be
+    // shown, filed and asked for as another id than the one written: refused, not cleaned.
+    .refine((v) => visibleText(v) === v, { error: 'holds a control or invisible character (a line break, a bidi control, a zero-width space …); write the id as the dashboard shows it' }),
+  /** The name the documents and pages show for it (data: never a formula, a path or markup). */
+  name: z.string({ error: expected('the display name') }).min(1, { error: 'must not be empty' }),
+  /** The environment variable that holds the organization's reporting token (the token never goes in the file). */
+  token_env: envName,
+  /** The language of its documents (`da`, `en`); when absent, each invoice's own and the month's first invoice's for the workbook, else Danish. `--language` overrides it. */
+  language: language.optional(),
+};
 /** One organization of a month-end run. The token itself never appears here, only the variable's name. */
-export const RunOrganizationSchema = z.strictObject(
-  {
-    /** The organization's id at the service (`org-…`), as the dashboard shows it; its folder is named from it. */
-    org_id: z
-      .string({ error: expected('the organization id') })
-      .min(1, { error: 'must not be empty' })
-      // As a URL path segment `.` and `..` would be resolved away and ask about another path.
-      .refine((v) => v !== '.' && v !== '..', { error: 'must be an organization id, not "." or ".."' })
-      // An id with a control or invisible character (a bidi override, a zero-width space) would be
-      // shown, filed and asked for as another id than the one written: refused, not cleaned.
-      .refine((v) => visibleText(v) === v, { error: 'holds a control or invisible character (a line break, a bidi control, a zero-width space …); write the id as the dashboard shows it' }),
-    /** The name the documents and pages show for it (data: never a formula, a path or markup). */
-    name: z.string({ error: expected('the display name') }).min(1, { error: 'must not be empty' }),
-    /** The environment variable that holds the organization's reporting token (the token never goes in the file). */
-    token_env: envName,
-    /** The language of its documents (`da`, `en`); when absent, each invoice's own and the month's first invoice's for the workbook, else Danish. `--language` overrides it. */
-    language: language.optional(),
-  },
-  { error: expected('an object with org_id, name and token_env') },
-);
+export const RunOrganizationSchema: z.ZodObject<typeof runOrganizationShape, z.core.$strict> = z.strictObject(runOrganizationShape, {
+  error: expected('an object with org_id, name and token_env'),
+});
 
 /**
  * The seller's credit-note number series the run takes numbers from to make the credit note of
@@ -83,9 +85,7 @@ export const CreditNoteSeriesSchema = z.strictObject(
   { error: expected('an object with prefix and next') },
 );
 
-/** The month-end config file (`--config runs.json`). */
-export const RunConfigSchema = z.strictObject(
-  {
+const runConfigShape = {
   /** The reporting API's address, e.g. `https://reporting.example.com` (http(s), no credentials, query or fragment). */
   base_url: baseUrl,
   /** The organizations of the run, each once. */
@@ -107,9 +107,11 @@ export const RunConfigSchema = z.strictObject(
   credit_notes: CreditNoteSeriesSchema.optional(),
   /** How the month is posted into the books (accounts, VAT codes); the defaults when absent. */
   books: BooksConfigSchema.optional(),
-  },
-  { error: expected('a JSON object with base_url and organizations') },
-);
+};
+/** The month-end config file (`--config runs.json`). */
+export const RunConfigSchema: z.ZodObject<typeof runConfigShape, z.core.$strict> = z.strictObject(runConfigShape, {
+  error: expected('a JSON object with base_url and organizations'),
+});
 
 export type RunOrganization = z.infer<typeof RunOrganizationSchema>;
 export type RunConfig = z.infer<typeof RunConfigSchema>;
