@@ -3,8 +3,8 @@
 // loopback) answers some requests itself: Nordlys's first key-usage request 503 (the client
 // retries), every monthly-usage request of Kattegat 500 (its cost workbook fails, its invoices
 // are made), Fjordline's first plan-cost request a dropped connection, and Bifrost's partner
-// status with the caller's token echoed in it. The run (with the service's own PDFs) is then
-// verified with the server gone.
+// status with the caller's token echoed in it (no partner workbook is made from it). The run
+// (with the service's own PDFs) is then verified with the server gone.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -83,6 +83,9 @@ describe('answers kept as they came, failures included', () => {
     expect(status).toMatchObject({ 'org-nordlys': 'ok', 'org-fjordline': 'ok', 'org-kattegat': 'failed' });
     expect(manifest.organizations.find((o) => o.org_id === 'org-kattegat')!.invoices.length).toBe(1);
     expect(seen.get('/api/orgs/org-kattegat/monthly-usage?year=2026')).toBe(3);
+    // The partner status came back with the partner token in it: the workbook is not made from it, by name.
+    expect(manifest.partner).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^the service's answer to GET \/api\/partner\S* contained this unit's token \(the value of \w+\): no document is made from its answers/) });
+    expect(manifest.files.filter((f) => f.kind === 'partner_workbook')).toEqual([]);
   });
 
   it('keeps the 503 and the 200 after it, the 500s, and the dropped connection, in order', async () => {
@@ -109,11 +112,9 @@ describe('answers kept as they came, failures included', () => {
     expect(manifest.files.filter((f) => f.kind === 'api_answer' && f.path.endsWith('.pdf'))).toEqual([]);
   });
 
-  it('never keeps an answer with the token in it: the index says so, no file holds it', async () => {
-    const partner = await indexOf('partner-answers');
-    expect(partner.answers).toHaveLength(1);
-    expect(partner.answers[0]).toMatchObject({ status: 200, withheld: expect.stringMatching(/token/) });
-    expect(partner.answers[0]!.body).toBeUndefined();
+  it('never writes an answer with the token in it, nor anything made from it: no file holds it', async () => {
+    // Nothing was made of the partner's answers, so none is kept either (answers are kept beside what they made).
+    expect(manifest.files.filter((f) => f.path.startsWith('partner-answers/'))).toEqual([]);
     const token = tokens.partners[0]!.token;
     for (const e of (await readdir(monthDir, { recursive: true, withFileTypes: true })).filter((x) => x.isFile())) {
       let bytes = await readFile(join(e.parentPath, e.name));
@@ -122,12 +123,9 @@ describe('answers kept as they came, failures included', () => {
     }
   });
 
-  it('svc verify replays them: the retries, the failure and its documents agree; the withheld answer is named', async () => {
+  it('svc verify replays them: the retries, the failure and its documents agree', async () => {
     const report = await verifyRun(monthDir);
-    // The partner workbook's answer was not kept, so that workbook (alone) cannot be re-derived.
-    expect(report.differences).toEqual([
-      { file: 'partner-answers/index.json', what: expect.stringMatching(/^the answer to GET \/api\/partner.* was not kept \(the answer contained the token: not kept\): cannot re-derive from it$/) },
-    ]);
+    expect(report.differences).toEqual([]);
     expect(report.checked.units).toBe(3);
     // Every document of the three organizations made again, the service's PDFs (their own answers) among them.
     const made = manifest.files.filter((f) => f.org_id !== null && f.status !== 'kept' && ['invoice_json', 'invoice_pdf', 'invoice_xml', 'service_pdf', 'cost_workbook'].includes(f.kind));

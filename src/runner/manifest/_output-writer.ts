@@ -39,7 +39,11 @@ export class OutputWriter {
   constructor(
     private readonly monthDir: string,
     private readonly previous: ReadonlyMap<string, WrittenFile>,
-    private readonly options: { batchFolderSync?: boolean } = {},
+    private readonly options: {
+      batchFolderSync?: boolean;
+      /** Why no document may be written now (an Error to throw), checked before each; the kept answers are not documents. */
+      refuseDocuments?: () => Error | undefined;
+    } = {},
   ) {}
 
   // Folders with renames not yet made durable (batchFolderSync only).
@@ -94,6 +98,10 @@ export class OutputWriter {
    * file's name is refused by name (OutputPathError), before anything is read, made or written there.
    */
   async emit(req: OutputRequest): Promise<WrittenFile> {
+    if (req.kind !== 'api_answer' && req.kind !== 'api_answers') {
+      const refused = this.options.refuseDocuments?.();
+      if (refused) throw refused;
+    }
     const target = join(this.monthDir, req.path);
     // Nothing there yet (the usual case in a month's first run): nothing to read back or compare below.
     const found = await ownFile(target, { within: this.monthDir, use: 'write' });

@@ -50,6 +50,7 @@ class Recording {
     private readonly method: string,
     private readonly path: string,
     private readonly token: Buffer | null,
+    private readonly onToken: (where: string) => void,
   ) {
     const ended = new Promise<void>((resolve) => (this.finish = resolve));
     this.done = ended.then(() => this.result());
@@ -75,6 +76,7 @@ class Recording {
       if (seen.includes(this.token)) {
         this.withheld = true;
         this.raw = null;
+        this.onToken(`${this.method} ${this.path.split('?')[0]}`);
         return;
       }
       this.tail = seen.subarray(Math.max(0, seen.length - this.token.length + 1));
@@ -136,6 +138,8 @@ class Recording {
 export class AnswerRecorder implements AnswerTap {
   private readonly recordings: Recording[] = [];
   private readonly token: Buffer | null;
+  /** The first answer whose body held the unit's token (`METHOD /path`), if one did. */
+  tokenSeenIn: string | undefined;
 
   constructor(token: string | undefined) {
     this.token = token ? Buffer.from(token) : null;
@@ -143,7 +147,7 @@ export class AnswerRecorder implements AnswerTap {
 
   through(network: Dispatcher): Dispatcher {
     return network.compose((dispatch) => (opts, handler) => {
-      const r = new Recording(opts.method, opts.path, this.token);
+      const r = new Recording(opts.method, opts.path, this.token, (where) => (this.tokenSeenIn ??= where));
       this.recordings.push(r);
       return dispatch(opts, {
         onRequestStart: (c, context) => handler.onRequestStart?.(c, context),

@@ -8,6 +8,7 @@ import type { ManifestFile, OrgOutcome, PartOutcome } from '../manifest/manifest
 import type { ExchangeRates } from '../../money/index.js';
 import type { AnswerTap } from './answer-tap.js';
 import { AnswerRecorder } from './_answer-recorder.js';
+import { TokenInAnswerError } from './token-in-answer-error.js';
 import { keepAnswers } from './_keep-answers.js';
 import { answersDir } from '../manifest/kept-answers.js';
 import { statusOfParts } from '../status/status.js';
@@ -81,19 +82,21 @@ export async function runUnit(unit: OrganizationUnit, ctx: RunUnitContext): Prom
 export async function runUnit(unit: PartnerUnit, ctx: RunUnitContext): Promise<RunUnitResult<PartOutcome>>;
 export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUnitResult>;
 export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUnitResult> {
+  const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
+  const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv]);
+  // Once an answer held the unit's token, nothing more is made from the unit's answers (TokenInAnswerError).
+  const refuseDocuments = () => (recorder?.tokenSeenIn !== undefined ? new TokenInAnswerError(recorder.tokenSeenIn, tokenEnv) : undefined);
   // The unit's folders are synced once at its end (before its files reach a manifest), not after every file.
-  const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])), { batchFolderSync: true });
+  const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])), { batchFolderSync: true, refuseDocuments });
   try {
-    return await runUnitWriting(unit, ctx, writer);
+    return await runUnitWriting(unit, ctx, writer, tokenEnv, recorder);
   } finally {
     await writer.syncFolders();
   }
 }
 
-async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: OutputWriter): Promise<RunUnitResult> {
-  const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
+async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: OutputWriter, tokenEnv: string, recorder: AnswerRecorder | undefined): Promise<RunUnitResult> {
   const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
-  const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv]);
   const answers = ctx.replay ?? recorder!;
   const scope = {
     baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, monthDir: ctx.runMonthDir ?? ctx.monthDir, rates: ctx.rates,

@@ -1,0 +1,20 @@
+import { SvcError } from '../../core/index.js';
+
+/**
+ * Thrown, for one organization or the partner workbook of a month end, when one of the service's
+ * answers to the unit held the unit's own token: no document of the unit is written from then on
+ * (an invoice, e-invoice, PDF or workbook would carry the token into files people file and send),
+ * and the part fails naming the answer and the token's variable, never the token. Its answers
+ * without the token are still kept beside what was made.
+ */
+export class TokenInAnswerError extends SvcError {
+  override readonly name = 'TokenInAnswerError';
+  constructor(
+    /** `METHOD /path` of the first answer that held the token. */
+    readonly answer: string,
+    /** The variable the token was read from (`token_env`). */
+    readonly tokenEnv: string,
+  ) {
+    super(`the service's answer to ${answer} contained this unit's token (the value of ${tokenEnv}): no document is made from its answers; ask the service why its answer holds the token`);
+  }
+}
