@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { answersDir, type ManifestFile, type OrgOutcome, type PartOutcome } from '../runner/manifest/index.js';
+import { answersDir, isKeptAnswer, type ManifestFile, type OrgOutcome, type PartOutcome } from '../runner/manifest/index.js';
 import { ratesOfRun } from '../runner/config/index.js';
 import { needsCreditNote, remakeCreditNote, runUnit, type RunUnit } from '../runner/unit/index.js';
 import type { ExchangeRates } from '../money/index.js';
@@ -17,8 +17,6 @@ import { ReplayTap } from './_replay.js';
  * longer recognized, and verify called a clean run's folder different.)
  */
 const REPLAY_TOKEN = 'svc-verify-replay-token-never-sent';
-
-const ANSWER_KINDS: ReadonlySet<string> = new Set(['api_answer', 'api_answers']);
 
 /** An outcome without what only the run's clock decides; without failure messages where the network gave none to replay. */
 function comparable(outcome: OrgOutcome | PartOutcome, loose: boolean): unknown {
@@ -59,7 +57,7 @@ export interface UnitToVerify {
  * they agree), or undefined when it could not be re-derived (said in the differences or notes).
  */
 export async function rederiveUnit(ctx: VerifyContext, u: UnitToVerify): Promise<{ outcome: OrgOutcome | PartOutcome; documents: number } | undefined> {
-  const documents = u.files.filter((f) => !ANSWER_KINDS.has(f.kind));
+  const documents = u.files.filter((f) => !isKeptAnswer(f));
   const indexPath = `${u.answers}/index.json`;
   if (!u.files.some((f) => f.path === indexPath)) {
     if (documents.length) ctx.differences.push({ file: indexPath, what: `not in the manifest: ${u.name}'s ${documents.length} documents cannot be re-derived without the answers they were made from` });

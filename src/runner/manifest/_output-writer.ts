@@ -2,6 +2,7 @@ import { unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { makeFolder, ownFile, readOwnFile, syncFolder, writeFileAtomic } from '../../core/index.js';
 import { sha256 } from './hash.js';
+import { isKeptAnswer } from './kept-answers.js';
 import type { FileStatus, ManifestFile, OutputKind } from './manifest.js';
 
 export interface OutputRequest {
@@ -98,7 +99,7 @@ export class OutputWriter {
    * file's name is refused by name (OutputPathError), before anything is read, made or written there.
    */
   async emit(req: OutputRequest): Promise<WrittenFile> {
-    if (req.kind !== 'api_answer' && req.kind !== 'api_answers') {
+    if (!isKeptAnswer(req)) {
       const refused = this.options.refuseDocuments?.();
       if (refused) throw refused;
     }

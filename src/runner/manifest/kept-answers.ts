@@ -68,6 +68,11 @@ export function answersDir(unit: { kind: 'organization'; folder: string } | { ki
   return unit.kind === 'organization' ? `${unit.folder}/answers` : PARTNER_ANSWERS_DIR;
 }
 
+/** Whether a file of the run is one of the kept answers (a body or an index), not a document made from them. */
+export function isKeptAnswer(file: { kind: string }): boolean {
+  return file.kind === 'api_answer' || file.kind === 'api_answers';
+}
+
 /** The earlier manifest's entries that belong to the partner unit: its workbook and its kept answers. */
 export function isPartnerFile(file: { kind: string; path: string }): boolean {
   return file.kind === 'partner_workbook' || file.path.startsWith(`${PARTNER_ANSWERS_DIR}/`);

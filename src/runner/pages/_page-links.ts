@@ -1,6 +1,7 @@
 import type { Locale } from '../../locale/index.js';
 import { escapeHtml, runHref } from './_html.js';
 import type { ManifestFile } from '../manifest/manifest.js';
+import { isKeptAnswer } from '../manifest/kept-answers.js';
 
 /** A link to a file of the run, labelled by its kind. */
 export interface FileLink {
@@ -56,6 +57,6 @@ export function linksHtml(files: Iterable<{ path: string; kind: string | undefin
  * their index, after the documents; each answer's body is reached from that index, not linked.
  */
 export function answersLast<F extends { kind: string }>(files: readonly F[]): F[] {
-  const documents = files.filter((f) => f.kind !== 'api_answer' && f.kind !== 'api_answers');
+  const documents = files.filter((f) => !isKeptAnswer(f));
   return [...documents, ...files.filter((f) => f.kind === 'api_answers')];
 }

@@ -2,7 +2,7 @@ import { VERSION } from '../../version.js';
 import type { AnswerRecorder, RecordedAnswer } from './_answer-recorder.js';
 import type { OutputWriter } from '../manifest/_output-writer.js';
 import { sha256 } from '../manifest/hash.js';
-import { KEPT_ANSWERS_VERSION, type KeptAnswer, type KeptAnswersIndex } from '../manifest/kept-answers.js';
+import { KEPT_ANSWERS_VERSION, isKeptAnswer, type KeptAnswer, type KeptAnswersIndex } from '../manifest/kept-answers.js';
 import type { ManifestFile } from '../manifest/manifest.js';
 
 /** The file extension of a body by its content type. */
@@ -95,6 +95,6 @@ export async function keepAnswers(input: KeepAnswersInput): Promise<void> {
   if (!input.complete) return;
   const now = new Set([...[...kept.values()].map((f) => f.path), indexPath]);
   for (const prev of input.previous) {
-    if (prev.path.startsWith(`${dir}/`) && (prev.kind === 'api_answer' || prev.kind === 'api_answers') && !now.has(prev.path)) await writer.retire(prev.path);
+    if (prev.path.startsWith(`${dir}/`) && isKeptAnswer(prev) && !now.has(prev.path)) await writer.retire(prev.path);
   }
 }
