@@ -1,11 +1,10 @@
 // A real redis-server for the queue tests: its own port, its own temp folder, no persistence.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { refusedPort } from './refused-port.js';
+import { probePort, refusedPort } from './refused-port.js';
 
 // ioredis through require, as src/queue/_peers.ts loads it for the coordinators these tests run in
 // their own process: an import of the package runs its CommonJS build through Node's ESM loader,
@@ -21,15 +20,6 @@ export function redisServerPath(): string | undefined {
 }
 
 export const NO_REDIS_REASON = 'skipped: no redis-server on this machine (Debian: apt-get install redis-server; .ci/run installs it)';
-
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 export interface TestRedis {
   url: string;
@@ -49,7 +39,7 @@ export interface TestRedis {
 /** redis-server on `port`, once it takes connections; undefined when it exits first (the port taken meanwhile). */
 async function redisOn(port: number, dir: string): Promise<ChildProcess | undefined> {
   const child: ChildProcess = spawn(redisServerPath() ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; !(await accepts(port)); i++) {
+  for (let i = 0; (await probePort(port)) !== 'connected'; i++) {
     if (child.exitCode !== null) return undefined;
     if (i > 100) {
       child.kill('SIGKILL');

@@ -15,15 +15,15 @@ function ephemeralLow(): number {
   }
 }
 
-/** Whether a connection to 127.0.0.1:`port` is refused now. */
-function refuses(port: number): Promise<boolean> {
+/** What a connection to 127.0.0.1:`port` meets now: `connected`, or the error's code (`ECONNREFUSED`: nothing listens). */
+export function probePort(port: number): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {
       socket.destroy();
-      resolve(false);
+      resolve('connected');
     });
-    socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+    socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
   });
 }
 
@@ -39,7 +39,7 @@ export async function refusedPort(): Promise<number> {
   const from = below > 11024 ? 10000 : 1024;
   for (let tries = 0; tries < 50; tries++) {
     const port = from + Math.floor(Math.random() * (below - from));
-    if (await refuses(port)) return port;
+    if ((await probePort(port)) === 'ECONNREFUSED') return port;
   }
   throw new Error(`refusedPort: 50 ports from ${from} to ${below - 1} tried, none refused a connection`);
 }
