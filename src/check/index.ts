@@ -7,5 +7,5 @@ export { isPaymentLine, paymentLineOf } from './payment-line.js';
 export { fikCheckDigit, fikIdProblem, fikIdFromNumber } from './fik.js';
 export { paymentReference, sellerCreditor, type PaymentReference } from './payment-reference.js';
 export { fikLineText, readPaymentLine, type FikLine, type PaymentLine } from './payment-line.js';
-export { belgianEnterpriseNumber, finnishOvtCode, greekTin, italianVatNumber, norwegianOrgNumber, swedishOrgNumber } from './national-ids.js';
+export { nationalNumberReader, type NationalNumberCountry, type NationalNumberReader } from './national-ids.js';
 export { periodFindings } from './period.js';

@@ -72,3 +72,33 @@ export function greekTin(compactVat: string): string | undefined {
   for (let i = 0; i < 8; i++) sum += Number(digits[i]) * 2 ** (8 - i);
   return (sum % 11) % 10 === Number(digits[8]) ? digits : undefined;
 }
+
+/** A country's national number read out of its VAT number, and what such a VAT number looks like (for a message). */
+export interface NationalNumberReader {
+  /** The number the country's Peppol scheme takes, or undefined when `compactVat` fails its check digit or form. */
+  read: (compactVat: string) => string | undefined;
+  /** "a Norwegian VAT number (…)": what a valid one is, for a message saying a number is not one. */
+  what: string;
+}
+
+/**
+ * The VAT numbers whose check digit svc can test, by the country their prefix names: the countries
+ * whose Peppol scheme takes a number read from the VAT number. One table for both readers: the
+ * invoice check (`vat_check_digit`) and the e-invoice's buyer address.
+ */
+export const NATIONAL_NUMBER_READERS = {
+  NO: { read: norwegianOrgNumber, what: 'a Norwegian VAT number (NO + the 9-digit organisation number with its mod-11 check digit + MVA)' },
+  SE: { read: swedishOrgNumber, what: 'a Swedish VAT number (SE + the 10-digit organisation number with its Luhn check digit + 01)' },
+  FI: { read: finnishOvtCode, what: 'a Finnish VAT number (FI + the 8-digit business ID with its mod-11 check digit)' },
+  IT: { read: italianVatNumber, what: 'an Italian VAT number (IT + 11 digits with the Partita IVA check digit)' },
+  GR: { read: greekTin, what: 'a Greek VAT number (EL + the 9-digit TIN with its check digit)' },
+  BE: { read: belgianEnterpriseNumber, what: 'a Belgian VAT number (BE + the 10-digit enterprise number, its last two digits 97 less the first eight modulo 97)' },
+} as const satisfies Record<string, NationalNumberReader>;
+
+/** The countries of NATIONAL_NUMBER_READERS. */
+export type NationalNumberCountry = keyof typeof NATIONAL_NUMBER_READERS;
+
+/** The reader for a VAT number's country (`NO`, `SE`, ...), or undefined when svc tests no check digit of that country's numbers. */
+export function nationalNumberReader(country: string): NationalNumberReader | undefined {
+  return Object.hasOwn(NATIONAL_NUMBER_READERS, country) ? NATIONAL_NUMBER_READERS[country as NationalNumberCountry] : undefined;
+}

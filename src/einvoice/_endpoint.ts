@@ -2,7 +2,7 @@ import type { Invoice } from '../model/index.js';
 import { glnProblem } from '../check/index.js';
 import { compactVatNumber, vatNumberCountry } from '../vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
-import { belgianEnterpriseNumber, finnishOvtCode, greekTin, italianVatNumber, norwegianOrgNumber, swedishOrgNumber } from '../check/index.js';
+import { nationalNumberReader, type NationalNumberCountry } from '../check/index.js';
 
 /** An electronic address (BT-34 / BT-49): the identifier and its EAS scheme. */
 export interface Endpoint {
@@ -29,16 +29,11 @@ const VAT_SCHEMES: Record<string, string> = {
  * number), Finland 0216 (OVT code), Italy 0211 (Partita IVA), Greece 9933 (the TIN), Belgium
  * 0208 (the enterprise number: since Belgium's B2B mandate of 1 January 2026 every Belgian
  * company is registered on Peppol under 0208, and under its VAT scheme 9925 only if it chose to).
- * Each is checked by the check digit the Peppol rules test, so a number that fails is refused here.
+ * The number is read, and its check digit tested as the Peppol rules test it, by the invoice
+ * check's own readers (`nationalNumberReader`), so a number that fails is refused here too; the
+ * type holds both tables to the same countries.
  */
-const NUMBER_SCHEMES: Record<string, { scheme: string; read: (compactVat: string) => string | undefined; what: string }> = {
-  NO: { scheme: '0192', read: norwegianOrgNumber, what: 'a Norwegian organisation number (NO + 9 digits + MVA, mod-11 check digit)' },
-  SE: { scheme: '0007', read: swedishOrgNumber, what: 'a Swedish VAT number (SE + the 10-digit organisation number with its Luhn check digit + 01)' },
-  FI: { scheme: '0216', read: finnishOvtCode, what: 'a Finnish VAT number (FI + the 8-digit business ID with its check digit)' },
-  IT: { scheme: '0211', read: italianVatNumber, what: 'an Italian VAT number (IT + 11 digits with the Partita IVA check digit)' },
-  GR: { scheme: '9933', read: greekTin, what: 'a Greek VAT number (EL + the 9-digit TIN with its check digit)' },
-  BE: { scheme: '0208', read: belgianEnterpriseNumber, what: 'a Belgian VAT number (BE + the 10-digit enterprise number, its last two digits 97 less the first eight modulo 97)' },
-};
+const NUMBER_SCHEMES: Record<NationalNumberCountry, string> = { NO: '0192', SE: '0007', FI: '0216', IT: '0211', GR: '9933', BE: '0208' };
 
 /** A Danish CVR number as Peppol writes it (8 digits); `DK12345678` and spaces are accepted. */
 export function cvrDigits(cvr: string, field: string): string {
@@ -65,11 +60,12 @@ export function buyerEndpoint(invoice: Invoice, buyerCountry: string): Endpoint 
   if (vatCountry?.country === 'DK') return { scheme: '0184', id: cvrDigits(vat, 'buyer.vat') };
   const scheme = vatCountry && VAT_SCHEMES[vatCountry.country];
   if (scheme) return { scheme, id: compactVatNumber(vat) };
-  const byNumber = vatCountry && NUMBER_SCHEMES[vatCountry.country];
-  if (byNumber) {
-    const id = byNumber.read(compactVatNumber(vat));
-    if (!id) throw new EInvoiceError('buyer.vat', `${JSON.stringify(vat)} is not ${byNumber.what}, so it gives no Peppol address (scheme ${byNumber.scheme})`);
-    return { scheme: byNumber.scheme, id };
+  const reader = vatCountry && nationalNumberReader(vatCountry.country);
+  if (reader) {
+    const numberScheme = NUMBER_SCHEMES[vatCountry.country as NationalNumberCountry];
+    const id = reader.read(compactVatNumber(vat));
+    if (!id) throw new EInvoiceError('buyer.vat', `${JSON.stringify(vat)} is not ${reader.what}, so it gives no Peppol address (scheme ${numberScheme})`);
+    return { scheme: numberScheme, id };
   }
   throw new EInvoiceError(
     'buyer.ean',
