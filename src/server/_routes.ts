@@ -127,7 +127,7 @@ export const routes: Route[] = [
     method: 'POST', pattern: /^\/v1\/search\/service-search$/, openapi: '/v1/search/service-search', authorize: (c) => requireUsableKey(c.ds, c.req),
     handle: async (c, k) => {
       const headers = searchRateLimit(c.ds, c.limiter, k);
-      return { ...json(search(c.ds, await readBody(c.req))), headers };
+      return { ...json(search(c.ds, await readBody(c.req), c.req.headers['content-type'])), headers };
     },
   }),
   route({ method: 'GET', pattern: /^\/key\/info$/, openapi: '/key/info', authorize: (c) => callingKey(c.ds, c.req), handle: async (c, k) => json(await keyInfo(c.ds, k)) }),

@@ -58,6 +58,18 @@ function openDataset(dir: string, today: string | undefined): Promise<Dataset> {
   return resolve(dir) === resolve(BUNDLED_SAMPLES_DIR) ? Dataset.openShared(dir, today) : Dataset.open(dir, today);
 }
 
+/**
+ * `path` with percent-encoded unreserved characters (letters, digits, `-`, `.`, `_`, `~`)
+ * decoded: RFC 3986 §2.3 makes `/invoices/%36f1c…` and `/invoices/6f1c…` the same URI, so
+ * both reach the same route. Other escapes (`%2F`) stay as they are, so no path is split anew.
+ */
+function withUnreservedDecoded(path: string): string {
+  return path.includes('%') ? path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const c = String.fromCharCode(parseInt(hex, 16));
+    return /[A-Za-z0-9\-._~]/.test(c) ? c : escape;
+  }) : path;
+}
+
 async function handle(ds: Dataset, faults: FaultInjector, limiter: RateLimiter, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   res.setHeader('date', serviceDateHeader(ds.today));
@@ -73,16 +85,18 @@ async function handle(ds: Dataset, faults: FaultInjector, limiter: RateLimiter, 
     return;
   }
   try {
-    const matching = routes.filter((r) => r.pattern.test(url.pathname));
+    const path = withUnreservedDecoded(url.pathname);
+    const matching = routes.filter((r) => r.pattern.test(path));
     // HEAD answers wherever GET does, with GET's status and headers and no body (RFC 9110 §9.3.2).
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const route = matching.find((r) => r.method === method);
     if (!route) {
-      const allow = matching.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]));
+      // Two routes may share a path (the uuid route and its catch-all): each method once.
+      const allow = [...new Set(matching.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))];
       if (matching.length) throw new HttpError(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`, { allow: allow.join(', ') });
       throw new HttpError(404, 'not_found', `no endpoint ${url.pathname}`);
     }
-    const params = route.pattern.exec(url.pathname)!.slice(1).filter((p): p is string => p !== undefined);
+    const params = route.pattern.exec(path)!.slice(1).filter((p): p is string => p !== undefined);
     const context = { ds, req, query: url.searchParams, params, limiter };
     // Who asks first (401, 403), then what was asked (400): see Route.
     const caller = await route.authorize(context);

@@ -10,16 +10,21 @@ export interface Res {
   json: any;
 }
 
-/** One request over real loopback HTTP with an explicit User-Agent (undefined token: no Authorization). */
+/**
+ * One request over real loopback HTTP with an explicit User-Agent (undefined token: no
+ * Authorization). A body goes as `application/json` unless `contentType` says otherwise (null: no
+ * Content-Type header at all).
+ */
 export async function call(
   base: string,
   path: string,
-  opts: { token?: string | undefined; method?: 'GET' | 'POST'; body?: unknown; ua?: string | null } = {},
+  opts: { token?: string | undefined; method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; ua?: string | null; contentType?: string | null } = {},
 ): Promise<Res> {
   const headers: Record<string, string> = {};
   if (opts.ua !== null) headers['user-agent'] = opts.ua ?? UA;
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const contentType = opts.contentType === undefined ? 'application/json' : opts.contentType;
+  if (opts.body !== undefined && contentType !== null) headers['content-type'] = contentType;
   const r = await request(base + path, {
     method: opts.method ?? 'GET',
     headers,

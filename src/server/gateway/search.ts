@@ -11,11 +11,17 @@ const MAX_RESULTS = 20;
 const list = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean) : []);
 
 /**
- * Answers a search from the dataset's small local index: every query word must appear in the
+ * Answers a search from the dataset's small local index (a body sent as anything but
+ * `application/json` is 415, a query of only blanks 400): every query word must appear in the
  * title, snippet or url (case-insensitive); filters narrow by language, categories, engines and
  * time range (relative to the server's today; undated results drop out of a time range).
  */
-export function search(ds: Dataset, bodyText: string) {
+export function search(ds: Dataset, bodyText: string, contentType: string | undefined) {
+  // The gateway spec (§4) asks for `Content-Type: application/json`; a strict server holds a
+  // client to it (RFC 9110 §15.5.16: 415 for a body in a format the endpoint does not take).
+  if (contentType?.split(';')[0]!.trim().toLowerCase() !== 'application/json') {
+    throw new HttpError(415, 'unsupported_media_type', `the body must be sent with Content-Type: application/json (got ${contentType === undefined ? 'none' : JSON.stringify(contentType.slice(0, 80))})`);
+  }
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
@@ -29,6 +35,8 @@ export function search(ds: Dataset, bodyText: string) {
   }
   const req = parsed.data;
   const words = req.query.toLowerCase().split(/\s+/).filter(Boolean);
+  // Blanks are no search text (gateway spec §2: `query` is required search text).
+  if (!words.length) throw new HttpError(400, 'invalid_request', 'field query: must hold search text, not only blanks');
   const cats = list(req.categories), engines = list(req.engines);
   const since = req.time_range ? ds.today - RANGE_DAYS[req.time_range] : undefined;
   const hits = ds.searchIndex

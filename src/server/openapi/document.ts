@@ -64,7 +64,7 @@ const PATHS = {
         param('org_id'),
         query('month', { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, 'one calendar month, YYYY-MM'),
         query('year', YEAR, 'one calendar year, January to December, clamped so it never runs past today'),
-        query('months', { type: 'integer', format: 'int32', minimum: 0, maximum: 60 }, 'trailing calendar months ending with the current one (more than 13 never fits in one request)'),
+        query('months', { type: 'integer', format: 'int32', minimum: 0 }, 'trailing calendar months ending with the current one (more than 13 never fit in one request: 400 names months)'),
         query('start_date', { type: 'string', format: 'date' }, 'first day to include; requires end_date'),
         query('end_date', { type: 'string', format: 'date' }, 'last day to include; requires start_date'),
       ],

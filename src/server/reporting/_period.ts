@@ -7,8 +7,10 @@ function bad(message: string): HttpError {
   return new HttpError(400, 'invalid_period', message);
 }
 
-/** The trailing months one key-usage request may name (monthly-usage's maximum; more than 13 never fits in 366 days anyway). */
-const MAX_MONTHS = 60;
+/** The largest `months` key-usage takes: the spec gives only its minimum and its type, int32. */
+const INT32_MAX = 2_147_483_647;
+/** Trailing months of which even the shortest run (from the first of a month to the first of the next) passes 366 days. */
+const NEVER_FITS_MONTHS = 15;
 
 /**
  * The calendar years a `year` parameter may name, the same on key-usage and monthly-usage (the spec
@@ -45,7 +47,9 @@ export function resolveKeyUsagePeriod(q: URLSearchParams, today: number): { firs
     first = dayOf(y, 1, 1);
     last = dayOf(y, 12, 31);
   } else if (style === 'months') {
-    const n = intParam('months', q.get('months')!, 0, MAX_MONTHS);
+    const n = intParam('months', q.get('months')!, 0, INT32_MAX);
+    // Refused by the 366-day rule (spec §4 rule 4) without counting back millions of months.
+    if (n >= NEVER_FITS_MONTHS) throw bad(`months=${q.get('months')} covers more than ${MAX_RANGE_DAYS} days; at most ${MAX_RANGE_DAYS} per request (fetch longer periods as successive ranges)`);
     // months=0 is allowed by the spec's minimum; it means the current month, like months=1.
     first = addMonths(today, -(Math.max(n, 1) - 1));
     last = today;

@@ -83,7 +83,8 @@ export async function buildMonthlyUsage(ds: Dataset, org: OrgData, months: numbe
 
   const totalUsd = monthsOut.reduce((a, m) => a.plus(m.usd_spend), new D(0));
   // DKK total only when every month that spent has a DKK figure; otherwise it would understate.
-  const dkkKnown = monthsOut.some((m) => m.dkk_spend !== null) && monthsOut.every((m) => m.dkk_spend !== null || m.usd_spend === '0');
+  // A month that spent nothing is 0 DKK at any rate, so a window without spend totals "0".
+  const dkkKnown = monthsOut.every((m) => m.dkk_spend !== null || m.usd_spend === '0');
   const totalDkk = dkkKnown ? monthsOut.reduce((a, m) => a.plus(m.dkk_spend ?? 0), new D(0)).toFixed() : null;
   const cur = monthsOut.find((m) => m.month === formatDay(monthStart(today)));
   const prev = monthsOut.find((m) => m.month === formatDay(addMonths(today, -1)));
