@@ -1,7 +1,7 @@
 // The package's public API: what a backend that embeds the clients, the renderer, the workbooks
 // or the month-end run uses. Every name is listed (no `export *`), so nothing internal becomes
 // public by being exported inside a folder; test/api/exports.test.ts holds the same list.
-// At most 64 names at run time (test/api/exports.test.ts counts them); types may be more.
+// At most 66 names at run time (test/api/exports.test.ts counts them); types may be more.
 // Elsewhere: the record schemas and their parsers in `svc-reporting/schemas` (src/schemas.ts),
 // the queue in `svc-reporting/queue` (src/queue.ts; it needs bullmq and ioredis), the reference
 // server and the dataset generator in `svc-reporting/testing` (src/testing.ts).
@@ -14,7 +14,7 @@ export { SvcError, isSvcError } from './core/svc-error.js';
 export { OutputPathError } from './core/output-path-error.js';
 export { OutputWriteError } from './core/output-write-error.js';
 export { OutputLinkError } from './core/output-link-error.js';
-export { ApiError, isApiError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, SetupNeedsAttentionError, EdgeRejectedError, RateLimitError, ServerError, TimeoutError, ConnectionError, ResponseSchemaError, ResponseTooLargeError, ConfigurationError, InvalidRequestError } from './client/errors/index.js';
+export { ApiError, isApiError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, SetupNeedsAttentionError, EdgeRejectedError, RateLimitError, ServerError, TimeoutError, ConnectionError, ResponseSchemaError, ResponseTooLargeError, CredentialInResponseError, ConfigurationError, InvalidRequestError } from './client/errors/index.js';
 export type { TimeoutPlace } from './client/errors/common/timeout-error.js';
 export type { DeniedKind } from './client/errors/common/permission-denied-error.js';
 export { SearchFailedError } from './client/search-failed-error.js';

@@ -1,4 +1,5 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
+import { CredentialScan } from './_credential-scan.js';
 
 /** Largest `content-length` read into one buffer allocated up front (larger bodies are collected in chunks). */
 const PREALLOCATE_LIMIT = 512 * 1024 * 1024;
@@ -50,17 +51,34 @@ export async function readAll(body: Readable, contentLength: number | undefined,
   return Buffer.concat(chunks);
 }
 
+/** A credential a streamed body must not hold (its UTF-8 bytes), and the error the stream then fails with. */
+export interface BodyGuard {
+  bytes: Buffer;
+  found: () => Error;
+}
+
 /**
  * `body` passed through with the same cap: the returned stream fails with `cap.tooLarge()`
- * once more than `cap.bytes` have come (for a body read as a stream by its caller).
+ * once more than `cap.bytes` have come (for a body read as a stream by its caller). With a
+ * `guard`, it fails with `guard.found()` once the body holds the guarded bytes, also split across
+ * chunks, and none of them is passed on first (CredentialScan).
  */
-export function capStream(body: Readable, cap: BodyCap): Readable {
+export function capStream(body: Readable, cap: BodyCap, guard?: BodyGuard): Readable {
   let total = 0;
+  const scan = guard ? new CredentialScan(guard.bytes) : undefined;
   const capped = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       total += chunk.length;
-      if (total > cap.bytes) callback(cap.tooLarge());
-      else callback(null, chunk);
+      if (total > cap.bytes) return callback(cap.tooLarge());
+      if (!scan) return callback(null, chunk);
+      const out = scan.write(chunk);
+      if (!out) return callback(guard!.found());
+      for (const b of out) if (b.length) this.push(b);
+      callback();
+    },
+    flush(callback) {
+      const rest = scan?.end();
+      callback(null, rest?.length ? rest : undefined);
     },
   });
   // An error on either side (the cap, a deadline, the connection, the caller's destroy) ends both.

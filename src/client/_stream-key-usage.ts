@@ -56,6 +56,8 @@ export async function readKeyUsageStream(
     onElement(text, index) {
       current = index;
       const value: unknown = JSON.parse(text);
+      // The pipeline found no token in the bytes; one written with JSON escapes shows once parsed.
+      http.refuseEscapedCredential({ path }, text.includes('\\'), value, 200);
       let key: KeyUsageEntry;
       try {
         key = parseRecord(KeyUsageEntrySchema, value, 'key usage');
@@ -70,7 +72,10 @@ export async function readKeyUsageStream(
       current = -1;
     },
     onMember(name, text) {
-      if (HEAD_MEMBERS.has(name) || name === 'keys') root[name] = JSON.parse(text);
+      if (HEAD_MEMBERS.has(name) || name === 'keys') {
+        root[name] = JSON.parse(text);
+        http.refuseEscapedCredential({ path }, text.includes('\\'), root[name], 200);
+      }
       // Another organization's answer is refused as soon as it says so, before its keys are read.
       if (name === 'org_id' && typeof root.org_id === 'string') checkOrgId(endpoint, root.org_id, orgId);
     },

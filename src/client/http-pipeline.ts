@@ -15,6 +15,8 @@ import { DEFAULT_RETRY, backoffMs, isRetryableStatus, parseRetryAfter, sleep, ty
 import { asBytes, capStream, discard, readLimited, readAll, type BodyCap } from './_body.js';
 import { bodyLimits, type BodyKind } from './limits/body-limits.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
+import { CredentialInResponseError } from './errors/credential-in-response-error.js';
+import { parsedHolds } from './_credential-scan.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { escapeControls } from '../core/index.js';
 import { defaultUserAgent } from './user-agent.js';
@@ -30,6 +32,8 @@ import { parseJsonBody } from './_json-body.js';
 import type { HttpPipelineOptions, RequestOptions, ServiceName } from './pipeline-options.js';
 
 export type { HttpPipelineOptions, QueryValue, RequestOptions, ServiceName } from './pipeline-options.js';
+
+const BACKSLASH = 0x5c;
 
 const DEFAULT_SERVICE: ServiceName = { name: 'the service', exampleUrl: 'https://reporting.example.com' };
 
@@ -61,6 +65,8 @@ export class HttpPipeline {
   readonly maxResponseBytes: Readonly<Record<BodyKind, number>>;
   /** A true private field, so util.inspect and console.log of the pipeline never show it. */
   readonly #token: string;
+  /** The token's UTF-8 bytes, searched for in every successful answer's body. */
+  readonly #tokenBytes: Buffer;
   private readonly dispatcher: Dispatcher | undefined;
   private readonly policy: RetryPolicy;
   private readonly logger: ((line: string) => void) | undefined;
@@ -71,6 +77,7 @@ export class HttpPipeline {
     this.baseUrl = parseBaseUrl(options.baseUrl, this.service);
     if (!options.token) throw new ConfigurationError('no token given to the HTTP client');
     this.#token = options.token;
+    this.#tokenBytes = Buffer.from(options.token, 'utf8');
     this.userAgent = options.userAgent ?? defaultUserAgent();
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.credential = options.credential ?? 'token';
@@ -89,12 +96,14 @@ export class HttpPipeline {
   async request(r: RequestOptions): Promise<unknown> {
     const type = r.responseType ?? 'json';
     if (type === 'stream') return this.send(r, async (res) => res.body, true);
-    if (type === 'bytes') return this.send(r, async (res) => asBytes(await readAll(res.body, res.contentLength, this.capOf(r, res.status))));
+    if (type === 'bytes') return this.send(r, async (res) => asBytes(await this.readBody(r, res)));
     const { status, headers, json, invalid } = await this.send(r, async (res) => {
-      const body = await readAll(res.body, res.contentLength, this.capOf(r, res.status));
+      const body = await this.readBody(r, res);
       const { text, invalid } = decodeUtf8(body);
+      const json = parseJsonBody(text, this.endpointOf(r), res.status, this.service.name);
+      this.refuseEscapedCredential(r, body.includes(BACKSLASH), json, res.status, res.headers);
       r.onBody?.(text);
-      return { status: res.status, headers: res.headers, json: parseJsonBody(text, this.endpointOf(r), res.status, this.service.name), invalid };
+      return { status: res.status, headers: res.headers, json, invalid };
     });
     // The body's bytes and text are garbage by now, so a large answer is not held three times while it is checked.
     const record = this.checked(r, json, status, headers);
@@ -114,21 +123,45 @@ export class HttpPipeline {
 
   /** A JSON request that also returns the body exactly as sent (for saving and hashing the source record). */
   async requestJson<S extends z.ZodType>(r: RequestOptions<S>): Promise<{ data: z.infer<S>; raw: string }> {
-    const { status, headers, text, invalid } = await this.send(r, async (res) => ({
-      status: res.status,
-      headers: res.headers,
-      ...decodeUtf8(await readAll(res.body, res.contentLength, this.capOf(r, res.status))),
-    }));
-    r.onBody?.(text);
+    const { status, headers, text, invalid, escaped } = await this.send(r, async (res) => {
+      const body = await this.readBody(r, res);
+      return { status: res.status, headers: res.headers, escaped: body.includes(BACKSLASH), ...decodeUtf8(body) };
+    });
     let json: unknown;
     try {
       json = parseJsonBody(text, this.endpointOf(r), status, this.service.name);
     } catch (e) {
       throw e instanceof ApiError ? keepResponse(e, headers, text, [this.#token]) : e;
     }
+    this.refuseEscapedCredential(r, escaped, json, status, headers);
+    r.onBody?.(text);
     const data = this.checked(r, json, status, headers) as z.infer<S>;
     if (invalid) this.warnInvalidUtf8(this.endpointOf(r), replacedAt(data));
     return { data, raw: text };
+  }
+
+  /**
+   * A successful answer's whole body, refused (CredentialInResponseError) when its bytes hold the
+   * token as sent: one Buffer.indexOf over the bytes, before they are decoded, parsed or handed on.
+   */
+  private async readBody(r: RequestOptions, res: RawResponse): Promise<Buffer> {
+    const body = await readAll(res.body, res.contentLength, this.capOf(r, res.status));
+    if (body.includes(this.#tokenBytes)) throw this.credentialFound(r, res.status);
+    return body;
+  }
+
+  private credentialFound(r: Pick<RequestOptions, 'method' | 'path'>, status: number): CredentialInResponseError {
+    return new CredentialInResponseError(this.endpointOf(r), this.credential, status, this.service.name);
+  }
+
+  /**
+   * Refuses parsed JSON that says the token with JSON escapes (`\u0072t_…`, `\/`), which the byte
+   * search cannot see: walked only when the text had a backslash (`escaped`), so an answer without
+   * one costs nothing more. The key-usage stream calls it for each key whose text has one.
+   * @throws CredentialInResponseError, with the answer's headers but never its body
+   */
+  refuseEscapedCredential(r: Pick<RequestOptions, 'method' | 'path'>, escaped: boolean, json: unknown, status: number, headers?: IncomingHttpHeaders): void {
+    if (escaped && parsedHolds(json, this.#token)) throw keepResponse(this.credentialFound(r, status), headers, undefined, [this.#token]);
   }
 
   /** The JSON checked against the request's schema (decimal strings become Decimal). */
@@ -241,7 +274,7 @@ export class HttpPipeline {
             discard(res.body);
             throw cap.tooLarge();
           }
-          const body = capStream(res.body, cap);
+          const body = capStream(res.body, cap, { bytes: this.#tokenBytes, found: () => this.credentialFound(r, res.statusCode) });
           streamed = body;
           handedOver = true;
           body.once('close', () => {

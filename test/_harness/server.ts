@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../../src/server/index.js';
-import { SAMPLES } from './samples.js';
+import { SAMPLES, tokenOf } from './samples.js';
 
 /**
  * Registers the file's (or describe block's) hooks: a reference server started before its first
@@ -39,6 +39,25 @@ export function useReferenceServer(options: ReferenceServerOptions | (() => Refe
 export async function copySamples(dir: string): Promise<string> {
   await cp(SAMPLES, dir, { recursive: true });
   return dir;
+}
+
+/**
+ * A copy of the bundled samples in `dir` where the service's answers to Nordlys hold Nordlys's own
+ * reporting token (an outside audit, 2026-12-07): key key-nl-002 is named `tok <token> leak`,
+ * and the payment reference of its October invoice 2026-0142 is the token.
+ */
+export async function samplesWithNordlysToken(dir: string): Promise<string> {
+  const data = await copySamples(dir);
+  const token = tokenOf('org-nordlys');
+  const orgFile = join(data, 'orgs', 'org-nordlys', 'org.json');
+  const org = JSON.parse(readFileSync(orgFile, 'utf8')) as { keys: Array<{ id: string; name: string }> };
+  org.keys.find((k) => k.id === 'key-nl-002')!.name = `tok ${token} leak`;
+  writeFileSync(orgFile, JSON.stringify(org));
+  const invoiceFile = join(data, 'invoices', 'nordlys-2026-10.json');
+  const invoice = JSON.parse(readFileSync(invoiceFile, 'utf8')) as { buyer: Record<string, unknown> };
+  invoice.buyer.payment_reference = token;
+  writeFileSync(invoiceFile, JSON.stringify(invoice));
+  return data;
 }
 
 /** A copy of the bundled samples (a new temporary folder) with some organizations' sharing flags changed. */

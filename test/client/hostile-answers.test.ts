@@ -3,7 +3,7 @@
 // changed where the fault needs it, served over real HTTP.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ReportingClient, ResponseSchemaError, ResponseTooLargeError } from '../../src/index.js';
-import { json, startFakeServer, type FakeServer } from './_fake-server.js';
+import { json, realAnswers, startAnsweringServer, type FakeServer } from './_fake-server.js';
 import { svc, tokenOf, useReferenceServer } from '../_harness/index.js';
 
 const ORG = 'org-nordlys';
@@ -17,22 +17,9 @@ let monthly: Record<string, unknown>;
 /** What the fake server answers per path (after `?` is dropped). */
 const answers = new Map<string, (res: import('node:http').ServerResponse) => void>();
 
-async function real(path: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${reference.url}${path}`, { headers: { authorization: `Bearer ${tokenOf(ORG)}`, 'user-agent': 'svc-test' } });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
-
 beforeAll(async () => {
-  keyUsage = await real(`/api/orgs/${ORG}/key-usage?month=2026-10`);
-  monthly = await real(`/api/orgs/${ORG}/monthly-usage`);
-  const list = (await real(`/api/orgs/${ORG}/invoices`)) as unknown as Array<{ id: string }>;
-  invoice = await real(`/api/orgs/${ORG}/invoices/${list[0]!.id}`);
-  fake = await startFakeServer((req, res) => {
-    const answer = answers.get(req.url.split('?')[0]!);
-    if (answer) answer(res);
-    else res.writeHead(404).end();
-  });
+  ({ keyUsage, monthly, invoice } = await realAnswers(reference.url, ORG, tokenOf(ORG)));
+  fake = await startAnsweringServer(answers);
 });
 afterAll(async () => {
   await fake.close();

@@ -1,8 +1,6 @@
 // The key-usage stream reader: the byte scanner that cuts each key out of the response (any
 // chunking, whitespace, member order, nesting, escapes, UTF-8 split across chunks) and
 // streamKeyUsage over a real loopback server that sends the body in pieces.
-import type { ServerResponse } from 'node:http';
-import { setImmediate as tick } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { JsonScanError, MemberScanner } from '../../src/client/_json-members.js';
 import { ConnectionError } from '../../src/client/errors/connection-error.js';
@@ -10,7 +8,7 @@ import { ResponseSchemaError } from '../../src/client/errors/response-schema-err
 import { ReportingClient } from '../../src/client/reporting-client.js';
 import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../../src/model/key-usage.js';
 import { parseRecord } from '../../src/model/parse/parse.js';
-import { startFakeServer, type FakeServer } from './_fake-server.js';
+import { startChunkedServer, type FakeServer } from './_fake-server.js';
 import { expectSame } from '../_expect-same.js';
 
 const key = (id: string, name: string, extra = '') =>
@@ -117,19 +115,7 @@ describe('streamKeyUsage over HTTP, the body sent in pieces', () => {
   let pieces: Buffer[] = [];
   let cutConnection = false;
   beforeAll(async () => {
-    server = await startFakeServer((_req, res: ServerResponse) => {
-      void (async () => {
-        res.socket?.setNoDelay(true);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        for (const piece of pieces) {
-          res.write(piece);
-          await tick();
-          await new Promise((r) => setTimeout(r, 2));
-        }
-        if (cutConnection) res.socket?.destroy();
-        else res.end();
-      })();
-    });
+    server = await startChunkedServer(() => ({ pieces, cut: cutConnection }));
   });
   afterAll(() => server.close());
 

@@ -5,7 +5,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import type { Manifest } from '../../src/runner/manifest/manifest.js';
-import { configFor, copySamples, envVar, readTokens, svcInProcess, type SampleTokens } from '../_harness/index.js';
+import { configFor, copySamples, envVar, readTokens, samplesWithNordlysToken, svcInProcess, type SampleTokens } from '../_harness/index.js';
+import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
 
 // An outside audit (2026-12-07): when the service's answers to an organization hold that
 // organization's own reporting token (a key named with it, an invoice's payment reference set to
@@ -13,60 +14,97 @@ import { configFor, copySamples, envVar, readTokens, svcInProcess, type SampleTo
 // exited 0. A copy of the samples where both of Nordlys's answers carry its token, served over
 // real HTTP by the reference server, the month end through the built svc: Nordlys fails by name,
 // no file of the month holds the token, the other organizations are made as before.
+// The clients now refuse such an answer themselves (CredentialInResponseError): each part fails on
+// its own answer, which the unit says in its words (the config's variable, TokenInAnswerError).
+// The unit's guard still stops what its later answers would make once any answer held the token:
+// the second case, an error answer echoing it, which the client masks and retries past.
 
 let tmp: string;
 let server: ReferenceServer;
+let clean: ReferenceServer;
+/** In front of `clean`: Nordlys's first invoice-list request gets a 503 whose body echoes its token; the client retries. */
+let echoing: FakeServer;
 let tokens: SampleTokens;
 let token: string;
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'svc-token-answer-'));
-  const data = await copySamples(join(tmp, 'data'));
-  tokens = await readTokens(data);
+  const samples = await copySamples(join(tmp, 'samples'));
+  tokens = await readTokens(samples);
   token = tokens.orgs.find((o) => o.org_id === 'org-nordlys')!.token;
-  const orgFile = join(data, 'orgs', 'org-nordlys', 'org.json');
-  const org = JSON.parse(await readFile(orgFile, 'utf8')) as { keys: Array<{ id: string; name: string }> };
-  org.keys.find((k) => k.id === 'key-nl-002')!.name = `bot ${token} leak`;
-  await writeFile(orgFile, JSON.stringify(org));
-  const invoiceFile = join(data, 'invoices', 'nordlys-2026-10.json');
-  const invoice = JSON.parse(await readFile(invoiceFile, 'utf8')) as { buyer: Record<string, unknown> };
-  invoice.buyer.payment_reference = token;
-  await writeFile(invoiceFile, JSON.stringify(invoice));
-  server = await startReferenceServer({ dataDir: data });
+  server = await startReferenceServer({ dataDir: await samplesWithNordlysToken(join(tmp, 'data')) });
+  clean = await startReferenceServer({ dataDir: samples });
+  let echoed = false;
+  echoing = await startRewritingProxy(clean.url, (_req, body) => body, (req, res) => {
+    if (echoed || req.url.split('?')[0] !== '/api/orgs/org-nordlys/invoices') return false;
+    echoed = true;
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' });
+    res.end(JSON.stringify({ error: 'unavailable', message: `busy; token ${token} queued` }));
+    return true;
+  });
 }, 60_000);
 afterAll(async () => {
   await server?.close();
+  await echoing?.close();
+  await clean?.close();
   await rm(tmp, { recursive: true, force: true });
 });
 
+/** The month end of October through the built svc against `url`, into `out`. */
+async function monthEnd(url: string, out: string) {
+  const { config, env } = configFor(url, tokens);
+  const configPath = join(tmp, `runs-${out}.json`);
+  await writeFile(configPath, JSON.stringify(config));
+  const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', configPath, '--out', join(tmp, out), '--language', 'en'], env, { cwd: tmp });
+  const manifest = JSON.parse(await readFile(join(tmp, out, '2026-10', 'manifest.json'), 'utf8')) as Manifest;
+  return { r, manifest, nordlys: manifest.organizations.find((o) => o.org_id === 'org-nordlys')! };
+}
+
+/** No file of the month holds the token: documents, answers (unzipped), summary, page, manifest, books. */
+async function expectNoFileHolds(monthDir: string): Promise<void> {
+  for (const e of (await readdir(monthDir, { recursive: true, withFileTypes: true })).filter((x) => x.isFile())) {
+    let bytes = await readFile(join(e.parentPath, e.name));
+    if (e.name.endsWith('.gz')) bytes = gunzipSync(bytes);
+    expect(bytes.includes(token), e.name).toBe(false);
+  }
+}
+
+/** `METHOD /path` said as the unit's refusal of that answer, naming Nordlys's token variable. */
+const refused = (answer: string) => new RegExp(`^the service's answer to ${answer} contained this unit's token \\(the value of ${envVar('org-nordlys')}\\): no document is made from its answers`);
+
 describe('an answer that holds the organization\'s own token', () => {
   it('makes no document from it: the organization fails naming the answer and the variable, never the token, and the run exits 1', async () => {
-    const { config, env } = configFor(server.url, tokens);
-    const configPath = join(tmp, 'runs.json');
-    await writeFile(configPath, JSON.stringify(config));
-    const out = join(tmp, 'out');
-    const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', configPath, '--out', out, '--language', 'en'], env, { cwd: tmp });
+    const { r, manifest, nordlys } = await monthEnd(server.url, 'out');
     expect(r.code).toBe(1);
     const variable = envVar('org-nordlys');
     expect(r.stderr).toMatch(new RegExp(`org-nordlys.*the service's answer to GET /api/orgs/org-nordlys/\\S+ contained this unit's token \\(the value of ${variable}\\): no document is made from its answers`));
     expect(r.stdout + r.stderr).not.toContain(token);
 
-    const manifest = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as Manifest;
-    const nordlys = manifest.organizations.find((o) => o.org_id === 'org-nordlys')!;
     expect(nordlys.status).toBe('failed');
     expect(nordlys.parts.map((p) => [p.part, p.status])).toEqual([['invoices', 'failed'], ['cost_workbook', 'failed']]);
+    // The client refused each answer that held the token: each part names its own (the invoice's, the key usage's).
+    expect(nordlys.parts[0]!.reason).toMatch(refused('GET /api/orgs/org-nordlys/invoices/[0-9a-f-]+'));
+    expect(nordlys.parts[1]!.reason).toMatch(refused('GET /api/orgs/org-nordlys/key-usage'));
     // Its other October invoice (2026-0131) came in a clean answer before the one with the token and
-    // is made; nothing from 2026-0142's answer on is: neither that invoice's files nor the workbook.
+    // is made; 2026-0142's files are not, nor the workbook (its key usage held the token too).
     const made = manifest.files.filter((f) => f.org_id === 'org-nordlys' && f.kind !== 'api_answer' && f.kind !== 'api_answers').map((f) => f.path);
     expect(made.sort()).toEqual(['org-nordlys/invoice-2026-0131.json', 'org-nordlys/invoice-2026-0131.pdf']);
     // The others are made as in any run.
     for (const o of manifest.organizations.filter((x) => x.org_id !== 'org-nordlys' && x.org_id !== 'org-havblik')) expect(o.status, o.org_id).toBe('ok');
 
-    // No file of the month holds it: documents, answers (unzipped), summary, page, manifest, books.
-    for (const e of (await readdir(join(out, '2026-10'), { recursive: true, withFileTypes: true })).filter((x) => x.isFile())) {
-      let bytes = await readFile(join(e.parentPath, e.name));
-      if (e.name.endsWith('.gz')) bytes = gunzipSync(bytes);
-      expect(bytes.includes(token), e.name).toBe(false);
-    }
+    await expectNoFileHolds(join(tmp, 'out', '2026-10'));
+  }, 60_000);
+
+  it('makes nothing from the unit\'s later answers either, clean as they are: an error answer that echoed the token (the unit\'s own guard)', async () => {
+    // The client masks an error body and retries; its clean answers pass it. The unit, having seen
+    // the token in an answer, still makes no document from any of them.
+    const { r, manifest, nordlys } = await monthEnd(echoing.url, 'out-echoed');
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).not.toContain(token);
+    expect(nordlys.parts.map((p) => [p.part, p.status])).toEqual([['invoices', 'failed'], ['cost_workbook', 'failed']]);
+    for (const p of nordlys.parts) expect(p.reason).toMatch(refused('GET /api/orgs/org-nordlys/invoices'));
+    expect(manifest.files.filter((f) => f.org_id === 'org-nordlys' && f.kind !== 'api_answer' && f.kind !== 'api_answers')).toEqual([]);
+    for (const o of manifest.organizations.filter((x) => x.org_id !== 'org-nordlys' && x.org_id !== 'org-havblik')) expect(o.status, o.org_id).toBe('ok');
+    await expectNoFileHolds(join(tmp, 'out-echoed', '2026-10'));
   }, 60_000);
 });

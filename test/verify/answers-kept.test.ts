@@ -83,7 +83,8 @@ describe('answers kept as they came, failures included', () => {
     expect(status).toMatchObject({ 'org-nordlys': 'ok', 'org-fjordline': 'ok', 'org-kattegat': 'failed' });
     expect(manifest.organizations.find((o) => o.org_id === 'org-kattegat')!.invoices.length).toBe(1);
     expect(seen.get('/api/orgs/org-kattegat/monthly-usage?year=2026')).toBe(3);
-    // The partner status came back with the partner token in it: the workbook is not made from it, by name.
+    // The partner status came back with the partner token in it: the partner client refuses it
+    // (CredentialInResponseError), and the run says so in the unit's words, naming the variable; no workbook.
     expect(manifest.partner).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^the service's answer to GET \/api\/partner\S* contained this unit's token \(the value of \w+\): no document is made from its answers/) });
     expect(manifest.files.filter((f) => f.kind === 'partner_workbook')).toEqual([]);
   });

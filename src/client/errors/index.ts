@@ -16,6 +16,7 @@ export { ResponseSchemaError } from './response-schema-error.js';
 export { ConfigurationError } from './common/configuration-error.js';
 export { InvalidRequestError } from './invalid-request-error.js';
 export { ResponseTooLargeError } from './response-too-large-error.js';
+export { CredentialInResponseError } from './credential-in-response-error.js';
 export { isApiError } from './is-api-error.js';
 export { ORG_HINT } from './common/org-hint.js';
 export { statusFirst, withStatus } from './with-status.js';

@@ -1,5 +1,7 @@
 import { isSvcError } from '../../core/index.js';
 import { isSystemError, systemErrorText } from '../../core/index.js';
+import { CredentialInResponseError } from '../../client/errors/index.js';
+import { TokenInAnswerError } from './token-in-answer-error.js';
 
 /** How an error from one part of an organization's run counts. */
 export interface Classified {
@@ -20,9 +22,12 @@ export function messageOf(e: unknown): string {
  * another organization's, or a partner's) is the config's wiring, a refused token
  * (runner/README.md: `failed`), so the run exits 1 and a cron job notices; a 403 whose body said
  * nothing the client knows stays a skip, as the spec's most common 403. Anything else fails the
- * part too. Duck-typed on `status` and `kind` so any client works.
+ * part too. Duck-typed on `status` and `kind` so any client works. The client's refusal of an
+ * answer that held the unit's token (CredentialInResponseError) is said as the unit's own
+ * (TokenInAnswerError), naming the config's variable rather than the client's default one.
  */
-export function classifyError(e: unknown, tokenEnv?: string): Classified {
+export function classifyError(error: unknown, tokenEnv?: string): Classified {
+  const e = error instanceof CredentialInResponseError && tokenEnv ? new TokenInAnswerError(error.endpoint, tokenEnv) : error;
   const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : undefined;
   // The client names its own default variable; in a run the token came from the config's.
   const message = status === 401 && tokenEnv ? `the token in ${tokenEnv} was refused (missing, unknown, expired or revoked)` : messageOf(e);

@@ -5,7 +5,9 @@ import { SvcError } from '../../core/index.js';
  * answers to the unit held the unit's own token: no document of the unit is written from then on
  * (an invoice, e-invoice, PDF or workbook would carry the token into files people file and send),
  * and the part fails naming the answer and the token's variable, never the token. Its answers
- * without the token are still kept beside what was made.
+ * without the token are still kept beside what was made. A client's own refusal of such an answer
+ * (CredentialInResponseError, which names the client's default variable) is said as this one,
+ * naming the unit's `token_env` (classifyError).
  */
 export class TokenInAnswerError extends SvcError {
   override readonly name = 'TokenInAnswerError';

@@ -1,0 +1,63 @@
+const NONE = Buffer.alloc(0);
+
+/**
+ * Looks for the client's credential (`needle`, its UTF-8 bytes) in a body that arrives in chunks,
+ * also where it is split across two of them. The last `needle.length - 1` bytes seen are held back
+ * until the next chunk (or the end) shows they do not begin it, so no part of the credential is
+ * ever passed on. Each chunk is searched where it lies (Buffer.indexOf); only the few bytes around
+ * a boundary are copied.
+ */
+export class CredentialScan {
+  private held: Buffer = NONE;
+  private readonly keep: number;
+
+  constructor(private readonly needle: Buffer) {
+    this.keep = needle.length - 1;
+  }
+
+  /** The bytes that may be passed on now, or undefined when the credential has come. */
+  write(chunk: Buffer): Buffer[] | undefined {
+    if (chunk.includes(this.needle)) return undefined;
+    // One starting in the held bytes ends within the chunk's first `keep` bytes.
+    if (this.held.length && Buffer.concat([this.held, chunk.subarray(0, this.keep)]).includes(this.needle)) return undefined;
+    if (chunk.length >= this.keep) {
+      const out = [this.held, chunk.subarray(0, chunk.length - this.keep)];
+      this.held = chunk.subarray(chunk.length - this.keep);
+      return out;
+    }
+    const all = Buffer.concat([this.held, chunk]);
+    this.held = all.subarray(Math.max(0, all.length - this.keep));
+    return [all.subarray(0, all.length - this.held.length)];
+  }
+
+  /** The bytes held back, at the body's end (they cannot begin a credential that never came). */
+  end(): Buffer {
+    const rest = this.held;
+    this.held = NONE;
+    return rest;
+  }
+}
+
+/**
+ * Whether a parsed JSON value holds `token` in a string or a member name. JSON may write any
+ * character as an escape (`\u0072`, `\/`, `\"`), so a body whose bytes do not hold the token can
+ * still say it once parsed; the pipeline walks a value only when its text had a backslash at all.
+ * Iterative, so no nesting depth overflows the stack.
+ */
+export function parsedHolds(value: unknown, token: string): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes(token)) return true;
+    } else if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+    } else if (typeof v === 'object' && v !== null) {
+      for (const k in v) {
+        if (k.includes(token)) return true;
+        stack.push((v as Record<string, unknown>)[k]);
+      }
+    }
+  }
+  return false;
+}
