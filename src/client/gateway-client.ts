@@ -27,6 +27,9 @@ export interface GatewayClientOptions extends Omit<CommonClientOptions, 'baseUrl
   maxRangeDays?: number;
 }
 
+
+/** What a 403 on the key lookup means (gateway spec §4), whatever its body says (an HTML page, a bare "forbidden"). */
+const KEY_LOOKUP_FORBIDDEN = 'the API key belongs to no organization (the gateway refused the key lookup with HTTP 403)';
 /** Inclusive range of UTC days, `YYYY-MM-DD`. */
 export interface DayRangeQuery {
   start_date: string;
@@ -64,12 +67,12 @@ export class GatewayClient implements GatewayApi {
 
   /** The calling key's fields (GET /v1/service/key). */
   getKeyFields(opts: CallOptions = {}): Promise<KeyFieldsRecord> {
-    return this.http.request({ path: '/v1/service/key', schema: KeyFieldsRecordSchema, what: 'key fields', ...opts });
+    return this.http.request({ path: '/v1/service/key', schema: KeyFieldsRecordSchema, what: 'key fields', forbidden: KEY_LOOKUP_FORBIDDEN, ...opts });
   }
 
   /** The key's fields exactly as the API sent them, for `--json` output. */
   async getKeyFieldsJson(opts: CallOptions = {}): Promise<{ record: KeyFieldsRecord; raw: string }> {
-    const { data, raw } = await this.http.requestJson({ path: '/v1/service/key', schema: KeyFieldsRecordSchema, what: 'key fields', ...opts });
+    const { data, raw } = await this.http.requestJson({ path: '/v1/service/key', schema: KeyFieldsRecordSchema, what: 'key fields', forbidden: KEY_LOOKUP_FORBIDDEN, ...opts });
     return { record: data, raw };
   }
 
