@@ -35,7 +35,9 @@ function floorDiv(a: bigint, b: bigint): bigint {
  * Splits `totalMinor` integer units over `weights` in proportion, by the largest-remainder
  * method, in exact integer (BigInt) arithmetic, so the parts sum exactly to the total. Ties go
  * to the earlier weight, which keeps the result deterministic. This is the package's one
- * allocator: per-key and per-day DKK of the cost workbook, provider lines of an invoice.
+ * allocator: per-key and per-day DKK of the cost workbook, provider lines of an invoice, an
+ * invoice's DKK over its categories and lines (vat/dkk-conversion.ts `splitDkk`: the journal and
+ * the cost figures).
  *
  * A negative weight is a credit (spend the service gave back): its part is negative, in
  * proportion like any other, and the parts still sum exactly to the total. When the weights sum

@@ -1,6 +1,6 @@
 import type { Invoice, OrgMonthlyUsage, OrgPlanCost, PlanCostLine } from '../model/index.js';
 import type { ExchangeRates } from '../money/index.js';
-import { toDkkMinor } from '../vat/index.js';
+import { splitDkk } from '../vat/index.js';
 import { invoiceFigures, type InvoiceFigures } from './figures/invoice-figures.js';
 import { lastDayOfMonth } from './period/period.js';
 import type { CostReportData } from './types.js';
@@ -79,15 +79,17 @@ function sumDkk(values: Array<number | null>): number | null {
 }
 
 function fromInvoices(month: string, issued: InvoiceFigures[]): MonthPlan {
-  const lines: PlanLine[] = issued.flatMap(({ invoice, conversion }) =>
-    invoice.lines
-      .filter((l) => l.kind === 'subscription')
-      .map((l) => ({
-        month, source: 'invoice' as const, invoiceNumber: invoice.invoice_number, description: l.description, planLine: null,
-        quantity: l.quantity, unitMinor: l.unit_price_cents, totalMinor: l.line_total_cents, currency: invoice.currency,
-        dkkMinor: toDkkMinor(l.line_total_cents, conversion, invoice.invoice_number), firstDay: invoice.period_start, lastDay: invoice.period_end,
-      })),
-  );
+  const lines: PlanLine[] = issued.flatMap(({ invoice, subscriptionLines }) => {
+    const own = invoice.lines.filter((l) => l.kind === 'subscription');
+    // Each line's share of the invoice's plan in DKK (vat/dkk-conversion.ts splitDkk), so the lines
+    // add up to the plan the journal posts; null without a rate.
+    const dkk = subscriptionLines.dkkMinor === null ? null : splitDkk(subscriptionLines.dkkMinor, own.map((l) => l.line_total_cents));
+    return own.map((l, k) => ({
+      month, source: 'invoice' as const, invoiceNumber: invoice.invoice_number, description: l.description, planLine: null,
+      quantity: l.quantity, unitMinor: l.unit_price_cents, totalMinor: l.line_total_cents, currency: invoice.currency,
+      dkkMinor: dkk ? dkk[k]! : null, firstDay: invoice.period_start, lastDay: invoice.period_end,
+    }));
+  });
   const currencies = [...new Set(issued.map((f) => f.invoice.currency))];
   const currency = currencies.length === 1 ? currencies[0]! : null;
   const dkkMinor = sumDkk(lines.map((l) => l.dkkMinor));

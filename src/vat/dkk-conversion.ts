@@ -1,10 +1,11 @@
 import { Decimal } from '../money/index.js';
 import { usdDkkRateProblem } from '../money/index.js';
 import { UnsafeAmountError } from '../money/index.js';
+import { allocateMinor } from '../money/index.js';
 import { isPublishedRate, type ExchangeRates, type MissingRate, type PublishedRate } from '../money/index.js';
 import type { Invoice } from '../model/index.js';
 import { decideVatFor } from './decide-vat.js';
-import type { VatDecision } from './types.js';
+import type { VatDecision, VatTreatment } from './types.js';
 
 /**
  * The day Danish VAT becomes chargeable on an invoice's supply (momsloven kapitel 5), whose
@@ -22,9 +23,23 @@ export interface ChargeableEvent {
   rule: 'invoice_date' | 'end_of_period';
 }
 
-/** The chargeable event of `invoice` (see ChargeableEvent). */
+/**
+ * The chargeable event of an invoice of `treatment` (the one VAT decision's, vat/decide-vat.ts)
+ * issued on `invoiceDate` for a period ending `periodEnd` (see ChargeableEvent). It is also the
+ * day that decides the invoice's VAT period (books/vat-return.json, summary.md, index.html) and
+ * its EU sales list period: a return states the tax that has become chargeable (VAT Directive
+ * art. 250), and the EU sales list the services for the period in which VAT became chargeable
+ * (art. 264(2)). A reverse-charged service is never chargeable at the invoice date instead:
+ * art. 66, last paragraph, keeps the invoice-date derogation (momsloven § 23, stk. 2) from
+ * services whose customer pays the VAT under art. 196.
+ */
+export function chargeableEventOf(treatment: VatTreatment, dates: { invoiceDate: string; periodEnd: string }): ChargeableEvent {
+  return treatment === 'reverse_charge' ? { date: dates.periodEnd, rule: 'end_of_period' } : { date: dates.invoiceDate, rule: 'invoice_date' };
+}
+
+/** The chargeable event of `invoice` (see ChargeableEvent, chargeableEventOf). */
 export function chargeableEvent(invoice: Invoice, decision: VatDecision = decideVatFor(invoice)): ChargeableEvent {
-  return decision.treatment === 'reverse_charge' ? { date: invoice.period_end, rule: 'end_of_period' } : { date: invoice.issued_at.slice(0, 10), rule: 'invoice_date' };
+  return chargeableEventOf(decision.treatment, { invoiceDate: invoice.issued_at.slice(0, 10), periodEnd: invoice.period_end });
 }
 
 /**
@@ -157,4 +172,43 @@ export function dkkRateFacts(conversion: DkkConversion): DkkRateFacts | undefine
         missing: conversion.missing ? { code: conversion.missing.code, ...(conversion.missing.lastDay ? { last_day: conversion.missing.lastDay } : {}) } : { code: 'no_rates' },
       };
   }
+}
+
+/**
+ * `dkk` øre split over parts in proportion to their `amounts` in the invoice's own minor units, by
+ * the package's one allocator (money/allocate.ts `allocateMinor`, largest remainder), so the parts
+ * add up to `dkk` exactly: an invoice's net in DKK over its charged categories (the journal's
+ * revenue lines, the cost table's plan and dev overage), and a category's DKK over its lines (the
+ * cost workbook's plan lines). Parts whose amounts already add up to `dkk` (a DKK invoice) are
+ * kept as they are; parts of no amount at all put the whole on the first.
+ * @throws UnsafeAmountError when `dkk` is not a safe integer
+ */
+export function splitDkk(dkk: number, amounts: ReadonlyArray<number | bigint>): number[] {
+  if (amounts.length === 0) return [];
+  const { parts, unallocated } = allocateMinor(dkk, amounts.map((a) => String(a)));
+  if (unallocated !== 0) parts[0] = parts[0]! + unallocated;
+  return parts;
+}
+
+/** An invoice's net, VAT and total in DKK (øre) as every surface states them (see invoiceDkkAmounts). */
+export interface InvoiceDkkAmounts {
+  net: number;
+  vat: number;
+  total: number;
+}
+
+/**
+ * An invoice's amounts in DKK by `conversion`, one rule for the journal, the run's figures and the
+ * cost workbook: the total (the debtor) and the VAT (the VAT the invoice states in DKK,
+ * momsbekendtgørelsen § 97) each converted once and rounded half up; the net their difference, so
+ * net + VAT = total to the øre (a voucher balances, and the net splitDkk spreads over the
+ * categories is the revenue the journal posts). A DKK invoice's are its own figures. Null without
+ * a rate.
+ * @throws UnsafeAmountError naming the invoice past 2^53 − 1 øre (toDkkMinor)
+ */
+export function invoiceDkkAmounts(invoice: Pick<Invoice, 'subtotal_cents' | 'vat_cents' | 'total_cents' | 'invoice_number'>, conversion: DkkConversion): InvoiceDkkAmounts | null {
+  if (conversion.kind === 'dkk') return { net: invoice.subtotal_cents, vat: invoice.vat_cents, total: invoice.total_cents };
+  const total = toDkkMinor(invoice.total_cents, conversion, invoice.invoice_number);
+  const vat = toDkkMinor(invoice.vat_cents, conversion, invoice.invoice_number);
+  return total === null || vat === null ? null : { net: total - vat, vat, total };
 }

@@ -4,4 +4,7 @@ export { countryCode, countryKey } from './country-code.js';
 export { EU_MEMBER_STATES, isEuMemberState, euMemberState, type EuMemberState } from './eu-member-states.js';
 export { vatNumberCountry, compactVatNumber, type VatNumberCountry } from './vat-number.js';
 export type { VatDecision, VatTreatment, VatReason, VatReasonCode, VatFindingCode, VatInfoCode, VatSeverity, VatInDkk } from './types.js';
-export { chargeableEvent, dkkAtRate, dkkConversion, dkkRateFacts, safeOre, toDkkMinor, usableUsdRate, type ChargeableEvent, type DkkConversion, type DkkRateFacts } from './dkk-conversion.js';
+export {
+  chargeableEvent, chargeableEventOf, dkkAtRate, dkkConversion, dkkRateFacts, invoiceDkkAmounts, safeOre, splitDkk, toDkkMinor, usableUsdRate,
+  type ChargeableEvent, type DkkConversion, type DkkRateFacts, type InvoiceDkkAmounts,
+} from './dkk-conversion.js';

@@ -86,18 +86,20 @@ describe('runBooks: revenue per category in DKK', () => {
     return runBooks(orgs, booksSettings(undefined), runFigures(orgs));
   };
 
-  it('spreads a converted net over its categories by cumulative rounding, adding up to the øre', async () => {
-    // EUR 3.33 + 3.33 + 3.34 = 10.00 at 7.4610 = 74.61 DKK. Cumulative: 3.33 → 24.84513 → 24.85; 6.66 → 49.69026 → 49.69
-    // (24.84 more); 10.00 → 74.61 (24.92 more). Each converted alone would be 24.85 + 24.85 + 24.92 = 74.62, one øre over.
+  it('splits a converted net over its categories by the largest remainder, adding up to the øre', async () => {
+    // EUR 3.33 + 3.33 + 3.34 = 10.00 at 7.4610 = 74.61 DKK. Shares of 74.61: 24.84513, 24.84513, 24.91974; floors 24.84 + 24.84
+    // + 24.91 = 74.59, and the 2 øre left go to the largest remainders, .974 (the third) and .513 (the first, the earlier of
+    // two equal ones): 24.85, 24.84, 24.92. Each converted alone would be 24.85 + 24.85 + 24.92 = 74.62, one øre over.
     const b = await books([entry('E-1', 'EUR', [333, 333, 334], 1000, 0, { total: 7461, vat: 0 })]);
     expect(b.vouchers[0]!.lines.map((l) => l.amount_dkk)).toEqual([7461n, -2485n, -2484n, -2492n]);
     expect(b.vat.box_b_services).toMatchObject({ ore: 7461n, kroner: 74n, invoices: ['E-1'] });
   });
 
   it('books a negative invoice with its signs turned, balancing', async () => {
-    // DKK: −100.00 net, −25.00 VAT; EUR −6.00 − 4.00 at 7.4610: −44.766 → −44.77, then −74.61 in all (−29.84 more).
+    // DKK: −100.00 net, −25.00 VAT; EUR −6.00 − 4.00 at 7.4610: −74.61 split 60 : 40 is −44.766 and −29.844: −44.77 and −29.84.
+    // The EUR one is a reverse-charged service, dated by its period's end (31 October), before the DKK one's 3 November.
     const b = await books([entry('N-1', 'DKK', [-10000], -12500, -2500), entry('N-2', 'EUR', [-600, -400], -1000, 0, { total: -7461, vat: 0 })]);
-    expect(b.vouchers.map((v) => v.lines.map((l) => l.amount_dkk))).toEqual([[-12500n, 10000n, 2500n], [-7461n, 4477n, 2984n]]);
+    expect(b.vouchers.map((v) => [v.date, v.lines.map((l) => l.amount_dkk)])).toEqual([['2026-10-31', [-7461n, 4477n, 2984n]], ['2026-11-03', [-12500n, 10000n, 2500n]]]);
     expect(b.totals.debit + b.totals.credit).toBe(0n);
     // The return: salgsmoms −25.00 (the øre of a negative figure dropped toward zero: −25).
     expect(b.vat.sales_vat).toMatchObject({ ore: -2500n, kroner: -25n });

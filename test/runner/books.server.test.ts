@@ -2,7 +2,6 @@
 // books/journal.csv (read with Python's csv module, RFC 4180) and books/vat-return.json, the same
 // figures on summary.md and index.html. Expected figures are worked by hand from the sample records
 // and the rates below (Python's decimal for the products), never taken from the code under test.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { launch, openFile } from './_browser.js';
+import { journalOre, readJournal, type JournalRow } from './_read.js';
 import { configFor, copySamples, readTokens, svcInProcess } from '../_harness/index.js';
 
 // The ECB's layout (eurofxref-hist.csv), per 1 EUR. 31 October 2026 is a Saturday: Friday's rate stands.
@@ -43,10 +43,11 @@ beforeAll(async () => {
       ...(usage ? [{ sort_order: 20, kind: 'usage', description: 'Model usage, October 2026', quantity: 1, unit_price_cents: usage, line_total_cents: usage }] : []),
     ],
   });
-  // EU reverse charge (a service to a German business), EUR: its rate is that of the period's end, 31 October (Friday's 7.4610).
+  // EU reverse charge (a service to a German business), EUR: its rate is that of the period's end, 31 October (Friday's 7.4610),
+  // the day its VAT became chargeable (momsloven § 23, stk. 5; § 25 a), which is also its VAT period's and its voucher's day.
   // 800.00 × 7.4610 = 5,968.80; 200.00 × 7.4610 = 1,492.20; net 7,461.00 DKK.
   await write('fjordline-rc-1.json', eur(201, '2026-0153', '2026-11-04', 80000, 20000, german));
-  // The same buyer invoiced on 1 December (another VAT month): 123.45 × 7.4610 = 921.06045 → 921.06 DKK.
+  // The same buyer invoiced on 1 December for October (its VAT still October's): 123.45 × 7.4610 = 921.06045 → 921.06 DKK.
   await write('fjordline-rc-2.json', eur(202, '2026-0155', '2026-12-01', 12345, 0, { ...german, payment_reference: 'RD-2' }));
   // A French business in DKK: 2,000.00 DKK, no conversion.
   await write('fjordline-rc-3.json', {
@@ -69,19 +70,9 @@ afterAll(async () => {
 
 const svc = (argv: string[]) => svcInProcess(argv, env, { cwd: tmp });
 
-interface Row { date: string; voucher: string; account: string; text: string; amount_dkk: string; vat_code: string; currency: string; amount_currency: string }
+type Row = JournalRow;
 
-/** journal.csv as Python's csv module reads it (RFC 4180), every cell a string. */
-function readJournal(path: string): Row[] {
-  const py = 'import csv, json, sys\nwith open(sys.argv[1], newline="", encoding="utf-8") as f: print(json.dumps(list(csv.DictReader(f))))';
-  return JSON.parse(execFileSync('python3', ['-c', py, path], { encoding: 'utf8' })) as Row[];
-}
-
-/** A decimal string of DKK as øre, exactly (no float). */
-const ore = (text: string) => {
-  const m = /^(-?)(\d+)\.(\d\d)$/.exec(text)!;
-  return (m[1] ? -1n : 1n) * (BigInt(m[2]!) * 100n + BigInt(m[3]!));
-};
+const ore = journalOre;
 
 describe('the month into the books (with a rates file)', () => {
   let dir: string;
@@ -98,11 +89,12 @@ describe('the month into the books (with a rates file)', () => {
     manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   }, 240_000);
 
-  it('books a voucher per issued invoice, dated by the invoice date, each balancing to the øre', () => {
+  it('books a voucher per issued invoice, dated by the day its VAT became chargeable, each balancing to the øre', () => {
     const vouchers = [...new Set(rows.map((r) => r.voucher))];
-    expect(vouchers).toEqual(['2026-0142', '2026-0143', '2026-0144', '2026-0153', '2026-0156', '2026-0155']);
+    // The EU reverse-charge services of October are dated 31 October (the period's end), the others by their invoice dates.
+    expect(vouchers).toEqual(['2026-0153', '2026-0155', '2026-0156', '2026-0142', '2026-0143', '2026-0144']);
     for (const v of vouchers) expect(rows.filter((r) => r.voucher === v).reduce((a, r) => a + ore(r.amount_dkk), 0n), v).toBe(0n);
-    expect(rows.filter((r) => r.voucher === '2026-0155').every((r) => r.date === '2026-12-01')).toBe(true);
+    for (const v of ['2026-0153', '2026-0155', '2026-0156']) expect(rows.filter((r) => r.voucher === v).every((r) => r.date === '2026-10-31'), v).toBe(true);
     expect(rows.filter((r) => r.voucher === '2026-0142').every((r) => r.date === '2026-11-03')).toBe(true);
   });
 
@@ -132,7 +124,8 @@ describe('the month into the books (with a rates file)', () => {
 
   it('keeps text from the API as data (quoted per RFC 4180, read back whole), and names the rate a foreign invoice is posted at', () => {
     const debtor = rows.find((r) => r.voucher === '2026-0153' && r.account === '1100')!;
-    expect(debtor.text).toBe('Faktura 2026-0153, Rhein "Daten", GmbH; EUR til 7,4610 DKK, ECB\'s referencekurs (eurofxref-hist.csv), 30.10.2026');
+    // Dated by the day its VAT became chargeable, not its invoice date: the text names both.
+    expect(debtor.text).toBe('Faktura 2026-0153, Rhein "Daten", GmbH; fakturadato 04.11.2026, dateret 31.10.2026, hvor momspligten indtrådte; EUR til 7,4610 DKK, ECB\'s referencekurs (eurofxref-hist.csv), 30.10.2026');
     expect(rows.find((r) => r.voucher === '2026-0142' && r.account === '1100')!.text).toBe('Faktura 2026-0142, Nordlys Analytics ApS');
     expect(rows.every((r) => !/^[=+\-@]/.test(r.text))).toBe(true);
   });
@@ -161,22 +154,31 @@ describe('the month into the books (with a rates file)', () => {
     expect(sum((r) => r.account === '1010' || r.account === '1150')).toBe(BigInt(dkkRow[3]!.replace(/[.\sDKK]/g, '').replace(',', '')));
   });
 
-  it('fills the VAT return per month by invoice date: salgsmoms, rubrik B ydelser, rubrik C, the EU sales list, in øre and whole kroner', () => {
-    expect(vat.periods.map((p: any) => [p.period, p.from, p.to])).toEqual([['2026-11', '2026-11-01', '2026-11-30'], ['2026-12', '2026-12-01', '2026-12-31']]);
-    const [nov, dec] = vat.periods;
+  it('fills the VAT return per month by the day VAT became chargeable: salgsmoms, rubrik B ydelser, rubrik C, the EU sales list, in øre and whole kroner', () => {
+    // The reverse-charge services of October (issued 4 and 5 November and 1 December) are October's; the others November's, by invoice date.
+    expect(vat.periods.map((p: any) => [p.period, p.from, p.to])).toEqual([['2026-10', '2026-10-01', '2026-10-31'], ['2026-11', '2026-11-01', '2026-11-30']]);
+    const [oct, nov] = vat.periods;
     // Salgsmoms: 6,348.06 (2026-0142) + 11,043.37 (2026-0144) = 17,391.43; whole kroner 17,391 (øre disregarded).
     expect(nov.sales_vat).toEqual({ ore: 1739143, kroner: 17391, invoices: ['2026-0142', '2026-0144'] });
-    // Rubrik B – ydelser: 7,461.00 + 2,000.00 = 9,461.00.
-    expect(nov.box_b_services).toEqual({ ore: 946100, kroner: 9461, invoices: ['2026-0153', '2026-0156'] });
-    // Rubrik C: the UK business, 15,637.89.
+    // Rubrik B – ydelser: 7,461.00 + 921.06 + 2,000.00 = 10,382.06, all October's.
+    expect(oct.box_b_services).toEqual({ ore: 1038206, kroner: 10382, invoices: ['2026-0153', '2026-0156', '2026-0155'] });
+    expect(nov.box_b_services).toEqual({ ore: 0, kroner: 0, invoices: [] });
+    // Rubrik C: the UK business, 15,637.89 (outside the EU: its invoice date, 3 November).
     expect(nov.box_c).toEqual({ ore: 1563789, kroner: 15637, invoices: ['2026-0143'] });
-    expect(nov.eu_sales).toEqual([
-      { vat_number: 'DE812345673', country: 'DE', services: { ore: 746100, kroner: 7461, invoices: ['2026-0153'] } },
+    expect(oct.eu_sales).toEqual([
+      { vat_number: 'DE812345673', country: 'DE', services: { ore: 838206, kroner: 8382, invoices: ['2026-0153', '2026-0155'] } },
       { vat_number: 'FR40303265045', country: 'FR', services: { ore: 200000, kroner: 2000, invoices: ['2026-0156'] } },
     ]);
-    expect(dec.box_b_services).toEqual({ ore: 92106, kroner: 921, invoices: ['2026-0155'] });
-    expect(dec.eu_sales).toEqual([{ vat_number: 'DE812345673', country: 'DE', services: { ore: 92106, kroner: 921, invoices: ['2026-0155'] } }]);
-    expect(dec.sales_vat.ore).toBe(0);
+    expect(nov.eu_sales).toEqual([]);
+    expect(oct.sales_vat.ore).toBe(0);
+    // The EU sales list per month: October's only.
+    expect(vat.eu_sales_by_month.map((m: any) => m.month)).toEqual(['2026-10']);
+    // Each invoice whose VAT period is not its invoice date's, named with both days.
+    expect(vat.chargeable_other_day).toEqual([
+      { org_id: 'org-fjordline', invoice_number: '2026-0153', invoice_date: '2026-11-04', chargeable_date: '2026-10-31', rule: 'end_of_period', period: '2026-10', invoice_date_period: '2026-11' },
+      { org_id: 'org-fjordline', invoice_number: '2026-0155', invoice_date: '2026-12-01', chargeable_date: '2026-10-31', rule: 'end_of_period', period: '2026-10', invoice_date_period: '2026-12' },
+      { org_id: 'org-fjordline', invoice_number: '2026-0156', invoice_date: '2026-11-05', chargeable_date: '2026-10-31', rule: 'end_of_period', period: '2026-10', invoice_date_period: '2026-11' },
+    ]);
     // The run's whole: the EU sales list adds the German buyer's two invoices.
     expect(vat.eu_sales[0]).toEqual({ vat_number: 'DE812345673', country: 'DE', services: { ore: 838206, kroner: 8382, invoices: ['2026-0153', '2026-0155'] } });
     // Each box foots to the journal: salgsmoms to the VAT lines, rubrik B to the EU revenue, rubrik C to the non-EU revenue.
@@ -189,11 +191,13 @@ describe('the month into the books (with a rates file)', () => {
 
   it('shows the same figures on summary.md and index.html', async () => {
     const md = await readFile(join(dir, 'summary.md'), 'utf8');
+    expect(md).toContain('### Momsperiode 2026-10 (01.10.2026 – 31.10.2026)');
     expect(md).toContain('### Momsperiode 2026-11 (01.11.2026 – 30.11.2026)');
     expect(md).toContain('| Salgsmoms | 17.391,43 DKK | 17.391 | 2026-0142, 2026-0144 |');
-    expect(md).toContain('| Rubrik B – ydelser: EU-salg uden moms | 9.461,00 DKK | 9.461 | 2026-0153, 2026-0156 |');
+    expect(md).toContain('| Rubrik B – ydelser: EU-salg uden moms | 10.382,06 DKK | 10.382 | 2026-0153, 2026-0156, 2026-0155 |');
     expect(md).toContain('| Rubrik C: andet salg uden dansk moms | 15.637,89 DKK | 15.637 | 2026-0143 |');
-    expect(md).toContain('| DE812345673 | DE | 7.461,00 DKK | 7.461 | 2026-0153 |');
+    expect(md).toContain('| DE812345673 | DE | 8.382,06 DKK | 8.382 | 2026-0153, 2026-0155 |');
+    expect(md).toContain('- 2026-0155 (org-fjordline), fakturadato 01.12.2026, hører til momsperiode 2026-10, ikke 2026-12: momspligten indtrådte på periodens sidste dag 31.10.2026');
     // The page as Chromium builds it: the tables of the VAT section, cell by cell.
     const browser = await launch();
     try {
@@ -201,15 +205,19 @@ describe('the month into the books (with a rates file)', () => {
       const tables = await page.evaluate(() =>
         [...document.querySelectorAll('table.vat')].map((t) => [...(t as HTMLTableElement).rows].map((r) => [...r.cells].map((c) => (c as HTMLElement).innerText.trim()))),
       );
-      // November's boxes, its EU sales list, December's boxes and its EU sales list.
-      expect(tables).toHaveLength(4);
+      // October's boxes, its EU sales list, and November's boxes (November has no EU sales).
+      expect(tables).toHaveLength(3);
       expect(tables[0]!.slice(1)).toEqual([
+        ['Salgsmoms', '0,00 DKK', '0', '–'],
+        ['Rubrik B – ydelser: EU-salg uden moms', '10.382,06 DKK', '10.382', '2026-0153, 2026-0156, 2026-0155'],
+        ['Rubrik C: andet salg uden dansk moms', '0,00 DKK', '0', '–'],
+      ]);
+      expect(tables[1]!.slice(1)).toEqual([['DE812345673', 'DE', '8.382,06 DKK', '8.382', '2026-0153, 2026-0155'], ['FR40303265045', 'FR', '2.000,00 DKK', '2.000', '2026-0156']]);
+      expect(tables[2]!.slice(1)).toEqual([
         ['Salgsmoms', '17.391,43 DKK', '17.391', '2026-0142, 2026-0144'],
-        ['Rubrik B – ydelser: EU-salg uden moms', '9.461,00 DKK', '9.461', '2026-0153, 2026-0156'],
+        ['Rubrik B – ydelser: EU-salg uden moms', '0,00 DKK', '0', '–'],
         ['Rubrik C: andet salg uden dansk moms', '15.637,89 DKK', '15.637', '2026-0143'],
       ]);
-      expect(tables[1]!.slice(1)).toEqual([['DE812345673', 'DE', '7.461,00 DKK', '7.461', '2026-0153'], ['FR40303265045', 'FR', '2.000,00 DKK', '2.000', '2026-0156']]);
-      expect(tables[3]!.slice(1)).toEqual([['DE812345673', 'DE', '921,06 DKK', '921', '2026-0155']]);
       // Both files are linked from the page, relative to the month folder.
       const links = await page.evaluate(() => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href')));
       expect(links).toEqual(expect.arrayContaining(['books/journal.csv', 'books/vat-return.json']));
@@ -246,10 +254,11 @@ describe('the month into the books (no rates file)', () => {
     expect(r.code, r.stderr).toBe(3);
     const dir = join(tmp, 'norates', '2026-10');
     const rows = readJournal(join(dir, 'books', 'journal.csv'));
-    expect([...new Set(rows.map((r) => r.voucher))]).toEqual(['2026-0142', '2026-0144', '2026-0156']);
+    // 2026-0156, a reverse-charged service of October in DKK, is dated 31 October.
+    expect([...new Set(rows.map((r) => r.voucher))]).toEqual(['2026-0156', '2026-0142', '2026-0144']);
     const vat = JSON.parse(await readFile(join(dir, 'books', 'vat-return.json'), 'utf8'));
-    const nov = vat.periods[0];
-    expect(nov.box_b_services).toEqual({ ore: null, kroner: null, invoices: ['2026-0156'], missing_rate: ['2026-0153'], converted_ore: 200000 });
+    const [oct, nov] = vat.periods;
+    expect(oct.box_b_services).toEqual({ ore: null, kroner: null, invoices: ['2026-0156'], missing_rate: ['2026-0153', '2026-0155'], converted_ore: 200000 });
     expect(nov.box_c).toEqual({ ore: null, kroner: null, invoices: [], missing_rate: ['2026-0143'], converted_ore: 0 });
     expect(vat.not_booked.filter((n: any) => n.reason === 'no_rate').map((n: any) => n.invoice_number).sort()).toEqual(['2026-0143', '2026-0153', '2026-0155']);
     const md = await readFile(join(dir, 'summary.md'), 'utf8');

@@ -94,13 +94,38 @@ function currencyTotals(invoices: InvoiceRecord[]) {
   return out;
 }
 
-/** By hand: an organization's cost rows in øre (usage from its monthly-usage record, the rest from its issued invoices' lines). */
+/**
+ * By hand: an invoice's charged categories in øre. Its total and its VAT each at its rate (half up),
+ * the net their difference (what the journal posts as revenue), split over subscription, usage and
+ * dev overage in proportion to their amounts: each share's whole øre, and the øre left over one each
+ * to the largest remainders (of equal ones, the earlier). A DKK invoice's are its lines' sums.
+ */
+function categoriesInDkk(inv: InvoiceRecord): Record<string, bigint> | null {
+  const total = inDkk(inv.total_cents, inv);
+  const vat = inDkk(inv.vat_cents, inv);
+  if (total === null || vat === null) return null;
+  const kinds = ['subscription', 'usage', 'dev_overage'];
+  const weights = kinds.map((k) => sum(inv.lines.filter((l) => l.kind === k).map((l) => BigInt(l.line_total_cents))));
+  const whole = sum(weights);
+  const net = total - vat;
+  const parts = weights.map((w) => (net * w) / whole);
+  const remainders = weights.map((w) => (net * w) % whole);
+  let left = net - sum(parts);
+  for (const k of kinds.map((_, k) => k).sort((a, b) => (remainders[a] === remainders[b] ? a - b : remainders[a]! > remainders[b]! ? -1 : 1))) {
+    if (left <= 0n) break;
+    parts[k]! += 1n;
+    left--;
+  }
+  return Object.fromEntries(kinds.map((k, i) => [k, parts[i]!]));
+}
+
+/** By hand: an organization's cost rows in øre (usage from its monthly-usage record, the rest from its issued invoices' categories in DKK). */
 function costRows(orgId: string): Record<string, bigint | null> | null {
   const o = manifest.organizations.find((x) => x.org_id === orgId)!;
   if (!o.cost || o.cost.usage_dkk === null) return null;
   const issued = records.get(orgId)!.filter((i) => i.status === 'issued');
   const lines = (kind: string) => {
-    const each = issued.flatMap((i) => i.lines.filter((l) => l.kind === kind).map((l) => inDkk(l.line_total_cents, i)));
+    const each = issued.map((i) => categoriesInDkk(i)?.[kind] ?? null);
     return each.includes(null) ? null : sum(each as bigint[]);
   };
   const rows: Record<string, bigint | null> = { Usage: BigInt(new Decimal(o.cost.usage_dkk).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed()) };

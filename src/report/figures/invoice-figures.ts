@@ -1,7 +1,7 @@
 import { Decimal } from '../../money/index.js';
 import type { ExchangeRates } from '../../money/index.js';
 import { invoiceCategories, type ChargeKind, type Invoice } from '../../model/index.js';
-import { dkkAtRate, dkkConversion, safeOre, toDkkMinor, usableUsdRate, type DkkConversion } from '../../vat/index.js';
+import { dkkAtRate, dkkConversion, invoiceDkkAmounts, safeOre, splitDkk, toDkkMinor, usableUsdRate, type DkkConversion } from '../../vat/index.js';
 
 /** An amount in the invoice's currency and, where a rate exists, in DKK (øre). */
 export interface Amount {
@@ -78,15 +78,23 @@ export function invoiceFigures(invoice: Invoice, rates?: ExchangeRates): Invoice
   const conversion = dkkConversion(invoice, rates);
   const amount = (minor: number | bigint): Amount => ({ minor: Number(minor), dkkMinor: toDkkMinor(Number(minor), conversion, invoice.invoice_number) });
   const c = invoiceCategories(invoice);
+  // Net, VAT and total in DKK, and the net over the categories, by the one rule the journal posts
+  // them by (vat/dkk-conversion.ts): the categories add up to the net and the net and VAT to the
+  // total, to the øre. Categories that are not the net (a record checkInvoice holds back) are each
+  // converted on their own.
+  const dkk = invoiceDkkAmounts(invoice, conversion);
+  const split = dkk && c.subscription + c.usage + c.devOverage === BigInt(invoice.subtotal_cents) ? splitDkk(dkk.net, [c.subscription, c.usage, c.devOverage]) : null;
+  const part = (minor: bigint, k: number): Amount => (split ? { minor: Number(minor), dkkMinor: split[k]! } : amount(minor));
+  const devOverage = part(c.devOverage, 2);
   return {
     invoice,
-    subscriptionLines: amount(c.subscription),
-    usageLines: amount(c.usage),
-    devOverage: amount(c.devOverage),
-    charges: c.hasDevOverage ? [{ kind: 'dev_overage', amount: amount(c.devOverage) }] : [],
-    net: amount(invoice.subtotal_cents),
-    vat: amount(invoice.vat_cents),
-    gross: amount(invoice.total_cents),
+    subscriptionLines: part(c.subscription, 0),
+    usageLines: part(c.usage, 1),
+    devOverage,
+    charges: c.hasDevOverage ? [{ kind: 'dev_overage', amount: devOverage }] : [],
+    net: { minor: invoice.subtotal_cents, dkkMinor: dkk?.net ?? null },
+    vat: { minor: invoice.vat_cents, dkkMinor: dkk?.vat ?? null },
+    gross: { minor: invoice.total_cents, dkkMinor: dkk?.total ?? null },
     dkkBasis: conversion.kind === 'dkk' ? 'same' : conversion.kind === 'missing' ? null : 'rate',
     conversion,
   };

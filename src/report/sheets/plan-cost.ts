@@ -71,6 +71,8 @@ export async function writePlanCostSheet(ctx: CostContext): Promise<void> {
   );
   table.skip();
   for (const m of ledger) table.line([`${formatMonth(`${m.month}-01`, ctx.locale)}: ${planSourceText(ctx, m)}`], [], 'note');
+  // A line of an invoice not in DKK is its share of the invoice's net in DKK (vat/dkk-conversion.ts splitDkk): said, so no øre is left unexplained.
+  if (lines.some((l) => l.source === 'invoice' && l.currency !== 'DKK' && l.dkkMinor !== null)) table.line([w('notes.planConverted')], [], 'note');
   const today = ledger.find((m) => m.plan.source === 'current');
   const plan = ctx.data.planCost;
   if (today && plan) {

@@ -1,4 +1,4 @@
-import type { DkkRateFacts } from '../../vat/index.js';
+import { chargeableEventOf, splitDkk, type ChargeableEvent, type DkkRateFacts } from '../../vat/index.js';
 import type { BooksSettings } from '../config/books-config.js';
 import type { InvoiceEntry, OrgOutcome } from '../manifest/manifest.js';
 import type { RunFigures } from './run-figures.js';
@@ -12,10 +12,17 @@ export type { VatPeriod } from './_vat-period.js';
 // figures, its DKK at the run's rate, and its booking facts: date, VAT treatment, buyer,
 // categories) beside the run's figures. journal.csv, vat-return.json, summary.md and index.html
 // all read this; none adds up on its own. Øre as BigInt throughout, exact at any size.
+// An invoice's VAT period, its EU sales list month and its voucher's date are the day its VAT
+// became chargeable, by the one rule (vat/dkk-conversion.ts chargeableEventOf) on the one VAT
+// decision's treatment: the invoice date, or for an EU reverse-charge service the last day of the
+// period billed.
 
 /** One posting: debit positive, credit negative, in øre; `amount_currency` in the invoice's minor units. */
 export interface JournalLine {
+  /** The day the invoice's VAT became chargeable (its VAT period's day): the invoice date, or the period's last day (reverse charge). */
   date: string;
+  /** On the debtor's line, when `date` is not the invoice date: the invoice date, which its text then names. */
+  invoice_date?: string;
   /** The voucher (bilag): the invoice's number in the seller's series. */
   voucher: string;
   account: string;
@@ -36,6 +43,7 @@ export interface JournalLine {
 /** One voucher: an invoice, its postings balancing to 0 øre. */
 export interface Voucher {
   voucher: string;
+  /** The day its VAT became chargeable (see JournalLine.date). */
   date: string;
   org_id: string;
   lines: JournalLine[];
@@ -74,6 +82,23 @@ export interface VatFigures {
   eu_sales: EuSale[];
 }
 
+/**
+ * A booked invoice whose VAT became chargeable on another day than its invoice date (an EU
+ * reverse-charge service, chargeable at the end of the period billed), said on every surface: its
+ * voucher, VAT period and EU sales list month go by `chargeable_date`, not by `invoice_date`.
+ */
+export interface ChargeableOtherDay {
+  org_id: string;
+  invoice_number: string;
+  invoice_date: string;
+  chargeable_date: string;
+  rule: ChargeableEvent['rule'];
+  /** The VAT period of `chargeable_date`, where the invoice's figures are. */
+  period: string;
+  /** Set when the invoice date lies in another VAT period: the one the invoice is not in. */
+  invoice_date_period?: string;
+}
+
 /** Why an invoice of the run is not in the books. */
 export interface NotBooked {
   org_id: string;
@@ -103,10 +128,12 @@ export interface RunBooks {
   totals: { debit: bigint; credit: bigint; debtors: bigint; revenue: bigint; output_vat: bigint };
   /** The boxes of every booked invoice of the run. */
   vat: VatFigures;
-  /** The boxes per VAT period the invoices fall in by their invoice dates, oldest first. */
+  /** The boxes per VAT period the invoices fall in by the day their VAT became chargeable, oldest first. */
   periods: Array<VatPeriod & VatFigures>;
-  /** The EU sales list per calendar month of the invoice dates (EU-salg uden moms is filed per month). */
+  /** The EU sales list per calendar month in which the VAT became chargeable (EU-salg uden moms is filed per month; VAT Directive art. 264(2)). */
   eu_sales_by_month: Array<{ month: string; eu_sales: EuSale[] }>;
+  /** Booked invoices whose VAT became chargeable on another day than their invoice date, by voucher date. */
+  chargeable_other_day: ChargeableOtherDay[];
   not_booked: NotBooked[];
   /**
    * Organizations whose invoices this run could not read (skipped, failed or not run, none
@@ -152,57 +179,30 @@ function dkkOf(i: InvoiceEntry): { total: bigint; vat: bigint } | null {
   return { total: BigInt(i.dkk.total_cents), vat: BigInt(i.dkk.vat_cents) };
 }
 
-/** `n / d` (d > 0) rounded half up, away from zero as Decimal.ROUND_HALF_UP, in BigInt. */
-function divideHalfUp(n: bigint, d: bigint): bigint {
-  const q = n / d;
-  const r = n % d;
-  const twice = (r < 0n ? -r : r) * 2n;
-  return twice >= d ? q + (n < 0n ? -1n : 1n) : q;
-}
-
-/**
- * `revenue` øre spread over the categories in proportion to their amounts in the invoice's currency,
- * each the difference of two cumulative roundings (half up), so the parts add up to `revenue` exactly
- * (a DKK invoice's categories are their own amounts).
- */
-function spread(revenue: bigint, parts: readonly bigint[]): bigint[] {
-  let whole = parts.reduce((a, p) => a + p, 0n);
-  if (whole === revenue) return [...parts];
-  if (whole === 0n) return parts.map((_, k) => (k === 0 ? revenue : 0n));
-  // A negative whole: the same proportions with both signs turned.
-  const sign = whole < 0n ? -1n : 1n;
-  whole *= sign;
-  let cumulative = 0n;
-  let before = 0n;
-  return parts.map((p) => {
-    cumulative += p * sign;
-    const upTo = divideHalfUp(revenue * cumulative, whole);
-    const part = upTo - before;
-    before = upTo;
-    return part;
-  });
-}
-
 /** The voucher of a booked invoice: debit the debtor with the total, credit revenue per category and the VAT. */
-function voucherOf(o: OrgOutcome, i: InvoiceEntry, dkk: { total: bigint; vat: bigint }, s: BooksSettings): Voucher {
+function voucherOf(o: OrgOutcome, i: InvoiceEntry, dkk: { total: bigint; vat: bigint }, s: BooksSettings, event: ChargeableEvent): Voucher {
   const b = i.booking!;
   const code = b.treatment === 'reverse_charge' ? s.vat_codes.eu_services : b.treatment === 'outside_scope' ? s.vat_codes.outside_eu : s.vat_codes.domestic;
   const revenueAccount = b.treatment === 'reverse_charge' ? s.accounts.revenue_eu_services : b.treatment === 'outside_scope' ? s.accounts.revenue_outside_eu : s.accounts.revenue_domestic;
-  const base = { date: b.invoice_date, voucher: i.invoice_number, buyer_name: b.buyer_name, org_id: o.org_id, currency: i.currency };
-  const lines: JournalLine[] = [{ ...base, account: s.accounts.debtors, kind: 'debtor', amount_dkk: dkk.total, vat_code: '', amount_currency: BigInt(i.total_cents), ...(i.dkk ? { rate: i.dkk } : {}) }];
+  const base = { date: event.date, voucher: i.invoice_number, buyer_name: b.buyer_name, org_id: o.org_id, currency: i.currency };
+  const lines: JournalLine[] = [{
+    ...base, ...(event.date !== b.invoice_date ? { invoice_date: b.invoice_date } : {}),
+    account: s.accounts.debtors, kind: 'debtor', amount_dkk: dkk.total, vat_code: '', amount_currency: BigInt(i.total_cents), ...(i.dkk ? { rate: i.dkk } : {}),
+  }];
   // A record whose lines are not its net (checkInvoice holds it back) never gets here; one net line is the guard.
   const categories = b.categories.reduce((a, c) => a + BigInt(c.cents), 0n) === BigInt(i.subtotal_cents) && b.categories.length
     ? b.categories
     : [{ category: undefined, cents: i.subtotal_cents }];
-  // Revenue in DKK is the total less the VAT, both as converted, so the voucher balances to the øre.
-  const revenue = spread(dkk.total - dkk.vat, categories.map((c) => BigInt(c.cents)));
+  // Revenue in DKK is the total less the VAT, both as converted, so the voucher balances to the øre,
+  // split over the categories by the one rule the cost figures read too (vat/dkk-conversion.ts splitDkk).
+  const revenue = splitDkk(Number(dkk.total - dkk.vat), categories.map((c) => c.cents)).map(BigInt);
   categories.forEach((c, k) => {
     lines.push({ ...base, account: revenueAccount, kind: 'revenue', ...(c.category ? { category: c.category } : {}), amount_dkk: -revenue[k]!, vat_code: code, amount_currency: -BigInt(c.cents) });
   });
   if (i.vat_cents !== 0 || dkk.vat !== 0n) {
     lines.push({ ...base, account: s.accounts.output_vat, kind: 'output_vat', amount_dkk: -dkk.vat, vat_code: code, amount_currency: -BigInt(i.vat_cents) });
   }
-  return { voucher: i.invoice_number, date: b.invoice_date, org_id: o.org_id, lines };
+  return { voucher: i.invoice_number, date: event.date, org_id: o.org_id, lines };
 }
 
 /** Adds an invoice to the boxes it belongs to. */
@@ -223,6 +223,15 @@ function addToBoxes(f: VatFigures, i: InvoiceEntry, dkk: { total: bigint; vat: b
     }
     addTo(sale.services, number, net);
   }
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** By day, then by number: the journal's order. */
+const byDayThenNumber = (dayA: string, numberA: string, dayB: string, numberB: string) => compare(dayA, dayB) || compare(numberA, numberB);
+
+/** The day an entry's VAT became chargeable, by the one rule on its recorded VAT treatment (undefined without booking facts). */
+function chargeableOf(i: InvoiceEntry): ChargeableEvent | undefined {
+  return i.booking ? chargeableEventOf(i.booking.treatment, { invoiceDate: i.booking.invoice_date, periodEnd: i.period_end }) : undefined;
 }
 
 /** Why an invoice is not booked, or undefined when it is. */
@@ -246,6 +255,7 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
   const vat = emptyFigures();
   const periods = new Map<string, VatPeriod & VatFigures>();
   const months = new Map<string, VatFigures>();
+  const otherDay: ChargeableOtherDay[] = [];
   organizations.forEach((o, k) => {
     const failed = figures.organizations[k]?.problem !== undefined;
     for (const i of o.invoices) {
@@ -254,7 +264,8 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
       if (reason || dkk === null) notBooked.push(notBookedEntry(o, i, reason ?? 'no_rate', settings));
       // An invoice with no rate is in no journal, but its boxes say that it is missing.
       if (reason) continue;
-      const date = i.booking!.invoice_date;
+      const event = chargeableOf(i)!;
+      const date = event.date;
       const p = vatPeriodOf(date, settings.vat_period);
       let inPeriod = periods.get(p.period);
       if (!inPeriod) {
@@ -266,10 +277,18 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
       const month = months.get(date.slice(0, 7)) ?? emptyFigures();
       months.set(date.slice(0, 7), month);
       for (const f of [vat, inPeriod, month]) addToBoxes(f, i, dkk);
-      if (dkk) vouchers.push(voucherOf(o, i, dkk, settings));
+      if (dkk) vouchers.push(voucherOf(o, i, dkk, settings, event));
+      const invoiceDate = i.booking!.invoice_date;
+      if (date !== invoiceDate) {
+        const own = vatPeriodOf(invoiceDate, settings.vat_period).period;
+        otherDay.push({
+          org_id: o.org_id, invoice_number: i.invoice_number, invoice_date: invoiceDate, chargeable_date: date, rule: event.rule, period: p.period,
+          ...(own !== p.period ? { invoice_date_period: own } : {}),
+        });
+      }
     }
   });
-  vouchers.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.voucher < b.voucher ? -1 : a.voucher > b.voucher ? 1 : 0));
+  vouchers.sort((a, b) => byDayThenNumber(a.date, a.voucher, b.date, b.voucher));
   const lines = vouchers.flatMap((v) => v.lines);
   const sum = (p: (l: JournalLine) => boolean) => lines.filter(p).reduce((a, l) => a + l.amount_dkk, 0n);
   const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -283,6 +302,7 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
     vat: byVatNumber(vat),
     periods: byKey(periods).map(([, f]) => byVatNumber(f)),
     eu_sales_by_month: byKey(months).filter(([, f]) => f.eu_sales.length).map(([month, f]) => ({ month, eu_sales: byVatNumber(f).eu_sales })),
+    chargeable_other_day: otherDay.sort((a, b) => byDayThenNumber(a.chargeable_date, a.invoice_number, b.chargeable_date, b.invoice_number)),
     not_booked: notBooked,
     // As the pages count an organization's invoices known: its invoices part done, or some listed.
     invoices_not_read: organizations.filter((o) => o.invoices.length === 0 && !invoicesRead(o)).map((o) => o.org_id),
@@ -298,10 +318,11 @@ function notBookedEntry(o: OrgOutcome, i: InvoiceEntry, reason: NotBooked['reaso
   const note = i.credit_note;
   if (note?.status === 'made' && note.number) {
     entry.credit_note = note.number;
-    const invoiceDate = i.booking?.invoice_date;
-    if (note.issue_date && invoiceDate) {
+    // The invoice's VAT period is that of the day its VAT became chargeable; the credit note's, its own date's.
+    const invoiceDay = chargeableOf(i)?.date;
+    if (note.issue_date && invoiceDay) {
       const own = vatPeriodOf(note.issue_date, settings.vat_period).period;
-      if (own !== vatPeriodOf(invoiceDate, settings.vat_period).period) entry.credit_note_period = own;
+      if (own !== vatPeriodOf(invoiceDay, settings.vat_period).period) entry.credit_note_period = own;
     }
   } else if (note && (reason === 'void' || reason === 'held_back')) entry.credit_note_to_make = true;
   return entry;

@@ -83,8 +83,9 @@ export interface InvoiceEntry {
   /** The invoice's own USD/DKK rate (decimal string), which converts a USD invoice to DKK; null when it has none. */
   usd_dkk_rate: string | null;
   /**
-   * An invoice not in DKK: its net, VAT and total in DKK (øre, each rounded half up once; null
-   * without a rate) and the rate they were converted at, its source (the invoice's own rate or
+   * An invoice not in DKK: its net, VAT and total in DKK (øre; the total and the VAT each rounded
+   * half up once, the net their difference, vat/dkk-conversion.ts invoiceDkkAmounts; null without
+   * a rate) and the rate they were converted at, its source (the invoice's own rate or
    * the run's rates file) and its day, or why there is none. Absent on DKK invoices and in
    * manifests of earlier versions.
    */

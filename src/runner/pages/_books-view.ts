@@ -53,6 +53,10 @@ export function booksView(books: RunBooks, locale: Locale, esc: Esc = (text) => 
     })),
     accounts: esc(w(locale, 'accountsNote', { ...books.settings.accounts, ...books.settings.vat_codes })),
     note: esc(w(locale, 'draftNote')),
+    otherDay: books.chargeable_other_day.map((c) => esc(w(locale, c.invoice_date_period ? 'otherDayPeriodLine' : 'otherDayLine', {
+      number: c.invoice_number, org: c.org_id, invoiceDate: formatDate(c.invoice_date, locale), date: formatDate(c.chargeable_date, locale),
+      period: c.period, invoicePeriod: c.invoice_date_period ?? '', event: t(locale, `rates.event.${c.rule}`, { date: formatDate(c.chargeable_date, locale) }),
+    }))),
     notBooked: books.not_booked.map((n) =>
       esc(w(locale, 'notBookedLine', { number: n.invoice_number, org: n.org_id, reason: w(locale, `reason.${n.reason}`), creditNote: creditNoteText(n, locale) })),
     ),

@@ -16,7 +16,9 @@ type RateTexts = Map<string, { rate: string; source: string; date: string } | nu
 function lineText(l: JournalLine, locale: Locale, rates: RateTexts): string {
   const params = { number: l.voucher, buyer: l.buyer_name };
   if (l.kind === 'debtor') {
-    const text = t(locale, 'runner.books.debtorText', params);
+    const own = t(locale, 'runner.books.debtorText', params);
+    // A voucher dated by the day its VAT became chargeable, not by the invoice date: its text says both.
+    const text = l.invoice_date ? t(locale, 'runner.books.otherDayText', { text: own, invoiceDate: formatDate(l.invoice_date, locale), date: formatDate(l.date, locale) }) : own;
     if (!l.rate) return text;
     // An invoice not in DKK says on its debtor's line the rate it is posted at, its source and day.
     const key = JSON.stringify(l.rate);
@@ -34,6 +36,8 @@ function lineText(l: JournalLine, locale: Locale, rates: RateTexts): string {
 
 /**
  * `books/journal.csv`: one row per posting, voucher by voucher (by date, then number), in UTF-8
+ * (each voucher dated by the day its invoice's VAT became chargeable, which its debtor's text
+ * names beside the invoice date where they differ),
  * with CRLF line ends (RFC 4180). Amounts are decimals with a point and no grouping, signed: debit
  * positive, credit negative; `amount_currency` in the invoice's own currency. The texts are in
  * `language`.

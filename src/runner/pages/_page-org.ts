@@ -117,7 +117,7 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
   let more = notes.map((n) => `<p>${e(n)}</p>`).join('') + rateNotes.map((n) => `<p class="rate">${e(n)}</p>`).join('');
   if (cost) {
     // The estimated rate is marked beside the cost and explained once, under "For a person to check".
-    const note = costNote(o.cost, locale);
+    const note = costNote(o.cost, locale, o.invoices);
     const line = cost.rows.map((r) => `${r.label}: ${r.amount}`).join(' · ');
     more += `<div class="cost"><p>${e(line)}${note && !estimated ? ` · ${e(note)}` : ''}</p>${o.cost?.months?.length ? monthsChart(o.cost.months, ctx) : ''}</div>`;
   }

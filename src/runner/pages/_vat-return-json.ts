@@ -22,7 +22,8 @@ function figures(f: VatFigures) {
 
 /**
  * `books/vat-return.json`: the draft VAT return of the run's booked invoices, in DKK øre and whole
- * kroner: the whole run's boxes, each VAT period's (by invoice date), the EU sales list per month,
+ * kroner: the whole run's boxes, each VAT period's (by the day VAT became chargeable), the EU sales
+ * list per month, the invoices whose VAT became chargeable on another day than their invoice date,
  * the journal's sums, and every invoice not booked with why. Øre as JSON integers of every digit.
  */
 export function renderVatReturnJson(books: RunBooks, month: string): string {
@@ -36,6 +37,8 @@ export function renderVatReturnJson(books: RunBooks, month: string): string {
     ...figures(books.vat),
     periods: books.periods.map((p) => ({ period: p.period, from: p.from, to: p.to, ...figures(p) })),
     eu_sales_by_month: books.eu_sales_by_month.map((m) => ({ month: m.month, eu_sales: figures({ ...books.vat, eu_sales: m.eu_sales }).eu_sales })),
+    // Booked invoices whose VAT period (and voucher date) is not their invoice date's day.
+    chargeable_other_day: books.chargeable_other_day,
     journal: {
       file: 'books/journal.csv',
       vouchers: books.vouchers.length,

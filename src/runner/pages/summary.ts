@@ -18,7 +18,7 @@ const TEMPLATE_URL = new URL('../../../templates/runner/summary.md.hbs', import.
 let template: string | undefined;
 
 /** Why a cost figure is what it is: usage withheld, no rate or an estimated rate, and where the plan comes from. */
-export function costNote(cost: CostInDkk | null, locale: Locale): string {
+export function costNote(cost: CostInDkk | null, locale: Locale, invoices: ReadonlyArray<{ invoice_number: string; currency: string }> = []): string {
   if (!cost) return '';
   const s = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.${key}`, params);
   const notes: string[] = [];
@@ -30,6 +30,8 @@ export function costNote(cost: CostInDkk | null, locale: Locale): string {
   else if (cost.rate_estimated) notes.push(s('rateEstimated'));
   const source = cost.plan_source ?? 'current';
   notes.push(source === 'invoice' ? s('planFromInvoice', { numbers: (cost.plan_invoices ?? []).join(', ') }) : source === 'current' ? s('planToday') : s('planUnknown'));
+  // A plan invoice not in DKK: its DKK is the invoice's net in DKK over its lines (vat/dkk-conversion.ts splitDkk), as the journal posts it.
+  if (source === 'invoice' && invoices.some((i) => i.currency !== 'DKK' && (cost.plan_invoices ?? []).includes(i.invoice_number))) notes.push(s('planConverted'));
   return notes.join(' ');
 }
 
@@ -109,7 +111,7 @@ function orgView(o: OrgOutcome, f: OrgFigures, folders: ReadonlySet<string> | nu
         rateDate: foreign ? v.date : '',
       };
     }),
-    cost: cost ? { ...cost, note: mdText([usageRateNote(o.cost, locale, month), costNote(o.cost, locale)].filter(Boolean).join(' ')) } : null,
+    cost: cost ? { ...cost, note: mdText([usageRateNote(o.cost, locale, month), costNote(o.cost, locale, o.invoices)].filter(Boolean).join(' ')) } : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { checkInvoice, paymentReference } from '../../check/index.js';
 import { type InvoiceCheckFinding } from '../../check/findings/index.js';
 import { checkListedInvoice } from '../../client/index.js';
 import { UnsafeAmountError } from '../../money/index.js';
-import { dkkConversion, dkkRateFacts, toDkkMinor } from '../../vat/index.js';
+import { dkkConversion, dkkRateFacts, invoiceDkkAmounts } from '../../vat/index.js';
 import type { Invoice, InvoiceSummary } from '../../model/index.js';
 import type { CostReportData } from '../../report/index.js';
 import { VERSION } from '../../version.js';
@@ -89,8 +89,9 @@ function invoiceDkk(invoice: Invoice, ctx: OrgRunContext): InvoiceDkk | undefine
   const facts = dkkRateFacts(conversion);
   if (!facts) return undefined;
   try {
-    const dkk = (minor: number) => toDkkMinor(minor, conversion, invoice.invoice_number);
-    return { ...facts, net_cents: dkk(invoice.subtotal_cents), vat_cents: dkk(invoice.vat_cents), total_cents: dkk(invoice.total_cents) };
+    // Total and VAT each converted once, the net their difference (vat/dkk-conversion.ts): as the journal posts them.
+    const dkk = invoiceDkkAmounts(invoice, conversion);
+    return { ...facts, net_cents: dkk?.net ?? null, vat_cents: dkk?.vat ?? null, total_cents: dkk?.total ?? null };
   } catch (e) {
     // Øre past 2^53 no JSON number states exactly: the entry keeps no `dkk`, and the run's totals
     // take the record's own rate exactly (runFigures, in BigInt); the cost workbook, which must
