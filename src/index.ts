@@ -1,7 +1,7 @@
 // The package's public API: what a backend that embeds the clients, the renderer, the workbooks
 // or the month-end run uses. Every name is listed (no `export *`), so nothing internal becomes
 // public by being exported inside a folder; test/api/exports.test.ts holds the same list.
-// At most 66 names at run time (test/api/exports.test.ts counts them); types may be more.
+// At most 67 names at run time (test/api/exports.test.ts counts them); types may be more.
 // Elsewhere: the record schemas and their parsers in `svc-reporting/schemas` (src/schemas.ts),
 // the queue in `svc-reporting/queue` (src/queue.ts; it needs bullmq and ioredis), the reference
 // server and the dataset generator in `svc-reporting/testing` (src/testing.ts).
@@ -25,6 +25,7 @@ export { InvalidArgumentError } from './core/invalid-argument-error.js';
 export { UnknownLanguageError } from './locale/unknown-language-error.js';
 export { MissingTranslationError } from './locale/missing-translation-error.js';
 export { InvalidRenderOptionError } from './invoice/options/invalid-render-option-error.js';
+export { UnprintableFieldError } from './invoice/unprintable-field-error.js';
 export { ReportPeriodError } from './report/period/report-period-error.js';
 export { RunConfigError } from './runner/config/config-error.js';
 export { RunOptionError } from './runner/options/run-option-error.js';

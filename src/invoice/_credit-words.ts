@@ -18,12 +18,12 @@ export function creditNoteWords(words: InvoiceWords, invoice: Invoice, credit: C
   const k = (key: string, params: Record<string, unknown> = {}): string => lineTemplate(locale, `invoice.${key}`)(params);
   const date = dateText(locale);
   const invoiceDate = date(invoice.issued_at);
-  const facts: Array<[string, string]> = [
-    [k('creditNote.number'), credit.number],
-    [k('creditNote.issued'), date(credit.issueDate)],
-    [k('creditNote.credits'), k('creditNote.creditsValue', { number: invoice.invoice_number, date: invoiceDate })],
-    [k('facts.period'), k('facts.periodRange', { start: date(invoice.period_start), end: date(invoice.period_end) })],
-    [k('facts.currency'), invoice.currency],
+  const facts: Array<[string, string, string]> = [
+    [k('creditNote.number'), credit.number, 'number'],
+    [k('creditNote.issued'), date(credit.issueDate), 'issueDate'],
+    [k('creditNote.credits'), k('creditNote.creditsValue', { number: invoice.invoice_number, date: invoiceDate }), 'invoice_number'],
+    [k('facts.period'), k('facts.periodRange', { start: date(invoice.period_start), end: date(invoice.period_end) }), 'period_start'],
+    [k('facts.currency'), invoice.currency, 'currency'],
   ];
   const totals = words.totals.map((row, i) => (i === words.totals.length - 1 ? { label: k('creditNote.total'), amount: row.amount, strong: true } : row));
   const reason = credit.reason?.trim();
@@ -34,9 +34,11 @@ export function creditNoteWords(words: InvoiceWords, invoice: Invoice, credit: C
     title: k('creditNote.title'),
     buyerHeading: k('creditNote.buyerHeading'),
     continued: k('creditNote.continued', { number: credit.number }),
-    facts: facts.map(([a, b]) => [a, clean(b)]),
+    continuedField: 'number',
+    facts: facts.map(([label, value, field]) => ({ label, value: clean(value), field })),
     totals,
     notes: [...(reason ? [k('creditNote.reason', { reason: clean(reason) })] : []), ...words.notes],
+    closingFields: [...(reason ? [{ field: 'reason', text: clean(reason) }] : []), { field: 'number', text: clean(credit.number) }, ...words.closingFields],
     problems: [],
     paymentHeading: k('creditNote.heading'),
     payment: [

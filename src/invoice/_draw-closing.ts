@@ -1,6 +1,7 @@
 import { COLORS, PAGE } from './_theme.js';
 import { textRight, type Ink } from './_ink.js';
-import { ellipsize, fitSize, wrapToPoints } from './_text.js';
+import { fitSize, wrapToPoints } from './_text.js';
+import { UnprintableFieldError } from './unprintable-field-error.js';
 import type { InvoiceWords } from './_words.js';
 import type { PageContent } from './pdf/content.js';
 
@@ -9,15 +10,10 @@ const LINE = 14;
 const NOTE_SIZE = 8.5;
 const NOTE_LINE = 11.5;
 
-/** A paragraph of the closing block never takes more lines than this (a payment reference is data). */
-const MAX_PARAGRAPH_LINES = 4;
-
-function paragraph(ink: Ink, text: string, width: number): string[] {
-  const lines = wrapToPoints(ink.regular, NOTE_SIZE, text, width);
-  if (lines.length <= MAX_PARAGRAPH_LINES) return lines;
-  const kept = lines.slice(0, MAX_PARAGRAPH_LINES);
-  kept[MAX_PARAGRAPH_LINES - 1] = ellipsize(ink.regular, NOTE_SIZE, `${kept[MAX_PARAGRAPH_LINES - 1]}…`, width);
-  return kept;
+/** A paragraph under the totals, wrapped whole to the page's width. */
+interface Paragraph {
+  text: string;
+  lines: string[];
 }
 
 /** The closing block's notes and payment text wrapped to the page width, and the block's height. */
@@ -28,19 +24,60 @@ export interface Closing {
   height: number;
 }
 
+/** Text with its spaces (no-break ones too) as single spaces, for finding a field's text in a paragraph. */
+const spaced = (text: string): string => text.replace(/[\s\u00a0]+/g, ' ');
+
+/**
+ * The refusal of a paragraph that would make the closing block taller than a page allows: it
+ * names the record's field whose text it carries (the longest of words.closingFields found in it;
+ * `language` when it carries none, its words being the locale's).
+ */
+function paragraphTooTall(words: InvoiceWords, paragraphs: readonly Paragraph[], height: number, maxHeight: number): UnprintableFieldError {
+  const tallest = paragraphs.reduce((a, b) => (b.lines.length > a.lines.length ? b : a));
+  const text = spaced(tallest.text);
+  const carried = words.closingFields.filter((f) => f.text && text.includes(spaced(f.text))).sort((a, b) => b.text.length - a.text.length)[0];
+  return new UnprintableFieldError(
+    carried?.field ?? 'language',
+    `too long to print in full: its paragraph under the totals takes ${tallest.lines.length} lines, and the totals, notes and payment terms ` +
+      `must fit one page beside the table (at most ${Math.round(maxHeight)} pt; with it they would take ${Math.round(height)} pt)`,
+  );
+}
+
 /**
  * Wraps the closing block's text once per document, for pagination (its height) and drawClosing.
- * Handed along, not kept in a WeakMap keyed by the document: V8's scavenges kept those values
- * alive, so about 0.7 KB a document was promoted to the old generation (measured).
+ * Every paragraph is whole (the bank details, the payment reference, a credit note's reason, the
+ * VAT treatment's legal note are the record's or the law's). The block is at most `maxHeight`
+ * tall, so it fits a page beside rows of the table: a NOT VALID invoice's errors beyond that are
+ * one line saying how many more the invoice check lists; any other paragraph that would not fit
+ * is refused. Handed along, not kept in a WeakMap keyed by the document: V8's scavenges kept
+ * those values alive, so about 0.7 KB a document was promoted to the old generation (measured).
+ * @throws UnprintableFieldError naming the field whose text makes the block too tall.
  */
-export function layOutClosing(ink: Ink, words: InvoiceWords): Closing {
+export function layOutClosing(ink: Ink, words: InvoiceWords, maxHeight: number): Closing {
   const width = PAGE.right - PAGE.left;
+  const set = (texts: readonly string[]): Paragraph[] => texts.map((text) => ({ text, lines: wrapToPoints(ink.regular, NOTE_SIZE, text, width) }));
+  const count = (paragraphs: readonly Paragraph[]): number => paragraphs.reduce((n, p) => n + p.lines.length, 0);
+  const notes = set(words.notes);
+  const payment = set(words.payment);
+  const paymentLines = count(payment);
+  const heightWith = (noteLines: number): number =>
+    12 + words.totals.length * LINE + 10 + (noteLines ? 10 + noteLines * NOTE_LINE : 0) + (words.paymentHeading ? 24 + 14 + paymentLines * NOTE_LINE : 0);
+  const noteLines = count(notes);
+  if (heightWith(noteLines) > maxHeight) throw paragraphTooTall(words, [...notes, ...payment], heightWith(noteLines), maxHeight);
   // A NOT VALID invoice's errors come first: they are why it asks for nothing.
-  const notes = [...words.problems, ...words.notes].flatMap((n) => paragraph(ink, n, width));
-  const payment = words.payment.flatMap((p) => paragraph(ink, p, width));
-  const paymentBlock = words.paymentHeading ? 24 + 14 + payment.length * NOTE_LINE : 0;
-  const height = 12 + words.totals.length * LINE + 10 + (notes.length ? 10 + notes.length * NOTE_LINE : 0) + paymentBlock;
-  return { notes, payment, height };
+  let problems = set(words.problems);
+  if (heightWith(count(problems) + noteLines) > maxHeight) {
+    let kept = problems.length;
+    let more: Paragraph[] = [];
+    while (kept > 0) {
+      kept--;
+      more = set([words.moreProblems(problems.length - kept)]);
+      if (heightWith(count(problems.slice(0, kept)) + count(more) + noteLines) <= maxHeight) break;
+    }
+    problems = [...problems.slice(0, kept), ...more];
+  }
+  const lines = count(problems) + noteLines;
+  return { notes: [...problems, ...notes].flatMap((p) => p.lines), payment: payment.flatMap((p) => p.lines), height: heightWith(lines) };
 }
 
 /** Totals (right), then the notes (rate, VAT in DKK, the VAT treatment's legal note) and the payment terms. */

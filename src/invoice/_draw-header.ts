@@ -1,7 +1,8 @@
 import { COLORS, PAGE } from './_theme.js';
 import { textRight, type Ink } from './_ink.js';
 import { ellipsize, fitSize, wrapToPoints } from './_text.js';
-import type { InvoiceWords } from './_words.js';
+import type { HeaderField, InvoiceWords } from './_words.js';
+import { UnprintableFieldError } from './unprintable-field-error.js';
 import type { PageContent } from './pdf/content.js';
 import type { FontFace } from './pdf/font-face.js';
 
@@ -37,40 +38,95 @@ function drawBrandAndTitle(page: PageContent, ink: Ink, words: InvoiceWords, sel
   }
 }
 
-/** The smallest size a one-token fact (a payment code) is set at before it moves under its label. */
-const MIN_TOKEN_SIZE = 7;
-
-/** A header field never takes more than this many lines; the rest is cut with an ellipsis. */
+/**
+ * A header field is set at its size while it takes at most this many lines; a longer one is set
+ * smaller (half a point at a time) until it does, down to MIN_FIELD_SIZE, below which it wraps on.
+ */
 const MAX_FIELD_LINES = 3;
 
-/** `text` wrapped to at most MAX_FIELD_LINES lines. */
-function fieldLines(face: FontFace, size: number, text: string, width: number): string[] {
-  const lines = wrapToPoints(face, size, text, width);
-  if (lines.length <= MAX_FIELD_LINES) return lines;
-  const kept = lines.slice(0, MAX_FIELD_LINES);
-  kept[MAX_FIELD_LINES - 1] = ellipsize(face, size, `${kept[MAX_FIELD_LINES - 1]}…`, width);
-  return kept;
+/**
+ * The smallest size a header field (and a one-token fact such as a payment code) is set at: 7 pt,
+ * as small as the footer's smallest (6.5 pt) is set, still read on paper without a glass.
+ */
+export const MIN_FIELD_SIZE = 7;
+
+/**
+ * Page one's table starts no lower than this (points above the page's foot): the header may take
+ * up to about 490 pt of the page, what the old three-line cut allowed at most, and page one keeps
+ * at least 218 pt (about nine one-line rows) for the table. A header that would go lower is refused.
+ */
+export const MIN_FIRST_TABLE_TOP = 300;
+
+/** A field laid out: the lines it takes at the size it is set at, and the distance between baselines. */
+interface SetField {
+  field: string;
+  text: string;
+  face: FontFace;
+  size: number;
+  leading: number;
+  lines: string[];
 }
 
-/** Lines of `text` under each other from baseline `y`; returns the baseline after the last. */
-function drawLines(page: PageContent, ink: Ink, x: number, y: number, width: number, rows: string[], boldFirst: boolean): number {
-  rows.forEach((row, i) => {
-    const face = boldFirst && i === 0 ? ink.bold : ink.regular;
-    const size = boldFirst && i === 0 ? 10 : 8.5;
-    for (const line of fieldLines(face, size, row, width)) {
-      page.text(face, size, x, y, line, COLORS.text);
-      y -= boldFirst && i === 0 ? 13 : 11.5;
+/**
+ * `text` wrapped whole to `width`: at `size` (baselines `leading` apart) when it takes at most
+ * MAX_FIELD_LINES lines, else at the largest smaller size at which it does, else at
+ * MIN_FIELD_SIZE in as many lines as it needs; a word wider than `width` is set smaller too before
+ * it is broken. Never cut: the law wants the names, addresses and the number whole
+ * (momsbekendtgørelsen § 58, stk. 1, nr. 2 and 4; VAT Directive 2006/112/EC art. 226, points 2 and 5).
+ */
+function setField(face: FontFace, size: number, leading: number, field: string, text: string, width: number): SetField {
+  let at = size;
+  let lines = wrapToPoints(face, at, text, width);
+  // A word wider than the column (an e-mail address) is set smaller before it is broken.
+  while (lines.length > 1 && at > MIN_FIELD_SIZE && (lines.length > MAX_FIELD_LINES || brokenWord(face, at, text, width))) {
+    at = Math.max(MIN_FIELD_SIZE, at - 0.5);
+    lines = wrapToPoints(face, at, text, width);
+  }
+  return { field, text, face, size: at, leading: (leading * at) / size, lines };
+}
+
+/** Whether a word of `text` is wider than `width`, so wrapping breaks it. */
+function brokenWord(face: FontFace, size: number, text: string, width: number): boolean {
+  return text.split(/[ \u00a0]/).some((word) => face.width(word, size) > width);
+}
+
+/** A block of fields (the seller's, the buyer's): the first bold (the name), the rest regular. */
+function setBlock(ink: Ink, fields: readonly HeaderField[], width: number): SetField[] {
+  return fields.map((f, i) => (i === 0 ? setField(ink.bold, 10, 13, f.field, f.text, width) : setField(ink.regular, 8.5, 11.5, f.field, f.text, width)));
+}
+
+/** Draws the set fields from baseline `y` down, left-aligned at `x` (or right-aligned at `right`); returns the baseline after the last. */
+function drawSet(page: PageContent, set: readonly SetField[], y: number, at: { x: number } | { right: number }): number {
+  for (const f of set) {
+    for (const line of f.lines) {
+      if ('x' in at) page.text(f.face, f.size, at.x, y, line, COLORS.text);
+      else textRight(page, f.face, f.size, at.right, y, line, COLORS.text);
+      y -= f.leading;
     }
-  });
+  }
   return y;
+}
+
+/** The refusal of a header that leaves page one no room for the table, naming the field that takes the most of it. */
+function headerTooTall(set: readonly SetField[], tableTop: number): UnprintableFieldError {
+  const height = (f: SetField): number => f.lines.length * f.leading;
+  const tallest = set.reduce((a, b) => (height(b) > height(a) ? b : a));
+  const budget = Math.round(PAGE.top - MIN_FIRST_TABLE_TOP);
+  return new UnprintableFieldError(
+    tallest.field,
+    `too long to print in full: its ${[...tallest.text].length} characters take ${tallest.lines.length} lines at ${tallest.size} pt, ` +
+      `and page one's header (seller, buyer and invoice facts) may take at most ${budget} pt of the page, so the table has room; with it the header would take ${Math.round(PAGE.top - tableTop)} pt`,
+  );
 }
 
 /**
  * Page one's header: brand, title, VOID mark, the buyer (left, where an envelope window
- * is), the seller and the invoice facts (right). Returns the y where the table may start.
+ * is), the seller and the invoice facts (right). Every field is printed whole (set smaller
+ * when long). Returns the y where the table may start.
+ * @throws UnprintableFieldError when the fields would push the table below MIN_FIRST_TABLE_TOP.
  */
 export function drawFirstHeader(page: PageContent, ink: Ink, words: InvoiceWords): number {
-  drawBrandAndTitle(page, ink, words, words.seller[0] ?? '');
+  drawBrandAndTitle(page, ink, words, words.seller[0]?.text ?? '');
   let right = PAGE.top - 48;
   if (words.voidNote) {
     for (const line of wrapToPoints(ink.bold, 8.5, words.voidNote, PAGE.right - RIGHT_COL)) {
@@ -79,18 +135,20 @@ export function drawFirstHeader(page: PageContent, ink: Ink, words: InvoiceWords
     }
     right -= 4;
   }
-  right = drawLines(page, ink, RIGHT_COL, right, PAGE.right - RIGHT_COL, words.seller, true) - 10;
+  const seller = setBlock(ink, words.seller, PAGE.right - RIGHT_COL);
+  right = drawSet(page, seller, right, { x: RIGHT_COL }) - 10;
 
   const labelWidth = 84;
   const valueWidth = PAGE.right - RIGHT_COL - labelWidth - 6;
-  for (const [label, value] of words.facts) {
+  const rightColumn = [...seller];
+  for (const { label, value, field } of words.facts) {
     page.text(ink.regular, 8.5, RIGHT_COL, right, ellipsize(ink.regular, 8.5, label, labelWidth), COLORS.muted);
     const token = !value.includes(' ') && ink.bold.width(value, 8.5) > valueWidth;
     if (token) {
       // One token (a payment code such as +71<…<) is never broken: smaller beside the label, else under it.
-      const beside = fitSize(ink.bold, 8.5, value, valueWidth, MIN_TOKEN_SIZE);
+      const beside = fitSize(ink.bold, 8.5, value, valueWidth, MIN_FIELD_SIZE);
       const fullWidth = PAGE.right - RIGHT_COL;
-      const under = fitSize(ink.bold, 8.5, value, fullWidth, MIN_TOKEN_SIZE);
+      const under = fitSize(ink.bold, 8.5, value, fullWidth, MIN_FIELD_SIZE);
       if (ink.bold.width(value, beside) <= valueWidth) {
         textRight(page, ink.bold, beside, PAGE.right, right, value, COLORS.text);
         right -= 12;
@@ -102,27 +160,50 @@ export function drawFirstHeader(page: PageContent, ink: Ink, words: InvoiceWords
         continue;
       }
     }
-    for (const line of fieldLines(ink.bold, 8.5, value, valueWidth)) {
-      textRight(page, ink.bold, 8.5, PAGE.right, right, line, COLORS.text);
-      right -= 12;
-    }
+    const set = setField(ink.bold, 8.5, 12, field, value, valueWidth);
+    rightColumn.push(set);
+    right = drawSet(page, [set], right, { right: PAGE.right });
   }
 
   let left = PAGE.top - 112;
   page.text(ink.bold, 7.5, PAGE.left, left, words.buyerHeading.toUpperCase(), ink.accentText);
-  left = drawLines(page, ink, PAGE.left, left - 15, RIGHT_COL - PAGE.left - 30, words.buyer, true);
-  return Math.min(left, right) - 16;
+  const buyer = setBlock(ink, words.buyer, RIGHT_COL - PAGE.left - 30);
+  left = drawSet(page, buyer, left - 15, { x: PAGE.left });
+  const tableTop = Math.min(left, right) - 16;
+  if (tableTop < MIN_FIRST_TABLE_TOP) throw headerTooTall(left <= right ? buyer : rightColumn, tableTop);
+  return tableTop;
 }
 
-/** A later page's header: seller name and "Invoice … (continued)". Returns the table's top. */
+/**
+ * A later page's header: the seller's name and "Invoice … (continued)". The latter names the
+ * invoice: never cut, set smaller (to MIN_FIELD_SIZE) when long, and given the room it needs; the
+ * seller's name is a running head (page one prints it whole) and takes what is left, cut with an
+ * ellipsis, or left out when almost nothing is. Returns the table's top.
+ * @throws UnprintableFieldError when the number does not fit the line even so.
+ */
 export function drawContinuationHeader(page: PageContent, ink: Ink, words: InvoiceWords): number {
   const y = PAGE.top - 10;
-  const half = (PAGE.right - PAGE.left) / 2 - 45;
-  page.text(ink.bold, 10, PAGE.left, y, ellipsize(ink.bold, 10, words.seller[0] ?? '', half), ink.accentText);
-  textRight(page, ink.regular, 9, PAGE.right, y, ellipsize(ink.regular, 9, words.continued, half), COLORS.muted);
+  const width = PAGE.right - PAGE.left;
+  const half = width / 2 - 45;
+  const mark = words.voidMark ? ink.bold.width(words.voidMark, 10) + 20 : 0;
+  // Half the line when it fits there (the usual case), else all but the mark's room.
+  const room = width - mark - 20;
+  const size = fitSize(ink.regular, 9, words.continued, half, MIN_FIELD_SIZE);
+  const continuedWidth = ink.regular.width(words.continued, size);
+  if (continuedWidth > room) {
+    throw new UnprintableFieldError(words.continuedField, `too long to print in full in the header of the pages after the first ("${words.continued}" is ${Math.round(continuedWidth)} pt wide at ${size} pt; the line has ${Math.round(room)} pt)`);
+  }
+  textRight(page, ink.regular, size, PAGE.right, y, words.continued, COLORS.muted);
+  let sellerRoom = Math.min(half, width - continuedWidth - 20);
   if (words.voidMark) {
     const center = (PAGE.left + PAGE.right) / 2;
-    page.text(ink.bold, 10, center - ink.bold.width(words.voidMark, 10) / 2, y, words.voidMark, COLORS.void);
+    const markWidth = mark - 20;
+    // Centred while the number leaves room for it, else just left of the number.
+    const x = Math.min(center - markWidth / 2, PAGE.right - continuedWidth - 20 - markWidth);
+    page.text(ink.bold, 10, x, y, words.voidMark, COLORS.void);
+    sellerRoom = Math.min(sellerRoom, x - 20 - PAGE.left);
   }
+  const sellerName = words.seller[0]?.text ?? '';
+  if (sellerRoom >= 40) page.text(ink.bold, 10, PAGE.left, y, ellipsize(ink.bold, 10, sellerName, sellerRoom), ink.accentText);
   return y - 22;
 }

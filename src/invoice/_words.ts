@@ -22,14 +22,21 @@ export interface InvoiceWords {
   voidNote?: string;
   /** The invoice check's errors, one sentence each, shown first among the notes (a NOT VALID invoice's reasons). */
   problems: string[];
+  /** The line that stands for the errors beyond those the page has room for. */
+  moreProblems(count: number): string;
   continued: string;
-  seller: string[];
+  /** The record's field the continuation header's number is (`invoice_number`, a credit note's `number`). */
+  continuedField: string;
+  seller: HeaderField[];
   buyerHeading: string;
-  buyer: string[];
-  facts: Array<[string, string]>;
+  /** The buyer's name first (always, bold), then its address and numbers. */
+  buyer: HeaderField[];
+  facts: Fact[];
   table: { description: string; quantity: string; unitPrice: string; amount: string };
   totals: Array<{ label: string; amount: string; strong?: boolean }>;
   notes: string[];
+  /** The record's fields the notes and the payment terms print (named when a paragraph of theirs is too long to print). */
+  closingFields: HeaderField[];
   /** Empty on a void or NOT VALID invoice, with `payment`: nothing asks for money. */
   paymentHeading: string;
   payment: string[];
@@ -39,6 +46,24 @@ export interface InvoiceWords {
   amount(minor: number): string;
   count(n: number): string;
   provider(description: string, minor: number): string;
+}
+
+/** A line of the seller's or the buyer's block: its text, and the record's field it prints (named when it cannot be printed whole). */
+export interface HeaderField {
+  field: string;
+  text: string;
+}
+
+/** One of the invoice's facts: its label, its value, and the record's field the value prints. */
+export interface Fact {
+  label: string;
+  value: string;
+  field: string;
+}
+
+/** Each (field, text) pair cleaned, those with no text left out. */
+export function headerFields(pairs: ReadonlyArray<readonly [string, string | false | null | undefined]>): HeaderField[] {
+  return pairs.map(([field, text]) => ({ field, text: clean(text || '') })).filter((f) => f.text !== '');
 }
 
 const lines = (text: string): string[] => text.split('\n').map(clean).filter(Boolean);
@@ -120,28 +145,28 @@ export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly I
   const buyerReference = isPaymentLine(buyer.payment_reference) ? '' : token(buyer.payment_reference);
   const date = dateText(locale);
 
-  const buyerLines = [
-    buyer.attention && k('buyer.attention', { name: buyer.attention }),
-    buyer.address_line1,
-    buyer.address_line2,
-    [buyer.postal_code, buyer.city].filter(Boolean).join(' '),
-    buyer.country,
-    buyer.cvr && k('buyer.cvr', { cvr: buyer.cvr }),
-    buyer.vat && k('buyer.vat', { vat: buyer.vat }),
-    buyer.ean && k('buyer.ean', { ean: buyer.ean }),
-    buyer.email ? k('buyer.email', { email: buyer.email }) : '',
-  ].map((s) => clean(s || '')).filter(Boolean);
+  const buyerLines = headerFields([
+    ['buyer.attention', buyer.attention && k('buyer.attention', { name: buyer.attention })],
+    ['buyer.address_line1', buyer.address_line1],
+    ['buyer.address_line2', buyer.address_line2],
+    [buyer.city.length >= buyer.postal_code.length ? 'buyer.city' : 'buyer.postal_code', [buyer.postal_code, buyer.city].filter(Boolean).join(' ')],
+    ['buyer.country', buyer.country],
+    ['buyer.cvr', buyer.cvr && k('buyer.cvr', { cvr: buyer.cvr })],
+    ['buyer.vat', buyer.vat && k('buyer.vat', { vat: buyer.vat })],
+    ['buyer.ean', buyer.ean && k('buyer.ean', { ean: buyer.ean })],
+    ['buyer.email', buyer.email && k('buyer.email', { email: buyer.email })],
+  ]);
 
-  const facts: Array<[string, string]> = [
-    [k('facts.number'), invoice.invoice_number],
-    [k('facts.issued'), date(invoice.issued_at)],
-    [k('facts.period'), k('facts.periodRange', { start: date(invoice.period_start), end: date(invoice.period_end) })],
+  const facts: Array<[string, string, string]> = [
+    [k('facts.number'), invoice.invoice_number, 'invoice_number'],
+    [k('facts.issued'), date(invoice.issued_at), 'issued_at'],
+    [k('facts.period'), k('facts.periodRange', { start: date(invoice.period_start), end: date(invoice.period_end) }), 'period_start'],
   ];
   // A void invoice asks for nothing (a credit note cancels it): no due date, no payment reference.
-  if (!asksNothing) facts.push([k('facts.due'), date(invoice.due_at)]);
-  facts.push([k('facts.currency'), currency]);
-  if (buyerReference) facts.push([k('facts.buyerReference'), buyerReference]);
-  if (fikLine && !asksNothing) facts.push([k('facts.fik'), fikLine]);
+  if (!asksNothing) facts.push([k('facts.due'), date(invoice.due_at), 'due_at']);
+  facts.push([k('facts.currency'), currency, 'currency']);
+  if (buyerReference) facts.push([k('facts.buyerReference'), buyerReference, 'buyer.payment_reference']);
+  if (fikLine && !asksNothing) facts.push([k('facts.fik'), fikLine, pay.from ?? 'seller.bank']);
 
   const rate = formatPercent(new Decimal(invoice.vat_rate_bps).dividedBy(100), locale, invoice.vat_rate_bps % 100 === 0 ? 0 : 2);
   // Each category is its lines (model/invoice-categories.ts): the dev overage is its own, whichever
@@ -190,11 +215,19 @@ export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly I
     ...(isVoid ? { voidMark: k('void'), voidNote: [k('voidNote'), seller.email && k('voidNoteContact', { email: seller.email }), k('voidNoteCredit')].filter(Boolean).join(' ') } : {}),
     ...(notValid ? { voidMark: k('notValid'), voidNote: k('notValidNote') } : {}),
     problems: errors.map((f) => clean(k('notValidFinding', { finding: findingTextIn(f, locale), code: f.code }))),
+    moreProblems: (count) => k('notValidMore', { count }),
     continued: k('continued', { number: invoice.invoice_number }),
-    seller: [seller.legal_name, seller.address, k('seller.cvr', { cvr: seller.cvr }), k('seller.vat', { vat: seller.vat }), seller.email].map(clean).filter(Boolean),
+    continuedField: 'invoice_number',
+    seller: headerFields([
+      ['seller.legal_name', seller.legal_name],
+      ['seller.address', seller.address],
+      ['seller.cvr', k('seller.cvr', { cvr: seller.cvr })],
+      ['seller.vat', k('seller.vat', { vat: seller.vat })],
+      ['seller.email', seller.email],
+    ]),
     buyerHeading: k('buyer.heading'),
-    buyer: [clean(buyer.legal_name), ...buyerLines],
-    facts: facts.map(([a, b]) => [a, clean(b)]),
+    buyer: [{ field: 'buyer.legal_name', text: clean(buyer.legal_name) }, ...buyerLines],
+    facts: facts.map(([label, value, field]) => ({ label, value: clean(value), field })),
     table: {
       description: k('table.description'),
       quantity: k('table.quantity'),
@@ -203,6 +236,12 @@ export function invoiceWords(invoice: Invoice, locale: Locale, found: readonly I
     },
     totals,
     notes,
+    closingFields: headerFields([
+      ['seller.bank', seller.bank],
+      ['seller.email', seller.email],
+      ['invoice_number', invoice.invoice_number],
+      ['buyer.payment_reference', buyer.payment_reference],
+    ]),
     paymentHeading: asksNothing ? '' : k('payment.heading'),
     payment,
     footer: clean(footer),

@@ -11,7 +11,8 @@ import { renderDocumentPdf } from './render-invoice.js';
  * no payment request. The invoice may be issued or void. PDF/A-3b; with `embedXml` it carries
  * the credit note's Peppol XML (renderCreditNoteUbl). Pure and deterministic.
  * @throws SchemaError (naming `number` or `issueDate`, or the invoice's field), EInvoiceError,
- * UnknownLanguageError, InvalidRenderOptionError
+ * UnknownLanguageError, InvalidRenderOptionError, UnprintableFieldError naming the field (`buyer.legal_name`,
+ * `reason`) that is too long to print whole or has a character the embedded fonts have no glyph for
  */
 export async function renderCreditNotePdf(input: Invoice | InvoiceJson, details: CreditNoteDetails, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
   const invoice = invoiceRecord(input);

@@ -21,9 +21,17 @@ import { drawFooter, drawVoidStamp } from './_draw-page-furniture.js';
 import { InvalidRenderOptionError } from './options/invalid-render-option-error.js';
 import type { RenderInvoiceOptions } from './options/options.js';
 import { checkRenderOptions } from './_check-options.js';
+import { MIN_FIRST_TABLE_TOP } from './_draw-header.js';
+import { checkDrawable, undrawableError } from './_glyphs.js';
 
 /** Height of a continuation page's header, from the top margin to the table. */
 const CONTINUATION_HEADER = 32;
+
+/**
+ * The totals, notes and payment terms fit a later page beside at least as much table as page one
+ * always keeps (MIN_FIRST_TABLE_TOP): so every capacity paginate sees is large, never tiny or negative.
+ */
+const MAX_CLOSING_HEIGHT = PAGE.top - CONTINUATION_HEADER - MIN_FIRST_TABLE_TOP;
 
 async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undefined> {
   if (!logo) return undefined;
@@ -40,7 +48,10 @@ async function loadLogo(logo: Uint8Array | undefined): Promise<LogoImage | undef
  * `options.language`). Pure: the same invoice and options give the same bytes; dates come from
  * the invoice. Totals are printed from the invoice's own fields; use checkInvoice to see whether
  * they reconcile and whether the VAT treatment holds.
- * @throws SchemaError naming the field of a malformed record, UnknownLanguageError, InvalidRenderOptionError
+ * Every field is printed whole: long ones wrap and are set smaller, down to a readable minimum.
+ * @throws SchemaError naming the field of a malformed record, UnknownLanguageError, InvalidRenderOptionError,
+ * UnprintableFieldError naming the field (`buyer.legal_name`) that is too long to print whole or has a
+ * character the embedded fonts have no glyph for (CJK, most emoji)
  */
 export async function renderInvoicePdf(input: Invoice | InvoiceJson, options: RenderInvoiceOptions = {}): Promise<Uint8Array> {
   return renderDocumentPdf(invoiceRecord(input), options);
@@ -85,6 +96,7 @@ export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoice
   const accent = accentInk(options.accentColor ?? DEFAULT_ACCENT);
   const logo = await loadLogo(options.logo);
   const fonts = defaultFonts();
+  checkDrawable(fonts, invoice, credit);
   const ink: Ink = { regular: new FontFace(fonts.regular, 'F1'), bold: new FontFace(fonts.bold, 'F2'), ...accent, ...(logo ? { logo } : {}) };
   const invoiceText = invoiceWords(invoice, locale, credit ? [] : (options.findings ?? []));
   const words = credit ? creditNoteWords(invoiceText, invoice, credit, locale) : invoiceText;
@@ -94,7 +106,7 @@ export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoice
   const bodyBottom = PAGE.bottom;
   const laterTableTop = PAGE.top - CONTINUATION_HEADER;
   const capacity = (i: number): number => (i === 0 ? firstTableTop : laterTableTop) - TABLE_HEADER_HEIGHT - bodyBottom;
-  const closing = layOutClosing(ink, words);
+  const closing = layOutClosing(ink, words, MAX_CLOSING_HEIGHT);
   // A row fragment fits on the first page, and on a later page together with the totals: then the totals never stand alone.
   const rows = tableRows(invoice.lines, words, ink, Math.min(capacity(0), capacity(1) - closing.height) - ROW.ruleGap);
   const pageRows = paginate(rows, capacity, closing.height);
@@ -111,6 +123,10 @@ export async function renderDocumentPdf(invoice: Invoice, options: RenderInvoice
     drawFooter(page, ink, words, i, pages.length);
     if (words.voidMark) drawVoidStamp(underlays![i]!, page, ink, words.voidMark);
   });
+
+  // The record's text was checked before drawing; what is left is the locale's own words (a locale file installed beside the package).
+  const lacking = [...ink.regular.lacking, ...ink.bold.lacking];
+  if (lacking.length) throw undrawableError('language', [...new Set(lacking)]);
 
   const number = credit ? credit.number : invoice.invoice_number;
   return writePdf(pages, [ink.regular, ink.bold], {

@@ -63,6 +63,9 @@ describe('svc invoices render', () => {
     ['a bad --accent', [sampleFile('nordlys-2026-10.json'), '--accent', 'blue'], /^svc: --accent: expected #rrggbb/, 2],
     ['a --logo that is no image', [sampleFile('nordlys-2026-10.json'), '--logo', fixture('not-json.json')], /^svc: --logo: .* is not a PNG or JPEG image$/, 2],
     ['a missing --logo file', [sampleFile('nordlys-2026-10.json'), '--logo', 'nope.png'], /^svc: --logo: cannot read nope\.png \(ENOENT\)$/, 2],
+    // A field the PDF cannot print whole: the record is wrong for a PDF (exit 1), said by the field.
+    ['a buyer name in Chinese', [fixture('cjk-buyer-name.json')], /^svc: cannot make the PDF: buyer\.legal_name: has characters the PDF's fonts \(DejaVu Sans\) have no glyph for: U\+5317 "北", .*; it would print as boxes; no file written$/, 1],
+    ['a 5,000-character buyer name', [fixture('buyer-name-5000.json')], /^svc: cannot make the PDF: buyer\.legal_name: too long to print in full: its 5004 characters take \d+ lines at 7 pt, .*; no file written$/, 1],
     ['a missing invoice file', ['nope.json'], /^svc: invoice file nope\.json: there is no such file \(give an invoice JSON file, - for stdin, or an invoice id or number as "svc invoices get" takes\)$/, 1],
   ];
   for (const [what, args, message, code] of bad) {

@@ -6,6 +6,7 @@ import { renderCreditNotePdf, renderInvoicePdf } from '../../src/invoice/index.j
 import { renderCreditNoteUbl, renderInvoiceUbl } from '../../src/einvoice/index.js';
 import { parseXml } from '../einvoice/_ubl.js';
 import { sample, variant } from './_samples.js';
+import { longFieldsInvoice } from './_long-fields.js';
 import { solidPng } from './_png.js';
 import { QpdfView, attachment, str } from './_qpdf.js';
 import { PREFLIGHT } from '../_rules-runner.js';
@@ -68,6 +69,8 @@ describe.runIf(runs(hasPdfaPreflight))('PDF/A-3b: test/rules/pdfa-preflight (PDF
     add('with-xml.pdf', await renderInvoicePdf(sample('nordlys-2026-10.json'), { embedXml: true }));
     add('with-xml-en.pdf', await renderInvoicePdf(sample('fjordline-2026-10.json'), { embedXml: true }));
     add('credit-note-with-xml.pdf', await renderCreditNotePdf(sample('nordlys-2026-10.json'), CREDIT, { embedXml: true }));
+    // Every header field long at once (set smaller, wrapped whole; two pages): still PDF/A-3b.
+    add('long-fields-with-xml.pdf', await renderInvoicePdf(longFieldsInvoice(), { embedXml: true }));
     // Nordlys's October invoice with `from` replaced by `to` in its bytes (the same length, so the
     // file's offsets stay right); each test sees that `to` is in the file it checks.
     const nordlys = Buffer.from(await renderInvoicePdf(sample('nordlys-2026-10.json'))).toString('latin1');

@@ -1,7 +1,7 @@
 import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import { str } from '../_program/args.js';
 import { checkInvoice } from '../../check/index.js';
-import { InvalidRenderOptionError } from '../../invoice/options/index.js';
+import { InvalidRenderOptionError, UnprintableFieldError } from '../../invoice/options/index.js';
 import type { Invoice } from '../../model/index.js';
 import { EInvoiceError } from '../../einvoice/index.js';
 import { plainText } from '../_output/sanitize.js';
@@ -36,5 +36,7 @@ export function renderFailure(args: ParsedArgs, e: unknown): never {
   if (e instanceof EInvoiceError && e.field === 'issueDate') throw flagError('--date', plainText(e.reason));
   // The message quotes the record's text: printed without its control characters.
   if (e instanceof EInvoiceError) throw new Error(`cannot make the e-invoice: ${plainText(e.message)}`);
+  // A field the PDF cannot print whole (too long, or a character the fonts lack): the record is wrong for it, exit 1.
+  if (e instanceof UnprintableFieldError) throw new Error(`cannot make the PDF: ${plainText(e.message)}; no file written`);
   throw e;
 }

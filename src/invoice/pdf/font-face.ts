@@ -7,7 +7,8 @@ const MAX_CID = 65534;
 
 /**
  * One font as used by one document: turns text into character ids (a character the font
- * lacks becomes the visible replacement glyph U+FFFD, or `?`), measures it with the cached
+ * lacks becomes the visible replacement glyph U+FFFD, or `?`, and is listed in `lacking`: the
+ * invoice renderer refuses such text rather than print it), measures it with the cached
  * advance widths, and numbers the glyphs in first-use order (CID 1, 2, ...) so the embedded
  * subset holds exactly the glyphs drawn, compactly. Same text, same numbering: deterministic.
  */
@@ -16,6 +17,8 @@ export class FontFace {
   readonly glyphs: number[] = [];
   /** Text of CID i+1 (for the ToUnicode map). */
   readonly texts: string[] = [];
+  /** The characters drawn that the font has no glyph for (drawn as the replacement), in first-use order: a caller that must not print them checks it. */
+  readonly lacking: number[] = [];
   /** `glyphs` as one character each, then `texts` joined: the sequence the font objects are made from, as a key (see _font-objects.ts). */
   private glyphKey = '';
   private textKey = '';
@@ -80,6 +83,7 @@ export class FontFace {
     }
     if (this.glyphs.length >= MAX_CID) return this.cidFor(REPLACEMENT);
     const own = this.font.glyphId(cp);
+    if (!own) this.lacking.push(cp);
     const glyph = own || this.replacement;
     const text = String.fromCodePoint(own ? cp : REPLACEMENT);
     this.glyphs.push(glyph);

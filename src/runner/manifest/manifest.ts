@@ -40,8 +40,13 @@ export interface ManifestFile {
   previous_source_sha256?: string;
 }
 
-/** `kept_answers`: the answers the documents were made from could not be kept (kept-answers.ts); then failed. */
-export type PartName = 'invoices' | 'service_pdfs' | 'cost_workbook' | 'partner_workbook' | 'kept_answers';
+/**
+ * `kept_answers`: the answers the documents were made from could not be kept (kept-answers.ts); then failed.
+ * `invoice_pdfs`: listed only when an invoice's PDF could not be made (a field it cannot print whole,
+ * UnprintableFieldError); then failed, its reason naming each such invoice and field, while the
+ * invoices part (the records, the e-invoices, what the books count) stands.
+ */
+export type PartName = 'invoices' | 'invoice_pdfs' | 'service_pdfs' | 'cost_workbook' | 'partner_workbook' | 'kept_answers';
 
 /** One part of an organization's output and how it went. */
 export interface PartOutcome {

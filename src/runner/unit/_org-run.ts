@@ -8,6 +8,7 @@ import type { Invoice, InvoiceSummary } from '../../model/index.js';
 import type { CostReportData } from '../../report/index.js';
 import { VERSION } from '../../version.js';
 import { EInvoiceError } from '../../einvoice/index.js';
+import { UnprintableFieldError } from '../../invoice/index.js';
 import { classifyError, messageOf } from './_classify.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from '../config/config.js';
@@ -124,6 +125,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
   const names = assignSafeNames(summaries.map((s) => ({ raw: `invoice-${s.invoice_number.replace(/\./g, '_')}`, key: s.id })));
   let firstLanguage: string | undefined;
   let servicePdfError: unknown;
+  const pdfErrors: string[] = [];
   for (const [i, summary] of summaries.entries()) {
     checkAbort(signal);
     const { invoice, raw } = await client.getInvoiceJson(summary.id, { signal });
@@ -180,13 +182,23 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     entry.files.push(json.path);
     ctx.onFile();
     checkAbort(signal);
-    const pdf = await writer.emit({
-      path: `${stem}.pdf`, org_id: org.org_id, kind: 'invoice_pdf', source_sha256: sourceHash, source,
-      // `not valid` in the generator: a PDF an earlier version made of it unmarked is made anew.
-      generator: `svc ${VERSION} renderer, ${language}${heldBack ? ', not valid' : ''}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language, ...(shared ? { findings: [shared] } : {}) }),
-    });
-    entry.files.push(pdf.path);
-    ctx.onFile();
+    try {
+      const pdf = await writer.emit({
+        path: `${stem}.pdf`, org_id: org.org_id, kind: 'invoice_pdf', source_sha256: sourceHash, source,
+        // `not valid` in the generator: a PDF an earlier version made of it unmarked is made anew.
+        generator: `svc ${VERSION} renderer, ${language}${heldBack ? ', not valid' : ''}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language, ...(shared ? { findings: [shared] } : {}) }),
+      });
+      entry.files.push(pdf.path);
+      ctx.onFile();
+    } catch (e) {
+      // A field the PDF cannot print whole (too long, or a character its fonts lack): no PDF of
+      // this invoice (one an earlier run made goes: it showed the field cut or as boxes), the
+      // part invoice_pdfs fails naming the invoice and the field, and the invoice is still read,
+      // booked and sent as an e-invoice, as the other parts go on when one fails.
+      if (!(e instanceof UnprintableFieldError)) throw e;
+      pdfErrors.push(`invoice ${invoice.invoice_number}: ${e.message}`);
+      await writer.retire(`${stem}.pdf`);
+    }
     await writeEInvoice(ctx, entry, invoice, { stem, sourceHash, source, language, shared });
     if (ctx.withServicePdf && servicePdfError === undefined) {
       checkAbort(signal);
@@ -205,6 +217,8 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       }
     }
   }
+  // Listed only when it failed: an organization whose PDFs were all made has no such part (as before it existed).
+  if (pdfErrors.length) out.parts.push({ part: 'invoice_pdfs', status: 'failed', reason: pdfErrors.join('; ') });
   if (ctx.withServicePdf) {
     if (servicePdfError === undefined) out.parts.push({ part: 'service_pdfs', status: 'ok' });
     else {
