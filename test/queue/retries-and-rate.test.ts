@@ -82,19 +82,19 @@ describe.runIf(runs(hasRedis))('queue retries and rate', () => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
     try {
       const { env } = configFor(proxyUrl, await readTokens(), false);
-      // Two organizations make 16 requests (nordlys 9, kattegat 7; the four samples made 28 at rate 4):
-      // at rate 2 that is 8 windows, so the bounds below are as tight as they were (a span of 5 s
-      // where it was 4 s, at most 6 in a second of 16 where it was 12 of 28), with half the rendering.
+      // Two organizations make 11 requests (2026-12-07): at rate 2 that is 6 windows.
       const rate = 2;
       const { code } = await monthEnd(proxyUrl, {}, ['--rate', String(rate)], 'rate', env, 2, ['org-nordlys', 'org-kattegat']);
       expect(code).toBe(0);
       seen.sort((a, b) => a - b);
       expect(seen.length).toBeGreaterThan(3 * rate);
       // Fixed one-second windows: n requests need ceil(n / rate) windows; the first and the last may be
-      // partial, so the requests span more than that many seconds less two (less one more here: a request
-      // reaches the proxy some time after its permit, on a loaded machine up to a second).
+      // partial, so the requests span more than that many seconds less two (less what a request takes
+      // from its permit to the proxy: on a loaded machine more than a second for the first, which also
+      // opens its connection; a full suite on 2 cores once saw 2,998 ms for 11 requests, so two seconds
+      // are allowed). Without the gate all of them arrive within a few milliseconds.
       const span = seen.at(-1)! - seen[0]!;
-      expect(span).toBeGreaterThanOrEqual((Math.ceil(seen.length / rate) - 3) * 1000);
+      expect(span).toBeGreaterThanOrEqual((Math.ceil(seen.length / rate) - 4) * 1000);
       // And no second holds more than the permits of the windows it can reach: two, and one more
       // for the same up-to-a-second delay to the proxy (9 of rate 4 arrived within a second once, in
       // a full suite on 2 cores). Without the gate all of them arrive at once: more than 3 * rate.
