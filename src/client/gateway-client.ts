@@ -67,12 +67,12 @@ export class GatewayClient implements GatewayApi {
 
   /** The calling key's fields (GET /v1/service/key). */
   getKeyFields(opts: CallOptions = {}): Promise<KeyFieldsRecord> {
-    return this.http.request({ path: '/v1/service/key', schema: KeyFieldsRecordSchema, what: 'key fields', forbidden: KEY_LOOKUP_FORBIDDEN, ...opts });
+    return this.http.request({ path: '/v1/service/key', schema: KeyFieldsRecordSchema, what: 'key fields', forbidden: KEY_LOOKUP_FORBIDDEN, forbiddenOnly: true, ...opts });
   }
 
   /** The key's fields exactly as the API sent them, for `--json` output. */
   async getKeyFieldsJson(opts: CallOptions = {}): Promise<{ record: KeyFieldsRecord; raw: string }> {
-    const { data, raw } = await this.http.requestJson({ path: '/v1/service/key', schema: KeyFieldsRecordSchema, what: 'key fields', forbidden: KEY_LOOKUP_FORBIDDEN, ...opts });
+    const { data, raw } = await this.http.requestJson({ path: '/v1/service/key', schema: KeyFieldsRecordSchema, what: 'key fields', forbidden: KEY_LOOKUP_FORBIDDEN, forbiddenOnly: true, ...opts });
     return { record: data, raw };
   }
 

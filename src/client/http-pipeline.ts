@@ -295,6 +295,7 @@ export class HttpPipeline {
         credential: this.credential,
         secrets: [this.#token],
         forbidden: r.forbidden,
+        forbiddenOnly: r.forbiddenOnly,
         notFound: doubled ? `${r.method ?? 'GET'} ${url.origin}${url.pathname}` : r.notFound,
         notFoundHint: doubled ?? r.notFoundHint,
         retryAfterMs,

@@ -73,6 +73,11 @@ export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   bodyKind?: BodyKind;
   /** 403 reason when the service's body names none. */
   forbidden?: string;
+  /**
+   * `forbidden` is what every 403 here means (the spec gives the endpoint one meaning, e.g. the
+   * key lookup's "key belongs to no organization"): the body's code or text is not read for another.
+   */
+  forbiddenOnly?: boolean;
   /** What a 404 did not find, and what to do about it. */
   notFound?: string;
   notFoundHint?: string;

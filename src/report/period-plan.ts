@@ -1,6 +1,6 @@
 import type { Invoice, OrgMonthlyUsage, OrgPlanCost, PlanCostLine } from '../model/index.js';
 import type { ExchangeRates } from '../money/index.js';
-import { splitDkk } from '../vat/index.js';
+import { splitDkk, toDkkMinor } from '../vat/index.js';
 import { invoiceFigures, type InvoiceFigures } from './figures/invoice-figures.js';
 import { lastDayOfMonth } from './period/period.js';
 import type { CostReportData } from './types.js';
@@ -79,11 +79,11 @@ function sumDkk(values: Array<number | null>): number | null {
 }
 
 function fromInvoices(month: string, issued: InvoiceFigures[]): MonthPlan {
-  const lines: PlanLine[] = issued.flatMap(({ invoice, subscriptionLines }) => {
+  const lines: PlanLine[] = issued.flatMap(({ invoice, subscriptionLines, conversion }) => {
     const own = invoice.lines.filter((l) => l.kind === 'subscription');
     // Each line's share of the invoice's plan in DKK (vat/dkk-conversion.ts splitDkk), so the lines
     // add up to the plan the journal posts; null without a rate.
-    const dkk = subscriptionLines.dkkMinor === null ? null : splitDkk(subscriptionLines.dkkMinor, own.map((l) => l.line_total_cents));
+    const dkk = subscriptionLines.dkkMinor === null ? null : splitDkk(subscriptionLines.dkkMinor, own.map((l) => l.line_total_cents), (m) => toDkkMinor(m, conversion, invoice.invoice_number) ?? 0);
     return own.map((l, k) => ({
       month, source: 'invoice' as const, invoiceNumber: invoice.invoice_number, description: l.description, planLine: null,
       quantity: l.quantity, unitMinor: l.unit_price_cents, totalMinor: l.line_total_cents, currency: invoice.currency,

@@ -179,15 +179,22 @@ export function dkkRateFacts(conversion: DkkConversion): DkkRateFacts | undefine
  * the package's one allocator (money/allocate.ts `allocateMinor`, largest remainder), so the parts
  * add up to `dkk` exactly: an invoice's net in DKK over its charged categories (the journal's
  * revenue lines, the cost table's plan and dev overage), and a category's DKK over its lines (the
- * cost workbook's plan lines). Parts whose amounts already add up to `dkk` (a DKK invoice) are
- * kept as they are; parts of no amount at all put the whole on the first.
+ * cost workbook's plan lines). A DKK invoice's parts are its own amounts (the proportion of equal
+ * sums). Amounts that cancel out (a charge and its credit, summing to 0) give no proportion to
+ * split by: each is then converted on its own by `convert` (the invoice's rate), and what rounding
+ * leaves between them and `dkk` goes to the largest part, the first of equals.
  * @throws UnsafeAmountError when `dkk` is not a safe integer
  */
-export function splitDkk(dkk: number, amounts: ReadonlyArray<number | bigint>): number[] {
+export function splitDkk(dkk: number, amounts: ReadonlyArray<number | bigint>, convert: (minor: number) => number): number[] {
   if (amounts.length === 0) return [];
-  const { parts, unallocated } = allocateMinor(dkk, amounts.map((a) => String(a)));
-  if (unallocated !== 0) parts[0] = parts[0]! + unallocated;
-  return parts;
+  if (amounts.reduce<bigint>((a, x) => a + BigInt(x), 0n) !== 0n) return allocateMinor(dkk, amounts.map((a) => String(a))).parts;
+  const own = amounts.map((a) => convert(Number(a)));
+  let largest = 0;
+  own.forEach((x, k) => {
+    if (Math.abs(x) > Math.abs(own[largest]!)) largest = k;
+  });
+  own[largest] = own[largest]! + dkk - own.reduce((a, x) => a + x, 0);
+  return own;
 }
 
 /** An invoice's net, VAT and total in DKK (øre) as every surface states them (see invoiceDkkAmounts). */

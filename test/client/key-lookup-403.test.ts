@@ -22,6 +22,8 @@ describe('GET /v1/service/key answered 403', () => {
     ['an HTML page', 'text/html', '<html>Forbidden</html>'],
     ['an unknown code', 'application/json', '{"error":"forbidden","message":"ip blocked"}'],
     ['no body', 'text/plain', ''],
+    ["a text another endpoint's 403 would be read by", 'text/plain', 'usage is not shared with this organization'],
+    ["a code another endpoint's 403 would be read by", 'application/json', '{"error":"other_organization","message":"this token belongs to another organization"}'],
   ])('%s: the spec meaning and the status, for the record and for --json', async (_what, contentType, body) => {
     fake = await startAnsweringServer(new Map([['/v1/service/key', answering(contentType, body)]]));
     const client = new GatewayClient({ gatewayUrl: fake.url, apiKey: API_KEY, env: {}, ...FAST });
@@ -30,6 +32,7 @@ describe('GET /v1/service/key answered 403', () => {
       expect(e).toBeInstanceOf(PermissionDeniedError);
       expect((e as Error).message).toMatch(/^the API key belongs to no organization \(the gateway refused the key lookup with HTTP 403\)/);
       expect((e as Error).message).not.toContain('<html>');
+      expect((e as PermissionDeniedError).hint).toBeUndefined();
     }
   });
 });

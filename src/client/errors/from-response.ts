@@ -22,6 +22,8 @@ export interface ErrorContext {
   secrets: readonly string[];
   /** Reason for a 403 whose body says nothing recognisable, e.g. "usage is not shared with this organization". */
   forbidden?: string | undefined;
+  /** `forbidden` is the only meaning a 403 has here: the body is not read for another (RequestOptions.forbiddenOnly). */
+  forbiddenOnly?: boolean | undefined;
   /** What a 404 did not find, e.g. "invoice 8c1e… of org-nordlys". */
   notFound?: string | undefined;
   /** What to do after a 404, e.g. "list the invoices with `svc invoices list`". */
@@ -54,6 +56,7 @@ function errorFor(status: number, body: string, ctx: ErrorContext): ApiError {
     case 401:
       return new AuthenticationError(endpoint, ctx.credential);
     case 403: {
+      if (ctx.forbiddenOnly && ctx.forbidden) return new PermissionDeniedError(endpoint, ctx.forbidden);
       const known = forbiddenReason(info.code, info.text);
       if (known) return new PermissionDeniedError(endpoint, known.message, known.hint, known.kind);
       const reason = ctx.forbidden ?? (info.text || 'access denied');

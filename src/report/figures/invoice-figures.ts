@@ -83,7 +83,7 @@ export function invoiceFigures(invoice: Invoice, rates?: ExchangeRates): Invoice
   // total, to the øre. Categories that are not the net (a record checkInvoice holds back) are each
   // converted on their own.
   const dkk = invoiceDkkAmounts(invoice, conversion);
-  const split = dkk && c.subscription + c.usage + c.devOverage === BigInt(invoice.subtotal_cents) ? splitDkk(dkk.net, [c.subscription, c.usage, c.devOverage]) : null;
+  const split = dkk && c.subscription + c.usage + c.devOverage === BigInt(invoice.subtotal_cents) ? splitDkk(dkk.net, [c.subscription, c.usage, c.devOverage], (m) => toDkkMinor(m, conversion, invoice.invoice_number) ?? 0) : null;
   const part = (minor: bigint, k: number): Amount => (split ? { minor: Number(minor), dkkMinor: split[k]! } : amount(minor));
   const devOverage = part(c.devOverage, 2);
   return {

@@ -1,4 +1,4 @@
-import { chargeableEventOf, splitDkk, type ChargeableEvent, type DkkRateFacts } from '../../vat/index.js';
+import { chargeableEventOf, dkkAtRate, splitDkk, type ChargeableEvent, type DkkRateFacts } from '../../vat/index.js';
 import type { BooksSettings } from '../config/books-config.js';
 import type { InvoiceEntry, OrgOutcome } from '../manifest/manifest.js';
 import type { RunFigures } from './run-figures.js';
@@ -195,7 +195,10 @@ function voucherOf(o: OrgOutcome, i: InvoiceEntry, dkk: { total: bigint; vat: bi
     : [{ category: undefined, cents: i.subtotal_cents }];
   // Revenue in DKK is the total less the VAT, both as converted, so the voucher balances to the øre,
   // split over the categories by the one rule the cost figures read too (vat/dkk-conversion.ts splitDkk).
-  const revenue = splitDkk(Number(dkk.total - dkk.vat), categories.map((c) => c.cents)).map(BigInt);
+  // Categories that cancel out (a charge and its credit) are each converted at the invoice's rate.
+  const rate = i.dkk;
+  const convert = (m: number) => (i.currency === 'DKK' || !rate?.dkk ? m : Number(dkkAtRate(m, rate.dkk, rate.per ?? '1')));
+  const revenue = splitDkk(Number(dkk.total - dkk.vat), categories.map((c) => c.cents), convert).map(BigInt);
   categories.forEach((c, k) => {
     lines.push({ ...base, account: revenueAccount, kind: 'revenue', ...(c.category ? { category: c.category } : {}), amount_dkk: -revenue[k]!, vat_code: code, amount_currency: -BigInt(c.cents) });
   });

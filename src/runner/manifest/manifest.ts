@@ -33,7 +33,7 @@ export interface ManifestFile {
   source_sha256: string;
   /** What the source was, e.g. `invoice 0a1b... (2026-1001)` or `cost report records 2026-10`. */
   source: string;
-  /** What else decided the bytes, e.g. `svc 0.1.0 renderer, da`; a change rewrites the file. */
+  /** What else decided the bytes, e.g. `svc 0.2.0 renderer, da`; a change rewrites the file. */
   generator: string;
   status: FileStatus;
   /** Set when rewritten: the source hash the old file was made from, when known. */
@@ -156,7 +156,7 @@ export interface CreditNoteEntry {
 
 /** What the books take of an invoice record (InvoiceEntry.booking), read once where the record is. */
 export interface InvoiceBooking {
-  /** The invoice date (the day of `issued_at`): its voucher's date, and which VAT period it falls in. */
+  /** The invoice date (the day of `issued_at`); its voucher's date and VAT period are its chargeable day's (vat/dkk-conversion.ts chargeableEventOf), this date for all but a reverse-charge service. */
   invoice_date: string;
   /** The one VAT decision (vat/decide-vat.ts): which box of the VAT return its figures go to. */
   treatment: VatTreatment;
