@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import { danishAccountIn, ibanMod97, ibansIn } from '../check/index.js';
+import { danishAccountIn, ibanAccountsIn, ibanMod97 } from '../check/index.js';
 import { paymentLineOf } from '../check/index.js';
 import { paymentReference } from '../check/index.js';
 import { decideVatFor } from '../vat/index.js';
@@ -36,8 +36,6 @@ export interface PaymentMeans {
   accounts: Array<{ id: string; branch?: string }>;
 }
 
-const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/i;
-
 /** @throws EInvoiceError naming `seller.bank` (or the payment line's field) when no means fits. */
 export function paymentMeans(invoice: Invoice): PaymentMeans {
   const bank = invoice.seller.bank;
@@ -53,14 +51,14 @@ export function paymentMeans(invoice: Invoice): PaymentMeans {
     return { code: '93', paymentId: `${ref.fik.card}#${ref.fik.id}`, accounts: [{ id: ref.fik.creditor }] };
   }
   const reference = ref.quote;
-  const ibans = ibansIn(bank);
+  const withBic = ibanAccountsIn(bank);
+  const ibans = withBic.map((a) => a.iban);
   for (const iban of ibans) if (ibanMod97(iban) !== 1) fail(`the IBAN ${iban} fails its mod-97 check`);
   const domestic = danishAccountIn(bank);
   const danishIban = ibans.find((iban) => iban.startsWith('DK'));
   if (domestic?.account && danishIban && !(danishIban.slice(4, 8) === domestic.reg && danishIban.slice(8) === domestic.account.padStart(10, '0'))) {
     fail(`reg. ${domestic.reg} account ${domestic.account} is not the account of the IBAN ${danishIban}; the e-invoice would name two accounts for one payment`);
   }
-  const bic = BIC.exec(bank)?.[1]?.toUpperCase();
   // A Danish IBAN is DK, 2 check digits, the 4-digit reg. no. and the 10-digit account.
   const danish = domestic?.account ? { id: domestic.account, branch: domestic.reg } : danishIban ? { id: danishIban.slice(8), branch: danishIban.slice(4, 8) } : undefined;
   if (invoice.currency === 'DKK' && danish) return { code: '42', paymentId: reference, accounts: [danish] };
@@ -68,11 +66,13 @@ export function paymentMeans(invoice: Invoice): PaymentMeans {
     if (invoice.currency === 'DKK') fail(domestic ? `reg. ${domestic.reg} has no account number after it` : 'no IBAN and no Danish reg. and account number');
     fail(`no IBAN, and a payment in ${invoice.currency} goes to an IBAN`);
   }
-  if (invoice.currency === 'EUR') return { code: '58', paymentId: reference, accounts: ibans.map((id) => ({ id, ...(bic ? { branch: bic } : {}) })) };
-  if (bic) return { code: '31', paymentId: reference, accounts: ibans.map((id) => ({ id, branch: bic })) };
+  // Each IBAN with the BIC written with it (check/iban.ts ibanAccountsIn), never another account's.
+  const accounts = withBic.map((a) => ({ id: a.iban, ...(a.bic ? { branch: a.bic } : {}) }));
+  if (invoice.currency === 'EUR') return { code: '58', paymentId: reference, accounts };
+  if (withBic.every((a) => a.bic)) return { code: '31', paymentId: reference, accounts };
   if (decideVatFor(invoice).buyerCountry === 'DK') {
     if (danish) return { code: '42', paymentId: reference, accounts: [danish] };
     fail(`no BIC and no Danish account, and a Danish buyer's e-invoice names the bank beside the account (DK-R-006)`);
   }
-  return { code: '31', paymentId: reference, accounts: ibans.map((id) => ({ id })) };
+  return { code: '31', paymentId: reference, accounts };
 }

@@ -74,6 +74,26 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
     expect(means(ubl(variant('kattegat-2026-10.json', (j) => void ((j.currency = 'USD'), (j.seller.bank = noBic)))))).toEqual(['42', '2026-0144', '1234567890', '3409']);
   });
 
+  it('an IBAN ends at its country\'s length where text follows (an outside audit: "… 90 BIC DABADKKK" was read as one IBAN and refused)', () => {
+    // DK6634091234567890: mod 97 = 1 (by hand, ISO 13616); Danish IBANs are 18 characters (SWIFT's IBAN Registry).
+    for (const bank of ['IBAN DK66 3409 1234 5678 90 BIC DABADKKK', 'IBAN DK66 3409 1234 5678 90 SWIFT/BIC DABADKKK', 'Danske Bank\nIBAN DK66 3409 1234 5678 90\nBIC DABADKKK']) {
+      expect(means(ubl(variant('fjordline-2026-10.json', (j) => void (j.seller.bank = bank)))), bank).toEqual(['58', '2026-0143', 'DK6634091234567890', 'DABADKKK']);
+    }
+    // A run whose country length falls inside a group is not cut into another account: it is refused by name.
+    const typo = variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'IBAN DK66 3409 1234 5678 901 BIC DABADKKK'));
+    expect(refusal(() => renderInvoiceUbl(typo)).message).toContain('DK66340912345678901');
+  });
+
+  it('each IBAN with the BIC written with it, never the first BIC for all (an outside audit)', () => {
+    // DE89370400440532013000: mod 97 = 1 (by hand); German IBANs are 22 characters.
+    const two = variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'IBAN DK66 3409 1234 5678 90 · BIC DABADKKK · IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX'));
+    const accounts = all(ubl(two), 'cac:PaymentMeans/cac:PayeeFinancialAccount').map((a) => [text(a, 'cbc:ID'), text(a, 'cac:FinancialInstitutionBranch/cbc:ID')]);
+    expect(accounts).toEqual([['DK6634091234567890', 'DABADKKK'], ['DE89370400440532013000', 'COBADEFFXXX']]);
+    // The second IBAN without a BIC of its own gets none (BT-86 is optional), not the first's.
+    const oneBic = variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'IBAN DK66 3409 1234 5678 90 · BIC DABADKKK · IBAN DE89 3704 0044 0532 0130 00'));
+    expect(all(ubl(oneBic), 'cac:PaymentMeans/cac:PayeeFinancialAccount').map((a) => text(a, 'cac:FinancialInstitutionBranch/cbc:ID'))).toEqual(['DABADKKK', undefined]);
+  });
+
   it('every sample: no payment code in BuyerReference, and the record\'s buyer reference where it has one', () => {
     for (const name of ['nordlys-2026-10.json', 'kattegat-2026-10.json', 'fjordline-2026-10.json']) {
       const inv = sample(name);
