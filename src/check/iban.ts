@@ -14,8 +14,8 @@ export function ibanMod97(iban: string): number {
 }
 
 /**
- * IBAN lengths of the SEPA countries and a few more, from SWIFT's IBAN Registry (release 99,
- * 2025): an IBAN in a bank text ends there, even where other text follows after a space
+ * IBAN lengths of the SEPA countries and a few more, as SWIFT's IBAN Registry gives them
+ * (ISO 13616): an IBAN in a bank text ends there, even where other text follows after a space
  * ("IBAN DK66 3409 1234 5678 90 BIC DABADKKK"). Another country's IBAN ends at the longest run
  * that passes the mod-97 check.
  */
