@@ -33,6 +33,7 @@ class Coverage {
 }
 
 const coverages = new WeakMap<FontPair, Coverage>();
+const REPLACEMENT = 0xfffd;
 
 /** The distinct code points of `text` the faces cannot both draw, in order of appearance. */
 export function undrawable(fonts: FontPair, text: string): number[] {
@@ -45,7 +46,9 @@ export function undrawable(fonts: FontPair, text: string): number[] {
       cp = text.codePointAt(i)!;
       if (cp > 0xffff) i++;
     }
-    if (!coverage.has(cp) && !(missing ??= []).includes(cp)) missing.push(cp);
+    // U+FFFD has a glyph, but stands for text that was not Unicode (a lone surrogate, clean's
+    // replacement): printing it would show a box where the record had a character.
+    if ((cp === REPLACEMENT || !coverage.has(cp)) && !(missing ??= []).includes(cp)) missing.push(cp);
   }
   return missing ?? [];
 }
@@ -58,6 +61,7 @@ export function characterList(codePoints: readonly number[]): string {
 
 /** The refusal of a field with characters the faces lack. */
 export function undrawableError(field: string, codePoints: readonly number[]): UnprintableFieldError {
+  if (codePoints.includes(REPLACEMENT)) return new UnprintableFieldError(field, 'holds text that is not valid Unicode (a lone surrogate, or U+FFFD "\uFFFD" standing for one); it would print as a box');
   return new UnprintableFieldError(field, `has ${codePoints.length === 1 ? 'a character' : 'characters'} the PDF's fonts (DejaVu Sans) have no glyph for: ${characterList(codePoints)}; it would print as boxes`);
 }
 

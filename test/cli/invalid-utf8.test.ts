@@ -67,13 +67,15 @@ describe('invalid UTF-8 in a JSON string from the server', () => {
     const { cfg, env: tokens } = nordlysAndFjordlineRun(dir, liar.url);
     const out = join(dir, 'out');
     const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', cfg, '--out', out], tokens, { cwd: dir });
-    expect(r.code, r.stderr).toBe(0);
+    // The invoice's PDF is refused (it would print U+FFFD in the buyer's name), by name; the rest is made.
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain('buyer.legal_name: holds text that is not valid Unicode');
     const note = `${ENDPOINT}: the answer was not valid UTF-8; the bytes that were not show as U+FFFD (\ufffd) in buyer.legal_name`;
     const month = join(out, '2026-10');
     const manifest = JSON.parse(readFileSync(join(month, 'manifest.json'), 'utf8')) as { organizations: Array<{ org_id: string; status: string; notes?: string[] }> };
     const byId = new Map(manifest.organizations.map((o) => [o.org_id, o]));
     expect(byId.get('org-nordlys')!.notes).toEqual([note]);
-    expect(byId.get('org-nordlys')!.status).toBe('ok');
+    expect(byId.get('org-nordlys')!.status).toBe('failed');
     // One organization's answer is only that organization's note.
     expect(byId.get('org-fjordline')!.notes).toBeUndefined();
     const summary = readFileSync(join(month, 'summary.md'), 'utf8');

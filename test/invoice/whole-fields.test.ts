@@ -126,6 +126,13 @@ describe('characters the fonts cannot draw', () => {
     expect((await refusal(reason)).message).toBe('reason: has characters the PDF\'s fonts (DejaVu Sans) have no glyph for: U+8FD4 "返", U+91D1 "金"; it would print as boxes');
   });
 
+  it('refuses text that is not Unicode (a lone surrogate, printed as U+FFFD before; an outside fuzz audit) by its field', async () => {
+    for (const name of ['Nordlys \ud800 Analytics ApS', 'Nordlys \ufffd Analytics ApS']) {
+      const e = await refusal(renderInvoicePdf(variant('nordlys-2026-10.json', (j) => (j.buyer.legal_name = name))));
+      expect([e.field, e.message]).toEqual(['buyer.legal_name', 'buyer.legal_name: holds text that is not valid Unicode (a lone surrogate, or U+FFFD "\ufffd" standing for one); it would print as a box']);
+    }
+  });
+
   it('still prints Greek, Arabic and Hebrew names, with no replacement character', async () => {
     const names = { greek: 'Ελληνική Εταιρεία Δεδομένων Μονοπρόσωπη Ανώνυμη Εταιρεία', arabic: 'شركة البيانات', hebrew: 'חברת נתונים בע״מ' };
     const invoice = variant('nordlys-2026-10.json', (j) => {
