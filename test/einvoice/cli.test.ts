@@ -95,6 +95,10 @@ describe('svc invoices render --format', () => {
     ['25 % VAT to a Polish business', (j: Record<string, any>) => void Object.assign(j.buyer, { vat: 'PL5261040828', country: 'Polska', ean: '', cvr: '' }), 'danish_vat_to_eu_business'],
     // Issue 43: the official rules reject it (BR-29, test/einvoice/peppol-rules.test.ts).
     ['a period that ends before it starts', (j: Record<string, any>) => void Object.assign(j, { period_start: '2026-10-31', period_end: '2026-10-01' }), 'period_reversed'],
+    // An outside fuzz audit: these printed as a valid invoice with a blank number or no seller.
+    ['an invoice number of only a zero-width space', (j: Record<string, any>) => void (j.invoice_number = '\u200b'), 'text_missing'],
+    ['an empty seller name', (j: Record<string, any>) => void (j.seller.legal_name = ''), 'text_missing'],
+    ['a buyer name of blanks', (j: Record<string, any>) => void (j.buyer.legal_name = '   '), 'text_missing'],
   ])('%s: exit 1 naming the code, no file, whatever the format', async (_, edit, code) => {
     const json = JSON.parse(readFileSync(sampleFile('nordlys-2026-10.json'), 'utf8'));
     edit(json);
@@ -103,7 +107,8 @@ describe('svc invoices render --format', () => {
       const r = await svc(['invoices', 'render', '-', '--format', format], { cwd: dir, stdin: JSON.stringify(json) });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(new RegExp(`^svc: error: .*\\[${code}\\]$`, 'm'));
-      expect(r.stderr).toMatch(new RegExp(`svc: invoice 2026-0142: 1 error \\(above: ${code}\\); no file written\n$`));
+      const named = json.invoice_number === '\u200b' ? 'the invoice \\(no number\\)' : 'invoice 2026-0142';
+      expect(r.stderr).toMatch(new RegExp(`svc: ${named}: 1 error \\(above: ${code}\\); no file written\n$`));
       expect(readdirSync(dir)).toEqual([]);
     }
   });

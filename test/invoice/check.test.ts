@@ -239,3 +239,18 @@ describe('checkInvoice: every category is its lines, every converted line its US
     expect(codes(usage('Forbrug (USD 1.234 à 6,8512)', 845438))).toEqual([]);
   });
 });
+
+describe('text_missing (momsbekendtgørelsen § 58, stk. 1, nr. 2 and 4)', () => {
+  it('an empty or invisible invoice number, seller name, seller address or buyer name is an error naming the field', () => {
+    expect(codes(nordlys((j) => void (j.invoice_number = '\u200b\u200b')))).toContain('error text_missing invoice_number');
+    expect(codes(nordlys((j) => void (j.seller.legal_name = '')))).toContain('error text_missing seller.legal_name');
+    expect(codes(nordlys((j) => void (j.seller.address = ' ')))).toContain('error text_missing seller.address');
+    expect(codes(nordlys((j) => void (j.buyer.legal_name = '\u00ad')))).toContain('error text_missing buyer.legal_name');
+    const f = checkInvoice(nordlys((j) => void (j.buyer.legal_name = ''))).find((x) => x.code === 'text_missing')!;
+    expect(f.message).toBe('buyer.legal_name is empty: an invoice must state it (momsbekendtgørelsen § 58, stk. 1)');
+  });
+
+  it('an empty buyer address line is not one (the record may leave lines empty)', () => {
+    expect(codes(nordlys((j) => void (j.buyer.address_line2 = '')))).toEqual([]);
+  });
+});

@@ -17,7 +17,7 @@ export type FindingParam = string | number | { minor: string; currency: string }
  * `buyer_country_conflict`, `buyer_country_unknown`, `greek_vat_prefix`.
  * Numbers: `ean_check_digit`, `iban_checksum`, `iban_account_mismatch`, `vat_check_digit`.
  * Payment: `fik_not_dkk`, `payment_line_unknown`, `fik_check_digit`, `fik_id_not_built` (warning).
- * Dates: `period_reversed`. Rates: `usd_dkk_rate_implausible`.
+ * Dates: `period_reversed`. Rates: `usd_dkk_rate_implausible`. Required text: `text_missing`.
  * A month end adds `payment_id_shared`: two invoices ask the payer to quote the same reference.
  */
 export type InvoiceCheckFindingCode =
@@ -40,6 +40,7 @@ export type InvoiceCheckFindingCode =
   | 'fik_id_not_built'
   | 'period_reversed'
   | 'usd_dkk_rate_implausible'
+  | 'text_missing'
   | 'payment_id_shared';
 
 /** Something an accountant must fix before filing an invoice (see checkInvoice). */

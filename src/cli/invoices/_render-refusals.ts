@@ -26,7 +26,8 @@ export function reportFindings(io: CommandIO, args: ParsedArgs, invoice: Invoice
   const counted = [errors && `${errors} error${errors === 1 ? '' : 's'}`, warnings && `${warnings} warning${warnings === 1 ? '' : 's'} (--strict)`].filter(Boolean).join(' and ');
   const codes = [...new Set(stopping.map((f) => f.code))].join(', ');
   // The command line is right; the invoice is not: exit 1, as any refused record.
-  throw new Error(`invoice ${plainText(invoice.invoice_number)}: ${counted} (above: ${codes}); no file written`);
+  const named = invoice.invoice_number.trim() ? `invoice ${plainText(invoice.invoice_number)}` : 'the invoice (no number)';
+  throw new Error(`${named}: ${counted} (above: ${codes}); no file written`);
 }
 
 /** A renderer's refusal as the one line the CLI prints: the flag or the record's field it is about. */
