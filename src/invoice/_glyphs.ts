@@ -35,6 +35,17 @@ class Coverage {
 const coverages = new WeakMap<FontPair, Coverage>();
 const REPLACEMENT = 0xfffd;
 
+/**
+ * Right-to-left scripts (Unicode's blocks for Hebrew, Arabic, Syriac, Thaana, N'Ko and their
+ * supplements, presentation forms and historic right-to-left scripts). The fonts have many of
+ * their glyphs, but this PDF writer sets text left to right as it is stored, with no
+ * bidirectional ordering (UAX #9) and no Arabic shaping: a Hebrew or Arabic name would print
+ * backwards. An outside fuzz audit found it (pdftotext reorders such text, so it read well there).
+ */
+function isRightToLeft(cp: number): boolean {
+  return (cp >= 0x0590 && cp <= 0x08ff) || (cp >= 0xfb1d && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfefc) || (cp >= 0x10800 && cp <= 0x10fff) || (cp >= 0x1e800 && cp <= 0x1efff);
+}
+
 /** The distinct code points of `text` the faces cannot both draw, in order of appearance. */
 export function undrawable(fonts: FontPair, text: string): number[] {
   let coverage = coverages.get(fonts);
@@ -48,7 +59,7 @@ export function undrawable(fonts: FontPair, text: string): number[] {
     }
     // U+FFFD has a glyph, but stands for text that was not Unicode (a lone surrogate, clean's
     // replacement): printing it would show a box where the record had a character.
-    if ((cp === REPLACEMENT || !coverage.has(cp)) && !(missing ??= []).includes(cp)) missing.push(cp);
+    if ((cp === REPLACEMENT || isRightToLeft(cp) || !coverage.has(cp)) && !(missing ??= []).includes(cp)) missing.push(cp);
   }
   return missing ?? [];
 }
@@ -62,6 +73,8 @@ export function characterList(codePoints: readonly number[]): string {
 /** The refusal of a field with characters the faces lack. */
 export function undrawableError(field: string, codePoints: readonly number[]): UnprintableFieldError {
   if (codePoints.includes(REPLACEMENT)) return new UnprintableFieldError(field, 'holds text that is not valid Unicode (a lone surrogate, or U+FFFD "\uFFFD" standing for one); it would print as a box');
+  const rtl = codePoints.filter(isRightToLeft);
+  if (rtl.length) return new UnprintableFieldError(field, `has right-to-left text (${characterList(rtl)}), which this PDF cannot set: it has no bidirectional ordering or Arabic shaping, so the text would print backwards`);
   return new UnprintableFieldError(field, `has ${codePoints.length === 1 ? 'a character' : 'characters'} the PDF's fonts (DejaVu Sans) have no glyph for: ${characterList(codePoints)}; it would print as boxes`);
 }
 

@@ -38,6 +38,7 @@ const RECORDS: Array<[string, () => ReturnType<typeof sample>]> = [
   ['a card svc cannot state', () => variant(K, (j) => void (j.buyer.payment_reference = '+72<123+85109074<'))],
   ['an FI line on an EUR invoice', () => variant('fjordline-2026-10.json', (j) => void (j.buyer.payment_reference = '+71<000000001420009+85109074<'))],
   ['a period that ends before it starts', () => variant(K, (j) => void Object.assign(j, { period_start: '2026-10-31', period_end: '2026-10-01' }))],
+  ['a seller without a name', () => variant(K, (j) => void (j.seller.legal_name = ''))],
   ['a USD/DKK rate in øre', () => variant('../vat-treatments/usd-vat-without-rate-2026-09.json', (j) => void (j.usd_dkk_rate = '685.13'))],
   ['a FI payment id failing its check digit', () => variant(K, (j) => void (j.buyer.payment_reference = '+71<000000001420001+85109074<'))],
   ['an invoice number that cannot be a FI payment id', () => variant(K, (j) => void ((j.seller.bank = `${j.seller.bank} · FI-kreditornr. 85109074`), (j.invoice_number = 'KATT-OKT')))],
