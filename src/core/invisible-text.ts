@@ -51,6 +51,31 @@ export function visibleText(text: string): string {
   return text.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(SURROGATE, '\ufffd');
 }
 
+/** A run of line breaks: LINE_BREAK_CLASS without the tab. */
+const LINE_BREAKS = new RegExp(`[${LINE_BREAK_CLASS.replace('\\t', '')}]+`, 'u');
+
+/** `part` without the spaces and commas at its ends (a scan, not a RegExp that backtracks on long runs). */
+function trimSeparators(part: string): string {
+  const separator = (c: string) => c === ',' || c.trim() === '';
+  let start = 0;
+  let end = part.length;
+  while (start < end && separator(part[start]!)) start++;
+  while (end > start && separator(part[end - 1]!)) end--;
+  return part.slice(start, end);
+}
+
+/**
+ * visibleText of a field whose lines are its parts (the seller's address, "lines separated by
+ * commas or line breaks"): the lines, without the spaces and commas at their ends and without
+ * the empty ones, are joined by ", " first, so the parts stay apart in the one line every
+ * surface shows: `Strandgade 12\r\n1401 København K\nDanmark` is `Strandgade 12, 1401 København
+ * K, Danmark`, not `Strandgade 12 1401 København K Danmark`.
+ */
+export function visibleLines(text: string): string {
+  if (!LINE_BREAKS.test(text)) return visibleText(text);
+  return visibleText(text.split(LINE_BREAKS).map(trimSeparators).filter((part) => part !== '').join(', '));
+}
+
 /** `\x1b`, `\u202e`, `\u{e0041}`: a control or invisible character written so it shows and does nothing. */
 function escaped(c: string): string {
   const code = c.codePointAt(0)!;

@@ -11,26 +11,33 @@ export interface UblAddress {
   country: string;
 }
 
-/** `1401 København K`, `DK-1401 København K`, `WC1N 3AX London` is not matched (no leading digit). */
-const POSTAL_CITY = /^(?:[A-Z]{1,3}[- ])?(\d{3,5}(?: \d{2,3})?)\s+(\S.*)$/u;
+/** `1401 København K`, `DK-1401 København K` (the prefix captured: DK); `WC1N 3AX London` is not matched (no leading digit). */
+const POSTAL_CITY = /^(?:([A-Z]{1,3})[- ])?(\d{3,5}(?: \d{2,3})?)\s+(\S.*)$/u;
 
 /**
- * The seller's one-line address (`Strandgade 12, 1401 København K, Danmark`) split for UBL:
- * the last comma-separated part is the country (by name or ISO code, the same table as the VAT
- * decision), the part with the postal code and city before it, and the street lines before
- * that. @throws EInvoiceError naming `seller.address` when no country or postal code is found.
+ * The seller's one-line address (`Strandgade 12, 1401 København K, Danmark`; the record's line
+ * breaks are commas by then, parseRecord) split for UBL: the last comma-separated part is the
+ * country (by name or ISO code, the same table as the VAT decision), the part with the postal
+ * code and city before it, and the street lines before that. A Danish seller (`danish`:
+ * isDanishSeller, a DK VAT number) whose address names no country is in DK
+ * (`Strandgade 12, DK-1401 København K`), unless its postal code's prefix names another country.
+ * @throws EInvoiceError naming `seller.address` when no country or postal code is found.
  */
-export function sellerAddress(address: string): UblAddress {
+export function sellerAddress(address: string, danish = false): UblAddress {
   const parts = address.split(/\s*[,\n]\s*/).map((p) => p.trim()).filter(Boolean);
-  const countryPart = parts.pop();
-  const country = countryPart === undefined ? undefined : countryCode(countryPart);
+  let country = parts.length ? countryCode(parts[parts.length - 1]!) : undefined;
+  if (country) parts.pop();
+  else if (danish && parts.length) {
+    const prefix = POSTAL_CITY.exec(parts[parts.length - 1]!)?.[1];
+    if (prefix === undefined || prefix === 'DK') country = 'DK';
+  }
   if (!country) {
     throw new EInvoiceError('seller.address', `${JSON.stringify(address)} does not end with a country (expected "street, postal code city, country")`);
   }
   let at = parts.length - 1;
   while (at >= 0 && !POSTAL_CITY.test(parts[at]!)) at--;
   if (at < 0) throw new EInvoiceError('seller.address', `${JSON.stringify(address)} has no "postal code city" part (expected "street, postal code city, country")`);
-  const [, postalZone, city] = POSTAL_CITY.exec(parts[at]!)!;
+  const [, , postalZone, city] = POSTAL_CITY.exec(parts[at]!)!;
   const streets = parts.slice(0, at);
   return {
     ...(streets[0] ? { street: streets[0] } : {}),

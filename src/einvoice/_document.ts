@@ -1,6 +1,6 @@
 import type { CreditNoteDetails, Invoice } from '../model/index.js';
 import { formatDate, formatNumber, getLocale, t, type Locale } from '../locale/index.js';
-import { compactVatNumber, decideVatFor } from '../vat/index.js';
+import { compactVatNumber, decideVatFor, isDanishSeller } from '../vat/index.js';
 import { countryCode } from '../vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 import { XmlWriter } from './_xml.js';
@@ -74,7 +74,7 @@ function prepare(invoice: Invoice, locale: Locale) {
     seller: {
       endpoint: { scheme: '0184', id: cvrDigits(seller.cvr, 'seller.cvr') } satisfies Endpoint,
       name: required(seller.legal_name, 'seller.legal_name'),
-      address: sellerAddress(seller.address),
+      address: sellerAddress(seller.address, isDanishSeller(seller)),
       vat: withVatNumbers ? compactVatNumber(required(seller.vat, 'seller.vat')) : undefined,
     },
     buyer: {
@@ -116,6 +116,12 @@ export function writeUbl(invoice: Invoice, doc: UblDocument, language: string, f
   const p = prepare(invoice, locale);
   const means = doc.kind === 'invoice' ? paymentMeans(invoice) : undefined;
   const credit = doc.kind === 'credit_note' ? doc.credit : undefined;
+  // DK-R-016 (Peppol BIS 3's Danish rules): a Danish supplier's credit note cannot have a negative
+  // total (PayableAmount) when the buyer's postal country is DK as well; the rule reads both
+  // parties' PostalAddress countries, and no rule forbids a negative credit note to a buyer abroad.
+  if (credit && invoice.total_cents < 0 && p.seller.address.country === 'DK' && p.buyer.address.country === 'DK') {
+    throw new EInvoiceError('total_cents', `${invoice.total_cents} is negative; a Danish seller's credit note to a buyer in Denmark cannot be (DK-R-016)`);
+  }
   const currency = invoice.currency;
   const money = (name: string, minor: number) => x.amount(name, amountText(minor), currency);
   const root = credit ? 'CreditNote' : 'Invoice';

@@ -44,7 +44,8 @@ export function creditNoteDetails(
 /**
  * A credit note (kreditnota) for the whole invoice as Peppol BIS Billing 3.0 UBL 2.1
  * `CreditNote`: its own number and date, a reference to the invoice's number and date
- * (momsbekendtgørelsen § 58, stk. 1, nr. 1–2, and stk. 2; see CreditNoteDetailsSchema), the same lines, amounts (positive) and VAT treatment.
+ * (momsbekendtgørelsen § 58, stk. 1, nr. 1–2, and stk. 2; see CreditNoteDetailsSchema), the same lines, amounts (the invoice's, negative for a negative invoice; to a buyer in Denmark
+ * that is refused, DK-R-016, in writeUbl) and VAT treatment.
  * The invoice may be issued or void: crediting is how a billing backend voids one.
  * @throws SchemaError, EInvoiceError, UnknownLanguageError
  */
@@ -53,6 +54,5 @@ export function renderCreditNoteUbl(input: Invoice | InvoiceJson, details: Credi
   // The invoice check once, for the default reason and for what the Peppol rules reject.
   const findings = checkInvoiceRecord(invoice);
   const credit = creditNoteDetails(invoice, details, options.language ?? invoice.language, findings);
-  if (invoice.total_cents < 0) throw new EInvoiceError('total_cents', `${invoice.total_cents} is negative; a credit note's total cannot be (DK-R-016)`);
   return writeUbl(invoice, { kind: 'credit_note', credit }, options.language ?? invoice.language, findings);
 }

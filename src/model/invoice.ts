@@ -30,7 +30,7 @@ export const InvoiceSummarySchema: z.ZodObject<typeof invoiceSummaryShape, z.cor
 const invoiceSellerShape = {
   /** The seller's registered name. */
   legal_name: z.string(),
-  /** The seller's postal address, one text (lines separated by commas or line breaks). */
+  /** The seller's postal address, one text (lines separated by commas or line breaks; the record's line breaks are read as ", "). */
   address: z.string(),
   /** Danish company registration number (CVR), 8 digits. */
   cvr: z.string(),

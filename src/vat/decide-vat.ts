@@ -3,7 +3,7 @@ import type { Invoice } from '../model/index.js';
 import { toMinorUnits } from '../money/index.js';
 import { countryCode } from './country-code.js';
 import { isEuMemberState } from './eu-member-states.js';
-import { compactVatNumber, vatNumberCountry } from './vat-number.js';
+import { compactVatNumber, isDanishSeller, vatNumberCountry } from './vat-number.js';
 import type { VatDecision, VatInDkk, VatReason, VatSeverity, VatTreatment } from './types.js';
 
 /** Denmark's one VAT rate, 25 % (momsloven § 33, stk. 1), in basis points. */
@@ -87,7 +87,7 @@ export function decideVatFor(invoice: Invoice): VatDecision {
   }
 
   const decide = (): VatTreatment => {
-    if (!(sellerVat.startsWith('DK') || (!sellerVat && sellerCvr))) {
+    if (!isDanishSeller({ vat: sellerVat, cvr: sellerCvr })) {
       reason('seller_not_danish', 'error', ['seller.vat'], `seller.vat ${JSON.stringify(invoice.seller.vat)} is not a Danish VAT number (DK…), so Danish VAT rules do not decide this invoice`, { vat: invoice.seller.vat });
       return 'undetermined';
     }

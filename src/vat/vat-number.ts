@@ -28,6 +28,17 @@ export function compactVatNumber(vat: string): string {
 }
 
 /**
+ * Whether the seller is the Danish business these rules are for: its VAT number is Danish
+ * (`DK…`), or it gives none but a CVR. The VAT decision refuses any other seller
+ * (`seller_not_danish`), and the e-invoice takes such a seller's country to be DK when its address
+ * names none.
+ */
+export function isDanishSeller(seller: { vat: string; cvr: string }): boolean {
+  const vat = compactVatNumber(seller.vat);
+  return vat.startsWith('DK') || (!vat && seller.cvr.trim() !== '');
+}
+
+/**
  * The country a VAT number's prefix names, or undefined when it has none we can read (no
  * letters in front, or letters that are no known prefix). EU numbers start with their member
  * state's ISO 3166-1 alpha-2 code, except Greece's, which start with EL (VAT Directive art. 215).

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderCreditNoteUbl, renderInvoiceUbl } from '../../src/einvoice/index.js';
-import { sample } from '../invoice/_samples.js';
+import { EInvoiceError } from '../../src/einvoice/index.js';
+import { sample, variant } from '../invoice/_samples.js';
+import { negativeReverseCharge } from './_audit-records.js';
 import { all, emptyElements, money, one, parseXml, text } from './_ubl.js';
 
 const CREDIT = { number: 'KN-2026-007', issueDate: '2026-11-20', reason: 'Wrong plan billed' };
@@ -39,4 +41,27 @@ describe('renderCreditNoteUbl', () => {
       expect(emptyElements(doc.ownerDocument!)).toEqual([]);
     });
   }
+});
+
+describe('renderCreditNoteUbl of a negative invoice (DK-R-016 is for a buyer in Denmark)', () => {
+  it('to a German business: a credit note whose total is negative, as the invoice\'s', () => {
+    const inv = negativeReverseCharge();
+    expect(inv.total_cents).toBe(-100000);
+    const doc = parseXml(renderCreditNoteUbl(inv, CREDIT)).documentElement!;
+    expect(text(doc, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode')).toBe('DE');
+    for (const path of ['cbc:LineExtensionAmount', 'cbc:TaxExclusiveAmount', 'cbc:TaxInclusiveAmount', 'cbc:PayableAmount']) {
+      expect(text(doc, `cac:LegalMonetaryTotal/${path}`), path).toBe('-1000.00');
+    }
+    expect(text(doc, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory/cbc:ID')).toBe('AE');
+    expect(emptyElements(doc.ownerDocument!)).toEqual([]);
+  });
+
+  it('to a Danish business: refused naming total_cents and DK-R-016', () => {
+    const inv = variant('kattegat-2026-10.json', (j) => {
+      j.lines = [{ sort_order: 10, kind: 'subscription', description: 'Kreditering', quantity: 1, unit_price_cents: -100000, line_total_cents: -100000 }];
+      Object.assign(j, { subscription_subtotal_cents: -100000, usage_subtotal_cents: 0, subtotal_cents: -100000, vat_cents: -25000, total_cents: -125000 });
+    });
+    expect(() => renderCreditNoteUbl(inv, CREDIT)).toThrow(EInvoiceError);
+    expect(() => renderCreditNoteUbl(inv, CREDIT)).toThrow(/^total_cents: -125000 is negative; .*\(DK-R-016\)$/);
+  });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Element } from '@xmldom/xmldom';
 import { Decimal } from 'decimal.js';
-import { renderInvoiceUbl } from '../../src/einvoice/index.js';
+import { renderCreditNoteUbl, renderInvoiceUbl } from '../../src/einvoice/index.js';
 import type { Invoice } from '../../src/model/index.js';
 import { sample, variant } from '../invoice/_samples.js';
 import { all, emptyElements, money, one, parseXml, text } from './_ubl.js';
+import { sellerAddresses, sellerAt, usdMentions } from './_audit-records.js';
 
 const ISSUED = ['nordlys-2026-10.json', 'nordlys-2026-09.json', 'kattegat-2026-10.json', 'fjordline-2026-10.json'];
 /** The buyers' countries as the samples write them, mapped by hand. */
@@ -200,5 +201,32 @@ describe('renderInvoiceUbl on the other VAT treatments and payment texts', () =>
     const doc = ubl(inv);
     expect(text(doc, 'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName')).toBe('Nordlys & <Søn> "ApS"');
     expect(text(all(doc, 'cac:InvoiceLine')[0]!, 'cac:Item/cbc:Name')).toBe('</cbc:Name><evil/>');
+  });
+});
+
+describe('the seller\'s address on lines, or without the country of a Danish seller (an outside audit, 2026-12)', () => {
+  it.each(sellerAddresses())('%s: street Strandgade 12, postal code 1401, city København K, country DK, in the invoice and its credit note', (_, inv) => {
+    const docs = [ubl(inv), parseXml(renderCreditNoteUbl(inv, { number: 'KN-1', issueDate: '2026-11-20' })).documentElement!];
+    for (const doc of docs) {
+      const address = one(doc, 'cac:AccountingSupplierParty/cac:Party/cac:PostalAddress');
+      expect(['cbc:StreetName', 'cbc:AdditionalStreetName', 'cbc:PostalZone', 'cbc:CityName', 'cac:Country/cbc:IdentificationCode'].map((path) => text(address, path))).toEqual(['Strandgade 12', undefined, '1401', 'København K', 'DK']);
+      expect(emptyElements(doc.ownerDocument!)).toEqual([]);
+    }
+  });
+
+  it('reads the record\'s line breaks as the commas between the lines, so every document shows them apart', () => {
+    expect(sellerAt('Strandgade 12\r\n1401 København K\nDanmark').seller.address).toBe('Strandgade 12, 1401 København K, Danmark');
+    // Commas and spaces at a line's ends, and empty lines, make no empty parts.
+    expect(sellerAt(' Strandgade 12,\n\n 1401 København K \r\n').seller.address).toBe('Strandgade 12, 1401 København K');
+    expect(sellerAt('Strandgade 12, 1401 København K, Danmark').seller.address).toBe('Strandgade 12, 1401 København K, Danmark');
+  });
+});
+
+describe('a USD amount in a line\'s text that is no conversion of the line (an outside audit, 2026-12)', () => {
+  it.each(usdMentions())('%s: the invoice is made, the line as the record states it', (_, inv) => {
+    const doc = ubl(inv);
+    const charged = inv.lines.filter((l) => l.kind !== 'usage_provider');
+    expect(all(doc, 'cac:InvoiceLine').map((l) => [text(l, 'cac:Item/cbc:Name'), text(l, 'cbc:LineExtensionAmount')])).toEqual(charged.map((l) => [l.description, money(l.line_total_cents)]));
+    expect(text(doc, 'cac:LegalMonetaryTotal/cbc:PayableAmount')).toBe(money(inv.total_cents));
   });
 });

@@ -11,6 +11,7 @@ import { SAMPLES, sample, variant } from '../invoice/_samples.js';
 import { peppolValidator, quickJvmEnv } from '../_shared-tools.js';
 import { en16931Command } from '../_rules-runner.js';
 import { hasRulesRunner, runs } from '../_tools.js';
+import { negativeReverseCharge, sellerAddresses, usdMentions } from './_audit-records.js';
 
 const validator = peppolValidator();
 
@@ -83,6 +84,12 @@ function goodDocuments(): string[] {
     // Written as Belgians write it; addressed by the enterprise number (PEPPOL-COMMON-R043's mod 97).
     ['belgium-0208', euBuyer({ vat: 'BE 0403.170.701', country: 'Belgique', city: 'Bruxelles', postal_code: '1000' })],
     ['provider-words', variant('nordlys-2026-10.json', (j) => void ((j.lines[4]!.description = 'heraf Anthropic'), (j.lines[5]!.description = 'Of which: OpenAI')))],
+    // An outside audit's valid records (2026-12): USD amounts in a line's text, seller addresses on
+    // lines or without a Danish seller's country, and a negative invoice to a German business (its
+    // credit note's total is negative: DK-R-016 is for a buyer in Denmark).
+    ...usdMentions(),
+    ...sellerAddresses(),
+    ['negative-reverse-charge', negativeReverseCharge()],
   );
   for (const [name, inv] of invoices) {
     // A record checkInvoice finds an error in is refused as an invoice (error-findings.test.ts);
@@ -138,13 +145,20 @@ describe.skipIf(!validator)('the official Peppol BIS Billing 3.0 rules (shared/e
       // A line's amount 1.00 off its quantity × price (PEPPOL-EN16931-R120).
       ['line', (j) => void (j.lines[0]!.unit_price_cents += 100), (x) => x.replace(/<cbc:PriceAmount currencyID="DKK">29500\.00</, '<cbc:PriceAmount currencyID="DKK">29501.00<'), 'PEPPOL-EN16931-R120'],
     ];
-    return cases.map(([name, change, edit, rule]) => {
+    const mirrors = cases.map(([name, change, edit, rule]) => {
       const wrong = variant('kattegat-2026-10.json', change);
       expect(() => renderCreditNoteUbl(wrong, { number: 'CN-M', issueDate: '2026-11-20' }), name).toThrow(rule.startsWith('BR-CO-17') ? 'BR-CO-17, BR-S-09' : rule);
       const xml = edit(good);
       expect(xml, name).not.toBe(good);
       return { file: write(`refused-mirror-${name}.xml`, xml), rule };
     });
+    // A negative credit note is made to a German buyer (goodDocuments) and refused to a Danish one:
+    // the German one with the buyer's country made DK must fail on DK-R-016.
+    const negative = Buffer.from(renderCreditNoteUbl(negativeReverseCharge(), { number: 'CN-M', issueDate: '2026-11-20' })).toString('utf8');
+    const toDenmark = negative.replace(/(<cac:AccountingCustomerParty>.*<cbc:IdentificationCode>)DE(<\/cbc:IdentificationCode>)/s, '$1DK$2');
+    expect(toDenmark).not.toBe(negative);
+    mirrors.push({ file: write('refused-mirror-negative-to-denmark.xml', toDenmark), rule: 'DK-R-016' });
+    return mirrors;
   }
 
   // The good documents, the broken one, the reversed period and the refused mirrors go to the validator in one run, shared by the tests.
@@ -169,7 +183,7 @@ describe.skipIf(!validator)('the official Peppol BIS Billing 3.0 rules (shared/e
       expect(verdict!.line).toBe(`PASS ${file}  (0 fatal, 0 warning)`);
     }
     // Nothing else was reported: one verdict a file, none left over.
-    expect(result.byFile.size).toBe(good.length + 5);
+    expect(result.byFile.size).toBe(good.length + 2 + (await validated()).mirrors.length);
   });
 
   it('are the real rules: a document that breaks them fails (the check can fail)', { timeout: 180_000 }, async () => {

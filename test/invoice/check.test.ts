@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { checkInvoice } from '../../src/check/index.js';
 import { SchemaError, type InvoiceJson } from '../../src/model/index.js';
 import { SAMPLES, sample, sampleJson, variant } from './_samples.js';
+import { usdMentions } from '../einvoice/_audit-records.js';
 
 /** Every bundled sample invoice, including the VAT-treatment ones, as paths under samples/invoices/. */
 const samples = (): string[] => [
@@ -237,6 +238,17 @@ describe('checkInvoice: every category is its lines, every converted line its US
     expect(codes(usage('Model usage, October 2026 (USD 1,234.56)', 845823))).toEqual(['error line_conversion lines[1].line_total_cents']);
     // 1.234 reads as 1234 (Danish) or 1.234 (English): wrong only if neither reading gives the amount.
     expect(codes(usage('Forbrug (USD 1.234 à 6,8512)', 845438))).toEqual([]);
+  });
+
+  it('takes only the line\'s own conversion, "(USD 1.234,56 à 6,8512)", for one: a USD price or other USD amount in the text is none (an outside audit, 2026-12)', () => {
+    // 3 × USD 58.00 on a USD invoice, 6 seats at 399.00 DKK with a USD list price, a free USD allowance: each adds up.
+    for (const [name, inv] of usdMentions()) expect(codes(inv), name).toEqual([]);
+    // The form the records write is still checked, with the amount before or after USD: 2,394.00 DKK is neither USD 58.00 × 6.8512 nor USD 987.65 × 6.9034.
+    const seats = (description: string) => nordlys((j) => void (j.lines[1]!.description = description));
+    expect(codes(seats('Service Dev Pro, udviklerpladser (USD 58,00)'))).toEqual(['error line_conversion lines[1].line_total_cents']);
+    expect(codes(seats('Service Dev Pro, udviklerpladser (987,65 USD à 6,9034)'))).toEqual(['error line_conversion lines[1].line_total_cents']);
+    // A USD invoice's line whose text shows USD 58.00 as its own amount, but charges 174.00.
+    expect(codes(variant('../vat-treatments/usd-vat-with-rate-2026-10.json', (j) => void (j.lines[1]!.description = 'Service Dev Pro (USD 58.00)')))).toEqual(['error line_conversion lines[1].line_total_cents']);
   });
 });
 

@@ -10,8 +10,8 @@ export type FindingParam = string | number | { minor: string; currency: string }
 /**
  * The stable, machine-readable kinds of finding (src/invoice/README.md lists each).
  * Figures: `line_total`, `provider_sum`, `provider_orphan`, `subtotal`, `vat`, `total`,
- * `category_subtotal` (a subtotal that is not its lines), `line_conversion` (a line's USD × rate
- * that is not its amount).
+ * `category_subtotal` (a subtotal that is not its lines), `line_conversion` (a line's own conversion,
+ * "(USD 598,35 à 6,4213)", whose USD × rate is not its amount).
  * VAT (decideVat's warnings and errors, VatFindingCode, named once in vat/types.ts): `danish_vat_to_eu_business`, `danish_vat_outside_eu`,
  * `zero_vat_unexplained`, `vat_not_in_dkk`, `vat_rate_not_danish`, `seller_not_danish`,
  * `buyer_country_conflict`, `buyer_country_unknown`, `greek_vat_prefix`.

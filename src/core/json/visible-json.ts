@@ -1,4 +1,4 @@
-import { visibleText } from '../invisible-text.js';
+import { visibleLines, visibleText } from '../invisible-text.js';
 
 /** Thrown inside the walk when a value lies deeper than its limit; never leaves this file. */
 const TOO_DEEP: unique symbol = Symbol('too deep');
@@ -18,18 +18,19 @@ export function withVisibleText(value: unknown): unknown {
  * API): `{ value }`, or `undefined` when an array or object lies `max` or more levels below the
  * top (the top is level 0), which is `tooDeepAt`'s rule; its caller then asks `tooDeepAt` for the
  * path to name, so a refusal says exactly what it said when the two were separate walks. The walk
- * stops at the limit, so its recursion is never deeper than `max`.
+ * stops at the limit, so its recursion is never deeper than `max`. A string under a key in
+ * `lineKeys` is made visibleLines instead (its line breaks separate parts).
  */
-export function visibleWithin(value: unknown, max: number, tooDeep: (value: object, max: number) => boolean): { value: unknown } | undefined {
+export function visibleWithin(value: unknown, max: number, tooDeep: (value: object, max: number) => boolean, lineKeys?: ReadonlySet<string>): { value: unknown } | undefined {
   try {
-    return { value: walk(value, 0, max, tooDeep) };
+    return { value: walk(value, 0, max, tooDeep, lineKeys) };
   } catch (e) {
     if (e === TOO_DEEP) return undefined;
     throw e;
   }
 }
 
-function walk(value: unknown, depth: number, max: number, tooDeep?: (value: object, max: number) => boolean): unknown {
+function walk(value: unknown, depth: number, max: number, tooDeep?: (value: object, max: number) => boolean, lineKeys?: ReadonlySet<string>): unknown {
   if (typeof value === 'string') return visibleText(value);
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= max) throw TOO_DEEP;
@@ -38,7 +39,7 @@ function walk(value: unknown, depth: number, max: number, tooDeep?: (value: obje
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
       if (typeof v !== 'string' && (typeof v !== 'object' || v === null)) continue;
-      const t = walk(v, depth + 1, max, tooDeep);
+      const t = walk(v, depth + 1, max, tooDeep, lineKeys);
       if (t !== v) (out ??= value.slice())[i] = t;
     }
     return out ?? value;
@@ -50,7 +51,7 @@ function walk(value: unknown, depth: number, max: number, tooDeep?: (value: obje
     for (const k in record) {
       const v = record[k];
       if (typeof v !== 'string' && (typeof v !== 'object' || v === null)) continue;
-      const t = walk(v, depth + 1, max, tooDeep);
+      const t = typeof v === 'string' && lineKeys?.has(k) ? visibleLines(v) : walk(v, depth + 1, max, tooDeep, lineKeys);
       if (t === v) continue;
       // defineProperty, not assignment, so a key "__proto__" stays a key.
       out ??= copyOf(record);

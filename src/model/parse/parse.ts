@@ -29,6 +29,13 @@ function describe(issue: z.core.$ZodIssue, input: unknown): string {
 
 const isTooDeep = (value: object, max: number): boolean => tooDeepAt(value, max) !== undefined;
 
+/**
+ * The record fields whose lines are their parts: the seller's `address` ("lines separated by
+ * commas or line breaks"). Their line breaks become ", " (visibleLines), not a space, so the
+ * e-invoice can still split the address into street, postal code and city, and country.
+ */
+const LINE_KEYS: ReadonlySet<string> = new Set(['address']);
+
 /** Records this package's parseRecord returned, with the schema that made them. */
 const parsed = new WeakMap<object, z.ZodType>();
 
@@ -44,14 +51,14 @@ export function wasParsedWith(value: unknown, schema: z.ZodType): boolean {
  * Checks `data` against `schema` and returns the parsed record (decimal strings as Decimal).
  * This is where text from the API and from files enters the records, so every string is made
  * visibleText here, once (invisible characters removed, line breaks a space, lone surrogates
- * U+FFFD): every writer and every command then shows the same text, and checks (a required
+ * U+FFFD; in a field of LINE_KEYS a line break is a comma): every writer and every command then shows the same text, and checks (a required
  * field, an id's shape) see what will be shown.
  * @throws SchemaError naming the path of the first bad field; InvalidArgumentError when `schema` is not a schema.
  */
 export function parseRecord<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   if (typeof (schema as { safeParse?: unknown } | null)?.safeParse !== 'function') throw new InvalidArgumentError('schema', 'must be one of the package\'s record schemas (InvoiceSchema, …)');
   // One walk makes the text visible and checks the depth; only a refusal walks again, for the path to name.
-  const visible = visibleWithin(data, MAX_DEPTH, isTooDeep);
+  const visible = visibleWithin(data, MAX_DEPTH, isTooDeep, LINE_KEYS);
   if (!visible) {
     const deep = tooDeepAt(data) ?? [];
     throw new SchemaError(what, formatPath(deep.slice(0, 3)) + (deep.length > 3 ? '…' : ''), `nested more than ${MAX_DEPTH} levels deep; no record of the API is`);
