@@ -45,11 +45,13 @@ function isRealDay(ymd: string): boolean {
   return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === ymd;
 }
 
-let current: Clock | undefined;
+/** The clocks `useClock` set and not yet put back, latest last. */
+const set: Array<{ clock: Clock }> = [];
 let fromEnv: { clock: Clock | undefined; error?: unknown } | undefined;
 
-/** The clock `now()` reads: the one `useClock` set, else `SVC_NOW` of this process, else the machine's. */
+/** The clock `now()` reads: the one `useClock` set last, else `SVC_NOW` of this process, else the machine's. */
 function active(): Clock {
+  const current = set.at(-1)?.clock;
   if (current) return current;
   if (!fromEnv) {
     try {
@@ -72,11 +74,16 @@ export function todayUtc(): string {
   return now().toISOString().slice(0, 10);
 }
 
-/** Sets the clock until the returned function is called, which puts the previous one back. */
+/**
+ * Sets the clock until the returned function is called, which takes this setting away again.
+ * Settings may end in any order (two commands run in one process, the first to finish first):
+ * each call removes its own, so none outlives its command, and `now()` reads the latest still set.
+ */
 export function useClock(clock: Clock): () => void {
-  const before = current;
-  current = clock;
+  const entry = { clock };
+  set.push(entry);
   return () => {
-    current = before;
+    const at = set.indexOf(entry);
+    if (at >= 0) set.splice(at, 1);
   };
 }

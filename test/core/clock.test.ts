@@ -31,4 +31,19 @@ describe('the one clock (src/core/clock.ts)', () => {
     }
     expect(Math.abs(now().getTime() - before)).toBeLessThan(60_000);
   });
+
+  it('settings put back out of order leave no clock behind (two commands in one process; a full suite once read a test\'s 2026-11-20 seventeen days later)', () => {
+    const before = now().getTime();
+    const restoreA = useClock(clockStartingAt(new Date('2026-11-20T12:00:00Z')));
+    const restoreB = useClock(clockStartingAt(new Date('2031-07-01T00:00:00Z')));
+    expect(now().getUTCFullYear()).toBe(2031);
+    restoreA();
+    // B is still set: its command goes on reading its own day.
+    expect(now().getUTCFullYear()).toBe(2031);
+    restoreB();
+    // Both put back: the machine's clock, not A's day (which a last-set-first-restored stack left behind).
+    expect(Math.abs(now().getTime() - before)).toBeLessThan(60_000);
+    restoreA();
+    expect(Math.abs(now().getTime() - before)).toBeLessThan(60_000);
+  });
 });
