@@ -11,6 +11,14 @@ import type { InvoiceCheckFinding } from './findings/finding.js';
  */
 const USD_FIGURE = /\(\s*(?:USD\s?(\d[\d.,]*\d|\d)|(\d[\d.,]*\d|\d)\s?USD)(?:\s*(?:à|a|at|@|×|x|til|kurs)\s*(\d[\d.,]*\d|\d))?\s*\)/gi;
 
+/** Whether a line's text shows the USD amount it converted, in the records' form (USD_FIGURE): what makes a rate on the PDF explain a figure. */
+export function showsUsdConversion(description: string): boolean {
+  USD_FIGURE.lastIndex = 0;
+  const found = USD_FIGURE.test(description);
+  USD_FIGURE.lastIndex = 0;
+  return found;
+}
+
 /**
  * The values a written number can have: `1.234,56` is 1234.56, `1,234.56` too, `6,8512` is
  * 6.8512; `1.234` is 1234 in Danish and 1.234 in English, so both. Grouping must be in threes.

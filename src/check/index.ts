@@ -9,3 +9,4 @@ export { paymentReference, sellerCreditor, type PaymentReference } from './payme
 export { fikLineText, readPaymentLine, type FikLine, type PaymentLine } from './payment-line.js';
 export { nationalNumberReader, type NationalNumberCountry, type NationalNumberReader } from './national-ids.js';
 export { periodFindings } from './period.js';
+export { showsUsdConversion } from './_conversions.js';

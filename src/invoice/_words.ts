@@ -12,7 +12,7 @@ import { checkInvoiceRecord } from '../check/index.js';
 import { type InvoiceCheckFinding } from '../check/findings/index.js';
 import { findingTextIn } from '../check/findings/index.js';
 import { invoiceCategories } from '../model/index.js';
-import { fikLineText, isPaymentLine, paymentReference } from '../check/index.js';
+import { fikLineText, isPaymentLine, paymentReference, showsUsdConversion } from '../check/index.js';
 
 /** Every text the invoice shows, in one language, computed before layout. */
 export interface InvoiceWords {
@@ -68,9 +68,9 @@ export function headerFields(pairs: ReadonlyArray<readonly [string, string | fal
 
 const lines = (text: string): string[] => text.split('\n').map(clean).filter(Boolean);
 
-/** Whether a charged line's text shows an amount in USD (`USD 987,65`, `987.65 USD`), converted into the invoice's currency. */
+/** Whether a charged line's text shows the USD amount it converted into the invoice's currency (`(USD 1.234,56 à 6,8512)`; a USD price is not one: check/_conversions.ts). */
 function showsUsdFigure(invoice: Invoice): boolean {
-  return invoice.lines.some((line) => line.kind !== 'usage_provider' && /\bUSD\s?\d|\d\s?USD\b/.test(line.description));
+  return invoice.lines.some((line) => line.kind !== 'usage_provider' && showsUsdConversion(line.description));
 }
 
 /** The invoice's text helpers that depend only on the language (and `money` on the currency too). */

@@ -77,6 +77,9 @@ describe('exchange rates and VAT in DKK', () => {
     expect(flat(pdftotext(await renderInvoicePdf(kattegat)))).not.toMatch(/Valutakurs|USD/);
     // The EUR invoice converts its usage from USD to EUR: a USD/DKK rate explains nothing there.
     expect(flat(pdftotext(await renderInvoicePdf(sample('fjordline-2026-10.json'))))).not.toMatch(/Exchange rate|in DKK/);
+    // A USD list price in a plan line converts nothing (check/_conversions.ts reads only "(USD … à …)"): no rate note.
+    const listPrice = variant('kattegat-2026-10.json', (j) => void (j.lines[0]!.description = `${j.lines[0]!.description} (listepris USD 58,00 pr. plads)`));
+    expect(flat(pdftotext(await renderInvoicePdf(listPrice)))).not.toContain('Valutakurs');
   });
 });
 
