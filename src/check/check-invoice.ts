@@ -23,7 +23,7 @@ const ORDER = { error: 0, warning: 1 } as const;
  * an EAN failing its GS1 check digit, a buyer VAT number failing its country's check digit, an
  * IBAN failing mod-97, a payment line that is no FI line, is on an invoice not in DKK or has a
  * payment id failing its modulus-10 check digit, an invoice period that ends before it starts, a
- * USD/DKK rate no such rate can be, an empty invoice number or seller or buyer name. Each finding has a stable
+ * USD/DKK rate no such rate can be, an empty invoice number, seller or buyer name or seller address. Each finding has a stable
  * code, a severity and the path of the field to fix; errors come first. An empty list means
  * the invoice is ready to file.
  * @throws SchemaError naming the field when `invoice` (API JSON or a parsed record) is malformed.

@@ -14,45 +14,61 @@ export function ibanMod97(iban: string): number {
 }
 
 /**
- * IBAN lengths of the SEPA countries and a few more, as SWIFT's IBAN Registry gives them
- * (ISO 13616): an IBAN in a bank text ends there, even where other text follows after a space
- * ("IBAN DK66 3409 1234 5678 90 BIC DABADKKK"). Another country's IBAN ends at the longest run
- * that passes the mod-97 check.
+ * IBAN lengths as SWIFT's IBAN Registry (ISO 13616) gives them: the SEPA countries and the other
+ * countries a European invoice meets most. An IBAN in a bank text ends there; one of another
+ * country ends where its groups of four do (the last group is shorter, or the text goes on with a
+ * word that is no group). A run that does not end where its country's length does is kept whole,
+ * so its check fails by name rather than another account being read.
  */
 const IBAN_LENGTH: Readonly<Record<string, number>> = {
   AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FO: 18, FR: 27,
   GB: 22, GI: 23, GL: 18, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27,
   MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+  AE: 23, AL: 28, AZ: 28, BA: 20, BH: 22, BR: 29, CR: 22, DO: 28, EG: 29, GE: 22, GT: 28, IL: 23, JO: 30, KW: 30,
+  KZ: 20, LB: 28, MD: 24, ME: 22, MK: 19, MR: 27, MU: 30, PK: 24, QA: 29, RS: 22, SA: 24, TN: 24, TR: 26, UA: 29, XK: 20,
 };
 
-/** The shortest IBAN of any country (Norway's). */
-const MIN_IBAN = 15;
+/** The longest IBAN any country has. */
+const MAX_IBAN = 34;
 
-const IBAN_RUN = /\bIBAN\b[:.]?\s*([A-Za-z]{2}\d{2}(?:[ \u00a0]?[A-Za-z0-9]){8,32})/g;
+const IBAN_WORD = /\bIBAN\b[:.]?\s*/g;
 const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/gi;
+/** Words that end an IBAN written in groups (a following "BIC" is no last group of three). */
+const NOT_A_GROUP = /^(?:IBAN|BIC|SWIFT|BANK|KONTO|REG)$/i;
 
 /** An IBAN of a bank text, and the BIC written with it. */
 export interface IbanAccount {
   /** Without its spaces, upper-case. */
   iban: string;
-  /** The BIC written in the IBAN's part of the text (see ibanAccountsIn); absent when none is. */
+  /** The BIC written with it (see ibanAccountsIn); absent when none is. */
   bic?: string;
 }
 
 /**
- * Every IBAN written after the word "IBAN" in `text`, with its BIC. An IBAN ends at its country's
- * length where the text has a space there (else the whole run is kept, and its check fails by
- * name rather than a different account being read). Each IBAN's part of the text runs from its
- * "IBAN" to the next one's (the first's from the text's start): the BIC written in that part is
- * its BIC, so "IBAN DK… · BIC DABADKKK · IBAN DE… · BIC COBADEFFXXX" pairs each with its own.
+ * Every IBAN written after the word "IBAN" in `text` (as groups of four or in one piece), with
+ * its BIC. A BIC's letters 5-6 are its bank's country, as an IBAN's first two are the account's:
+ * each IBAN takes a BIC of its own country, the first written after it (before the next IBAN),
+ * else the last written before it (after the previous IBAN); a BIC of another country is no
+ * account's, except that one IBAN and one BIC are read together, as any bank text means them.
+ * So "IBAN DK… · BIC DABADKKK · IBAN DE… · BIC COBADEFFXXX" and "… · Commerzbank BIC
+ * COBADEFFXXX IBAN DE…" pair each account with its own bank.
  */
 export function ibanAccountsIn(text: string): IbanAccount[] {
-  const found: Array<{ iban: string; at: number }> = [];
-  for (const m of text.matchAll(IBAN_RUN)) found.push({ iban: ibanOfRun(m[1]!), at: m.index });
-  return found.map(({ iban, at }, k) => {
-    const part = text.slice(k === 0 ? 0 : at, k + 1 < found.length ? found[k + 1]!.at : text.length);
-    const bic = [...part.matchAll(BIC)][0]?.[1]?.toUpperCase();
-    return bic ? { iban, bic } : { iban };
+  const ibans: Array<{ iban: string; at: number; end: number }> = [];
+  for (const m of text.matchAll(IBAN_WORD)) {
+    const read = ibanAt(text, m.index + m[0].length);
+    if (read) ibans.push({ ...read, at: m.index });
+  }
+  const bics = [...text.matchAll(BIC)].map((m) => ({ bic: m[1]!.toUpperCase(), at: m.index, taken: false }));
+  if (ibans.length === 1 && bics.length === 1) return [{ iban: ibans[0]!.iban, bic: bics[0]!.bic }];
+  return ibans.map((x, k) => {
+    const own = bics.filter((b) => !b.taken && b.bic.slice(4, 6) === x.iban.slice(0, 2));
+    const next = k + 1 < ibans.length ? ibans[k + 1]!.at : text.length;
+    const previous = k > 0 ? ibans[k - 1]!.end : 0;
+    const bic = own.find((b) => b.at >= x.end && b.at < next) ?? own.filter((b) => b.at < x.at && b.at >= previous).at(-1);
+    if (!bic) return { iban: x.iban };
+    bic.taken = true;
+    return { iban: x.iban, bic: bic.bic };
   });
 }
 
@@ -61,20 +77,25 @@ export function ibansIn(text: string): string[] {
   return ibanAccountsIn(text).map((a) => a.iban);
 }
 
-/** The IBAN a matched run of letters, digits and single spaces begins with. */
-function ibanOfRun(run: string): string {
-  // Where each length of characters ends in `run`, and whether a space follows there.
-  const ends: Array<{ at: number; spaceAfter: boolean }> = [];
-  for (let i = 0; i < run.length; i++) {
-    if (run[i] === ' ' || run[i] === '\u00a0') continue;
-    ends.push({ at: i + 1, spaceAfter: i + 1 === run.length || run[i + 1] === ' ' || run[i + 1] === '\u00a0' });
+/** The IBAN written from `from` on (undefined when no country and check digits begin there), and where it ends. */
+function ibanAt(text: string, from: number): { iban: string; end: number } | undefined {
+  const head = /^[A-Za-z]{2}\d{2}/.exec(text.slice(from, from + 4));
+  if (!head) return undefined;
+  const known = IBAN_LENGTH[head[0].slice(0, 2).toUpperCase()];
+  // In one piece: letters and digits up to the first other character.
+  const piece = /^[A-Za-z0-9]+/.exec(text.slice(from, from + MAX_IBAN + 8))![0];
+  if (piece.length > 4) return { iban: piece.toUpperCase(), end: from + piece.length };
+  // In groups: four characters at a time, each after one space; a shorter group is the last.
+  let iban = piece;
+  let at = from + piece.length;
+  while (iban.length < (known ?? MAX_IBAN)) {
+    const group = /^[ \u00a0]([A-Za-z0-9]{1,4})(?![A-Za-z0-9])/.exec(text.slice(at, at + 6));
+    if (!group || NOT_A_GROUP.test(group[1]!)) break;
+    iban += group[1]!;
+    at += group[0].length;
+    if (group[1]!.length < 4) break;
   }
-  const compact = run.replace(/[ \u00a0]/g, '').toUpperCase();
-  const cutAt = (n: number) => n <= compact.length && ends[n - 1]!.spaceAfter;
-  const known = IBAN_LENGTH[compact.slice(0, 2)];
-  if (known !== undefined) return cutAt(known) ? compact.slice(0, known) : compact;
-  for (let n = compact.length; n >= MIN_IBAN; n--) if (cutAt(n) && ibanMod97(compact.slice(0, n)) === 1) return compact.slice(0, n);
-  return compact;
+  return { iban: iban.toUpperCase(), end: at };
 }
 
 /** A Danish reg. no. and account number written in the same text (`Reg. 3409 Konto 1234567890`). */

@@ -73,7 +73,8 @@ function trimSeparators(part: string): string {
  */
 export function visibleLines(text: string): string {
   if (!LINE_BREAKS.test(text)) return visibleText(text);
-  return visibleText(text.split(LINE_BREAKS).map(trimSeparators).filter((part) => part !== '').join(', '));
+  // Each line made visible first, so a line of only invisible characters is an empty one.
+  return text.split(LINE_BREAKS).map((line) => trimSeparators(visibleText(line))).filter((part) => part !== '').join(', ');
 }
 
 /** `\x1b`, `\u202e`, `\u{e0041}`: a control or invisible character written so it shows and does nothing. */

@@ -19,8 +19,9 @@ const POSTAL_CITY = /^(?:([A-Z]{1,3})[- ])?(\d{3,5}(?: \d{2,3})?)\s+(\S.*)$/u;
  * breaks are commas by then, parseRecord) split for UBL: the last comma-separated part is the
  * country (by name or ISO code, the same table as the VAT decision), the part with the postal
  * code and city before it, and the street lines before that. A Danish seller (`danish`:
- * isDanishSeller, a DK VAT number) whose address names no country is in DK
- * (`Strandgade 12, DK-1401 København K`), unless its postal code's prefix names another country.
+ * isDanishSeller, a DK VAT number) whose address ends with a Danish postal code and city and
+ * names no country is in DK (`Strandgade 12, DK-1401 København K`); a prefix naming another
+ * country, or a last part that is no postal code and city, is refused as before.
  * @throws EInvoiceError naming `seller.address` when no country or postal code is found.
  */
 export function sellerAddress(address: string, danish = false): UblAddress {
@@ -28,8 +29,10 @@ export function sellerAddress(address: string, danish = false): UblAddress {
   let country = parts.length ? countryCode(parts[parts.length - 1]!) : undefined;
   if (country) parts.pop();
   else if (danish && parts.length) {
-    const prefix = POSTAL_CITY.exec(parts[parts.length - 1]!)?.[1];
-    if (prefix === undefined || prefix === 'DK') country = 'DK';
+    // Only when the last part is the postal code and city (a Danish 4-digit code): an unread last
+    // part ("Kalaallit Nunaat", "Att. Finance") is not dropped for a country it may not be.
+    const last = POSTAL_CITY.exec(parts[parts.length - 1]!);
+    if (last && (last[1] === undefined || last[1] === 'DK') && /^\d{4}$/.test(last[2]!)) country = 'DK';
   }
   if (!country) {
     throw new EInvoiceError('seller.address', `${JSON.stringify(address)} does not end with a country (expected "street, postal code city, country")`);

@@ -18,8 +18,9 @@ import { EInvoiceError } from './einvoice-error.js';
  * - `42` payment to bank account: a DKK invoice paid to a Danish account, the account number
  *   and the reg. no. as FinancialInstitutionBranch (DK-R-006), from "Reg. 3409 Konto 1234567890"
  *   or from a Danish IBAN (its bank code and account). 42, not 31, because UNCL 4461 31 is a debit
- *   transfer; DK-R-005 allows both. Also another currency's invoice to a Danish buyer when the
- *   bank text has no BIC: DK-R-006 needs a branch beside the account, and the reg. no. is one.
+ *   transfer; DK-R-005 allows both. Also another currency's invoice to a Danish buyer when an
+ *   IBAN has no BIC: DK-R-006 needs a branch beside the account, and the reg. no. is one (without a
+ *   Danish account, the IBANs that have their BIC, code 31).
  * - `58` SEPA credit transfer: an EUR invoice with an IBAN (SEPA is euro only), the BIC as branch.
  * - `31` for every other currency (USD, or DKK/EUR where only a foreign IBAN is given): an
  *   international transfer to the IBAN, with the BIC as branch when the bank text gives one. Not
@@ -72,6 +73,9 @@ export function paymentMeans(invoice: Invoice): PaymentMeans {
   if (withBic.every((a) => a.bic)) return { code: '31', paymentId: reference, accounts };
   if (decideVatFor(invoice).buyerCountry === 'DK') {
     if (danish) return { code: '42', paymentId: reference, accounts: [danish] };
+    // DK-R-006 wants the bank beside each account: the IBANs written with their BIC (the PDF shows them all).
+    const banked = accounts.filter((a) => a.branch);
+    if (banked.length) return { code: '31', paymentId: reference, accounts: banked };
     fail(`no BIC and no Danish account, and a Danish buyer's e-invoice names the bank beside the account (DK-R-006)`);
   }
   return { code: '31', paymentId: reference, accounts };

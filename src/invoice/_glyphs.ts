@@ -43,6 +43,8 @@ const REPLACEMENT = 0xfffd;
  * backwards. An outside fuzz audit found it (pdftotext reorders such text, so it read well there).
  */
 function isRightToLeft(cp: number): boolean {
+  // Arabic-Indic digits (U+0660-0669, U+06F0-06F9) are numbers, set left to right like any.
+  if ((cp >= 0x0660 && cp <= 0x0669) || (cp >= 0x06f0 && cp <= 0x06f9)) return false;
   return (cp >= 0x0590 && cp <= 0x08ff) || (cp >= 0xfb1d && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfefc) || (cp >= 0x10800 && cp <= 0x10fff) || (cp >= 0x1e800 && cp <= 0x1efff);
 }
 

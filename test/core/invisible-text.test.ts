@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControls, visibleText } from '../../src/core/invisible-text.js';
+import { escapeControls, visibleLines, visibleText } from '../../src/core/invisible-text.js';
 import { withVisibleText } from '../../src/core/json/visible-json.js';
 
 // The one rule for invisible characters (issue 26), on its own: what is removed, what becomes a
@@ -62,5 +62,16 @@ describe('withVisibleText', () => {
     expect(Object.keys(out)).toEqual(['__proto__', 'y']);
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')!.value).toEqual({ x: 'ab' });
     expect(out.y).toBe('cd');
+  });
+});
+
+describe('visibleLines (the seller address: lines separated by commas or line breaks)', () => {
+  it.each([
+    ['line breaks become commas', 'Strandgade 12\r\n1401 København K\nDanmark', 'Strandgade 12, 1401 København K, Danmark'],
+    ['a line of only invisible characters is an empty one (a reviewer)', 'Strandgade 12\n\u200b\n1401 København K', 'Strandgade 12, 1401 København K'],
+    ['a comma before an invisible character and a break is one comma', 'Strandgade 12,\u200b\n1401 København K', 'Strandgade 12, 1401 København K'],
+    ['one line is visibleText', 'Strandgade\u200b 12, 1401 København K', 'Strandgade 12, 1401 København K'],
+  ])('%s', (_, input, expected) => {
+    expect(visibleLines(input)).toBe(expected);
   });
 });

@@ -94,6 +94,27 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
     expect(all(ubl(oneBic), 'cac:PaymentMeans/cac:PayeeFinancialAccount').map((a) => text(a, 'cac:FinancialInstitutionBranch/cbc:ID'))).toEqual(['DABADKKK', undefined]);
   });
 
+  it('reads every IBAN of a text whose parts are separated by spaces only, and refuses one failing its check (a reviewer: the second was dropped)', () => {
+    const spaced = variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'IBAN DK66 3409 1234 5678 90 BIC DABADKKK IBAN DE89 3704 0044 0532 0130 00 BIC COBADEFFXXX'));
+    expect(all(ubl(spaced), 'cac:PaymentMeans/cac:PayeeFinancialAccount').map((a) => [text(a, 'cbc:ID'), text(a, 'cac:FinancialInstitutionBranch/cbc:ID')]))
+      .toEqual([['DK6634091234567890', 'DABADKKK'], ['DE89370400440532013000', 'COBADEFFXXX']]);
+    // DE00…: the same account with check digits 00, which fail mod 97.
+    const bad = variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'IBAN DK66 3409 1234 5678 90 BIC DABADKKK IBAN DE00 3704 0044 0532 0130 00 BIC COBADEFFXXX'));
+    expect(refusal(() => renderInvoiceUbl(bad)).message).toContain('DE00370400440532013000');
+  });
+
+  it('a BIC written before its IBAN goes with it, by the country both name (letters 5-6 of a BIC)', () => {
+    const before = variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'IBAN DK66 3409 1234 5678 90 · Commerzbank BIC COBADEFFXXX IBAN DE89 3704 0044 0532 0130 00'));
+    expect(all(ubl(before), 'cac:PaymentMeans/cac:PayeeFinancialAccount').map((a) => [text(a, 'cbc:ID'), text(a, 'cac:FinancialInstitutionBranch/cbc:ID')]))
+      .toEqual([['DK6634091234567890', undefined], ['DE89370400440532013000', 'COBADEFFXXX']]);
+  });
+
+  it('a Danish buyer paid in USD to IBANs of which one has its BIC: code 31 to that one (DK-R-006 wants the bank beside each account)', () => {
+    const usd = variant('kattegat-2026-10.json', (j) => void ((j.currency = 'USD'), (j.seller.bank = 'IBAN DE89 3704 0044 0532 0130 00 BIC COBADEFFXXX · IBAN GB29 NWBK 6016 1331 9268 19')));
+    expect(means(ubl(usd))).toEqual(['31', '2026-0144', 'DE89370400440532013000', 'COBADEFFXXX']);
+    expect(all(ubl(usd), 'cac:PaymentMeans/cac:PayeeFinancialAccount')).toHaveLength(1);
+  });
+
   it('every sample: no payment code in BuyerReference, and the record\'s buyer reference where it has one', () => {
     for (const name of ['nordlys-2026-10.json', 'kattegat-2026-10.json', 'fjordline-2026-10.json']) {
       const inv = sample(name);

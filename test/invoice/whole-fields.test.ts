@@ -153,6 +153,8 @@ describe('characters the fonts cannot draw', () => {
     expect(e1.message).toMatch(/^buyer\.legal_name: has right-to-left text \(U\+05D7 "ח", .*\), which this PDF cannot set: it has no bidirectional ordering or Arabic shaping, so the text would print backwards$/);
     const arabic = variant('nordlys-2026-10.json', (j) => (j.buyer.attention = 'شركة البيانات'));
     expect((await refusal(renderInvoicePdf(arabic))).field).toBe('buyer.attention');
+    // Arabic-Indic digits are numbers, set left to right: not refused (a reviewer).
+    expect(pdftotext(await renderInvoicePdf(variant('nordlys-2026-10.json', (j) => (j.buyer.attention = 'Ref ١٢٣'))))).toContain('١٢٣');
     // A Latin name with a right-to-left word in a line description: that line is named.
     const line = variant('nordlys-2026-10.json', (j) => (j.lines[0]!.description = `${j.lines[0]!.description} (مرحبا)`));
     expect((await refusal(renderInvoicePdf(line))).field).toBe('lines[0].description');
