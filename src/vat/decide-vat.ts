@@ -1,6 +1,6 @@
 import { Decimal } from '../money/index.js';
 import type { Invoice } from '../model/index.js';
-import { toMinorUnits } from '../money/index.js';
+import { toMinorUnits, UnsafeAmountError } from '../money/index.js';
 import { countryCode } from './country-code.js';
 import { isEuMemberState } from './eu-member-states.js';
 import { compactVatNumber, isDanishSeller, vatNumberCountry } from './vat-number.js';
@@ -136,7 +136,7 @@ export function decideVatFor(invoice: Invoice): VatDecision {
   if (vat !== 0 && currency === 'USD') {
     const usdDkk = get('usd_dkk_rate', invoice.usd_dkk_rate);
     if (usdDkk) {
-      vatInDkk = { minor: toMinorUnits(new Decimal(vat).times(usdDkk).dividedBy(100)), rate: usdDkk, from: 'USD' };
+      vatInDkk = { minor: vatInDkkMinor(vat, usdDkk), rate: usdDkk, from: 'USD' };
       reason('vat_in_dkk', 'info', ['usd_dkk_rate', 'vat_cents'], `the VAT is also stated in DKK at usd_dkk_rate ${usdDkk.toString()}`);
     } else {
       reason('vat_not_in_dkk', 'error', ['usd_dkk_rate', 'currency'], `VAT is charged in USD but usd_dkk_rate is missing, so the VAT amount cannot be stated in DKK as Danish rules require`, {});
@@ -153,4 +153,19 @@ export function decideVatFor(invoice: Invoice): VatDecision {
     reasons,
     fieldsRead: [...read],
   };
+}
+
+/**
+ * `vatCents` USD at `usdDkk` in øre, rounded half up. @throws UnsafeAmountError naming `vat_cents`
+ * (and the product) past 2^53 − 1 øre, where no document can state it: an outside fuzz audit found
+ * the error naming only "major".
+ */
+function vatInDkkMinor(vatCents: number, usdDkk: Decimal): number {
+  const dkk = new Decimal(vatCents).times(usdDkk).dividedBy(100);
+  try {
+    return toMinorUnits(dkk);
+  } catch (e) {
+    if (e instanceof UnsafeAmountError) throw new UnsafeAmountError('vat_cents', `${vatCents} × usd_dkk_rate ${usdDkk.toFixed()} = ${dkk.toFixed()} DKK, which`);
+    throw e;
+  }
 }

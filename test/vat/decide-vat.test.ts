@@ -145,4 +145,10 @@ describe('decideVat input', () => {
     expect(() => decideVat(bad)).toThrow(/field buyer\.vat/);
     expect(() => decideVat(null as unknown as InvoiceJson)).toThrow(SchemaError);
   });
+
+  it('names vat_cents when its DKK is past what a document can state (2^53 − 1 øre; an outside fuzz audit saw only "major")', () => {
+    // 17,500,000,000,000.00 USD of VAT × 6.8512 = 119,896,000,000,000 DKK: 11,989,600,000,000,000 øre > 2^53 − 1 (by hand).
+    const huge = variant('../vat-treatments/usd-vat-with-rate-2026-10.json', (j) => void (j.vat_cents = 1_750_000_000_000_000));
+    expect(() => decideVat(huge)).toThrow('vat_cents: 1750000000000000 × usd_dkk_rate 6.8512 = 119896000000000 DKK, which is not a safe integer amount in minor units');
+  });
 });
