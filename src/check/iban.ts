@@ -14,27 +14,30 @@ export function ibanMod97(iban: string): number {
 }
 
 /**
- * IBAN lengths as SWIFT's IBAN Registry (ISO 13616) gives them: the SEPA countries and the other
- * countries a European invoice meets most. An IBAN in a bank text ends there; one of another
- * country ends where its groups of four do (the last group is shorter, or the text goes on with a
- * word that is no group). A run that does not end where its country's length does is kept whole,
- * so its check fails by name rather than another account being read.
+ * IBAN lengths by country, as SWIFT's IBAN Registry (ISO 13616) gives them. An IBAN in a bank
+ * text is the run of groups after the word "IBAN" (however they are spaced: "DK66 3409 1234 5678
+ * 90", the French "FR76 30006 00001 12345678901 89", "DK66 3409 1234567890") that reaches its
+ * country's length at a space; what follows ("BIC …", "EUR") is not part of it. A run that never
+ * does is kept whole, so its check fails by name rather than another account being read.
  */
 const IBAN_LENGTH: Readonly<Record<string, number>> = {
-  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FO: 18, FR: 27,
-  GB: 22, GI: 23, GL: 18, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27,
-  MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
-  AE: 23, AL: 28, AZ: 28, BA: 20, BH: 22, BR: 29, CR: 22, DO: 28, EG: 29, GE: 22, GT: 28, IL: 23, JO: 30, KW: 30,
-  KZ: 20, LB: 28, MD: 24, ME: 22, MK: 19, MR: 27, MU: 30, PK: 24, QA: 29, RS: 22, SA: 24, TN: 24, TR: 26, UA: 29, XK: 20,
+  AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BI: 27, BR: 29, BY: 28, CH: 21, CR: 22,
+  CY: 28, CZ: 24, DE: 22, DJ: 27, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FK: 18, FO: 18, FR: 27, GB: 22,
+  GE: 22, GI: 23, GL: 18, GR: 27, GT: 28, HN: 28, HR: 21, HU: 28, IE: 22, IL: 23, IQ: 23, IS: 26, IT: 27, JO: 30,
+  KW: 30, KZ: 20, LB: 28, LC: 32, LI: 21, LT: 20, LU: 20, LV: 21, LY: 25, MC: 27, MD: 24, ME: 22, MK: 19, MN: 20,
+  MR: 27, MT: 31, MU: 30, NI: 28, NL: 18, NO: 15, OM: 23, PK: 24, PL: 28, PS: 29, PT: 25, QA: 29, RO: 24, RS: 22,
+  RU: 33, SA: 24, SC: 31, SD: 18, SE: 24, SI: 19, SK: 24, SM: 27, SO: 23, ST: 25, SV: 28, TL: 23, TN: 24, TR: 26,
+  UA: 29, VA: 22, VG: 24, XK: 20, YE: 30,
 };
 
-/** The longest IBAN any country has. */
+/** The shortest and the longest IBAN any country has. */
+const MIN_IBAN = 15;
 const MAX_IBAN = 34;
 
 const IBAN_WORD = /\bIBAN\b[:.]?\s*/g;
 const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/gi;
-/** Words that end an IBAN written in groups (a following "BIC" is no last group of three). */
-const NOT_A_GROUP = /^(?:IBAN|BIC|SWIFT|BANK|KONTO|REG)$/i;
+/** A group of an IBAN and the blanks before it (spaces, tabs, no-break and narrow no-break spaces). */
+const GROUP = /^[ \t\u00a0\u202f\u2009]*([A-Za-z0-9]+)/;
 
 /** An IBAN of a bank text, and the BIC written with it. */
 export interface IbanAccount {
@@ -45,13 +48,12 @@ export interface IbanAccount {
 }
 
 /**
- * Every IBAN written after the word "IBAN" in `text` (as groups of four or in one piece), with
- * its BIC. A BIC's letters 5-6 are its bank's country, as an IBAN's first two are the account's:
- * each IBAN takes a BIC of its own country, the first written after it (before the next IBAN),
- * else the last written before it (after the previous IBAN); a BIC of another country is no
- * account's, except that one IBAN and one BIC are read together, as any bank text means them.
- * So "IBAN DK… · BIC DABADKKK · IBAN DE… · BIC COBADEFFXXX" and "… · Commerzbank BIC
- * COBADEFFXXX IBAN DE…" pair each account with its own bank.
+ * Every IBAN written after the word "IBAN" in `text`, with its BIC. A BIC's letters 5-6 are its
+ * bank's country, as an IBAN's first two are the account's, so a BIC goes to an IBAN of its own
+ * country: the only one there is; or, with as many BICs as IBANs of that country, by their order
+ * ("IBAN A · IBAN B · BIC a · BIC b", "IBAN A BIC a · IBAN B BIC b"); else the first written after
+ * the IBAN (before the next one), else the last before it. One IBAN and one BIC are read together
+ * whatever their countries, as any bank text means them.
  */
 export function ibanAccountsIn(text: string): IbanAccount[] {
   const ibans: Array<{ iban: string; at: number; end: number }> = [];
@@ -61,12 +63,19 @@ export function ibanAccountsIn(text: string): IbanAccount[] {
   }
   const bics = [...text.matchAll(BIC)].map((m) => ({ bic: m[1]!.toUpperCase(), at: m.index, taken: false }));
   if (ibans.length === 1 && bics.length === 1) return [{ iban: ibans[0]!.iban, bic: bics[0]!.bic }];
+  const country = (x: { iban: string }) => x.iban.slice(0, 2);
   return ibans.map((x, k) => {
-    const own = bics.filter((b) => !b.taken && b.bic.slice(4, 6) === x.iban.slice(0, 2));
-    const next = k + 1 < ibans.length ? ibans[k + 1]!.at : text.length;
-    const previous = k > 0 ? ibans[k - 1]!.end : 0;
-    const bic = own.find((b) => b.at >= x.end && b.at < next) ?? own.filter((b) => b.at < x.at && b.at >= previous).at(-1);
-    if (!bic) return { iban: x.iban };
+    const sameIbans = ibans.filter((y) => country(y) === country(x));
+    const own = bics.filter((b) => b.bic.slice(4, 6) === country(x));
+    let bic: (typeof bics)[number] | undefined;
+    if (own.length === 1 || own.length === sameIbans.length) bic = own.length === 1 ? own[0] : own[sameIbans.indexOf(x)];
+    else {
+      const free = own.filter((b) => !b.taken);
+      const next = k + 1 < ibans.length ? ibans[k + 1]!.at : text.length;
+      const previous = k > 0 ? ibans[k - 1]!.end : 0;
+      bic = free.find((b) => b.at >= x.end && b.at < next) ?? free.filter((b) => b.at < x.at && b.at >= previous).at(-1);
+    }
+    if (!bic || (bic.taken && own.length !== 1)) return { iban: x.iban };
     bic.taken = true;
     return { iban: x.iban, bic: bic.bic };
   });
@@ -79,23 +88,21 @@ export function ibansIn(text: string): string[] {
 
 /** The IBAN written from `from` on (undefined when no country and check digits begin there), and where it ends. */
 function ibanAt(text: string, from: number): { iban: string; end: number } | undefined {
-  const head = /^[A-Za-z]{2}\d{2}/.exec(text.slice(from, from + 4));
-  if (!head) return undefined;
-  const known = IBAN_LENGTH[head[0].slice(0, 2).toUpperCase()];
-  // In one piece: letters and digits up to the first other character.
-  const piece = /^[A-Za-z0-9]+/.exec(text.slice(from, from + MAX_IBAN + 8))![0];
-  if (piece.length > 4) return { iban: piece.toUpperCase(), end: from + piece.length };
-  // In groups: four characters at a time, each after one space; a shorter group is the last.
-  let iban = piece;
-  let at = from + piece.length;
-  while (iban.length < (known ?? MAX_IBAN)) {
-    const group = /^[ \u00a0]([A-Za-z0-9]{1,4})(?![A-Za-z0-9])/.exec(text.slice(at, at + 6));
-    if (!group || NOT_A_GROUP.test(group[1]!)) break;
-    iban += group[1]!;
+  if (!/^[A-Za-z]{2}\d{2}/.test(text.slice(from, from + 4))) return undefined;
+  // The run of groups, each IBAN that could end at one of its spaces, and where it ends.
+  const ends: Array<{ iban: string; end: number }> = [];
+  let iban = '';
+  let at = from;
+  while (iban.length < MAX_IBAN) {
+    const group = GROUP.exec(text.slice(at, at + MAX_IBAN + 8));
+    if (!group || (iban && /^(?:IBAN|BIC|SWIFT)$/i.test(group[1]!))) break;
+    iban += group[1]!.toUpperCase();
     at += group[0].length;
-    if (group[1]!.length < 4) break;
+    ends.push({ iban, end: at });
   }
-  return { iban: iban.toUpperCase(), end: at };
+  const known = IBAN_LENGTH[iban.slice(0, 2)];
+  const fits = known !== undefined ? ends.find((e) => e.iban.length === known) : ends.filter((e) => e.iban.length >= MIN_IBAN && ibanMod97(e.iban) === 1).at(-1);
+  return fits ?? ends.at(-1);
 }
 
 /** A Danish reg. no. and account number written in the same text (`Reg. 3409 Konto 1234567890`). */

@@ -32,7 +32,8 @@ export function sellerAddress(address: string, danish = false): UblAddress {
     // Only when the last part is the postal code and city (a Danish 4-digit code): an unread last
     // part ("Kalaallit Nunaat", "Att. Finance") is not dropped for a country it may not be.
     const last = POSTAL_CITY.exec(parts[parts.length - 1]!);
-    if (last && (last[1] === undefined || last[1] === 'DK') && /^\d{4}$/.test(last[2]!)) country = 'DK';
+    // 3900-3999 are Greenland's (GL), which is not Denmark for VAT or Peppol.
+    if (last && (last[1] === undefined || last[1] === 'DK') && /^\d{4}$/.test(last[2]!) && !last[2]!.startsWith('39')) country = 'DK';
   }
   if (!country) {
     throw new EInvoiceError('seller.address', `${JSON.stringify(address)} does not end with a country (expected "street, postal code city, country")`);

@@ -103,6 +103,24 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
     expect(refusal(() => renderInvoiceUbl(bad)).message).toContain('DE00370400440532013000');
   });
 
+  it('IBANs however their groups are spaced: the French 5-5-11-2, double spaces and tabs, a short group then the account (a reviewer: "FR76" alone was read, and passes mod 97)', () => {
+    // FR7630006000011234567890189: mod 97 = 1 (by hand, ISO 13616); French IBANs are 27 characters.
+    const acct = (bank: string, base = 'fjordline-2026-10.json') => means(ubl(variant(base, (j) => void (j.seller.bank = bank))));
+    expect(acct('IBAN FR76 30006 00001 12345678901 89 · BIC AGRIFRPP')).toEqual(['58', '2026-0143', 'FR7630006000011234567890189', 'AGRIFRPP']);
+    expect(acct('IBAN FR76  3000 6000 0112 3456 7890 189 BIC AGRIFRPP')).toEqual(['58', '2026-0143', 'FR7630006000011234567890189', 'AGRIFRPP']);
+    expect(acct('IBAN FR76\u202f3000\u202f6000\u202f0112\u202f3456\u202f7890\u202f189')).toEqual(['58', '2026-0143', 'FR7630006000011234567890189', undefined]);
+    expect(acct('IBAN DK66 3409 1234567890 · BIC DABADKKK')).toEqual(['58', '2026-0143', 'DK6634091234567890', 'DABADKKK']);
+    expect(acct('Reg. 3409 Konto 1234567890 · IBAN DK66\t3409  1234 5678 90', 'kattegat-2026-10.json')).toEqual(['42', '2026-0144', '1234567890', '3409']);
+  });
+
+  it('BICs written as a list beside the IBANs go by country, then by order (a reviewer)', () => {
+    // DK5000400440116243: mod 97 = 1 (by hand); Nordea's BIC NDEADKKK.
+    const pairs = (bank: string, base = 'fjordline-2026-10.json') => all(ubl(variant(base, (j) => void (j.seller.bank = bank))), 'cac:PaymentMeans/cac:PayeeFinancialAccount').map((a) => [text(a, 'cbc:ID'), text(a, 'cac:FinancialInstitutionBranch/cbc:ID')]);
+    expect(pairs('IBAN DK66 3409 1234 5678 90 · IBAN DK50 0040 0440 1162 43 · BIC DABADKKK · BIC NDEADKKK')).toEqual([['DK6634091234567890', 'DABADKKK'], ['DK5000400440116243', 'NDEADKKK']]);
+    expect(pairs('BIC DABADKKK · BIC NDEADKKK · IBAN DK66 3409 1234 5678 90 · IBAN DK50 0040 0440 1162 43')).toEqual([['DK6634091234567890', 'DABADKKK'], ['DK5000400440116243', 'NDEADKKK']]);
+    expect(pairs('IBAN GB29 NWBK 6016 1331 9268 19 · IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX · BIC NWBKGB2L')).toEqual([['GB29NWBK60161331926819', 'NWBKGB2L'], ['DE89370400440532013000', 'COBADEFFXXX']]);
+  });
+
   it('a BIC written before its IBAN goes with it, by the country both name (letters 5-6 of a BIC)', () => {
     const before = variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'IBAN DK66 3409 1234 5678 90 · Commerzbank BIC COBADEFFXXX IBAN DE89 3704 0044 0532 0130 00'));
     expect(all(ubl(before), 'cac:PaymentMeans/cac:PayeeFinancialAccount').map((a) => [text(a, 'cbc:ID'), text(a, 'cac:FinancialInstitutionBranch/cbc:ID')]))
