@@ -1,7 +1,7 @@
 import type { Invoice } from '../model/index.js';
 import type { InvoiceCheckFinding } from './findings/finding.js';
 import { glnProblem, gs1CheckDigit } from './gln.js';
-import { danishAccountIn, ibanMod97, ibansIn } from './iban.js';
+import { danishAccountIn, ibansIn, ibanValid } from './iban.js';
 
 /** Numbers a bank or NemHandel would refuse: the buyer's EAN (GLN) and the IBANs in the seller's bank text. */
 export function identifierFindings(invoice: Invoice): InvoiceCheckFinding[] {
@@ -16,8 +16,8 @@ export function identifierFindings(invoice: Invoice): InvoiceCheckFinding[] {
 
   const bank = invoice.seller.bank;
   for (const iban of ibansIn(bank)) {
-    if (ibanMod97(iban) !== 1) {
-      findings.push({ code: 'iban_checksum', severity: 'error', path: 'seller.bank', message: `seller.bank: IBAN ${iban} fails the ISO 13616 mod-97 check`, params: { iban } });
+    if (!ibanValid(iban)) {
+      findings.push({ code: 'iban_checksum', severity: 'error', path: 'seller.bank', message: `seller.bank: IBAN ${iban} fails the ISO 13616 check (its country's length and the mod-97 check digits)`, params: { iban } });
       continue;
     }
     const account = iban.startsWith('DK') ? danishAccountIn(bank) : undefined;

@@ -16,9 +16,10 @@ export function ibanMod97(iban: string): number {
 /**
  * IBAN lengths by country, as SWIFT's IBAN Registry (ISO 13616) gives them. An IBAN in a bank
  * text is the run of groups after the word "IBAN" (however they are spaced: "DK66 3409 1234 5678
- * 90", the French "FR76 30006 00001 12345678901 89", "DK66 3409 1234567890") that reaches its
- * country's length at a space; what follows ("BIC …", "EUR") is not part of it. A run that never
- * does is kept whole, so its check fails by name rather than another account being read.
+ * 90", the French "FR76 30006 00001 12345678901 89", "DK66 3409 1234567890", "FR76-3000-…")
+ * that reaches its country's length; what follows ("BIC …", "EUR") is not part of it. A run that
+ * never does, or one of a country outside the registry, is kept as read and fails `ibanValid` by
+ * name rather than another account being read.
  */
 const IBAN_LENGTH: Readonly<Record<string, number>> = {
   AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BI: 27, BR: 29, BY: 28, CH: 21, CR: 22,
@@ -30,14 +31,14 @@ const IBAN_LENGTH: Readonly<Record<string, number>> = {
   UA: 29, VA: 22, VG: 24, XK: 20, YE: 30,
 };
 
-/** The shortest and the longest IBAN any country has. */
-const MIN_IBAN = 15;
+/** The longest IBAN any country has. */
 const MAX_IBAN = 34;
 
-const IBAN_WORD = /\bIBAN\b[:.]?\s*/g;
+/** The word IBAN, in any case, and the Danish "IBAN nr." / "IBAN-nr.:" and French "IBAN :" forms. */
+const IBAN_WORD = /\bIBAN\b(?:[- ]?(?:nr|no)\b\.?)?\s*[:.]?\s*/gi;
 const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/gi;
-/** A group of an IBAN and the blanks before it (spaces, tabs, no-break and narrow no-break spaces). */
-const GROUP = /^[ \t\u00a0\u202f\u2009]*([A-Za-z0-9]+)/;
+/** A group of an IBAN and what separates it from the one before: blanks (spaces, tabs, no-break, figure and narrow spaces) or one hyphen or dot. */
+const GROUP = /^(?:[ \t\u00a0\u2000-\u200a\u202f]*|[-.])([A-Za-z0-9]+)/;
 
 /** An IBAN of a bank text, and the BIC written with it. */
 export interface IbanAccount {
@@ -50,8 +51,8 @@ export interface IbanAccount {
 /**
  * Every IBAN written after the word "IBAN" in `text`, with its BIC. A BIC's letters 5-6 are its
  * bank's country, as an IBAN's first two are the account's, so a BIC goes to an IBAN of its own
- * country: the only one there is; or, with as many BICs as IBANs of that country, by their order
- * ("IBAN A · IBAN B · BIC a · BIC b", "IBAN A BIC a · IBAN B BIC b"); else the first written after
+ * country: with as many BICs as IBANs of that country, by their order ("IBAN A · IBAN B · BIC a ·
+ * BIC b", "IBAN A BIC a · IBAN B BIC b"); else a BIC no other IBAN took, the first written after
  * the IBAN (before the next one), else the last before it. One IBAN and one BIC are read together
  * whatever their countries, as any bank text means them.
  */
@@ -68,17 +69,25 @@ export function ibanAccountsIn(text: string): IbanAccount[] {
     const sameIbans = ibans.filter((y) => country(y) === country(x));
     const own = bics.filter((b) => b.bic.slice(4, 6) === country(x));
     let bic: (typeof bics)[number] | undefined;
-    if (own.length === 1 || own.length === sameIbans.length) bic = own.length === 1 ? own[0] : own[sameIbans.indexOf(x)];
+    if (own.length === sameIbans.length) bic = own[sameIbans.indexOf(x)];
     else {
       const free = own.filter((b) => !b.taken);
       const next = k + 1 < ibans.length ? ibans[k + 1]!.at : text.length;
       const previous = k > 0 ? ibans[k - 1]!.end : 0;
       bic = free.find((b) => b.at >= x.end && b.at < next) ?? free.filter((b) => b.at < x.at && b.at >= previous).at(-1);
     }
-    if (!bic || (bic.taken && own.length !== 1)) return { iban: x.iban };
+    if (!bic || bic.taken) return { iban: x.iban };
     bic.taken = true;
     return { iban: x.iban, bic: bic.bic };
   });
+}
+
+/**
+ * Whether `iban` (compact, upper-case) is one: its country in SWIFT's IBAN Registry, its length that
+ * country's, and its check digits right (mod 97 = 1). The length matters: "FR76" alone passes mod 97.
+ */
+export function ibanValid(iban: string): boolean {
+  return IBAN_LENGTH[iban.slice(0, 2)] === iban.length && ibanMod97(iban) === 1;
 }
 
 /** Every IBAN written after the word "IBAN" in `text`, without its spaces, upper-case (ibanAccountsIn). */
@@ -101,8 +110,9 @@ function ibanAt(text: string, from: number): { iban: string; end: number } | und
     ends.push({ iban, end: at });
   }
   const known = IBAN_LENGTH[iban.slice(0, 2)];
-  const fits = known !== undefined ? ends.find((e) => e.iban.length === known) : ends.filter((e) => e.iban.length >= MIN_IBAN && ibanMod97(e.iban) === 1).at(-1);
-  return fits ?? ends.at(-1);
+  // A country outside the registry, or a run that never reaches its length: kept whole, and
+  // refused by ibanValid (never a shorter or longer piece that happens to pass mod 97).
+  return (known !== undefined ? ends.find((e) => e.iban.length === known) : undefined) ?? ends.at(-1);
 }
 
 /** A Danish reg. no. and account number written in the same text (`Reg. 3409 Konto 1234567890`). */

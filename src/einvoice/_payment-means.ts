@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import { danishAccountIn, ibanAccountsIn, ibanMod97 } from '../check/index.js';
+import { danishAccountIn, ibanAccountsIn, ibanValid } from '../check/index.js';
 import { paymentLineOf } from '../check/index.js';
 import { paymentReference } from '../check/index.js';
 import { decideVatFor } from '../vat/index.js';
@@ -54,7 +54,7 @@ export function paymentMeans(invoice: Invoice): PaymentMeans {
   const reference = ref.quote;
   const withBic = ibanAccountsIn(bank);
   const ibans = withBic.map((a) => a.iban);
-  for (const iban of ibans) if (ibanMod97(iban) !== 1) fail(`the IBAN ${iban} fails its mod-97 check`);
+  for (const iban of ibans) if (!ibanValid(iban)) fail(`the IBAN ${iban} fails its ISO 13616 check (its country's length and the mod-97 check digits)`);
   const domestic = danishAccountIn(bank);
   const danishIban = ibans.find((iban) => iban.startsWith('DK'));
   if (domestic?.account && danishIban && !(danishIban.slice(4, 8) === domestic.reg && danishIban.slice(8) === domestic.account.padStart(10, '0'))) {

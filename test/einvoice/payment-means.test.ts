@@ -113,6 +113,25 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
     expect(acct('Reg. 3409 Konto 1234567890 · IBAN DK66\t3409  1234 5678 90', 'kattegat-2026-10.json')).toEqual(['42', '2026-0144', '1234567890', '3409']);
   });
 
+  it('never reads a piece of an IBAN that passes mod 97 by chance (a fourth review: "FR76-3000-…" gave BT-84 FR76)', () => {
+    const acct = (bank: string) => means(ubl(variant('fjordline-2026-10.json', (j) => void (j.seller.bank = bank))));
+    // Hyphens and dots between groups are separators too.
+    expect(acct('BNP Paribas · IBAN FR76-3000-6000-0112-3456-7890-189 · BIC BNPAFRPP')).toEqual(['58', '2026-0143', 'FR7630006000011234567890189', 'BNPAFRPP']);
+    expect(acct('IBAN FR76.3000.6000.0112.3456.7890.189')).toEqual(['58', '2026-0143', 'FR7630006000011234567890189', undefined]);
+    // A run that does not reach its country's length is refused by name, even where its piece passes mod 97 ("FR76").
+    expect(refusal(() => renderInvoiceUbl(variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'IBAN FR76/3000/6000/0112/3456/7890/189'))))).toBeInstanceOf(EInvoiceError);
+    // A country outside SWIFT's IBAN Registry (Iran) is refused, never cut where mod 97 happens to pass.
+    expect(refusal(() => renderInvoiceUbl(variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'IBAN IR06 2960 0000 0010 0324 2000 01 Office Tehran'))))).toBeInstanceOf(EInvoiceError);
+    // The Danish spellings of the word.
+    for (const bank of ['IBAN nr. DK66 3409 1234 5678 90', 'IBAN-nr.: DK66 3409 1234 5678 90', 'Iban: DK66 3409 1234 5678 90']) expect(acct(bank), bank).toEqual(['58', '2026-0143', 'DK6634091234567890', undefined]);
+  });
+
+  it('a BIC goes to one account only: a second IBAN of its country without its own gets none (a fourth review)', () => {
+    const pairs = all(ubl(variant('fjordline-2026-10.json', (j) => void (j.seller.bank = 'IBAN DK66 3409 1234 5678 90 · BIC DABADKKK · Nordea IBAN DK50 0040 0440 1162 43'))), 'cac:PaymentMeans/cac:PayeeFinancialAccount')
+      .map((a) => [text(a, 'cbc:ID'), text(a, 'cac:FinancialInstitutionBranch/cbc:ID')]);
+    expect(pairs).toEqual([['DK6634091234567890', 'DABADKKK'], ['DK5000400440116243', undefined]]);
+  });
+
   it('BICs written as a list beside the IBANs go by country, then by order (a reviewer)', () => {
     // DK5000400440116243: mod 97 = 1 (by hand); Nordea's BIC NDEADKKK.
     const pairs = (bank: string, base = 'fjordline-2026-10.json') => all(ubl(variant(base, (j) => void (j.seller.bank = bank))), 'cac:PaymentMeans/cac:PayeeFinancialAccount').map((a) => [text(a, 'cbc:ID'), text(a, 'cac:FinancialInstitutionBranch/cbc:ID')]);
