@@ -1,6 +1,6 @@
 import { Decimal } from '../money/index.js';
 import type { Invoice } from '../model/index.js';
-import { toMinorUnits, UnsafeAmountError } from '../money/index.js';
+import { toMinorUnits, UnsafeAmountError, vatFromBps } from '../money/index.js';
 import { countryCode } from './country-code.js';
 import { isEuMemberState } from './eu-member-states.js';
 import { compactVatNumber, isDanishSeller, vatNumberCountry } from './vat-number.js';
@@ -95,7 +95,9 @@ export function decideVatFor(invoice: Invoice): VatDecision {
       reason('vat_rate_not_danish', 'error', ['vat_rate_bps'], `vat_rate_bps ${rate} is neither 0 nor Denmark's 25 % (2500)`, { rate: { bps: rate } });
       return 'undetermined';
     }
-    if (rate === DANISH_VAT_BPS && (vat !== 0 || subtotal === 0)) {
+    // 25 % of a subtotal of 1 øre is 0.25 øre, which rounds to no VAT at all (the figures check's
+    // rule, `vatFromBps`): still Danish VAT at 25 %, not a 0 % invoice that must explain itself.
+    if (rate === DANISH_VAT_BPS && (vat !== 0 || vatFromBps(subtotal, rate) === 0)) {
       reason('danish_vat_charged', 'info', ['vat_rate_bps', 'vat_cents'], `Danish VAT at 25 % is charged (vat_cents ${vat})`);
       if (inEu && country !== 'DK' && fromVat?.eu) {
         reason('danish_vat_to_eu_business', 'error', ['buyer.vat', 'vat_rate_bps'], `Danish VAT is charged to a business with the ${country} VAT number ${JSON.stringify(buyerVatText)}: its services are supplied in ${country} and the buyer accounts for the VAT there (reverse charge), so the invoice should be at 0 %`, { country: country!, vat: buyerVatText });

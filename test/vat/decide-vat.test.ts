@@ -104,6 +104,20 @@ describe('decideVat: what an accountant must fix', () => {
     expect(mismatch.reasons.map((r) => r.code)).toContain('vat_rate_mismatch');
   });
 
+  it('25 % of a subtotal of 1 øre rounds to no VAT: still standard, and 2 øre owe 1 øre (0.5 rounds half up)', () => {
+    const tiny = (subtotal: number, vat: number): VatDecision =>
+      invoice({}, { rate: 2500, cents: vat }, (j) => {
+        j.subscription_subtotal_cents = 0;
+        j.usage_subtotal_cents = subtotal;
+        j.subtotal_cents = subtotal;
+        j.total_cents = subtotal + vat;
+      });
+    expect([tiny(1, 0).treatment, ...problems(tiny(1, 0))]).toEqual(['standard']);
+    expect([tiny(-1, 0).treatment, ...problems(tiny(-1, 0))]).toEqual(['standard']);
+    expect(tiny(2, 0).treatment).toBe('undetermined');
+    expect(tiny(2, 1).treatment).toBe('standard');
+  });
+
   it('a USD invoice with VAT states it in DKK at its rate, and without a rate it cannot', () => {
     const usd = (rate: string | null): VatDecision =>
       invoice({}, { rate: 2500, cents: 25000 }, (j) => {
