@@ -19,6 +19,20 @@ export function countryKey(text: string): string {
 /** Codes that are not ISO 3166-1 alpha-2 but are written for a country: EL (Greece, in VAT numbers), UK. */
 const EXTRA_CODES: Record<string, string> = { el: 'GR', uk: 'GB' };
 
+/**
+ * The United Kingdom's four countries, which buyers write as their country ("England") and ISO
+ * 3166-1 does not list: GB, in the languages above where the name differs. Northern Ireland is GB
+ * for a service too: the Protocol on Ireland/Northern Ireland (Withdrawal Agreement, art. 8)
+ * keeps only EU VAT on goods there, which is what the XI prefix is for.
+ */
+const UK_COUNTRY_NAMES = [
+  'england', 'angleterre', 'inglaterra', 'inghilterra', 'engeland', 'anglia',
+  'scotland', 'skotland', 'schottland', 'skottland', 'ecosse', 'escocia', 'scozia', 'schotland', 'szkocja', 'skotlanti',
+  'wales', 'pays de galles', 'gales', 'galles', 'walia',
+  'northern ireland', 'nordirland', 'nord irland', 'irlande du nord', 'irlanda del norte', 'irlanda del nord', 'noord ierland', 'pohjois irlanti',
+  'britain',
+];
+
 let eu: Map<string, string> | undefined;
 let world: Map<string, string | null> | undefined;
 
@@ -47,6 +61,7 @@ function worldIndex(): Map<string, string | null> {
   }
   for (const [name, code] of worldNames()) add(countryKey(name), code);
   for (const [key, code] of Object.entries(EXTRA_CODES)) index.set(key, code);
+  for (const name of UK_COUNTRY_NAMES) index.set(countryKey(name), 'GB');
   world = index;
   return index;
 }
@@ -56,7 +71,8 @@ function worldIndex(): Map<string, string | null> {
  * the country's own language (EU member states: every official language) or another EU or
  * Nordic language, or an ISO 3166-1 alpha-2 or alpha-3 code, in any case and with or without
  * accents; EL and UK are read as GR and GB. `undefined` when the text names no country, or
- * names more than one. ("Danmark" → DK, "Deutschland" → DE, "Ελλάδα" → GR, "United Kingdom" → GB.)
+ * names more than one. ("Danmark" → DK, "Deutschland" → DE, "Ελλάδα" → GR, "United Kingdom" and
+ * "England" → GB.)
  */
 export function countryCode(text: string): string | undefined {
   if (seen.has(text)) return seen.get(text);

@@ -45,6 +45,8 @@ describe('EU member states', () => {
       ['United Kingdom', 'GB'], ['Storbritannien', 'GB'], ['UK', 'GB'], ['GBR', 'GB'], ['Norge', 'NO'], ['Norway', 'NO'], ['Schweiz', 'CH'],
       ['Suisse', 'CH'], ['USA', 'US'], ['U.S.A.', 'US'], ['United States of America', 'US'], ['Færøerne', 'FO'], ['Grønland', 'GL'],
       ['Island', 'IS'], ['Japan', 'JP'], ['Atlantis', undefined], ['', undefined], ['Congo', undefined], ['XX', undefined],
+      // The UK's four countries, which ISO 3166-1 does not list, as buyers write them.
+      ['England', 'GB'], ['Skotland', 'GB'], ['Wales', 'GB'], ['Northern Ireland', 'GB'], ['Nord-Irland', 'GB'], ['Nordirland', 'GB'], ['Écosse', 'GB'],
     ];
     for (const [text, code] of written) expect(countryCode(text), text).toBe(code);
   });
