@@ -2,7 +2,7 @@ import { numberRepeats, type CellInput, type Column } from './_columns.js';
 import type { ColumnKind, StyleBook } from './_styles.js';
 import { cellText, textWidth, wrappedLines } from './_text.js';
 import type { SheetPlan } from './_workbook.js';
-import { cellXml, columnLetter, type CellStyle, type SheetWriter, type StyleTable } from './xlsx/index.js';
+import { columnLetter, type CellStyle, type SheetWriter, type StyleTable } from './xlsx/index.js';
 
 /** How a row looks: plain, estimated (DKK at an estimated rate), attention (needs action) or credit (negative spend). */
 export type Look = 'plain' | 'estimated' | 'attention' | 'credit';
@@ -78,14 +78,12 @@ export class TableWriter {
     // Headers over numbers are right-aligned, as the numbers below them are. Wrapped headers
     // need the height of their lines: rows are written without auto-fitting.
     const kinds = this.kinds;
-    let cells = '';
     let lines = 1;
-    for (let i = 0; i < n; i++) {
-      const h = this.headers[i]!;
-      cells += cellXml(`${this.letters[i]}${r}`, h, this.id(isNumeric(kinds[i]!) ? this.styles.headerNumber : this.styles.header, kinds, i));
-      lines = Math.max(lines, wrappedLines(h, this.widths[i]! - 1));
-    }
-    this.sheet.row(r, cells, lines > 1 ? lines * LINE_HEIGHT : undefined);
+    for (let i = 0; i < n; i++) lines = Math.max(lines, wrappedLines(this.headers[i]!, this.widths[i]! - 1));
+    const sheet = this.sheet;
+    sheet.beginRow(r, lines > 1 ? lines * LINE_HEIGHT : undefined);
+    for (let i = 0; i < n; i++) sheet.cell(i + 1, this.headers[i], this.id(isNumeric(kinds[i]!) ? this.styles.headerNumber : this.styles.header, kinds, i));
+    sheet.endRow();
     for (const [i, note] of Object.entries(notes)) if (note) this.sheet.note(r, Number(i) + 1, cellText(note));
     this.headerRow = this.nextRow++;
   }
@@ -108,17 +106,18 @@ export class TableWriter {
   totals(label: string, sums: Array<number | undefined>): void {
     const { first, last } = this.dataRows;
     const r = this.nextRow++;
-    let xml = '';
     const kinds = this.kinds;
+    const sheet = this.sheet;
+    sheet.beginRow(r);
     for (let i = 0; i < this.columns.length; i++) {
       const style = this.id(this.styles.total[i === 0 ? 'text' : this.columns[i]!.kind], kinds, i);
       const sum = sums[i];
       // A table without data rows totals 0 as a number: SUM over "row 2 to row 1" would reach up
       // into the header and down into this very cell, a circular reference LibreOffice shows as an error.
       const value: CellInput = i === 0 ? label : sum === undefined ? null : last < first ? 0 : { formula: `SUM(${this.letters[i]}${first}:${this.letters[i]}${last})`, result: sum };
-      xml += cell(`${this.letters[i]}${r}`, value, style);
+      cell(sheet, i, value, style);
     }
-    this.sheet.row(r, xml);
+    sheet.endRow();
   }
 
   /**
@@ -132,7 +131,9 @@ export class TableWriter {
     // text or DKK. A hole in `cells` stays a hole and writes nothing.
     const cellKinds: ColumnKind[] = new Array(cells.length);
     for (let j = 0; j < cells.length; j++) if (j in cells) cellKinds[j] = kinds[j] ?? (typeof cells[j] === 'string' ? 'text' : 'dkk');
-    let xml = '';
+    const height = this.tallerThanOne(cells, style, span);
+    const sheet = this.sheet;
+    sheet.beginRow(r, height);
     const end = span ? span.from + 1 : cells.length;
     for (let i = 0; i < end; i++) {
       if (!(i in cells)) continue;
@@ -147,10 +148,9 @@ export class TableWriter {
         : style === 'runOn' && kind === 'text' && span?.from === i ? this.styles.runOn
         : this.styles.plain[kind];
       if (span?.from === i) s = this.wrapping(s);
-      xml += cell(`${columnLetter(i + 1)}${r}`, cells[i], this.id(s, cellKinds, i));
+      cell(sheet, i, cells[i], this.id(s, cellKinds, i));
     }
-    const height = this.tallerThanOne(cells, style, span);
-    this.sheet.row(r, xml, height);
+    sheet.endRow();
     if (span && span.to > span.from) this.sheet.merge(`${this.letters[span.from]}${r}:${this.letters[span.to]}${r}`);
     if (notes) for (const [i, note] of Object.entries(notes)) this.sheet.note(r, Number(i) + 1, cellText(note));
     return height ?? LINE_HEIGHT;
@@ -225,15 +225,13 @@ export class TableWriter {
   private dataRow(cells: CellInput[], look: Look | Look[]): void {
     const r = this.nextRow++;
     const rowIds = typeof look === 'string' ? this.idsFor(look) : undefined;
-    // The row's number as text once, not once per cell.
-    const rowText = String(r);
-    let xml = '';
+    const sheet = this.sheet;
+    sheet.beginRow(r, this.heightOf(cells));
     for (let i = 0; i < this.columns.length; i++) {
-      const v = cells[i];
       const s = rowIds ? rowIds[i]! : this.idsFor((look as Look[])[i] ?? 'plain')[i]!;
-      xml += cell(this.letters[i]! + rowText, v, s);
+      cell(sheet, i, cells[i], s);
     }
-    this.sheet.row(r, xml, this.heightOf(cells));
+    sheet.endRow();
     this.lastDataRow = r;
   }
 
@@ -292,7 +290,7 @@ export function isNumeric(kind: ColumnKind): boolean {
   return NUMERIC.has(kind);
 }
 
-/** One cell; text goes through `cellText` so the XML layer keeps exactly what the API sent. */
-function cell(ref: string, value: CellInput, style: number): string {
-  return cellXml(ref, typeof value === 'string' ? cellText(value) : value, style);
+/** Cell `i` (0-based) of the open row; text goes through `cellText` so the XML layer keeps exactly what the API sent. */
+function cell(sheet: SheetWriter, i: number, value: CellInput, style: number): void {
+  sheet.cell(i + 1, typeof value === 'string' ? cellText(value) : value, style);
 }

@@ -8,7 +8,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { hasUnzip, runs } from '../_tools.js';
-import { cellXml, WorkbookWriter } from '../../src/report/xlsx/index.js';
+import { cellXml, WorkbookWriter, type CellValue } from '../../src/report/xlsx/index.js';
 
 const STAMP = new Date('2026-10-31T00:00:00Z');
 
@@ -131,5 +131,40 @@ describe('WorkbookWriter', () => {
     expect(book.Sheets.Wide!['!merges']).toEqual([XLSX.utils.decode_range('A3:T3')]);
     expect(book.Workbook?.Names?.find((n) => n.Name === '_xlnm.Print_Titles')?.Ref).toBe("'Wide'!$A:$B,'Wide'!$1:$1");
     expect(Buffer.from(book.files['xl/worksheets/sheet1.xml']!.content).toString('utf8')).toContain('<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>');
+  });
+
+  test('cells written one by one are the bytes cellXml makes: escapes, UTF-8, surrogates, numbers, formulas', async () => {
+    const values: CellValue[] = [
+      'plain', ' lead', 'two  spaces', 'tab\there', 'a & <b> > "c"', 'æøå €', '𝄞 pair', 'lone \ud800 high', 'lone \udc00 low', 'end \ud83d',
+      0, -0, 7, -12345, 123456789012345, 1e15, -1e21, 2 ** 53, 0.1 + 0.2, -1.5e-7, 46308.5,
+      new Date('2026-10-01T00:00:00Z'), new Date('2026-10-01T13:30:00Z'),
+      { formula: 'SUM(A1:A2)', result: 3 }, { formula: 'A1&"<x>"', result: 'a<x> & b' }, { formula: 'NOW()' }, { formula: 'X', result: 0.25 },
+      null, undefined, '',
+    ];
+    // What the rows were as strings (`cellXml`), encoded by Node's own UTF-8 encoder.
+    let expected = '';
+    const wb = new WorkbookWriter(STAMP);
+    const ws = wb.addSheet('S', { widths: [10] });
+    for (let i = 0; i < values.length; i++) {
+      const style = i % 3 === 0 ? 0 : wb.styles.id({ numFmt: i % 2 ? '0.00' : '0' });
+      const r = i + 1;
+      const height = i % 4 === 0 ? 30 : undefined;
+      ws.beginRow(r, height);
+      for (let c = 1; c <= 28; c += 27) ws.cell(c, values[i], style);
+      ws.endRow();
+      const cells = cellXml(`A${r}`, values[i], style) + cellXml(`AB${r}`, values[i], style);
+      if (cells || height) expected += `<row r="${r}"${height ? ` ht="${height}" customHeight="1"` : ''}>${cells}</row>`;
+    }
+    // A row of nothing leaves nothing.
+    ws.beginRow(values.length + 5);
+    ws.cell(1, null, 0);
+    ws.endRow();
+    await ws.end();
+    const bytes = (await wb.finish())!;
+    const book = XLSX.read(bytes, { type: 'buffer', bookFiles: true }) as XLSX.WorkBook & { files: Record<string, { content: Uint8Array }> };
+    const sheet = Buffer.from(book.files['xl/worksheets/sheet1.xml']!.content);
+    expect(sheet.includes(Buffer.from(`<sheetData>${expected}</sheetData>`, 'utf8'))).toBe(true);
+    expect(book.Sheets.S!.A7!.v).toBe('𝄞 pair');
+    expect(book.Sheets.S!.AB5!.v).toBe('a & <b> > "c"');
   });
 });

@@ -23,7 +23,7 @@ export function dateSerial(d: Date): number {
 // breaks and runs of spaces anywhere. Other text goes without the attribute (a sixth of the
 // Keys sheet's bytes, at 100,000 keys). Checked by character and `includes`: a regular
 // expression for it was 3 % of the Keys sheet's time.
-function needsPreserve(text: string): boolean {
+export function needsPreserve(text: string): boolean {
   return isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(text.length - 1)) || text.includes('\n') || text.includes('\t') || text.includes('  ');
 }
 

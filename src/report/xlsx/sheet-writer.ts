@@ -1,13 +1,16 @@
 import type { ZipEntryStream } from './zip-writer.js';
-import { columnLetter } from './cell.js';
+import { columnLetter, type CellValue } from './cell.js';
 import type { ChartSpec } from './_chart.js';
 import type { Note } from './_notes.js';
 import { SHEET_REL } from './_parts.js';
 import { escapeAttr, escapeText, NS_MAIN, NS_REL, XML_HEAD } from './_xml.js';
 import { PAGE_MARGINS_XML, pageLayout, type Orientation } from './_page-setup.js';
+import { SheetRows } from './_sheet-rows.js';
 
 /** The last row number Excel allows. */
 const MAX_ROWS = 1_048_576;
+/** Bytes of rows gathered before they are handed to the zip entry (its chunk size). */
+const FLUSH_BYTES = 1 << 18;
 
 /**
  * How a sheet is printed. Every sheet prints one page wide (see `pageLayout`): only its
@@ -73,6 +76,7 @@ export class SheetWriter {
   private readonly breaks: number[] = [];
   private readonly merges: string[] = [];
   private ended = false;
+  private readonly rows: SheetRows;
 
   constructor(
     private readonly entry: ZipEntryStream,
@@ -81,17 +85,44 @@ export class SheetWriter {
     private readonly setup: SheetSetup,
     private readonly book: { ready(): Promise<void>; ended(sheet: FinishedSheet): Promise<void> },
   ) {
-    entry.write(head(setup));
+    this.rows = new SheetRows();
+    this.rows.out.raw(head(setup));
   }
 
   /** One row: `cells` is the row's `<c>` elements (see `cellXml`); `height` in points. */
   row(r: number, cells: string, height?: number): void {
+    this.beginRow(r, height);
+    if (cells) this.rows.raw(cells);
+    this.endRow();
+  }
+
+  /**
+   * Opens row `r` (`height` in points) for `cell` after `cell`, in column order, then `endRow`:
+   * the cells go into the sheet's bytes as they come, with no string made per cell or row.
+   */
+  beginRow(r: number, height?: number): void {
     if (this.ended) throw new Error(`sheet ${this.name} has ended`);
     if (r <= this.lastRow) throw new RangeError(`sheet ${this.name}: row ${r} comes after row ${this.lastRow}`);
     if (r > MAX_ROWS) throw new RangeError(`sheet ${this.name}: more than ${MAX_ROWS} rows, which Excel cannot open`);
     this.lastRow = r;
-    if (!cells && !height) return;
-    this.entry.write(`<row r="${r}"${height ? ` ht="${height}" customHeight="1"` : ''}>${cells}</row>`);
+    this.rows.begin(r, height);
+  }
+
+  /** One cell of the open row, at 1-based `column`: the bytes `cellXml` makes (see `SheetRows.cell`). */
+  cell(column: number, value: CellValue, style: number): void {
+    this.rows.cell(column, value, style);
+  }
+
+  /** Closes the row `beginRow` opened; a row without cells or height leaves nothing. */
+  endRow(): void {
+    if (this.rows.end() >= FLUSH_BYTES) this.flush();
+  }
+
+  /** Hands the bytes gathered so far to the zip entry. */
+  private flush(): void {
+    const out = this.rows.out;
+    this.entry.writeBytes(out.buf, 0, out.pos);
+    out.pos = 0;
   }
 
   /** A note on the cell at row `r`, column `c` (1-based). */
@@ -140,7 +171,9 @@ export class SheetWriter {
     if (this.charts.length) tail += `<drawing r:id="${SHEET_REL.charts}"/>`;
     if (this.notes.length) tail += `<legacyDrawing r:id="${SHEET_REL.drawing}"/>`;
     if (this.tableSetup) tail += `<tableParts count="1"><tablePart r:id="${SHEET_REL.table}"/></tableParts>`;
-    this.entry.write(`${tail}</worksheet>`);
+    this.rows.out.raw(`${tail}</worksheet>`);
+    this.flush();
+    this.rows.release();
     await this.entry.end();
     const done: FinishedSheet = {
       name: this.name, index: this.index, headerRow, repeatColumns: this.setup.print?.repeatColumns ?? (headerRow ? 1 : 0), notes: this.notes, table: this.tableSetup, charts: this.charts,

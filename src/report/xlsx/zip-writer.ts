@@ -213,6 +213,30 @@ export class ZipEntryStream {
     if (this.used >= CHUNK_BYTES) this.take();
   }
 
+  /** Bytes `start` to `end` of `src`, copied (the caller reuses `src`): a sheet's rows, written as bytes. */
+  writeBytes(src: Uint8Array, start: number, end: number): void {
+    if (this.ended) throw new Error(`zip entry ${this.name} has ended`);
+    while (start < end) {
+      if (!this.buffer) {
+        this.buffer = takeSpare() ?? Buffer.allocUnsafe(CHUNK_BYTES * 2);
+        this.used = 0;
+        // Text written before (at most SWITCH_CHARS characters, 3 bytes each) goes first.
+        if (this.parts.length) {
+          this.used = this.buffer.write(this.parts.join(''), 0, 'utf8');
+          this.parts = [];
+          this.partChars = 0;
+        }
+      }
+      const n = Math.min(end - start, CHUNK_BYTES - this.used);
+      if (n > 0) {
+        this.buffer.set(src.subarray(start, start + n), this.used);
+        this.used += n;
+        start += n;
+      }
+      if (this.used >= CHUNK_BYTES) this.take();
+    }
+  }
+
   async end(): Promise<void> {
     let whole = false;
     if (this.record.size === 0 && (this.buffer || this.parts.length)) {
