@@ -66,7 +66,7 @@ export class WorkbookWriter {
     await this.zip.file('[Content_Types].xml', contentTypes(this.sheets, this.tables, this.charts));
     await this.zip.close();
     await this.ready();
-    if (!this.out) return new Uint8Array(Buffer.concat(this.chunks));
+    if (!this.out) return concat(this.chunks);
     await endStream(this.out);
     if (this.failure) throw this.failure;
     return undefined;
@@ -94,6 +94,19 @@ export class WorkbookWriter {
     if (sheet.notes.length || sheet.table || sheet.charts.length) await this.zip.file(`xl/worksheets/_rels/sheet${n}.xml.rels`, sheetRels(sheet, tableId));
     await this.ready();
   }
+}
+
+/** The chunks in one Uint8Array, copied once (not concatenated into a Buffer and copied again). */
+function concat(chunks: Buffer[]): Uint8Array {
+  let size = 0;
+  for (const c of chunks) size += c.length;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  return bytes;
 }
 
 /** Ends `out` and waits until it has flushed (or failed). */
