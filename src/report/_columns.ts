@@ -1,4 +1,4 @@
-import { columnLetter, type FormulaValue } from './xlsx/index.js';
+import { columnLetter, isSpace, type FormulaValue } from './xlsx/index.js';
 import type { ColumnKind } from './_styles.js';
 import { textWidth } from './_text.js';
 
@@ -48,22 +48,47 @@ export const HEADER_WRAP = 24;
 /**
  * Width a header needs: it may wrap onto two lines (values are often narrower than their
  * headers: "Yes", a token count), never narrower than its longest word, at most HEADER_WRAP.
+ * Words are what `split(/\s+/)` gives, measured as `textWidth` measures them, in one scan.
  */
 export function headerWidth(header: string): number {
-  const longestWord = Math.max(0, ...header.split(/\s+/).map(textWidth));
+  let longestWord = 0;
+  let word = 0;
+  const n = header.length;
+  for (let i = 0; i < n; i++) {
+    const c = header.charCodeAt(i);
+    if (isSpace(c)) {
+      if (word > longestWord) longestWord = word;
+      word = 0;
+    } else if (c <= 0x2e80) word++;
+    else {
+      word += 2;
+      if (c <= 0xdbff && c >= 0xd800 && i + 1 < n && (header.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    }
+  }
+  if (word > longestWord) longestWord = word;
   return Math.min(HEADER_WRAP, Math.max(longestWord, Math.ceil(textWidth(header) / 2) + 1));
 }
 
-/** Widths that fit the header (see `headerWidth`) and every value, within sane bounds. */
-export function fitSheetColumns(columns: Column[], rows: Iterable<CellInput[]>): Column[] {
-  const widths = columns.map((c) => headerWidth(c.header));
-  for (const row of rows) {
-    for (let i = 0; i < columns.length; i++) {
+/** Widths that fit the header (see `headerWidth`), every value and the `last` row (totals), within sane bounds. */
+export function fitSheetColumns(columns: Column[], rows: CellInput[][], last?: CellInput[]): Column[] {
+  // Loops, not callbacks made per call: V8 drops a closure's optimized code at each full collection (bench/README.md, issue 42).
+  const n = columns.length;
+  const widths: number[] = new Array(n);
+  for (let i = 0; i < n; i++) widths[i] = headerWidth(columns[i]!.header);
+  for (let r = 0; r <= rows.length; r++) {
+    const row = r < rows.length ? rows[r]! : last;
+    if (!row) break;
+    for (let i = 0; i < n; i++) {
       const w = valueWidth(row[i], columns[i]!.kind);
       if (w > widths[i]!) widths[i] = w;
     }
   }
-  return columns.map((c, i) => ({ ...c, width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widths[i]! + 2)) }));
+  const fitted: Column[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = columns[i]!;
+    fitted[i] = { header: c.header, kind: c.kind, width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widths[i]! + 2)) };
+  }
+  return fitted;
 }
 
 /**

@@ -17,6 +17,8 @@ export class PackedRows<P> {
   private current: Buffer | null = null;
   private used = 0;
   private pending = '';
+  /** A small store's rows as one JSON array's text, while they are all one batch (see `rows`). */
+  private whole: string | undefined;
   private count = 0;
 
   get length(): number {
@@ -31,12 +33,19 @@ export class PackedRows<P> {
   add(row: P): void {
     const text = JSON.stringify(row);
     this.pending = this.pending ? `${this.pending},${text}` : text;
+    this.whole = undefined;
     this.count++;
     // One Buffer.write per batch of rows: a write per row cost more than the rest of `add`.
     if (this.pending.length >= BATCH_CHARS) this.flush();
   }
 
   *rows(): Iterable<P> {
+    if (this.chunks.length === 0 && this.current === null && this.pending.length < BATCH_CHARS) {
+      // Every row is still in the first batch (an organization of a few dozen keys): parsed from
+      // its text, which stays as it is, rather than encoded into a buffer of its own and decoded again.
+      if (this.pending) yield* JSON.parse((this.whole ??= `[${this.pending}]`)) as P[];
+      return;
+    }
     this.flush(true);
     this.seal();
     for (let c = 0; c < this.chunks.length; c++) {

@@ -23,8 +23,7 @@ export interface SimpleTable {
 
 /** Writes `table` as a sheet of `wb` and commits it. */
 export async function writeSimpleTable(wb: WorkbookWriter, styles: StyleBook, table: SimpleTable): Promise<void> {
-  const sized = table.totals ? [...table.rows, table.totals.sums] : table.rows;
-  const writer = new TableWriter(addSheet(wb, table.name, table.print, 1, table.tableName), styles, fitSheetColumns(table.columns, sized));
+  const writer = new TableWriter(addSheet(wb, table.name, table.print, 1, table.tableName), styles, fitSheetColumns(table.columns, table.rows, table.totals?.sums));
   writer.header();
   table.rows.forEach((r, i) => writer.data(r, table.looks?.[i] ?? 'plain'));
   if (table.totals) writer.totals(table.totals.label, table.totals.sums);

@@ -49,30 +49,23 @@ export function textWidth(text: string): number {
 export function wrappedLines(text: string, width: number): number {
   const w = Math.max(1, width);
   if (fitsOneLine(text, w)) return 1;
-  let lines = 1;
-  let used = 0;
+  const line = WRAP;
+  line.width = w;
+  line.lines = 1;
+  line.used = 0;
   let len = 0;
   const n = text.length;
-  // Places `len` (the word just read) on the paragraph's line, as a word-wrapping reader does.
-  const place = () => {
-    if (used > 0 && used + 1 + len <= w) used += 1 + len;
-    else if (used === 0 && len <= w) used = len;
-    else {
-      if (used > 0) lines++;
-      lines += Math.ceil(len / w) - 1;
-      used = len % w || w;
-    }
-    len = 0;
-  };
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x20) {
-      place();
+      place(line, len);
+      len = 0;
       while (i + 1 < n && text.charCodeAt(i + 1) === 0x20) i++;
     } else if (c === 0x0a) {
-      place();
-      lines++;
-      used = 0;
+      place(line, len);
+      len = 0;
+      line.lines++;
+      line.used = 0;
     } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       // A surrogate pair is one code point, above U+2E80: two columns, as in `textWidth`.
       len += 2;
@@ -81,8 +74,33 @@ export function wrappedLines(text: string, width: number): number {
       len += c > 0x2e80 ? 2 : 1;
     }
   }
-  place();
-  return lines;
+  place(line, len);
+  return line.lines;
+}
+
+/** The paragraph line being filled by `wrappedLines` (one, reused: it runs to its end without yielding). */
+interface WrapState {
+  width: number;
+  lines: number;
+  used: number;
+}
+
+const WRAP: WrapState = { width: 1, lines: 1, used: 0 };
+
+/**
+ * Places a word `len` columns wide on the paragraph's line, as a word-wrapping reader does. A
+ * function of the module, not a closure made per call (V8 drops a closure's optimized code at each
+ * full collection: bench/README.md, issue 42).
+ */
+function place(line: WrapState, len: number): void {
+  const w = line.width;
+  if (line.used > 0 && line.used + 1 + len <= w) line.used += 1 + len;
+  else if (line.used === 0 && len <= w) line.used = len;
+  else {
+    if (line.used > 0) line.lines++;
+    line.lines += Math.ceil(len / w) - 1;
+    line.used = len % w || w;
+  }
 }
 
 /**

@@ -42,7 +42,7 @@ export async function writeDaysSheet(ctx: CostContext): Promise<void> {
     }
   }
   const sums = [undefined, usd.toNumber(), dkk === undefined ? undefined : kroner(dkk), columnSum(rows, 3), columnSum(rows, 4), tokens, requests];
-  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.days, ctx.page, 1, 'Days'), ctx.styles, fitSheetColumns(columns, [...rows, sums]));
+  const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.days, ctx.page, 1, 'Days'), ctx.styles, fitSheetColumns(columns, rows, sums));
   table.header({ 2: w('notes.daysDkk') });
   for (let i = 0; i < rows.length; i++) table.data(rows[i]!, looks[i]);
   table.totals(w('total'), sums);

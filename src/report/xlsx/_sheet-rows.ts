@@ -104,20 +104,18 @@ export class SheetRows {
     if (scratch.length < MAX_SCRATCH) scratch.push(this.out);
   }
 
-  /** `<c r="A1" s="3"` */
+  /** `<c r="A1" s="3"`: the column's and the style's bytes made once, the row's digits between. */
   private start(column: number, style: number): void {
     const out = this.out;
     this.rowEmpty = false;
-    out.bytes(C_OPEN);
-    out.bytes(letterBytes(column));
-    out.room(this.digitCount + 1);
+    out.bytes(cellOpen(column));
+    out.room(this.digitCount);
     const buf = out.buf;
     let p = out.pos;
     const digits = this.digits;
     for (let i = 0; i < this.digitCount; i++) buf[p++] = digits[i]!;
-    buf[p++] = 0x22;
     out.pos = p;
-    if (style) out.bytes(styleBytes(style));
+    out.bytes(styleClose(style));
   }
 }
 
@@ -131,7 +129,6 @@ const ROW_HEIGHT = asciiBytes('" ht="');
 const ROW_CUSTOM = asciiBytes('" customHeight="1">');
 const TAG_END = asciiBytes('">');
 const ROW_END = asciiBytes('</row>');
-const C_OPEN = asciiBytes('<c r="');
 const EMPTY_END = asciiBytes('/>');
 const INLINE = asciiBytes(' t="inlineStr"><is><t>');
 const INLINE_PRESERVE = asciiBytes(' t="inlineStr"><is><t xml:space="preserve">');
@@ -143,15 +140,15 @@ const F_OPEN_STR = asciiBytes(' t="str"><f>');
 const F_END_CELL = asciiBytes('</f></c>');
 const F_END_V = asciiBytes('</f><v>');
 
-const letters: Uint8Array[] = [];
-const styles: Uint8Array[] = [];
+const opens: Uint8Array[] = [];
+const closes: Uint8Array[] = [];
 
-/** A column's letters as bytes, made once per column. */
-function letterBytes(column: number): Uint8Array {
-  return (letters[column] ??= asciiBytes(columnLetter(column)));
+/** `<c r="` and a column's letters as bytes, made once per column. */
+function cellOpen(column: number): Uint8Array {
+  return (opens[column] ??= asciiBytes(`<c r="${columnLetter(column)}`));
 }
 
-/** ` s="N"` as bytes, made once per style id. */
-function styleBytes(style: number): Uint8Array {
-  return (styles[style] ??= asciiBytes(` s="${style}"`));
+/** The reference's closing quote and ` s="N"` (none for style 0) as bytes, made once per style id. */
+function styleClose(style: number): Uint8Array {
+  return (closes[style] ??= asciiBytes(style ? `" s="${style}"` : '"'));
 }

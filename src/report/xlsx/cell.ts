@@ -30,7 +30,7 @@ export function needsPreserve(text: string): boolean {
 const SPACE = /\s/;
 
 /** Whether the UTF-16 unit `c` is whitespace as a regular expression's `\s` has it. */
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
   return SPACE.test(String.fromCharCode(c));
 }

@@ -6,6 +6,7 @@ import { SHEET_REL } from './_parts.js';
 import { escapeAttr, escapeText, NS_MAIN, NS_REL, XML_HEAD } from './_xml.js';
 import { PAGE_MARGINS_XML, pageLayout, type Orientation } from './_page-setup.js';
 import { SheetRows } from './_sheet-rows.js';
+import { asciiBytes, type XmlBytes } from './_xml-bytes.js';
 
 /** The last row number Excel allows. */
 const MAX_ROWS = 1_048_576;
@@ -86,7 +87,7 @@ export class SheetWriter {
     private readonly book: { ready(): Promise<void>; ended(sheet: FinishedSheet): Promise<void> },
   ) {
     this.rows = new SheetRows();
-    this.rows.out.raw(head(setup));
+    writeHead(this.rows.out, setup);
   }
 
   /** One row: `cells` is the row's `<c>` elements (see `cellXml`); `height` in points. */
@@ -203,21 +204,41 @@ function printXml(setup: SheetSetup, breaks: number[]): string {
   return xml;
 }
 
-function head(setup: SheetSetup): string {
+/** What precedes the rows, written into the sheet's bytes (the column widths one by one, not mapped and joined). */
+function writeHead(out: XmlBytes, setup: SheetSetup): void {
   const h = setup.headerRow;
   const pane = h
     ? `<pane ySplit="${h}" topLeftCell="A${h + 1}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A${h + 1}" sqref="A${h + 1}"/>`
     : '<selection activeCell="A1" sqref="A1"/>';
-  const cols = setup.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
-  return (
-    `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
-    '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' +
-    `<sheetViews><sheetView${setup.selected ? ' tabSelected="1"' : ''} workbookViewId="0">${pane}</sheetView></sheetViews>` +
-    '<sheetFormatPr defaultRowHeight="15"/>' +
-    (cols ? `<cols>${cols}</cols>` : '') +
-    '<sheetData>'
-  );
+  out.bytes(HEAD);
+  out.raw(`<sheetViews><sheetView${setup.selected ? ' tabSelected="1"' : ''} workbookViewId="0">${pane}</sheetView></sheetViews>`);
+  out.bytes(FORMAT);
+  const widths = setup.widths;
+  if (widths.length) {
+    out.bytes(COLS_OPEN);
+    for (let i = 0; i < widths.length; i++) {
+      out.bytes(COL_MIN);
+      out.number(i + 1);
+      out.bytes(COL_MAX);
+      out.number(i + 1);
+      out.bytes(COL_WIDTH);
+      out.number(widths[i]!);
+      out.bytes(COL_END);
+    }
+    out.bytes(COLS_CLOSE);
+  }
+  out.bytes(SHEET_DATA);
 }
+
+const HEAD = asciiBytes(`${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>`);
+const FORMAT = asciiBytes('<sheetFormatPr defaultRowHeight="15"/>');
+const COLS_OPEN = asciiBytes('<cols>');
+const COL_MIN = asciiBytes('<col min="');
+const COL_MAX = asciiBytes('" max="');
+const COL_WIDTH = asciiBytes('" width="');
+const COL_END = asciiBytes('" customWidth="1"/>');
+const COLS_CLOSE = asciiBytes('</cols>');
+const SHEET_DATA = asciiBytes('<sheetData>');
 
 /** `xl/tables/tableN.xml`. */
 export function tableXml(t: TableSetup, id: number): string {
