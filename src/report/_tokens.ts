@@ -10,10 +10,22 @@ export interface TokenGroupLike {
 
 /** `[uncached input, cache write, cache read, output, total, requests]`; undefined where the record has no figure. */
 export function tokenBuckets(g: TokenGroupLike): Array<number | undefined> {
+  const out: Array<number | undefined> = new Array(TOKEN_COLUMNS.length);
+  tokenBucketsInto(g, out, 0);
+  return out;
+}
+
+/** `tokenBuckets(g)` written into `out` from `at` (a row being filled, no array of its own). */
+export function tokenBucketsInto(g: TokenGroupLike, out: unknown[], at: number): void {
   const read = g.cache_read_input_tokens ?? 0;
   const write = g.cache_creation_input_tokens ?? 0;
-  const uncached = g.prompt_tokens === undefined ? undefined : g.prompt_tokens - read - write;
-  return [uncached, g.prompt_tokens === undefined ? undefined : write, g.prompt_tokens === undefined ? undefined : read, g.completion_tokens, g.total_tokens, g.request_count];
+  const noPrompt = g.prompt_tokens === undefined;
+  out[at] = noPrompt ? undefined : g.prompt_tokens! - read - write;
+  out[at + 1] = noPrompt ? undefined : write;
+  out[at + 2] = noPrompt ? undefined : read;
+  out[at + 3] = g.completion_tokens;
+  out[at + 4] = g.total_tokens;
+  out[at + 5] = g.request_count;
 }
 
 /** Column header keys (under `report.columns`) matching `tokenBuckets`. */

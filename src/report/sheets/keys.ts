@@ -5,7 +5,7 @@ import { formatMinor } from '../../money/index.js';
 import { headerWidth, numberRepeats, valueWidth, type CellInput, type Column } from '../_columns.js';
 import { fieldGroupKey, kroner, type CostContext } from '../_context.js';
 import { TableWriter, type Look } from '../_table.js';
-import { TOKEN_COLUMNS, tokenBuckets } from '../_tokens.js';
+import { TOKEN_COLUMNS, tokenBucketsInto } from '../_tokens.js';
 import { textWidth } from '../_text.js';
 import { addSheet } from '../_workbook.js';
 import { KEY_NUMBERS, KeyStats } from '../_key-stats.js';
@@ -27,23 +27,47 @@ export function keysDkkColumn(fieldCount: number): number {
   return LEAD + fieldCount + 2;
 }
 
-type Labeler = (value: KeyFieldValue | undefined) => string | undefined;
-
-function fieldLabeler(field: KeyField, yes: string, no: string): Labeler {
-  const options = new Map((field.options ?? []).map((o) => [o.key, o.label]));
-  return (value) => {
-    if (value === undefined) return undefined;
-    if (typeof value === 'boolean') return value ? yes : no;
-    return field.type === 'select' ? (options.get(value) ?? value) : value;
-  };
+/** How a key field's values are shown: a select's option labels, booleans as yes/no. */
+interface FieldLabels {
+  select: boolean;
+  options: Map<KeyFieldValue, string>;
+  yes: string;
+  no: string;
 }
 
-function keyRow(key: KeyRow, fields: KeyField[], labelers: Labeler[], product: (p: string) => string, dkk: number | undefined): CellInput[] {
-  const row: CellInput[] = [key.id, key.name, key.key_prefix, key.product ? product(key.product) : undefined, key.recipient_email ?? undefined];
-  for (let i = 0; i < fields.length; i++) row.push(labelers[i]!(key.fields?.[fields[i]!.key]));
-  row.push(Number(key.usd), dkk === undefined ? undefined : kroner(dkk), ...tokenBuckets(key));
-  row.push(key.service?.total_tokens, key.service?.request_count, key.external?.total_tokens, key.external?.request_count);
-  return row;
+function fieldLabels(field: KeyField, yes: string, no: string): FieldLabels {
+  const options = new Map<KeyFieldValue, string>();
+  for (const o of field.options ?? []) options.set(o.key, o.label);
+  return { select: field.type === 'select', options, yes, no };
+}
+
+function labelOf(labels: FieldLabels, value: KeyFieldValue | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'boolean') return value ? labels.yes : labels.no;
+  return labels.select ? (labels.options.get(value) ?? value) : value;
+}
+
+/**
+ * Fills `row` (one array for every row of the sheet: the table writer keeps nothing of it) with
+ * `key`'s cells. Module functions and plain objects rather than closures made per workbook: V8
+ * drops a closure's optimized code at each full collection (bench/README.md, issue 42).
+ */
+function fillKeyRow(row: CellInput[], key: KeyRow, fields: KeyField[], labels: FieldLabels[], products: Map<string, string>, dkk: number | undefined): void {
+  row[0] = key.id;
+  row[1] = key.name;
+  row[2] = key.key_prefix;
+  row[3] = key.product ? (products.get(key.product) ?? key.product) : undefined;
+  row[4] = key.recipient_email ?? undefined;
+  let c = LEAD;
+  for (let i = 0; i < fields.length; i++) row[c++] = labelOf(labels[i]!, key.fields?.[fields[i]!.key]);
+  row[c++] = Number(key.usd);
+  row[c++] = dkk === undefined ? undefined : kroner(dkk);
+  tokenBucketsInto(key, row, c);
+  c += TOKEN_COLUMNS.length;
+  row[c++] = key.service?.total_tokens;
+  row[c++] = key.service?.request_count;
+  row[c++] = key.external?.total_tokens;
+  row[c] = key.external?.request_count;
 }
 
 /**
@@ -58,9 +82,10 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
   const fields = usage.key_fields ?? [];
   // Read a row at a time: a compact store never unpacks whole.
   const keys = usage.keys;
-  const labelers = fields.map((f) => fieldLabeler(f, w('yes'), w('no')));
-  const productNames = new Map(['connect', 'dev', 'service'].map((p) => [p, w(`products.${p}`)]));
-  const product = (p: string) => productNames.get(p) ?? p;
+  const labels: FieldLabels[] = [];
+  for (const f of fields) labels.push(fieldLabels(f, w('yes'), w('no')));
+  const productNames = new Map<string, string>();
+  for (const p of ['connect', 'dev', 'service']) productNames.set(p, w(`products.${p}`));
   const lead: Column[] = [
     { header: w('columns.keyId'), kind: 'text' },
     { header: w('columns.name'), kind: 'text' },
@@ -79,11 +104,17 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
   ];
   // Key-field names as one-line headers, numbered where they repeat each other or one of the
   // sheet's own columns, so the sheet's columns keep their names in the Keys table.
-  const fieldHeaders = numberRepeats(
-    fields.map((f) => f.display_name.replace(/\s+/g, ' ').trim() || '?'),
-    [...lead, ...tail].map((c) => c.header),
-  );
-  const columns: Column[] = [...lead, ...fieldHeaders.map((header) => ({ header, kind: 'text' as const })), ...tail];
+  // Pushed one by one: array spreads here were where V8 dropped this function's optimized code.
+  const names: string[] = [];
+  for (const f of fields) names.push(f.display_name.replace(/\s+/g, ' ').trim() || '?');
+  const own: string[] = [];
+  for (const c of lead) own.push(c.header);
+  for (const c of tail) own.push(c.header);
+  const fieldHeaders = numberRepeats(names, own);
+  const columns: Column[] = [];
+  for (const c of lead) columns.push(c);
+  for (const header of fieldHeaders) columns.push({ header, kind: 'text' });
+  for (const c of tail) columns.push(c);
   const dkkIndex = keysDkkColumn(fields.length) - 1;
   const n = columns.length;
   // Widths from the longest text and the largest number per column, sums for the totals (the USD
@@ -95,15 +126,17 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
   const largest: number[] = new Array(n).fill(0);
   const widen = (i: number, width: number) => (widths[i] = Math.max(widths[i]!, width));
   TEXT_COLUMNS.forEach((c, t) => widen(c, stats.textWidths[t]!));
-  for (const p of stats.products.values) widen(PRODUCT_COLUMN, textWidth(product(p)));
-  fields.forEach((f, j) => {
-    const seen = stats.fields.get(f.key);
-    if (!seen) return;
-    const labels = [...seen.texts.values].map(labelers[j]!);
-    if (seen.yes) labels.push(labelers[j]!(true));
-    if (seen.no) labels.push(labelers[j]!(false));
-    for (const label of labels) if (label !== undefined) widen(LEAD + j, textWidth(label));
-  });
+  for (const p of stats.products.values) widen(PRODUCT_COLUMN, textWidth(productNames.get(p) ?? p));
+  for (let j = 0; j < fields.length; j++) {
+    const seen = stats.fields.get(fields[j]!.key);
+    if (!seen) continue;
+    for (const text of seen.texts.values) {
+      const label = labelOf(labels[j]!, text);
+      if (label !== undefined) widen(LEAD + j, textWidth(label));
+    }
+    if (seen.yes) widen(LEAD + j, textWidth(labelOf(labels[j]!, true)!));
+    if (seen.no) widen(LEAD + j, textWidth(labelOf(labels[j]!, false)!));
+  }
   for (let k = 0; k < KEY_NUMBERS; k++) {
     const c = k === 0 ? dkkIndex - 1 : dkkIndex + k;
     sums[c] = stats.sums[k]!;
@@ -130,6 +163,7 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
   // The rows in this function's own loop, not in a callback made per workbook: V8 drops a closure's
   // optimized code at each full collection (bench/README.md, issue 42).
   let k = 0;
+  const row: CellInput[] = new Array(n);
   for (const key of keys.rows()) {
     const est = alloc.isEstimated(key.id, k);
     const dkk = alloc.dkkOf(key.id, k);
@@ -139,7 +173,8 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
         groups[f]!.set(g, (groups[f]!.get(g) ?? 0) + dkk);
       }
     }
-    table.data(keyRow(key, fields, labelers, product, dkk), isCredit(key.usd) ? (est ? creditEstimated : credit) : est ? estimated : plain);
+    fillKeyRow(row, key, fields, labels, productNames, dkk);
+    table.data(row, isCredit(key.usd) ? (est ? creditEstimated : credit) : est ? estimated : plain);
     if (k++ % BATCH === BATCH - 1) await table.flushed();
   }
   fields.forEach((f, j) => ctx.fieldGroups.set(f.key, new Map([...groups[j]!].map(([value, dkk]) => [fieldGroupKey(value), dkk]))));
