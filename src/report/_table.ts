@@ -125,13 +125,24 @@ export class TableWriter {
    * Returns the row's height in points (for keeping blocks of lines on one printed page).
    */
   line(cells: CellInput[], kinds: ColumnKind[] = [], style?: LineStyle, notes?: Record<number, string>): number {
-    const r = this.nextRow++;
     const span = this.span(cells, style);
+    return this.measuredLine(cells, kinds, style, notes, span, this.tallerThanOne(cells, style, span));
+  }
+
+  /**
+   * `line`, with the height `rowHeight` gave for these cells and style (the Summary measures every
+   * line to keep blocks on a page, then writes them: measuring each twice was a fifth of its lines' cost).
+   */
+  lineOfHeight(cells: CellInput[], kinds: ColumnKind[] | undefined, style: LineStyle | undefined, notes: Record<number, string> | undefined, height: number | undefined): number {
+    return this.measuredLine(cells, kinds ?? [], style, notes, this.span(cells, style), height);
+  }
+
+  private measuredLine(cells: CellInput[], kinds: ColumnKind[], style: LineStyle | undefined, notes: Record<number, string> | undefined, span: Span | undefined, height: number | undefined): number {
+    const r = this.nextRow++;
     // Each cell's kind, once a line (the indent rule looks at the cell before): as given, else
     // text or DKK. A hole in `cells` stays a hole and writes nothing.
     const cellKinds: ColumnKind[] = new Array(cells.length);
     for (let j = 0; j < cells.length; j++) if (j in cells) cellKinds[j] = kinds[j] ?? (typeof cells[j] === 'string' ? 'text' : 'dkk');
-    const height = this.tallerThanOne(cells, style, span);
     const sheet = this.sheet;
     sheet.beginRow(r, height);
     const end = span ? span.from + 1 : cells.length;
@@ -156,9 +167,9 @@ export class TableWriter {
     return height ?? LINE_HEIGHT;
   }
 
-  /** The height in points a `line` of these cells gets. */
-  lineHeight(cells: CellInput[], style?: LineStyle): number {
-    return this.tallerThanOne(cells, style, this.span(cells, style)) ?? LINE_HEIGHT;
+  /** The height a `line` of these cells is given in the sheet; undefined: one line, none given. */
+  rowHeight(cells: CellInput[], style?: LineStyle): number | undefined {
+    return this.tallerThanOne(cells, style, this.span(cells, style));
   }
 
   private tallerThanOne(cells: CellInput[], style: LineStyle | undefined, span: Span | undefined): number | undefined {

@@ -55,9 +55,12 @@ export class SummaryLines {
     // collection and compiles it again (bench/README.md, issue 42).
     const n = this.lines.length;
     const heights: number[] = new Array(n);
+    // The height given to each line's row (undefined: one line), measured once for both.
+    const given: Array<number | undefined> = new Array(n);
     for (let i = 0; i < n; i++) {
       const l = this.lines[i];
-      heights[i] = l ? table.lineHeight(l.cells, l.style) : LINE_HEIGHT;
+      given[i] = l ? table.rowHeight(l.cells, l.style) : undefined;
+      heights[i] = given[i] ?? LINE_HEIGHT;
     }
     const starts = new Set(this.starts);
     let used = 0;
@@ -75,7 +78,7 @@ export class SummaryLines {
       }
       used += heights[i]!;
       if (used > pageHeight) used = heights[i]!;
-      if (l) table.line(l.cells, l.kinds, l.style, l.notes);
+      if (l) table.lineOfHeight(l.cells, l.kinds, l.style, l.notes, given[i]);
       else table.skip();
     }
   }

@@ -50,7 +50,17 @@ export class XmlBytes {
   number(n: number): void {
     // Safe integers below 1e15 (String(-0) is '0' too); others, and non-finite ones, as String() has them.
     if (Number.isInteger(n) && n > -1e15 && n < 1e15) this.integer(n);
-    else this.raw(String(n));
+    else this.ascii(String(n));
+  }
+
+  /** Text known to be ASCII with nothing to escape (a number's digits). */
+  private ascii(s: string): void {
+    const n = s.length;
+    this.room(n);
+    const buf = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) buf[p++] = s.charCodeAt(i);
+    this.pos = p;
   }
 
   private integer(n: number): void {
