@@ -66,7 +66,6 @@ export class ZipWriter implements EntryOwner {
   async finishEntry(record: EntryRecord, whole: boolean): Promise<void> {
     // A whole entry never reached the stream (a flush there would add an empty block).
     if (!whole) await this.flushDeflater();
-    this.emit(FINAL_BLOCK);
     record.compressed += FINAL_BLOCK.length;
     this.emit(dataDescriptor(record));
     this.open = undefined;
@@ -85,7 +84,13 @@ export class ZipWriter implements EntryOwner {
     this.deflater?.close();
     this.deflater = undefined;
     const start = this.offset;
-    for (const e of this.entries) this.emit(centralHeader(e, this.dosTime, this.dosDate));
+    // The directory in one buffer: a Buffer per entry's header was 46 a workbook.
+    let bytes = 0;
+    for (const e of this.entries) bytes += 46 + e.name.length;
+    const directory = Buffer.allocUnsafe(bytes);
+    let at = 0;
+    for (const e of this.entries) at = centralHeader(directory, at, e, this.dosTime, this.dosDate);
+    this.emit(directory);
     const size = this.offset - start;
     if (this.entries.length > 0xffff || start > LIMIT) throw new RangeError('the workbook is too large for a zip without zip64');
     const end = Buffer.alloc(22);
@@ -156,29 +161,33 @@ export class ZipWriter implements EntryOwner {
   }
 }
 
+/** The entry's deflate data's last block (`FINAL_BLOCK`), then its data descriptor: one buffer. */
 function dataDescriptor(e: EntryRecord): Buffer {
-  const d = Buffer.allocUnsafe(16);
-  d.writeUInt32LE(0x08074b50, 0);
-  d.writeUInt32LE(e.crc >>> 0, 4);
-  d.writeUInt32LE(e.compressed, 8);
-  d.writeUInt32LE(e.size, 12);
+  const d = Buffer.allocUnsafe(FINAL_BLOCK.length + 16);
+  FINAL_BLOCK.copy(d, 0);
+  const at = FINAL_BLOCK.length;
+  d.writeUInt32LE(0x08074b50, at);
+  d.writeUInt32LE(e.crc >>> 0, at + 4);
+  d.writeUInt32LE(e.compressed, at + 8);
+  d.writeUInt32LE(e.size, at + 12);
   return d;
 }
 
-function centralHeader(e: EntryRecord, time: number, date: number): Buffer {
-  const h = Buffer.allocUnsafe(46 + e.name.length).fill(0, 30, 42);
-  h.writeUInt32LE(0x02014b50, 0);
-  h.writeUInt16LE(20, 4);
-  h.writeUInt16LE(20, 6);
-  h.writeUInt16LE(e.flags, 8);
-  h.writeUInt16LE(8, 10);
-  h.writeUInt16LE(time, 12);
-  h.writeUInt16LE(date, 14);
-  h.writeUInt32LE(e.crc >>> 0, 16);
-  h.writeUInt32LE(e.compressed, 20);
-  h.writeUInt32LE(e.size, 24);
-  h.writeUInt16LE(e.name.length, 28);
-  h.writeUInt32LE(e.offset, 42);
-  e.name.copy(h, 46);
-  return h;
+/** Writes `e`'s central directory header into `h` at `at`; returns where the next one goes. */
+function centralHeader(h: Buffer, at: number, e: EntryRecord, time: number, date: number): number {
+  h.fill(0, at + 30, at + 42);
+  h.writeUInt32LE(0x02014b50, at);
+  h.writeUInt16LE(20, at + 4);
+  h.writeUInt16LE(20, at + 6);
+  h.writeUInt16LE(e.flags, at + 8);
+  h.writeUInt16LE(8, at + 10);
+  h.writeUInt16LE(time, at + 12);
+  h.writeUInt16LE(date, at + 14);
+  h.writeUInt32LE(e.crc >>> 0, at + 16);
+  h.writeUInt32LE(e.compressed, at + 20);
+  h.writeUInt32LE(e.size, at + 24);
+  h.writeUInt16LE(e.name.length, at + 28);
+  h.writeUInt32LE(e.offset, at + 42);
+  e.name.copy(h, at + 46);
+  return at + 46 + e.name.length;
 }
