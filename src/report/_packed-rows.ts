@@ -39,13 +39,19 @@ export class PackedRows<P> {
     if (this.pending.length >= BATCH_CHARS) this.flush();
   }
 
-  *rows(): Iterable<P> {
+  /**
+   * The rows: an array of them while they are all one batch (an organization of a few dozen
+   * keys), parsed from its text, which stays as it is (not encoded into a buffer of its own and
+   * decoded again, nor yielded one by one); else read a batch at a time.
+   */
+  rows(): Iterable<P> {
     if (this.chunks.length === 0 && this.current === null && this.pending.length < BATCH_CHARS) {
-      // Every row is still in the first batch (an organization of a few dozen keys): parsed from
-      // its text, which stays as it is, rather than encoded into a buffer of its own and decoded again.
-      if (this.pending) yield* JSON.parse((this.whole ??= `[${this.pending}]`)) as P[];
-      return;
+      return this.pending ? (JSON.parse((this.whole ??= `[${this.pending}]`)) as P[]) : [];
     }
+    return this.batchRows();
+  }
+
+  private *batchRows(): Iterable<P> {
     this.flush(true);
     this.seal();
     for (let c = 0; c < this.chunks.length; c++) {

@@ -131,8 +131,15 @@ export class KeyStore implements KeySource {
     ]);
   }
 
-  *rows(): Iterable<KeyRow> {
-    for (const p of this.packed.rows()) yield unpack(p);
+  rows(): Iterable<KeyRow> {
+    const packed = this.packed.rows();
+    // A small store's rows come as one array: unpacked into one (no generator step per row).
+    if (Array.isArray(packed)) {
+      const rows: KeyRow[] = new Array(packed.length);
+      for (let i = 0; i < packed.length; i++) rows[i] = unpack(packed[i] as Packed);
+      return rows;
+    }
+    return unpackEach(packed);
   }
 
   usds(): Iterable<string> {
@@ -175,6 +182,10 @@ export class KeyWeightStore implements WeightSource {
   *rows(): Iterable<KeyWeight> {
     for (const [id, usd] of this.packed.rows()) yield { id, usd };
   }
+}
+
+function* unpackEach(packed: Iterable<Packed>): Iterable<KeyRow> {
+  for (const p of packed) yield unpack(p);
 }
 
 function unpack(p: Packed): KeyRow {
