@@ -17,7 +17,7 @@ export interface EntryOwner {
   /** The whole entry at once, deflated in this thread. */
   deflateWhole(record: EntryRecord, raw: Buffer, remember: boolean): void;
   /** Ends the entry's deflate data and writes its descriptor. */
-  finishEntry(record: EntryRecord, whole: boolean): Promise<void>;
+  finishEntry(record: EntryRecord, whole: boolean): Promise<void> | undefined;
 }
 
 /** Uncompressed text gathered before it is deflated: big enough to compress well, small enough to hold. */
@@ -25,6 +25,7 @@ export const CHUNK_BYTES = 1 << 18;
 /** Characters of an entry's text gathered as strings before it is encoded into chunk buffers. */
 const SWITCH_CHARS = 1 << 14;
 export const LIMIT = 0xffff_ffff;
+const DONE = Promise.resolve();
 
 /** One entry being written: text or bytes in, handed to the archive's deflater a chunk at a time. */
 export class ZipEntryStream {
@@ -101,7 +102,11 @@ export class ZipEntryStream {
     }
   }
 
-  async end(): Promise<void> {
+  /**
+   * Ends the entry. Not an async function: an entry deflated whole (most parts of a workbook) ends
+   * here and now, and gets one promise made once, not three made per entry.
+   */
+  end(): Promise<void> {
     let whole = false;
     if (this.record.size === 0 && (this.buffer || this.parts.length)) {
       // Never handed to the stream: the whole entry is here, as strings (a small part) or in its
@@ -130,7 +135,13 @@ export class ZipEntryStream {
     } else this.take();
     this.ended = true;
     if (this.record.size > LIMIT) throw new RangeError(`zip entry ${this.name} is larger than 4 GiB`);
-    await this.zip.finishEntry(this.record, whole);
+    const finishing = this.zip.finishEntry(this.record, whole);
+    if (finishing) return finishing.then(() => this.checkCompressed());
+    this.checkCompressed();
+    return DONE;
+  }
+
+  private checkCompressed(): void {
     if (this.record.compressed > LIMIT) throw new RangeError(`zip entry ${this.name} is larger than 4 GiB`);
   }
 

@@ -41,10 +41,10 @@ export class ZipWriter implements EntryOwner {
   }
 
   /** A whole entry at once (small parts: styles, rels, comments). */
-  async file(name: string, content: string | Buffer): Promise<void> {
+  file(name: string, content: string | Buffer): Promise<void> {
     const entry = this.entry(name);
     entry.write(content);
-    await entry.end();
+    return entry.end();
   }
 
   /** An entry written piece by piece (a worksheet); end it before the next one. */
@@ -62,10 +62,15 @@ export class ZipWriter implements EntryOwner {
     this.compressed(deflateWhole(raw, record.crc, this.level, remember));
   }
 
-  /** For `ZipEntryStream`: the end of its data and its descriptor. */
-  async finishEntry(record: EntryRecord, whole: boolean): Promise<void> {
+  /** For `ZipEntryStream`: the end of its data and its descriptor (an entry deflated whole: nothing to wait for). */
+  finishEntry(record: EntryRecord, whole: boolean): Promise<void> | undefined {
     // A whole entry never reached the stream (a flush there would add an empty block).
-    if (!whole) await this.flushDeflater();
+    if (!whole) return this.flushDeflater().then(() => this.descriptor(record));
+    this.descriptor(record);
+    return undefined;
+  }
+
+  private descriptor(record: EntryRecord): void {
     record.compressed += FINAL_BLOCK.length;
     this.emit(dataDescriptor(record));
     this.open = undefined;
