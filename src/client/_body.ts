@@ -1,4 +1,4 @@
-import { pipeline, Transform, type Readable } from 'node:stream';
+import { finished, Transform, type Readable } from 'node:stream';
 import { CredentialScan } from './_credential-scan.js';
 
 /** Largest `content-length` read into one buffer allocated up front (larger bodies are collected in chunks). */
@@ -81,8 +81,16 @@ export function capStream(body: Readable, cap: BodyCap, guard?: BodyGuard): Read
       callback(null, rest?.length ? rest : undefined);
     },
   });
-  // An error on either side (the cap, a deadline, the connection, the caller's destroy) ends both.
-  pipeline(body, capped, () => {});
+  // An error on either side (the cap, a deadline, the connection, the caller's destroy) ends both,
+  // as stream.pipeline would; not with it, as it makes an AbortController and, at the end, a
+  // DOMException with its stack for every body.
+  body.pipe(capped);
+  finished(body, (err) => {
+    if (err) capped.destroy(err);
+  });
+  finished(capped, (err) => {
+    if (err) body.destroy(err);
+  });
   return capped;
 }
 

@@ -8,11 +8,14 @@ import { ConnectionError } from './errors/connection-error.js';
 import { checkOrgId } from './_org-id.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { JsonScanError, MemberScanner } from './_json-members.js';
+import { WHOLE_BYTES, wholeObject } from './_json-whole.js';
 import type { KeyUsageHead } from './merge-key-usage.js';
 import { replacedAt } from './_utf8.js';
 
 /** The members of OrgKeyUsage beside `keys`: the only ones kept (anything else is skipped unparsed). */
 const HEAD_MEMBERS: ReadonlySet<string> = new Set(['org_id', 'start_date', 'end_date', 'key_fields', 'totals']);
+/** The members the scanner would see each time one is repeated (the org check, the keys twice), which JSON.parse would not. */
+const ONCE = /"(?:org_id|keys)"/g;
 
 /** A JSON.parse or scanner failure: the response is not (complete) JSON. */
 const isJsonError = (e: unknown) => e instanceof SyntaxError || e instanceof JsonScanError;
@@ -52,32 +55,39 @@ export async function readKeyUsageStream(
   const root: Record<string, unknown> = {};
   // Which key a failure belongs to; -1 while the scanner is outside the keys.
   let current = -1;
+  let sawArray = false;
+  /** One key, `value` as parsed from `text` (undefined: from a body without backslashes or invalid bytes). */
+  const element = (value: unknown, index: number, text?: string) => {
+    current = index;
+    // The pipeline found no token in the bytes; one written with JSON escapes shows once parsed.
+    if (text !== undefined) http.refuseEscapedCredential({ path }, text.includes('\\'), value, 200);
+    let key: KeyUsageEntry;
+    try {
+      key = parseRecord(KeyUsageEntrySchema, value, 'key usage');
+    } catch (e) {
+      if (e instanceof SchemaError) throw bad(e.path === '$' ? `keys[${index}]` : `keys[${index}].${e.path}`, e.reason);
+      throw e;
+    }
+    // Where a body's invalid bytes ended up, for the warning (the keys are not kept).
+    if (text !== undefined && replaced.length < 3 && text.includes('\ufffd')) replaced.push(...replacedAt(value, ['keys', index]));
+    // onKey's own errors (and ours above) pass through `write` as they are.
+    onKey(key, index);
+    current = -1;
+  };
+  /** A member beside the keys' array, parsed (`text` as for `element`). */
+  const member = (name: string, value: unknown, text?: string) => {
+    root[name] = value;
+    if (text !== undefined) http.refuseEscapedCredential({ path }, text.includes('\\'), value, 200);
+    // Another organization's answer is refused as soon as it says so, before its keys are read.
+    if (name === 'org_id' && typeof root.org_id === 'string') checkOrgId(endpoint, root.org_id, orgId);
+  };
   const scanner = new MemberScanner('keys', {
     onElement(text, index) {
       current = index;
-      const value: unknown = JSON.parse(text);
-      // The pipeline found no token in the bytes; one written with JSON escapes shows once parsed.
-      http.refuseEscapedCredential({ path }, text.includes('\\'), value, 200);
-      let key: KeyUsageEntry;
-      try {
-        key = parseRecord(KeyUsageEntrySchema, value, 'key usage');
-      } catch (e) {
-        if (e instanceof SchemaError) throw bad(e.path === '$' ? `keys[${index}]` : `keys[${index}].${e.path}`, e.reason);
-        throw e;
-      }
-      // Where a body's invalid bytes ended up, for the warning (the keys are not kept).
-      if (replaced.length < 3 && text.includes('\ufffd')) replaced.push(...replacedAt(value, ['keys', index]));
-      // onKey's own errors (and ours above) pass through `write` as they are.
-      onKey(key, index);
-      current = -1;
+      element(JSON.parse(text), index, text);
     },
     onMember(name, text) {
-      if (HEAD_MEMBERS.has(name) || name === 'keys') {
-        root[name] = JSON.parse(text);
-        http.refuseEscapedCredential({ path }, text.includes('\\'), root[name], 200);
-      }
-      // Another organization's answer is refused as soon as it says so, before its keys are read.
-      if (name === 'org_id' && typeof root.org_id === 'string') checkOrgId(endpoint, root.org_id, orgId);
+      if (HEAD_MEMBERS.has(name) || name === 'keys') member(name, JSON.parse(text), text);
     },
   });
   let failure: Error | undefined;
@@ -102,15 +112,54 @@ export async function readKeyUsageStream(
       failure = isJsonError(e) ? bad(current >= 0 ? `keys[${current}]` : '$', `not valid JSON (${(e as Error).message})`) : (e as Error);
     }
   };
+  const scanned = (chunk: Buffer) => {
+    checkUtf8(chunk);
+    scan(() => scanner.write(chunk));
+  };
+  // An answer of at most WHOLE_BYTES is held until it ends and then parsed in one go (wholeMembers);
+  // a larger one is scanned as it streams. Either way each key is checked and handed on in order,
+  // and a failure is what the scan of the same bytes would have met first.
+  let held: Buffer[] | undefined = [];
+  let heldBytes = 0;
+  const scanHeld = () => {
+    for (const chunk of held ?? []) {
+      if (!failure) scanned(chunk);
+    }
+    held = undefined;
+  };
   try {
     for await (const chunk of body) {
-      checkUtf8(chunk as Buffer);
-      scan(() => scanner.write(chunk as Buffer));
+      if (held && heldBytes + (chunk as Buffer).length <= WHOLE_BYTES) {
+        held.push(chunk as Buffer);
+        heldBytes += (chunk as Buffer).length;
+        continue;
+      }
+      scanHeld();
+      if (!failure) scanned(chunk as Buffer);
       if (failure) break;
     }
-    checkUtf8();
-    if (!failure) scan(() => scanner.end());
+    const whole = held && wholeObject(held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes), ONCE);
+    if (whole) {
+      held = undefined;
+      scan(() => {
+        // In the text's order (for…in puts integer-like names first; no member read here has one).
+        for (const name in whole) {
+          const value = whole[name];
+          if (name === 'keys' && Array.isArray(value)) {
+            sawArray = true;
+            for (let i = 0; i < value.length; i++) element(value[i], i);
+          } else if (HEAD_MEMBERS.has(name) || name === 'keys') member(name, value);
+        }
+      });
+    } else {
+      scanHeld();
+      checkUtf8();
+      if (!failure) scan(() => scanner.end());
+      sawArray = scanner.sawArray;
+    }
   } catch (e) {
+    // Bytes held when the body failed are scanned first, as they would have been as they came.
+    scanHeld();
     // The pipeline's deadline and size cap end the body with their own errors.
     const code = (e as { code?: unknown }).code;
     failure ??= e instanceof ApiError ? e : new ConnectionError(endpoint, http.baseUrl.origin, typeof code === 'string' ? code : undefined, { afterAnswer: true });
@@ -120,10 +169,10 @@ export async function readKeyUsageStream(
     throw failure;
   }
   // `keys` given but not as an array: the schema check below names what it is.
-  if (!scanner.sawArray && !('keys' in root)) throw bad('keys', 'missing (expected array)');
+  if (!sawArray && !('keys' in root)) throw bad('keys', 'missing (expected array)');
   try {
     // The keys were checked one by one above; the rest is checked with an empty key list.
-    const head = parseRecord(OrgKeyUsageSchema, { ...root, keys: scanner.sawArray ? [] : root.keys }, 'key usage');
+    const head = parseRecord(OrgKeyUsageSchema, { ...root, keys: sawArray ? [] : root.keys }, 'key usage');
     checkOrgId(endpoint, head.org_id, orgId);
     if (invalid) http.warnInvalidUtf8(endpoint, [...replaced, ...replacedAt(head)].slice(0, 3));
     return { ...head, keys: [] };

@@ -8,7 +8,8 @@ import { ResponseSchemaError } from '../../src/client/errors/response-schema-err
 import { ReportingClient } from '../../src/client/reporting-client.js';
 import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../../src/model/key-usage.js';
 import { parseRecord } from '../../src/model/parse/parse.js';
-import { startChunkedServer, type FakeServer } from './_fake-server.js';
+import { startChunkedServer, startFakeServer, type FakeServer } from './_fake-server.js';
+import { WHOLE_BYTES } from '../../src/client/_json-whole.js';
 import { expectSame } from '../_expect-same.js';
 
 const key = (id: string, name: string, extra = '') =>
@@ -202,6 +203,71 @@ describe('streamKeyUsage over HTTP, the body sent in pieces', () => {
     const err = await run();
     expect(err).toBeInstanceOf(ConnectionError);
     expect((err as Error).message).not.toContain('rt_test');
+  });
+
+  // Keys without a backslash anywhere: an answer of at most WHOLE_BYTES is then parsed in one go
+  // (wholeObject), and must hand over and refuse exactly what the scanner does.
+  const plain = [
+    key('k1', 'a ] } [ { , : name'),
+    key('k2', 'Ærø – 北京 😀', ',"fields":{"team":"[x]","pii":true,"10":"ten","2":false}'),
+    key('k3', 'quote-free', ',"service":{"prompt_tokens":0,"completion_tokens":0,"total_tokens":0,"request_count":0}'),
+  ];
+  const plainBodies = [
+    ['keys first', `{"keys":[${plain.join(',')}],${head},"0":1,"key_fields":[],${totals}}`],
+    ['keys last', `{${head},${totals},"unknown":[[["]"]],{"a":{}}],"keys":[${plain.join(' ,\n')}]}`],
+  ] as const;
+
+  test.each(plainBodies)('a body without backslashes, parsed in one go, hands over what the scanner does (%s)', async (_n, body) => {
+    expect(body).not.toContain('\\');
+    const whole = parseRecord(OrgKeyUsageSchema, JSON.parse(body), 'key usage');
+    for (const size of [7, 1 << 20]) {
+      send(body, size);
+      const got: Array<[number, KeyUsageEntry]> = [];
+      const rest = await run((k, i) => got.push([i, k]));
+      expect(got).toEqual(whole.keys.map((k, i) => [i, k]));
+      expect(rest).toEqual({ ...whole, keys: [] });
+    }
+  });
+
+  test('a body without backslashes refuses what the scanner refuses, in the same order', async () => {
+    const refusal = async (body: string, onKey?: (k: KeyUsageEntry, i: number) => void) => {
+      expect(body).not.toContain('\\');
+      send(body, 1 << 20);
+      const err = await run(onKey);
+      expect(err).toBeInstanceOf(ResponseSchemaError);
+      return err as ResponseSchemaError;
+    };
+    // The keys twice: the scanner refuses it where JSON.parse would keep the last.
+    expect((await refusal(`{${head},"keys":[],${totals},"keys":[${plain[0]}]}`)).message).toMatch(/"keys" appears twice/);
+    // Another organization's id, then ours: refused at the first, as the scanner sees it.
+    expect((await refusal(`{"org_id":"org-y",${head},"keys":[],${totals}}`)).message).toMatch(/org-y/);
+    // A bad key before another organization's id is named; the id before the keys stops them.
+    const bad = plain[1]!.replace('"1.25"', '"lots"');
+    expect((await refusal(`{"keys":[${plain[0]},${bad}],"org_id":"org-y","start_date":"2026-10-01","end_date":"2026-10-31",${totals}}`)).path).toBe('keys[1].spend_usd');
+    let handed = 0;
+    expect((await refusal(`{"org_id":"org-y","start_date":"2026-10-01","end_date":"2026-10-31","keys":[${plain[0]}],${totals}}`, () => handed++)).message).toMatch(/org-y/);
+    expect(handed).toBe(0);
+    // Not JSON: the scanner names where.
+    expect((await refusal(`{${head},"keys":[${plain[0]}],${totals}} x`)).message).toMatch(/not valid JSON.*found 'x' at byte/);
+  });
+
+  test('an answer larger than WHOLE_BYTES is scanned as it streams: its first key is handed over before the body ends', async () => {
+    const many = `{${head},${totals},"keys":[` + Array.from({ length: Math.ceil(WHOLE_BYTES / plain[0]!.length) + 10 }, () => plain[0]).join(',');
+    // The body never ends: only a key handed over while it streams can end the call before the deadline.
+    const stalled = await startFakeServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(many);
+    });
+    try {
+      const mine = new Error('first key');
+      const c = new ReportingClient({ baseUrl: stalled.url, orgId: 'org-x', token: 'rt_test', env: {}, maxRetries: 0, timeoutMs: 20_000 });
+      const err = await c.streamKeyUsage({ month: '2026-10' }, () => {
+        throw mine;
+      }).catch((e: unknown) => e);
+      expect(err).toBe(mine);
+    } finally {
+      await stalled.close();
+    }
   });
 
   test('the schema of each key is the one getKeyUsage checks', () => {
