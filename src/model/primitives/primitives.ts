@@ -2,6 +2,13 @@ import { Decimal } from '../../money/exact/index.js';
 import { z } from 'zod';
 
 /**
+ * The amount "0", by far the most frequent one (each day of a year without usage, a hosted model's
+ * spend): one Decimal for all of them rather than one each. A Decimal is immutable (decimal.js
+ * never changes an instance; every operation returns a new one), so sharing it changes nothing.
+ */
+const ZERO = new Decimal('0');
+
+/**
  * A decimal string as the API sends amounts (`"12.5"`, `"-25.7"`); parsed exactly into a Decimal,
  * never a float. At most 15 digits before the point: an amount beyond that is no real spend, and
  * it could not be a workbook's number (a spreadsheet keeps 15 significant digits), so a
@@ -10,7 +17,7 @@ import { z } from 'zod';
 export const decimalString = z
   .string()
   .regex(/^-?0*\d{1,15}(\.\d+)?$/, 'expected a decimal string such as "12.50", at most 15 digits before the point')
-  .transform((s) => new Decimal(s));
+  .transform((s) => (s === '0' ? ZERO : new Decimal(s)));
 
 const INT64_BEYOND = 'an int64 beyond 2^53 − 1 (9007199254740991) cannot be read exactly here; refused rather than rounded';
 /**
