@@ -213,3 +213,5 @@ export type OrgKeyUsageJson = z.input<typeof OrgKeyUsageSchema>;
 
 // Checked tens of times an answer (one entry at a time, as the answer streams): by a compiled check, zod naming a refusal.
 compileRecordSchema(KeyUsageEntrySchema);
+// The rest of a streamed answer (its keys empty) is checked once an answer, and the whole record of getKeyUsage.
+compileRecordSchema(OrgKeyUsageSchema);

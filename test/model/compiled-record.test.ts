@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyUsageEntrySchema, OrgMonthlyUsageSchema, InvoiceSummarySchema, parseRecord } from '../../src/model/index.js';
+import { KeyUsageEntrySchema, OrgKeyUsageSchema, OrgMonthlyUsageSchema, InvoiceSummarySchema, parseRecord } from '../../src/model/index.js';
 import { compiledParse } from '../../src/model/parse/compiled-record.js';
 import { Decimal } from '../../src/money/exact/index.js';
 
@@ -26,6 +26,36 @@ const keyEntry = {
   fields: { team: 'ml', private: true, '10': 'ten', '2': false },
   product: 'connect',
   recipient_email: 'ops@example.com',
+};
+
+const slice = (n: number) => ({ ...tokens(n) });
+const keyUsage = {
+  org_id: 'org-nordlys',
+  start_date: '2026-10-01',
+  end_date: '2026-10-31',
+  key_fields: [
+    { key: 'team', display_name: 'Team', type: 'select', required: true, default_value: 'ml', options: [{ key: 'ml', label: 'ML' }], sort_options_alphabetically: false },
+    { key: 'private', display_name: 'Private', type: 'boolean', default_value: null },
+    { key: 'note', display_name: 'Note', type: 'text' },
+  ],
+  keys: [keyEntry],
+  totals: {
+    spend_usd: '12.34',
+    ...tokens(100),
+    cache_read_input_tokens: 20,
+    models: keyEntry.models,
+    providers: [{ provider: 'openai', spend_usd: '12.34', ...tokens(90) }],
+    service: slice(10),
+    external: slice(90),
+    by_field: [
+      {
+        key: 'team',
+        display_name: 'Team',
+        type: 'select',
+        groups: [{ key_count: 1, spend_usd: '12.34', ...tokens(100), cache_read_input_tokens: 20, cache_creation_input_tokens: 0, service: slice(10), external: slice(90), label: 'ML', value: 'ml' }],
+      },
+    ],
+  },
 };
 
 const day = (d: string, usd: string, n: number) => ({ date: d, usd_spend: usd, total_tokens: 4 * n, request_count: n, prompt_tokens: 3 * n, completion_tokens: n });
@@ -122,6 +152,7 @@ function sameRecord(a: unknown, b: unknown, at = '$'): string | undefined {
 describe.each([
   ['key usage entry', KeyUsageEntrySchema, keyEntry, 1],
   ['monthly usage', OrgMonthlyUsageSchema, monthly, 2],
+  ['key usage', OrgKeyUsageSchema, keyUsage, 3],
 ] as const)('the compiled check of the %s', (_name, schema, base, seed) => {
   it('accepts the record as zod does, with the same output', () => {
     const fast = compiledParse(schema, JSON.parse(JSON.stringify(base)));
