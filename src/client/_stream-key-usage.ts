@@ -1,5 +1,5 @@
 import { KeyUsageEntrySchema, OrgKeyUsageSchema, type KeyUsageEntry } from '../model/index.js';
-import { parseRecord } from '../model/parse/index.js';
+import { parseEntry, parseRecord } from '../model/parse/index.js';
 import { SchemaError } from '../model/parse/index.js';
 import type { CallOptions } from './api.js';
 import type { HttpPipeline } from './http-pipeline.js';
@@ -63,7 +63,7 @@ export async function readKeyUsageStream(
     if (text !== undefined) http.refuseEscapedCredential({ path }, text.includes('\\'), value, 200);
     let key: KeyUsageEntry;
     try {
-      key = parseRecord(KeyUsageEntrySchema, value, 'key usage');
+      key = parseEntry(KeyUsageEntrySchema, value, 'key usage');
     } catch (e) {
       if (e instanceof SchemaError) throw bad(e.path === '$' ? `keys[${index}]` : `keys[${index}].${e.path}`, e.reason);
       throw e;

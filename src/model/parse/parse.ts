@@ -56,6 +56,21 @@ export function wasParsedWith(value: unknown, schema: z.ZodType): boolean {
  * @throws SchemaError naming the path of the first bad field; InvalidArgumentError when `schema` is not a schema.
  */
 export function parseRecord<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
+  const record = checkedRecord(schema, data, what);
+  if (typeof record === 'object' && record !== null) parsed.set(record, schema);
+  return record;
+}
+
+/**
+ * parseRecord without noting the record for wasParsedWith: for records that are handed on and
+ * dropped, never given back to an entry point (each key of a streamed key-usage answer), so the
+ * WeakMap does not take an entry, and the collector an ephemeron, for each of them.
+ */
+export function parseEntry<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
+  return checkedRecord(schema, data, what);
+}
+
+function checkedRecord<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   if (typeof (schema as { safeParse?: unknown } | null)?.safeParse !== 'function') throw new InvalidArgumentError('schema', 'must be one of the package\'s record schemas (InvoiceSchema, …)');
   // One walk makes the text visible and checks the depth; only a refusal walks again, for the path to name.
   const visible = visibleWithin(data, MAX_DEPTH, isTooDeep, LINE_KEYS);
@@ -65,10 +80,7 @@ export function parseRecord<S extends z.ZodType>(schema: S, data: unknown, what:
   }
   // The large records (key usage, monthly usage) by their compiled check; zod for the rest and to name a refusal.
   const result = compiledParse(schema, visible.value) ?? schema.safeParse(visible.value);
-  if (result.success) {
-    if (typeof result.data === 'object' && result.data !== null) parsed.set(result.data, schema);
-    return result.data;
-  }
+  if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: formatPath(i.path), reason: describe(i, data) }));
   const first = issues[0] ?? { path: '$', reason: 'invalid' };
   throw new SchemaError(what, first.path, first.reason, issues.slice(1));
