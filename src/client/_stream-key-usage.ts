@@ -24,7 +24,9 @@ const isJsonError = (e: unknown) => e instanceof SyntaxError || e instanceof Jso
  * The answer to one key-usage request (`path` and `query` as sent), read as a stream: each key entry is
  * cut out of the response bytes as they arrive (`MemberScanner`), parsed with the native
  * `JSON.parse`, checked against the spec's schema and handed to `onKey`, then dropped, so a
- * response with 100,000 keys is never held whole (neither its text nor its parsed record).
+ * response with 100,000 keys is never held whole (neither its text nor its parsed record). An
+ * answer of at most WHOLE_BYTES (a few hundred keys) is held until it ends and parsed in one go
+ * where that cannot differ (wholeObject): one native parse costs less than the byte scan.
  * Returns the rest of the record, checked too, with `keys` empty; an answer for another
  * organization than `orgId` is refused as soon as its `org_id` arrives.
  * `ReportingClient.streamKeyUsage` uses it for each request of a period.
