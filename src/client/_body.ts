@@ -32,23 +32,43 @@ export async function readAll(body: Readable, contentLength: number | undefined,
     return b;
   };
   if (contentLength !== undefined && Number.isSafeInteger(contentLength) && contentLength > 0 && contentLength <= PREALLOCATE_LIMIT) {
-    const out = Buffer.allocUnsafe(contentLength);
+    // A body that comes as one chunk (most answers of a few hundred KB on loopback) is that chunk;
+    // the buffer is made once a second chunk shows it is needed.
+    let first: Buffer | undefined;
+    let out: Buffer | undefined;
     let size = 0;
     const rest: Buffer[] = [];
     for await (const chunk of body) {
       const b = count(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-      const fits = Math.min(b.length, contentLength - size);
-      b.copy(out, size, 0, fits);
-      size += fits;
-      // A body longer than announced is still read whole (up to the cap) rather than cut.
-      if (fits < b.length) rest.push(b.subarray(fits));
+      if (!first && !out) {
+        first = b;
+        continue;
+      }
+      if (!out) {
+        out = Buffer.allocUnsafe(contentLength);
+        size = fitInto(out, 0, first!, rest);
+        first = undefined;
+      }
+      size = fitInto(out, size, b, rest);
     }
-    const head = out.subarray(0, size);
+    if (first) return first;
+    const head = out ? out.subarray(0, size) : Buffer.alloc(0);
     return rest.length ? Buffer.concat([head, ...rest]) : head;
   }
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(count(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array)));
   return Buffer.concat(chunks);
+}
+
+/**
+ * Copies what of `b` fits into `out` from `size` on; returns the new size. A body longer than
+ * announced is still read whole (up to the cap) rather than cut: the rest goes to `rest`.
+ */
+function fitInto(out: Buffer, size: number, b: Buffer, rest: Buffer[]): number {
+  const fits = Math.min(b.length, out.length - size);
+  b.copy(out, size, 0, fits);
+  if (fits < b.length) rest.push(b.subarray(fits));
+  return size + fits;
 }
 
 /** A credential a streamed body must not hold (its UTF-8 bytes), and the error the stream then fails with. */
