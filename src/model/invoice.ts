@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencySchema, decimalString, email, int32, int64, isoDate, isoDateTime, uuid } from './primitives/primitives.js';
 import { InvoiceLanguageSchema, InvoiceLineKindSchema, InvoiceStatusSchema } from './enums.js';
+import { compileRecordSchema } from './parse/compiled-record.js';
 
 // Each record's fields are a named shape with a doc comment per field, and the schema's type is
 // written as `z.ZodObject<typeof shape>`: so the built .d.ts keeps the comments and an editor
@@ -145,3 +146,7 @@ export type Invoice = z.infer<typeof InvoiceSchema>;
 /** The invoice as JSON on the wire (decimal fields still strings). */
 export type InvoiceJson = z.input<typeof InvoiceSchema>;
 export type InvoiceSummaryJson = z.input<typeof InvoiceSummarySchema>;
+
+// An organization's invoice list and its month's invoice, in every run: by a compiled check, zod naming a refusal.
+compileRecordSchema(InvoiceListSchema);
+compileRecordSchema(InvoiceSchema);

@@ -40,7 +40,7 @@ class Unsupported extends Error {}
 const INT_RANGES: Record<string, [number, number]> = { safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER], int32: [-2147483648, 2147483647] };
 
 /** Formats whose whole check is their pattern (zod's $ZodCheckStringFormat with `def.pattern`). */
-const PATTERN_FORMATS: ReadonlySet<string> = new Set(['regex', 'date', 'email']);
+const PATTERN_FORMATS: ReadonlySet<string> = new Set(['regex', 'date', 'datetime', 'email', 'guid']);
 
 const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
 
