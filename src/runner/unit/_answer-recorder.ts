@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { once } from 'node:events';
-import { createGzip, type Gzip } from 'node:zlib';
+import { createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import type { AnswerTap } from './answer-tap.js';
 import { KEPT_GZIP_LEVEL, KEPT_HEADERS, KEPT_RAW_LIMIT } from '../manifest/kept-answers.js';
@@ -22,6 +22,16 @@ export interface RecordedAnswer {
   withheld?: string;
 }
 
+/**
+ * A body up to this many bytes is held as it came (undici's chunks, not copies) and compressed in
+ * one call when it ends; a larger one goes through a gzip stream as it comes, so it is never held
+ * whole. Both give the same bytes (deflate's output does not depend on how its input was cut).
+ * A stream for each of an organization's two large answers (60 KB) cost more than compressing
+ * them: its zlib state, output buffers and thread-pool trips, and the collections their memory
+ * outside V8's heap brought on (bench/README.md, issue 42).
+ */
+const WHOLE_LIMIT = 1 << 20;
+
 function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
@@ -33,9 +43,12 @@ class Recording {
   private length: string | undefined;
   private bytes = 0;
   private readonly hash: Hash = createHash('sha256');
-  private raw: Buffer[] | null = [];
+  // The body's chunks so far (undici's, which stay as they are: its own body stream holds them so),
+  // until it ends or passes WHOLE_LIMIT.
+  private held: Buffer[] | null = [];
+  private raw: Buffer | undefined;
   private readonly gz: Buffer[] = [];
-  // Made once the body passes KEPT_RAW_LIMIT: a small body is kept as it came, never compressed.
+  // Made once the body passes WHOLE_LIMIT: a smaller one is compressed in one call at its end.
   private zip: Gzip | undefined;
   // The end of the previous chunk, so a token split across two chunks is still found.
   private tail: Buffer = Buffer.alloc(0);
@@ -71,32 +84,37 @@ class Recording {
 
   data(chunk: Buffer): void {
     if (this.withheld) return;
-    if (this.token) {
-      const seen = Buffer.concat([this.tail, chunk]);
-      if (seen.includes(this.token)) {
-        this.withheld = true;
-        this.raw = null;
-        this.onToken(`${this.method} ${this.path.split('?')[0]}`);
-        return;
-      }
-      this.tail = seen.subarray(Math.max(0, seen.length - this.token.length + 1));
+    if (this.token && this.holdsToken(chunk, this.token)) {
+      this.withheld = true;
+      this.held = null;
+      this.onToken(`${this.method} ${this.path.split('?')[0]}`);
+      return;
     }
     this.bytes += chunk.length;
     this.hash.update(chunk);
-    if (this.raw) {
-      this.raw.push(Buffer.from(chunk));
-      if (this.bytes <= KEPT_RAW_LIMIT) return;
-      // Past the limit: what came so far, and from now on each chunk, compressed as it comes, at
-      // level 3: on the month-end bench's answers (monthly usage with its days, key usage with 50
-      // keys; 59 KB on average) a quarter of level 9's CPU (0.41 against 1.72 ms an answer; two an
-      // organization) for 21 % more bytes in the same disk blocks (bench/README.md, issue 42).
-      this.zip = createGzip({ level: KEPT_GZIP_LEVEL });
-      this.zip.on('data', (c: Buffer) => this.gz.push(c));
-      for (const c of this.raw) this.zip.write(c);
-      this.raw = null;
+    if (this.zip) {
+      this.zip.write(chunk);
       return;
     }
-    this.zip?.write(chunk);
+    this.held!.push(chunk);
+    if (this.bytes <= WHOLE_LIMIT) return;
+    // Past the limit: what came so far, and from now on each chunk, compressed as it comes.
+    this.zip = createGzip({ level: KEPT_GZIP_LEVEL });
+    this.zip.on('data', (c: Buffer) => this.gz.push(c));
+    for (const c of this.held!) this.zip.write(c);
+    this.held = null;
+  }
+
+  /**
+   * Whether the token is in the body so far, looking at `chunk` and where it meets the chunk
+   * before (the end of which is kept, `token.length - 1` bytes): never a copy of the whole chunk.
+   */
+  private holdsToken(chunk: Buffer, token: Buffer): boolean {
+    const keep = token.length - 1;
+    if (this.tail.length > 0 && Buffer.concat([this.tail, chunk.subarray(0, keep)]).includes(token)) return true;
+    if (chunk.includes(token)) return true;
+    this.tail = chunk.length >= keep ? Buffer.from(chunk.subarray(chunk.length - keep)) : Buffer.concat([this.tail, chunk]).subarray(-keep);
+    return false;
   }
 
   end(): void {
@@ -115,16 +133,30 @@ class Recording {
   private close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (!this.zip) return this.finish();
-    this.zip.end();
-    void once(this.zip, 'end').then(() => this.finish(), () => this.finish());
+    if (this.zip) {
+      this.zip.end();
+      void once(this.zip, 'end').then(() => this.finish(), () => this.finish());
+      return;
+    }
+    if (this.held) {
+      // A copy of its own (concat always copies), not the socket's buffers the chunks are views of.
+      const body = Buffer.concat(this.held, this.bytes);
+      this.held = null;
+      // A small body is kept as it came; a larger one compressed at level 3: on the month-end
+      // bench's answers (monthly usage with its days, key usage with 50 keys; 59 KB on average) a
+      // quarter of level 9's CPU (0.41 against 1.72 ms an answer; two an organization) for 21 %
+      // more bytes in the same disk blocks (bench/README.md, issue 42).
+      if (this.bytes <= KEPT_RAW_LIMIT) this.raw = body;
+      else this.gz.push(gzipSync(body, { level: KEPT_GZIP_LEVEL }));
+    }
+    this.finish();
   }
 
   private result(): RecordedAnswer {
     const head = { method: this.method, path: this.path, ...(this.status !== undefined ? { status: this.status, headers: this.headers! } : {}) };
     if (this.failed !== undefined) return { ...head, bytes: 0, sha256: '', failed: this.failed };
     if (this.withheld) return { ...head, bytes: 0, sha256: '', withheld: 'the answer contained the token: not kept' };
-    const body = this.zip ? { gzip: Buffer.concat(this.gz) } : { raw: Buffer.concat(this.raw ?? []) };
+    const body = this.raw === undefined ? { gzip: Buffer.concat(this.gz) } : { raw: this.raw };
     return { ...head, bytes: this.bytes, sha256: this.hash.digest('hex'), ...body, ...(this.cut ? { cut: true as const } : {}) };
   }
 }
