@@ -48,6 +48,36 @@ export async function outputTarget(path: string): Promise<string> {
   return (await ownFile(path, { followLink: true, use: 'write' }))?.path ?? path;
 }
 
+/**
+ * Temp names count up from a random start in each process (each thread: a module of its own)
+ * rather than taking 4 random bytes each: a month end makes tens of thousands, and each random
+ * draw was a call into OpenSSL's generator. The pid and the random start keep them apart between
+ * processes as the random bytes did, and 'wx' still refuses a name that is already there.
+ */
+let tempCount = randomBytes(4).readUInt32BE(0);
+
+/** The next temp name beside `target`. */
+function tempPath(dir: string, target: string): string {
+  tempCount = (tempCount + 1) >>> 0;
+  return join(dir, `${TEMP_PREFIX}${basename(target)}.${process.pid}.${tempCount.toString(16).padStart(8, '0')}`);
+}
+
+/**
+ * Where a text chunk is encoded before it is written: the writes are synchronous, so one buffer
+ * serves them all. A manifest of megabytes is written 64 K characters at a time, and a Buffer of
+ * its own for each chunk was memory outside V8's heap, which counts towards its next full collection.
+ */
+const SCRATCH_BYTES = 256 * 1024;
+let scratch: Buffer | undefined;
+
+/** `text` as UTF-8, in the scratch buffer when it fits (until the next call), else in a Buffer of its own. */
+function utf8Of(text: string): Uint8Array {
+  // At most 3 bytes a UTF-16 unit (a surrogate pair, 2 units, is 4 bytes).
+  if (text.length * 3 > SCRATCH_BYTES) return Buffer.from(text, 'utf8');
+  scratch ??= Buffer.allocUnsafeSlow(SCRATCH_BYTES);
+  return scratch.subarray(0, scratch.write(text, 0, 'utf8'));
+}
+
 /** fsync(2) on libuv's thread pool (the binding read at each call, so a test can watch the calls). */
 function fsyncFd(fd: number): Promise<void> {
   return new Promise((resolve, reject) => fsync(fd, (e) => (e ? reject(e) : resolve())));
@@ -111,7 +141,7 @@ export async function writeAtomic(path: string, fill: (sink: AtomicSink) => Prom
   // Inside an output folder nothing is followed; elsewhere a link at the path itself is written through.
   const target = within !== undefined ? ((await ownFile(path, { within, use: 'write' }))?.path ?? path) : await outputTarget(path);
   const dir = dirname(target);
-  const tmp = join(dir, `${TEMP_PREFIX}${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}`);
+  const tmp = tempPath(dir, target);
   let fd: number | undefined;
   let size = 0;
   try {
@@ -120,7 +150,7 @@ export async function writeAtomic(path: string, fill: (sink: AtomicSink) => Prom
     const file = fd;
     await fill({
       async write(chunk) {
-        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+        const bytes = typeof chunk === 'string' ? utf8Of(chunk) : chunk;
         writeWhole(file, bytes);
         size += bytes.length;
       },

@@ -22,7 +22,9 @@ export async function refuseLinks(root: string, path: string): Promise<Stats | n
   let at = root;
   let st: Stats | undefined;
   for (let i = 0; i < parts.length; i++) {
-    at = join(at, parts[i]!);
+    // relative() gives plain names (no '', '.' or '..' below root), so once joined to root the path
+    // needs no normalizing again: a separator and the name.
+    at = i === 0 ? join(root, parts[0]!) : `${at}${sep}${parts[i]!}`;
     st = lstatOrMissing(at, path);
     // Missing (or under a file, which the write then reports): nothing below it exists either.
     if (!st) return null;

@@ -35,6 +35,9 @@ export function sha256OfCostData(data: CostReportData): string {
   return hash.digest();
 }
 
+/** Characters fed to ChunkedJsonHash's hash at a time. */
+const PIECE = 1 << 16;
+
 /**
  * sha256 of values as JSON, a line each, fed to the hash in pieces of about 64 K characters: each
  * update crosses into the hash's native code, which cost more than the JSON of a key's row. A
@@ -46,8 +49,16 @@ class ChunkedJsonHash {
   private pending = '';
 
   put(value: unknown): void {
-    this.pending += `${JSON.stringify(value)}\n`;
-    if (this.pending.length >= 1 << 16) {
+    const json = JSON.stringify(value);
+    if (json.length >= PIECE) {
+      // A large value (a year's monthly usage, 60 K characters) goes to the hash as it is, not copied into `pending` first.
+      this.hash.update(this.pending);
+      this.hash.update(json);
+      this.pending = '\n';
+      return;
+    }
+    this.pending += `${json}\n`;
+    if (this.pending.length >= PIECE) {
       this.hash.update(this.pending);
       this.pending = '';
     }

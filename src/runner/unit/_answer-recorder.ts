@@ -139,8 +139,8 @@ class Recording {
       return;
     }
     if (this.held) {
-      // A copy of its own (concat always copies), not the socket's buffers the chunks are views of.
-      const body = Buffer.concat(this.held, this.bytes);
+      // A small body is copied (concat always copies): it is kept, the socket's buffer its chunks are views of is not.
+      const body = this.held.length === 1 && this.bytes > KEPT_RAW_LIMIT ? this.held[0]! : Buffer.concat(this.held, this.bytes);
       this.held = null;
       // A small body is kept as it came; a larger one compressed at level 3: on the month-end
       // bench's answers (monthly usage with its days, key usage with 50 keys; 59 KB on average) a

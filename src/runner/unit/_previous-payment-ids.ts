@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { previousMonth } from '../options/month.js';
 
@@ -44,7 +45,13 @@ async function read(path: string, month: string): Promise<Map<string, EarlierPay
 export async function previousPaymentIds(monthDir: string, month: string): Promise<Map<string, EarlierPayment>> {
   const before = previousMonth(new Date(`${month}-01T00:00:00Z`));
   const path = join(dirname(monthDir), before, 'manifest.json');
-  const seen = await stat(path).catch(() => undefined);
+  // Synchronous, and no Error made when there is none (a month's first run asks for every organization).
+  let seen;
+  try {
+    seen = statSync(path, { throwIfNoEntry: false });
+  } catch {
+    seen = undefined;
+  }
   if (!seen?.isFile()) return new Map();
   const key = `${path}\0${seen.size}\0${seen.mtimeMs}`;
   let ids = cache.get(key);
