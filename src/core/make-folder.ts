@@ -1,5 +1,4 @@
-import { statSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 function systemError(code: string, syscall: string, path: string, text: string): NodeJS.ErrnoException {
@@ -25,12 +24,13 @@ export async function makeFolder(dir: string, mode?: number): Promise<void> {
     missing.push(at);
     if (dirname(at) === at) break;
   }
+  // Synchronous too: a run makes two folders an organization, and mkdir(2) takes microseconds.
   for (const folder of missing.reverse()) {
     try {
-      await mkdir(folder, mode === undefined ? {} : { mode });
+      mkdirSync(folder, mode === undefined ? {} : { mode });
     } catch (e) {
       // Made by someone else meanwhile is as good as made here.
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !(await stat(folder)).isDirectory()) throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(folder).isDirectory()) throw e;
     }
   }
 }
