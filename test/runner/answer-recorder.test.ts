@@ -70,6 +70,18 @@ describe('the answer recorder', () => {
     }
   });
 
+  it('finds the token in chunks a dispatcher hands as plain Uint8Arrays, not Buffers', async () => {
+    const body = Buffer.from(`{"note":"the token is ${TOKEN} here"}`);
+    const start = body.indexOf(TOKEN);
+    for (const chunks of [[body], cut(body, [start + 3]), cut(body, [2, body.length - 2])]) {
+      const plain = chunks.map((c) => new Uint8Array(c.buffer.slice(c.byteOffset, c.byteOffset + c.length))) as unknown as Buffer[];
+      const { answer, tokenSeenIn } = await record(plain);
+      expect(tokenSeenIn).toBe('GET /api/x');
+      expect(answer.withheld).toBeDefined();
+      expect(answer.raw ?? answer.gzip).toBeUndefined();
+    }
+  });
+
   it('keeps a body that only nearly holds the token, at every cut', async () => {
     const near = TOKEN.slice(0, -1);
     const body = Buffer.from(`${near}|${near}${TOKEN.slice(-1) === 'x' ? 'y' : 'x'}|${TOKEN.slice(1)}`);

@@ -82,8 +82,11 @@ class Recording {
     this.length = headerText(headers['content-length']);
   }
 
-  data(chunk: Buffer): void {
+  data(data: Buffer | Uint8Array): void {
     if (this.withheld) return;
+    // A dispatcher in the chain (an interceptor, an embedder's own) may hand a plain Uint8Array,
+    // whose `includes` looks for one number, not the token's bytes: seen as a Buffer, not copied.
+    const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     if (this.token && this.holdsToken(chunk, this.token)) {
       this.withheld = true;
       this.held = null;
