@@ -8,23 +8,30 @@ import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { hasUnzip, runs } from '../_tools.js';
-import { cellXml, WorkbookWriter, type CellValue } from '../../src/report/xlsx/index.js';
+import { WorkbookWriter, type CellValue, type SheetWriter } from '../../src/report/xlsx/index.js';
 
 const STAMP = new Date('2026-10-31T00:00:00Z');
+
+/** Row `r` of `ws`: each cell as [column (1-based), value, style]. */
+function putRow(ws: SheetWriter, r: number, cells: Array<[number, CellValue, number]>): void {
+  ws.beginRow(r);
+  for (const [column, value, style] of cells) ws.cell(column, value, style);
+  ws.endRow();
+}
 
 async function twoSheets(out?: Writable): Promise<Uint8Array | undefined> {
   const wb = new WorkbookWriter(STAMP, out);
   const bold = { font: { bold: true } };
   const a = wb.addSheet('Første', { widths: [20, 12], headerRow: 1 });
-  a.row(1, cellXml('A1', 'Navn', wb.styles.id(bold)) + cellXml('B1', 'Beløb', wb.styles.id(bold)));
-  a.row(2, cellXml('A2', '=HYPERLINK("http://x","y")', 0) + cellXml('B2', 12.5, wb.styles.id({ numFmt: '#,##0.00' })));
-  a.row(3, cellXml('A3', 'a & <b> "c"', 0) + cellXml('B3', new Date('2026-10-01T00:00:00Z'), wb.styles.id({ numFmt: 'd mmm yyyy' })));
-  a.row(4, cellXml('B4', { formula: 'SUM(B2:B3)', result: 46308.5 }, 0));
+  putRow(a, 1, [[1, 'Navn', wb.styles.id(bold)], [2, 'Beløb', wb.styles.id(bold)]]);
+  putRow(a, 2, [[1, '=HYPERLINK("http://x","y")', 0], [2, 12.5, wb.styles.id({ numFmt: '#,##0.00' })]]);
+  putRow(a, 3, [[1, 'a & <b> "c"', 0], [2, new Date('2026-10-01T00:00:00Z'), wb.styles.id({ numFmt: 'd mmm yyyy' })]]);
+  putRow(a, 4, [[2, { formula: 'SUM(B2:B3)', result: 46308.5 }, 0]]);
   a.note(1, 2, 'Beløb i DKK');
   a.table({ name: 'First', headerRow: 1, lastRow: 3, columns: ['Navn', 'Beløb'] });
   await a.end();
   const b = wb.addSheet("O'Brien", { widths: [] });
-  b.row(1, cellXml('A1', 'x', 0));
+  putRow(b, 1, [[1, 'x', 0]]);
   b.note(1, 1, 'second note');
   b.autoFilter('A1:A1');
   await b.end();
@@ -72,7 +79,7 @@ describe('WorkbookWriter', () => {
   test.runIf(runs(hasUnzip))('a large sheet is a valid zip entry (unzip -t checks every CRC)', async () => {
     const wb = new WorkbookWriter(STAMP);
     const ws = wb.addSheet('Rows', { widths: [30, 12] });
-    for (let r = 1; r <= 30_000; r++) ws.row(r, cellXml(`A${r}`, `row ${r} æøå ${'x'.repeat(r % 40)}`, 0) + cellXml(`B${r}`, r / 7, 0));
+    for (let r = 1; r <= 30_000; r++) putRow(ws, r, [[1, `row ${r} æøå ${'x'.repeat(r % 40)}`, 0], [2, r / 7, 0]]);
     await ws.end();
     const bytes = (await wb.finish())!;
     const dir = mkdtempSync(join(tmpdir(), 'svc-xlsx-'));
@@ -113,18 +120,18 @@ describe('WorkbookWriter', () => {
 
   test('rows must come in order, and within what Excel can open', () => {
     const ws = new WorkbookWriter(STAMP).addSheet('S', { widths: [] });
-    ws.row(2, '');
-    expect(() => ws.row(2, '')).toThrow(/row 2 comes after row 2/);
-    ws.row(1_048_576, '');
-    expect(() => ws.row(1_048_577, '')).toThrow(/more than 1048576 rows, which Excel cannot open/);
+    putRow(ws, 2, []);
+    expect(() => putRow(ws, 2, [])).toThrow(/row 2 comes after row 2/);
+    putRow(ws, 1_048_576, []);
+    expect(() => putRow(ws, 1_048_577, [])).toThrow(/more than 1048576 rows, which Excel cannot open/);
   });
 
   test('a wide sheet prints landscape, one page wide; merged cells read back as one', async () => {
     const wb = new WorkbookWriter(STAMP);
     // 20 columns of 14 characters: far wider than an upright page.
     const ws = wb.addSheet('Wide', { widths: Array.from({ length: 20 }, () => 14), headerRow: 1, print: { repeatColumns: 2 } });
-    ws.row(1, cellXml('A1', 'Id', 0) + cellXml('B1', 'Name', 0));
-    ws.row(3, cellXml('A3', 'A note as wide as the sheet', 0));
+    putRow(ws, 1, [[1, 'Id', 0], [2, 'Name', 0]]);
+    putRow(ws, 3, [[1, 'A note as wide as the sheet', 0]]);
     ws.merge('A3:T3');
     await ws.end();
     const book = XLSX.read((await wb.finish())!, { type: 'buffer', bookFiles: true }) as XLSX.WorkBook & { files: Record<string, { content: Uint8Array }> };
@@ -133,30 +140,43 @@ describe('WorkbookWriter', () => {
     expect(Buffer.from(book.files['xl/worksheets/sheet1.xml']!.content).toString('utf8')).toContain('<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>');
   });
 
-  test('cells written one by one are the bytes cellXml makes: escapes, UTF-8, surrogates, numbers, formulas', async () => {
-    const values: CellValue[] = [
-      'plain', ' lead', 'two  spaces', 'tab\there', 'a & <b> > "c"', 'æøå €', '𝄞 pair', 'lone \ud800 high', 'lone \udc00 low', 'end \ud83d',
-      0, -0, 7, -12345, 123456789012345, 1e15, -1e21, 2 ** 53, 0.1 + 0.2, -1.5e-7, 46308.5,
-      new Date('2026-10-01T00:00:00Z'), new Date('2026-10-01T13:30:00Z'),
-      { formula: 'SUM(A1:A2)', result: 3 }, { formula: 'A1&"<x>"', result: 'a<x> & b' }, { formula: 'NOW()' }, { formula: 'X', result: 0.25 },
-      null, undefined, '',
+  test('cells as XML: escapes, UTF-8, surrogates, numbers, dates and formulas, written out by hand', async () => {
+    // Each value with what follows `<c r="…"` and its ` s="N"` (by hand; '' for a value that
+    // leaves no cell unless it has a style, when it is `<c r="…" s="N"/>`).
+    const inline = (t: string) => ` t="inlineStr"><is><t>${t}</t></is></c>`;
+    const preserved = (t: string) => ` t="inlineStr"><is><t xml:space="preserve">${t}</t></is></c>`;
+    const v = (n: string) => `><v>${n}</v></c>`;
+    const cases: Array<[CellValue, string]> = [
+      ['plain', inline('plain')], [' lead', preserved(' lead')], ['two  spaces', preserved('two  spaces')], ['tab\there', preserved('tab\there')],
+      ['a & <b> > "c"', inline('a &amp; &lt;b&gt; &gt; "c"')], ['æøå €', inline('æøå €')], ['𝄞 pair', inline('𝄞 pair')],
+      // A lone surrogate is U+FFFD, as Node's UTF-8 encoder writes it.
+      ['lone \ud800 high', inline('lone \ufffd high')], ['lone \udc00 low', inline('lone \ufffd low')], ['end \ud83d', inline('end \ufffd')],
+      [0, v('0')], [-0, v('0')], [7, v('7')], [-12345, v('-12345')], [123456789012345, v('123456789012345')], [1e15, v('1000000000000000')],
+      [-1e21, v('-1e+21')], [2 ** 53, v('9007199254740992')], [0.1 + 0.2, v('0.30000000000000004')], [-1.5e-7, v('-1.5e-7')], [46308.5, v('46308.5')],
+      // Excel's serial: days since 1899-12-30, 2026-10-01 is day 46296; 13:30 is 0.5625 of a day.
+      [new Date('2026-10-01T00:00:00Z'), v('46296')], [new Date('2026-10-01T13:30:00Z'), v('46296.5625')],
+      [{ formula: 'SUM(A1:A2)', result: 3 }, '><f>SUM(A1:A2)</f><v>3</v></c>'],
+      [{ formula: 'A1&"<x>"', result: 'a<x> & b' }, ' t="str"><f>A1&amp;"&lt;x&gt;"</f><v>a&lt;x&gt; &amp; b</v></c>'],
+      [{ formula: 'NOW()' }, '><f>NOW()</f></c>'], [{ formula: 'X', result: 0.25 }, '><f>X</f><v>0.25</v></c>'],
+      [null, ''], [undefined, ''], ['', ''],
     ];
-    // What the rows were as strings (`cellXml`), encoded by Node's own UTF-8 encoder.
     let expected = '';
     const wb = new WorkbookWriter(STAMP);
     const ws = wb.addSheet('S', { widths: [10] });
-    for (let i = 0; i < values.length; i++) {
+    for (let i = 0; i < cases.length; i++) {
+      const [value, tail] = cases[i]!;
       const style = i % 3 === 0 ? 0 : wb.styles.id({ numFmt: i % 2 ? '0.00' : '0' });
       const r = i + 1;
       const height = i % 4 === 0 ? 30 : undefined;
       ws.beginRow(r, height);
-      for (let c = 1; c <= 28; c += 27) ws.cell(c, values[i], style);
+      for (let c = 1; c <= 28; c += 27) ws.cell(c, value, style);
       ws.endRow();
-      const cells = cellXml(`A${r}`, values[i], style) + cellXml(`AB${r}`, values[i], style);
+      const s = style ? ` s="${style}"` : '';
+      const cells = tail ? `<c r="A${r}"${s}${tail}<c r="AB${r}"${s}${tail}` : style ? `<c r="A${r}"${s}/><c r="AB${r}"${s}/>` : '';
       if (cells || height) expected += `<row r="${r}"${height ? ` ht="${height}" customHeight="1"` : ''}>${cells}</row>`;
     }
     // A row of nothing leaves nothing.
-    ws.beginRow(values.length + 5);
+    ws.beginRow(cases.length + 5);
     ws.cell(1, null, 0);
     ws.endRow();
     await ws.end();

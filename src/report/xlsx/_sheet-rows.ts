@@ -38,13 +38,11 @@ export class SheetRows {
     } else out.bytes(TAG_END);
   }
 
-  /** Cells made elsewhere as text (`cellXml`). */
-  raw(cells: string): void {
-    this.out.raw(cells);
-    this.rowEmpty = false;
-  }
-
-  /** The bytes `cellXml` makes (see there); nothing for an empty value without a style. */
+  /**
+   * One `<c>` element; nothing for an empty value without a style. Text is an inline string: it
+   * is only ever shown, never evaluated, so `=HYPERLINK(...)` from the API stays text. Formulas
+   * come from our own code only.
+   */
   cell(column: number, value: CellValue, style: number): void {
     if (value === null || value === undefined || value === '') {
       if (!style) return;

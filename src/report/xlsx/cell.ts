@@ -1,5 +1,3 @@
-import { escapeText } from './_xml.js';
-
 /** A formula with the value it evaluates to, stored as its cached result so readers show it at once. */
 export interface FormulaValue {
   formula: string;
@@ -33,39 +31,6 @@ const SPACE = /\s/;
 export function isSpace(c: number): boolean {
   if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
   return SPACE.test(String.fromCharCode(c));
-}
-
-// ` s="N"` per style id, made once: a template per cell was a string per cell.
-const styleAttrs: string[] = [''];
-
-function styleAttr(style: number): string {
-  return styleAttrs[style] ??= ` s="${style}"`;
-}
-
-/**
- * One `<c>` element. Text is an inline string: it is only ever shown, never evaluated, so
- * `=HYPERLINK(...)` from the API stays text. Formulas come from our own code only.
- */
-export function cellXml(ref: string, value: CellValue, style: number): string {
-  const s = style ? styleAttr(style) : '';
-  if (value === null || value === undefined || value === '') return style ? `<c r="${ref}"${s}/>` : '';
-  if (typeof value === 'string') {
-    const t = needsPreserve(value) ? '<t xml:space="preserve">' : '<t>';
-    return `<c r="${ref}"${s} t="inlineStr"><is>${t}${escapeText(value)}</t></is></c>`;
-  }
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new RangeError(`cell ${ref}: ${value} is not a finite number`);
-    return `<c r="${ref}"${s}><v>${value}</v></c>`;
-  }
-  if (value instanceof Date) {
-    const serial = dateSerial(value);
-    if (!Number.isFinite(serial)) throw new RangeError(`cell ${ref}: invalid date`);
-    return `<c r="${ref}"${s}><v>${serial}</v></c>`;
-  }
-  const f = `<f>${escapeText(value.formula)}</f>`;
-  if (value.result === undefined) return `<c r="${ref}"${s}>${f}</c>`;
-  if (typeof value.result === 'string') return `<c r="${ref}"${s} t="str">${f}<v>${escapeText(value.result)}</v></c>`;
-  return `<c r="${ref}"${s}>${f}<v>${value.result}</v></c>`;
 }
 
 /** `A`, `B`, ... `AA` for a 1-based column number. */

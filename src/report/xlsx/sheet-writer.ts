@@ -90,13 +90,6 @@ export class SheetWriter {
     writeHead(this.rows.out, setup);
   }
 
-  /** One row: `cells` is the row's `<c>` elements (see `cellXml`); `height` in points. */
-  row(r: number, cells: string, height?: number): void {
-    this.beginRow(r, height);
-    if (cells) this.rows.raw(cells);
-    this.endRow();
-  }
-
   /**
    * Opens row `r` (`height` in points) for `cell` after `cell`, in column order, then `endRow`:
    * the cells go into the sheet's bytes as they come, with no string made per cell or row.
@@ -109,7 +102,7 @@ export class SheetWriter {
     this.rows.begin(r, height);
   }
 
-  /** One cell of the open row, at 1-based `column`: the bytes `cellXml` makes (see `SheetRows.cell`). */
+  /** One cell of the open row, at 1-based `column` (see `SheetRows.cell`). */
   cell(column: number, value: CellValue, style: number): void {
     this.rows.cell(column, value, style);
   }
