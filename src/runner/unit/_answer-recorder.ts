@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { once } from 'node:events';
 import { createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
+import { CredentialScan } from '../../client/index.js';
 import type { AnswerTap } from './answer-tap.js';
 import { KEPT_GZIP_LEVEL, KEPT_HEADERS, KEPT_RAW_LIMIT } from '../manifest/kept-answers.js';
 
@@ -50,8 +51,9 @@ class Recording {
   private readonly gz: Buffer[] = [];
   // Made once the body passes WHOLE_LIMIT: a smaller one is compressed in one call at its end.
   private zip: Gzip | undefined;
-  // The end of the previous chunk, so a token split across two chunks is still found.
-  private tail: Buffer = Buffer.alloc(0);
+  // The one search for a credential in a body that comes in chunks (the client's): a token split
+  // across two chunks is still found.
+  private readonly scan: CredentialScan | undefined;
   private withheld = false;
   private failed: string | undefined;
   private cut = false;
@@ -62,9 +64,10 @@ class Recording {
   constructor(
     private readonly method: string,
     private readonly path: string,
-    private readonly token: Buffer | null,
+    token: Buffer | null,
     private readonly onToken: (where: string) => void,
   ) {
+    this.scan = token ? new CredentialScan(token) : undefined;
     const ended = new Promise<void>((resolve) => (this.finish = resolve));
     this.done = ended.then(() => this.result());
   }
@@ -87,7 +90,7 @@ class Recording {
     // A dispatcher in the chain (an interceptor, an embedder's own) may hand a plain Uint8Array,
     // whose `includes` looks for one number, not the token's bytes: seen as a Buffer, not copied.
     const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    if (this.token && this.holdsToken(chunk, this.token)) {
+    if (this.scan && this.scan.write(chunk) === undefined) {
       this.withheld = true;
       this.held = null;
       this.onToken(`${this.method} ${this.path.split('?')[0]}`);
@@ -106,18 +109,6 @@ class Recording {
     this.zip.on('data', (c: Buffer) => this.gz.push(c));
     for (const c of this.held!) this.zip.write(c);
     this.held = null;
-  }
-
-  /**
-   * Whether the token is in the body so far, looking at `chunk` and where it meets the chunk
-   * before (the end of which is kept, `token.length - 1` bytes): never a copy of the whole chunk.
-   */
-  private holdsToken(chunk: Buffer, token: Buffer): boolean {
-    const keep = token.length - 1;
-    if (this.tail.length > 0 && Buffer.concat([this.tail, chunk.subarray(0, keep)]).includes(token)) return true;
-    if (chunk.includes(token)) return true;
-    this.tail = chunk.length >= keep ? Buffer.from(chunk.subarray(chunk.length - keep)) : Buffer.concat([this.tail, chunk]).subarray(-keep);
-    return false;
   }
 
   end(): void {
