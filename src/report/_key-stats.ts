@@ -55,11 +55,14 @@ export interface FieldValues {
  * 100,000 packed rows once more only to size its columns.
  */
 export class KeyStats {
-  readonly textWidths: number[] = new Array<number>(KEY_TEXTS).fill(0);
+  // Typed arrays: a plain array's map changes with what it holds (whole numbers, then the first
+  // fraction), differently from one organization's keys to the next, and each change threw away
+  // the Keys sheet's optimized code (a month end compiled it five times).
+  readonly textWidths = new Float64Array(KEY_TEXTS);
   readonly products: DistinctTexts;
   readonly fields = new Map<string, FieldValues>();
-  readonly largest: number[] = new Array<number>(KEY_NUMBERS).fill(0);
-  readonly sums: number[] = new Array<number>(KEY_NUMBERS).fill(0);
+  readonly largest = new Float64Array(KEY_NUMBERS);
+  readonly sums = new Float64Array(KEY_NUMBERS);
 
   constructor(private readonly cap = DISTINCT_CAP) {
     this.products = new DistinctTexts(cap);

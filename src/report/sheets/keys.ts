@@ -93,15 +93,10 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
     { header: w('columns.product'), kind: 'text' },
     { header: w('columns.recipient'), kind: 'text' },
   ];
-  const tail: Column[] = [
-    { header: w('columns.usd'), kind: 'usd' },
-    { header: w('columns.dkk'), kind: 'dkk' },
-    ...TOKEN_COLUMNS.map((k) => ({ header: w(`columns.${k}`), kind: 'int' as const })),
-    { header: w('columns.hostedTokens'), kind: 'int' },
-    { header: w('columns.hostedRequests'), kind: 'int' },
-    { header: w('columns.externalTokens'), kind: 'int' },
-    { header: w('columns.externalRequests'), kind: 'int' },
-  ];
+  const tail: Column[] = [{ header: w('columns.usd'), kind: 'usd' }, { header: w('columns.dkk'), kind: 'dkk' }];
+  for (const k of TOKEN_COLUMNS) tail.push({ header: w(`columns.${k}`), kind: 'int' });
+  tail.push({ header: w('columns.hostedTokens'), kind: 'int' }, { header: w('columns.hostedRequests'), kind: 'int' });
+  tail.push({ header: w('columns.externalTokens'), kind: 'int' }, { header: w('columns.externalRequests'), kind: 'int' });
   // Key-field names as one-line headers, numbered where they repeat each other or one of the
   // sheet's own columns, so the sheet's columns keep their names in the Keys table.
   // Pushed one by one: array spreads here were where V8 dropped this function's optimized code.
@@ -121,11 +116,13 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
   // total comes exact from the allocation): from what the store gathered as the keys came, or
   // from one reading of the keys where it gathered none (or stopped keeping distinct values).
   const stats = keys instanceof KeyStore && !keys.stats.capped ? keys.stats : KeyStats.of(keys.rows());
-  const widths = columns.map((c) => headerWidth(c.header));
-  const sums: number[] = new Array(n).fill(0);
-  const largest: number[] = new Array(n).fill(0);
+  // Typed arrays, as in KeyStats: their map stays the same whatever numbers they hold.
+  const widths = new Float64Array(n);
+  for (let i = 0; i < n; i++) widths[i] = headerWidth(columns[i]!.header);
+  const sums = new Float64Array(n);
+  const largest = new Float64Array(n);
   const widen = (i: number, width: number) => (widths[i] = Math.max(widths[i]!, width));
-  TEXT_COLUMNS.forEach((c, t) => widen(c, stats.textWidths[t]!));
+  for (let t = 0; t < TEXT_COLUMNS.length; t++) widen(TEXT_COLUMNS[t]!, stats.textWidths[t]!);
   for (const p of stats.products.values) widen(PRODUCT_COLUMN, textWidth(productNames.get(p) ?? p));
   for (let j = 0; j < fields.length; j++) {
     const seen = stats.fields.get(fields[j]!.key);
@@ -178,7 +175,7 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
     if (k++ % BATCH === BATCH - 1) await table.flushed();
   }
   fields.forEach((f, j) => ctx.fieldGroups.set(f.key, new Map([...groups[j]!].map(([value, dkk]) => [fieldGroupKey(value), dkk]))));
-  const totals: Array<number | undefined> = sums.map((s, i) => (columns[i]!.kind === 'text' ? undefined : s));
+  const totals: Array<number | undefined> = Array.from(sums, (s, i) => (columns[i]!.kind === 'text' ? undefined : s));
   // The allocation summed the same keys' USD exactly (a Decimal sum here was about 5 % of the build in a profile).
   totals[dkkIndex - 1] = Number(alloc.usdTotal);
   totals[dkkIndex] = alloc.monthsMinor === 0 && alloc.keysWithDkk === 0 ? undefined : kroner(alloc.allocatedMinor);
