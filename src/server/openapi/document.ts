@@ -47,7 +47,7 @@ const PATHS = {
     }, { parameters: [param('org_id'), param('invoice_id')], security: REPORTING_TOKEN }),
   },
   '/api/orgs/{org_id}/invoices/{invoice_id}/pdf': {
-    get: op('getInvoicePdf', 'invoices', 'Get an invoice as PDF', 'The invoice rendered as PDF (endpoint 3); a void invoice is stamped VOID. 500 when it cannot be rendered.', {
+    get: op('getInvoicePdf', 'invoices', 'Get an invoice as PDF', 'The invoice rendered as PDF (endpoint 3); a void invoice is stamped VOID. 409 naming the invoice, the field and why when the stored record cannot be printed whole (a character the fonts lack, a field too long for its room); 500 when rendering fails otherwise.', {
       '200': { description: 'the invoice as PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
       ...REPORTING,
       '404': response('NotFound'),
