@@ -38,7 +38,7 @@ describe('a month end with an invoice its PDF cannot print', () => {
 
     const month = join(out, '2026-10');
     const manifest = JSON.parse(await readFile(join(month, 'manifest.json'), 'utf8')) as {
-      organizations: Array<{ org_id: string; status: string; parts: Array<{ part: string; status: string; reason?: string }>; invoices: Array<{ invoice_number: string; status: string; files: string[]; einvoice?: string }> }>;
+      organizations: Array<{ org_id: string; status: string; parts: Array<{ part: string; status: string; reason?: string }>; invoices: Array<{ invoice_number: string; status: string; files: string[]; einvoice?: string; pdf_error?: string }> }>;
     };
     const nordlys = manifest.organizations.find((o) => o.org_id === 'org-nordlys')!;
     expect(nordlys.status).toBe('failed');
@@ -48,6 +48,10 @@ describe('a month end with an invoice its PDF cannot print', () => {
     // Its JSON and e-invoice; no PDF on disk, not even a temporary one.
     expect(issued.files.map((f) => f.split('.').at(-1))).toEqual(['json', 'xml']);
     expect(issued.einvoice).toBe('written');
+    // The invoice's own entry says its PDF was not made and why, in the part's words; the void one has no such mark.
+    expect(issued.pdf_error).toContain(why.slice('invoice 2026-0142: '.length));
+    expect(`invoice 2026-0142: ${issued.pdf_error}`).toBe(nordlys.parts.find((p) => p.part === 'invoice_pdfs')!.reason);
+    expect(nordlys.invoices.filter((i) => i.pdf_error !== undefined)).toHaveLength(1);
     const folder = join(month, 'org-nordlys');
     const names = await readdir(folder);
     expect(names.filter((n) => n.includes('2026-0142') && !n.includes('void'))).toEqual(issued.files.map((f) => f.split('/').at(-1)).sort());
@@ -67,6 +71,10 @@ describe('a month end with an invoice its PDF cannot print', () => {
     const page = await readFile(join(month, 'index.html'), 'utf8');
     expect(page).toContain('Invoice PDFs');
     expect(page).toMatch(/invoice 2026-0142: buyer\.legal_name: has characters the PDF(&#39;|')s fonts \(DejaVu Sans\) have no glyph for: U\+5317 (&quot;|")北(&quot;|")/);
+    // And the invoice's row, which links its JSON and XML, says there is no PDF and why.
+    const row = page.split('<tr').find((r) => r.startsWith('><td>2026-0142</td>'));
+    expect(row).toMatch(/No PDF for invoice 2026-0142: buyer\.legal_name: has characters the PDF(&#39;|')s fonts/);
+    expect(page.split('<tr').filter((r) => r.includes('No PDF for invoice'))).toHaveLength(1);
 
     // svc verify re-derives the run from its kept answers: the same refusal, nothing amiss.
     const v = await svcInProcess(['verify', month], env, { cwd: tmp });

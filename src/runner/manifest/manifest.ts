@@ -124,6 +124,13 @@ export interface InvoiceEntry {
    * no account). The PDF is made either way, for a person to check.
    */
   einvoice?: 'written' | 'void' | 'failed';
+  /**
+   * Set when no PDF of the invoice was made: the field the PDF cannot print whole and why
+   * (`buyer.legal_name: has characters the PDF's fonts (DejaVu Sans) have no glyph for: …`). The
+   * organization's part `invoice_pdfs` fails with the same words; its JSON and e-invoice are made.
+   * Absent in manifests of earlier versions.
+   */
+  pdf_error?: string;
   /** With `einvoice: 'failed'`: one sentence naming the record's field and why (`usd_dkk_rate: VAT is charged in USD but …`). */
   einvoice_error?: string;
   /**

@@ -4,7 +4,7 @@ import { invoiceDkkView, orgCostView, perCurrency } from './_figures-view.js';
 import { statusWord } from '../status/status.js';
 import { escapeHtml as e } from './_html.js';
 import { monthChart } from './_page-charts.js';
-import { einvoiceNotMade, problemLines } from './_problem-lines.js';
+import { einvoiceNotMade, pdfNotMade, problemLines } from './_problem-lines.js';
 import { answersLast, linksHtml, type FileIndex } from './_page-links.js';
 import type { OrgFigures, RunStatus } from '../figures/run-figures.js';
 import type { InvoiceEntry, MonthCost, OrgOutcome } from '../manifest/manifest.js';
@@ -79,7 +79,7 @@ function stacked(lines: string[]): string {
 /**
  * One organization as a `<tbody id="o<index>">` of the table: its row (name, id, status, issued
  * totals per currency, cost in DKK, its other files), a row per invoice (void ones marked, with
- * what cancels them; an e-invoice not made says why), and a row with what was not made, the
+ * what cancels them; a PDF or an e-invoice not made says why), and a row with what was not made, the
  * cost's rows and the chart of its usage per month. Every figure is `f`'s (the run's model).
  */
 export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPageContext): string {
@@ -92,6 +92,7 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
     for (const path of i.files) linked.add(path);
     let links = linksHtml(i.files.map((path) => ({ path, kind: files.kindOf.get(path) })), locale);
     // A held-back invoice's status says why it has no e-invoice (its line under "For a person to check" says it in full).
+    if (i.pdf_error) links += `<span class="no-xml">${e(pdfNotMade(i, locale))}</span>`;
     if (i.einvoice === 'failed' && !i.held_back) links += `<span class="no-xml">${e(einvoiceNotMade(i, locale))}</span>`;
     let total = e(formatMoney(i.total_cents, i.currency, locale));
     if (i.currency !== 'DKK') {

@@ -56,3 +56,8 @@ export function einvoiceNotMade(i: InvoiceEntry, locale: Locale): string {
   if (field) return t(locale, 'runner.summary.einvoiceFailedField', { number: i.invoice_number, field: field[1], reason: `${field[2]}${code}` });
   return t(locale, 'runner.summary.einvoiceFailed', { number: i.invoice_number, reason: `${error}${code}` });
 }
+
+/** `No PDF for invoice 2026-0142: buyer.legal_name: <why>` for an invoice whose PDF was not made (`pdf_error`). Plain text. */
+export function pdfNotMade(i: InvoiceEntry, locale: Locale): string {
+  return t(locale, 'runner.summary.pdfFailed', { number: i.invoice_number, reason: i.pdf_error ?? '' });
+}

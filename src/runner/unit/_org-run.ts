@@ -196,6 +196,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       // part invoice_pdfs fails naming the invoice and the field, and the invoice is still read,
       // booked and sent as an e-invoice, as the other parts go on when one fails.
       if (!(e instanceof UnprintableFieldError)) throw e;
+      entry.pdf_error = e.message;
       pdfErrors.push(`invoice ${invoice.invoice_number}: ${e.message}`);
       await writer.retire(`${stem}.pdf`);
     }
