@@ -34,10 +34,15 @@ const SEVERITY_ORDER: Record<VatSeverity, number> = { error: 0, warning: 1, info
  * - 0 % to a buyer in another member state with a VAT number of that state: `reverse_charge`
  *   (the invoice must then say "reverse charge" and show the buyer's VAT number:
  *   momsbekendtgørelsen § 62, stk. 1; art. 226, points 4 and 11a).
- * - 0 % to a business outside the EU (it has a VAT or tax number): `outside_scope`; the place of
- *   supply is where the buyer is established (§ 16, stk. 1; art. 44). Art. 59 (services to
- *   non-taxable persons outside the EU) is not used: without a number the record does not show a
- *   business, so that case is `undetermined`.
+ * - 0 % to a business outside the EU (it has a VAT or tax number, or a company registration
+ *   number in `buyer.cvr`): `outside_scope`; the place of supply is where the buyer is established
+ *   (§ 16, stk. 1; art. 44). The supplier may regard a customer outside the EU as a business on
+ *   "the VAT number, or a similar number attributed to the customer by the country of
+ *   establishment and used to identify businesses" (Implementing Regulation 282/2011, art. 18(3)):
+ *   a Greenlandic company's CVR number is one (Greenland's companies are in the Central Business
+ *   Register, CVR, since inatsisartutlov nr. 33 of 28 November 2016), and a Greenlandic or Faroese
+ *   buyer often has no other number. Art. 59 (services to non-taxable persons outside the EU) is
+ *   not used: without a number the record does not show a business, so that case is `undetermined`.
  * - Anything else is `undetermined`, with the reason.
  * Momslovens § 46, stk. 1, nr. 3 is not a basis here: it makes a Danish buyer pay the VAT on
  * services bought from a foreign supplier, the opposite direction.
@@ -66,6 +71,7 @@ export function decideVatFor(invoice: Invoice): VatDecision {
   const sellerVat = compactVatNumber(get('seller.vat', invoice.seller.vat));
   const sellerCvr = get('seller.cvr', invoice.seller.cvr).trim();
   const buyerVatText = get('buyer.vat', invoice.buyer.vat).trim();
+  const buyerCvrText = get('buyer.cvr', invoice.buyer.cvr).trim();
   const countryText = get('buyer.country', invoice.buyer.country).trim();
 
   // The buyer's country, from both sources.
@@ -130,7 +136,12 @@ export function decideVatFor(invoice: Invoice): VatDecision {
       reason('buyer_outside_eu', 'info', ['buyer.vat', 'buyer.country'], `the buyer is a business in ${country}, outside the EU (VAT or tax number ${JSON.stringify(buyerVatText)}): not subject to Danish VAT`);
       return 'outside_scope';
     }
-    return unexplained('buyer.vat', `the buyer in ${country}, outside the EU, has no VAT or tax number showing it is a business`, 'outside_no_number', { country });
+    // A registration number, not a word ("n/a", "-"): it has a digit.
+    if (/\d/.test(buyerCvrText)) {
+      reason('buyer_outside_eu', 'info', ['buyer.cvr', 'buyer.country'], `the buyer is a business in ${country}, outside the EU (company registration number ${JSON.stringify(buyerCvrText)} in buyer.cvr, a number its country gives businesses: Implementing Regulation 282/2011, art. 18(3)): not subject to Danish VAT`);
+      return 'outside_scope';
+    }
+    return unexplained('buyer.vat', `the buyer in ${country}, outside the EU, has no VAT, tax or company registration number (buyer.vat, buyer.cvr) showing it is a business`, 'outside_no_number', { country });
   };
   const treatment = decide();
 

@@ -37,6 +37,24 @@ describe('each VAT treatment, read back with pdftotext, in Danish and English', 
   }
 });
 
+describe('a Greenlandic business with only its CVR number (buyer.cvr), at 0 %', () => {
+  it('gets the outside-the-EU note and a valid invoice (Implementing Regulation 282/2011 art. 18(3)), read with pdftotext', async () => {
+    const gl = variant('nordlys-2026-10.json', (j) => {
+      Object.assign(j.buyer, { legal_name: 'Nuuk Data A/S', address_line1: 'Aqqusinersuaq 4', address_line2: '', postal_code: '3900', city: 'Nuuk', country: 'Grønland', cvr: '12345678', vat: '', ean: '' });
+      j.vat_rate_bps = 0;
+      j.vat_cents = 0;
+      j.total_cents = j.subtotal_cents;
+    });
+    const text = flat(pdftotext(await renderInvoicePdf(gl)));
+    expect(text).toContain(NOTES.da.outside_scope);
+    expect(text).toContain('CVR-nr. 12345678');
+    // 2,539,222 øre at 0 %: the subtotal is the amount to pay, and payment is asked for.
+    expect(text).toMatch(/Moms 0 % I alt at betale 0,00 DKK 25\.392,22 DKK/);
+    expect(text).toContain('Betales senest 17.11.2026');
+    expect(text).not.toMatch(/IKKE GYLDIG|NOT VALID|zero_vat_unexplained/);
+  });
+});
+
 describe('exchange rates and VAT in DKK', () => {
   it("states a USD invoice's VAT in DKK at its rate, saying which conversion it is", async () => {
     const da = flat(pdftotext(await renderInvoicePdf(sample('../vat-treatments/usd-vat-with-rate-2026-10.json'))));

@@ -63,6 +63,23 @@ describe('decideVat: the four treatments', () => {
     expect([us.treatment, us.buyerCountry]).toEqual(['outside_scope', 'US']);
   });
 
+  it('a business in Greenland or the Faroe Islands with only its company registration number (buyer.cvr), 0 %: outside the scope', () => {
+    // Implementing Regulation 282/2011 art. 18(3): a number the buyer's country gives businesses
+    // shows a business; Greenland's companies have CVR numbers.
+    const gl = invoice({ vat: '', cvr: '12345678', country: 'Grønland' });
+    expect([gl.treatment, gl.buyerCountry, gl.buyerInEu]).toEqual(['outside_scope', 'GL', false]);
+    expect(problems(gl)).toEqual([]);
+    expect(gl.fieldsRead).toContain('buyer.cvr');
+    expect(gl.reasons.find((r) => r.code === 'buyer_outside_eu')?.paths).toEqual(['buyer.cvr', 'buyer.country']);
+    expect(invoice({ vat: '', cvr: '5678', country: 'Faroe Islands' }).treatment).toBe('outside_scope');
+    // A word is not a number.
+    expect(problems(invoice({ vat: '', cvr: 'n/a', country: 'Greenland' }))).toEqual(['error zero_vat_unexplained buyer.vat']);
+    // In the EU a CVR is no VAT number of the buyer's member state, which the reverse charge needs;
+    // in Denmark 25 % applies whatever the number.
+    expect(problems(invoice({ vat: '', cvr: '12345678', country: 'Sverige' }))).toEqual(['error zero_vat_unexplained buyer.vat']);
+    expect(problems(invoice({ vat: '', cvr: '12345678', country: 'Danmark' }))).toEqual(['error zero_vat_unexplained vat_rate_bps']);
+  });
+
   it('0 % that the record does not explain: cannot tell, naming the field to fix', () => {
     expect(problems(invoice({ vat: 'DK38765432', country: 'Danmark' }))).toEqual(['error zero_vat_unexplained vat_rate_bps']);
     expect(problems(invoice({ vat: '', country: 'Sverige' }))).toEqual(['error zero_vat_unexplained buyer.vat']);
