@@ -5,6 +5,8 @@ export interface ErrorBodyInfo {
   code: string | undefined;
   /** Printable, one line, at most 300 characters, secrets removed; '' when the body said nothing. */
   text: string;
+  /** Whether `text` is a JSON body's own message (or code), not a body read as plain text (a proxy's HTML page). */
+  fromJson: boolean;
 }
 
 /** `text` with each of `secrets` (an empty one skipped) replaced by `***`. */
@@ -14,10 +16,16 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
   return out;
 }
 
-/** Text from the service is data: strip control characters (no terminal escapes), one line, bounded. */
+/**
+ * Text from the service is data: strip control characters (no terminal escapes), one line, bounded.
+ * The secrets are looked for again once the invisible characters are gone: a token split by one
+ * (a zero-width space, a NUL) would otherwise come out whole. A cut never halves a surrogate pair.
+ */
 export function sanitizeText(text: string, secrets: readonly string[]): string {
-  const out = visibleText(withoutSecrets(text, secrets)).trim();
-  return out.length > 300 ? `${out.slice(0, 297)}...` : out;
+  const out = withoutSecrets(visibleText(withoutSecrets(text, secrets)), secrets).trim();
+  if (out.length <= 300) return out;
+  const end = (out.charCodeAt(296) & 0xfc00) === 0xd800 ? 296 : 297;
+  return `${out.slice(0, end)}...`;
 }
 
 /**
@@ -34,10 +42,10 @@ export function readErrorBody(body: string, secrets: readonly string[]): ErrorBo
       const code = typeof o.error === 'string' ? o.error : [inner?.code, inner?.type].find((v): v is string => typeof v === 'string' && v !== '');
       const msg = [o.message, o.detail, o.reason, inner?.message]
         .find((v) => typeof v === 'string');
-      return { code: code ? sanitizeText(code, secrets) : undefined, text: sanitizeText(msg ?? code ?? '', secrets) };
+      return { code: code ? sanitizeText(code, secrets) : undefined, text: sanitizeText(msg ?? code ?? '', secrets), fromJson: true };
     }
   } catch {
     // not JSON: use the text itself
   }
-  return { code: undefined, text: sanitizeText(body, secrets) };
+  return { code: undefined, text: sanitizeText(body, secrets), fromJson: false };
 }

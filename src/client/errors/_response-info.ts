@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { escapeControls } from '../../core/index.js';
+import { escapeControls, visibleText } from '../../core/index.js';
 import type { ApiError } from './common/api-error.js';
 import { readErrorBody, withoutSecrets } from './_error-body.js';
 
@@ -7,7 +7,13 @@ const BODY_LIMIT = 16 * 1024;
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'cf-ray'];
 
 function clean(text: string, secrets: readonly string[]): string {
-  return escapeControls(withoutSecrets(text, secrets), { keep: '\n\t' });
+  const masked = withoutSecrets(text, secrets);
+  // A token split by an invisible character (a zero-width space, or JSON's \u0000 for a NUL) is
+  // whole once those go: the body is then kept without them, the token replaced, rather than
+  // escaped around its pieces.
+  const visible = visibleText(masked.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  const joined = withoutSecrets(visible, secrets);
+  return escapeControls(joined === visible ? masked : joined, { keep: '\n\t' });
 }
 
 /**

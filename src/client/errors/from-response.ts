@@ -65,7 +65,8 @@ function errorFor(status: number, body: string, ctx: ErrorContext): ApiError {
     case 404:
       return new NotFoundError(endpoint, ctx.notFound ?? endpoint, ctx.notFoundHint);
     case 409:
-      if (ctx.conflict !== 'unexplained') return new SetupNeedsAttentionError(endpoint, info.text === info.code ? '' : info.text);
+      // The service's own words follow only from a JSON body's message: a proxy's HTML page says nothing of the organization.
+      if (ctx.conflict !== 'unexplained') return new SetupNeedsAttentionError(endpoint, info.fromJson && info.text !== info.code ? info.text : '');
       break;
     case 429:
       return new RateLimitError(endpoint, ctx.retryAfterMs);

@@ -11,6 +11,11 @@ const SETUP = "the organization's setup needs attention on the service's side";
 export class SetupNeedsAttentionError extends ApiError {
   override readonly name = 'SetupNeedsAttentionError';
   constructor(endpoint: string, said = '') {
-    super(said && said !== SETUP ? `${SETUP}: the service says: ${said}` : SETUP, 409, endpoint, "contact the service's support; retrying will not help until they fix it");
+    super(saysMore(said) ? `${SETUP}: the service says: ${said}` : SETUP, 409, endpoint, "contact the service's support; retrying will not help until they fix it");
   }
+}
+
+/** Whether the service's words say more than the sentence itself (whatever its case or closing full stop). */
+function saysMore(said: string): boolean {
+  return said !== '' && said.replace(/[.\s]+$/, '').toLowerCase() !== SETUP.toLowerCase();
 }
