@@ -36,7 +36,9 @@ const MAX_IBAN = 34;
 
 /** The word IBAN, in any case, and the Danish "IBAN nr." / "IBAN-nr.:" and French "IBAN :" forms. */
 const IBAN_WORD = /\bIBAN\b(?:[- ]?(?:nr|no)\b\.?)?\s*[:.]?\s*/gi;
-const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/gi;
+/** "BIC" or "SWIFT" in any case, then a BIC as ISO 9362 writes it, in capitals ("SWIFT payments" names none). */
+const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s{0,3}([A-Za-z]{6}[A-Za-z0-9]{2}(?:[A-Za-z0-9]{3})?)\b/gi;
+const BIC_CODE = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 /** A group of an IBAN and what separates it from the one before: blanks (spaces, tabs, no-break, figure and narrow spaces) or one hyphen or dot. */
 const GROUP = /^(?:[ \t\u00a0\u2000-\u200a\u202f]*|[-.])([A-Za-z0-9]+)/;
 
@@ -62,7 +64,7 @@ export function ibanAccountsIn(text: string): IbanAccount[] {
     const read = ibanAt(text, m.index + m[0].length);
     if (read) ibans.push({ ...read, at: m.index });
   }
-  const bics = [...text.matchAll(BIC)].map((m) => ({ bic: m[1]!.toUpperCase(), at: m.index, taken: false }));
+  const bics = [...text.matchAll(BIC)].filter((m) => BIC_CODE.test(m[1]!)).map((m) => ({ bic: m[1]!, at: m.index, taken: false }));
   if (ibans.length === 1 && bics.length === 1) return [{ iban: ibans[0]!.iban, bic: bics[0]!.bic }];
   const country = (x: { iban: string }) => x.iban.slice(0, 2);
   return ibans.map((x, k) => {
@@ -82,12 +84,22 @@ export function ibanAccountsIn(text: string): IbanAccount[] {
   });
 }
 
+/** Countries whose account part (BBAN) is digits only, in SWIFT's IBAN Registry: Denmark, the Faroe Islands and Greenland (4!n9!n1!n). */
+const DIGITS_ONLY = new Set(['DK', 'FO', 'GL']);
+
 /**
  * Whether `iban` (compact, upper-case) is one: its country in SWIFT's IBAN Registry, its length that
- * country's, and its check digits right (mod 97 = 1). The length matters: "FR76" alone passes mod 97.
+ * country's, its check digits 02 to 98 (ISO 13616 makes them 98 − the remainder, so 00, 01 and 99,
+ * which also pass mod 97, are never issued), and mod 97 = 1. The length matters: "FR76" alone
+ * passes mod 97. A Danish, Faroese or Greenlandic IBAN's account part is digits only (a letter O
+ * typed for a zero can still pass mod 97).
  */
 export function ibanValid(iban: string): boolean {
-  return IBAN_LENGTH[iban.slice(0, 2)] === iban.length && ibanMod97(iban) === 1;
+  const country = iban.slice(0, 2);
+  const check = Number(iban.slice(2, 4));
+  if (IBAN_LENGTH[country] !== iban.length || !(check >= 2 && check <= 98)) return false;
+  if (DIGITS_ONLY.has(country) && !/^\d+$/.test(iban.slice(4))) return false;
+  return ibanMod97(iban) === 1;
 }
 
 /** Every IBAN written after the word "IBAN" in `text`, without its spaces, upper-case (ibanAccountsIn). */
@@ -95,28 +107,75 @@ export function ibansIn(text: string): string[] {
   return ibanAccountsIn(text).map((a) => a.iban);
 }
 
-/** The IBAN written from `from` on (undefined when no country and check digits begin there), and where it ends. */
+/**
+ * The IBAN written from `from` on (undefined when no country and check digits begin there), and where it ends.
+ *
+ * Written in ISO 13616's paper format (groups of four, the last one shorter), it ends at its first
+ * short group, or at its country's length where no digits follow: "ES96 2100 0418 8450 2000 5133 9",
+ * a digit too many, is read whole and refused, never as the 24 characters before the "9" (another
+ * account that passes mod 97), and "RS83 0960 8479 7468 4185 1 A/S" ends before "A/S". In other
+ * groupings ("FR76 30006 00001 …", "DK66 3409 1234567890") it ends where it reaches its country's length.
+ */
 function ibanAt(text: string, from: number): { iban: string; end: number } | undefined {
   if (!/^[A-Za-z]{2}\d{2}/.test(text.slice(from, from + 4))) return undefined;
   // The run of groups, each IBAN that could end at one of its spaces, and where it ends.
   const ends: Array<{ iban: string; end: number }> = [];
+  const groups: string[] = [];
   let iban = '';
   let at = from;
   while (iban.length < MAX_IBAN) {
     const group = GROUP.exec(text.slice(at, at + MAX_IBAN + 8));
     if (!group || (iban && /^(?:IBAN|BIC|SWIFT)$/i.test(group[1]!))) break;
+    groups.push(group[1]!);
     iban += group[1]!.toUpperCase();
     at += group[0].length;
     ends.push({ iban, end: at });
   }
   const known = IBAN_LENGTH[iban.slice(0, 2)];
+  const paper = paperEnd(groups, known);
+  if (paper !== undefined) return ends[paper];
   // A country outside the registry, or a run that never reaches its length: kept whole, and
   // refused by ibanValid (never a shorter or longer piece that happens to pass mod 97).
   return (known !== undefined ? ends.find((e) => e.iban.length === known) : undefined) ?? ends.at(-1);
 }
 
-/** A Danish reg. no. and account number written in the same text (`Reg. 3409 Konto 1234567890`). */
+/**
+ * Where an IBAN in groups of four ends (the index of its last group), or undefined when the run is
+ * not in that format: after its first group shorter than four, or at `length` when the group after
+ * has no digit (a word, "EUR"); a group of digits there belongs to the number, which is then too long.
+ */
+function paperEnd(groups: readonly string[], length: number | undefined): number | undefined {
+  if (groups.length < 2 || groups[0]!.length !== 4) return undefined;
+  let chars = 0;
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i]!;
+    if (g.length > 4) return undefined;
+    chars += g.length;
+    if (g.length < 4) return i;
+    if (chars === length && !/\d/.test(groups[i + 1] ?? '')) return i;
+  }
+  return groups.length - 1;
+}
+
+/** "Reg. 3409", "Reg.nr.: 3409", "Registreringsnr 3409". Blanks are bounded: `\s*` runs side by side took seconds on a long run of spaces. */
+const REG = /\breg(?:\.|istrerings)?\s{0,3}(?:nr\.?)?\s{0,3}:?\s{0,3}(\d{4})\b/i;
+/** Within 20 characters after the reg. no.: "Konto", "Kontonr.", "Account no." and where its number begins. */
+const ACCOUNT_LABEL = /^[^\d]{0,20}?\b(?:konto|kontonr\.?|account)\s{0,3}(?:nr\.?|no\.?)?\s{0,3}:?\s{0,3}(?=\d)/i;
+/** The account's digits, in groups or not ("1234567890", "1234 567 890", "12-3456-7890"). */
+const ACCOUNT_DIGITS = /^\d+(?:[ \u00a0.-]\d+)*/;
+
+/**
+ * A Danish reg. no. and account number written in the same text (`Reg. 3409 Konto 1234567890`).
+ * The account is the whole run of digits after its label, its groups joined ("Konto 1234 567 890"
+ * is 1234567890, never the 1234 before the first space, another account at the same bank); a run
+ * of more than ten digits (an account has at most ten) gives no account, so nothing is read of it.
+ */
 export function danishAccountIn(text: string): { reg: string; account?: string } | undefined {
-  const m = /\breg(?:\.|istrerings)?\s*(?:nr\.?)?\s*:?\s*(\d{4})\b(?:[^\d]{0,20}?\b(?:konto|kontonr\.?|account)\s*(?:nr\.?)?\s*:?\s*(\d{1,10})\b)?/i.exec(text);
-  return m ? { reg: m[1]!, ...(m[2] ? { account: m[2] } : {}) } : undefined;
+  const reg = REG.exec(text);
+  if (!reg) return undefined;
+  const after = reg.index + reg[0].length;
+  const label = ACCOUNT_LABEL.exec(text.slice(after, after + 60));
+  const run = label ? ACCOUNT_DIGITS.exec(text.slice(after + label[0].length, after + label[0].length + 40)) : null;
+  const digits = run ? run[0].replace(/\D/g, '') : '';
+  return { reg: reg[1]!, ...(digits && digits.length <= 10 ? { account: digits } : {}) };
 }
