@@ -132,12 +132,11 @@ export function decideVatFor(invoice: Invoice): VatDecision {
       }
       return unexplained('buyer.vat', `the buyer in ${country} has no VAT number of its member state (buyer.vat ${JSON.stringify(buyerVatText)}), which the reverse charge needs`, 'eu_no_vat', { country, vat: buyerVatText });
     }
-    if (buyerVatText) {
+    if (looksLikeNumber(buyerVatText)) {
       reason('buyer_outside_eu', 'info', ['buyer.vat', 'buyer.country'], `the buyer is a business in ${country}, outside the EU (VAT or tax number ${JSON.stringify(buyerVatText)}): not subject to Danish VAT`);
       return 'outside_scope';
     }
-    // A registration number, not a word ("n/a", "-"): it has a digit.
-    if (/\d/.test(buyerCvrText)) {
+    if (looksLikeNumber(buyerCvrText)) {
       reason('buyer_outside_eu', 'info', ['buyer.cvr', 'buyer.country'], `the buyer is a business in ${country}, outside the EU (company registration number ${JSON.stringify(buyerCvrText)} in buyer.cvr, a number its country gives businesses: Implementing Regulation 282/2011, art. 18(3)): not subject to Danish VAT`);
       return 'outside_scope';
     }
@@ -181,4 +180,16 @@ function vatInDkkMinor(vatCents: number, usdDkk: Decimal): number {
     if (e instanceof UnsafeAmountError) throw new UnsafeAmountError('vat_cents', `${vatCents} × usd_dkk_rate ${usdDkk.toFixed()} = ${dkk.toFixed()} DKK, which`);
     throw e;
   }
+}
+
+/**
+ * Whether a buyer's VAT, tax or registration number outside the EU is written as one: letters and
+ * digits (spaces, dots, hyphens and slashes between them), at least four digits. Not a word ("n/a",
+ * "none"), a lone digit ("0", "-1"), a phone number with its "+" or a remark in parentheses; the
+ * registers' own forms are ("CHE-123.456.789 MWST",
+ * "NO 923 609 016 MVA", "12-3456789", "SC123456", a CVR number).
+ */
+function looksLikeNumber(text: string): boolean {
+  const compact = text.replace(/[\s./-]+/g, '');
+  return /^[A-Za-z0-9]{4,30}$/.test(compact) && (compact.match(/\d/g)?.length ?? 0) >= 4;
 }

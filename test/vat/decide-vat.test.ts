@@ -72,8 +72,13 @@ describe('decideVat: the four treatments', () => {
     expect(gl.fieldsRead).toContain('buyer.cvr');
     expect(gl.reasons.find((r) => r.code === 'buyer_outside_eu')?.paths).toEqual(['buyer.cvr', 'buyer.country']);
     expect(invoice({ vat: '', cvr: '5678', country: 'Faroe Islands' }).treatment).toBe('outside_scope');
-    // A word is not a number.
-    expect(problems(invoice({ vat: '', cvr: 'n/a', country: 'Greenland' }))).toEqual(['error zero_vat_unexplained buyer.vat']);
+    // A word, a lone digit, a phone number or a remark is not a number (an outside review: any digit was taken).
+    for (const cvr of ['n/a', '0', '-1', 'tlf +299 32 10 00', 'none (applied 2026)', '   ']) {
+      expect(problems(invoice({ vat: '', cvr, country: 'Greenland' })), cvr).toEqual(['error zero_vat_unexplained buyer.vat']);
+    }
+    // Nor is a word in buyer.vat (it was taken as a number before); the registers' own forms are.
+    for (const vat of ['n/a', '-', 'none']) expect(problems(invoice({ vat, country: 'USA' })), vat).toEqual(['error zero_vat_unexplained buyer.vat']);
+    for (const cvr of ['SC123456', '12-3456789', '123 456']) expect(invoice({ vat: '', cvr, country: 'GL' }).treatment, cvr).toBe('outside_scope');
     // In the EU a CVR is no VAT number of the buyer's member state, which the reverse charge needs;
     // in Denmark 25 % applies whatever the number.
     expect(problems(invoice({ vat: '', cvr: '12345678', country: 'Sverige' }))).toEqual(['error zero_vat_unexplained buyer.vat']);
