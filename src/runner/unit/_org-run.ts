@@ -125,6 +125,8 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
   const names = assignSafeNames(summaries.map((s) => ({ raw: `invoice-${s.invoice_number.replace(/\./g, '_')}`, key: s.id })));
   let firstLanguage: string | undefined;
   let servicePdfError: unknown;
+  /** `invoice 2026-0131: <the 409's words>` for each invoice whose service PDF the service refused. */
+  const servicePdfRefused: string[] = [];
   const pdfErrors: string[] = [];
   for (const [i, summary] of summaries.entries()) {
     checkAbort(signal);
@@ -214,18 +216,24 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       } catch (e) {
         // The service's PDF is an extra: its failure is its own part, our documents go on.
         if (signal.aborted) throw e;
-        servicePdfError = e;
+        // A 409 for one invoice's PDF (a record the service cannot print as stored) answers for that
+        // invoice: the others' PDFs are still fetched. Any other failure stops the part, as before.
+        if ((e as { status?: unknown }).status === 409) servicePdfRefused.push(`invoice ${invoice.invoice_number}: ${messageOf(e)}`);
+        else servicePdfError = e;
       }
     }
   }
   // Listed only when it failed: an organization whose PDFs were all made has no such part (as before it existed).
   if (pdfErrors.length) out.parts.push({ part: 'invoice_pdfs', status: 'failed', reason: pdfErrors.join('; ') });
   if (ctx.withServicePdf) {
-    if (servicePdfError === undefined) out.parts.push({ part: 'service_pdfs', status: 'ok' });
-    else {
+    if (servicePdfError !== undefined) {
       const c = classifyError(servicePdfError, org.token_env);
-      out.parts.push({ part: 'service_pdfs', status: c.status, reason: c.reason, ...(c.http_status ? { http_status: c.http_status } : {}) });
-    }
+      const reason = [c.reason, ...servicePdfRefused].join('; ');
+      out.parts.push({ part: 'service_pdfs', status: c.status, reason, ...(c.http_status ? { http_status: c.http_status } : {}) });
+    } else if (servicePdfRefused.length) {
+      // Skipped as every 409 is (the service withheld them), each refused invoice named.
+      out.parts.push({ part: 'service_pdfs', status: 'skipped', reason: `409: ${servicePdfRefused.join('; ')}`, http_status: 409 });
+    } else out.parts.push({ part: 'service_pdfs', status: 'ok' });
   }
   return firstLanguage;
 }
