@@ -67,11 +67,24 @@ export function ibanAccountsIn(text: string): IbanAccount[] {
   const bics = [...text.matchAll(BIC)].filter((m) => BIC_CODE.test(m[1]!)).map((m) => ({ bic: m[1]!, at: m.index, taken: false }));
   if (ibans.length === 1 && bics.length === 1) return [{ iban: ibans[0]!.iban, bic: bics[0]!.bic }];
   const country = (x: { iban: string }) => x.iban.slice(0, 2);
+  // By country, once: IBANs (each with its place among its country's) and BICs. Filtering them
+  // again for every IBAN took seconds for a bank text of thousands (an outside review).
+  const ibansOf = new Map<string, number>();
+  const place = ibans.map((x) => {
+    const n = ibansOf.get(country(x)) ?? 0;
+    ibansOf.set(country(x), n + 1);
+    return n;
+  });
+  const bicsOf = new Map<string, typeof bics>();
+  for (const b of bics) {
+    const list = bicsOf.get(b.bic.slice(4, 6));
+    if (list) list.push(b);
+    else bicsOf.set(b.bic.slice(4, 6), [b]);
+  }
   return ibans.map((x, k) => {
-    const sameIbans = ibans.filter((y) => country(y) === country(x));
-    const own = bics.filter((b) => b.bic.slice(4, 6) === country(x));
+    const own = bicsOf.get(country(x)) ?? [];
     let bic: (typeof bics)[number] | undefined;
-    if (own.length === sameIbans.length) bic = own[sameIbans.indexOf(x)];
+    if (own.length === ibansOf.get(country(x))) bic = own[place[k]!];
     else {
       const free = own.filter((b) => !b.taken);
       const next = k + 1 < ibans.length ? ibans[k + 1]!.at : text.length;
