@@ -34,8 +34,13 @@ const IBAN_LENGTH: Readonly<Record<string, number>> = {
 /** The longest IBAN any country has. */
 const MAX_IBAN = 34;
 
-/** The word IBAN, in any case, and the Danish "IBAN nr." / "IBAN-nr.:" and French "IBAN :" forms. */
-const IBAN_WORD = /\bIBAN\b(?:[- ]?(?:nr|no)\b\.?)?\s*[:.]?\s*/gi;
+/**
+ * The word IBAN, in any case, with the labels written around it: "IBAN nr.", "IBAN-nr.:",
+ * "IBAN-Nummer:", "IBAN Number:", "IBAN no.", "IBANs:", "IBAN/BIC:", "IBAN og BIC:", "IBAN (EUR):",
+ * "Kontonummer (IBAN):", "IBAN #:", "IBAN - …", the French "IBAN :". An IBAN a label hides is
+ * never checked, and a wrong one would be printed unread (an outside review).
+ */
+const IBAN_WORD = /\bIBAN(?:s\b|\b(?:[- ]?(?:nr|no|nummer|number)\b\.?)?)(?:\s{0,3}\/\s{0,3}BIC\b|\s{1,3}(?:og|and|und)\s{1,3}BIC\b)?(?:\s{0,3}\([A-Z]{3}\))?\)?\s{0,3}[:.#]{0,2}\s{0,3}(?:[-\u2013]\s{0,3})?/gi;
 /** "BIC" or "SWIFT" in any case, then a BIC as ISO 9362 writes it, in capitals ("SWIFT payments" names none). */
 const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s{0,3}([A-Za-z]{6}[A-Za-z0-9]{2}(?:[A-Za-z0-9]{3})?)\b/gi;
 const BIC_CODE = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
@@ -130,7 +135,8 @@ export function ibansIn(text: string): string[] {
  * groupings ("FR76 30006 00001 …", "DK66 3409 1234567890") it ends where it reaches its country's length.
  */
 function ibanAt(text: string, from: number): { iban: string; end: number } | undefined {
-  if (!/^[A-Za-z]{2}\d{2}/.test(text.slice(from, from + 4))) return undefined;
+  // "DK66 …", and "DE 89 …" or "DK-66-…" with the country set apart.
+  if (!/^[A-Za-z]{2}[ -]?\d{2}/.test(text.slice(from, from + 5))) return undefined;
   // The run of groups, each IBAN that could end at one of its spaces, and where it ends.
   const ends: Array<{ iban: string; end: number }> = [];
   const groups: string[] = [];

@@ -160,6 +160,18 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
     expect(means(ubl(usd))).toEqual(['42', '2026-0144', '1234567890', '3409']);
   });
 
+  it('reads the IBAN behind the labels bank texts use (a fifth review: each hid it, so a wrong one went unchecked)', () => {
+    const eur = (bank: string) => means(ubl(variant('fjordline-2026-10.json', (j) => void (j.seller.bank = bank))));
+    for (const bank of ['Commerzbank · IBAN/BIC: DE89 3704 0044 0532 0130 00 / COBADEFFXXX', 'IBAN og BIC: DE89 3704 0044 0532 0130 00', 'Kontonummer (IBAN): DE89 3704 0044 0532 0130 00', 'IBAN-Nummer: DE89 3704 0044 0532 0130 00', 'IBAN Number: DE89 3704 0044 0532 0130 00', 'IBAN #: DE89 3704 0044 0532 0130 00', 'IBANs: DE89 3704 0044 0532 0130 00', 'IBAN (EUR): DE89 3704 0044 0532 0130 00', 'IBAN - DE89 3704 0044 0532 0130 00', 'IBAN: DE 89 3704 0044 0532 0130 00', 'IBAN DE-89-3704-0044-0532-0130-00']) {
+      expect(eur(bank), bank).toEqual(['58', '2026-0143', 'DE89370400440532013000', undefined]);
+    }
+    // A wrong IBAN behind such a label is now read, and refused by name (DK67: the check digits of DK66 3409 1234 5678 90 are 66).
+    const wrong = variant('kattegat-2026-10.json', (j) => void (j.seller.bank = 'Danske Bank · Reg. 3409 Konto 1234567890 · IBAN/BIC: DK67 3409 1234 5678 90 / DABADKKK'));
+    expect(refusal(() => renderInvoiceUbl(wrong)).message).toContain('DK6734091234567890');
+    // "IBAN" with no number after it reads nothing.
+    expect(means(ubl(variant('kattegat-2026-10.json', (j) => void (j.seller.bank = 'Reg. 3409 Konto 1234567890 · IBAN on request, tel 12 34 56 78'))))).toEqual(['42', '2026-0144', '1234567890', '3409']);
+  });
+
   it('reads a bank text with long runs of spaces (a fifth review: 6,000 spaces after "Reg." took 79 s, past any test\'s time)', () => {
     const bank = `Danske Bank · Reg.${' '.repeat(6000)}3409x · konto${' '.repeat(6000)}x · IBAN DK66 3409 1234 5678 90`;
     // No reg. no. is read there (more than three blanks part the word from the number): the account comes from the IBAN.
