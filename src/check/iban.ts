@@ -41,9 +41,27 @@ const MAX_IBAN = 34;
  * never checked, and a wrong one would be printed unread (an outside review).
  */
 const IBAN_WORD = /\bIBAN(?:s\b|\b(?:[- ]?(?:nr|no|nummer|number)\b\.?)?)(?:\s{0,3}\/\s{0,3}BIC\b|\s{1,3}(?:og|and|und)\s{1,3}BIC\b)?(?:\s{0,3}\([A-Z]{3}\))?\)?\s{0,3}[:.#]{0,2}\s{0,3}(?:[-\u2013]\s{0,3})?/gi;
-/** "BIC" or "SWIFT" in any case, then a BIC as ISO 9362 writes it, in capitals ("SWIFT payments" names none). */
+/** "BIC" or "SWIFT" in any case, then a code of a BIC's shape (ISO 9362: bank, country, location, branch). */
 const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s{0,3}([A-Za-z]{6}[A-Za-z0-9]{2}(?:[A-Za-z0-9]{3})?)\b/gi;
-const BIC_CODE = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
+/** Countries of BICs whose banks have no IBAN, read besides the IBAN registry's. */
+const BIC_ONLY_COUNTRIES = new Set(['US', 'CA', 'AU', 'NZ', 'JP', 'CN', 'HK', 'SG', 'IN', 'ZA', 'MX', 'KR', 'TW', 'MY', 'TH', 'ID', 'PH', 'AR', 'CL', 'CO', 'PE']);
+
+/**
+ * A BIC as written, upper-cased; undefined for a word of a BIC's shape ("SWIFT payments welcome"):
+ * written in capitals, as ISO 9362 writes it, it is one; in lower or mixed case only when its
+ * letters 5-6 name a country (one with IBANs, or a large one without).
+ */
+function bicOf(code: string): string | undefined {
+  if (/^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code)) return code;
+  const upper = code.toUpperCase();
+  const country = upper.slice(4, 6);
+  return IBAN_LENGTH[country] !== undefined || BIC_ONLY_COUNTRIES.has(country) ? upper : undefined;
+}
+
+/** Blanks of any kind and length as one space: labels and numbers aligned with runs of spaces read as written once. */
+function oneSpace(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
 /** A group of an IBAN and what separates it from the one before: blanks (spaces, tabs, no-break, figure and narrow spaces) or one hyphen or dot. */
 const GROUP = /^(?:[ \t\u00a0\u2000-\u200a\u202f]*|[-.])([A-Za-z0-9]+)/;
 
@@ -63,13 +81,17 @@ export interface IbanAccount {
  * the IBAN (before the next one), else the last before it. One IBAN and one BIC are read together
  * whatever their countries, as any bank text means them.
  */
-export function ibanAccountsIn(text: string): IbanAccount[] {
+export function ibanAccountsIn(written: string): IbanAccount[] {
+  const text = oneSpace(written);
   const ibans: Array<{ iban: string; at: number; end: number }> = [];
   for (const m of text.matchAll(IBAN_WORD)) {
     const read = ibanAt(text, m.index + m[0].length);
     if (read) ibans.push({ ...read, at: m.index });
   }
-  const bics = [...text.matchAll(BIC)].filter((m) => BIC_CODE.test(m[1]!)).map((m) => ({ bic: m[1]!, at: m.index, taken: false }));
+  const bics = [...text.matchAll(BIC)].flatMap((m) => {
+    const bic = bicOf(m[1]!);
+    return bic ? [{ bic, at: m.index, taken: false }] : [];
+  });
   if (ibans.length === 1 && bics.length === 1) return [{ iban: ibans[0]!.iban, bic: bics[0]!.bic }];
   const country = (x: { iban: string }) => x.iban.slice(0, 2);
   // By country, once: IBANs (each with its place among its country's) and BICs. Filtering them
@@ -135,8 +157,12 @@ export function ibansIn(text: string): string[] {
  * groupings ("FR76 30006 00001 …", "DK66 3409 1234567890") it ends where it reaches its country's length.
  */
 function ibanAt(text: string, from: number): { iban: string; end: number } | undefined {
-  // "DK66 …", and "DE 89 …" or "DK-66-…" with the country set apart.
-  if (!/^[A-Za-z]{2}[ -]?\d{2}/.test(text.slice(from, from + 5))) return undefined;
+  // "DK66 …" (any case, as written before), and "DE 89 …" or "DK-66-…" with the country set apart,
+  // then in capitals and a registry country: prose after the word ("IBAN ab 01.01.2027", "IBAN by
+  // 20 December") is no IBAN.
+  const start = text.slice(from, from + 5);
+  const apart = /^([A-Z]{2})[ -]\d{2}/.exec(start);
+  if (!/^[A-Za-z]{2}\d{2}/.test(start) && !(apart && IBAN_LENGTH[apart[1]!] !== undefined)) return undefined;
   // The run of groups, each IBAN that could end at one of its spaces, and where it ends.
   const ends: Array<{ iban: string; end: number }> = [];
   const groups: string[] = [];
@@ -160,8 +186,11 @@ function ibanAt(text: string, from: number): { iban: string; end: number } | und
 
 /**
  * Where an IBAN in groups of four ends (the index of its last group), or undefined when the run is
- * not in that format: after its first group shorter than four, or at `length` when the group after
- * has no digit (a word, "EUR"); a group of digits there belongs to the number, which is then too long.
+ * not in that format. It ends at its country's `length` (what follows is another thing: a postcode,
+ * a phone number, the next IBAN), except where one digit alone follows, a typed digit too many
+ * ("ES96 2100 0418 8450 2000 5133 9"), which makes it too long; and at its first shorter group
+ * when no digits follow that ("RS83 … 4185 1 A/S", a digit too few). A shorter group with more
+ * digits after it ("NO93 8601 11 17947", "ES91 2100 0418 45 0200051332") is a national grouping, read by length.
  */
 function paperEnd(groups: readonly string[], length: number | undefined): number | undefined {
   if (groups.length < 2 || groups[0]!.length !== 4) return undefined;
@@ -170,8 +199,9 @@ function paperEnd(groups: readonly string[], length: number | undefined): number
     const g = groups[i]!;
     if (g.length > 4) return undefined;
     chars += g.length;
-    if (g.length < 4) return i;
-    if (chars === length && !/\d/.test(groups[i + 1] ?? '')) return i;
+    const next = groups[i + 1] ?? '';
+    if (g.length < 4) return /\d/.test(next) ? undefined : i;
+    if (chars === length) return /^\d$/.test(next) ? i + 1 : i;
   }
   return groups.length - 1;
 }
@@ -180,21 +210,39 @@ function paperEnd(groups: readonly string[], length: number | undefined): number
 const REG = /\breg(?:\.|istrerings)?\s{0,3}(?:nr\.?)?\s{0,3}:?\s{0,3}(\d{4})\b/i;
 /** Within 20 characters after the reg. no.: "Konto", "Kontonr.", "Account no." and where its number begins. */
 const ACCOUNT_LABEL = /^[^\d]{0,20}?\b(?:konto|kontonr\.?|account)\s{0,3}(?:nr\.?|no\.?)?\s{0,3}:?\s{0,3}(?=\d)/i;
-/** The account's digits, in groups or not ("1234567890", "1234 567 890", "12-3456-7890"). */
-const ACCOUNT_DIGITS = /^\d+(?:[ \u00a0.-]\d+)*/;
+/** The account's first group of digits, and whether another follows it after one blank, dot or hyphen. */
+const ACCOUNT_DIGITS = /^(\d+)((?:[ .-]\d+)*)/;
+
+/** A Danish reg. no. and account as `danishAccountIn` reads them. */
+export interface DanishAccount {
+  reg: string;
+  /** The account number, when it is written unmistakably. */
+  account?: string;
+  /**
+   * Digits after "Konto" that cannot be told apart: an account of fewer than ten digits with
+   * another number after it ("Konto 1234 567 890", "Konto 123456 8600 Silkeborg" once the lines
+   * are one): grouped, or the next line's postcode? Neither is read; the text is said as written.
+   */
+  unclear?: string;
+}
 
 /**
  * A Danish reg. no. and account number written in the same text (`Reg. 3409 Konto 1234567890`).
- * The account is the whole run of digits after its label, its groups joined ("Konto 1234 567 890"
- * is 1234567890, never the 1234 before the first space, another account at the same bank); a run
- * of more than ten digits (an account has at most ten) gives no account, so nothing is read of it.
+ * The account is the number after its label: ten digits are the whole account (what follows is
+ * something else); fewer, with another group of digits after them, is `unclear` and not read
+ * (an outside review found both "1234" of "1234 567 890" and "1234568600" of "123456" and the next
+ * line's postcode put into an e-invoice). Blanks count as one, so aligned text reads as written.
  */
-export function danishAccountIn(text: string): { reg: string; account?: string } | undefined {
+export function danishAccountIn(written: string): DanishAccount | undefined {
+  const text = oneSpace(written);
   const reg = REG.exec(text);
   if (!reg) return undefined;
   const after = reg.index + reg[0].length;
   const label = ACCOUNT_LABEL.exec(text.slice(after, after + 60));
   const run = label ? ACCOUNT_DIGITS.exec(text.slice(after + label[0].length, after + label[0].length + 40)) : null;
-  const digits = run ? run[0].replace(/\D/g, '') : '';
-  return { reg: reg[1]!, ...(digits && digits.length <= 10 ? { account: digits } : {}) };
+  if (!run) return { reg: reg[1]! };
+  const first = run[1]!;
+  if (first.length > 10) return { reg: reg[1]! };
+  if (first.length === 10 || !run[2]) return { reg: reg[1]!, account: first };
+  return { reg: reg[1]!, unclear: run[0].trim() };
 }

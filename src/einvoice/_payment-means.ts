@@ -64,7 +64,10 @@ export function paymentMeans(invoice: Invoice): PaymentMeans {
   const danish = domestic?.account ? { id: domestic.account, branch: domestic.reg } : danishIban ? { id: danishIban.slice(8), branch: danishIban.slice(4, 8) } : undefined;
   if (invoice.currency === 'DKK' && danish) return { code: '42', paymentId: reference, accounts: [danish] };
   if (!ibans.length) {
-    if (invoice.currency === 'DKK') fail(domestic ? `reg. ${domestic.reg} has no account number after it` : 'no IBAN and no Danish reg. and account number');
+    if (invoice.currency === 'DKK') {
+      if (domestic?.unclear) fail(`reg. ${domestic.reg}: the account number cannot be told apart from the number after it ("${domestic.unclear}"); write the account as one number, or add the IBAN`);
+      fail(domestic ? `reg. ${domestic.reg} has no account number after it` : 'no IBAN and no Danish reg. and account number');
+    }
     fail(`no IBAN, and a payment in ${invoice.currency} goes to an IBAN`);
   }
   // Each IBAN with the BIC written with it (check/iban.ts ibanAccountsIn), never another account's.

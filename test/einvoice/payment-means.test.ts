@@ -129,21 +129,32 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
   it('a fifth review: an account in groups, a digit too many or too few, check digits 00/01/99, a letter in a Danish IBAN, a word after SWIFT', () => {
     const dkk = (bank: string) => variant('kattegat-2026-10.json', (j) => void (j.seller.bank = bank));
     const eur = (bank: string) => variant('fjordline-2026-10.json', (j) => void (j.seller.bank = bank));
-    // A Danish account written in groups is the whole number (zero-padded to ten digits it is another account at the same bank).
-    expect(means(ubl(dkk('Danske Bank · Reg. nr. 3409 Konto 1234 567 890')))).toEqual(['42', '2026-0144', '1234567890', '3409']);
-    expect(means(ubl(dkk('Reg. 3409 · Konto 12 3456 7890 · BIC DABADKKK')))).toEqual(['42', '2026-0144', '1234567890', '3409']);
-    // …and agrees with the IBAN DK66 3409 1234 5678 90 beside it.
+    // A Danish account of fewer than ten digits with more digits after it cannot be told apart:
+    // grouped ("1234 567 890"), or followed by the next line's postcode or terms once the lines are
+    // one ("123456 8600 Silkeborg", "12345678 30 dage")? Reading either part put another account
+    // into BT-84 (two outside reviews), so neither is read: refused, the text named...
+    for (const [bank, unclear] of [['Danske Bank · Reg. nr. 3409 Konto 1234 567 890', '1234 567 890'], ['Reg. 3409 · Konto 12 3456 7890 · BIC DABADKKK', '12 3456 7890'], ['Jyske Bank Reg. 7890 Konto 123456 8600 Silkeborg', '123456 8600'], ['Danske Bank · Reg. 3409 Konto 12345678 30 dage netto', '12345678 30']]) {
+      expect(refusal(() => renderInvoiceUbl(dkk(bank))).message, bank).toContain(`the account number cannot be told apart from the number after it ("${unclear}")`);
+    }
+    // …unless the IBAN beside it says the account.
     expect(means(ubl(dkk('Danske Bank · Reg. 3409 Konto 1234 567 890 · IBAN DK66 3409 1234 5678 90')))).toEqual(['42', '2026-0144', '1234567890', '3409']);
-    // More than ten digits after "Konto" is no account: refused, nothing of it read.
-    expect(refusal(() => renderInvoiceUbl(dkk('Reg. 3409 Konto 1234567890 2026'))).field).toBe('seller.bank');
+    // Ten digits are the whole account, whatever follows (a postcode, a phone number).
+    expect(means(ubl(dkk('Danske Bank, Reg. 3409 Konto 1234567890 2100 København Ø')))).toEqual(['42', '2026-0144', '1234567890', '3409']);
+    // Aligned with runs of spaces, as some footers are: read as written.
+    expect(means(ubl(dkk('Reg.nr.:     3409   Kontonr.:      1234567890')))).toEqual(['42', '2026-0144', '1234567890', '3409']);
     // A doubled digit (ES96 2100 0418 8450 2000 5133 9 is 25 characters, Spain's are 24) is refused,
     // never read as its first 24 characters, which pass mod 97 as another account.
     expect(refusal(() => renderInvoiceUbl(eur('CaixaBank · IBAN ES96 2100 0418 8450 2000 5133 9 · BIC CAIXESBBXXX'))).message).toContain('ES96210004188450200051339');
     // A digit too many at the end (Belgium's are 16), and one too few before a word ("A/S" is not the last character).
     expect(refusal(() => renderInvoiceUbl(eur('KBC · IBAN BE68 5390 0754 7034 0 · BIC KREDBEBB'))).message).toContain('BE685390075470340');
     expect(refusal(() => renderInvoiceUbl(eur('Banka · IBAN RS83 0960 8479 7468 4185 1 A/S'))).message).toContain('RS8309608479746841851');
-    // A word after a whole IBAN in groups of four still ends it.
+    // A word after a whole IBAN in groups of four still ends it; so does a number of more than one
+    // digit (a postcode on the next line, once the lines are one), and national groupings read by length.
     expect(means(ubl(eur('IBAN BE68 5390 0754 7034 EUR')))).toEqual(['58', '2026-0143', 'BE68539007547034', undefined]);
+    expect(means(ubl(eur('Erste Bank IBAN AT61 1904 3002 3457 3201 1010 Wien BIC GIBAATWWXXX')))).toEqual(['58', '2026-0143', 'AT611904300234573201', 'GIBAATWWXXX']);
+    expect(means(ubl(eur('IBAN NO93 8601 11 17947')))).toEqual(['58', '2026-0143', 'NO9386011117947', undefined]);
+    expect(means(ubl(eur('IBAN: ES91 2100 0418 45 0200051332')))).toEqual(['58', '2026-0143', 'ES9121000418450200051332', undefined]);
+    expect(means(ubl(eur('Danske Bank    IBAN:      DK66 3409 1234 5678 90    BIC:      DABADKKK')))).toEqual(['58', '2026-0143', 'DK6634091234567890', 'DABADKKK']);
     // Check digits 00, 01 and 99 pass mod 97 but are never issued (98 minus the remainder: 02-98);
     // DK01 3409 1234 5678 96 is the twin of the issued DK98 for that account.
     for (const iban of ['DK0134091234567896', 'DK0034091234567817', 'DK9934091234567878']) {
@@ -151,6 +162,10 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
     }
     // A Danish IBAN's account part is digits (4!n9!n1!n): an S for a 5 is refused though it passes mod 97.
     expect(refusal(() => renderInvoiceUbl(dkk('Danske Bank · IBAN DK21 3409 1234 S678 90 · BIC DABADKKK'))).message).toContain('DK213409');
+    // A BIC in lower case is still one where its letters 5-6 name a country.
+    expect(means(ubl(eur('Commerzbank · IBAN DE89 3704 0044 0532 0130 00 · BIC cobadeffxxx')))).toEqual(['58', '2026-0143', 'DE89370400440532013000', 'COBADEFFXXX']);
+    // Prose after the word is no IBAN ("ab" is no country in capitals): the reg. and account are read.
+    expect(means(ubl(dkk('Danske Bank · Reg. 3409 Konto 1234567890 · Neue IBAN ab 01.01.2027: DK66 3409 1234 5678 90')))).toEqual(['42', '2026-0144', '1234567890', '3409']);
     // "SWIFT payments welcome" names no BIC (BICs are written in capitals, ISO 9362): a Danish buyer
     // paid in USD without a BIC gets the Danish account of the IBAN (42), not 31 to a bank "PAYMENTS".
     const usd = variant('kattegat-2026-10.json', (j) => {

@@ -71,14 +71,17 @@ describe('decideVat: the four treatments', () => {
     expect(problems(gl)).toEqual([]);
     expect(gl.fieldsRead).toContain('buyer.cvr');
     expect(gl.reasons.find((r) => r.code === 'buyer_outside_eu')?.paths).toEqual(['buyer.cvr', 'buyer.country']);
-    expect(invoice({ vat: '', cvr: '5678', country: 'Faroe Islands' }).treatment).toBe('outside_scope');
-    // A word, a lone digit, a phone number or a remark is not a number (an outside review: any digit was taken).
-    for (const cvr of ['n/a', '0', '-1', 'tlf +299 32 10 00', 'none (applied 2026)', '   ']) {
+    expect(invoice({ vat: '', cvr: '123456', country: 'Faroe Islands' }).treatment).toBe('outside_scope');
+    // A word, a lone digit or a number of three digits is no number (outside reviews: any digit was taken).
+    for (const cvr of ['n/a', '0', '-1', 'TIN: 123', 'none', '   ', 'Incorporated 2019']) {
       expect(problems(invoice({ vat: '', cvr, country: 'Greenland' })), cvr).toEqual(['error zero_vat_unexplained buyer.vat']);
     }
-    // Nor is a word in buyer.vat (it was taken as a number before); the registers' own forms are.
-    for (const vat of ['n/a', '-', 'none']) expect(problems(invoice({ vat, country: 'USA' })), vat).toEqual(['error zero_vat_unexplained buyer.vat']);
-    for (const cvr of ['SC123456', '12-3456789', '123 456']) expect(invoice({ vat: '', cvr, country: 'GL' }).treatment, cvr).toBe('outside_scope');
+    // Nor is a word in buyer.vat (it was taken as a number before).
+    for (const vat of ['n/a', '-', 'none', 'exempt']) expect(problems(invoice({ vat, country: 'USA' })), vat).toEqual(['error zero_vat_unexplained buyer.vat']);
+    // Numbers as written, labels and remarks around them (a second review: a stricter shape refused these).
+    for (const cvr of ['SC123456', '12-3456789', 'CVR-nr.: 12345678', 'Companies House: 01234567']) expect(invoice({ vat: '', cvr, country: 'GL' }).treatment, cvr).toBe('outside_scope');
+    for (const vat of ['ABN: 51 824 753 556', 'EIN #12-3456789', 'Tax ID # 12-3456789', 'GST/HST: 123456789 RT0001']) expect(invoice({ vat, country: 'USA' }).treatment, vat).toBe('outside_scope');
+    expect(invoice({ vat: 'CHE-123.456.789 (MWST)', country: 'Schweiz' }).treatment).toBe('outside_scope');
     // In the EU a CVR is no VAT number of the buyer's member state, which the reverse charge needs;
     // in Denmark 25 % applies whatever the number.
     expect(problems(invoice({ vat: '', cvr: '12345678', country: 'Sverige' }))).toEqual(['error zero_vat_unexplained buyer.vat']);
