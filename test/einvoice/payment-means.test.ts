@@ -133,7 +133,8 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
     // grouped ("1234 567 890"), or followed by the next line's postcode or terms once the lines are
     // one ("123456 8600 Silkeborg", "12345678 30 dage")? Reading either part put another account
     // into BT-84 (two outside reviews), so neither is read: refused, the text named...
-    for (const [bank, unclear] of [['Danske Bank · Reg. nr. 3409 Konto 1234 567 890', '1234 567 890'], ['Reg. 3409 · Konto 12 3456 7890 · BIC DABADKKK', '12 3456 7890'], ['Jyske Bank Reg. 7890 Konto 123456 8600 Silkeborg', '123456 8600'], ['Danske Bank · Reg. 3409 Konto 12345678 30 dage netto', '12345678 30']]) {
+    const unclearCases: Array<[string, string]> = [['Danske Bank · Reg. nr. 3409 Konto 1234 567 890', '1234 567 890'], ['Reg. 3409 · Konto 12 3456 7890 · BIC DABADKKK', '12 3456 7890'], ['Jyske Bank Reg. 7890 Konto 123456 8600 Silkeborg', '123456 8600'], ['Danske Bank · Reg. 3409 Konto 12345678 30 dage netto', '12345678 30']];
+    for (const [bank, unclear] of unclearCases) {
       expect(refusal(() => renderInvoiceUbl(dkk(bank))).message, bank).toContain(`the account number cannot be told apart from the number after it ("${unclear}")`);
     }
     // …unless the IBAN beside it says the account.
