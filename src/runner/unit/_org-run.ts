@@ -10,6 +10,7 @@ import { VERSION } from '../../version.js';
 import { EInvoiceError } from '../../einvoice/index.js';
 import { UnprintableFieldError } from '../../invoice/index.js';
 import { classifyError, messageOf } from './_classify.js';
+import { ServicePdfs } from './_service-pdfs.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from '../config/config.js';
 import { sha256, sha256OfCostData } from '../manifest/hash.js';
@@ -124,9 +125,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
   // Dots become `_` so a number like `7.service` cannot collide with another file's suffix.
   const names = assignSafeNames(summaries.map((s) => ({ raw: `invoice-${s.invoice_number.replace(/\./g, '_')}`, key: s.id })));
   let firstLanguage: string | undefined;
-  let servicePdfError: unknown;
-  /** `invoice 2026-0131: <the 409's words>` for each invoice whose service PDF the service refused. */
-  const servicePdfRefused: string[] = [];
+  const servicePdfs = ctx.withServicePdf ? new ServicePdfs(client, writer, org.org_id, signal) : undefined;
   const pdfErrors: string[] = [];
   for (const [i, summary] of summaries.entries()) {
     checkAbort(signal);
@@ -203,38 +202,14 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       await writer.retire(`${stem}.pdf`);
     }
     await writeEInvoice(ctx, entry, invoice, { stem, sourceHash, source, language, shared });
-    if (ctx.withServicePdf && servicePdfError === undefined) {
+    if (servicePdfs) {
       checkAbort(signal);
-      try {
-        // Invoices are immutable, so the service's PDF is current while the invoice's JSON is.
-        const service = await writer.emit({
-          path: `${stem}.service.pdf`, org_id: org.org_id, kind: 'service_pdf', source_sha256: sourceHash, source,
-          generator: 'api', produce: () => client.getInvoicePdf(invoice.id, { signal }),
-        });
-        entry.files.push(service.path);
-        ctx.onFile();
-      } catch (e) {
-        // The service's PDF is an extra: its failure is its own part, our documents go on.
-        if (signal.aborted) throw e;
-        // A 409 for one invoice's PDF (a record the service cannot print as stored) answers for that
-        // invoice: the others' PDFs are still fetched. Any other failure stops the part, as before.
-        if ((e as { status?: unknown }).status === 409) servicePdfRefused.push(`invoice ${invoice.invoice_number}: ${messageOf(e)}`);
-        else servicePdfError = e;
-      }
+      if (await servicePdfs.save(entry, invoice.id, { stem, sourceHash, source })) ctx.onFile();
     }
   }
   // Listed only when it failed: an organization whose PDFs were all made has no such part (as before it existed).
   if (pdfErrors.length) out.parts.push({ part: 'invoice_pdfs', status: 'failed', reason: pdfErrors.join('; ') });
-  if (ctx.withServicePdf) {
-    if (servicePdfError !== undefined) {
-      const c = classifyError(servicePdfError, org.token_env);
-      const reason = [c.reason, ...servicePdfRefused].join('; ');
-      out.parts.push({ part: 'service_pdfs', status: c.status, reason, ...(c.http_status ? { http_status: c.http_status } : {}) });
-    } else if (servicePdfRefused.length) {
-      // Skipped as every 409 is (the service withheld them), each refused invoice named.
-      out.parts.push({ part: 'service_pdfs', status: 'skipped', reason: `409: ${servicePdfRefused.join('; ')}`, http_status: 409 });
-    } else out.parts.push({ part: 'service_pdfs', status: 'ok' });
-  }
+  if (servicePdfs) out.parts.push(servicePdfs.part(org.token_env));
   return firstLanguage;
 }
 
