@@ -40,7 +40,7 @@ const MAX_IBAN = 34;
  * "Kontonummer (IBAN):", "IBAN #:", "IBAN - …", the French "IBAN :". An IBAN a label hides is
  * never checked, and a wrong one would be printed unread (an outside review).
  */
-const IBAN_WORD = /\bIBAN(?:s\b|\b(?:[- ]?(?:nr|no|nummer|number)\b\.?)?)(?:\s{0,3}\/\s{0,3}BIC\b|\s{1,3}(?:og|and|und)\s{1,3}BIC\b)?(?:\s{0,3}\([A-Z]{3}\))?\)?\s{0,3}[:.#]{0,2}\s{0,3}(?:[-\u2013]\s{0,3})?/gi;
+const IBAN_WORD = /\bIBAN(?:s\b|\b(?:[- ]?(?:nr|no|nummer|number)\b\.?(?! ?\d{2}\b))?)(?:\s{0,3}\/\s{0,3}BIC\b|\s{1,3}(?:og|and|und)\s{1,3}BIC\b)?(?:\s{0,3}\([A-Z]{3}\))?\)?\s{0,3}[:.#]{0,2}\s{0,3}(?:[-\u2013]\s{0,3})?/gi;
 /** "BIC" or "SWIFT" in any case, then a code of a BIC's shape (ISO 9362: bank, country, location, branch). */
 const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s{0,3}([A-Za-z]{6}[A-Za-z0-9]{2}(?:[A-Za-z0-9]{3})?)\b/gi;
 /** Countries of BICs whose banks have no IBAN, read besides the IBAN registry's. */
@@ -62,8 +62,12 @@ function bicOf(code: string): string | undefined {
 function oneSpace(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
-/** A group of an IBAN and what separates it from the one before: blanks (spaces, tabs, no-break, figure and narrow spaces) or one hyphen or dot. */
-const GROUP = /^(?:[ \t\u00a0\u2000-\u200a\u202f]*|[-.])([A-Za-z0-9]+)/;
+/**
+ * A group of an IBAN and what separates it from the one before: blanks (spaces, tabs, no-break,
+ * figure and narrow spaces) or one hyphen (of any of Unicode's kinds a word processor puts in:
+ * hyphen, non-breaking hyphen, en dash, minus) or dot.
+ */
+const GROUP = /^(?:[ \t\u00a0\u2000-\u200a\u202f]*|[-.\u2010\u2011\u2013\u2212])([A-Za-z0-9]+)/;
 
 /** An IBAN of a bank text, and the BIC written with it. */
 export interface IbanAccount {

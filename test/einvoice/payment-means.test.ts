@@ -149,6 +149,9 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
     // A digit too many at the end (Belgium's are 16), and one too few before a word ("A/S" is not the last character).
     expect(refusal(() => renderInvoiceUbl(eur('KBC · IBAN BE68 5390 0754 7034 0 · BIC KREDBEBB'))).message).toContain('BE685390075470340');
     expect(refusal(() => renderInvoiceUbl(eur('Banka · IBAN RS83 0960 8479 7468 4185 1 A/S'))).message).toContain('RS8309608479746841851');
+    // "NO 93" is Norway's IBAN, not the label "no"; the hyphens a word processor puts in separate groups too (en dash, non-breaking hyphen, minus).
+    expect(means(ubl(eur('IBAN NO 93 8601 1117 947')))).toEqual(['58', '2026-0143', 'NO9386011117947', undefined]);
+    for (const dash of ['\u2013', '\u2011', '\u2212']) expect(means(ubl(eur(`IBAN DK66${dash}3409${dash}1234${dash}5678${dash}90`))), dash).toEqual(['58', '2026-0143', 'DK6634091234567890', undefined]);
     // A word after a whole IBAN in groups of four still ends it; so does a number of more than one
     // digit (a postcode on the next line, once the lines are one), and national groupings read by length.
     expect(means(ubl(eur('IBAN BE68 5390 0754 7034 EUR')))).toEqual(['58', '2026-0143', 'BE68539007547034', undefined]);
