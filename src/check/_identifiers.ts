@@ -1,7 +1,7 @@
 import type { Invoice } from '../model/index.js';
 import type { InvoiceCheckFinding } from './findings/finding.js';
 import { glnProblem, gs1CheckDigit } from './gln.js';
-import { danishAccountIn, ibansIn, ibanValid } from './iban.js';
+import { danishAccountIn, danishIbanMatches, ibansIn, ibanValid } from './iban.js';
 
 /** Numbers a bank or NemHandel would refuse: the buyer's EAN (GLN) and the IBANs in the seller's bank text. */
 export function identifierFindings(invoice: Invoice): InvoiceCheckFinding[] {
@@ -23,11 +23,13 @@ export function identifierFindings(invoice: Invoice): InvoiceCheckFinding[] {
     const account = iban.startsWith('DK') ? danishAccountIn(bank) : undefined;
     if (!account) continue;
     const [ibanReg, ibanAccount] = [iban.slice(4, 8), iban.slice(8)];
-    if (account.reg !== ibanReg || (account.account !== undefined && account.account.padStart(10, '0') !== ibanAccount)) {
+    // An account written unclearly ("Konto 0440 116243") matches when one of its readings is the IBAN's.
+    if (!danishIbanMatches(iban, account)) {
+      const written = account.account ?? account.unclear;
       findings.push({
         code: 'iban_account_mismatch', severity: 'warning', path: 'seller.bank',
-        message: `seller.bank: IBAN ${iban} is reg. no. ${ibanReg} account ${ibanAccount}, but the same text gives reg. no. ${account.reg}${account.account ? ` account ${account.account}` : ''}`,
-        params: { form: account.account ? 'account' : 'reg', iban, iban_reg: ibanReg, iban_account: ibanAccount, reg: account.reg, account: account.account ?? '' },
+        message: `seller.bank: IBAN ${iban} is reg. no. ${ibanReg} account ${ibanAccount}, but the same text gives reg. no. ${account.reg}${written ? ` account ${written}` : ''}`,
+        params: { form: written ? 'account' : 'reg', iban, iban_reg: ibanReg, iban_account: ibanAccount, reg: account.reg, account: written ?? '' },
       });
     }
   }

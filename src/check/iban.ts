@@ -36,11 +36,12 @@ const MAX_IBAN = 34;
 
 /**
  * The word IBAN, in any case, with the labels written around it: "IBAN nr.", "IBAN-nr.:",
- * "IBAN-Nummer:", "IBAN Number:", "IBAN no.", "IBANs:", "IBAN/BIC:", "IBAN og BIC:", "IBAN (EUR):",
+ * "IBAN-Nummer:", "IBAN Number:", "IBAN no.", "IBAN/BIC:", "IBAN og BIC:", "IBAN (EUR):",
  * "Kontonummer (IBAN):", "IBAN #:", "IBAN - …", the French "IBAN :". An IBAN a label hides is
- * never checked, and a wrong one would be printed unread (an outside review).
+ * never checked, and a wrong one would be printed unread (an outside review). Not "IBANs:": the
+ * list after it would be read as its first IBAN alone.
  */
-const IBAN_WORD = /\bIBAN(?:s\b|\b(?:[- ]?(?:nr|no|nummer|number)\b\.?(?! ?\d{2}\b))?)(?:\s{0,3}\/\s{0,3}BIC\b|\s{1,3}(?:og|and|und)\s{1,3}BIC\b)?(?:\s{0,3}\([A-Z]{3}\))?\)?\s{0,3}[:.#]{0,2}\s{0,3}(?:[-\u2013]\s{0,3})?/gi;
+const IBAN_WORD = /\bIBAN\b(?:[- ]?(?:nr|no|nummer|number)\b\.?(?! ?\d{2}\b))?(?:\s{0,3}\/\s{0,3}BIC\b|\s{1,3}(?:og|and|und)\s{1,3}BIC\b)?(?:\s{0,3}\([A-Z]{3}\))?\)?\s{0,3}[:.#]{0,2}\s{0,3}(?:[-\u2013]\s{0,3})?/gi;
 /** "BIC" or "SWIFT" in any case, then a code of a BIC's shape (ISO 9362: bank, country, location, branch). */
 const BIC = /\b(?:BIC|SWIFT)(?:\/SWIFT)?\b[:.]?\s{0,3}([A-Za-z]{6}[A-Za-z0-9]{2}(?:[A-Za-z0-9]{3})?)\b/gi;
 /** Countries of BICs whose banks have no IBAN, read besides the IBAN registry's. */
@@ -190,10 +191,10 @@ function ibanAt(text: string, from: number): { iban: string; end: number } | und
 
 /**
  * Where an IBAN in groups of four ends (the index of its last group), or undefined when the run is
- * not in that format. It ends at its country's `length` (what follows is another thing: a postcode,
- * a phone number, the next IBAN), except where one digit alone follows, a typed digit too many
- * ("ES96 2100 0418 8450 2000 5133 9"), which makes it too long; and at its first shorter group
- * when no digits follow that ("RS83 … 4185 1 A/S", a digit too few). A shorter group with more
+ * not in that format. It ends at its country's `length`: what follows is another thing (a postcode,
+ * a phone number, the next line's "2 % discount" once the lines are one), so a typed digit too many
+ * at the end cannot be told from it and is left to mod 97. It ends at its first shorter group when
+ * no digits follow that ("RS83 … 4185 1 A/S", a digit too few: refused). A shorter group with more
  * digits after it ("NO93 8601 11 17947", "ES91 2100 0418 45 0200051332") is a national grouping, read by length.
  */
 function paperEnd(groups: readonly string[], length: number | undefined): number | undefined {
@@ -205,7 +206,7 @@ function paperEnd(groups: readonly string[], length: number | undefined): number
     chars += g.length;
     const next = groups[i + 1] ?? '';
     if (g.length < 4) return /\d/.test(next) ? undefined : i;
-    if (chars === length) return /^\d$/.test(next) ? i + 1 : i;
+    if (chars === length) return i;
   }
   return groups.length - 1;
 }
@@ -224,10 +225,13 @@ export interface DanishAccount {
   account?: string;
   /**
    * Digits after "Konto" that cannot be told apart: an account of fewer than ten digits with
-   * another number after it ("Konto 1234 567 890", "Konto 123456 8600 Silkeborg" once the lines
-   * are one): grouped, or the next line's postcode? Neither is read; the text is said as written.
+   * another number after it that would still fit in ten ("Konto 1234 567 890", "Konto 123456
+   * 8600 Silkeborg" once the lines are one): grouped, or the next line's postcode? Neither is
+   * read; the text is said as written.
    */
   unclear?: string;
+  /** With `unclear`: each account it could be, its groups joined from the first (at most ten digits): "1234", "1234567", "1234567890". */
+  readings?: string[];
 }
 
 /**
@@ -245,8 +249,20 @@ export function danishAccountIn(written: string): DanishAccount | undefined {
   const label = ACCOUNT_LABEL.exec(text.slice(after, after + 60));
   const run = label ? ACCOUNT_DIGITS.exec(text.slice(after + label[0].length, after + label[0].length + 40)) : null;
   if (!run) return { reg: reg[1]! };
-  const first = run[1]!;
+  const groups = run[0].split(/[ .-]/);
+  const first = groups[0]!;
   if (first.length > 10) return { reg: reg[1]! };
-  if (first.length === 10 || !run[2]) return { reg: reg[1]!, account: first };
-  return { reg: reg[1]!, unclear: run[0].trim() };
+  // Ten digits, or a next number that would make more than ten (an account has at most ten): the first is the account.
+  if (groups.length === 1 || first.length + groups[1]!.length > 10) return { reg: reg[1]!, account: first };
+  const readings: string[] = [];
+  for (let joined = '', i = 0; i < groups.length && joined.length + groups[i]!.length <= 10; i++) readings.push((joined += groups[i]!));
+  return { reg: reg[1]!, unclear: run[0].trim(), readings };
+}
+
+/** Whether the reg. no. and account of a Danish IBAN are what `account` says, or could be (one of its `readings` when unclear). */
+export function danishIbanMatches(iban: string, account: DanishAccount): boolean {
+  if (iban.slice(4, 8) !== account.reg) return false;
+  const own = iban.slice(8);
+  if (account.account !== undefined) return account.account.padStart(10, '0') === own;
+  return account.readings === undefined || account.readings.some((r) => r.padStart(10, '0') === own);
 }

@@ -2,7 +2,7 @@ export { checkInvoice, checkInvoiceRecord } from './check-invoice.js';
 export type { FindingParam, InvoiceCheckFinding } from './findings/finding.js';
 export { findingText } from './findings/finding-text.js';
 export { glnProblem, gs1CheckDigit } from './gln.js';
-export { danishAccountIn, ibanAccountsIn, ibanMod97, ibansIn, ibanValid, type IbanAccount } from './iban.js';
+export { danishAccountIn, danishIbanMatches, ibanAccountsIn, ibanMod97, ibansIn, ibanValid, type DanishAccount, type IbanAccount } from './iban.js';
 export { isPaymentLine, paymentLineOf } from './payment-line.js';
 export { fikCheckDigit, fikIdProblem, fikIdFromNumber } from './fik.js';
 export { paymentReference, sellerCreditor, type PaymentReference } from './payment-reference.js';

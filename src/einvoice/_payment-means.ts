@@ -1,5 +1,5 @@
 import type { Invoice } from '../model/index.js';
-import { danishAccountIn, ibanAccountsIn, ibanValid } from '../check/index.js';
+import { danishAccountIn, danishIbanMatches, ibanAccountsIn, ibanValid } from '../check/index.js';
 import { paymentLineOf } from '../check/index.js';
 import { paymentReference } from '../check/index.js';
 import { decideVatFor } from '../vat/index.js';
@@ -57,8 +57,9 @@ export function paymentMeans(invoice: Invoice): PaymentMeans {
   for (const iban of ibans) if (!ibanValid(iban)) fail(`the IBAN ${iban} fails its ISO 13616 check (its country's length and the mod-97 check digits)`);
   const domestic = danishAccountIn(bank);
   const danishIban = ibans.find((iban) => iban.startsWith('DK'));
-  if (domestic?.account && danishIban && !(danishIban.slice(4, 8) === domestic.reg && danishIban.slice(8) === domestic.account.padStart(10, '0'))) {
-    fail(`reg. ${domestic.reg} account ${domestic.account} is not the account of the IBAN ${danishIban}; the e-invoice would name two accounts for one payment`);
+  // An account written unclearly ("Konto 0440 116243") must still be one the IBAN's could be: else the text names two accounts.
+  if ((domestic?.account || domestic?.unclear) && danishIban && !danishIbanMatches(danishIban, domestic)) {
+    fail(`reg. ${domestic.reg} account ${domestic.account ?? domestic.unclear} is not the account of the IBAN ${danishIban}; the e-invoice would name two accounts for one payment`);
   }
   // A Danish IBAN is DK, 2 check digits, the 4-digit reg. no. and the 10-digit account.
   const danish = domestic?.account ? { id: domestic.account, branch: domestic.reg } : danishIban ? { id: danishIban.slice(8), branch: danishIban.slice(4, 8) } : undefined;

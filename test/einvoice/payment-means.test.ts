@@ -137,18 +137,23 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
     for (const [bank, unclear] of unclearCases) {
       expect(refusal(() => renderInvoiceUbl(dkk(bank))).message, bank).toContain(`the account number cannot be told apart from the number after it ("${unclear}")`);
     }
-    // …unless the IBAN beside it says the account.
+    // …unless the IBAN beside it says the account, which must be one of its readings ("0440 116243" is 0440116243)…
     expect(means(ubl(dkk('Danske Bank · Reg. 3409 Konto 1234 567 890 · IBAN DK66 3409 1234 5678 90')))).toEqual(['42', '2026-0144', '1234567890', '3409']);
+    expect(means(ubl(dkk('Danske Bank · Reg. 0040 Konto 0440 116243 · IBAN DK50 0040 0440 1162 43')))).toEqual(['42', '2026-0144', '0440116243', '0040']);
+    // …or the text names two accounts and is refused, as a clear account that is not the IBAN's is (a fourth review: it was let through).
+    expect(refusal(() => renderInvoiceUbl(dkk('Danske Bank · Reg. 0040 Konto 4069 7425 · IBAN DK50 0040 0440 1162 43'))).message).toContain('is not the account of the IBAN DK5000400440116243');
+    // A next number that would make more than ten digits is not part of the account (12345678 and 8600 are twelve).
+    expect(means(ubl(dkk('Danske Bank Reg. 3409 Konto 12345678 8600 Silkeborg')))).toEqual(['42', '2026-0144', '12345678', '3409']);
     // Ten digits are the whole account, whatever follows (a postcode, a phone number).
     expect(means(ubl(dkk('Danske Bank, Reg. 3409 Konto 1234567890 2100 København Ø')))).toEqual(['42', '2026-0144', '1234567890', '3409']);
     // Aligned with runs of spaces, as some footers are: read as written.
     expect(means(ubl(dkk('Reg.nr.:     3409   Kontonr.:      1234567890')))).toEqual(['42', '2026-0144', '1234567890', '3409']);
-    // A doubled digit (ES96 2100 0418 8450 2000 5133 9 is 25 characters, Spain's are 24) is refused,
-    // never read as its first 24 characters, which pass mod 97 as another account.
-    expect(refusal(() => renderInvoiceUbl(eur('CaixaBank · IBAN ES96 2100 0418 8450 2000 5133 9 · BIC CAIXESBBXXX'))).message).toContain('ES96210004188450200051339');
-    // A digit too many at the end (Belgium's are 16), and one too few before a word ("A/S" is not the last character).
-    expect(refusal(() => renderInvoiceUbl(eur('KBC · IBAN BE68 5390 0754 7034 0 · BIC KREDBEBB'))).message).toContain('BE685390075470340');
+    // A digit too few before a word ("A/S" is not the IBAN's last character) is refused, never read with the word's letter.
     expect(refusal(() => renderInvoiceUbl(eur('Banka · IBAN RS83 0960 8479 7468 4185 1 A/S'))).message).toContain('RS8309608479746841851');
+    // A whole IBAN of a length divisible by four ends there, whatever follows, also one digit (the next
+    // line's "2 % descuento" once the lines are one; a fourth review): a typed digit too many at its end
+    // cannot be told from that, and is left to mod 97.
+    expect(means(ubl(eur('CaixaBank IBAN ES91 2100 0418 4502 0005 1332 2 % descuento por pronto pago')))).toEqual(['58', '2026-0143', 'ES9121000418450200051332', undefined]);
     // "NO 93" is Norway's IBAN, not the label "no"; the hyphens a word processor puts in separate groups too (en dash, non-breaking hyphen, minus).
     expect(means(ubl(eur('IBAN NO 93 8601 1117 947')))).toEqual(['58', '2026-0143', 'NO9386011117947', undefined]);
     for (const dash of ['\u2013', '\u2011', '\u2212']) expect(means(ubl(eur(`IBAN DK66${dash}3409${dash}1234${dash}5678${dash}90`))), dash).toEqual(['58', '2026-0143', 'DK6634091234567890', undefined]);
@@ -181,7 +186,7 @@ describe('payment means, decided once from the record (Peppol DK-R-005..011)', (
 
   it('reads the IBAN behind the labels bank texts use (a fifth review: each hid it, so a wrong one went unchecked)', () => {
     const eur = (bank: string) => means(ubl(variant('fjordline-2026-10.json', (j) => void (j.seller.bank = bank))));
-    for (const bank of ['Commerzbank · IBAN/BIC: DE89 3704 0044 0532 0130 00 / COBADEFFXXX', 'IBAN og BIC: DE89 3704 0044 0532 0130 00', 'Kontonummer (IBAN): DE89 3704 0044 0532 0130 00', 'IBAN-Nummer: DE89 3704 0044 0532 0130 00', 'IBAN Number: DE89 3704 0044 0532 0130 00', 'IBAN #: DE89 3704 0044 0532 0130 00', 'IBANs: DE89 3704 0044 0532 0130 00', 'IBAN (EUR): DE89 3704 0044 0532 0130 00', 'IBAN - DE89 3704 0044 0532 0130 00', 'IBAN: DE 89 3704 0044 0532 0130 00', 'IBAN DE-89-3704-0044-0532-0130-00']) {
+    for (const bank of ['Commerzbank · IBAN/BIC: DE89 3704 0044 0532 0130 00 / COBADEFFXXX', 'IBAN og BIC: DE89 3704 0044 0532 0130 00', 'Kontonummer (IBAN): DE89 3704 0044 0532 0130 00', 'IBAN-Nummer: DE89 3704 0044 0532 0130 00', 'IBAN Number: DE89 3704 0044 0532 0130 00', 'IBAN #: DE89 3704 0044 0532 0130 00', 'IBAN (EUR): DE89 3704 0044 0532 0130 00', 'IBAN - DE89 3704 0044 0532 0130 00', 'IBAN: DE 89 3704 0044 0532 0130 00', 'IBAN DE-89-3704-0044-0532-0130-00']) {
       expect(eur(bank), bank).toEqual(['58', '2026-0143', 'DE89370400440532013000', undefined]);
     }
     // A wrong IBAN behind such a label is now read, and refused by name (DK67: the check digits of DK66 3409 1234 5678 90 are 66).
