@@ -59,16 +59,20 @@ function bicOf(code: string): string | undefined {
   return IBAN_LENGTH[country] !== undefined || BIC_ONLY_COUNTRIES.has(country) ? upper : undefined;
 }
 
-/** Blanks of any kind and length as one space: labels and numbers aligned with runs of spaces read as written once. */
+/**
+ * Blanks of any kind and length (tabs, no-break, figure and narrow spaces) as one space: labels and
+ * numbers aligned with runs of spaces read as written once. Every reading below is of text made so.
+ */
 function oneSpace(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
+
 /**
- * A group of an IBAN and what separates it from the one before: blanks (spaces, tabs, no-break,
- * figure and narrow spaces) or one hyphen (of any of Unicode's kinds a word processor puts in:
- * hyphen, non-breaking hyphen, en dash, minus) or dot.
+ * A group of an IBAN and what separates it from the one before: a space (blanks are one by then,
+ * oneSpace), or one hyphen (of any of Unicode's kinds a word processor puts in: hyphen,
+ * non-breaking hyphen, en dash, minus) or dot.
  */
-const GROUP = /^(?:[ \t\u00a0\u2000-\u200a\u202f]*|[-.\u2010\u2011\u2013\u2212])([A-Za-z0-9]+)/;
+const GROUP = /^(?: ?|[-.\u2010\u2011\u2013\u2212])([A-Za-z0-9]+)/;
 
 /** An IBAN of a bank text, and the BIC written with it. */
 export interface IbanAccount {
@@ -155,11 +159,10 @@ export function ibansIn(text: string): string[] {
 /**
  * The IBAN written from `from` on (undefined when no country and check digits begin there), and where it ends.
  *
- * Written in ISO 13616's paper format (groups of four, the last one shorter), it ends at its first
- * short group, or at its country's length where no digits follow: "ES96 2100 0418 8450 2000 5133 9",
- * a digit too many, is read whole and refused, never as the 24 characters before the "9" (another
- * account that passes mod 97), and "RS83 0960 8479 7468 4185 1 A/S" ends before "A/S". In other
- * groupings ("FR76 30006 00001 …", "DK66 3409 1234567890") it ends where it reaches its country's length.
+ * Written in ISO 13616's paper format (groups of four, the last one shorter), it ends as `paperEnd`
+ * says: "RS83 0960 8479 7468 4185 1 A/S" ends before "A/S" and is refused, never read with its "A".
+ * In other groupings ("FR76 30006 00001 …", "DK66 3409 1234567890") it ends where it reaches its
+ * country's length.
  */
 function ibanAt(text: string, from: number): { iban: string; end: number } | undefined {
   // "DK66 …" (any case, as written before), and "DE 89 …" or "DK-66-…" with the country set apart,
@@ -211,12 +214,15 @@ function paperEnd(groups: readonly string[], length: number | undefined): number
   return groups.length - 1;
 }
 
-/** "Reg. 3409", "Reg.nr.: 3409", "Registreringsnr 3409". Blanks are bounded: `\s*` runs side by side took seconds on a long run of spaces. */
+/**
+ * "Reg. 3409", "Reg.nr.: 3409", "Registreringsnr 3409", read in text whose blanks are one space
+ * (oneSpace): `\s*` runs side by side over a long run of spaces took seconds.
+ */
 const REG = /\breg(?:\.|istrerings)?\s{0,3}(?:nr\.?)?\s{0,3}:?\s{0,3}(\d{4})\b/i;
 /** Within 20 characters after the reg. no.: "Konto", "Kontonr.", "Account no." and where its number begins. */
 const ACCOUNT_LABEL = /^[^\d]{0,20}?\b(?:konto|kontonr\.?|account)\s{0,3}(?:nr\.?|no\.?)?\s{0,3}:?\s{0,3}(?=\d)/i;
-/** The account's first group of digits, and whether another follows it after one blank, dot or hyphen. */
-const ACCOUNT_DIGITS = /^(\d+)((?:[ .-]\d+)*)/;
+/** The account's digits: its first group, and any after it, each after one blank, dot or hyphen. */
+const ACCOUNT_DIGITS = /^\d+(?:[ .-]\d+)*/;
 
 /** A Danish reg. no. and account as `danishAccountIn` reads them. */
 export interface DanishAccount {
@@ -236,10 +242,11 @@ export interface DanishAccount {
 
 /**
  * A Danish reg. no. and account number written in the same text (`Reg. 3409 Konto 1234567890`).
- * The account is the number after its label: ten digits are the whole account (what follows is
- * something else); fewer, with another group of digits after them, is `unclear` and not read
- * (an outside review found both "1234" of "1234 567 890" and "1234568600" of "123456" and the next
- * line's postcode put into an e-invoice). Blanks count as one, so aligned text reads as written.
+ * The account is the number after its label: ten digits are the whole account, and so is one
+ * whose next number would make more than ten (what follows is something else); fewer, with a
+ * number after them that would still fit in ten, is `unclear` and not read (outside reviews found
+ * both "1234" of "1234 567 890" and "1234568600" of "123456" and the next line's postcode put
+ * into an e-invoice). Blanks count as one, so aligned text reads as written.
  */
 export function danishAccountIn(written: string): DanishAccount | undefined {
   const text = oneSpace(written);
@@ -256,7 +263,7 @@ export function danishAccountIn(written: string): DanishAccount | undefined {
   if (groups.length === 1 || first.length + groups[1]!.length > 10) return { reg: reg[1]!, account: first };
   const readings: string[] = [];
   for (let joined = '', i = 0; i < groups.length && joined.length + groups[i]!.length <= 10; i++) readings.push((joined += groups[i]!));
-  return { reg: reg[1]!, unclear: run[0].trim(), readings };
+  return { reg: reg[1]!, unclear: run[0], readings };
 }
 
 /** Whether the reg. no. and account of a Danish IBAN are what `account` says, or could be (one of its `readings` when unclear). */

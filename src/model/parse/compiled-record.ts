@@ -45,7 +45,7 @@ const PATTERN_FORMATS: ReadonlySet<string> = new Set(['regex', 'date', 'datetime
 const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
 
 const isPlain = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype && !Object.prototype.hasOwnProperty.call(v, 'constructor');
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype && !hasOwn(v, 'constructor');
 
 function stringCheck(def: Def): Check {
   if (def.coerce) throw new Unsupported();

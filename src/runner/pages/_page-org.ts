@@ -91,8 +91,8 @@ export function orgRows(o: OrgOutcome, f: OrgFigures, index: number, ctx: OrgPag
   for (const i of o.invoices) {
     for (const path of i.files) linked.add(path);
     let links = linksHtml(i.files.map((path) => ({ path, kind: files.kindOf.get(path) })), locale);
-    // A held-back invoice's status says why it has no e-invoice (its line under "For a person to check" says it in full).
     if (i.pdf_error) links += `<span class="no-xml">${e(pdfNotMade(i, locale))}</span>`;
+    // A held-back invoice's status says why it has no e-invoice (its line under "For a person to check" says it in full).
     if (i.einvoice === 'failed' && !i.held_back) links += `<span class="no-xml">${e(einvoiceNotMade(i, locale))}</span>`;
     let total = e(formatMoney(i.total_cents, i.currency, locale));
     if (i.currency !== 'DKK') {
