@@ -6,6 +6,9 @@ import { parseRecord } from '../model/parse/index.js';
 import type { VerifyContext } from './_context.js';
 import { differences, shown } from './_differ.js';
 
+/** The run's findings, not the record's: a reference another invoice has; a credit note an earlier run made. */
+const RUN_FINDINGS: ReadonlySet<string> = new Set(['payment_id_shared', 'credited_earlier']);
+
 /**
  * checkInvoice on every invoice record the run kept (`invoice-<number>.json`): its findings must
  * be those the manifest records for it (summary.md and index.html show those), and no e-invoice
@@ -27,8 +30,7 @@ export async function checkInvoices(ctx: VerifyContext): Promise<number> {
         continue;
       }
       checked++;
-      // payment_id_shared is the run's finding (a reference another invoice has), not the record's.
-      const recorded = (entry.findings ?? []).filter((f) => f.code !== 'payment_id_shared');
+      const recorded = (entry.findings ?? []).filter((f) => !RUN_FINDINGS.has(f.code));
       for (const d of differences(recorded, findings, 3)) {
         ctx.differences.push({ file: 'manifest.json', what: `invoice ${entry.invoice_number} of ${o.org_id}: findings${d.path} are ${shown(d.found)}; checkInvoice finds ${shown(d.expected)} in ${json}` });
       }

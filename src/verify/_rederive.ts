@@ -9,6 +9,7 @@ import { describeDifference } from './_describe.js';
 import { differences, shown } from './_differ.js';
 import { readKeptIndex } from './_kept-index.js';
 import { ReplayTap } from './_replay.js';
+import { withoutMarksAcross } from './_shared-across.js';
 
 /**
  * The token the replayed clients carry: never sent anywhere, and a string no answer holds, so
@@ -18,9 +19,14 @@ import { ReplayTap } from './_replay.js';
  */
 const REPLAY_TOKEN = 'svc-verify-replay-token-never-sent';
 
-/** An outcome without what only the run's clock decides; without failure messages where the network gave none to replay. */
+/**
+ * An outcome without what only the run's clock decides; without failure messages where the
+ * network gave none to replay; without the marks of references shared across organizations,
+ * which the run adds when every unit is done (checkSharedAcrossOrganizations compares those).
+ */
 function comparable(outcome: OrgOutcome | PartOutcome, loose: boolean): unknown {
-  const copy = JSON.parse(JSON.stringify(outcome)) as Record<string, unknown>;
+  const plain = 'invoices' in outcome ? { ...outcome, invoices: outcome.invoices.map((i) => withoutMarksAcross(i, outcome.org_id)) } : outcome;
+  const copy = JSON.parse(JSON.stringify(plain)) as Record<string, unknown>;
   delete copy.started_at;
   delete copy.finished_at;
   if (loose) {
@@ -47,6 +53,14 @@ export interface UnitToVerify {
   at: string;
   /** The service's own PDFs of its invoices as the manifest lists them, by invoice id (see ReplayTap). */
   servicePdfs?: Map<string, { path: string; size: number; sha256: string }>;
+  /**
+   * The manifest's entries of the unit's credit-note PDFs, given to the unit as its earlier
+   * files: an invoice one of them cancels stays cancelled, as the run found it from the earlier
+   * manifest (`credited_earlier`). The unit writes no credit note, so its writer keeps nothing by
+   * them; a credit note this run made first is of a void invoice, or of one held back by its own
+   * error or a shared payment reference, which the unit finds before that finding.
+   */
+  creditNotes?: ManifestFile[];
 }
 
 /**
@@ -81,7 +95,7 @@ export async function rederiveUnit(ctx: VerifyContext, u: UnitToVerify): Promise
   try {
     const m = ctx.manifest;
     const result = await runUnit(u.make(index.token_env, index.language), {
-      monthDir: dir, month: m.month, baseUrl: m.base_url, language: m.options.language ?? undefined, previous: [],
+      monthDir: dir, month: m.month, baseUrl: m.base_url, language: m.options.language ?? undefined, previous: u.creditNotes ?? [],
       env: { [index.token_env]: REPLAY_TOKEN }, deps: ctx.deps, signal: ctx.signal, replay, runMonthDir: ctx.monthDir,
       rates,
     });
@@ -142,6 +156,7 @@ export function organizationUnit(ctx: VerifyContext, o: OrgOutcome): UnitToVerif
       const file = ctx.manifest.files.find((f) => f.kind === 'service_pdf' && i.files.includes(f.path));
       return file ? [[i.id, file] as const] : [];
     })),
+    creditNotes: ctx.manifest.files.filter((f) => f.org_id === o.org_id && f.kind === 'credit_note_pdf'),
     make: (token_env, language) => ({
       kind: 'organization', folder: o.folder, withServicePdf: ctx.manifest.options.with_service_pdf,
       org: { org_id: o.org_id, name: o.name, token_env, ...(language ? { language } : {}) },

@@ -12,6 +12,7 @@ import { checkInvoices } from './_invoices.js';
 import { checkPages } from './_pages.js';
 import { CHECKPOINT, readManifest } from './_read-manifest.js';
 import { organizationUnit, partnerUnit, rederiveUnit } from './_rederive.js';
+import { checkSharedAcrossOrganizations } from './_shared-across.js';
 import type { VerifyReport } from './report.js';
 import { InvalidArgumentError } from '../core/index.js';
 
@@ -110,7 +111,7 @@ export async function verifyRun(dir: string, options: VerifyOptions = {}): Promi
         report.checked.documents += done.documents;
       }
     }
-    await checkPages(ctx, organizations, partner);
+    await checkPages(ctx, checkSharedAcrossOrganizations(ctx, organizations), partner);
     if (unfinished.length) report.notes.push(`${listed(unfinished)} not finished by the run (interrupted or not run): their files are checked against the manifest only`);
     const kept = manifest.files.filter((f) => f.status === 'kept').length;
     if (kept) report.notes.push(`${kept} file${kept === 1 ? '' : 's'} kept from an earlier run of the month: checked against the manifest only`);

@@ -51,10 +51,11 @@ const RECORDS: Array<[string, () => ReturnType<typeof sample>]> = [
   ['a USD line that is not the USD its text shows', () => variant('../vat-treatments/usd-vat-with-rate-2026-10.json', (j) => void (j.lines[1]!.description = `${j.lines[1]!.description} (USD 1,234.56)`))],
 ];
 
-/** The run adds `payment_id_shared` (runner/unit/_org-run.ts, _shared-payment-ids.ts): its sentences, with the values the run gives. */
+/** The run adds `payment_id_shared` (runner/unit/_org-run.ts, _shared-payment-ids.ts) and `credited_earlier` (_credited-earlier.ts): their sentences, with the values the run gives. */
 const RUN_FINDINGS: InvoiceCheckFinding[] = [
   { code: 'payment_id_shared', severity: 'error', path: 'invoice_number', message: 'm', params: { id: '2026-0142', invoice: '2026-0142', org: 'org-nordlys', form: 'run', month: '' } },
   { code: 'payment_id_shared', severity: 'error', path: 'invoice_number', message: 'm', params: { id: '2026-0131', invoice: '2026-0131', org: 'org-nordlys', form: 'month', month: '2026-09' } },
+  { code: 'credited_earlier', severity: 'error', path: 'invoice_number', message: 'm', params: { number: 'KN-2026-0007', date: '2026-11-20', invoice: '2026-0144' } },
 ];
 
 /** Every sentence the locale has: `code` or `code.form`. */

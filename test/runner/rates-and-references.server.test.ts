@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 // wrote: SheetJS for the workbook, pdftotext for the PDF, @xmldom for the e-invoice; expected
 // figures from the records and the rates file, worked by hand (Python's decimal for the products).
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,6 +220,23 @@ describe('svc month-end --rates (ECB reference rates)', () => {
     expect(entry(manifest, '2026-0143').payment_id).toBe('2026-0143');
     const ids = manifest.organizations.flatMap((o) => o.invoices).map((i) => i.payment_id);
     expect(ids.filter((id) => id === LINE_A)).toHaveLength(2);
+
+    // svc verify finds the mark across organizations again, as the run's finish does (each unit,
+    // re-derived alone, cannot): the folder as made, nothing amiss. It used to report 12 differences.
+    const month = join(out, '2026-10');
+    const v = await svc(['verify', month]);
+    expect(v.code, v.stdout + v.stderr).toBe(0);
+    // A manifest whose mark was taken out is told apart, naming the invoice's findings.
+    await cp(out, join(tmp, 'verify-unmarked'), { recursive: true });
+    const copy = join(tmp, 'verify-unmarked', '2026-10');
+    const edited = JSON.parse(await readFile(join(copy, 'manifest.json'), 'utf8')) as Manifest;
+    const marked = entry(edited, '2026-0144');
+    marked.findings = marked.findings!.filter((f) => f.code !== 'payment_id_shared');
+    if (!marked.findings.length) delete marked.findings;
+    await writeFile(join(copy, 'manifest.json'), JSON.stringify(edited, null, 2));
+    const u = await svc(['verify', copy]);
+    expect(u.code, u.stdout + u.stderr).toBe(1);
+    expect(u.stdout + u.stderr).toMatch(/organizations\[org-kattegat\]\.invoices\[\d+\]\.findings.* the run's invoices across organizations give .*payment_id_shared/);
   });
 
   it('prints the FI line as a payment line on the PDF, and each category as its lines', async () => {

@@ -18,7 +18,8 @@ export type FindingParam = string | number | { minor: string; currency: string }
  * Numbers: `ean_check_digit`, `iban_checksum`, `iban_account_mismatch`, `vat_check_digit`.
  * Payment: `fik_not_dkk`, `payment_line_unknown`, `fik_check_digit`, `fik_id_not_built` (warning).
  * Dates: `period_reversed`. Rates: `usd_dkk_rate_implausible`. Required text: `text_missing`.
- * A month end adds `payment_id_shared`: two invoices ask the payer to quote the same reference.
+ * A month end adds `payment_id_shared`: two invoices ask the payer to quote the same reference;
+ * and `credited_earlier`: an earlier run of the month made a credit note of the invoice.
  */
 export type InvoiceCheckFindingCode =
   | 'line_total'
@@ -41,7 +42,8 @@ export type InvoiceCheckFindingCode =
   | 'period_reversed'
   | 'usd_dkk_rate_implausible'
   | 'text_missing'
-  | 'payment_id_shared';
+  | 'payment_id_shared'
+  | 'credited_earlier';
 
 /** Something an accountant must fix before filing an invoice (see checkInvoice). */
 export interface InvoiceCheckFinding {

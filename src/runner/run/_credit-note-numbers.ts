@@ -28,14 +28,20 @@ export function creditNoteSource(number: string, issueDate: string, invoiceId: s
 
 const SOURCE = /^credit note ([A-Za-z0-9_-]+), dated (\d{4}-\d{2}-\d{2}), of invoice (.+)$/;
 
+/** The credit note a manifest's file entry is the PDF of (its invoice's id, number and date); undefined for any other file. */
+export function creditNoteOfFile(f: unknown): ({ invoice: string } & MadeCreditNote) | undefined {
+  const m = (f as { kind?: unknown })?.kind === 'credit_note_pdf' ? SOURCE.exec(String((f as { source?: unknown }).source)) : null;
+  return m ? { invoice: m[3]!, number: m[1]!, issue_date: m[2]! } : undefined;
+}
+
 // Read from both the invoices' entries and the files: a checkpoint manifest (a run killed
 // outright) lists only files, and a number once used must never be given again.
 function* madeIn(manifest: unknown): Generator<{ invoice: string } & MadeCreditNote> {
   const files = (manifest as { files?: unknown })?.files;
   if (Array.isArray(files)) {
     for (const f of files) {
-      const m = (f as { kind?: unknown })?.kind === 'credit_note_pdf' ? SOURCE.exec(String((f as { source?: unknown }).source)) : null;
-      if (m) yield { invoice: m[3]!, number: m[1]!, issue_date: m[2]! };
+      const made = creditNoteOfFile(f);
+      if (made) yield made;
     }
   }
   const orgs = (manifest as { organizations?: unknown })?.organizations;

@@ -1,5 +1,15 @@
 import { counted } from '../figures/_currency-totals.js';
+import type { InvoiceCheckFinding } from '../../check/findings/index.js';
 import type { OrgOutcome } from '../manifest/manifest.js';
+
+/**
+ * Whether `f` is the mark markSharedPaymentIds puts on an invoice of organization `orgId`: its
+ * reference is also another organization's invoice's. The organization's own unit never finds it
+ * (it sees only its own invoices), so `svc verify` re-derives it across the units, as the run does.
+ */
+export function isSharedAcrossOrganizations(f: InvoiceCheckFinding, orgId: string): boolean {
+  return f.code === 'payment_id_shared' && f.params?.form === 'run' && typeof f.params.org === 'string' && f.params.org !== orgId;
+}
 
 /**
  * Across the run's organizations, every invoice whose payment reference (`payment_id`) another

@@ -4,3 +4,4 @@
 export { runMonthEnd, type MonthEndOptions, type MonthEndProgress } from './run-month-end.js';
 export { MonthRun, type MonthRunFinish } from './month-run.js';
 export { makeMonthFolder } from './month-folder.js';
+export { markSharedPaymentIds, isSharedAcrossOrganizations } from './_shared-payment-ids.js';

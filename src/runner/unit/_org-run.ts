@@ -16,6 +16,8 @@ import type { RunOrganization } from '../config/config.js';
 import { sha256, sha256OfCostData } from '../manifest/hash.js';
 import type { InvoiceDkk, InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords } from '../manifest/manifest.js';
 import { previousPaymentIds, type EarlierPayment } from './_previous-payment-ids.js';
+import { creditedEarlier } from './_credited-earlier.js';
+import type { MadeCreditNote } from '../run/_credit-note-numbers.js';
 import { dateInMonth } from '../options/month.js';
 import { assignSafeNames, shortHash } from '../manifest/safe-name.js';
 import { statusOfParts } from '../status/status.js';
@@ -27,6 +29,8 @@ export interface OrgRunContext extends RunScope {
   org: RunOrganization;
   folder: string;
   withServicePdf: boolean;
+  /** The credit notes an earlier run of the month made of the organization's invoices, by invoice id (creditNotesMadeIn). */
+  creditNotesMade: ReadonlyMap<string, MadeCreditNote>;
   onFile: () => void;
 }
 
@@ -51,7 +55,7 @@ async function writeEInvoice(
   ctx: OrgRunContext,
   entry: InvoiceEntry,
   invoice: Invoice,
-  at: { stem: string; sourceHash: string; source: string; language: string; shared?: InvoiceCheckFinding | undefined },
+  at: { stem: string; sourceHash: string; source: string; language: string; runFinding?: InvoiceCheckFinding | undefined },
 ): Promise<void> {
   // Bound, so an embedder's deps object whose methods use `this` keeps it.
   const render = ctx.deps.renderInvoiceUbl?.bind(ctx.deps);
@@ -68,8 +72,8 @@ async function writeEInvoice(
     if (code) entry.einvoice_code = code;
     await ctx.writer.retire(`${at.stem}.xml`);
   };
-  // Held back for its shared payment reference: no e-invoice asks for it either.
-  if (at.shared) return refused(at.shared.message, at.shared.code);
+  // Held back by the run (credited earlier, or its payment reference shared): no e-invoice asks for it either.
+  if (at.runFinding) return refused(at.runFinding.message, at.runFinding.code);
   checkAbort(ctx.signal);
   try {
     const xml = await ctx.writer.emit({
@@ -145,16 +149,20 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     const findings = checkInvoice(invoice);
     const wrong = invoice.status === 'issued' && findings.some((f) => f.severity === 'error');
     const paymentId = paymentReference(invoice).quote;
-    // Only invoices that ask for payment can be confused by a payer's reference: a void or held-back one asks for none.
-    // One whose reference another invoice of the month, or of last month, already asks for is held
-    // back too (a payment quoting it would match either): the renderer is told, and marks it NOT VALID.
-    let shared: InvoiceCheckFinding | undefined;
+    // What the run finds beyond the record holds an invoice back too, and the renderer is told, so
+    // it marks it NOT VALID: a reference another invoice of the month, or of last month, already
+    // asks for (a payment quoting it would match either), or a credit note an earlier run of the
+    // month made of it (it stays cancelled). Only invoices that ask for payment can be confused by
+    // a payer's reference: a void or held-back one asks for none. The shared reference is looked
+    // for first, so a credit note this run makes for it reads the same to `svc verify`, which gives
+    // the run's own credit notes as the earlier ones.
+    let runFinding: InvoiceCheckFinding | undefined;
     if (invoice.status === 'issued' && !wrong) {
-      shared = sharedPaymentId(paymentId, invoice, thisMonth.get(paymentId) ?? lastMonth.get(paymentId));
-      if (shared) findings.unshift(shared);
+      runFinding = sharedPaymentId(paymentId, invoice, thisMonth.get(paymentId) ?? lastMonth.get(paymentId)) ?? creditedEarlier(invoice, ctx.creditNotesMade);
+      if (runFinding) findings.unshift(runFinding);
       else if (!thisMonth.has(paymentId)) thisMonth.set(paymentId, { invoice_number: invoice.invoice_number, org_id: org.org_id, month: '' });
     }
-    const heldBack = wrong || shared !== undefined;
+    const heldBack = wrong || runFinding !== undefined;
     const dkk = invoiceDkk(invoice, ctx);
     const entry: InvoiceEntry = {
       id: invoice.id,
@@ -187,7 +195,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       const pdf = await writer.emit({
         path: `${stem}.pdf`, org_id: org.org_id, kind: 'invoice_pdf', source_sha256: sourceHash, source,
         // `not valid` in the generator: a PDF an earlier version made of it unmarked is made anew.
-        generator: `svc ${VERSION} renderer, ${language}${heldBack ? ', not valid' : ''}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language, ...(shared ? { findings: [shared] } : {}) }),
+        generator: `svc ${VERSION} renderer, ${language}${heldBack ? ', not valid' : ''}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language, ...(runFinding ? { findings: [runFinding] } : {}) }),
       });
       entry.files.push(pdf.path);
       ctx.onFile();
@@ -201,7 +209,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
       pdfErrors.push(`invoice ${invoice.invoice_number}: ${e.message}`);
       await writer.retire(`${stem}.pdf`);
     }
-    await writeEInvoice(ctx, entry, invoice, { stem, sourceHash, source, language, shared });
+    await writeEInvoice(ctx, entry, invoice, { stem, sourceHash, source, language, runFinding });
     if (servicePdfs) {
       checkAbort(signal);
       if (await servicePdfs.save(entry, invoice.id, { stem, sourceHash, source })) ctx.onFile();

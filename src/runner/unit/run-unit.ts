@@ -1,5 +1,6 @@
 import { OutputWriter } from '../manifest/_output-writer.js';
 import { runOrganization } from './_org-run.js';
+import { creditNotesMadeIn } from './_credited-earlier.js';
 import { runPartner } from './_partner-run.js';
 import { SecretScrubber } from '../run/_secret-scrubber.js';
 import type { RunConfig, RunOrganization } from '../config/config.js';
@@ -41,7 +42,10 @@ export interface RunUnitContext {
   baseUrl: string;
   /** `--language`, over the organization's own. */
   language: string | undefined;
-  /** The earlier manifest's entries of this unit's files: unchanged ones are kept, not written again. */
+  /**
+   * The earlier manifest's entries of this unit's files: unchanged ones are kept, not written
+   * again, and an invoice a credit note among them cancels stays cancelled (`credited_earlier`).
+   */
   previous: readonly ManifestFile[];
   /** Where the unit's token variable (`token_env`) is read. */
   env: Record<string, string | undefined>;
@@ -103,7 +107,7 @@ async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: Output
     scrub: (text: string) => scrubber.scrub(text), answers,
   };
   const outcome = unit.kind === 'organization'
-    ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, onFile: ctx.onFile ?? (() => {}) })
+    ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, creditNotesMade: creditNotesMadeIn(ctx.previous), onFile: ctx.onFile ?? (() => {}) })
     : await runPartner({ ...scope, partner: unit.partner });
   // The answers behind the documents, beside them; a unit that made no document keeps none (nothing was made from them).
   const made = unit.kind === 'organization' ? writer.files.length > 0 : (outcome as PartOutcome).status === 'ok';

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { pdfPageTexts } from '../_pdf-text.js';
+import { configFor, copySamples, readTokens, svcInProcess } from '../_harness/index.js';
+
+// A credit note once made stays made. Kattegat's October invoice 2026-0144 is first served with a
+// Polish buyer and 25 % Danish VAT (an error: the run holds it back and makes credit note KN-1),
+// then as the samples have it, valid: what an upgraded svc finds in a record an older one held
+// back, or a record the service corrected in place after it was credited. The rerun must not book
+// the invoice beside the credit note that cancels it (the books would state its revenue and VAT
+// while the credit note, perhaps sent, takes them back). The month end through the built svc,
+// against the reference server over HTTP, restarted on the same port with the other record.
+
+const NUMBER = '2026-0144';
+let tmp: string;
+let data: string;
+let server: ReferenceServer | undefined;
+let original: string;
+const file = () => join(data, 'invoices', 'kattegat-2026-10.json');
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'svc-credited-'));
+  data = await copySamples(join(tmp, 'data'));
+  original = await readFile(file(), 'utf8');
+  const polish = JSON.parse(original) as { buyer: Record<string, string> };
+  Object.assign(polish.buyer, { legal_name: 'Bałtyk Logistyka Sp. z o.o.', country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' });
+  await writeFile(file(), JSON.stringify(polish));
+  server = await startReferenceServer({ dataDir: data });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+interface Entry { invoice_number: string; status: string; held_back?: true; files: string[]; einvoice?: string; einvoice_code?: string; findings?: Array<{ code: string; severity: string; params?: Record<string, unknown> }>; credit_note?: Record<string, unknown> }
+const entryIn = async (month: string): Promise<Entry> => {
+  const m = JSON.parse(await readFile(join(month, 'manifest.json'), 'utf8')) as { organizations: Array<{ invoices: Entry[] }> };
+  return m.organizations.flatMap((o) => o.invoices).find((i) => i.invoice_number === NUMBER)!;
+};
+
+describe('an invoice an earlier run of the month credited, valid to this run', () => {
+  it('stays held back with its credit note, is booked nowhere, and svc verify finds the folder as made', async () => {
+    const tokens = await readTokens(data);
+    const run = async (date: string, extra: string[] = []) => {
+      const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === 'org-kattegat') });
+      await writeFile(join(tmp, 'runs.json'), JSON.stringify({ ...config, credit_notes: { prefix: 'KN-', next: 1 } }));
+      const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', join(tmp, 'runs.json'), '--out', join(tmp, 'out'), '--language', 'en', '--credit-note-date', date, ...extra], env, { cwd: tmp });
+      return { r, env };
+    };
+    const month = join(tmp, 'out', '2026-10');
+
+    // The first run: the invoice is wrong, held back, and credited.
+    const first = await run('2026-11-20');
+    expect(first.r.code, first.r.stderr).toBe(3);
+    const before = await entryIn(month);
+    expect(before.held_back).toBe(true);
+    expect(before.findings?.[0]?.code).toBe('danish_vat_to_eu_business');
+    expect(before.credit_note).toMatchObject({ status: 'made', number: 'KN-1', issue_date: '2026-11-20' });
+
+    // The service now serves the record valid; the rerun (another day, on worker threads).
+    const port = Number(new URL(server!.url).port);
+    await server!.close();
+    server = undefined;
+    await writeFile(file(), original);
+    server = await startReferenceServer({ dataDir: data, port });
+    const second = await run('2026-12-01', ['--threads', '2']);
+    expect(second.r.code, second.r.stderr).toBe(3);
+    const entry = await entryIn(month);
+    // The record's own check finds nothing; the run's finding holds it back, naming the credit note.
+    expect(entry.status).toBe('issued');
+    expect(entry.held_back).toBe(true);
+    expect(entry.findings?.map((f) => [f.code, f.severity])).toEqual([['credited_earlier', 'error']]);
+    expect(entry.findings?.[0]?.params).toEqual({ number: 'KN-1', date: '2026-11-20', invoice: NUMBER });
+    // The credit note keeps its number and date; no e-invoice asks for payment of the invoice.
+    expect(entry.credit_note).toMatchObject({ status: 'made', number: 'KN-1', issue_date: '2026-11-20' });
+    expect(entry.einvoice).toBe('failed');
+    expect(entry.einvoice_code).toBe('credited_earlier');
+    expect(existsSync(join(month, 'org-kattegat', `invoice-${NUMBER}.xml`))).toBe(false);
+    expect(entry.files).toContain('org-kattegat/credit-note-KN-1.pdf');
+
+    // Its PDF says it is not valid and why, and asks for no payment.
+    const words = (await pdfPageTexts(await readFile(join(month, 'org-kattegat', `invoice-${NUMBER}.pdf`)))).join(' ').replace(/\s+/g, ' ');
+    expect(words).toContain('NOT VALID');
+    expect(words).toContain(`credit note KN-1 of 2026-11-20, made by an earlier run of this month, cancels invoice ${NUMBER}`);
+    expect(words).not.toMatch(/Payment reference|Due date/);
+
+    // The books leave out the invoice with its credit note: no line of the journal names it.
+    expect(await readFile(join(month, 'books', 'journal.csv'), 'utf8')).not.toContain(NUMBER);
+    // A person is told, where they look.
+    const summary = (await readFile(join(month, 'summary.md'), 'utf8')).replace(/\\(?=[_[\]])/g, '');
+    expect(summary).toContain(`credit note KN-1 of 2026-11-20, made by an earlier run of this month, cancels invoice ${NUMBER}`);
+    expect(second.r.stderr + second.r.stdout).toMatch(/held back/);
+
+    // svc verify re-derives the organization from its kept answers and the credit notes the
+    // manifest lists: the same finding, nothing amiss.
+    const v = await svcInProcess(['verify', month], second.env, { cwd: tmp });
+    expect(v.code, v.stdout + v.stderr).toBe(0);
+  }, 90_000);
+});
