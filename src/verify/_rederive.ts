@@ -182,11 +182,21 @@ export function partnerUnit(ctx: VerifyContext, p: PartOutcome): UnitToVerify {
  * the kept answers give no need of a credit note gets none, so a recorded one is a difference.
  */
 async function creditNotesAgain(ctx: VerifyContext, dir: string, again: OrgOutcome, recorded: OrgOutcome, files: ManifestFile[], orgLanguage: string | null): Promise<void> {
+  const byPath = new Map(ctx.manifest.files.map((f) => [f.path, f]));
   for (const entry of again.invoices) {
-    const note = recorded.invoices.find((i) => i.id === entry.id)?.credit_note;
+    const was = recorded.invoices.find((i) => i.id === entry.id);
+    const note = was?.credit_note;
     if (!note || !needsCreditNote(entry)) continue;
     if (note.status !== 'made' || note.number === undefined || note.issue_date === undefined) {
       entry.credit_note = note;
+      continue;
+    }
+    // Kept as an earlier run made it (the run never makes an issued credit note again): checked
+    // against the manifest only, as every kept file is; the entry as recorded.
+    const keptFiles = was.files.filter((p) => byPath.get(p)?.status === 'kept' && byPath.get(p)?.kind.startsWith('credit_note_'));
+    if (keptFiles.some((p) => byPath.get(p)?.kind === 'credit_note_pdf')) {
+      entry.credit_note = note;
+      entry.files.push(...keptFiles);
       continue;
     }
     const json = files.find((f) => f.kind === 'invoice_json' && entry.files.includes(f.path));

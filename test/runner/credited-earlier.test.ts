@@ -60,6 +60,8 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     expect(before.held_back).toBe(true);
     expect(before.findings?.[0]?.code).toBe('danish_vat_to_eu_business');
     expect(before.credit_note).toMatchObject({ status: 'made', number: 'KN-1', issue_date: '2026-11-20' });
+    const note = join(month, 'org-kattegat', 'credit-note-KN-1');
+    const [madePdf, madeXml] = await Promise.all([readFile(`${note}.pdf`), readFile(`${note}.xml`)]);
 
     // The service now serves the record valid; the rerun (another day, on worker threads).
     const port = Number(new URL(server!.url).port);
@@ -81,6 +83,13 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     expect(entry.einvoice_code).toBe('credited_earlier');
     expect(existsSync(join(month, 'org-kattegat', `invoice-${NUMBER}.xml`))).toBe(false);
     expect(entry.files).toContain('org-kattegat/credit-note-KN-1.pdf');
+    // The credit note is the one issued, byte for byte, though the record it mirrored has changed
+    // since (it credits the Polish buyer the invoice was issued to): kept, never made again.
+    expect((await readFile(`${note}.pdf`)).equals(madePdf)).toBe(true);
+    expect((await readFile(`${note}.xml`)).equals(madeXml)).toBe(true);
+    const files = (JSON.parse(await readFile(join(month, 'manifest.json'), 'utf8')) as { files: Array<{ path: string; status: string }> }).files;
+    expect(files.filter((f) => f.path.startsWith('org-kattegat/credit-note-KN-1.')).map((f) => f.status)).toEqual(['kept', 'kept']);
+    expect((await pdfPageTexts(madePdf)).join(' ')).toContain('Bałtyk Logistyka');
 
     // Its PDF says it is not valid and why, and asks for no payment.
     const words = (await pdfPageTexts(await readFile(join(month, 'org-kattegat', `invoice-${NUMBER}.pdf`)))).join(' ').replace(/\s+/g, ' ');
@@ -99,5 +108,61 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     // manifest lists: the same finding, nothing amiss.
     const v = await svcInProcess(['verify', month], second.env, { cwd: tmp });
     expect(v.code, v.stdout + v.stderr).toBe(0);
+    expect(v.stdout + v.stderr).toMatch(/2 files kept from an earlier run of the month/);
+  }, 90_000);
+
+  it('makes the PDF anew when the run\'s reason to hold it back changes (a shared reference, then the credit note made for it)', async () => {
+    // Nordlys' 2026-0142 asks for the FI line its 2026-0131 also asks for while that one is issued:
+    // held back (payment_id_shared) and credited. Then 2026-0131 is void again: 2026-0142 stays
+    // cancelled (credited_earlier), and its PDF must say so, not the reference it no longer shares.
+    const line = '+71<000000000980003+85109074<';
+    const files = ['nordlys-2026-10.json', 'nordlys-2026-10-void.json'].map((n) => join(data, 'invoices', n));
+    const originals = await Promise.all(files.map((f) => readFile(f, 'utf8')));
+    const edit = async (voidStatus: string) => {
+      for (const [i, f] of files.entries()) {
+        const record = JSON.parse(originals[i]!) as { status: string; buyer: Record<string, string> };
+        record.buyer.payment_reference = line;
+        if (i === 1) record.status = voidStatus;
+        await writeFile(f, JSON.stringify(record));
+      }
+    };
+    const restart = async () => {
+      const port = Number(new URL(server!.url).port);
+      await server!.close();
+      server = undefined;
+      server = await startReferenceServer({ dataDir: data, port });
+    };
+    const tokens = await readTokens(data);
+    const out = join(tmp, 'out-shared');
+    const run = async () => {
+      const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === 'org-nordlys') });
+      await writeFile(join(tmp, 'runs-shared.json'), JSON.stringify({ ...config, credit_notes: { prefix: 'KN-', next: 1 } }));
+      const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', join(tmp, 'runs-shared.json'), '--out', out, '--language', 'en', '--credit-note-date', '2026-11-20'], env, { cwd: tmp });
+      return { r, env };
+    };
+    const entry = async () => {
+      const m = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { organizations: Array<{ invoices: Entry[] }> };
+      return m.organizations.flatMap((o) => o.invoices).find((i) => i.invoice_number === '2026-0142')!;
+    };
+    const pdfWords = async () => (await pdfPageTexts(await readFile(join(out, '2026-10', 'org-nordlys', 'invoice-2026-0142.pdf')))).join(' ').replace(/\s+/g, ' ');
+
+    await edit('issued');
+    await restart();
+    expect((await run()).r.code).toBe(3);
+    expect((await entry()).findings?.[0]?.code).toBe('payment_id_shared');
+    expect(await pdfWords()).toContain('the payment reference');
+
+    await edit('void');
+    await restart();
+    const second = await run();
+    expect(second.r.code, second.r.stderr).toBe(3);
+    const after = await entry();
+    expect(after.findings?.map((f) => f.code)).toEqual(['credited_earlier']);
+    const words = await pdfWords();
+    expect(words).toContain('credit note KN-1 of 2026-11-20, made by an earlier run of this month, cancels invoice 2026-0142');
+    expect(words).not.toContain('the payment reference');
+    const v = await svcInProcess(['verify', join(out, '2026-10')], second.env, { cwd: tmp });
+    expect(v.code, v.stdout + v.stderr).toBe(0);
+    await Promise.all(files.map((f, i) => writeFile(f, originals[i]!)));
   }, 90_000);
 });

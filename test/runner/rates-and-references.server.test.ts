@@ -236,7 +236,7 @@ describe('svc month-end --rates (ECB reference rates)', () => {
     await writeFile(join(copy, 'manifest.json'), JSON.stringify(edited, null, 2));
     const u = await svc(['verify', copy]);
     expect(u.code, u.stdout + u.stderr).toBe(1);
-    expect(u.stdout + u.stderr).toMatch(/organizations\[org-kattegat\]\.invoices\[\d+\]\.findings.* the run's invoices across organizations give .*payment_id_shared/);
+    expect(u.stdout + u.stderr).toMatch(/organizations\[org-kattegat\]\.invoices\[\d+\] \(2026-0144\): its findings' marks of a reference shared with another organization are \[\]; the run's invoices across organizations give .*payment_id_shared/);
   });
 
   it('prints the FI line as a payment line on the PDF, and each category as its lines', async () => {

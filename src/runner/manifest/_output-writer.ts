@@ -66,6 +66,26 @@ export class OutputWriter {
     return !!onDisk && onDisk.length === prev.size && sha256(onDisk) === prev.sha256;
   }
 
+  /** The earlier manifest's entry of `path`; undefined when it listed none. */
+  previousEntry(path: string): WrittenFile | undefined {
+    return this.previous.get(path);
+  }
+
+  /**
+   * Keeps a file an earlier run of the month wrote as it is, though what would make it now
+   * differs (an issued credit note is never made again): recorded as `kept`, when its bytes on
+   * disk are still those the earlier manifest lists; undefined when they are not (missing,
+   * changed, not a plain file), or the manifest listed none.
+   */
+  async keepAsMade(path: string): Promise<WrittenFile | undefined> {
+    const prev = this.previous.get(path);
+    if (!prev) return undefined;
+    const onDisk = await readIfExists(this.monthDir, join(this.monthDir, path)).catch(() => undefined);
+    if (!onDisk || onDisk.length !== prev.size || sha256(onDisk) !== prev.sha256) return undefined;
+    const { previous_source_sha256: _, ...entry } = prev;
+    return this.record({ ...entry, status: 'kept' });
+  }
+
   /** Records files another writer (a worker thread's) wrote under this month folder. */
   adopt(files: readonly WrittenFile[]): void {
     this.files.push(...files);

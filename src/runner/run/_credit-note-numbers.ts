@@ -7,6 +7,8 @@ import { isMonth } from '../options/month.js';
 export interface MadeCreditNote {
   number: string;
   issue_date: string;
+  /** Why no e-invoice was made with it, as the run that made it recorded (absent when it made one, or only its files are known). */
+  einvoice_error?: string;
 }
 
 /** The credit notes earlier runs made (by invoice id), and the series' next free number (with a series). */
@@ -50,10 +52,10 @@ function* madeIn(manifest: unknown): Generator<{ invoice: string } & MadeCreditN
     const invoices = (o as { invoices?: unknown })?.invoices;
     if (!Array.isArray(invoices)) continue;
     for (const i of invoices) {
-      const c = (i as { credit_note?: { status?: unknown; number?: unknown; issue_date?: unknown } })?.credit_note;
+      const c = (i as { credit_note?: { status?: unknown; number?: unknown; issue_date?: unknown; einvoice_error?: unknown } })?.credit_note;
       const id = (i as { id?: unknown })?.id;
       if (c?.status === 'made' && typeof c.number === 'string' && typeof c.issue_date === 'string' && typeof id === 'string') {
-        yield { invoice: id, number: c.number, issue_date: c.issue_date };
+        yield { invoice: id, number: c.number, issue_date: c.issue_date, ...(typeof c.einvoice_error === 'string' ? { einvoice_error: c.einvoice_error } : {}) };
       }
     }
   }
@@ -76,8 +78,8 @@ export async function seriesState(outDir: string, series: CreditNoteSeries | und
     } catch {
       continue;
     }
-    for (const made of madeIn(manifest)) {
-      byInvoice.set(made.invoice, { number: made.number, issue_date: made.issue_date });
+    for (const { invoice, ...made } of madeIn(manifest)) {
+      byInvoice.set(invoice, made);
       const rest = series && made.number.startsWith(series.prefix) ? made.number.slice(series.prefix.length) : '';
       if (/^\d{1,15}$/.test(rest)) highest = Math.max(highest, Number(rest));
     }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { InvoiceSchema } from '../../model/index.js';
 import { parseJsonRecord } from '../../model/parse/index.js';
 import { OutputWriter } from '../manifest/_output-writer.js';
-import { creditNoteSource, seriesNumber, seriesState } from './_credit-note-numbers.js';
+import { creditNoteOfFile, creditNoteSource, seriesNumber, seriesState, type MadeCreditNote } from './_credit-note-numbers.js';
 import type { RunConfig } from '../config/config.js';
 import { sha256 } from '../manifest/hash.js';
 import type { CreditNoteEntry, InvoiceEntry, ManifestFile, OrgOutcome } from '../manifest/manifest.js';
@@ -59,7 +59,35 @@ function languageOf(ctx: CreditNoteContext, orgId: string, invoiceLanguage: stri
   return ctx.language ?? ctx.config.organizations.find((o) => o.org_id === orgId)?.language ?? invoiceLanguage;
 }
 
-async function makeOne(ctx: CreditNoteContext, org: OrgOutcome, entry: InvoiceEntry, json: ManifestFile, number: string, issueDate: string): Promise<CreditNoteEntry> {
+/**
+ * The credit note an earlier run of the month made of the invoice, kept as it was made, where
+ * making it now would give other bytes (the invoice's record corrected in place since, another
+ * svc version, another language): a credit note once issued, and perhaps sent, is never made
+ * again, whatever it would say now. Undefined when there is none to keep: the earlier manifest
+ * lists no PDF of this number for the invoice, or its bytes on disk are no longer those it lists
+ * (then it is made again, with its number and date).
+ */
+async function keptAsMade(ctx: CreditNoteContext, entry: InvoiceEntry, stem: string, number: string, issueDate: string, earlier: MadeCreditNote | undefined): Promise<CreditNoteEntry | undefined> {
+  const listed = creditNoteOfFile(ctx.writer.previousEntry(`${stem}.pdf`));
+  if (!listed || listed.invoice !== entry.id || listed.number !== number) return undefined;
+  const pdf = await ctx.writer.keepAsMade(`${stem}.pdf`);
+  if (!pdf) return undefined;
+  const made: CreditNoteEntry = { status: 'made', number, issue_date: issueDate };
+  const paths = [pdf.path];
+  if (ctx.writer.previousEntry(`${stem}.xml`)) {
+    const xml = await ctx.writer.keepAsMade(`${stem}.xml`);
+    if (xml) paths.push(xml.path);
+    made.einvoice = xml ? 'written' : 'failed';
+    if (!xml) made.einvoice_error = `${stem}.xml, made with the credit note, is no longer as the run that made it wrote it (missing or changed on disk)`;
+  } else {
+    made.einvoice = 'failed';
+    made.einvoice_error = earlier?.einvoice_error ?? 'none was made with the credit note';
+  }
+  entry.files.push(...paths);
+  return made;
+}
+
+async function makeOne(ctx: CreditNoteContext, org: OrgOutcome, entry: InvoiceEntry, json: ManifestFile, number: string, issueDate: string, earlier?: MadeCreditNote): Promise<CreditNoteEntry> {
   const raw = await readFile(join(ctx.monthDir, json.path));
   // The JSON the run saved is what the credit note mirrors: it must still be the one it saved.
   if (sha256(raw) !== json.sha256) throw new Error(`${json.path} is no longer the invoice the run saved (its sha256 differs from the manifest's)`);
@@ -70,11 +98,14 @@ async function makeOne(ctx: CreditNoteContext, org: OrgOutcome, entry: InvoiceEn
   const credit = { number, issueDate };
   const stem = `${org.folder}/credit-note-${safeNamePart(number)}`;
   const common = { org_id: org.org_id, source_sha256: json.source_sha256, source: creditNoteSource(number, issueDate, entry.id) };
+  const pdfRequest = { ...common, path: `${stem}.pdf`, kind: 'credit_note_pdf' as const, generator: `svc ${ctx.version} credit note, ${language}` };
+  // Made before with what makes it now: kept as `unchanged` by emit, and re-derived by svc verify as any document.
+  if (!(await ctx.writer.isCurrent(pdfRequest))) {
+    const kept = await keptAsMade(ctx, entry, stem, number, issueDate, earlier);
+    if (kept) return kept;
+  }
   // The PDF first: a date before the invoice's, or a record it cannot show, fails the credit note whole.
-  const pdf = await ctx.writer.emit({
-    ...common, path: `${stem}.pdf`, kind: 'credit_note_pdf', generator: `svc ${ctx.version} credit note, ${language}`,
-    produce: () => renderCreditNotePdf(invoice, credit, { language }),
-  });
+  const pdf = await ctx.writer.emit({ ...pdfRequest, produce: () => renderCreditNotePdf(invoice, credit, { language }) });
   const made: CreditNoteEntry = { status: 'made', number, issue_date: issueDate };
   const paths = [pdf.path];
   try {
@@ -145,7 +176,7 @@ async function settle(ctx: CreditNoteContext, wanting: ReadonlyArray<{ org: OrgO
     }
     const number = kept?.number ?? seriesNumber(series!, next);
     try {
-      entry.credit_note = await makeOne(ctx, org, entry, json, number, issueDate);
+      entry.credit_note = await makeOne(ctx, org, entry, json, number, issueDate, kept);
       if (!kept) next++;
     } catch (e) {
       entry.credit_note = { status: 'failed', reason: e instanceof Error ? e.message : String(e), ...(command ? { command } : {}) };

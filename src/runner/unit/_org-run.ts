@@ -194,8 +194,10 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     try {
       const pdf = await writer.emit({
         path: `${stem}.pdf`, org_id: org.org_id, kind: 'invoice_pdf', source_sha256: sourceHash, source,
-        // `not valid` in the generator: a PDF an earlier version made of it unmarked is made anew.
-        generator: `svc ${VERSION} renderer, ${language}${heldBack ? ', not valid' : ''}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language, ...(runFinding ? { findings: [runFinding] } : {}) }),
+        // `not valid` in the generator: a PDF an earlier version made of it unmarked is made anew; and
+        // the run's own finding, which the PDF prints but the record does not decide (a reference
+        // shared with another invoice, a credit note made earlier): the PDF is made anew when it changes.
+        generator: `svc ${VERSION} renderer, ${language}${heldBack ? ', not valid' : ''}${runFinding ? ` (${runFinding.code} ${shortHash(runFinding.message)})` : ''}`, produce: () => ctx.deps.renderInvoicePdf(invoice, { language, ...(runFinding ? { findings: [runFinding] } : {}) }),
       });
       entry.files.push(pdf.path);
       ctx.onFile();
