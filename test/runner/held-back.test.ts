@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +219,20 @@ describe('a run with a credit-note series makes the credit notes', () => {
     expect(m.organizations.flatMap((o) => o.invoices).flatMap((i) => (i.credit_note?.number ? [i.credit_note.number] : []))).toEqual(
       Array.from({ length: made }, (_, k) => `KN-2026-${String(7 + k).padStart(4, '0')}`),
     );
+  }, 120_000);
+
+  it('never gives a number a credit-note file in the folders already has, listed in no manifest', async () => {
+    // A run killed as its first credit note was written (no manifest lists it yet), and one made by
+    // hand in the month folder with the command the pages give: their numbers are taken.
+    const out = join(tmp, 'unlisted');
+    await mkdir(join(out, '2026-10', 'org-nordlys'), { recursive: true });
+    await writeFile(join(out, '2026-10', 'org-nordlys', 'credit-note-KN-2026-0011.pdf'), '%PDF-1.7 cut short by kill -9');
+    await writeFile(join(out, '2026-10', 'credit-note-KN-2026-0012.xml'), '<CreditNote/>');
+    const m = await run(out, '2026-10');
+    const numbers = m.organizations.flatMap((o) => o.invoices).flatMap((i) => (i.credit_note?.number ? [i.credit_note.number] : []));
+    expect(numbers).toEqual(['KN-2026-0013', 'KN-2026-0014', 'KN-2026-0015']);
+    // The files it did not make are left as they are.
+    expect(await readFile(join(out, '2026-10', 'org-nordlys', 'credit-note-KN-2026-0011.pdf'), 'utf8')).toBe('%PDF-1.7 cut short by kill -9');
   }, 120_000);
 });
 

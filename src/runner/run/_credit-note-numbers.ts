@@ -61,17 +61,44 @@ function* madeIn(manifest: unknown): Generator<{ invoice: string } & MadeCreditN
   }
 }
 
+const CREDIT_NOTE_FILE = /^credit-note-([A-Za-z0-9_-]+)\.(?:pdf|xml)$/;
+
+/**
+ * The numbers of the credit-note files in a month folder and its organizations' folders, listed
+ * in a manifest or not: one a run made and was killed before any manifest listed it, or one made
+ * in the folder by the command the pages give (`svc invoices credit-note … --number KN-77`).
+ */
+async function numbersOnDisk(monthDir: string): Promise<string[]> {
+  const numbers: string[] = [];
+  const take = (name: string) => {
+    const m = CREDIT_NOTE_FILE.exec(name);
+    if (m) numbers.push(m[1]!);
+  };
+  const entries = await readdir(monthDir, { withFileTypes: true }).catch(() => []);
+  for (const e of entries) {
+    if (e.isFile()) take(e.name);
+    else if (e.isDirectory()) for (const name of await readdir(join(monthDir, e.name)).catch(() => [] as string[])) take(name);
+  }
+  return numbers;
+}
+
 /**
  * What the month folders under `outDir` (`YYYY-MM/manifest.json`, this run's month included)
  * say: the credit note each invoice already has (whatever series it came from), and the number
  * after the highest the series has used, so no number is given twice and numbers only rise. A manifest that
- * cannot be read counts as none (the config's `next` is then the floor).
+ * cannot be read counts as none (the config's `next` is then the floor). With a series, the
+ * credit-note files in the folders count too, listed or not (numbersOnDisk).
  */
 export async function seriesState(outDir: string, series: CreditNoteSeries | undefined): Promise<SeriesState> {
   const byInvoice = new Map<string, MadeCreditNote>();
   let highest = 0;
+  const count = (number: string) => {
+    const rest = series && number.startsWith(series.prefix) ? number.slice(series.prefix.length) : '';
+    if (/^\d{1,15}$/.test(rest)) highest = Math.max(highest, Number(rest));
+  };
   const months = (await readdir(outDir).catch(() => [] as string[])).filter(isMonth).sort();
   for (const month of months) {
+    if (series) for (const number of await numbersOnDisk(join(outDir, month))) count(number);
     let manifest: unknown;
     try {
       manifest = JSON.parse(await readFile(join(outDir, month, 'manifest.json'), 'utf8'));
@@ -80,8 +107,7 @@ export async function seriesState(outDir: string, series: CreditNoteSeries | und
     }
     for (const { invoice, ...made } of madeIn(manifest)) {
       byInvoice.set(invoice, made);
-      const rest = series && made.number.startsWith(series.prefix) ? made.number.slice(series.prefix.length) : '';
-      if (/^\d{1,15}$/.test(rest)) highest = Math.max(highest, Number(rest));
+      count(made.number);
     }
   }
   return { byInvoice, next: Math.max(series?.next ?? 1, highest + 1) };
