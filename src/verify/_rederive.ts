@@ -187,7 +187,8 @@ async function creditNotesAgain(ctx: VerifyContext, dir: string, again: OrgOutco
     const was = recorded.invoices.find((i) => i.id === entry.id);
     const note = was?.credit_note;
     if (!note || !needsCreditNote(entry)) continue;
-    if (note.status !== 'made' || note.number === undefined || note.issue_date === undefined) {
+    // Named, or made by another month's run in its folder: the run's clock, config and other folders decide them, not the answers.
+    if (note.status !== 'made' || note.number === undefined || note.issue_date === undefined || note.month !== undefined) {
       entry.credit_note = note;
       continue;
     }

@@ -55,7 +55,8 @@ const RECORDS: Array<[string, () => ReturnType<typeof sample>]> = [
 const RUN_FINDINGS: InvoiceCheckFinding[] = [
   { code: 'payment_id_shared', severity: 'error', path: 'invoice_number', message: 'm', params: { id: '2026-0142', invoice: '2026-0142', org: 'org-nordlys', form: 'run', month: '' } },
   { code: 'payment_id_shared', severity: 'error', path: 'invoice_number', message: 'm', params: { id: '2026-0131', invoice: '2026-0131', org: 'org-nordlys', form: 'month', month: '2026-09' } },
-  { code: 'credited_earlier', severity: 'error', path: 'invoice_number', message: 'm', params: { number: 'KN-2026-0007', date: '2026-11-20', invoice: '2026-0144' } },
+  { code: 'credited_earlier', severity: 'error', path: 'invoice_number', message: 'm', params: { number: 'KN-2026-0007', date: '2026-11-20', invoice: '2026-0144', form: 'run', month: '' } },
+  { code: 'credited_earlier', severity: 'error', path: 'invoice_number', message: 'm', params: { number: 'KN-2026-0007', date: '2026-11-20', invoice: '2026-0144', form: 'month', month: '2026-10' } },
 ];
 
 /** Every sentence the locale has: `code` or `code.form`. */

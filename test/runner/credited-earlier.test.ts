@@ -76,7 +76,7 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     expect(entry.status).toBe('issued');
     expect(entry.held_back).toBe(true);
     expect(entry.findings?.map((f) => [f.code, f.severity])).toEqual([['credited_earlier', 'error']]);
-    expect(entry.findings?.[0]?.params).toEqual({ number: 'KN-1', date: '2026-11-20', invoice: NUMBER });
+    expect(entry.findings?.[0]?.params).toEqual({ number: 'KN-1', date: '2026-11-20', invoice: NUMBER, form: 'run', month: '' });
     // The credit note keeps its number and date; no e-invoice asks for payment of the invoice.
     expect(entry.credit_note).toMatchObject({ status: 'made', number: 'KN-1', issue_date: '2026-11-20' });
     expect(entry.einvoice).toBe('failed');
@@ -164,5 +164,49 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     const v = await svcInProcess(['verify', join(out, '2026-10')], second.env, { cwd: tmp });
     expect(v.code, v.stdout + v.stderr).toBe(0);
     await Promise.all(files.map((f, i) => writeFile(f, originals[i]!)));
+  }, 90_000);
+
+  it('stays cancelled when the service moves it to another month: the credit note of that month\'s run cancels it, not made twice', async () => {
+    const restart = async () => {
+      const port = Number(new URL(server!.url).port);
+      await server!.close();
+      server = undefined;
+      server = await startReferenceServer({ dataDir: data, port });
+    };
+    const tokens = await readTokens(data);
+    const out = join(tmp, 'out-moved');
+    const run = async (month: string) => {
+      const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === 'org-kattegat') });
+      await writeFile(join(tmp, 'runs-moved.json'), JSON.stringify({ ...config, credit_notes: { prefix: 'KN-', next: 1 } }));
+      const r = await svcInProcess(['month-end', '--month', month, '--config', join(tmp, 'runs-moved.json'), '--out', out, '--language', 'en', '--credit-note-date', '2026-11-20'], env, { cwd: tmp });
+      return { r, env };
+    };
+    // October: the invoice with the Polish buyer, held back and credited (KN-1, in 2026-10's folder).
+    const record = JSON.parse(original) as { period_start: string; period_end: string; buyer: Record<string, string> };
+    await writeFile(file(), JSON.stringify({ ...record, buyer: { ...record.buyer, legal_name: 'Bałtyk Logistyka Sp. z o.o.', country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' } }));
+    await restart();
+    expect((await run('2026-10')).r.code).toBe(3);
+    expect(existsSync(join(out, '2026-10', 'org-kattegat', 'credit-note-KN-1.pdf'))).toBe(true);
+
+    // The service then serves it valid, for November's period.
+    await writeFile(file(), JSON.stringify({ ...record, period_start: '2026-11-01', period_end: '2026-11-30' }));
+    await restart();
+    const november = await run('2026-11');
+    expect(november.r.code, november.r.stderr).toBe(3);
+    const month = join(out, '2026-11');
+    const entry = await entryIn(month);
+    expect(entry.held_back).toBe(true);
+    expect(entry.findings?.map((f) => [f.code, f.params?.month])).toEqual([['credited_earlier', '2026-10']]);
+    expect(entry.credit_note).toEqual({ status: 'made', number: 'KN-1', issue_date: '2026-11-20', month: '2026-10' });
+    // No second document with its number, no e-invoice, no booking.
+    expect(existsSync(join(month, 'org-kattegat', 'credit-note-KN-1.pdf'))).toBe(false);
+    expect(existsSync(join(month, 'org-kattegat', `invoice-${NUMBER}.xml`))).toBe(false);
+    expect(await readFile(join(month, 'books', 'journal.csv'), 'utf8')).not.toContain(NUMBER);
+    const summary = (await readFile(join(month, 'summary.md'), 'utf8')).replace(/\\(?=[_[\]])/g, '');
+    expect(summary).toContain('credit note KN-1 of 2026-11-20, made by the run of 2026-10, cancels invoice 2026-0144');
+    expect(summary).toContain('Credit note KN-1 of 20 Nov 2026 cancels it: made by the run of 2026-10');
+    const v = await svcInProcess(['verify', month], november.env, { cwd: tmp });
+    expect(v.code, v.stdout + v.stderr).toBe(0);
+    await writeFile(file(), original);
   }, 90_000);
 });

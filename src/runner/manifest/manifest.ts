@@ -155,6 +155,12 @@ export interface CreditNoteEntry {
   /** With `made`: its Peppol XML `written`, or `failed` with `einvoice_error` (the PDF stands alone). */
   einvoice?: 'written' | 'failed';
   einvoice_error?: string;
+  /**
+   * With `made`: the month whose run made it, in that month's folder, where the invoice was then
+   * (the service has moved its period since); nothing is made in this month's folder. Absent when
+   * it is this month's.
+   */
+  month?: string;
   /** Why it could not be made (`failed`). */
   reason?: string;
   /** The `svc invoices credit-note …` command that makes it, run in the month folder (`to_make`, `failed`). */

@@ -17,6 +17,7 @@ export interface ActionLine {
 export function creditNoteLine(i: InvoiceEntry, locale: Locale): ActionLine {
   const c = i.credit_note;
   const w = (key: string, params?: Record<string, unknown>) => t(locale, `runner.summary.creditNote.${key}`, params);
+  if (c?.status === 'made' && c.number && c.issue_date && c.month) return { text: w('madeInMonth', { number: c.number, date: formatDate(c.issue_date, locale), month: c.month }) };
   if (c?.status === 'made' && c.number && c.issue_date) {
     const path = i.files.find((f) => /\/credit-note-[^/]*\.pdf$/.test(f)) ?? '';
     const params = { number: c.number, date: formatDate(c.issue_date, locale), path };

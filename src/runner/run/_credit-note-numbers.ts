@@ -9,6 +9,8 @@ export interface MadeCreditNote {
   issue_date: string;
   /** Why no e-invoice was made with it, as the run that made it recorded (absent when it made one, or only its files are known). */
   einvoice_error?: string;
+  /** The month folder it is in (seriesState; the unit's own earlier files leave it out: this month's). */
+  month?: string;
 }
 
 /** The credit notes earlier runs made (by invoice id), and the series' next free number (with a series). */
@@ -36,9 +38,12 @@ export function creditNoteOfFile(f: unknown): ({ invoice: string } & MadeCreditN
   return m ? { invoice: m[3]!, number: m[1]!, issue_date: m[2]! } : undefined;
 }
 
-// Read from both the invoices' entries and the files: a checkpoint manifest (a run killed
-// outright) lists only files, and a number once used must never be given again.
-function* madeIn(manifest: unknown): Generator<{ invoice: string } & MadeCreditNote> {
+/**
+ * The credit notes a month's manifest records, by invoice id. Read from both the invoices'
+ * entries and the files: a checkpoint manifest (a run killed outright) lists only files, and a
+ * number once used must never be given again.
+ */
+export function* madeIn(manifest: unknown): Generator<{ invoice: string } & MadeCreditNote> {
   const files = (manifest as { files?: unknown })?.files;
   if (Array.isArray(files)) {
     for (const f of files) {
@@ -106,7 +111,7 @@ export async function seriesState(outDir: string, series: CreditNoteSeries | und
       continue;
     }
     for (const { invoice, ...made } of madeIn(manifest)) {
-      byInvoice.set(invoice, made);
+      byInvoice.set(invoice, { ...made, month });
       count(made.number);
     }
   }

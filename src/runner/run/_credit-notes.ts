@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { InvoiceSchema } from '../../model/index.js';
 import { parseJsonRecord } from '../../model/parse/index.js';
 import { OutputWriter } from '../manifest/_output-writer.js';
@@ -165,6 +165,11 @@ async function settle(ctx: CreditNoteContext, wanting: ReadonlyArray<{ org: OrgO
   for (const { org, entry } of wanting) {
     const json = entry.files.map((p) => files.get(p)).find((f) => f?.kind === 'invoice_json');
     const kept = state.byInvoice.get(entry.id);
+    // Made by another month's run, in that month's folder: that is the credit note, not made twice.
+    if (kept?.month !== undefined && kept.month !== basename(ctx.monthDir)) {
+      entry.credit_note = { status: 'made', number: kept.number, issue_date: kept.issue_date, month: kept.month };
+      continue;
+    }
     const issueDate = kept?.issue_date ?? ctx.issueDate;
     const chosen = ctx.language ?? ctx.config.organizations.find((o) => o.org_id === org.org_id)?.language;
     const command = json ? creditNoteCommandLine(json.path, issueDate, chosen) : undefined;

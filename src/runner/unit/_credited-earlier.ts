@@ -17,7 +17,8 @@ export function creditNotesMadeIn(previous: readonly ManifestFile[]): Map<string
 }
 
 /**
- * `credited_earlier` (error): an earlier run of the month made a credit note of this issued
+ * `credited_earlier` (error): an earlier run of the month (or of another month, whose folder
+ * has it: the service moved the invoice's period since) made a credit note of this issued
  * invoice, so it is cancelled, whatever this run finds in its record. A credit note once made
  * stays made (its number is issued, and it may have been sent): an invoice an older build held
  * back and this one finds valid, or one the service corrected in place after it was credited,
@@ -28,9 +29,10 @@ export function creditNotesMadeIn(previous: readonly ManifestFile[]): Map<string
 export function creditedEarlier(invoice: Invoice, made: ReadonlyMap<string, MadeCreditNote>): InvoiceCheckFinding | undefined {
   const note = made.get(invoice.id);
   if (!note) return undefined;
+  const by = note.month ? `the run of ${note.month}` : 'an earlier run of this month';
   return {
     code: 'credited_earlier', severity: 'error', path: 'invoice_number',
-    message: `credit note ${note.number} of ${note.issue_date}, made by an earlier run of this month, cancels invoice ${invoice.invoice_number}: it stays cancelled, and a new invoice must replace it`,
-    params: { number: note.number, date: note.issue_date, invoice: invoice.invoice_number },
+    message: `credit note ${note.number} of ${note.issue_date}, made by ${by}, cancels invoice ${invoice.invoice_number}: it stays cancelled, and a new invoice must replace it`,
+    params: { number: note.number, date: note.issue_date, invoice: invoice.invoice_number, form: note.month ? 'month' : 'run', month: note.month ?? '' },
   };
 }

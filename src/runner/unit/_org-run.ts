@@ -17,6 +17,7 @@ import { sha256, sha256OfCostData } from '../manifest/hash.js';
 import type { InvoiceDkk, InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords } from '../manifest/manifest.js';
 import { previousPaymentIds, type EarlierPayment } from './_previous-payment-ids.js';
 import { creditedEarlier } from './_credited-earlier.js';
+import { otherMonthsCreditNotes } from './_other-months-credit-notes.js';
 import type { MadeCreditNote } from '../run/_credit-note-numbers.js';
 import { dateInMonth } from '../options/month.js';
 import { assignSafeNames, shortHash } from '../manifest/safe-name.js';
@@ -125,6 +126,8 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
   const { signal, writer, folder, org } = ctx;
   const summaries = monthInvoices(await client.listInvoices({ signal }), ctx.month);
   const lastMonth = summaries.length ? await previousPaymentIds(ctx.monthDir, ctx.month) : new Map<string, EarlierPayment>();
+  // The credit notes made of its invoices: by any other month's run, and by this month's earlier ones (which decide).
+  const creditNotes = summaries.length ? new Map([...(await otherMonthsCreditNotes(ctx.monthDir, ctx.month)), ...ctx.creditNotesMade]) : ctx.creditNotesMade;
   const thisMonth = new Map<string, EarlierPayment>();
   // Dots become `_` so a number like `7.service` cannot collide with another file's suffix.
   const names = assignSafeNames(summaries.map((s) => ({ raw: `invoice-${s.invoice_number.replace(/\./g, '_')}`, key: s.id })));
@@ -158,7 +161,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
     // the run's own credit notes as the earlier ones.
     let runFinding: InvoiceCheckFinding | undefined;
     if (invoice.status === 'issued' && !wrong) {
-      runFinding = sharedPaymentId(paymentId, invoice, thisMonth.get(paymentId) ?? lastMonth.get(paymentId)) ?? creditedEarlier(invoice, ctx.creditNotesMade);
+      runFinding = sharedPaymentId(paymentId, invoice, thisMonth.get(paymentId) ?? lastMonth.get(paymentId)) ?? creditedEarlier(invoice, creditNotes);
       if (runFinding) findings.unshift(runFinding);
       else if (!thisMonth.has(paymentId)) thisMonth.set(paymentId, { invoice_number: invoice.invoice_number, org_id: org.org_id, month: '' });
     }

@@ -1,0 +1,45 @@
+import { statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { isMonth } from '../options/month.js';
+import { madeIn, type MadeCreditNote } from '../run/_credit-note-numbers.js';
+
+/** Each month manifest's credit notes, by its path, while its size and modification time are those read. */
+const cache = new Map<string, { key: string; notes: Map<string, MadeCreditNote> }>();
+
+async function read(path: string, month: string): Promise<Map<string, MadeCreditNote>> {
+  const notes = new Map<string, MadeCreditNote>();
+  try {
+    for (const { invoice, ...made } of madeIn(JSON.parse(await readFile(path, 'utf8')))) notes.set(invoice, { ...made, month });
+  } catch {
+    // A manifest that cannot be read records none (as seriesState counts it).
+  }
+  return notes;
+}
+
+/**
+ * The credit notes the runs of the other months in the output folder made (`<out>/<month>/manifest.json`
+ * beside this month's folder), by invoice id, each with its month: an invoice the service has
+ * moved into this month since one of them credited it stays cancelled. Each manifest is read
+ * once per process while it is unchanged. This month's own are the unit's earlier files.
+ */
+export async function otherMonthsCreditNotes(monthDir: string, month: string): Promise<Map<string, MadeCreditNote>> {
+  const outDir = dirname(monthDir);
+  const all = new Map<string, MadeCreditNote>();
+  const months = (await readdir(outDir).catch(() => [] as string[])).filter((m) => isMonth(m) && m !== month).sort();
+  for (const m of months) {
+    const path = join(outDir, m, 'manifest.json');
+    let seen;
+    try {
+      seen = statSync(path, { throwIfNoEntry: false });
+    } catch {
+      seen = undefined;
+    }
+    if (!seen?.isFile()) continue;
+    const key = `${seen.size}\0${seen.mtimeMs}`;
+    let hit = cache.get(path);
+    if (hit?.key !== key) cache.set(path, (hit = { key, notes: await read(path, m) }));
+    for (const [invoice, made] of hit.notes) all.set(invoice, made);
+  }
+  return all;
+}
