@@ -46,8 +46,9 @@ export function chargeableEvent(invoice: Invoice, decision: VatDecision = decide
  * How an invoice's amounts reach DKK, decided once from the record and the rates a user gave:
  * - `dkk`: the invoice is in DKK.
  * - `invoice_rate`: a USD invoice at its own `usd_dkk_rate`, the rate it states its VAT in DKK at
- *   (momsbekendtgørelsen § 97, stk. 2), dated the invoice's issue date. The invoice's own rate
- *   comes first: the books then hold what the invoice says.
+ *   (momsbekendtgørelsen § 97, stk. 2), dated the invoice's issue date. For an invoice that
+ *   charges VAT the invoice's own rate comes first: the books then hold what the invoice says. One
+ *   without VAT states nothing in DKK: the rates file's rate comes first, its own rate only without one.
  * - `published`: the rate a rates file gives for the chargeable event's day (ECB reference rates,
  *   EUR direct and other currencies through the euro, or Danmarks Nationalbank's), the latest
  *   published on or before that day (§ 97, stk. 4; VAT Directive art. 91(2)).
@@ -92,11 +93,18 @@ export function dkkConversion(invoice: Invoice, rates?: ExchangeRates): DkkConve
   const currency = invoice.currency;
   if (currency === 'DKK') return { kind: 'dkk' };
   const own = currency === 'USD' ? usableUsdRate(invoice.usd_dkk_rate) : undefined;
-  if (own) return { kind: 'invoice_rate', currency, rate: own, date: invoice.issued_at.slice(0, 10) };
+  const ownRate = (): DkkConversion => ({ kind: 'invoice_rate', currency, rate: own!, date: invoice.issued_at.slice(0, 10) });
+  // An invoice that charges VAT states it in DKK at its own rate: the books hold what it says (the
+  // VAT an invoice states is owed as stated, VAT Directive art. 203). One without VAT states nothing
+  // in DKK, and its figures for the return are converted at the rate § 97, stk. 4 names, the latest
+  // published on the chargeable day, where the rates file has it; its own rate (the service's) only
+  // where there is none.
+  if (own && invoice.vat_cents !== 0) return ownRate();
   const event = chargeableEvent(invoice);
-  if (!rates) return { kind: 'missing', currency, event };
+  if (!rates) return own ? ownRate() : { kind: 'missing', currency, event };
   const found = rates.rateOn(currency, event.date);
-  return isPublishedRate(found) ? { kind: 'published', currency, published: found, event, ratesFile: rates.name } : { kind: 'missing', currency, event, missing: found, ratesFile: rates.name };
+  if (isPublishedRate(found)) return { kind: 'published', currency, published: found, event, ratesFile: rates.name };
+  return own ? ownRate() : { kind: 'missing', currency, event, missing: found, ratesFile: rates.name };
 }
 
 /** `minor` of the invoice's currency in øre by `conversion`, rounded half up once, exactly at any size; null without a rate. */
