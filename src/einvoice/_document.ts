@@ -1,7 +1,7 @@
 import type { CreditNoteDetails, Invoice } from '../model/index.js';
 import { formatDate, formatNumber, getLocale, t, type Locale } from '../locale/index.js';
 import { compactVatNumber, decideVatFor, isDanishSeller } from '../vat/index.js';
-import { countryCode } from '../vat/index.js';
+import { countryCode, thirdTerritory } from '../vat/index.js';
 import { EInvoiceError } from './einvoice-error.js';
 import { XmlWriter } from './_xml.js';
 import { amountText } from './_amount.js';
@@ -59,7 +59,8 @@ function prepare(invoice: Invoice, locale: Locale) {
   const { buyer, seller } = invoice;
   let buyerCountry: string | undefined;
   if (buyer.country.trim()) {
-    buyerCountry = countryCode(buyer.country);
+    // A territory VAT leaves out (the Canary Islands: ES) is still its country's address.
+    buyerCountry = countryCode(buyer.country) ?? thirdTerritory(buyer.country)?.code;
     if (!buyerCountry) throw new EInvoiceError('buyer.country', `${JSON.stringify(buyer.country)} names no country (expected a country name or an ISO 3166 code)`);
   } else {
     buyerCountry = decision.buyerCountry;

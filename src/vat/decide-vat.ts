@@ -3,6 +3,7 @@ import type { Invoice } from '../model/index.js';
 import { toMinorUnits, UnsafeAmountError, vatFromBps } from '../money/index.js';
 import { countryCode } from './country-code.js';
 import { isEuMemberState } from './eu-member-states.js';
+import { thirdTerritory } from './third-territories.js';
 import { compactVatNumber, isDanishSeller, vatNumberCountry } from './vat-number.js';
 import type { VatDecision, VatInDkk, VatReason, VatSeverity, VatTreatment } from './types.js';
 
@@ -25,7 +26,11 @@ const SEVERITY_ORDER: Record<VatSeverity, number> = { error: 0, warning: 1, info
  *
  * The buyer's country comes from the VAT number's prefix (EU numbers: the member state's code,
  * EL for Greece; GB/XI, CHE, NO) and from `buyer.country` (names in Danish, English and the
- * country's own languages, or ISO codes); when both are present they must agree.
+ * country's own languages, or ISO codes); when both are present they must agree. A `buyer.country`
+ * naming a territory the VAT Directive does not apply to (art. 6: the Canary Islands, Ceuta,
+ * Melilla, Heligoland, Büsingen, Livigno, Campione d'Italia, Mount Athos, Åland, the French
+ * territories of TFEU art. 349) puts the buyer outside the EU, its member state's VAT number no
+ * contradiction (third-territories.ts).
  *
  * - 25 % VAT charged: `standard` (the invoice shows the rate and the VAT amount to pay:
  *   momsbekendtgørelsen § 58, stk. 1, nr. 8–9). Charged to a business with another member state's VAT number
@@ -74,22 +79,27 @@ export function decideVatFor(invoice: Invoice): VatDecision {
   const buyerCvrText = get('buyer.cvr', invoice.buyer.cvr).trim();
   const countryText = get('buyer.country', invoice.buyer.country).trim();
 
-  // The buyer's country, from both sources.
+  // The buyer's country, from both sources. A territory the VAT Directive does not apply to
+  // (art. 6: the Canary Islands, Åland, …) is outside the EU for VAT, whatever VAT number its
+  // businesses hold: a member state's number of its own territory is no contradiction.
   const fromVat = vatNumberCountry(buyerVatText);
-  const fromCountry = countryText ? countryCode(countryText) : undefined;
+  const third = countryText ? thirdTerritory(countryText) : undefined;
+  const fromCountry = third?.code ?? (countryText ? countryCode(countryText) : undefined);
   if (countryText && !fromCountry) reason('buyer_country_unknown', 'warning', ['buyer.country'], `buyer.country ${JSON.stringify(countryText)} names no country (expected a country name or an ISO 3166 code)`, { country: countryText });
   if (fromVat?.prefix === 'GR') reason('greek_vat_prefix', 'warning', ['buyer.vat'], `buyer.vat ${JSON.stringify(buyerVatText)}: Greek VAT numbers start with EL, not GR`, { vat: buyerVatText });
-  const conflict = fromVat && fromCountry && territory(fromVat.country) !== territory(fromCountry);
+  const conflict = fromVat && fromCountry && territory(fromVat.country) !== territory(fromCountry) && fromVat.country !== third?.member;
   if (conflict) {
     reason('buyer_country_conflict', 'warning', ['buyer.country', 'buyer.vat'], `buyer.vat ${JSON.stringify(buyerVatText)} is from ${fromVat.country} but buyer.country ${JSON.stringify(countryText)} is ${fromCountry}`, {
       vat: buyerVatText, vat_country: fromVat.country, country: countryText, country_code: fromCountry,
     });
   }
-  const country = conflict ? undefined : (fromVat?.country ?? fromCountry);
-  const inEu = country === undefined ? undefined : isEuMemberState(country);
+  const country = conflict ? undefined : third ? third.code : (fromVat?.country ?? fromCountry);
+  const inEu = country === undefined ? undefined : third ? false : isEuMemberState(country);
+  // Where the buyer is, as the messages say it.
+  const where = third ? `${third.name} (${third.code}, outside the EU's VAT territory: VAT Directive art. ${third.article})` : country;
   if (country) {
     const sources = [fromVat && `the prefix ${fromVat.prefix} of buyer.vat`, fromCountry && `buyer.country ${JSON.stringify(countryText)}`].filter(Boolean);
-    reason('buyer_country', 'info', [fromVat ? 'buyer.vat' : 'buyer.country'], `the buyer is in ${country}${inEu ? ' (EU)' : ' (outside the EU)'}, from ${sources.join(' and ')}`);
+    reason('buyer_country', 'info', [fromVat ? 'buyer.vat' : 'buyer.country'], `the buyer is in ${where}${third ? '' : inEu ? ' (EU)' : ' (outside the EU)'}, from ${sources.join(' and ')}`);
   }
 
   const decide = (): VatTreatment => {
@@ -108,7 +118,7 @@ export function decideVatFor(invoice: Invoice): VatDecision {
       if (inEu && country !== 'DK' && fromVat?.eu) {
         reason('danish_vat_to_eu_business', 'error', ['buyer.vat', 'vat_rate_bps'], `Danish VAT is charged to a business with the ${country} VAT number ${JSON.stringify(buyerVatText)}: its services are supplied in ${country} and the buyer accounts for the VAT there (reverse charge), so the invoice should be at 0 %`, { country: country!, vat: buyerVatText });
       } else if (inEu === false && buyerVatText) {
-        reason('danish_vat_outside_eu', 'warning', ['buyer.vat', 'vat_rate_bps'], `Danish VAT is charged to a business in ${country}, outside the EU, where services to a business are supplied (not subject to Danish VAT)`, { country: country! });
+        reason('danish_vat_outside_eu', 'warning', ['buyer.vat', 'vat_rate_bps'], `Danish VAT is charged to a business in ${where}, outside the EU, where services to a business are supplied (not subject to Danish VAT)`, { country: third ? third.name : country! });
       }
       return 'standard';
     }
@@ -133,14 +143,14 @@ export function decideVatFor(invoice: Invoice): VatDecision {
       return unexplained('buyer.vat', `the buyer in ${country} has no VAT number of its member state (buyer.vat ${JSON.stringify(buyerVatText)}), which the reverse charge needs`, 'eu_no_vat', { country, vat: buyerVatText });
     }
     if (looksLikeNumber(buyerVatText)) {
-      reason('buyer_outside_eu', 'info', ['buyer.vat', 'buyer.country'], `the buyer is a business in ${country}, outside the EU (VAT or tax number ${JSON.stringify(buyerVatText)}): not subject to Danish VAT`);
+      reason('buyer_outside_eu', 'info', ['buyer.vat', 'buyer.country'], `the buyer is a business in ${where}, outside the EU (VAT or tax number ${JSON.stringify(buyerVatText)}): not subject to Danish VAT`);
       return 'outside_scope';
     }
     if (looksLikeNumber(buyerCvrText)) {
-      reason('buyer_outside_eu', 'info', ['buyer.cvr', 'buyer.country'], `the buyer is a business in ${country}, outside the EU (company registration number ${JSON.stringify(buyerCvrText)} in buyer.cvr, a number its country gives businesses: Implementing Regulation 282/2011, art. 18(3)): not subject to Danish VAT`);
+      reason('buyer_outside_eu', 'info', ['buyer.cvr', 'buyer.country'], `the buyer is a business in ${where}, outside the EU (company registration number ${JSON.stringify(buyerCvrText)} in buyer.cvr, a number its country gives businesses: Implementing Regulation 282/2011, art. 18(3)): not subject to Danish VAT`);
       return 'outside_scope';
     }
-    return unexplained('buyer.vat', `the buyer in ${country}, outside the EU, has no VAT, tax or company registration number (buyer.vat, buyer.cvr) showing it is a business`, 'outside_no_number', { country });
+    return unexplained('buyer.vat', `the buyer in ${where}, outside the EU, has no VAT, tax or company registration number (buyer.vat, buyer.cvr) showing it is a business`, 'outside_no_number', { country: third ? third.name : country });
   };
   const treatment = decide();
 

@@ -8,3 +8,4 @@ export {
   chargeableEvent, chargeableEventOf, dkkAtRate, dkkConversion, dkkRateFacts, invoiceDkkAmounts, safeOre, splitDkk, toDkkMinor, usableUsdRate,
   type ChargeableEvent, type DkkConversion, type DkkRateFacts, type InvoiceDkkAmounts,
 } from './dkk-conversion.js';
+export { thirdTerritory, type ThirdTerritory } from './third-territories.js';

@@ -105,6 +105,31 @@ describe('decideVat: the four treatments', () => {
     const d = invoice({ vat: 'FR40303265045', country: 'Monaco' });
     expect([d.treatment, d.buyerCountry]).toEqual(['reverse_charge', 'FR']);
   });
+
+  // VAT Directive art. 6: territories of member states outside the EU's VAT territory. A business
+  // there holds the member state's number (a Canarian company a Spanish NIF), but the service is
+  // supplied where it is established (art. 44), outside the EU: not box B, not the EU sales list.
+  it('a business in a territory art. 6 leaves out (the Canary Islands, Åland, Guadeloupe, Heligoland, Ceuta) is outside the EU, its member state\'s number no contradiction', () => {
+    const cases: Array<[Partial<InvoiceJson['buyer']>, string]> = [
+      [{ vat: 'ESA28015865', country: 'Islas Canarias' }, 'ES'],
+      [{ vat: 'ESA28015865', country: 'Kanariske Øer' }, 'ES'],
+      [{ vat: 'FI02017104', country: 'Åland' }, 'AX'],
+      [{ vat: 'FR40303265045', country: 'Guadeloupe' }, 'GP'],
+      [{ vat: 'DE812345673', country: 'Helgoland' }, 'DE'],
+      [{ vat: 'ESA28015865', country: 'Ceuta' }, 'ES'],
+    ];
+    for (const [buyer, code] of cases) {
+      const d = invoice(buyer);
+      expect([d.treatment, d.buyerCountry, d.buyerInEu, problems(d)], JSON.stringify(buyer)).toEqual(['outside_scope', code, false, []]);
+      expect(d.reasons.find((r) => r.code === 'buyer_outside_eu')!.message).toMatch(/outside the EU's VAT territory: VAT Directive art\. 6\(\d\)\([a-f]\)/);
+    }
+    // Danish VAT charged there is the warning for any buyer outside the EU, not the reverse-charge error.
+    expect(problems(invoice({ vat: 'ESA28015865', country: 'Canarias' }, { rate: 2500 }))).toEqual(['warning danish_vat_outside_eu buyer.vat']);
+    // Mainland Spain, and a buyer with no country, stay the reverse charge.
+    for (const country of ['España', '']) expect(invoice({ vat: 'ESA28015865', country }).treatment).toBe('reverse_charge');
+    // Without a number a buyer there is not shown to be a business.
+    expect(invoice({ vat: '', country: 'Canary Islands' }).treatment).toBe('undetermined');
+  });
 });
 
 describe('decideVat: what an accountant must fix', () => {
