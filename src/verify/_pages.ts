@@ -37,6 +37,8 @@ export async function checkPages(ctx: VerifyContext, organizations: OrgOutcome[]
   const head = {
     manifest_version: m.manifest_version, tool: m.tool, month: m.month, base_url: m.base_url, started_at: m.started_at, finished_at: m.finished_at,
     interrupted: m.interrupted, options: m.options, organizations, partner,
+    // What the run found of the last run's journal (gone since): taken as recorded.
+    ...(m.journal_changes ? { journal_changes: m.journal_changes } : {}),
   };
   const made = m.files.filter((f) => f.kind !== 'summary' && f.kind !== 'index_page');
   const language = m.options.language ?? runLanguage(organizations);

@@ -71,6 +71,14 @@ export class OutputWriter {
     return this.previous.get(path);
   }
 
+  /** The bytes of a file the earlier manifest lists, when they are still the ones it lists; else undefined. */
+  async previousBytes(path: string): Promise<Buffer | undefined> {
+    const prev = this.previous.get(path);
+    if (!prev) return undefined;
+    const onDisk = await readIfExists(this.monthDir, join(this.monthDir, path)).catch(() => undefined);
+    return onDisk && onDisk.length === prev.size && sha256(onDisk) === prev.sha256 ? onDisk : undefined;
+  }
+
   /**
    * Keeps a file an earlier run of the month wrote as it is, though what would make it now
    * differs (an issued credit note is never made again): recorded as `kept`, when its bytes on
@@ -79,9 +87,7 @@ export class OutputWriter {
    */
   async keepAsMade(path: string): Promise<WrittenFile | undefined> {
     const prev = this.previous.get(path);
-    if (!prev) return undefined;
-    const onDisk = await readIfExists(this.monthDir, join(this.monthDir, path)).catch(() => undefined);
-    if (!onDisk || onDisk.length !== prev.size || sha256(onDisk) !== prev.sha256) return undefined;
+    if (!prev || !(await this.previousBytes(path))) return undefined;
     const { previous_source_sha256: _, ...entry } = prev;
     return this.record({ ...entry, status: 'kept' });
   }

@@ -348,12 +348,38 @@ export interface Manifest {
   figures?: JsonOf<RunFigures>;
   organizations: OrgOutcome[];
   partner: PartOutcome | null;
+  /** How this run's books/journal.csv differs from the one the last run of this month wrote; absent when it does not (or there was none). */
+  journal_changes?: JournalChanges;
   /**
    * The previous month's manifest in the same output folder, by its sha256 (chain.ts): an earlier
    * month altered or removed after this run no longer matches. Absent in manifests of earlier versions.
    */
   previous_month?: PreviousMonthLink;
   files: ManifestFile[];
+}
+
+/** A voucher of the journal by its debtor line: its date and the amount the debtor is posted (øre). */
+export interface JournalVoucher {
+  voucher: string;
+  date: string;
+  debtor_ore: number;
+}
+
+/**
+ * A rerun's journal against the last run's of the month (runner/figures/journal-changes.ts): a
+ * bookkeeping system that imported the earlier one must take these in (a voucher voided since,
+ * an invoice corrected in place, another rate). Compared line by line without the text column,
+ * which only the language changes.
+ */
+export interface JournalChanges {
+  /** sha256 of the earlier books/journal.csv (its manifest's entry). */
+  previous_sha256: string;
+  /** In the earlier journal, not in this one. */
+  removed: JournalVoucher[];
+  /** In this one, not in the earlier. */
+  added: JournalVoucher[];
+  /** In both, with other lines: the debtor before and now. */
+  changed: Array<{ voucher: string; date: string; before_ore: number; after_ore: number }>;
 }
 
 /** What a run found of the previous month's run in the same output folder. */

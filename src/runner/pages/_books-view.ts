@@ -1,5 +1,6 @@
 import { formatCount, formatDate, formatMoney, t, type Locale } from '../../locale/index.js';
 import type { EuSale, NotBooked, RunBooks, VatBox, VatFigures } from '../figures/books.js';
+import type { JournalChanges } from '../manifest/manifest.js';
 
 // The run's books as words and formatted amounts in one language: the draft VAT return's boxes per
 // VAT period, the EU sales list, the journal's sums and the invoices not booked, for summary.md and
@@ -61,6 +62,25 @@ export function booksView(books: RunBooks, locale: Locale, esc: Esc = (text) => 
       esc(w(locale, 'notBookedLine', { number: n.invoice_number, org: n.org_id, reason: w(locale, `reason.${n.reason}`), creditNote: creditNoteText(n, locale) })),
     ),
     notRead: books.invoices_not_read.length ? esc(w(locale, 'notReadLine', { orgs: books.invoices_not_read.join(', ') })) : '',
+    changes: books.journal_changes ? changesView(books.journal_changes, locale, esc) : null,
+  };
+}
+
+/** At most this many vouchers are named on a page; the manifest's `journal_changes` lists them all. */
+const CHANGES_SHOWN = 40;
+
+/** How the journal differs from the last run's: a note for whoever imported that one, and each voucher gone, changed or new. */
+function changesView(c: JournalChanges, locale: Locale, esc: Esc) {
+  const money = (ore: number) => formatMoney(ore, 'DKK', locale);
+  const lines = [
+    ...c.removed.map((v) => w(locale, 'changes.removed', { voucher: v.voucher, date: formatDate(v.date, locale), amount: money(v.debtor_ore) })),
+    ...c.changed.map((v) => w(locale, 'changes.changed', { voucher: v.voucher, date: formatDate(v.date, locale), before: money(v.before_ore), after: money(v.after_ore) })),
+    ...c.added.map((v) => w(locale, 'changes.added', { voucher: v.voucher, date: formatDate(v.date, locale), amount: money(v.debtor_ore) })),
+  ];
+  const more = lines.length - CHANGES_SHOWN;
+  return {
+    note: esc(w(locale, 'changes.note', { removed: formatCount(c.removed.length, locale), changed: formatCount(c.changed.length, locale), added: formatCount(c.added.length, locale) })),
+    lines: [...lines.slice(0, CHANGES_SHOWN), ...(more > 0 ? [w(locale, 'changes.more', { count: formatCount(more, locale) })] : [])].map(esc),
   };
 }
 

@@ -35,7 +35,8 @@ export function runModel(input: RunHead, settings: BooksSettings): RunModel {
       return problem ? { ...o, status: 'failed' as const, error: o.error ? `${o.error}; ${problem}` : problem } : o;
     }),
   };
-  return { head, figures, books: runBooks(head.organizations, settings, figures) };
+  const books = runBooks(head.organizations, settings, figures);
+  return { head, figures, books: input.journal_changes ? { ...books, journal_changes: input.journal_changes } : books };
 }
 
 /** The books' two files as a run writes them (`books/journal.csv` in `language`, `books/vat-return.json`). */

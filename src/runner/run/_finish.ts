@@ -4,7 +4,8 @@ import { ownFile } from '../../core/index.js';
 import type { OutputWriter } from '../manifest/_output-writer.js';
 import { SecretScrubber } from './_secret-scrubber.js';
 import type { Manifest, ManifestFile, OrgOutcome, PartOutcome } from '../manifest/manifest.js';
-import { booksTexts, runModel, runPages } from '../pages/run-pages.js';
+import { booksTexts, runModel, runPages, type RunHead } from '../pages/run-pages.js';
+import { journalChanges } from '../figures/journal-changes.js';
 import { previousMonthLink } from '../manifest/chain.js';
 import { RUN_DOCUMENTS } from '../manifest/_run-documents.js';
 import { now } from '../../core/index.js';
@@ -91,11 +92,15 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   };
   const scrubber = new SecretScrubber(input.secrets);
   // Scrubbed as records, before the summary's Markdown escaping, the page's HTML escaping and JSON's own could hide a token.
-  const clean = scrubber.scrubDeep(head);
+  let clean: RunHead = scrubber.scrubDeep(head);
   // The run's one model (figures, books); the books' files through the one writer first, so the
   // pages list them: the same bytes as the last run's (on disk too) are `unchanged`, not written again.
-  const model = runModel(clean, input.books);
+  let model = runModel(clean, input.books);
   const texts = booksTexts(model, input.summaryLanguage);
+  // A journal that replaces the last run's says how they differ, for whoever imported that one.
+  const earlierJournal = await input.writer.previousBytes('books/journal.csv');
+  const changes = earlierJournal && journalChanges(earlierJournal.toString('utf8'), scrubber.scrub(texts.journal), input.writer.previousEntry('books/journal.csv')!.sha256);
+  if (changes) model = runModel((clean = { ...clean, journal_changes: changes }), input.books);
   for (const [path, kind, text] of [['books/journal.csv', 'journal', texts.journal], ['books/vat-return.json', 'vat_return', texts.vatReturn]] as const) {
     const bytes = new TextEncoder().encode(scrubber.scrub(text));
     await input.writer.emit({
