@@ -120,6 +120,8 @@ export type {
   CostCharge,
   JsonOf,
   PreviousMonthLink,
+  JournalChanges,
+  JournalVoucher,
 } from './runner/manifest/manifest.js';
 export type { BooksSettings } from './runner/config/books-config.js';
 export type { CostFinding } from './report/cost-findings.js';

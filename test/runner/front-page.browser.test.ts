@@ -436,7 +436,7 @@ describe('an invoice the invoice check calls wrong, on the Danish page (issue 36
       const ul = h.nextElementSibling!.nextElementSibling!;
       return { title: h.textContent, note: h.nextElementSibling!.textContent, lines: [...ul.querySelectorAll('li')].map((li) => li.textContent), code: [...ul.querySelectorAll('code')].map((c) => c.textContent) };
     });
-    expect(group.title).toBe('Fakturaer holdt tilbage: fakturakontrollen fandt fejl');
+    expect(group.title).toBe('Fakturaer holdt tilbage: ikke gyldige, som de står');
     expect(group.note).toContain('momsbekendtgørelsen § 58, stk. 2');
     expect(group.note).toContain('NUMBER er det næste nummer i jeres kreditnotaserie');
     expect(group.lines).toEqual([
