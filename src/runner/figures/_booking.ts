@@ -20,6 +20,7 @@ export function invoiceBooking(invoice: Invoice): InvoiceBooking {
   return {
     invoice_date: invoice.issued_at.slice(0, 10),
     treatment: decision.treatment,
+    seller_vat: compactVatNumber(invoice.seller.vat),
     buyer_name: invoice.buyer.legal_name,
     ...(decision.treatment === 'reverse_charge' && vat ? { buyer_vat: vat } : {}),
     ...(decision.buyerCountry ? { buyer_country: decision.buyerCountry } : {}),

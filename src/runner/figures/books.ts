@@ -142,6 +142,16 @@ export interface RunBooks {
    * listed): their invoices are in no box, so a return drafted from these figures lacks them.
    */
   invoices_not_read: string[];
+  /**
+   * Voucher numbers more than one booked invoice has (two organizations' invoices with one number):
+   * a voucher number must name one voucher, so the journal cannot be imported as it is.
+   */
+  duplicate_vouchers: Array<{ voucher: string; org_ids: string[] }>;
+  /**
+   * The sellers' VAT numbers of the booked invoices, when there is more than one: each seller
+   * files its own VAT return (momsloven § 57, stk. 1), and these figures add theirs together.
+   */
+  sellers: string[];
 }
 
 const emptyBox = (): VatBox => ({ ore: 0n, kroner: 0n, converted_ore: 0n, invoices: [], missing_rate: [] });
@@ -311,6 +321,22 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
     not_booked: notBooked,
     // As the pages count an organization's invoices known: its invoices part done, or some listed.
     invoices_not_read: organizations.filter((o) => o.invoices.length === 0 && !invoicesRead(o)).map((o) => o.org_id),
+    ...oneSellerOneNumber(vouchers, organizations),
+  };
+}
+
+/** What makes the books more than one seller's, or a voucher number name two vouchers (RunBooks' duplicate_vouchers, sellers). */
+function oneSellerOneNumber(vouchers: readonly Voucher[], organizations: readonly OrgOutcome[]): Pick<RunBooks, 'duplicate_vouchers' | 'sellers'> {
+  const byNumber = new Map<string, string[]>();
+  for (const v of vouchers) byNumber.set(v.voucher, [...(byNumber.get(v.voucher) ?? []), v.org_id]);
+  const booked = new Set(vouchers.map((v) => `${v.org_id}\0${v.voucher}`));
+  const sellers = new Set<string>();
+  for (const o of organizations) {
+    for (const i of o.invoices) if (i.booking?.seller_vat && booked.has(`${o.org_id}\0${i.invoice_number}`)) sellers.add(i.booking.seller_vat);
+  }
+  return {
+    duplicate_vouchers: [...byNumber].filter(([, orgs]) => orgs.length > 1).map(([voucher, org_ids]) => ({ voucher, org_ids })),
+    sellers: sellers.size > 1 ? [...sellers].sort() : [],
   };
 }
 

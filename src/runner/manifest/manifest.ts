@@ -173,6 +173,8 @@ export interface InvoiceBooking {
   invoice_date: string;
   /** The one VAT decision (vat/decide-vat.ts): which box of the VAT return its figures go to. */
   treatment: VatTreatment;
+  /** The seller's VAT number without spaces or dots (whose books and VAT return the invoice is in). Absent in manifests of earlier versions. */
+  seller_vat?: string;
   /** The buyer's name as the invoice states it (the journal's text). */
   buyer_name: string;
   /** The buyer's VAT number without spaces or dots, as on the EU sales list (with `reverse_charge`). */

@@ -62,6 +62,11 @@ export function booksView(books: RunBooks, locale: Locale, esc: Esc = (text) => 
       esc(w(locale, 'notBookedLine', { number: n.invoice_number, org: n.org_id, reason: w(locale, `reason.${n.reason}`), creditNote: creditNoteText(n, locale) })),
     ),
     notRead: books.invoices_not_read.length ? esc(w(locale, 'notReadLine', { orgs: books.invoices_not_read.join(', ') })) : '',
+    // What makes the journal or the return not one seller's as it stands: said first, in bold.
+    problems: [
+      ...(books.sellers.length ? [w(locale, 'sellersLine', { sellers: books.sellers.join(', ') })] : []),
+      ...books.duplicate_vouchers.map((d) => w(locale, 'duplicateVoucherLine', { voucher: d.voucher, orgs: [...new Set(d.org_ids)].join(', ') })),
+    ].map(esc),
     changes: books.journal_changes ? changesView(books.journal_changes, locale, esc) : null,
   };
 }
