@@ -42,15 +42,27 @@ const entryIn = async (month: string): Promise<Entry> => {
   return m.organizations.flatMap((o) => o.invoices).find((i) => i.invoice_number === NUMBER)!;
 };
 
+/** The reference server started again on its port, serving the data as the files now have it. */
+async function restart(): Promise<void> {
+  const port = Number(new URL(server!.url).port);
+  await server!.close();
+  server = undefined;
+  server = await startReferenceServer({ dataDir: data, port });
+}
+
+/** svc month-end of one organization into `out`, with the credit-note series KN-, credit notes dated `date`. */
+async function monthEnd(orgId: string, out: string, options: { month?: string; date?: string; extra?: string[] } = {}) {
+  const tokens = await readTokens(data);
+  const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === orgId) });
+  const runs = join(tmp, `runs-${orgId}.json`);
+  await writeFile(runs, JSON.stringify({ ...config, credit_notes: { prefix: 'KN-', next: 1 } }));
+  const r = await svcInProcess(['month-end', '--month', options.month ?? '2026-10', '--config', runs, '--out', out, '--language', 'en', '--credit-note-date', options.date ?? '2026-11-20', ...(options.extra ?? [])], env, { cwd: tmp });
+  return { r, env };
+}
+
 describe('an invoice an earlier run of the month credited, valid to this run', () => {
   it('stays held back with its credit note, is booked nowhere, and svc verify finds the folder as made', async () => {
-    const tokens = await readTokens(data);
-    const run = async (date: string, extra: string[] = []) => {
-      const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === 'org-kattegat') });
-      await writeFile(join(tmp, 'runs.json'), JSON.stringify({ ...config, credit_notes: { prefix: 'KN-', next: 1 } }));
-      const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', join(tmp, 'runs.json'), '--out', join(tmp, 'out'), '--language', 'en', '--credit-note-date', date, ...extra], env, { cwd: tmp });
-      return { r, env };
-    };
+    const run = (date: string, extra: string[] = []) => monthEnd('org-kattegat', join(tmp, 'out'), { date, extra });
     const month = join(tmp, 'out', '2026-10');
 
     // The first run: the invoice is wrong, held back, and credited.
@@ -64,11 +76,8 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     const [madePdf, madeXml] = await Promise.all([readFile(`${note}.pdf`), readFile(`${note}.xml`)]);
 
     // The service now serves the record valid; the rerun (another day, on worker threads).
-    const port = Number(new URL(server!.url).port);
-    await server!.close();
-    server = undefined;
     await writeFile(file(), original);
-    server = await startReferenceServer({ dataDir: data, port });
+    await restart();
     const second = await run('2026-12-01', ['--threads', '2']);
     expect(second.r.code, second.r.stderr).toBe(3);
     const entry = await entryIn(month);
@@ -126,20 +135,8 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
         await writeFile(f, JSON.stringify(record));
       }
     };
-    const restart = async () => {
-      const port = Number(new URL(server!.url).port);
-      await server!.close();
-      server = undefined;
-      server = await startReferenceServer({ dataDir: data, port });
-    };
-    const tokens = await readTokens(data);
     const out = join(tmp, 'out-shared');
-    const run = async () => {
-      const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === 'org-nordlys') });
-      await writeFile(join(tmp, 'runs-shared.json'), JSON.stringify({ ...config, credit_notes: { prefix: 'KN-', next: 1 } }));
-      const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', join(tmp, 'runs-shared.json'), '--out', out, '--language', 'en', '--credit-note-date', '2026-11-20'], env, { cwd: tmp });
-      return { r, env };
-    };
+    const run = () => monthEnd('org-nordlys', out);
     const entry = async () => {
       const m = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { organizations: Array<{ invoices: Entry[] }> };
       return m.organizations.flatMap((o) => o.invoices).find((i) => i.invoice_number === '2026-0142')!;
@@ -167,20 +164,8 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
   }, 90_000);
 
   it('stays cancelled when the service moves it to another month: the credit note of that month\'s run cancels it, not made twice', async () => {
-    const restart = async () => {
-      const port = Number(new URL(server!.url).port);
-      await server!.close();
-      server = undefined;
-      server = await startReferenceServer({ dataDir: data, port });
-    };
-    const tokens = await readTokens(data);
     const out = join(tmp, 'out-moved');
-    const run = async (month: string) => {
-      const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === 'org-kattegat') });
-      await writeFile(join(tmp, 'runs-moved.json'), JSON.stringify({ ...config, credit_notes: { prefix: 'KN-', next: 1 } }));
-      const r = await svcInProcess(['month-end', '--month', month, '--config', join(tmp, 'runs-moved.json'), '--out', out, '--language', 'en', '--credit-note-date', '2026-11-20'], env, { cwd: tmp });
-      return { r, env };
-    };
+    const run = (month: string) => monthEnd('org-kattegat', out, { month });
     // October: the invoice with the Polish buyer, held back and credited (KN-1, in 2026-10's folder).
     const record = JSON.parse(original) as { period_start: string; period_end: string; buyer: Record<string, string> };
     await writeFile(file(), JSON.stringify({ ...record, buyer: { ...record.buyer, legal_name: 'Bałtyk Logistyka Sp. z o.o.', country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' } }));
