@@ -192,6 +192,11 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     expect(summary).toContain('Credit note KN-1 of 20 Nov 2026 cancels it: made by the run of 2026-10');
     const v = await svcInProcess(['verify', month], november.env, { cwd: tmp });
     expect(v.code, v.stdout + v.stderr).toBe(0);
+    // November again: still October's credit note, named, never a second KN-1 in November's folder.
+    expect((await run('2026-11')).r.code).toBe(3);
+    expect((await entryIn(month)).credit_note).toEqual({ status: 'made', number: 'KN-1', issue_date: '2026-11-20', month: '2026-10' });
+    expect(existsSync(join(month, 'org-kattegat', 'credit-note-KN-1.pdf'))).toBe(false);
+    expect((await svcInProcess(['verify', month], november.env, { cwd: tmp })).code).toBe(0);
     await writeFile(file(), original);
   }, 90_000);
 });

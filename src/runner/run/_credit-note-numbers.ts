@@ -57,10 +57,14 @@ export function* madeIn(manifest: unknown): Generator<{ invoice: string } & Made
     const invoices = (o as { invoices?: unknown })?.invoices;
     if (!Array.isArray(invoices)) continue;
     for (const i of invoices) {
-      const c = (i as { credit_note?: { status?: unknown; number?: unknown; issue_date?: unknown; einvoice_error?: unknown } })?.credit_note;
+      const c = (i as { credit_note?: { status?: unknown; number?: unknown; issue_date?: unknown; einvoice_error?: unknown; month?: unknown } })?.credit_note;
       const id = (i as { id?: unknown })?.id;
       if (c?.status === 'made' && typeof c.number === 'string' && typeof c.issue_date === 'string' && typeof id === 'string') {
-        yield { invoice: id, number: c.number, issue_date: c.issue_date, ...(typeof c.einvoice_error === 'string' ? { einvoice_error: c.einvoice_error } : {}) };
+        yield {
+          invoice: id, number: c.number, issue_date: c.issue_date, ...(typeof c.einvoice_error === 'string' ? { einvoice_error: c.einvoice_error } : {}),
+          // One another month's run made, which this month's entry only names: it is in that month's folder.
+          ...(typeof c.month === 'string' ? { month: c.month } : {}),
+        };
       }
     }
   }
@@ -111,7 +115,8 @@ export async function seriesState(outDir: string, series: CreditNoteSeries | und
       continue;
     }
     for (const { invoice, ...made } of madeIn(manifest)) {
-      byInvoice.set(invoice, { ...made, month });
+      // A credit note another month's folder holds stays that month's, whichever manifest names it last.
+      if (made.month === undefined || !byInvoice.has(invoice)) byInvoice.set(invoice, { ...made, month: made.month ?? month });
       count(made.number);
     }
   }

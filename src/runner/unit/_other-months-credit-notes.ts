@@ -5,12 +5,12 @@ import { isMonth } from '../options/month.js';
 import { madeIn, type MadeCreditNote } from '../run/_credit-note-numbers.js';
 
 /** Each month manifest's credit notes, by its path, while its size and modification time are those read. */
-const cache = new Map<string, { key: string; notes: Map<string, MadeCreditNote> }>();
+const cache = new Map<string, { key: string; notes: Promise<Map<string, MadeCreditNote>> }>();
 
 async function read(path: string, month: string): Promise<Map<string, MadeCreditNote>> {
   const notes = new Map<string, MadeCreditNote>();
   try {
-    for (const { invoice, ...made } of madeIn(JSON.parse(await readFile(path, 'utf8')))) notes.set(invoice, { ...made, month });
+    for (const { invoice, ...made } of madeIn(JSON.parse(await readFile(path, 'utf8')))) notes.set(invoice, { ...made, month: made.month ?? month });
   } catch {
     // A manifest that cannot be read records none (as seriesState counts it).
   }
@@ -38,8 +38,9 @@ export async function otherMonthsCreditNotes(monthDir: string, month: string): P
     if (!seen?.isFile()) continue;
     const key = `${seen.size}\0${seen.mtimeMs}`;
     let hit = cache.get(path);
-    if (hit?.key !== key) cache.set(path, (hit = { key, notes: await read(path, m) }));
-    for (const [invoice, made] of hit.notes) all.set(invoice, made);
+    // The promise is kept, so the units that start together read each manifest once, not once each.
+    if (hit?.key !== key) cache.set(path, (hit = { key, notes: read(path, m) }));
+    for (const [invoice, made] of await hit.notes) if (!all.has(invoice) || made.month === m) all.set(invoice, made);
   }
   return all;
 }
