@@ -39,6 +39,7 @@ export async function checkPages(ctx: VerifyContext, organizations: OrgOutcome[]
     interrupted: m.interrupted, options: m.options, organizations, partner,
     // What the run found of the last run's journal (gone since): taken as recorded.
     ...(m.journal_changes ? { journal_changes: m.journal_changes } : {}),
+    ...(m.journal_not_compared ? { journal_not_compared: m.journal_not_compared } : {}),
   };
   const made = m.files.filter((f) => f.kind !== 'summary' && f.kind !== 'index_page');
   const language = m.options.language ?? runLanguage(organizations);

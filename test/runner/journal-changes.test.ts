@@ -78,6 +78,41 @@ describe('a rerun whose journal differs from the last run\'s', () => {
   }, 90_000);
 });
 
+describe('a journal that cannot be compared with the last run\'s', () => {
+  it('says why, and lists no change: an organization this run did not read, the run after it, a journal edited on disk', async () => {
+    const tokens = await readTokens(data);
+    const out = join(tmp, 'out-not-compared');
+    const month = join(out, '2026-10');
+    const run = async (wrongToken = false) => {
+      const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === 'org-kattegat' || o.org_id === 'org-nordlys') });
+      const kattegat = config.organizations.find((o) => o.org_id === 'org-kattegat')!.token_env;
+      await writeFile(join(tmp, 'runs-nc.json'), JSON.stringify(config));
+      const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', join(tmp, 'runs-nc.json'), '--out', out, '--language', 'en'], wrongToken ? { ...env, [kattegat]: 'rt_not_the_token_0000000000000000' } : env, { cwd: tmp });
+      const manifest = JSON.parse(await readFile(join(month, 'manifest.json'), 'utf8')) as { journal_changes?: unknown; journal_not_compared?: unknown };
+      return { r, manifest, summary: (await readFile(join(month, 'summary.md'), 'utf8')).replace(/\\(?=[_[\]])/g, '') };
+    };
+    expect((await run()).manifest.journal_not_compared).toBeUndefined();
+    // Kattegat's token no longer works: its vouchers are not in this journal, and are not "gone".
+    const unread = await run(true);
+    expect(unread.r.code).toBe(1);
+    expect(unread.manifest.journal_changes).toBeUndefined();
+    expect(unread.manifest.journal_not_compared).toEqual({ code: 'run_incomplete', orgs: ['org-kattegat'] });
+    expect(unread.summary).toContain("was not compared with the last run's: it lacks the invoices of org-kattegat");
+    // The next run, which reads it again, does not call its vouchers "new" against that journal.
+    const after = await run();
+    expect(after.manifest.journal_changes).toBeUndefined();
+    expect(after.manifest.journal_not_compared).toEqual({ code: 'earlier_incomplete' });
+    // A journal edited on disk since is not the last run's.
+    await writeFile(join(month, 'books', 'journal.csv'), `${await readFile(join(month, 'books', 'journal.csv'), 'utf8')}# imported 2026-12-01\r\n`);
+    const edited = await run();
+    expect(edited.manifest.journal_not_compared).toEqual({ code: 'earlier_changed' });
+    expect(edited.summary).toContain('that file is missing, or not as the last run');
+    // And then, with nothing changed, nothing to say.
+    const same = await run();
+    expect([same.manifest.journal_changes, same.manifest.journal_not_compared]).toEqual([undefined, undefined]);
+  }, 120_000);
+});
+
 describe('journalChanges and csvRows', () => {
   const head = 'date,voucher,account,text,amount_dkk,vat_code,currency,amount_currency\r\n';
   it('reads quoted cells (commas, doubled quotes, line breaks) and tells gone, changed and new vouchers apart; texts alone change nothing', () => {

@@ -1,6 +1,6 @@
 import { chargeableEventOf, dkkAtRate, splitDkk, type ChargeableEvent, type DkkRateFacts } from '../../vat/index.js';
 import type { BooksSettings } from '../config/books-config.js';
-import type { InvoiceEntry, JournalChanges, OrgOutcome } from '../manifest/manifest.js';
+import type { InvoiceEntry, JournalChanges, Manifest, OrgOutcome } from '../manifest/manifest.js';
 import type { RunFigures } from './run-figures.js';
 import { vatPeriodOf, type VatPeriod } from './_vat-period.js';
 import { invoicesRead } from './_invoices-read.js';
@@ -125,6 +125,8 @@ export interface RunBooks {
   settings: BooksSettings;
   /** How the journal differs from the one the last run of this month wrote (the manifest's `journal_changes`). */
   journal_changes?: JournalChanges;
+  /** Why the journal was not compared with the last run's (the manifest's `journal_not_compared`). */
+  journal_not_compared?: NonNullable<Manifest['journal_not_compared']>;
   vouchers: Voucher[];
   /** Sums of the journal in øre: debit (the debtors) and credit (revenue and VAT, negative) foot to 0. */
   totals: { debit: bigint; credit: bigint; debtors: bigint; revenue: bigint; output_vat: bigint };

@@ -353,6 +353,14 @@ export interface Manifest {
   /** How this run's books/journal.csv differs from the one the last run of this month wrote; absent when it does not (or there was none). */
   journal_changes?: JournalChanges;
   /**
+   * Why this run's journal was not compared with the last run's, though there was one: this run
+   * did not read every organization's invoices (`run_incomplete`, naming them; an interrupted run
+   * names none), the last one did not (`earlier_incomplete`), or its journal is not on disk as its
+   * manifest lists it (`earlier_changed`). Its vouchers gone or new would be those organizations'
+   * or that file's, not the service's.
+   */
+  journal_not_compared?: { code: 'run_incomplete' | 'earlier_incomplete' | 'earlier_changed'; orgs?: string[] };
+  /**
    * The previous month's manifest in the same output folder, by its sha256 (chain.ts): an earlier
    * month altered or removed after this run no longer matches. Absent in manifests of earlier versions.
    */

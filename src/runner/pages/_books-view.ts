@@ -68,7 +68,16 @@ export function booksView(books: RunBooks, locale: Locale, esc: Esc = (text) => 
       ...books.duplicate_vouchers.map((d) => w(locale, 'duplicateVoucherLine', { voucher: d.voucher, orgs: [...new Set(d.org_ids)].join(', ') })),
     ].map(esc),
     changes: books.journal_changes ? changesView(books.journal_changes, locale, esc) : null,
+    notCompared: notComparedText(books, locale, esc),
   };
+}
+
+/** Why the journal was not compared with the last run's, in words; '' when it was (or there was none). */
+function notComparedText(books: RunBooks, locale: Locale, esc: Esc): string {
+  const n = books.journal_not_compared;
+  if (!n) return '';
+  const key = n.code === 'run_incomplete' && !n.orgs?.length ? 'run_incompleteInterrupted' : n.code;
+  return esc(w(locale, `notCompared.${key}`, { orgs: (n.orgs ?? []).join(', ') }));
 }
 
 /** At most this many vouchers are named on a page; the manifest's `journal_changes` lists them all. */

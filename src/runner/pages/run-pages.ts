@@ -36,7 +36,9 @@ export function runModel(input: RunHead, settings: BooksSettings): RunModel {
     }),
   };
   const books = runBooks(head.organizations, settings, figures);
-  return { head, figures, books: input.journal_changes ? { ...books, journal_changes: input.journal_changes } : books };
+  // What the run found of the last run's journal (gone since): the manifest's, as recorded.
+  const earlier = { ...(input.journal_changes ? { journal_changes: input.journal_changes } : {}), ...(input.journal_not_compared ? { journal_not_compared: input.journal_not_compared } : {}) };
+  return { head, figures, books: { ...books, ...earlier } };
 }
 
 /** The books' two files as a run writes them (`books/journal.csv` in `language`, `books/vat-return.json`). */

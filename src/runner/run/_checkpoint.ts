@@ -53,7 +53,8 @@ export class Checkpointer {
     const started = performance.now();
     const touched = new Set(this.writer.files.map((f) => f.path));
     const files: ManifestFile[] = [...this.writer.files];
-    for (const prev of this.writer.previousFiles()) if (!touched.has(prev.path) && !RUN_DOCUMENTS.has(prev.kind)) files.push({ ...prev, status: 'kept' });
+    // The last run's journal too (this run writes its own only at its end): the next run compares with it (journal_changes).
+    for (const prev of this.writer.previousFiles()) if (!touched.has(prev.path) && (!RUN_DOCUMENTS.has(prev.kind) || prev.kind === 'journal')) files.push({ ...prev, status: 'kept' });
     await writeManifestJson(join(this.monthDir, 'manifest.json'), { ...this.head(), in_progress: true, files }, { within: this.monthDir, stringify: plainJson, scrubber: this.scrubber });
     this.lastCostMs = performance.now() - started;
   }

@@ -66,6 +66,35 @@ function failUnreadKeptInvoices(organizations: OrgOutcome[], kept: readonly Mani
   });
 }
 
+/** The end of an incomplete journal's generator. */
+const INCOMPLETE = ', incomplete';
+
+/**
+ * The organizations whose invoices this run did not read though it should have (failed, stopped
+ * or not run; an interrupted run: [] when none is named), or undefined when it read every one it
+ * could: a journal without their vouchers is not the month's.
+ */
+function unreadOrganizations(head: RunHead): string[] | undefined {
+  const unread = head.organizations.filter((o) => ['failed', 'interrupted', 'not_run'].includes(o.status) && !o.parts.some((p) => p.part === 'invoices' && p.status === 'ok')).map((o) => o.org_id);
+  return unread.length || head.interrupted ? unread : undefined;
+}
+
+/**
+ * This run's journal against the last run's of the month (journalChanges), when both are the
+ * month's whole journal; else why they were not compared. Undefined when there was no earlier
+ * journal, or nothing differs.
+ */
+async function compareJournals(writer: OutputWriter, journal: string, unread: string[] | undefined): Promise<Pick<RunHead, 'journal_changes' | 'journal_not_compared'> | undefined> {
+  const entry = writer.previousEntry('books/journal.csv');
+  if (!entry) return undefined;
+  if (unread) return { journal_not_compared: { code: 'run_incomplete', ...(unread.length ? { orgs: unread } : {}) } };
+  if (entry.generator.endsWith(INCOMPLETE)) return { journal_not_compared: { code: 'earlier_incomplete' } };
+  const bytes = await writer.previousBytes('books/journal.csv');
+  if (!bytes) return { journal_not_compared: { code: 'earlier_changed' } };
+  const changes = journalChanges(bytes.toString('utf8'), journal, entry.sha256);
+  return changes ? { journal_changes: changes } : undefined;
+}
+
 /**
  * Writes `books/journal.csv` and `books/vat-return.json`, then `summary.md`, then `index.html`, then
  * `manifest.json` (listing them all), each atomically;
@@ -98,13 +127,15 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   let model = runModel(clean, input.books);
   const texts = booksTexts(model, input.summaryLanguage);
   // A journal that replaces the last run's says how they differ, for whoever imported that one.
-  const earlierJournal = await input.writer.previousBytes('books/journal.csv');
-  const changes = earlierJournal && journalChanges(earlierJournal.toString('utf8'), scrubber.scrub(texts.journal), input.writer.previousEntry('books/journal.csv')!.sha256);
-  if (changes) model = runModel((clean = { ...clean, journal_changes: changes }), input.books);
+  const unread = unreadOrganizations(clean);
+  const earlier = await compareJournals(input.writer, scrubber.scrub(texts.journal), unread);
+  if (earlier) model = runModel((clean = { ...clean, ...earlier }), input.books);
   for (const [path, kind, text] of [['books/journal.csv', 'journal', texts.journal], ['books/vat-return.json', 'vat_return', texts.vatReturn]] as const) {
     const bytes = new TextEncoder().encode(scrubber.scrub(text));
+    // A journal that lacks organizations' invoices says so in its generator: the next run does not compare with it.
+    const incomplete = kind === 'journal' && unread ? INCOMPLETE : '';
     await input.writer.emit({
-      path, org_id: null, kind, source_sha256: sha256(bytes), source: 'this manifest', generator: `svc ${input.version} books, ${input.summaryLanguage}`, produce: async () => bytes,
+      path, org_id: null, kind, source_sha256: sha256(bytes), source: 'this manifest', generator: `svc ${input.version} books, ${input.summaryLanguage}${incomplete}`, produce: async () => bytes,
     });
   }
   const made = [...input.writer.files, ...kept];
