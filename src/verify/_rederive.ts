@@ -156,7 +156,7 @@ export function organizationUnit(ctx: VerifyContext, o: OrgOutcome): UnitToVerif
       const file = ctx.manifest.files.find((f) => f.kind === 'service_pdf' && i.files.includes(f.path));
       return file ? [[i.id, file] as const] : [];
     })),
-    creditNotes: ctx.manifest.files.filter((f) => f.org_id === o.org_id && f.kind === 'credit_note_pdf'),
+    creditNotes: ctx.manifest.files.filter((f) => f.org_id === o.org_id && (f.kind === 'credit_note_pdf' || f.kind === 'credit_note_xml')),
     make: (token_env, language) => ({
       kind: 'organization', folder: o.folder, withServicePdf: ctx.manifest.options.with_service_pdf,
       org: { org_id: o.org_id, name: o.name, token_env, ...(language ? { language } : {}) },
@@ -187,15 +187,12 @@ async function creditNotesAgain(ctx: VerifyContext, dir: string, again: OrgOutco
     const was = recorded.invoices.find((i) => i.id === entry.id);
     const note = was?.credit_note;
     if (!note || !needsCreditNote(entry)) continue;
-    // Named, or made by another month's run in its folder: the run's clock, config and other folders decide them, not the answers.
-    if (note.status !== 'made' || note.number === undefined || note.issue_date === undefined || note.month !== undefined) {
-      entry.credit_note = note;
-      continue;
-    }
     // Kept as an earlier run made it (the run never makes an issued credit note again): checked
     // against the manifest only, as every kept file is; the entry as recorded.
     const keptFiles = was.files.filter((p) => byPath.get(p)?.status === 'kept' && byPath.get(p)?.kind.startsWith('credit_note_'));
-    if (keptFiles.some((p) => byPath.get(p)?.kind === 'credit_note_pdf')) {
+    // Named, refused, or made by another month's run in its folder: the run's clock, config and
+    // other folders decide them, not the answers; and one kept as made.
+    if (note.status !== 'made' || note.number === undefined || note.issue_date === undefined || note.month !== undefined || keptFiles.some((p) => byPath.get(p)?.kind === 'credit_note_pdf')) {
       entry.credit_note = note;
       entry.files.push(...keptFiles);
       continue;

@@ -120,6 +120,35 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     expect(v.stdout + v.stderr).toMatch(/2 files kept from an earlier run of the month/);
   }, 90_000);
 
+  it('refuses to make an issued credit note again from a changed record when its PDF is gone, keeping its XML', async () => {
+    const out = join(tmp, 'out-gone');
+    const polish = JSON.parse(original) as { buyer: Record<string, string> };
+    Object.assign(polish.buyer, { legal_name: 'Bałtyk Logistyka Sp. z o.o.', country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' });
+    await writeFile(file(), JSON.stringify(polish));
+    await restart();
+    expect((await monthEnd('org-kattegat', out)).r.code).toBe(3);
+    const note = join(out, '2026-10', 'org-kattegat', 'credit-note-KN-1');
+    const xml = await readFile(`${note}.xml`);
+    // The record corrected in place; the issued PDF deleted (moved away, say).
+    await writeFile(file(), original);
+    await restart();
+    await rm(`${note}.pdf`);
+    for (const _ of [1, 2]) {
+      const again = await monthEnd('org-kattegat', out);
+      expect(again.r.code, again.r.stderr).toBe(3);
+      const entry = await entryIn(join(out, '2026-10'));
+      // Still cancelled, the number still its own; nothing made from the corrected record.
+      expect(entry.findings?.map((f) => f.code)).toEqual(['credited_earlier']);
+      expect(entry.credit_note).toMatchObject({ status: 'failed', number: 'KN-1', issue_date: '2026-11-20' });
+      expect(String(entry.credit_note?.reason)).toContain('cannot be made again as issued');
+      expect(existsSync(`${note}.pdf`)).toBe(false);
+      expect((await readFile(`${note}.xml`)).equals(xml)).toBe(true);
+      expect(await readFile(join(out, '2026-10', 'books', 'journal.csv'), 'utf8')).not.toContain(NUMBER);
+      const v = await svcInProcess(['verify', join(out, '2026-10')], again.env, { cwd: tmp });
+      expect(v.code, v.stdout + v.stderr).toBe(0);
+    }
+  }, 90_000);
+
   it('makes the PDF anew when the run\'s reason to hold it back changes (a shared reference, then the credit note made for it)', async () => {
     // Nordlys' 2026-0142 asks for the FI line its 2026-0131 also asks for while that one is issued:
     // held back (payment_id_shared) and credited. Then 2026-0131 is void again: 2026-0142 stays

@@ -32,9 +32,10 @@ export function creditNoteSource(number: string, issueDate: string, invoiceId: s
 
 const SOURCE = /^credit note ([A-Za-z0-9_-]+), dated (\d{4}-\d{2}-\d{2}), of invoice (.+)$/;
 
-/** The credit note a manifest's file entry is the PDF of (its invoice's id, number and date); undefined for any other file. */
+/** The credit note a manifest's file entry is the PDF or XML of (its invoice's id, number and date); undefined for any other file. */
 export function creditNoteOfFile(f: unknown): ({ invoice: string } & MadeCreditNote) | undefined {
-  const m = (f as { kind?: unknown })?.kind === 'credit_note_pdf' ? SOURCE.exec(String((f as { source?: unknown }).source)) : null;
+  const kind = (f as { kind?: unknown })?.kind;
+  const m = kind === 'credit_note_pdf' || kind === 'credit_note_xml' ? SOURCE.exec(String((f as { source?: unknown }).source)) : null;
   return m ? { invoice: m[3]!, number: m[1]!, issue_date: m[2]! } : undefined;
 }
 
@@ -59,7 +60,8 @@ export function* madeIn(manifest: unknown): Generator<{ invoice: string } & Made
     for (const i of invoices) {
       const c = (i as { credit_note?: { status?: unknown; number?: unknown; issue_date?: unknown; einvoice_error?: unknown; month?: unknown } })?.credit_note;
       const id = (i as { id?: unknown })?.id;
-      if (c?.status === 'made' && typeof c.number === 'string' && typeof c.issue_date === 'string' && typeof id === 'string') {
+      // A failed one with its number was issued (its files are gone or changed on disk): the number stays its.
+      if ((c?.status === 'made' || c?.status === 'failed') && typeof c.number === 'string' && typeof c.issue_date === 'string' && typeof id === 'string') {
         yield {
           invoice: id, number: c.number, issue_date: c.issue_date, ...(typeof c.einvoice_error === 'string' ? { einvoice_error: c.einvoice_error } : {}),
           // One another month's run made, which this month's entry only names: it is in that month's folder.

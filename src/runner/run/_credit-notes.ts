@@ -67,11 +67,22 @@ function languageOf(ctx: CreditNoteContext, orgId: string, invoiceLanguage: stri
  * lists no PDF of this number for the invoice, or its bytes on disk are no longer those it lists
  * (then it is made again, with its number and date).
  */
-async function keptAsMade(ctx: CreditNoteContext, entry: InvoiceEntry, stem: string, number: string, issueDate: string, earlier: MadeCreditNote | undefined): Promise<CreditNoteEntry | undefined> {
-  const listed = creditNoteOfFile(ctx.writer.previousEntry(`${stem}.pdf`));
+async function keptAsMade(ctx: CreditNoteContext, entry: InvoiceEntry, stem: string, number: string, issueDate: string, earlier: MadeCreditNote | undefined, sourceSha256: string): Promise<CreditNoteEntry | undefined> {
+  const [previousPdf, previousXml] = [ctx.writer.previousEntry(`${stem}.pdf`), ctx.writer.previousEntry(`${stem}.xml`)];
+  const listed = creditNoteOfFile(previousPdf) ?? creditNoteOfFile(previousXml);
   if (!listed || listed.invoice !== entry.id || listed.number !== number) return undefined;
-  const pdf = await ctx.writer.keepAsMade(`${stem}.pdf`);
-  if (!pdf) return undefined;
+  const pdf = previousPdf ? await ctx.writer.keepAsMade(`${stem}.pdf`) : undefined;
+  if (!pdf) {
+    // Its PDF is gone or changed, and the record has changed since it was made: made again now it
+    // would credit another record under the number issued. Refused; an intact XML stays as made.
+    if ((previousPdf ?? previousXml)!.source_sha256 === sourceSha256) return undefined;
+    const xml = previousXml ? await ctx.writer.keepAsMade(`${stem}.xml`) : undefined;
+    if (xml) entry.files.push(xml.path);
+    return {
+      status: 'failed', number, issue_date: issueDate,
+      reason: `${stem}.pdf, credit note ${number} as issued, is missing or changed on disk, and invoice ${entry.invoice_number}'s record has changed since it was made: it cannot be made again as issued; put the issued PDF back`,
+    };
+  }
   const made: CreditNoteEntry = { status: 'made', number, issue_date: issueDate };
   const paths = [pdf.path];
   if (ctx.writer.previousEntry(`${stem}.xml`)) {
@@ -101,7 +112,7 @@ async function makeOne(ctx: CreditNoteContext, org: OrgOutcome, entry: InvoiceEn
   const pdfRequest = { ...common, path: `${stem}.pdf`, kind: 'credit_note_pdf' as const, generator: `svc ${ctx.version} credit note, ${language}` };
   // Made before with what makes it now: kept as `unchanged` by emit, and re-derived by svc verify as any document.
   if (!(await ctx.writer.isCurrent(pdfRequest))) {
-    const kept = await keptAsMade(ctx, entry, stem, number, issueDate, earlier);
+    const kept = await keptAsMade(ctx, entry, stem, number, issueDate, earlier, json.source_sha256);
     if (kept) return kept;
   }
   // The PDF first: a date before the invoice's, or a record it cannot show, fails the credit note whole.
