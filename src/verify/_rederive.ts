@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { answersDir, isKeptAnswer, type ManifestFile, type OrgOutcome, type PartOutcome } from '../runner/manifest/index.js';
 import { ratesOfRun } from '../runner/config/index.js';
-import { needsCreditNote, remakeCreditNote, runUnit, type RunUnit } from '../runner/unit/index.js';
+import { needsCreditNote, remakeCreditNote, runUnit, type MadeCreditNote, type RunUnit } from '../runner/unit/index.js';
 import type { ExchangeRates } from '../money/index.js';
 import type { VerifyContext } from './_context.js';
 import { describeDifference } from './_describe.js';
@@ -61,6 +61,12 @@ export interface UnitToVerify {
    * error or a shared payment reference, which the unit finds before that finding.
    */
   creditNotes?: ManifestFile[];
+  /**
+   * The credit notes of other months' runs the run found (its credited_earlier findings naming a
+   * month): the other months' folders may have changed since (a later month crediting one of
+   * this month's invoices), and the run is verified as it was made.
+   */
+  otherMonthsCreditNotes?: Map<string, MadeCreditNote>;
 }
 
 /**
@@ -97,6 +103,7 @@ export async function rederiveUnit(ctx: VerifyContext, u: UnitToVerify): Promise
     const result = await runUnit(u.make(index.token_env, index.language), {
       monthDir: dir, month: m.month, baseUrl: m.base_url, language: m.options.language ?? undefined, previous: u.creditNotes ?? [],
       env: { [index.token_env]: REPLAY_TOKEN }, deps: ctx.deps, signal: ctx.signal, replay, runMonthDir: ctx.monthDir,
+      ...(u.otherMonthsCreditNotes ? { otherMonthsCreditNotes: u.otherMonthsCreditNotes } : {}),
       rates,
     });
     if (replay.problems.length) {
@@ -157,6 +164,10 @@ export function organizationUnit(ctx: VerifyContext, o: OrgOutcome): UnitToVerif
       return file ? [[i.id, file] as const] : [];
     })),
     creditNotes: ctx.manifest.files.filter((f) => f.org_id === o.org_id && (f.kind === 'credit_note_pdf' || f.kind === 'credit_note_xml')),
+    otherMonthsCreditNotes: new Map(o.invoices.flatMap((i) => {
+      const p = i.findings?.find((f) => f.code === 'credited_earlier' && f.params?.form === 'month')?.params;
+      return p && typeof p.number === 'string' && typeof p.date === 'string' && typeof p.month === 'string' ? [[i.id, { number: p.number, issue_date: p.date, month: p.month }] as const] : [];
+    })),
     make: (token_env, language) => ({
       kind: 'organization', folder: o.folder, withServicePdf: ctx.manifest.options.with_service_pdf,
       org: { org_id: o.org_id, name: o.name, token_env, ...(language ? { language } : {}) },

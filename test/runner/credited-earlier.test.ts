@@ -120,6 +120,23 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     expect(v.stdout + v.stderr).toMatch(/2 files kept from an earlier run of the month/);
   }, 90_000);
 
+  it('verifies a month as its run made it after a later month credits one of its invoices', async () => {
+    const out = join(tmp, 'out-later');
+    const october = await monthEnd('org-kattegat', out);
+    expect(october.r.code, october.r.stderr).toBe(0);
+    // The service moves the invoice into November and voids it there: November's run credits it.
+    const record = JSON.parse(original) as Record<string, unknown>;
+    await writeFile(file(), JSON.stringify({ ...record, status: 'void', period_start: '2026-11-01', period_end: '2026-11-30' }));
+    await restart();
+    await monthEnd('org-kattegat', out, { month: '2026-11' });
+    expect(existsSync(join(out, '2026-11', 'org-kattegat', 'credit-note-KN-1.pdf'))).toBe(true);
+    // October's folder is as its run made it: verify re-derives it with what that run found.
+    const v = await svcInProcess(['verify', join(out, '2026-10')], october.env, { cwd: tmp });
+    expect(v.code, v.stdout + v.stderr).toBe(0);
+    await writeFile(file(), original);
+    await restart();
+  }, 90_000);
+
   it('refuses to make an issued credit note again from a changed record when its PDF is gone, keeping its XML', async () => {
     const out = join(tmp, 'out-gone');
     const polish = JSON.parse(original) as { buyer: Record<string, string> };

@@ -32,6 +32,8 @@ export interface OrgRunContext extends RunScope {
   withServicePdf: boolean;
   /** The credit notes an earlier run of the month made of the organization's invoices, by invoice id (creditNotesMadeIn). */
   creditNotesMade: ReadonlyMap<string, MadeCreditNote>;
+  /** Other months' credit notes as a verified run found them (RunUnitContext.otherMonthsCreditNotes); read from disk when absent. */
+  otherMonthsCreditNotes?: ReadonlyMap<string, MadeCreditNote>;
   onFile: () => void;
 }
 
@@ -127,7 +129,7 @@ async function runInvoices(ctx: OrgRunContext, client: ReportingApi, out: OrgOut
   const summaries = monthInvoices(await client.listInvoices({ signal }), ctx.month);
   const lastMonth = summaries.length ? await previousPaymentIds(ctx.monthDir, ctx.month) : new Map<string, EarlierPayment>();
   // The credit notes made of its invoices: by any other month's run, and by this month's earlier ones (which decide).
-  const creditNotes = summaries.length ? new Map([...(await otherMonthsCreditNotes(ctx.monthDir, ctx.month)), ...ctx.creditNotesMade]) : ctx.creditNotesMade;
+  const creditNotes = summaries.length ? new Map([...(ctx.otherMonthsCreditNotes ?? (await otherMonthsCreditNotes(ctx.monthDir, ctx.month))), ...ctx.creditNotesMade]) : ctx.creditNotesMade;
   const thisMonth = new Map<string, EarlierPayment>();
   // Dots become `_` so a number like `7.service` cannot collide with another file's suffix.
   const names = assignSafeNames(summaries.map((s) => ({ raw: `invoice-${s.invoice_number.replace(/\./g, '_')}`, key: s.id })));

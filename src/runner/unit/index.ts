@@ -6,3 +6,4 @@ export { createDefaultDeps, type RunClientOptions } from './default-deps.js';
 export type { MonthEndDeps } from './deps.js';
 export type { AnswerTap } from './answer-tap.js';
 export { needsCreditNote, remakeCreditNote } from '../run/_credit-notes.js';
+export type { MadeCreditNote } from '../run/_credit-note-numbers.js';

@@ -1,6 +1,7 @@
 import { OutputWriter } from '../manifest/_output-writer.js';
 import { runOrganization } from './_org-run.js';
 import { creditNotesMadeIn } from './_credited-earlier.js';
+import type { MadeCreditNote } from '../run/_credit-note-numbers.js';
 import { runPartner } from './_partner-run.js';
 import { SecretScrubber } from '../run/_secret-scrubber.js';
 import type { RunConfig, RunOrganization } from '../config/config.js';
@@ -67,6 +68,12 @@ export interface RunUnitContext {
    * reads the run's.
    */
   runMonthDir?: string;
+  /**
+   * The credit notes other months' runs made, by invoice id, as the run being verified found them
+   * (`svc verify` gives those its manifest records, for the other months' folders may have changed
+   * since); read from the other months' manifests beside the month folder when omitted.
+   */
+  otherMonthsCreditNotes?: ReadonlyMap<string, MadeCreditNote>;
 }
 
 /** What a unit did: its outcome and the files it wrote or kept, with its token scrubbed from both. */
@@ -107,7 +114,7 @@ async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: Output
     scrub: (text: string) => scrubber.scrub(text), answers,
   };
   const outcome = unit.kind === 'organization'
-    ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, creditNotesMade: creditNotesMadeIn(ctx.previous), onFile: ctx.onFile ?? (() => {}) })
+    ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, creditNotesMade: creditNotesMadeIn(ctx.previous), ...(ctx.otherMonthsCreditNotes ? { otherMonthsCreditNotes: ctx.otherMonthsCreditNotes } : {}), onFile: ctx.onFile ?? (() => {}) })
     : await runPartner({ ...scope, partner: unit.partner });
   // The answers behind the documents, beside them; a unit that made no document keeps none (nothing was made from them).
   const made = unit.kind === 'organization' ? writer.files.length > 0 : (outcome as PartOutcome).status === 'ok';
