@@ -123,6 +123,13 @@ describe('decideVat: the four treatments', () => {
       expect([d.treatment, d.buyerCountry, d.buyerInEu, problems(d)], JSON.stringify(buyer)).toEqual(['outside_scope', code, false, []]);
       expect(d.reasons.find((r) => r.code === 'buyer_outside_eu')!.message).toMatch(/outside the EU's VAT territory: VAT Directive art\. 6\(\d\)\([a-f]\)/);
     }
+    // As buyers write them: codes, islands, with the member state's name (a second review's list).
+    for (const country of ['IC', 'ES-CN', 'Spain (Canary Islands)', 'Canary Islands, Spain', 'Tenerife', 'Las Palmas de Gran Canaria', 'Ceuta y Melilla', 'EA']) {
+      expect([invoice({ vat: 'ESA28015865', country }).treatment, problems(invoice({ vat: 'ESA28015865', country }))], country).toEqual(['outside_scope', []]);
+    }
+    for (const [country, vat] of [['St. Martin', 'FR40303265045'], ['Île de la Réunion', 'FR40303265045'], ['Aaland', 'FI02017104'], ['Campione d Italia', 'IT00743110157'], ['Helgoland, Deutschland', 'DE812345673']] as const) {
+      expect(invoice({ vat, country }).treatment, country).toBe('outside_scope');
+    }
     // Danish VAT charged there is the warning for any buyer outside the EU, not the reverse-charge error.
     expect(problems(invoice({ vat: 'ESA28015865', country: 'Canarias' }, { rate: 2500 }))).toEqual(['warning danish_vat_outside_eu buyer.vat']);
     // Mainland Spain, and a buyer with no country, stay the reverse charge.

@@ -19,7 +19,8 @@ export type FindingParam = string | number | { minor: string; currency: string }
  * Payment: `fik_not_dkk`, `payment_line_unknown`, `fik_check_digit`, `fik_id_not_built` (warning).
  * Dates: `period_reversed`. Rates: `usd_dkk_rate_implausible`. Required text: `text_missing`.
  * A month end adds `payment_id_shared`: two invoices ask the payer to quote the same reference;
- * and `credited_earlier`: an earlier run of the month made a credit note of the invoice.
+ * and `credited_earlier`: an earlier run (of this month, or another month's whose folder holds it)
+ * made a credit note of the invoice.
  */
 export type InvoiceCheckFindingCode =
   | 'line_total'
