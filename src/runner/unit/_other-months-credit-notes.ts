@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isMonth } from '../options/month.js';
 import { madeIn, type MadeCreditNote } from '../run/_credit-note-numbers.js';
@@ -17,6 +17,33 @@ async function read(path: string, month: string): Promise<Map<string, MadeCredit
   return notes;
 }
 
+/** The output folder's month folders, by its modification time (a folder made or removed changes it). */
+const listings = new Map<string, { mtimeMs: number; months: string[] }>();
+
+/**
+ * The month folders in `outDir`, listed again only when the folder has changed: each organization
+ * of a run asks, and a stat costs less than a listing.
+ */
+function monthFolders(outDir: string): string[] {
+  let seen;
+  try {
+    seen = statSync(outDir, { throwIfNoEntry: false });
+  } catch {
+    seen = undefined;
+  }
+  if (!seen?.isDirectory()) return [];
+  const hit = listings.get(outDir);
+  if (hit?.mtimeMs === seen.mtimeMs) return hit.months;
+  let months: string[];
+  try {
+    months = readdirSync(outDir).filter(isMonth).sort();
+  } catch {
+    months = [];
+  }
+  listings.set(outDir, { mtimeMs: seen.mtimeMs, months });
+  return months;
+}
+
 /**
  * The credit notes the runs of the other months in the output folder made (`<out>/<month>/manifest.json`
  * beside this month's folder), by invoice id, each with its month: an invoice the service has
@@ -26,7 +53,7 @@ async function read(path: string, month: string): Promise<Map<string, MadeCredit
 export async function otherMonthsCreditNotes(monthDir: string, month: string): Promise<Map<string, MadeCreditNote>> {
   const outDir = dirname(monthDir);
   const all = new Map<string, MadeCreditNote>();
-  const months = (await readdir(outDir).catch(() => [] as string[])).filter((m) => isMonth(m) && m !== month).sort();
+  const months = monthFolders(outDir).filter((m) => m !== month);
   for (const m of months) {
     const path = join(outDir, m, 'manifest.json');
     let seen;
