@@ -57,7 +57,7 @@ export function chargeableEvent(invoice: Invoice, decision: VatDecision = decide
  */
 export type DkkConversion =
   | { kind: 'dkk' }
-  | { kind: 'invoice_rate'; currency: string; rate: Decimal; date: string }
+  | { kind: 'invoice_rate'; currency: string; rate: Decimal; date: string; fallback?: { event: ChargeableEvent; missing: MissingRate; ratesFile: string } }
   | { kind: 'published'; currency: string; published: PublishedRate; event: ChargeableEvent; ratesFile: string }
   | { kind: 'missing'; currency: string; event: ChargeableEvent; missing?: MissingRate; ratesFile?: string };
 
@@ -93,7 +93,7 @@ export function dkkConversion(invoice: Invoice, rates?: ExchangeRates): DkkConve
   const currency = invoice.currency;
   if (currency === 'DKK') return { kind: 'dkk' };
   const own = currency === 'USD' ? usableUsdRate(invoice.usd_dkk_rate) : undefined;
-  const ownRate = (): DkkConversion => ({ kind: 'invoice_rate', currency, rate: own!, date: invoice.issued_at.slice(0, 10) });
+  const ownRate = (fallback?: { event: ChargeableEvent; missing: MissingRate; ratesFile: string }): DkkConversion => ({ kind: 'invoice_rate', currency, rate: own!, date: invoice.issued_at.slice(0, 10), ...(fallback ? { fallback } : {}) });
   // An invoice that charges VAT states it in DKK at its own rate: the books hold what it says (the
   // VAT an invoice states is owed as stated, VAT Directive art. 203). One without VAT states nothing
   // in DKK, and its figures for the return are converted at the rate § 97, stk. 4 names, the latest
@@ -104,7 +104,8 @@ export function dkkConversion(invoice: Invoice, rates?: ExchangeRates): DkkConve
   if (!rates) return own ? ownRate() : { kind: 'missing', currency, event };
   const found = rates.rateOn(currency, event.date);
   if (isPublishedRate(found)) return { kind: 'published', currency, published: found, event, ratesFile: rates.name };
-  return own ? ownRate() : { kind: 'missing', currency, event, missing: found, ratesFile: rates.name };
+  // Its own rate where the file has none for the day, saying so (the return then holds a rate § 97, stk. 4 does not name).
+  return own ? ownRate({ event, missing: found, ratesFile: rates.name }) : { kind: 'missing', currency, event, missing: found, ratesFile: rates.name };
 }
 
 /** `minor` of the invoice's currency in øre by `conversion`, rounded half up once, exactly at any size; null without a rate. */
@@ -155,7 +156,11 @@ export interface DkkRateFacts {
   chargeable_rule?: ChargeableEvent['rule'];
   /** The rates file's name, when one was given. */
   rates_file?: string;
-  /** Why there is no rate: no rates file given (`no_rates`), or what the file lacks. */
+  /**
+   * Why there is no rate: no rates file given (`no_rates`), or what the file lacks; beside the
+   * invoice's own rate (`source` `invoice`), why the rates file's was not taken for an invoice
+   * without VAT (the file lacks its chargeable day).
+   */
   missing?: { code: 'no_rates' | MissingRate['code']; last_day?: string };
 }
 
@@ -164,8 +169,14 @@ export function dkkRateFacts(conversion: DkkConversion): DkkRateFacts | undefine
   switch (conversion.kind) {
     case 'dkk':
       return undefined;
-    case 'invoice_rate':
-      return { currency: conversion.currency, source: 'invoice', dkk: conversion.rate.toFixed(), per: '1', rate_date: conversion.date };
+    case 'invoice_rate': {
+      const f = conversion.fallback;
+      return {
+        currency: conversion.currency, source: 'invoice', dkk: conversion.rate.toFixed(), per: '1', rate_date: conversion.date,
+        // An invoice without VAT whose chargeable day the rates file lacks: which day, and why.
+        ...(f ? { chargeable_date: f.event.date, chargeable_rule: f.event.rule, rates_file: f.ratesFile, missing: { code: f.missing.code, ...(f.missing.lastDay ? { last_day: f.missing.lastDay } : {}) } } : {}),
+      };
+    }
     case 'published': {
       const p = conversion.published;
       return {

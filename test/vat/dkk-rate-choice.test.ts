@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseExchangeRates } from '../../src/money/index.js';
 import { dkkConversion, dkkRateFacts, invoiceDkkAmounts } from '../../src/vat/index.js';
 import { variant } from '../invoice/_samples.js';
+import { rateWords } from '../../src/report/figures/index.js';
+import { getLocale } from '../../src/locale/index.js';
 
 // Which rate takes a USD invoice to DKK. One that charges VAT states its VAT in DKK at its own
 // usd_dkk_rate (the service's), and the books hold what it says. One without VAT (reverse charge,
@@ -32,7 +34,12 @@ describe('the rate a USD invoice is converted to DKK at', () => {
     expect(dkkRateFacts(dkkConversion(invoice))).toMatchObject({ source: 'invoice', dkk: '6.8512', per: '1' });
     expect(invoiceDkkAmounts(invoice, dkkConversion(invoice))).toEqual({ net: 910216, vat: 0, total: 910216 });
     const early = parseExchangeRates('Date,USD,DKK,\n2026-12-01,1.0900,7.4600,\n', 'late.csv');
-    expect(dkkRateFacts(dkkConversion(invoice, early))).toMatchObject({ source: 'invoice', dkk: '6.8512' });
+    // Said: which day the file lacks, and why, beside the rate taken.
+    const facts = dkkRateFacts(dkkConversion(invoice, early))!;
+    expect(facts).toMatchObject({ source: 'invoice', dkk: '6.8512', chargeable_date: '2026-10-31', rates_file: 'late.csv', missing: { code: 'none_in_days_before' } });
+    const words = rateWords(facts, getLocale('en')).note;
+    expect(words).toContain("The invoice's own USD/DKK rate (usd_dkk_rate) 6.8512");
+    expect(words).toContain("It has no VAT, so the rates file's rate for the day its VAT became chargeable would convert it; this one is taken instead.");
   });
 
   it('with VAT: its own rate, the one its VAT in DKK is stated at, though a rates file is given', () => {

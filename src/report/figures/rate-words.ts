@@ -33,7 +33,10 @@ export function rateWords(facts: DkkRateFacts, locale: Locale): RateWords {
   const rateText = formatNumber(rate, locale, Math.min(6, Math.max(4, rate.decimalPlaces())));
   const source = w(`source.${facts.source}`);
   if (facts.source === 'invoice') {
-    return { rate, rateText, source, date: facts.rate_date, note: w('invoiceRate', { rate: rateText, date: formatDate(facts.rate_date, locale) }) };
+    const own = w('invoiceRate', { rate: rateText, date: formatDate(facts.rate_date, locale) });
+    // Taken because the rates file has none for the invoice's chargeable day: said, with why.
+    const instead = facts.missing ? ` ${w('invoiceRateInstead', { file, event, why: w(`missing.${facts.missing.code}`, { currency: facts.currency, file, event, lastDay: facts.missing.last_day ? formatDate(facts.missing.last_day, locale) : '' }) })}` : '';
+    return { rate, rateText, source, date: facts.rate_date, note: `${own}${instead}` };
   }
   const publishedKey = facts.source === 'nationalbank' ? 'nationalbank' : facts.currency === 'EUR' ? 'ecbEur' : 'ecb';
   const published = w(`published.${publishedKey}`, { dkk: figure(facts.dkk, locale), per: figure(facts.per, locale), currency: facts.currency });
