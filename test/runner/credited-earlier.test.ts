@@ -166,6 +166,40 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     }
   }, 90_000);
 
+  it('keeps an issued credit note whose files are both gone as made: the invoice stays cancelled, its number is never given again', async () => {
+    const out = join(tmp, 'out-both-gone');
+    const polish = JSON.parse(original) as { buyer: Record<string, string> };
+    Object.assign(polish.buyer, { legal_name: 'Bałtyk Logistyka Sp. z o.o.', country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' });
+    await writeFile(file(), JSON.stringify(polish));
+    await restart();
+    expect((await monthEnd('org-kattegat', out)).r.code).toBe(3);
+    await writeFile(file(), original);
+    await restart();
+    const note = join(out, '2026-10', 'org-kattegat', 'credit-note-KN-1');
+    await rm(`${note}.pdf`);
+    await rm(`${note}.xml`);
+    for (const _ of [1, 2, 3]) {
+      const again = await monthEnd('org-kattegat', out);
+      expect(again.r.code, again.r.stderr).toBe(3);
+      const entry = await entryIn(join(out, '2026-10'));
+      expect(entry.findings?.map((f) => f.code)).toEqual(['credited_earlier']);
+      expect(entry.credit_note).toMatchObject({ status: 'failed', number: 'KN-1' });
+      expect(existsSync(`${note}.pdf`)).toBe(false);
+      expect(await readFile(join(out, '2026-10', 'books', 'journal.csv'), 'utf8')).not.toContain(NUMBER);
+      const v = await svcInProcess(['verify', join(out, '2026-10')], again.env, { cwd: tmp });
+      expect(v.code, v.stdout + v.stderr).toBe(0);
+    }
+    // Another organization's credit note of the month takes the next number, not KN-1.
+    const tokens = await readTokens(data);
+    const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === 'org-kattegat' || o.org_id === 'org-nordlys') });
+    await writeFile(join(tmp, 'runs-two.json'), JSON.stringify({ ...config, credit_notes: { prefix: 'KN-', next: 1 } }));
+    const both = await svcInProcess(['month-end', '--month', '2026-10', '--config', join(tmp, 'runs-two.json'), '--out', out, '--language', 'en', '--credit-note-date', '2026-11-20'], env, { cwd: tmp });
+    expect(both.code, both.stderr).toBe(3);
+    const m = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { organizations: Array<{ invoices: Entry[] }> };
+    const numbers = m.organizations.flatMap((o) => o.invoices).flatMap((i) => (i.credit_note?.number ? [[i.invoice_number, i.credit_note.number]] : []));
+    expect(numbers).toEqual([['2026-0131', 'KN-2'], [NUMBER, 'KN-1']]);
+  }, 120_000);
+
   it('makes the PDF anew when the run\'s reason to hold it back changes (a shared reference, then the credit note made for it)', async () => {
     // Nordlys' 2026-0142 asks for the FI line its 2026-0131 also asks for while that one is issued:
     // held back (payment_id_shared) and credited. Then 2026-0131 is void again: 2026-0142 stays
