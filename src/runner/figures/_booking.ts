@@ -17,10 +17,12 @@ export function invoiceBooking(invoice: Invoice): InvoiceBooking {
   if (c.usage !== 0n || invoice.lines.some((l) => l.kind === 'usage')) categories.push({ category: 'usage', cents: Number(c.usage) });
   if (c.hasDevOverage) categories.push({ category: 'dev_overage', cents: Number(c.devOverage) });
   const vat = compactVatNumber(invoice.buyer.vat);
+  // A Danish VAT number written without its DK (the CVR's eight digits) is the same seller.
+  const seller = compactVatNumber(invoice.seller.vat);
   return {
     invoice_date: invoice.issued_at.slice(0, 10),
     treatment: decision.treatment,
-    seller_vat: compactVatNumber(invoice.seller.vat),
+    seller_vat: /^\d{8}$/.test(seller) ? `DK${seller}` : seller,
     buyer_name: invoice.buyer.legal_name,
     ...(decision.treatment === 'reverse_charge' && vat ? { buyer_vat: vat } : {}),
     ...(decision.buyerCountry ? { buyer_country: decision.buyerCountry } : {}),
