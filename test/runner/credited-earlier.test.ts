@@ -50,6 +50,14 @@ async function restart(): Promise<void> {
   server = await startReferenceServer({ dataDir: data, port });
 }
 
+/** Kattegat's October invoice served with the Polish buyer and 25 % Danish VAT: wrong, so held back and credited. */
+async function servePolishBuyer(): Promise<void> {
+  const polish = JSON.parse(original) as { buyer: Record<string, string> };
+  Object.assign(polish.buyer, { legal_name: 'Bałtyk Logistyka Sp. z o.o.', country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' });
+  await writeFile(file(), JSON.stringify(polish));
+  await restart();
+}
+
 /** svc month-end of one organization into `out`, with the credit-note series KN-, credit notes dated `date`. */
 async function monthEnd(orgId: string, out: string, options: { month?: string; date?: string; extra?: string[] } = {}) {
   const tokens = await readTokens(data);
@@ -139,10 +147,7 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
 
   it('refuses to make an issued credit note again from a changed record when its PDF is gone, keeping its XML', async () => {
     const out = join(tmp, 'out-gone');
-    const polish = JSON.parse(original) as { buyer: Record<string, string> };
-    Object.assign(polish.buyer, { legal_name: 'Bałtyk Logistyka Sp. z o.o.', country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' });
-    await writeFile(file(), JSON.stringify(polish));
-    await restart();
+    await servePolishBuyer();
     expect((await monthEnd('org-kattegat', out)).r.code).toBe(3);
     const note = join(out, '2026-10', 'org-kattegat', 'credit-note-KN-1');
     const xml = await readFile(`${note}.xml`);
@@ -168,10 +173,7 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
 
   it('keeps an issued credit note whose files are both gone as made: the invoice stays cancelled, its number is never given again', async () => {
     const out = join(tmp, 'out-both-gone');
-    const polish = JSON.parse(original) as { buyer: Record<string, string> };
-    Object.assign(polish.buyer, { legal_name: 'Bałtyk Logistyka Sp. z o.o.', country: 'Polska', cvr: '', vat: 'PL5261040828', ean: '' });
-    await writeFile(file(), JSON.stringify(polish));
-    await restart();
+    await servePolishBuyer();
     expect((await monthEnd('org-kattegat', out)).r.code).toBe(3);
     await writeFile(file(), original);
     await restart();
