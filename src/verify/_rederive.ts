@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { answersDir, isKeptAnswer, type ManifestFile, type OrgOutcome, type PartOutcome } from '../runner/manifest/index.js';
 import { ratesOfRun } from '../runner/config/index.js';
-import { issuedCreditNotesWithoutFiles, needsCreditNote, remakeCreditNote, runUnit, type MadeCreditNote, type RunUnit } from '../runner/unit/index.js';
+import { needsCreditNote, remakeCreditNote, runUnit, type MadeCreditNote, type RunUnit } from '../runner/unit/index.js';
 import type { ExchangeRates } from '../money/index.js';
 import type { VerifyContext } from './_context.js';
 import { describeDifference } from './_describe.js';
@@ -163,11 +163,7 @@ export function organizationUnit(ctx: VerifyContext, o: OrgOutcome): UnitToVerif
       const file = ctx.manifest.files.find((f) => f.kind === 'service_pdf' && i.files.includes(f.path));
       return file ? [[i.id, file] as const] : [];
     })),
-    creditNotes: [
-      ...ctx.manifest.files.filter((f) => f.org_id === o.org_id && (f.kind === 'credit_note_pdf' || f.kind === 'credit_note_xml')),
-      // As the run's next run is given them: an issued credit note whose files are gone.
-      ...issuedCreditNotesWithoutFiles({ organizations: [o] }),
-    ],
+    creditNotes: ctx.manifest.files.filter((f) => f.org_id === o.org_id && (f.kind === 'credit_note_pdf' || f.kind === 'credit_note_xml')),
     otherMonthsCreditNotes: new Map(o.invoices.flatMap((i) => {
       const p = i.findings?.find((f) => f.code === 'credited_earlier' && f.params?.form === 'month')?.params;
       return p && typeof p.number === 'string' && typeof p.date === 'string' && typeof p.month === 'string' ? [[i.id, { number: p.number, issue_date: p.date, month: p.month }] as const] : [];

@@ -59,9 +59,12 @@ async function servePolishBuyer(): Promise<void> {
 }
 
 /** svc month-end of one organization into `out`, with the credit-note series KN-, credit notes dated `date`. */
-async function monthEnd(orgId: string, out: string, options: { month?: string; date?: string; extra?: string[] } = {}) {
+async function monthEnd(orgId: string, out: string, options: { month?: string; date?: string; extra?: string[]; token?: string } = {}) {
   const tokens = await readTokens(data);
-  const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === orgId) });
+  const configured = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === orgId) });
+  const { config } = configured;
+  // A token that no longer works (the organization's invoices not read), where asked for.
+  const env = options.token ? { ...configured.env, [config.organizations[0]!.token_env]: options.token } : configured.env;
   const runs = join(tmp, `runs-${orgId}.json`);
   await writeFile(runs, JSON.stringify({ ...config, credit_notes: { prefix: 'KN-', next: 1 } }));
   const r = await svcInProcess(['month-end', '--month', options.month ?? '2026-10', '--config', runs, '--out', out, '--language', 'en', '--credit-note-date', options.date ?? '2026-11-20', ...(options.extra ?? [])], env, { cwd: tmp });
@@ -150,7 +153,7 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     await servePolishBuyer();
     expect((await monthEnd('org-kattegat', out)).r.code).toBe(3);
     const note = join(out, '2026-10', 'org-kattegat', 'credit-note-KN-1');
-    const xml = await readFile(`${note}.xml`);
+    const [pdf, xml] = await Promise.all([readFile(`${note}.pdf`), readFile(`${note}.xml`)]);
     // The record corrected in place; the issued PDF deleted (moved away, say).
     await writeFile(file(), original);
     await restart();
@@ -166,9 +169,18 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
       expect(existsSync(`${note}.pdf`)).toBe(false);
       expect((await readFile(`${note}.xml`)).equals(xml)).toBe(true);
       expect(await readFile(join(out, '2026-10', 'books', 'journal.csv'), 'utf8')).not.toContain(NUMBER);
+      // The issued PDF is still listed, and svc verify names it missing until it is put back.
       const v = await svcInProcess(['verify', join(out, '2026-10')], again.env, { cwd: tmp });
-      expect(v.code, v.stdout + v.stderr).toBe(0);
+      expect(v.code).toBe(1);
+      expect(v.stdout + v.stderr).toContain('org-kattegat/credit-note-KN-1.pdf: missing (the manifest lists it)');
     }
+    // Put back as issued: the credit note is made again as it was (kept), and the folder verifies.
+    await writeFile(`${note}.pdf`, pdf);
+    const back = await monthEnd('org-kattegat', out);
+    expect(back.r.code).toBe(3);
+    expect((await entryIn(join(out, '2026-10'))).credit_note).toMatchObject({ status: 'made', number: 'KN-1', issue_date: '2026-11-20', einvoice: 'written' });
+    const v = await svcInProcess(['verify', join(out, '2026-10')], back.env, { cwd: tmp });
+    expect(v.code, v.stdout + v.stderr).toBe(0);
   }, 90_000);
 
   it('keeps an issued credit note whose files are both gone as made: the invoice stays cancelled, its number is never given again', async () => {
@@ -180,16 +192,20 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     const note = join(out, '2026-10', 'org-kattegat', 'credit-note-KN-1');
     await rm(`${note}.pdf`);
     await rm(`${note}.xml`);
-    for (const _ of [1, 2, 3]) {
-      const again = await monthEnd('org-kattegat', out);
-      expect(again.r.code, again.r.stderr).toBe(3);
+    // Reruns, one of them with Kattegat's token failing (its invoices not read): the credit note stays made.
+    for (const badToken of [false, true, false, false]) {
+      const again = await monthEnd('org-kattegat', out, badToken ? { token: 'rt_not_the_token_0000000000000000' } : {});
+      expect(again.r.code, again.r.stderr).toBe(badToken ? 1 : 3);
+      if (badToken) continue;
       const entry = await entryIn(join(out, '2026-10'));
       expect(entry.findings?.map((f) => f.code)).toEqual(['credited_earlier']);
       expect(entry.credit_note).toMatchObject({ status: 'failed', number: 'KN-1' });
       expect(existsSync(`${note}.pdf`)).toBe(false);
       expect(await readFile(join(out, '2026-10', 'books', 'journal.csv'), 'utf8')).not.toContain(NUMBER);
+      // svc verify names the issued credit note's files missing, as the manifest still lists them.
       const v = await svcInProcess(['verify', join(out, '2026-10')], again.env, { cwd: tmp });
-      expect(v.code, v.stdout + v.stderr).toBe(0);
+      expect(v.code).toBe(1);
+      expect(v.stdout + v.stderr).toContain('org-kattegat/credit-note-KN-1.pdf: missing (the manifest lists it)');
     }
     // Another organization's credit note of the month takes the next number, not KN-1.
     const tokens = await readTokens(data);

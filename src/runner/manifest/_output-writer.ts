@@ -161,12 +161,32 @@ export class OutputWriter {
    */
   async retire(path: string): Promise<void> {
     if (!this.previous.has(path)) return;
+    this.retired.add(path);
     // Through a linked folder this would remove a file outside the run; and only a regular file is
     // the one the earlier run wrote (the one rule: a FIFO or device put there is refused, not removed).
     if (!(await ownFile(join(this.monthDir, path), { within: this.monthDir, use: 'write' }))) return;
     await unlink(join(this.monthDir, path)).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
     });
+  }
+
+  private readonly retired = new Set<string>();
+
+  /** Whether this writer removed the earlier run's file at `path` (retire): it no longer stands. */
+  isRetired(path: string): boolean {
+    return this.retired.has(path);
+  }
+
+  /**
+   * Lists a file the earlier manifest lists though it is not on disk as listed (an issued credit
+   * note a person deleted): `kept`, as the earlier run recorded it, so every later run still knows
+   * it was made and `svc verify` names it missing until it is put back. Undefined when none was listed.
+   */
+  keepMissing(path: string): WrittenFile | undefined {
+    const prev = this.previous.get(path);
+    if (!prev) return undefined;
+    const { previous_source_sha256: _, ...entry } = prev;
+    return this.record({ ...entry, status: 'kept' });
   }
 
   // Folders made by this writer: one mkdir per organization folder, not one per file.

@@ -2,8 +2,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CreditNoteSeries } from '../config/config.js';
 import { isMonth } from '../options/month.js';
-import type { ManifestFile } from '../manifest/manifest.js';
-import { safeNamePart } from '../manifest/safe-name.js';
 
 /** A credit note an earlier run made: its number and date, kept for the same invoice on every rerun. */
 export interface MadeCreditNote {
@@ -127,29 +125,3 @@ export async function seriesState(outDir: string, series: CreditNoteSeries | und
   return { byInvoice, next: Math.max(series?.next ?? 1, highest + 1) };
 }
 
-/**
- * Stand-ins for the files of the credit notes a manifest records as issued but not on disk (a
- * `failed` entry with its number: its PDF and XML gone, its invoice's record changed since): an
- * entry of its PDF that no file can match. Given to the units as an earlier file, it keeps the
- * credit note made (the invoice stays cancelled, `credited_earlier`; the number stays its own) and
- * never lets it be made again from another record; a final manifest never lists it (no file is there).
- */
-export function issuedCreditNotesWithoutFiles(manifest: unknown): ManifestFile[] {
-  const out: ManifestFile[] = [];
-  const orgs = (manifest as { organizations?: unknown })?.organizations;
-  if (!Array.isArray(orgs)) return out;
-  for (const o of orgs as Array<{ org_id?: unknown; folder?: unknown; invoices?: unknown }>) {
-    if (typeof o?.org_id !== 'string' || typeof o.folder !== 'string' || !Array.isArray(o.invoices)) continue;
-    for (const i of o.invoices as Array<{ id?: unknown; files?: unknown; credit_note?: { status?: unknown; number?: unknown; issue_date?: unknown } }>) {
-      const c = i?.credit_note;
-      if (c?.status !== 'failed' || typeof c.number !== 'string' || typeof c.issue_date !== 'string' || typeof i.id !== 'string') continue;
-      const path = `${o.folder}/credit-note-${safeNamePart(c.number)}.pdf`;
-      if (Array.isArray(i.files) && i.files.includes(path)) continue;
-      out.push({
-        path, org_id: o.org_id, kind: 'credit_note_pdf', size: -1, sha256: '', source_sha256: '', source: creditNoteSource(c.number, c.issue_date, i.id),
-        generator: 'issued; its files are not on disk', status: 'kept',
-      });
-    }
-  }
-  return out;
-}

@@ -76,8 +76,13 @@ async function keptAsMade(ctx: CreditNoteContext, entry: InvoiceEntry, stem: str
     // Its PDF is gone or changed, and the record has changed since it was made: made again now it
     // would credit another record under the number issued. Refused; an intact XML stays as made.
     if ((previousPdf ?? previousXml)!.source_sha256 === sourceSha256) return undefined;
-    const xml = previousXml ? await ctx.writer.keepAsMade(`${stem}.xml`) : undefined;
-    if (xml) entry.files.push(xml.path);
+    // Both still listed as the earlier run wrote them (the missing one as missing): every later run
+    // knows the credit note was made, and takes it back as made once the issued PDF is put back.
+    const listedFiles = [
+      previousPdf && ctx.writer.keepMissing(`${stem}.pdf`),
+      previousXml && ((await ctx.writer.keepAsMade(`${stem}.xml`)) ?? ctx.writer.keepMissing(`${stem}.xml`)),
+    ];
+    for (const f of listedFiles) if (f) entry.files.push(f.path);
     return {
       status: 'failed', number, issue_date: issueDate,
       reason: `${stem}.pdf, credit note ${number} as issued, is missing or changed on disk, and invoice ${entry.invoice_number}'s record has changed since it was made: it cannot be made again as issued; put the issued PDF back`,

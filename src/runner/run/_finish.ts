@@ -44,6 +44,9 @@ async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
     // Only a regular file is the one listed (the one rule: a link or FIFO put there since is not).
     const st = (await ownFile(join(input.monthDir, prev.path), { within: input.monthDir }).catch(() => undefined))?.stats;
     if (st && st.size === prev.size) kept.push({ ...prev, status: 'kept' });
+    // An issued credit note stays listed though its file is gone (an organization not read this
+    // run, say): it was made, and `svc verify` names it missing. One the run removed does not.
+    else if ((prev.kind === 'credit_note_pdf' || prev.kind === 'credit_note_xml') && !input.writer.isRetired(prev.path)) kept.push({ ...prev, status: 'kept' });
   }
   return kept;
 }

@@ -1,7 +1,6 @@
 import { readOwnFile } from '../../core/index.js';
 import type { ManifestFile } from '../manifest/manifest.js';
 import { isRunPath } from '../manifest/run-path.js';
-import { issuedCreditNotesWithoutFiles } from './_credit-note-numbers.js';
 
 // Only paths this runner writes.
 function isFileEntry(f: unknown): f is ManifestFile {
@@ -27,7 +26,5 @@ export async function readPreviousFiles(monthDir: string, manifestPath: string):
   }
   const files = (data as { files?: unknown })?.files;
   if (Array.isArray(files)) for (const f of files) if (isFileEntry(f)) map.set(f.path, f);
-  // An issued credit note whose files are gone still counts as made (issuedCreditNotesWithoutFiles).
-  for (const f of issuedCreditNotesWithoutFiles(data)) if (!map.has(f.path)) map.set(f.path, f);
   return map;
 }

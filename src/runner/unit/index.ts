@@ -7,4 +7,3 @@ export type { MonthEndDeps } from './deps.js';
 export type { AnswerTap } from './answer-tap.js';
 export { needsCreditNote, remakeCreditNote } from '../run/_credit-notes.js';
 export type { MadeCreditNote } from '../run/_credit-note-numbers.js';
-export { issuedCreditNotesWithoutFiles } from '../run/_credit-note-numbers.js';
