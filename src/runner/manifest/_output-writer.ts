@@ -61,9 +61,7 @@ export class OutputWriter {
   async isCurrent(req: Pick<OutputRequest, 'path' | 'source_sha256' | 'generator'>): Promise<boolean> {
     const prev = this.previous.get(req.path);
     if (!prev || prev.source_sha256 !== req.source_sha256 || prev.generator !== req.generator) return false;
-    // A link, FIFO or device is never read as "our file": not current, so emit() refuses it by name.
-    const onDisk = await readIfExists(this.monthDir, join(this.monthDir, req.path)).catch(() => undefined);
-    return !!onDisk && onDisk.length === prev.size && sha256(onDisk) === prev.sha256;
+    return (await this.previousBytes(req.path)) !== undefined;
   }
 
   /** The earlier manifest's entry of `path`; undefined when it listed none. */
@@ -75,6 +73,7 @@ export class OutputWriter {
   async previousBytes(path: string): Promise<Buffer | undefined> {
     const prev = this.previous.get(path);
     if (!prev) return undefined;
+    // A link, FIFO or device is never read as "our file": not current, so emit() refuses it by name.
     const onDisk = await readIfExists(this.monthDir, join(this.monthDir, path)).catch(() => undefined);
     return onDisk && onDisk.length === prev.size && sha256(onDisk) === prev.sha256 ? onDisk : undefined;
   }
@@ -86,10 +85,7 @@ export class OutputWriter {
    * changed, not a plain file), or the manifest listed none.
    */
   async keepAsMade(path: string): Promise<WrittenFile | undefined> {
-    const prev = this.previous.get(path);
-    if (!prev || !(await this.previousBytes(path))) return undefined;
-    const { previous_source_sha256: _, ...entry } = prev;
-    return this.record({ ...entry, status: 'kept' });
+    return (await this.previousBytes(path)) ? this.keepListed(path) : undefined;
   }
 
   /** Records files another writer (a worker thread's) wrote under this month folder. */
@@ -178,11 +174,12 @@ export class OutputWriter {
   }
 
   /**
-   * Lists a file the earlier manifest lists though it is not on disk as listed (an issued credit
-   * note a person deleted): `kept`, as the earlier run recorded it, so every later run still knows
-   * it was made and `svc verify` names it missing until it is put back. Undefined when none was listed.
+   * Lists a file as the earlier manifest lists it, `kept`, whatever is on disk: keepAsMade's once
+   * its bytes are checked, and an issued credit note a person deleted, so every later run still
+   * knows it was made and `svc verify` names it missing until it is put back. Undefined when none
+   * was listed.
    */
-  keepMissing(path: string): WrittenFile | undefined {
+  keepListed(path: string): WrittenFile | undefined {
     const prev = this.previous.get(path);
     if (!prev) return undefined;
     const { previous_source_sha256: _, ...entry } = prev;

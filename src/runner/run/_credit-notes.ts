@@ -79,8 +79,8 @@ async function keptAsMade(ctx: CreditNoteContext, entry: InvoiceEntry, stem: str
     // Both still listed as the earlier run wrote them (the missing one as missing): every later run
     // knows the credit note was made, and takes it back as made once the issued PDF is put back.
     const listedFiles = [
-      previousPdf && ctx.writer.keepMissing(`${stem}.pdf`),
-      previousXml && ((await ctx.writer.keepAsMade(`${stem}.xml`)) ?? ctx.writer.keepMissing(`${stem}.xml`)),
+      previousPdf && ctx.writer.keepListed(`${stem}.pdf`),
+      previousXml && ((await ctx.writer.keepAsMade(`${stem}.xml`)) ?? ctx.writer.keepListed(`${stem}.xml`)),
     ];
     for (const f of listedFiles) if (f) entry.files.push(f.path);
     return {
