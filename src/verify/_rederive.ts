@@ -54,7 +54,7 @@ export interface UnitToVerify {
   /** The service's own PDFs of its invoices as the manifest lists them, by invoice id (see ReplayTap). */
   servicePdfs?: Map<string, { path: string; size: number; sha256: string }>;
   /**
-   * The manifest's entries of the unit's credit-note PDFs, given to the unit as its earlier
+   * The manifest's entries of the unit's credit-note PDFs and XMLs, given to the unit as its earlier
    * files: an invoice one of them cancels stays cancelled, as the run found it from the earlier
    * manifest (`credited_earlier`). The unit writes no credit note, so its writer keeps nothing by
    * them; a credit note this run made first is of a void invoice, or of one held back by its own

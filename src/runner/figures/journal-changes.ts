@@ -1,5 +1,5 @@
 import { csvRows } from '../../core/csv/index.js';
-import { Decimal } from '../../money/index.js';
+import { toMinorUnits } from '../../money/index.js';
 import type { JournalChanges, JournalVoucher } from '../manifest/manifest.js';
 
 interface ReadVoucher {
@@ -18,7 +18,7 @@ function vouchersOf(csv: string): Map<string, ReadVoucher> {
     const [date, voucher, account, , amount, vatCode, currency, amountCurrency] = row as [string, string, string, string, string, string, string, string];
     let v = out.get(voucher);
     if (!v) {
-      const debtor = /^-?\d+(\.\d+)?$/.test(amount) ? new Decimal(amount).times(100).toNumber() : 0;
+      const debtor = /^-?\d+(\.\d+)?$/.test(amount) ? toMinorUnits(amount) : 0;
       out.set(voucher, (v = { date, debtor, lines: [] }));
     }
     v.lines.push([date, account, amount, vatCode, currency, amountCurrency].join(','));

@@ -129,12 +129,14 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
   // pages list them: the same bytes as the last run's (on disk too) are `unchanged`, not written again.
   let model = runModel(clean, input.books);
   const texts = booksTexts(model, input.summaryLanguage);
+  // Scrubbed once: the journal compared is the journal written.
+  const journal = scrubber.scrub(texts.journal);
   // A journal that replaces the last run's says how they differ, for whoever imported that one.
   const unread = unreadOrganizations(clean);
-  const earlier = await compareJournals(input.writer, scrubber.scrub(texts.journal), unread);
+  const earlier = await compareJournals(input.writer, journal, unread);
   if (earlier) model = runModel((clean = { ...clean, ...earlier }), input.books);
-  for (const [path, kind, text] of [['books/journal.csv', 'journal', texts.journal], ['books/vat-return.json', 'vat_return', texts.vatReturn]] as const) {
-    const bytes = new TextEncoder().encode(scrubber.scrub(text));
+  for (const [path, kind, text] of [['books/journal.csv', 'journal', journal], ['books/vat-return.json', 'vat_return', scrubber.scrub(texts.vatReturn)]] as const) {
+    const bytes = new TextEncoder().encode(text);
     // A journal that lacks organizations' invoices says so in its generator: the next run does not compare with it.
     const incomplete = kind === 'journal' && unread ? INCOMPLETE : '';
     await input.writer.emit({

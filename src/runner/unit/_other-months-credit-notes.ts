@@ -1,4 +1,5 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { statOrNone } from './_stat-or-none.js';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isMonth } from '../options/month.js';
@@ -25,12 +26,7 @@ const listings = new Map<string, { mtimeMs: number; months: string[] }>();
  * of a run asks, and a stat costs less than a listing.
  */
 function monthFolders(outDir: string): string[] {
-  let seen;
-  try {
-    seen = statSync(outDir, { throwIfNoEntry: false });
-  } catch {
-    seen = undefined;
-  }
+  const seen = statOrNone(outDir);
   if (!seen?.isDirectory()) return [];
   const hit = listings.get(outDir);
   if (hit?.mtimeMs === seen.mtimeMs) return hit.months;
@@ -56,12 +52,7 @@ export async function otherMonthsCreditNotes(monthDir: string, month: string): P
   const months = monthFolders(outDir).filter((m) => m !== month);
   for (const m of months) {
     const path = join(outDir, m, 'manifest.json');
-    let seen;
-    try {
-      seen = statSync(path, { throwIfNoEntry: false });
-    } catch {
-      seen = undefined;
-    }
+    const seen = statOrNone(path);
     if (!seen?.isFile()) continue;
     const key = `${seen.size}\0${seen.mtimeMs}`;
     let hit = cache.get(path);

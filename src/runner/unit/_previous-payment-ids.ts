@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { statOrNone } from './_stat-or-none.js';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { previousMonth } from '../options/month.js';
@@ -45,13 +45,8 @@ async function read(path: string, month: string): Promise<Map<string, EarlierPay
 export async function previousPaymentIds(monthDir: string, month: string): Promise<Map<string, EarlierPayment>> {
   const before = previousMonth(new Date(`${month}-01T00:00:00Z`));
   const path = join(dirname(monthDir), before, 'manifest.json');
-  // Synchronous, and no Error made when there is none (a month's first run asks for every organization).
-  let seen;
-  try {
-    seen = statSync(path, { throwIfNoEntry: false });
-  } catch {
-    seen = undefined;
-  }
+  // A month's first run asks for every organization, of a file that is not there.
+  const seen = statOrNone(path);
   if (!seen?.isFile()) return new Map();
   const key = `${path}\0${seen.size}\0${seen.mtimeMs}`;
   let ids = cache.get(key);
