@@ -3,7 +3,7 @@
 export { BIN, REPO, binEnv, svcBin, svcOnTerminal, visibleLines, startCli, waitFor, type BinResult, type CliProcess } from './bin.js';
 export { svc, svcInProcess, type SvcOptions, type SvcResult } from './in-process.js';
 export { SAMPLES, TOKENS, readTokens, tokenOf, PARTNER_TOKEN, ALL_TOKENS, apiKey, KEYS, type SampleTokens, type SampleKey } from './samples.js';
-export { useReferenceServer, copySamples, samplesWithShares, samplesWithNordlysToken, noOrgsDataset } from './server.js';
+export { useReferenceServer, copySamples, editSampleInvoice, samplesWithShares, samplesWithNordlysToken, noOrgsDataset } from './server.js';
 export { FAST, reporting, partner, orgEnv, partnerEnv } from './clients.js';
 export { configFor, envVar, nordlysAndFjordlineRun } from './run-config.js';
 export { tempDir, cleanup } from './temp.js';

@@ -1,7 +1,7 @@
 // The reference server (src/server) over real loopback HTTP: one a file, over the bundled samples
 // or a dataset the test makes (generateDataset, or a copy of samples/ it edits).
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -39,6 +39,14 @@ export function useReferenceServer(options: ReferenceServerOptions | (() => Refe
 export async function copySamples(dir: string): Promise<string> {
   await cp(SAMPLES, dir, { recursive: true });
   return dir;
+}
+
+/** The invoice record `name` (`nordlys-2026-10.json`) of a samples copy in `data` (copySamples), changed by `edit` and written back. */
+export async function editSampleInvoice<T>(data: string, name: string, edit: (invoice: T) => void): Promise<void> {
+  const file = join(data, 'invoices', name);
+  const invoice = JSON.parse(await readFile(file, 'utf8')) as T;
+  edit(invoice);
+  await writeFile(file, JSON.stringify(invoice));
 }
 
 /**

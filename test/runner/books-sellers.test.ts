@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configFor, copySamples, readTokens, svcInProcess, useReferenceServer } from '../_harness/index.js';
+import { configFor, copySamples, editSampleInvoice, readTokens, svcInProcess, useReferenceServer } from '../_harness/index.js';
 
 // The books are one seller's: each registered business files its own VAT return (momsloven
 // § 57, stk. 1), and a voucher number names one voucher. An outside audit ran a month whose
@@ -15,11 +15,10 @@ let tmp: string;
 const server = useReferenceServer(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'svc-books-sellers-'));
   const data = await copySamples(join(tmp, 'data'));
-  const file = join(data, 'invoices', 'nordlys-2026-10.json');
-  const invoice = JSON.parse(await readFile(file, 'utf8')) as { invoice_number: string; seller: Record<string, string> };
-  invoice.invoice_number = '2026-0144';
-  Object.assign(invoice.seller, { legal_name: 'Andet Selskab ApS', vat: 'DK12345674', cvr: '12345674' });
-  await writeFile(file, JSON.stringify(invoice));
+  await editSampleInvoice<{ invoice_number: string; seller: Record<string, string> }>(data, 'nordlys-2026-10.json', (invoice) => {
+    invoice.invoice_number = '2026-0144';
+    Object.assign(invoice.seller, { legal_name: 'Andet Selskab ApS', vat: 'DK12345674', cvr: '12345674' });
+  });
   return { dataDir: data };
 }, 60_000);
 afterAll(() => rm(tmp, { recursive: true, force: true }));

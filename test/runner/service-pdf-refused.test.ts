@@ -8,18 +8,17 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configFor, copySamples, readTokens, svcInProcess, useReferenceServer } from '../_harness/index.js';
+import { configFor, copySamples, editSampleInvoice, readTokens, svcInProcess, useReferenceServer } from '../_harness/index.js';
 
 let tmp: string;
 const server = useReferenceServer(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'svc-service-pdf-'));
   const data = await copySamples(join(tmp, 'data'));
   // Nordlys's void October invoice, 2026-0131, which the run reaches before 2026-0142: a buyer name its fonts cannot print.
-  const file = join(data, 'invoices', 'nordlys-2026-10-void.json');
-  const invoice = JSON.parse(await readFile(file, 'utf8')) as { invoice_number: string; buyer: { legal_name: string } };
-  expect(invoice.invoice_number).toBe('2026-0131');
-  invoice.buyer.legal_name = 'Nordlys Analytics ApS — 北京数据科技有限公司';
-  await writeFile(file, JSON.stringify(invoice));
+  await editSampleInvoice<{ invoice_number: string; buyer: { legal_name: string } }>(data, 'nordlys-2026-10-void.json', (invoice) => {
+    expect(invoice.invoice_number).toBe('2026-0131');
+    invoice.buyer.legal_name = 'Nordlys Analytics ApS — 北京数据科技有限公司';
+  });
   return { dataDir: data };
 }, 60_000);
 afterAll(() => rm(tmp, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configFor, copySamples, readTokens, svcInProcess, useReferenceServer } from '../_harness/index.js';
+import { configFor, copySamples, editSampleInvoice, readTokens, svcInProcess, useReferenceServer } from '../_harness/index.js';
 
 // An invoice whose buyer's name has Chinese characters (the PDF's fonts have none) used to get a
 // PDF with boxes for the name and exit 0. The month end against the reference server, over HTTP,
@@ -16,10 +16,9 @@ let tmp: string;
 const server = useReferenceServer(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'svc-unprintable-'));
   const data = await copySamples(join(tmp, 'data'));
-  const file = join(data, 'invoices', 'nordlys-2026-10.json');
-  const invoice = JSON.parse(await readFile(file, 'utf8')) as { buyer: { legal_name: string } };
-  invoice.buyer.legal_name = NAME;
-  await writeFile(file, JSON.stringify(invoice));
+  await editSampleInvoice<{ buyer: { legal_name: string } }>(data, 'nordlys-2026-10.json', (invoice) => {
+    invoice.buyer.legal_name = NAME;
+  });
   return { dataDir: data };
 }, 60_000);
 afterAll(() => rm(tmp, { recursive: true, force: true }));
