@@ -93,7 +93,7 @@ export { parseRunConfig, parseRunConfigJson, type RunConfig, type RunOrganizatio
 export { runMonthEnd, type MonthEndOptions, type MonthEndProgress } from './runner/run/run-month-end.js';
 export type { RunClientOptions } from './runner/unit/default-deps.js';
 export type { MonthEndDeps } from './runner/unit/deps.js';
-export type { AnswerTap } from './runner/unit/answer-tap.js';
+export type { AnswerTap, ReceivedAnswer } from './runner/unit/answer-tap.js';
 export type { KeptAnswer, KeptAnswersIndex } from './runner/manifest/kept-answers.js';
 // A run's folder checked offline: svc verify.
 export { verifyRun, type VerifyOptions, type VerifyReport, type VerifyDifference } from './verify/index.js';

@@ -67,6 +67,8 @@ export class ReplayTap implements AnswerTap {
   /** A kept answer came with no HTTP answer or cut short: the unit's failure messages are then not the run's to the word. */
   readonly transportFailures: boolean;
   private readonly queues = new Map<string, KeptAnswer[]>();
+  /** The answers given so far, in the order they were asked (AnswerTap.received). */
+  private readonly given: KeptAnswer[] = [];
 
   constructor(
     private readonly monthDir: string,
@@ -84,6 +86,11 @@ export class ReplayTap implements AnswerTap {
       this.queues.set(key, [...(this.queues.get(key) ?? []), a]);
     }
     this.transportFailures = index.answers.some((a) => a.failed !== undefined || a.cut);
+  }
+
+  /** AnswerTap.received: the kept answers given so far, as the run's clients received them. */
+  async received(): Promise<KeptAnswer[]> {
+    return this.given;
   }
 
   /** Kept answers no request asked for. */
@@ -140,11 +147,13 @@ export class ReplayTap implements AnswerTap {
       handler.onRequestStart?.(c, {});
       const a = this.queues.get(key)?.shift() ?? this.servicePdf(key);
       if (!a) return fail(this.problem(this.indexPath, `no kept answer to ${key}, which re-deriving asks: cannot re-derive without it`));
+      this.given.push(a);
       if (a.failed !== undefined || a.status === undefined) return fail(Object.assign(new Error(`no answer (${a.failed ?? 'none'})`), { code: a.failed }));
       const body = await this.body(a, key);
       if (body instanceof Error) {
         // A retry asks again: it meets the same missing answer, not a later one.
         this.queues.get(key)!.unshift(a);
+        this.given.splice(this.given.lastIndexOf(a), 1);
         return fail(body);
       }
       if (c.aborted) return fail(c.reason!);

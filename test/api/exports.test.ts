@@ -53,7 +53,7 @@ const ROOT_EXPORTS = [
   'type UsageSummary', 'type UsageWithheld', 'type VatDecision', 'type VatInDkk', 'type VatReason',
   'type VatReasonCode', 'type VatFindingCode', 'type VatInfoCode', 'type VatSeverity', 'type VatTreatment', 'VERSION', 'type WeightSource',
   'type WithheldRecords', 'verifyRun', 'type VerifyOptions', 'type VerifyReport', 'type VerifyDifference',
-  'type AnswerTap', 'type KeptAnswer', 'type KeptAnswersIndex', 'type PreviousMonthLink', 'type JournalChanges', 'type JournalVoucher',
+  'type AnswerTap', 'type ReceivedAnswer', 'type KeptAnswer', 'type KeptAnswersIndex', 'type PreviousMonthLink', 'type JournalChanges', 'type JournalVoucher',
 ];
 
 /** svc-reporting/schemas: the zod schemas of the records and the run config, and the two parsers. */

@@ -92,6 +92,16 @@ describe('runMonthEnd over fakes', () => {
     expect(await readFile(join(out, '2026-10', pdf.path), 'utf8')).toContain(' 999 ');
   });
 
+  it("rewrites a workbook whose records changed when the deps' clients keep no answers (its source is then its records)", async () => {
+    const svc = service();
+    await runMonthEnd(config(), { outDir: out, month: '2026-10', env: ENV, deps: svc.deps() });
+    // The fakes' cost records count the organization's invoices: one of September more changes them, and no document of October.
+    svc.orgs['org-c']!.invoices.push(invoice('org-c', 6, { period_start: '2026-09-01' }));
+    const again = await runMonthEnd(config(), { outDir: out, month: '2026-10', env: ENV, deps: svc.deps() });
+    expect(again.files.find((f) => f.path === 'org-c/cost-2026-10.xlsx')).toMatchObject({ status: 'rewritten', previous_source_sha256: expect.any(String) });
+    expect(again.files.find((f) => f.path === 'org-a/cost-2026-10.xlsx')!.status).toBe('unchanged');
+  });
+
   it('rewrites a file whose bytes on disk no longer match the manifest', async () => {
     const svc = service();
     await runMonthEnd(config(), { outDir: out, month: '2026-10', env: ENV, deps: svc.deps() });

@@ -8,6 +8,7 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { verifyRun } from '../../src/verify/index.js';
 import { configFor, readTokens, useReferenceServer, type SampleTokens } from '../_harness/index.js';
 
 interface KeptIndex {
-  answers: Array<{ method: string; path: string; status?: number; failed?: string; withheld?: string; body?: string; encoding?: string }>;
+  answers: Array<{ method: string; path: string; status?: number; failed?: string; withheld?: string; body?: string; encoding?: string; bytes?: number; sha256?: string; cut?: true }>;
 }
 
 let tmp: string;
@@ -121,6 +122,24 @@ describe('answers kept as they came, failures included', () => {
       let bytes = await readFile(join(e.parentPath, e.name));
       if (e.name.endsWith('.gz')) bytes = gunzipSync(bytes);
       expect(bytes.includes(token), e.name).toBe(false);
+    }
+  });
+
+  it("each cost workbook's source hash is its organization's kept answers, as the runner README says", async () => {
+    // Written from the README, not from the code: one line per answer of index.json in order, the
+    // JSON array [method, path, status, failed, withheld, bytes, sha256, cut], a request of an
+    // invoice's PDF left out; its sha256. Nordlys's 503 and Fjordline's dropped connection are among them.
+    const workbooks = manifest.files.filter((f) => f.kind === 'cost_workbook');
+    expect(workbooks.map((f) => f.org_id).sort()).toEqual(['org-fjordline', 'org-nordlys']);
+    for (const f of workbooks) {
+      const hash = createHash('sha256');
+      for (const a of (await indexOf(`${f.org_id}/answers`)).answers) {
+        if (/\/invoices\/[^/?]+\/pdf$/.test(a.path)) continue;
+        const kept = a.failed === undefined && a.withheld === undefined;
+        const line = [a.method, a.path, a.status ?? null, a.failed ?? null, a.withheld !== undefined, kept ? a.bytes : null, kept ? a.sha256 : null, a.cut === true];
+        hash.update(`${JSON.stringify(line)}\n`);
+      }
+      expect(f.source_sha256, f.path).toBe(hash.digest('hex'));
     }
   });
 

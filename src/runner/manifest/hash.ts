@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CostReportData } from '../../report/index.js';
+import type { ReceivedAnswer } from '../unit/answer-tap.js';
 
 /** Hex sha256 of bytes or UTF-8 text. */
 export function sha256(data: Uint8Array | string): string {
@@ -33,6 +34,29 @@ export function sha256OfCostData(data: CostReportData): string {
     else hash.putUsage(month.keyUsage);
   }
   return hash.digest();
+}
+
+/** A request of an invoice's PDF from the service: never a source of a workbook (see sha256OfAnswers). */
+const SERVICE_PDF = /\/invoices\/[^/?]+\/pdf$/;
+
+/**
+ * Hex sha256 of what an organization's cost workbook is made from, by the answers its run received
+ * (its kept answers, `answers/index.json`), in the order they were asked: each a line, the JSON
+ * array `[method, path, status, failed, withheld, bytes, sha256, cut]` (null, false or null where
+ * the index has no such field; bytes and sha256 null for an answer not kept), requests of an
+ * invoice's PDF left out (a rerun that finds the service's PDF current asks nothing for it). The
+ * answers' sha256s are taken as they came, so the records are not turned into JSON again to be
+ * hashed (about 0.5 ms of CPU an organization, half of it a 120 KB text made and thrown away), and
+ * anyone can check a workbook's source against its kept answers with the index alone.
+ */
+export function sha256OfAnswers(answers: readonly ReceivedAnswer[]): string {
+  const hash = createHash('sha256');
+  for (const a of answers) {
+    if (SERVICE_PDF.test(a.path)) continue;
+    const kept = a.failed === undefined && a.withheld === undefined;
+    hash.update(`${JSON.stringify([a.method, a.path, a.status ?? null, a.failed ?? null, a.withheld !== undefined, kept ? a.bytes ?? null : null, kept ? a.sha256 ?? null : null, a.cut === true])}\n`);
+  }
+  return hash.digest('hex');
 }
 
 /** Characters fed to ChunkedJsonHash's hash at a time. */

@@ -198,6 +198,11 @@ export class AnswerRecorder implements AnswerTap {
     });
   }
 
+  /** AnswerTap.received: `answers`. */
+  received(): Promise<RecordedAnswer[]> {
+    return this.answers();
+  }
+
   /** Every answer in the order the requests were sent, once each has ended (a request still under way is waited for). */
   async answers(): Promise<RecordedAnswer[]> {
     for (;;) {

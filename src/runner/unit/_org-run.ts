@@ -13,7 +13,7 @@ import { classifyError, messageOf } from './_classify.js';
 import { ServicePdfs } from './_service-pdfs.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from '../config/config.js';
-import { sha256, sha256OfCostData } from '../manifest/hash.js';
+import { sha256, sha256OfAnswers, sha256OfCostData } from '../manifest/hash.js';
 import type { InvoiceDkk, InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords } from '../manifest/manifest.js';
 import { previousPaymentIds, type EarlierPayment } from './_previous-payment-ids.js';
 import { creditedEarlier } from './_credited-earlier.js';
@@ -238,18 +238,30 @@ function withheldRecords(data: CostReportData): WithheldRecords[] {
 }
 
 /**
+ * The workbook's source_sha256: the unit's answers so far (sha256OfAnswers; the workbook is the
+ * organization's last part, so these are all its answers), when its records came through the tap
+ * (answers were added while they were fetched); otherwise (deps of an embedder that keep no
+ * answers) a hash of the records themselves, so a rerun still sees them change.
+ */
+async function costSource(ctx: OrgRunContext, data: CostReportData, before: number): Promise<string> {
+  const answers = await ctx.answers?.received?.();
+  return answers && answers.length > before ? sha256OfAnswers(answers) : sha256OfCostData(data);
+}
+
+/**
  * The month's cost workbook; returns what it was made without. A workbook without usage (not
  * shared) is still made from the invoices and the plan; one with neither usage nor invoices is
  * not (the fetch throws, and the part is skipped with the service's reason).
  */
 async function runCostWorkbook(ctx: OrgRunContext, client: ReportingApi, out: OrgOutcome, language: string): Promise<WithheldRecords[]> {
   checkAbort(ctx.signal);
+  const before = (await ctx.answers?.received?.())?.length ?? 0;
   const data = await ctx.deps.fetchCostData(client, ctx.month, ctx.signal);
   out.cost = ctx.deps.costInDkk(data, ctx.month, ctx.rates);
   checkAbort(ctx.signal);
   await ctx.writer.emit({
     path: `${ctx.folder}/cost-${ctx.month}.xlsx`, org_id: ctx.org.org_id, kind: 'cost_workbook',
-    source_sha256: sha256OfCostData(data), source: `cost report records ${ctx.month}`,
+    source_sha256: await costSource(ctx, data, before), source: `cost report records ${ctx.month}`,
     // The rates file decides DKK figures of invoices not in DKK: another file rewrites the workbook.
     generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}${ctx.rates ? `, rates ${ctx.rates.digest.slice(0, 12)}` : ''}`,
     produce: () => ctx.deps.buildCostWorkbook(data, { language, organizationName: ctx.scrub(ctx.org.name), ...(ctx.rates ? { rates: ctx.rates } : {}) }),

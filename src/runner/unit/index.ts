@@ -4,6 +4,6 @@
 export { runUnit, type RunUnit, type OrganizationUnit, type PartnerUnit, type RunUnitContext, type RunUnitResult } from './run-unit.js';
 export { createDefaultDeps, type RunClientOptions } from './default-deps.js';
 export type { MonthEndDeps } from './deps.js';
-export type { AnswerTap } from './answer-tap.js';
+export type { AnswerTap, ReceivedAnswer } from './answer-tap.js';
 export { needsCreditNote, remakeCreditNote } from '../run/_credit-notes.js';
 export type { MadeCreditNote } from '../run/_credit-note-numbers.js';
