@@ -6,8 +6,11 @@ import { isRunPath } from '../runner/manifest/index.js';
 
 function isIndex(v: unknown): v is KeptAnswersIndex {
   const x = v as Partial<KeptAnswersIndex> | null;
-  return !!x && x.kept_answers_version === KEPT_ANSWERS_VERSION && typeof x.token_env === 'string' && Array.isArray(x.answers) &&
-    x.answers.every((a) => !!a && typeof a.method === 'string' && typeof a.path === 'string' && (a.body === undefined || isRunPath(a.body)));
+  // Version 1 (svc 0.3.0 and before) is version 2 without `text`.
+  const version = x?.kept_answers_version;
+  return !!x && (version === KEPT_ANSWERS_VERSION || version === 1) && typeof x.token_env === 'string' && Array.isArray(x.answers) &&
+    x.answers.every((a) => !!a && typeof a.method === 'string' && typeof a.path === 'string' && (a.body === undefined || isRunPath(a.body)) &&
+      (a.text === undefined || (version !== 1 && typeof a.text === 'string' && a.body === undefined)));
 }
 
 /** A unit's kept-answers index, or undefined with the difference said (missing, unreadable, not one). */

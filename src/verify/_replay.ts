@@ -119,6 +119,12 @@ export class ReplayTap implements AnswerTap {
   }
 
   private async body(a: KeptAnswer, key: string): Promise<Buffer | Error> {
+    if (a.text !== undefined) {
+      const bytes = Buffer.from(a.text, 'utf8');
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      if (bytes.length !== a.bytes || sha !== a.sha256) return this.problem(this.indexPath, `the answer to ${key} kept in it is not the one the run received (its size or sha256 is not the one recorded beside it): cannot re-derive from it`);
+      return bytes;
+    }
     if (!a.body) {
       if (a.withheld) return this.problem(this.indexPath, `the answer to ${key} was not kept (${a.withheld}): cannot re-derive from it`);
       return Buffer.alloc(0);

@@ -24,7 +24,7 @@ const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('he
 interface KeptIndex {
   org_id: string | null;
   token_env: string;
-  answers: Array<{ method: string; path: string; status?: number; body?: string; encoding?: 'gzip'; bytes?: number; sha256?: string }>;
+  answers: Array<{ method: string; path: string; status?: number; body?: string; text?: string; encoding?: 'gzip'; bytes?: number; sha256?: string }>;
 }
 
 let tmp: string;
@@ -98,6 +98,14 @@ describe('the answers behind every figure, kept', () => {
         expect(paths.some((p) => p.includes('/plan-cost'))).toBe(true);
       } else expect(paths.some((p) => p.includes('partner'))).toBe(true);
       for (const a of index.answers) {
+        if (a.text !== undefined) {
+          // A small text body in the index itself, its bytes as received.
+          answers++;
+          const body = Buffer.from(a.text, 'utf8');
+          expect([body.length, sha256(body)], `${entry.path}: ${a.path} as received`).toEqual([a.bytes, a.sha256]);
+          expect(body.length).toBeLessThanOrEqual(4 * 1024);
+          continue;
+        }
         if (!a.body) continue;
         answers++;
         const file = listed.get(a.body);
@@ -288,11 +296,26 @@ with zipfile.ZipFile(path, 'w', zipfile.ZIP_DEFLATED) as z:
     // One answer gone: the request it answered is named.
     const dir2 = await copy();
     const list = JSON.parse(await readFile(join(dir2, index.path), 'utf8')) as KeptIndex;
-    const usage = list.answers.find((a) => a.path.includes('/key-usage') && a.body?.includes('/answers/'))!;
-    await rm(join(dir2, usage.body!));
+    // An answer in a file of its own (one too large to be kept in the index), of any organization.
+    let usage: KeptIndex['answers'][number] | undefined;
+    for (const f of kept(manifest).filter((k) => k.org_id !== null)) {
+      usage ??= (JSON.parse(await readFile(join(dir2, f.path), 'utf8')) as KeptIndex).answers.find((a) => a.body?.includes('/answers/'));
+    }
+    await rm(join(dir2, usage!.body!));
     const r2 = await verify(dir2);
     expect(r2.code).toBe(1);
-    expect(r2.lines).toContain(`${usage.body}: missing: it is the kept answer to GET ${usage.path}, so what was made from it cannot be re-derived`);
+    expect(r2.lines).toContain(`${usage!.body}: missing: it is the kept answer to GET ${usage!.path}, so what was made from it cannot be re-derived`);
+
+    // A small answer kept in the index itself, changed there (and the index covered in the manifest): named too.
+    const dir3 = await copy();
+    const plan = list.answers.find((a) => a.path.includes('/plan-cost'))!;
+    expect(plan.text).toEqual(expect.any(String));
+    plan.text = plan.text!.replace(/"seats":(\d+)/, (_, n: string) => `"seats":${Number(n) + 1}`);
+    await writeFile(join(dir3, index.path), JSON.stringify(list));
+    await coverInManifest(dir3, index.path);
+    const r3 = await verify(dir3);
+    expect(r3.code).toBe(1);
+    expect(r3.lines).toContain(`${index.path}: the answer to GET ${plan.path} kept in it is not the one the run received (its size or sha256 is not the one recorded beside it): cannot re-derive from it`);
   }, 90_000);
 
   it("an earlier month's manifest altered or removed: the chain shows it", async () => {

@@ -2,13 +2,22 @@
  * The API answers a run keeps beside its documents (`<org>/answers/`, and `partner-answers/` for
  * the partner workbook): every answer a unit's clients received, in the order they came, each
  * body in a file of its own (named by its sha256; gzip-compressed past KEPT_RAW_LIMIT bytes; or
- * the document that already holds the same bytes, such as `invoice-<number>.json`), listed in
- * `index.json` and in the manifest with its sha256. The service's own PDF of an invoice
+ * the document that already holds the same bytes, such as `invoice-<number>.json`; or, a small
+ * body that is UTF-8 text, in the index itself as `text`), listed in `index.json` and in the
+ * manifest with its sha256. The service's own PDF of an invoice
  * (`--with-service-pdf`) is kept as its document alone (`.service.pdf`, an answer as sent) and
  * not listed in the index. Never a request header (the token), never a body that contains the
  * unit's token. `svc verify` re-derives the documents from them.
  */
-export const KEPT_ANSWERS_VERSION = 1;
+export const KEPT_ANSWERS_VERSION = 2;
+
+/**
+ * A body of at most this many bytes that is UTF-8 text (the invoice list, the plan cost, an error)
+ * is kept in the index as `text` (since kept_answers_version 2, svc 0.3.1) rather than in a file
+ * of its own: each file is a create, a write, an fsync, a rename and a manifest entry, two more
+ * an organization for a kilobyte each (bench/README.md, issue 42).
+ */
+export const KEPT_INLINE_LIMIT = 4 * 1024;
 
 /** Bodies up to this many bytes are kept as they came; larger ones gzip-compressed. */
 export const KEPT_RAW_LIMIT = 8 * 1024;
@@ -35,8 +44,10 @@ export interface KeptAnswer {
   status?: number;
   /** The headers of KEPT_HEADERS the answer had. */
   headers?: Record<string, string>;
-  /** The body's file, relative to the month folder; absent with `failed` or `withheld`, or an empty body. */
+  /** The body's file, relative to the month folder; absent with `failed` or `withheld`, an empty body, or `text`. */
   body?: string;
+  /** The body itself, a small one that is UTF-8 text (KEPT_INLINE_LIMIT): its bytes are this text's UTF-8. */
+  text?: string;
   /** `gzip` when the body's file is compressed. */
   encoding?: 'gzip';
   /** The body's size and sha256 as received (before compression). */
@@ -52,7 +63,8 @@ export interface KeptAnswer {
 
 /** `index.json` of a unit's kept answers. */
 export interface KeptAnswersIndex {
-  kept_answers_version: typeof KEPT_ANSWERS_VERSION;
+  /** 2 as svc writes it; 1 (no `text`) in folders of svc 0.3.0 and before. */
+  kept_answers_version: typeof KEPT_ANSWERS_VERSION | 1;
   unit: 'organization' | 'partner';
   /** The organization; null for the partner workbook. */
   org_id: string | null;

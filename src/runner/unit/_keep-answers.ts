@@ -2,7 +2,7 @@ import { VERSION } from '../../version.js';
 import type { AnswerRecorder, RecordedAnswer } from './_answer-recorder.js';
 import type { OutputWriter } from '../manifest/_output-writer.js';
 import { sha256 } from '../manifest/hash.js';
-import { KEPT_ANSWERS_VERSION, isKeptAnswer, type KeptAnswer, type KeptAnswersIndex } from '../manifest/kept-answers.js';
+import { KEPT_ANSWERS_VERSION, KEPT_INLINE_LIMIT, isKeptAnswer, type KeptAnswer, type KeptAnswersIndex } from '../manifest/kept-answers.js';
 import type { ManifestFile } from '../manifest/manifest.js';
 
 /** The file extension of a body by its content type. */
@@ -12,6 +12,17 @@ function extensionOf(answer: RecordedAnswer): string {
   if (/pdf/i.test(type)) return '.pdf';
   if (/^text\//i.test(type)) return '.txt';
   return '.bin';
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** `bytes` as text when they are UTF-8 (so the text's UTF-8 is these bytes again), else undefined. */
+function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The index as JSON a person reads: its fields a line each, each answer on one line. */
@@ -39,7 +50,8 @@ export interface KeepAnswersInput {
 /**
  * Writes a unit's answers beside the documents made from them (after those documents, so a body
  * that a document already holds byte for byte, as `invoice-<number>.json` holds the invoice, is
- * referenced rather than kept twice), then `index.json` listing every answer in order. When the
+ * referenced rather than kept twice; a small body that is UTF-8 text goes in the index itself),
+ * then `index.json` listing every answer in order. When the
  * unit made every part, answers an earlier run of the month kept that this run's index does not
  * name are removed; otherwise they stay (listed as kept, beside what was made from them).
  */
@@ -70,6 +82,11 @@ export async function keepAnswers(input: KeepAnswersInput): Promise<void> {
     }
     if (document !== undefined) {
       entry.body = document.path;
+      continue;
+    }
+    const text = a.raw && a.raw.length <= KEPT_INLINE_LIMIT ? utf8Text(a.raw) : undefined;
+    if (text !== undefined) {
+      entry.text = text;
       continue;
     }
     let file = kept.get(key);
