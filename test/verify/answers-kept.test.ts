@@ -1,8 +1,8 @@
 // Issue 38: the answers a run keeps are every answer its clients received, failures included, and
 // `svc verify` replays them as they came. A proxy in front of the reference server (real HTTP on
 // loopback) answers some requests itself: Nordlys's first key-usage request 503 (the client
-// retries), every monthly-usage request of Kattegat 500 (its cost workbook fails, its invoices
-// are made), Fjordline's first plan-cost request a dropped connection, and Bifrost's partner
+// retries) and its first monthly-usage request 503 with a second's Retry-After, every
+// monthly-usage request of Kattegat 500 (its cost workbook fails, its invoices are made), Fjordline's first plan-cost request a dropped connection, and Bifrost's partner
 // status with the caller's token echoed in it (no partner workbook is made from it). The run
 // (with the service's own PDFs) is then verified with the server gone.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -53,6 +53,11 @@ beforeAll(async () => {
     if (url.includes('/org-nordlys/key-usage') && n === 1) {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' });
       res.end('{"error":"unavailable","message":"try again"}');
+    } else if (url.includes('/org-nordlys/monthly-usage') && n === 1) {
+      // Asked before the key usage, retried after it (a second's wait against none): verify's replay
+      // waits for neither, so there the retries come the other way round.
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end('{"error":"unavailable","message":"try again in a second"}');
     } else if (url.includes('/org-kattegat/monthly-usage')) {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end('{"error":"internal","message":"the usage store is down"}');
@@ -127,15 +132,18 @@ describe('answers kept as they came, failures included', () => {
   });
 
   it("each cost workbook's source hash is its organization's kept answers, as the runner README says", async () => {
-    // Written from the README, not from the code: one line per answer of index.json in order, the
-    // JSON array [method, path, status, failed, withheld, bytes, sha256, cut], a request of an
-    // invoice's PDF left out; its sha256. Nordlys's 503 and Fjordline's dropped connection are among them.
+    // Written from the README, not from the code: one line per answer of index.json, the JSON array
+    // [method, path, status, failed, withheld, bytes, sha256, cut], ordered by method and path (a
+    // stable sort), a request of an invoice's PDF left out; its sha256. Nordlys's 503 and
+    // Fjordline's dropped connection are among them.
     const workbooks = manifest.files.filter((f) => f.kind === 'cost_workbook');
     expect(workbooks.map((f) => f.org_id).sort()).toEqual(['org-fjordline', 'org-nordlys']);
     for (const f of workbooks) {
       const hash = createHash('sha256');
-      for (const a of (await indexOf(`${f.org_id}/answers`)).answers) {
-        if (/\/invoices\/[^/?]+\/pdf$/.test(a.path)) continue;
+      const answers = (await indexOf(`${f.org_id}/answers`)).answers.filter((a) => !/\/invoices\/[^/?]+\/pdf$/.test(a.path));
+      const key = (a: { method: string; path: string }) => `${a.method} ${a.path}`;
+      answers.sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+      for (const a of answers) {
         const kept = a.failed === undefined && a.withheld === undefined;
         const line = [a.method, a.path, a.status ?? null, a.failed ?? null, a.withheld !== undefined, kept ? a.bytes : null, kept ? a.sha256 : null, a.cut === true];
         hash.update(`${JSON.stringify(line)}\n`);

@@ -41,7 +41,8 @@ const SERVICE_PDF = /\/invoices\/[^/?]+\/pdf$/;
 
 /**
  * Hex sha256 of what an organization's cost workbook is made from, by the answers its run received
- * (its kept answers, `answers/index.json`), in the order they were asked: each a line, the JSON
+ * (its kept answers, `answers/index.json`), ordered by method and path (a request's answers in the
+ * order they came: a retry after its failure), each a line, the JSON
  * array `[method, path, status, failed, withheld, bytes, sha256, cut]` (null, false or null where
  * the index has no such field; bytes and sha256 null for an answer not kept), requests of an
  * invoice's PDF left out (a rerun that finds the service's PDF current asks nothing for it). The
@@ -51,12 +52,19 @@ const SERVICE_PDF = /\/invoices\/[^/?]+\/pdf$/;
  */
 export function sha256OfAnswers(answers: readonly ReceivedAnswer[]): string {
   const hash = createHash('sha256');
-  for (const a of answers) {
-    if (SERVICE_PDF.test(a.path)) continue;
+  // By request, each request's answers in the order they came (sort is stable): the order of
+  // different requests' retries follows their backoff's jitter in a run and not in verify's replay.
+  const byRequest = answers.filter((a) => !SERVICE_PDF.test(a.path)).sort((x, y) => compare(`${x.method} ${x.path}`, `${y.method} ${y.path}`));
+  for (const a of byRequest) {
     const kept = a.failed === undefined && a.withheld === undefined;
     hash.update(`${JSON.stringify([a.method, a.path, a.status ?? null, a.failed ?? null, a.withheld !== undefined, kept ? a.bytes ?? null : null, kept ? a.sha256 ?? null : null, a.cut === true])}\n`);
   }
   return hash.digest('hex');
+}
+
+/** Orders strings by their UTF-16 code units (as `sort()` does), the same on every locale. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Characters fed to ChunkedJsonHash's hash at a time. */
