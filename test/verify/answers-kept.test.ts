@@ -2,9 +2,10 @@
 // `svc verify` replays them as they came. A proxy in front of the reference server (real HTTP on
 // loopback) answers some requests itself: Nordlys's first key-usage request 503 (the client
 // retries) and its first monthly-usage request 503 with a second's Retry-After, every
-// monthly-usage request of Kattegat 500 (its cost workbook fails, its invoices are made), Fjordline's first plan-cost request a dropped connection, and Bifrost's partner
-// status with the caller's token echoed in it (no partner workbook is made from it). The run
-// (with the service's own PDFs) is then verified with the server gone.
+// monthly-usage request of Kattegat 500 (its cost workbook fails, its invoices are made),
+// Fjordline's first plan-cost request a dropped connection, and Bifrost's partner status with the
+// caller's token echoed in it (no partner workbook is made from it). The run (with the service's
+// own PDFs) is then verified with the server gone.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
