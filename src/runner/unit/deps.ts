@@ -24,7 +24,13 @@ export interface MonthEndDeps {
    * be mapped (the run notes why and goes on). Leave it out to make no e-invoices.
    */
   renderInvoiceUbl?(invoice: Invoice, options: { language?: string }): Uint8Array;
-  /** The records the month's cost workbook is built from (fetched; may throw the client's errors). */
+  /**
+   * The records the month's cost workbook is built from (fetched; may throw the client's errors).
+   * Fetch them all through `client`: when any request goes through the run's answer tap, the
+   * workbook's source (what decides whether a rerun makes it again) is the organization's API
+   * answers, so records taken from elsewhere (a cache of the embedder's) would not count; with
+   * none through it, the source is a hash of the records themselves.
+   */
   fetchCostData(client: ReportingApi, month: string, signal?: AbortSignal): Promise<CostReportData>;
   /** The month's cost in DKK as those records state it; `rates` (the run's rates file) converts invoices not in DKK without a rate of their own. */
   costInDkk(data: CostReportData, month: string, rates?: ExchangeRates): CostInDkk;
