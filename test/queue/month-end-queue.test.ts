@@ -15,10 +15,9 @@ import { NO_REDIS_REASON, configFor, readTokens, svcInProcess, waitFor, useQueue
 // same month, file by file.
 //
 // Why these counts: the point needs one worker killed with jobs in hand and one that survives to
-// take them over, so two workers. The victim is killed once it has finished KILL_AFTER, by which
-// time the two have done about twice that with six more in hand (three each), so 24 leaves about
-// ten waiting: the victim still takes jobs when it dies even if the survivor started first and ran
-// ahead. Each organization costs a PDF, XML and workbook twice (queue and in-process), and each
+// take them over, so two workers. The victim starts first and is killed once it has finished
+// KILL_AFTER with jobs in hand (read from Redis), the survivor started after its first: 24 leave
+// jobs waiting then. Each organization costs a PDF, XML and workbook twice (queue and in-process), and each
 // worker its own start-up and warm-up; it was 80 organizations and three workers (28 s of CPU).
 // Three keys an organization (it was eight): the keys only fill the workbooks, which both runs
 // write, and what is compared is the same either way.
@@ -72,13 +71,17 @@ describe.runIf(runs(hasRedis))('month end on a BullMQ queue with two workers, on
     // killed and surviving; the coordinator runs as the built CLI in this process (svcInProcess).
     const coordinator = svcInProcess(['month-end', '--month', MONTH, '--config', configPath, '--out', outQueue, '--queue', q.redis.url, '--json', '--credit-note-date', '2026-11-20'], {});
     const workerArgs = ['worker', '--queue', q.redis.url, '--month', MONTH, '--concurrency', '3', '--lock-seconds', '4'];
-    const workers = [0, 1].map(() => q.start(workerArgs, env));
     const done = (w: CliProcess) => w.stderrLines().filter((l) => /: (ok|skipped|failed), \d+ files?$/.test(l)).length;
+    // The victim first, the survivor once the victim is at work: a survivor that started first
+    // under a loaded machine once took every job but the victim's last three, which left it
+    // nothing in hand when it was killed.
+    const victim = q.start(workerArgs, env);
+    await waitFor(() => done(victim) >= 1, 'the first worker to finish an organization', 90_000);
+    const survivor = q.start(workerArgs, env);
+    const holding = async () => (await q.redis.activeJobs(`svc-month-end-${MONTH}`)).some((j) => j.by?.endsWith(` ${victim.child.pid}`));
 
     // Kill one worker outright once it is well into its share, while jobs are in its hands.
-    const victim = workers[1]!;
-    const survivor = workers[0]!;
-    await waitFor(() => done(victim) >= KILL_AFTER, `the second worker to finish ${KILL_AFTER} organizations`, 90_000);
+    await waitFor(async () => done(victim) >= KILL_AFTER && (await holding()), `the first worker to finish ${KILL_AFTER} organizations with more in hand`, 90_000);
     const redisMidRun = await q.redis.dump();
     victim.child.kill('SIGKILL');
     expect(await victim.exited).toBe('SIGKILL');
