@@ -98,7 +98,7 @@ describe('runMonthEnd over fakes', () => {
     // The fakes' cost records count the organization's invoices: one of September more changes them, and no document of October.
     svc.orgs['org-c']!.invoices.push(invoice('org-c', 6, { period_start: '2026-09-01' }));
     const again = await runMonthEnd(config(), { outDir: out, month: '2026-10', env: ENV, deps: svc.deps() });
-    expect(again.files.find((f) => f.path === 'org-c/cost-2026-10.xlsx')).toMatchObject({ status: 'rewritten', previous_source_sha256: expect.any(String) });
+    expect(again.files.find((f) => f.path === 'org-c/cost-2026-10.xlsx')).toMatchObject({ status: 'rewritten', previous_source_sha256: expect.any(String), source: 'cost report records 2026-10' });
     expect(again.files.find((f) => f.path === 'org-a/cost-2026-10.xlsx')!.status).toBe('unchanged');
   });
 

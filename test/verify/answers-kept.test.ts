@@ -150,6 +150,7 @@ describe('answers kept as they came, failures included', () => {
         hash.update(`${JSON.stringify(line)}\n`);
       }
       expect(f.source_sha256, f.path).toBe(hash.digest('hex'));
+      expect(f.source).toBe(`cost report 2026-10: the API answers in ${f.org_id}/answers/index.json`);
     }
   });
 

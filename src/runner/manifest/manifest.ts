@@ -31,7 +31,7 @@ export interface ManifestFile {
   sha256: string;
   /** sha256 of the source record(s) the file was made from (e.g. the invoice's raw JSON). */
   source_sha256: string;
-  /** What the source was, e.g. `invoice 0a1b... (2026-1001)` or `cost report records 2026-10`. */
+  /** What the source was, e.g. `invoice 0a1b... (2026-1001)` or `cost report 2026-10: the API answers in org-x/answers/index.json`. */
   source: string;
   /** What else decided the bytes, e.g. `svc 0.2.0 renderer, da`; a change rewrites the file. */
   generator: string;

@@ -14,6 +14,7 @@ import { ServicePdfs } from './_service-pdfs.js';
 import type { RunScope } from './_run-scope.js';
 import type { RunOrganization } from '../config/config.js';
 import { sha256, sha256OfAnswers, sha256OfCostData } from '../manifest/hash.js';
+import { answersDir } from '../manifest/kept-answers.js';
 import type { InvoiceDkk, InvoiceEntry, OrgOutcome, PartOutcome, WithheldRecords } from '../manifest/manifest.js';
 import { previousPaymentIds, type EarlierPayment } from './_previous-payment-ids.js';
 import { creditedEarlier } from './_credited-earlier.js';
@@ -243,9 +244,12 @@ function withheldRecords(data: CostReportData): WithheldRecords[] {
  * (answers were added while they were fetched); otherwise (deps of an embedder that keep no
  * answers) a hash of the records themselves, so a rerun still sees them change.
  */
-async function costSource(ctx: OrgRunContext, data: CostReportData, before: number): Promise<string> {
+async function costSource(ctx: OrgRunContext, data: CostReportData, before: number): Promise<{ source_sha256: string; source: string }> {
   const answers = await ctx.answers?.received?.();
-  return answers && answers.length > before ? sha256OfAnswers(answers) : sha256OfCostData(data);
+  if (answers && answers.length > before) {
+    return { source_sha256: sha256OfAnswers(answers), source: `cost report ${ctx.month}: the API answers in ${answersDir({ kind: 'organization', folder: ctx.folder })}/index.json` };
+  }
+  return { source_sha256: sha256OfCostData(data), source: `cost report records ${ctx.month}` };
 }
 
 /**
@@ -261,7 +265,7 @@ async function runCostWorkbook(ctx: OrgRunContext, client: ReportingApi, out: Or
   checkAbort(ctx.signal);
   await ctx.writer.emit({
     path: `${ctx.folder}/cost-${ctx.month}.xlsx`, org_id: ctx.org.org_id, kind: 'cost_workbook',
-    source_sha256: await costSource(ctx, data, before), source: `cost report records ${ctx.month}`,
+    ...(await costSource(ctx, data, before)),
     // The rates file decides DKK figures of invoices not in DKK: another file rewrites the workbook.
     generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}${ctx.rates ? `, rates ${ctx.rates.digest.slice(0, 12)}` : ''}`,
     produce: () => ctx.deps.buildCostWorkbook(data, { language, organizationName: ctx.scrub(ctx.org.name), ...(ctx.rates ? { rates: ctx.rates } : {}) }),
