@@ -160,7 +160,9 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     await rm(`${note}.pdf`);
     for (const _ of [1, 2]) {
       const again = await monthEnd('org-kattegat', out);
-      expect(again.r.code, again.r.stderr).toBe(3);
+      // A credit note that cannot be made is a failure: exit 1 (not 3), and the closing lines say where to look.
+      expect(again.r.code, again.r.stderr).toBe(1);
+      expect(again.r.stdout).toContain('1 credit note could not be made (why is in the summary); a rerun makes it once the cause is gone.');
       const entry = await entryIn(join(out, '2026-10'));
       // Still cancelled, the number still its own; nothing made from the corrected record.
       expect(entry.findings?.map((f) => f.code)).toEqual(['credited_earlier']);
@@ -195,7 +197,8 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     // Reruns, one of them with Kattegat's token failing (its invoices not read): the credit note stays made.
     for (const badToken of [false, true, false, false]) {
       const again = await monthEnd('org-kattegat', out, badToken ? { token: 'rt_not_the_token_0000000000000000' } : {});
-      expect(again.r.code, again.r.stderr).toBe(badToken ? 1 : 3);
+      // Failed either way: Kattegat's token, or (with it) the credit note whose files are gone.
+      expect(again.r.code, again.r.stderr).toBe(1);
       if (badToken) continue;
       const entry = await entryIn(join(out, '2026-10'));
       expect(entry.findings?.map((f) => f.code)).toEqual(['credited_earlier']);
@@ -212,7 +215,8 @@ describe('an invoice an earlier run of the month credited, valid to this run', (
     const { config, env } = configFor(server!.url, { ...tokens, orgs: tokens.orgs.filter((o) => o.org_id === 'org-kattegat' || o.org_id === 'org-nordlys') });
     await writeFile(join(tmp, 'runs-two.json'), JSON.stringify({ ...config, credit_notes: { prefix: 'KN-', next: 1 } }));
     const both = await svcInProcess(['month-end', '--month', '2026-10', '--config', join(tmp, 'runs-two.json'), '--out', out, '--language', 'en', '--credit-note-date', '2026-11-20'], env, { cwd: tmp });
-    expect(both.code, both.stderr).toBe(3);
+    // Kattegat's credit note, whose files are gone, still cannot be made: a failure, exit 1.
+    expect(both.code, both.stderr).toBe(1);
     const m = JSON.parse(await readFile(join(out, '2026-10', 'manifest.json'), 'utf8')) as { organizations: Array<{ invoices: Entry[] }> };
     const numbers = m.organizations.flatMap((o) => o.invoices).flatMap((i) => (i.credit_note?.number ? [[i.invoice_number, i.credit_note.number]] : []));
     expect(numbers).toEqual([['2026-0131', 'KN-2'], [NUMBER, 'KN-1']]);

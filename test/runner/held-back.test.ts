@@ -238,11 +238,18 @@ describe('a run with a credit-note series makes the credit notes', () => {
 
 describe('exit codes', () => {
   it('a failure outranks a held-back invoice; an interruption outranks both', () => {
-    const base = { interrupted: false, partner: null, summary: { failed: 0, held_back: 0 } } as unknown as Manifest;
+    const base = { interrupted: false, partner: null, organizations: [], summary: { failed: 0, held_back: 0 } } as unknown as Manifest;
     const with_ = (failed: number, held_back: number, interrupted = false) => ({ ...base, interrupted, summary: { ...base.summary, failed, held_back } }) as Manifest;
     expect(exitCodeOf(with_(0, 0))).toBe(0);
     expect(exitCodeOf(with_(0, 2))).toBe(3);
     expect(exitCodeOf(with_(1, 2))).toBe(1);
     expect(exitCodeOf(with_(1, 2, true))).toBe(130);
+    // A credit note that could not be made is a failure too, with or without a held-back invoice.
+    const creditNote = (status: 'made' | 'to_make' | 'failed', held_back: number) =>
+      ({ ...with_(0, held_back), organizations: [{ invoices: [{ credit_note: { status } }] }] }) as unknown as Manifest;
+    expect(exitCodeOf(creditNote('failed', 1))).toBe(1);
+    expect(exitCodeOf(creditNote('failed', 0))).toBe(1);
+    expect(exitCodeOf(creditNote('to_make', 0))).toBe(0);
+    expect(exitCodeOf(creditNote('made', 1))).toBe(3);
   });
 });

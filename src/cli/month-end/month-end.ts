@@ -47,14 +47,22 @@ export interface MonthEndRunInput {
   creditNoteDate?: string | undefined;
 }
 
+/** The run's credit notes that could not be made (`failed`: an issued one whose PDF is gone, a rendering error). */
+function failedCreditNotes(m: Manifest): number {
+  let n = 0;
+  for (const o of m.organizations) for (const i of o.invoices) if (i.credit_note?.status === 'failed') n++;
+  return n;
+}
+
 /**
- * Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook)
- * failed (a rerun retries it), 3 nothing failed but an invoice is held back (checkInvoice finds
- * an error in it: a person must have it credited and reissued; a rerun changes nothing), else 0.
+ * Exit code of a finished run: 130 interrupted, 1 an organization (or the partner workbook) or a
+ * credit note failed (a rerun retries it, once its cause is gone: the summary says why), 3 nothing
+ * failed but an invoice is held back (checkInvoice finds an error in it: a person must have it
+ * credited and reissued; a rerun changes nothing), else 0.
  */
 export function exitCodeOf(m: Manifest): number {
   if (m.interrupted) return 130;
-  if (m.summary.failed > 0 || m.partner?.status === 'failed') return 1;
+  if (m.summary.failed > 0 || m.partner?.status === 'failed' || failedCreditNotes(m) > 0) return 1;
   return (m.summary.held_back ?? 0) > 0 ? 3 : 0;
 }
 
@@ -147,6 +155,7 @@ export function describeResult(m: Manifest, monthDir: string): string {
     ...(m.interrupted ? ['Interrupted: run the same command again to finish; files already written are checked and skipped.'] : []),
     ...(s.failed > 0 ? ['Failed organizations and why are in the summary; a rerun retries them and skips what is done.'] : []),
     ...(m.partner?.status === 'failed' ? ['The partner workbook failed (why is in the summary); a rerun retries it.'] : []),
+    ...(failedCreditNotes(m) ? [`${failedCreditNotes(m) === 1 ? '1 credit note' : `${failedCreditNotes(m)} credit notes`} could not be made (why is in the summary); a rerun makes ${failedCreditNotes(m) === 1 ? 'it' : 'them'} once the cause is gone.`] : []),
     ...(s.held_back ? [`${s.held_back === 1 ? '1 invoice is' : `${s.held_back} invoices are`} held back: checkInvoice finds an error, so ${s.held_back === 1 ? 'its PDF is' : 'their PDFs are'} marked NOT VALID and no total counts ${s.held_back === 1 ? 'it' : 'them'}; each needs a credit note and a new invoice (see the summary).`] : []),
     ...(s.credit_notes_to_make ? [`${s.credit_notes_to_make === 1 ? '1 void or held-back invoice needs its' : `${s.credit_notes_to_make} void or held-back invoices need their`} credit note: the summary names the command for each (or set credit_notes in the run config).`] : []),
   ].join('\n') + '\n';
