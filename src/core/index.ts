@@ -15,3 +15,4 @@ export { INVISIBLE_CLASS, LINE_BREAK_CLASS, visibleText } from './invisible-text
 export { isSystemError, systemErrorText, systemReason } from './system-error.js';
 export { LONE_SURROGATE_CLASS } from './invisible-text.js';
 export { unknownOption } from './unknown-option.js';
+export { compareText } from './compare-text.js';

@@ -1,4 +1,5 @@
 import { chargeableEventOf, dkkAtRate, splitDkk, type ChargeableEvent, type DkkRateFacts } from '../../vat/index.js';
+import { compareText } from '../../core/index.js';
 import type { BooksSettings } from '../config/books-config.js';
 import type { InvoiceEntry, JournalChanges, Manifest, OrgOutcome } from '../manifest/manifest.js';
 import type { RunFigures } from './run-figures.js';
@@ -242,9 +243,8 @@ function addToBoxes(f: VatFigures, i: InvoiceEntry, dkk: { total: bigint; vat: b
   }
 }
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** By day, then by number: the journal's order. */
-const byDayThenNumber = (dayA: string, numberA: string, dayB: string, numberB: string) => compare(dayA, dayB) || compare(numberA, numberB);
+const byDayThenNumber = (dayA: string, numberA: string, dayB: string, numberB: string) => compareText(dayA, dayB) || compareText(numberA, numberB);
 
 /** The day an entry's VAT became chargeable, by the one rule on its recorded VAT treatment (undefined without booking facts). */
 function chargeableOf(i: InvoiceEntry): ChargeableEvent | undefined {
@@ -308,7 +308,7 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
   vouchers.sort((a, b) => byDayThenNumber(a.date, a.voucher, b.date, b.voucher));
   const lines = vouchers.flatMap((v) => v.lines);
   const sum = (p: (l: JournalLine) => boolean) => lines.filter(p).reduce((a, l) => a + l.amount_dkk, 0n);
-  const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => compareText(a, b));
   return {
     settings,
     vouchers,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compareText } from '../../core/index.js';
 import type { CostReportData } from '../../report/index.js';
 import type { ReceivedAnswer } from '../unit/answer-tap.js';
 
@@ -54,17 +55,12 @@ export function sha256OfAnswers(answers: readonly ReceivedAnswer[]): string {
   const hash = createHash('sha256');
   // By request, each request's answers in the order they came (sort is stable): the order of
   // different requests' retries follows their backoff's jitter in a run and not in verify's replay.
-  const byRequest = answers.filter((a) => !SERVICE_PDF.test(a.path)).sort((x, y) => compare(`${x.method} ${x.path}`, `${y.method} ${y.path}`));
+  const byRequest = answers.filter((a) => !SERVICE_PDF.test(a.path)).sort((x, y) => compareText(`${x.method} ${x.path}`, `${y.method} ${y.path}`));
   for (const a of byRequest) {
     const kept = a.failed === undefined && a.withheld === undefined;
     hash.update(`${JSON.stringify([a.method, a.path, a.status ?? null, a.failed ?? null, a.withheld !== undefined, kept ? a.bytes ?? null : null, kept ? a.sha256 ?? null : null, a.cut === true])}\n`);
   }
   return hash.digest('hex');
-}
-
-/** Orders strings by their UTF-16 code units (as `sort()` does), the same on every locale. */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Characters fed to ChunkedJsonHash's hash at a time. */

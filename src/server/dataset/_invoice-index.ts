@@ -1,4 +1,4 @@
-import { compareText } from '../_compare.js';
+import { compareText } from '../../core/index.js';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvoiceSchema, type InvoiceSummaryJson } from '../../model/index.js';

@@ -1,4 +1,4 @@
-import { compareText } from '../_compare.js';
+import { compareText } from '../../core/index.js';
 import { Decimal, vatFromBps } from '../../money/index.js';
 import { allocateMinor } from '../../money/index.js';
 import type { RawOrg, RawPrice } from '../dataset/_schema.js';

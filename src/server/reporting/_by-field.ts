@@ -1,4 +1,4 @@
-import { compareText } from '../_compare.js';
+import { compareText } from '../../core/index.js';
 import type { KeyField, KeyFieldValue } from '../../model/index.js';
 import { addSums, newSums, slices, spendOf, tokenGroup, tokensOf } from './_sums.js';
 

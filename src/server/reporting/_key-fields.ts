@@ -1,5 +1,5 @@
 import type { KeyField } from '../../model/index.js';
-import { compareText } from '../_compare.js';
+import { compareText } from '../../core/index.js';
 
 /**
  * A key field as served (reporting-api.md §2 KeyField): with `sort_options_alphabetically` true

@@ -1,4 +1,4 @@
-import { compareText } from '../_compare.js';
+import { compareText } from '../../core/index.js';
 import type { Dataset, OrgData } from '../dataset/dataset.js';
 import { rowRange } from '../dataset/usage-table.js';
 import { formatDay } from '../_days.js';
