@@ -1,13 +1,17 @@
-import { createHash } from 'node:crypto';
 import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import type { AnswerTap } from '../runner/unit/index.js';
-import type { KeptAnswer, KeptAnswersIndex } from '../runner/manifest/index.js';
+import { sha256, type KeptAnswer, type KeptAnswersIndex } from '../runner/manifest/index.js';
 import type { VerifyDifference } from './report.js';
 
 const CHUNK = 64 * 1024;
+
+/** Whether `bytes` are the body the run received, by the size and sha256 its index records. */
+function asReceived(bytes: Buffer, a: KeptAnswer): boolean {
+  return bytes.length === a.bytes && sha256(bytes) === a.sha256;
+}
 
 /** The controller of one replayed answer (undici's handler API): pause, resume and abort as a connection's would. */
 class ReplayController {
@@ -121,8 +125,7 @@ export class ReplayTap implements AnswerTap {
   private async body(a: KeptAnswer, key: string): Promise<Buffer | Error> {
     if (a.text !== undefined) {
       const bytes = Buffer.from(a.text, 'utf8');
-      const sha = createHash('sha256').update(bytes).digest('hex');
-      if (bytes.length !== a.bytes || sha !== a.sha256) return this.problem(this.indexPath, `the answer to ${key} kept in it is not the one the run received (its size or sha256 is not the one recorded beside it): cannot re-derive from it`);
+      if (!asReceived(bytes, a)) return this.problem(this.indexPath, `the answer to ${key} kept in it is not the one the run received (its size or sha256 is not the one recorded beside it): cannot re-derive from it`);
       return bytes;
     }
     if (!a.body) {
@@ -141,8 +144,7 @@ export class ReplayTap implements AnswerTap {
         return this.problem(a.body, `not gzip: it is the kept answer to ${key}, so what was made from it cannot be re-derived`);
       }
     }
-    const sha = createHash('sha256').update(bytes).digest('hex');
-    if (bytes.length !== a.bytes || sha !== a.sha256) return this.problem(a.body, `not the answer the run received to ${key} (its size or sha256 is not the one ${this.indexPath} records): cannot re-derive from it`);
+    if (!asReceived(bytes, a)) return this.problem(a.body, `not the answer the run received to ${key} (its size or sha256 is not the one ${this.indexPath} records): cannot re-derive from it`);
     return bytes;
   }
 

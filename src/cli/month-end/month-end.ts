@@ -141,6 +141,7 @@ export async function runWithProgress(io: CommandIO, input: MonthEndRunInput): P
 /** What a person needs after a run: the counts and where the manifest and summary are. */
 export function describeResult(m: Manifest, monthDir: string): string {
   const s = m.summary;
+  const creditNotesFailed = failedCreditNotes(m);
   // The same words as summary.md and index.html (in English): ok and failed always, the others when any.
   const en = getLocale('en');
   const count = { ok: s.ok, partly_skipped: s.partly_skipped, skipped: s.skipped, failed: s.failed, interrupted: s.interrupted_orgs, not_run: s.not_run };
@@ -155,7 +156,7 @@ export function describeResult(m: Manifest, monthDir: string): string {
     ...(m.interrupted ? ['Interrupted: run the same command again to finish; files already written are checked and skipped.'] : []),
     ...(s.failed > 0 ? ['Failed organizations and why are in the summary; a rerun retries them and skips what is done.'] : []),
     ...(m.partner?.status === 'failed' ? ['The partner workbook failed (why is in the summary); a rerun retries it.'] : []),
-    ...(failedCreditNotes(m) ? [`${failedCreditNotes(m) === 1 ? '1 credit note' : `${failedCreditNotes(m)} credit notes`} could not be made (why is in the summary); a rerun makes ${failedCreditNotes(m) === 1 ? 'it' : 'them'} once the cause is gone.`] : []),
+    ...(creditNotesFailed ? [`${creditNotesFailed === 1 ? '1 credit note' : `${creditNotesFailed} credit notes`} could not be made (why is in the summary); a rerun makes ${creditNotesFailed === 1 ? 'it' : 'them'} once the cause is gone.`] : []),
     ...(s.held_back ? [`${s.held_back === 1 ? '1 invoice is' : `${s.held_back} invoices are`} held back: checkInvoice finds an error, so ${s.held_back === 1 ? 'its PDF is' : 'their PDFs are'} marked NOT VALID and no total counts ${s.held_back === 1 ? 'it' : 'them'}; each needs a credit note and a new invoice (see the summary).`] : []),
     ...(s.credit_notes_to_make ? [`${s.credit_notes_to_make === 1 ? '1 void or held-back invoice needs its' : `${s.credit_notes_to_make} void or held-back invoices need their`} credit note: the summary names the command for each (or set credit_notes in the run config).`] : []),
   ].join('\n') + '\n';

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { VERSION } from '../../version.js';
 import type { AnswerRecorder, RecordedAnswer } from './_answer-recorder.js';
 import type { OutputWriter } from '../manifest/_output-writer.js';
@@ -12,17 +13,6 @@ function extensionOf(answer: RecordedAnswer): string {
   if (/pdf/i.test(type)) return '.pdf';
   if (/^text\//i.test(type)) return '.txt';
   return '.bin';
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** `bytes` as text when they are UTF-8 (so the text's UTF-8 is these bytes again), else undefined. */
-function utf8Text(bytes: Uint8Array): string | undefined {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The index as JSON a person reads: its fields a line each, each answer on one line. */
@@ -84,7 +74,8 @@ export async function keepAnswers(input: KeepAnswersInput): Promise<void> {
       entry.body = document.path;
       continue;
     }
-    const text = a.raw && a.raw.length <= KEPT_INLINE_LIMIT ? utf8Text(a.raw) : undefined;
+    // Valid UTF-8 (as client/_json-whole.ts checks it) decodes to a text whose UTF-8 is these bytes again, a BOM included.
+    const text = a.raw && a.raw.length <= KEPT_INLINE_LIMIT && isUtf8(a.raw) ? a.raw.toString('utf8') : undefined;
     if (text !== undefined) {
       entry.text = text;
       continue;
