@@ -4,6 +4,7 @@ import { splitDkk, toDkkMinor } from '../vat/index.js';
 import { invoiceFigures, type InvoiceFigures } from './figures/invoice-figures.js';
 import { lastDayOfMonth } from './period/period.js';
 import type { CostReportData } from './types.js';
+import { isCounted, standingOf } from './_counted-invoice.js';
 
 /** Where a month's plan figures come from. */
 export type PlanSource = 'invoice' | 'current' | 'none';
@@ -31,7 +32,7 @@ export interface PlanLine {
 
 /** Why a month's plan, or its DKK, is not known; `key` under `report.planReason`. */
 export interface PlanReason {
-  key: 'noInvoice' | 'noInvoiceNoUsage' | 'voidOnly' | 'invoicesWithheld' | 'noRecords' | 'planWithheld' | 'noRate' | 'mixedCurrencies' | 'planCurrency';
+  key: 'noInvoice' | 'noInvoiceNoUsage' | 'voidOnly' | 'heldBackOnly' | 'invoicesWithheld' | 'noRecords' | 'planWithheld' | 'noRate' | 'mixedCurrencies' | 'planCurrency';
   params: Record<string, string>;
 }
 
@@ -125,10 +126,10 @@ function fromToday(month: string, plan: OrgPlanCost): MonthPlan {
 }
 
 /**
- * Each month's own plan. A month with an issued (not void) invoice takes that invoice's
+ * Each month's own plan. A month with an issued invoice (not void, not held back: `isCounted`) takes that invoice's
  * subscription lines; only the current month, without one, takes today's plan from plan-cost,
  * leaving out part-month lines whose period lies outside it. Any other month's plan is not
- * guessed: it is unknown, with the reason (no invoice, only a void one, invoices withheld).
+ * guessed: it is unknown, with the reason (no invoice, only a void or held-back one, invoices withheld).
  * Without usage the current month is not known, so no month takes today's plan. An invoice not in
  * DKK is in DKK at its own rate or at `rates` (a rates file the user gave).
  */
@@ -137,7 +138,7 @@ export function monthPlans(data: CostReportData, months: string[], rates?: Excha
   const records = data.invoiceRecords ?? null;
   return months.map((month): MonthPlan => {
     const ofMonth = (records ?? []).filter((i) => i.period_start.slice(0, 7) === month).sort(byIssue);
-    const issued = ofMonth.filter((i) => i.status === 'issued').map((i) => invoiceFigures(i, rates));
+    const issued = ofMonth.filter((i) => isCounted(i, data)).map((i) => invoiceFigures(i, rates));
     if (issued.length) return fromInvoices(month, issued);
     if (month === current && data.planCost) return fromToday(month, data.planCost);
     const none = (reason: PlanReason): MonthPlan => ({ month, source: 'none', issued: [], lines: [], currency: null, totalMinor: null, dkkMinor: null, droppedLines: 0, reason });
@@ -145,7 +146,7 @@ export function monthPlans(data: CostReportData, months: string[], rates?: Excha
     if (!data.invoices) return none({ key: 'invoicesWithheld', params: { reason: data.invoicesWithheld ?? '' } });
     const listed = data.invoices.filter((i) => i.period_start.slice(0, 7) === month);
     if (listed.length && !records) return none({ key: 'noRecords', params: {} });
-    if (ofMonth.length) return none({ key: 'voidOnly', params: { numbers: ofMonth.map((i) => i.invoice_number).join(', ') } });
+    if (ofMonth.length) return none({ key: ofMonth.some((i) => standingOf(i, data) === 'held_back') ? 'heldBackOnly' : 'voidOnly', params: { numbers: ofMonth.map((i) => i.invoice_number).join(', ') } });
     return none({ key: data.monthly ? 'noInvoice' : 'noInvoiceNoUsage', params: {} });
   });
 }

@@ -62,6 +62,13 @@ export interface CostReportData {
    * gross. Absent or null: no month's plan is known from an invoice, and the workbook says so.
    */
   invoiceRecords?: Invoice[] | null;
+  /**
+   * The ids of the invoices a month-end run holds back (issued, but its invoice check or the run
+   * found an error: the runner README's "held back"), set by the run, not by the API. The workbook
+   * lists them as held back and counts them in no total, plan or charge, as void ones; the run's
+   * cost in DKK reads the same plans. Absent: every issued invoice counts.
+   */
+  heldBack?: ReadonlySet<string>;
 }
 
 /** Options of `buildCostReport`. */

@@ -10,6 +10,9 @@ import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { pdfPageTexts } from '../_pdf-text.js';
 import { parseXml, text } from '../einvoice/_ubl.js';
 import { configFor, copySamples, readTokens, svcInProcess, type SampleTokens } from '../_harness/index.js';
+import { block, readBook, rowLabelled, rowsOf } from '../report/_read.js';
+import { expectRecalculatedAsStored } from '../report/_recalc.js';
+import { hasSoffice, runs } from '../_tools.js';
 
 // Issue 36: no run writes a document the invoice check calls wrong as if it were valid, and every
 // void or held-back invoice has its way out. A copy of the samples where Kattegat's October also
@@ -117,6 +120,33 @@ describe('svc month-end with invoices the invoice check calls wrong', () => {
     expect(summary).toMatch(new RegExp(`\\| 1 \\| ${dkk(kattegat[0]!.subtotal_cents).replace(/\./g, '\\.')} \\| ${dkk(kattegat[0]!.total_cents).replace(/\./g, '\\.')} \\|`));
     expect(m.figures!.organizations.find((o) => o.org_id === 'org-kattegat')).toMatchObject({ invoices: 3, counted: 1, held_back: 2 });
     expect(summary).toMatch(/\| 2026-0152 \| Holdt tilbage: ikke gyldig \| oktober 2026 \| – \|/);
+  });
+
+  it('the cost workbook and the cost in DKK count them no more than the totals do (one set of figures)', async () => {
+    // Kattegat: 2026-0144 is its one counted invoice; 2026-0151 (USD) and 2026-0152 (DKK) are held back.
+    const good = october.find((i) => i.invoice_number === '2026-0144')!;
+    const record = JSON.parse(await readFile(join(data, 'invoices', 'kattegat-2026-10.json'), 'utf8')) as { lines: { kind: string; line_total_cents: number }[] };
+    const plan = record.lines.filter((l) => l.kind === 'subscription').reduce((n, l) => n + l.line_total_cents, 0);
+    const kattegat = m.organizations.find((o) => o.org_id === 'org-kattegat')!;
+    // Its plan is the good invoice's subscription lines (the held-back copy would count it twice, and the USD one made it mixed currencies).
+    expect(kattegat.cost).toMatchObject({ plan_source: 'invoice', plan_invoices: ['2026-0144'], plan_dkk_cents: plan });
+    const path = join(monthDir, 'org-kattegat', 'cost-2026-10.xlsx');
+    const book = readBook(await readFile(path));
+    const invoices = rowsOf(book, 'Fakturaer');
+    const status = (number: string) => invoices.find((r) => r[0] === number)?.[1];
+    expect([status('2026-0144'), status('2026-0151'), status('2026-0152')]).toEqual(['Udstedt', 'Holdt tilbage: ikke gyldig', 'Holdt tilbage: ikke gyldig']);
+    // The totals row per currency: the good invoice alone in DKK, nothing in USD (its only invoice is held back).
+    const totalDkk = rowLabelled(invoices, 'I alt udstedt, DKK')!;
+    expect([totalDkk[9], totalDkk[11], totalDkk[12]]).toEqual([good.subtotal_cents / 100, good.vat_cents / 100, good.total_cents / 100]);
+    expect(rowLabelled(invoices, 'I alt udstedt, USD')![12]).toBe(0);
+    expect(invoices.some((r) => typeof r[0] === 'string' && r[0].startsWith('Fakturaer holdt tilbage (ikke gyldige'))).toBe(true);
+    // The Summary's invoiced figures are the run's own for the organization (summary.md, the manifest).
+    const invoiced = block(rowsOf(book, 'Oversigt'), 'Faktureret i perioden');
+    expect(rowLabelled(invoiced, 'Netto ekskl. moms (DKK)')![1]).toBe(good.subtotal_cents / 100);
+    expect(rowLabelled(invoiced, 'I alt inkl. moms (DKK)')![1]).toBe(good.total_cents / 100);
+    const entry = m.files.find((f) => f.path === 'org-kattegat/cost-2026-10.xlsx')!;
+    expect(entry.generator).toMatch(/, held back [0-9a-f]+$/);
+    if (runs(hasSoffice)) expect(expectRecalculatedAsStored({ kattegat: path })).toBeGreaterThan(0);
   });
 
   it('lists each under "Til kontrol" in Danish with the reason and the exact command that credits it; the command works', async () => {

@@ -9,6 +9,7 @@ import { columnLetter } from '../xlsx/index.js';
 import { invoiceFigures, type InvoiceFigures } from '../figures/invoice-figures.js';
 import { lastDayOfMonth, utcDate } from '../period/period.js';
 import type { CostReportData } from '../types.js';
+import { isCounted, standingOf } from '../_counted-invoice.js';
 
 /** 1-based columns of the Invoices sheet that other sheets' formulas read. */
 export const INVOICE_COLUMNS = { status: 2, period: 3, currency: 6, subscription: 7, usage: 8, devOverage: 9, net: 10, vat: 12, gross: 13, netDkk: 14, vatDkk: 15, grossDkk: 16, rate: 17, rateSource: 18, rateDate: 19 } as const;
@@ -40,8 +41,9 @@ export function hasDkkTotals(invoices: InvoiceSummary[], records: Map<string, In
  * total (incl. VAT) in the invoice's currency, and net, VAT and total in DKK where a rate
  * converts them (a DKK invoice as it is, a USD one at its own rate, any other at the rate a
  * rates file gives for the day its VAT became chargeable), with that rate, its source and its
- * day beside them and, in a note, how it was taken or why there is none. Void invoices are
- * listed (highlighted) but the totals per currency count issued ones only (SUMIFS).
+ * day beside them and, in a note, how it was taken or why there is none. Void and held-back
+ * invoices are listed (highlighted, their status saying which) but the totals per currency count
+ * issued ones only (SUMIFS on the status).
  */
 export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
   const { w } = ctx;
@@ -79,7 +81,7 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
     const f: InvoiceFigures | undefined = records.get(i.id);
     return [
       i.invoice_number,
-      w(`status.${i.status}`),
+      w(`status.${standingOf(i, ctx.data)}`),
       utcDate(i.period_start),
       utcDate(i.issued_at.slice(0, 10)),
       utcDate(i.due_at),
@@ -104,7 +106,7 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
     const words = rateOf.get(i.id);
     return words ? { 13: words.note } : undefined;
   });
-  const looks: Look[] = invoices.map((i) => (i.status === 'void' ? 'attention' : 'plain'));
+  const looks: Look[] = invoices.map((i) => (isCounted(i, ctx.data) ? 'plain' : 'attention'));
   const table = new TableWriter(addSheet(ctx.wb, ctx.layout.sheets.invoices, { ...ctx.page, repeatColumns: 1 }, 1, 'Invoices'), ctx.styles, fitSheetColumns(columns, rows));
   table.header();
   rows.forEach((r, i) => table.data(r, looks[i], notes[i]));
@@ -112,7 +114,7 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
   const L = columnLetter;
   const sumifs = (col: number, currency?: string) =>
     `SUMIFS(${L(col)}${first}:${L(col)}${last},B${first}:B${last},"${esc(issued)}"${currency ? `,F${first}:F${last},"${esc(currency)}"` : ''})`;
-  const issuedOf = (currency?: string) => invoices.filter((i) => i.status === 'issued' && (!currency || i.currency === currency));
+  const issuedOf = (currency?: string) => invoices.filter((i) => isCounted(i, ctx.data) && (!currency || i.currency === currency));
   const sumBy = (list: InvoiceSummary[], pick: (f: InvoiceFigures) => number | null, fallback?: (i: InvoiceSummary) => number | null) => {
     let sum = 0;
     for (const i of list) {
@@ -155,6 +157,7 @@ export async function writeInvoicesSheet(ctx: CostContext): Promise<void> {
   if (!ctx.data.invoices) table.line([w('notes.invoicesWithheld', { reason: ctx.data.invoicesWithheld ?? '' })], [], 'note');
   else if (invoices.length === 0) table.line([w('notes.noInvoices')], [], 'note');
   if (invoices.some((i) => i.status === 'void')) table.line([w('notes.voidExcluded')], [], 'note');
+  if (invoices.some((i) => standingOf(i, ctx.data) === 'held_back')) table.line([w('notes.heldBackExcluded')], [], 'note');
   if (invoices.length) table.line([w('notes.invoiceColumns')], [], 'note');
   if (invoices.some((i) => !records.has(i.id))) table.line([w('notes.invoiceNoRecord')], [], 'note');
   await table.finish();

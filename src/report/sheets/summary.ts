@@ -18,6 +18,7 @@ import { reconciliationBlocks } from './_reconciliation.js';
 import { SummaryLines } from './_summary-lines.js';
 import type { KeyUsageInput } from '../types.js';
 import { costReportFindings } from '../cost-findings.js';
+import { isCounted, standingOf } from '../_counted-invoice.js';
 
 /** Label, amount, the invoice's amount, difference, explanation. */
 const KINDS: ColumnKind[] = ['text', 'dkk', 'dkk', 'dkk', 'text'];
@@ -232,7 +233,7 @@ function invoicedBlock(ctx: CostContext, lines: SummaryLines): void {
   const totalsRow = (k: number) => layout.invoicesRows + 2 + k;
   const ref = (col: number, r: number) => `${quote(layout.sheets.invoices)}!${columnLetter(col)}${r}`;
   currencies.forEach((currency, k) => {
-    const issued = invoices.filter((i) => i.status === 'issued' && i.currency === currency);
+    const issued = invoices.filter((i) => isCounted(i, data) && i.currency === currency);
     const sum = (pick: (id: string, total: number) => number | null) => kroner(issued.reduce((a, i) => a + (pick(i.id, i.total_cents) ?? 0), 0));
     const cell = (col: number, result: number) => ({ formula: ref(col, totalsRow(k)), result });
     const has = issued.every((i) => records.has(i.id));
@@ -244,7 +245,7 @@ function invoicedBlock(ctx: CostContext, lines: SummaryLines): void {
   });
   if (hasDkkTotals(invoices, records)) {
     const r = totalsRow(currencies.length);
-    const issued = invoices.filter((i) => i.status === 'issued');
+    const issued = invoices.filter((i) => isCounted(i, data));
     const sum = (pick: (id: string) => number | null) => kroner(issued.reduce((a, i) => a + (pick(i.id) ?? 0), 0));
     const gross = (id: string) => records.get(id)?.gross.dkkMinor ?? null;
     // The currencies of the invoices left out, as they are (EUR, or USD without a rate), never assumed.
@@ -259,6 +260,7 @@ function invoicedBlock(ctx: CostContext, lines: SummaryLines): void {
   if (!data.invoices) lines.push({ cells: [w('notes.invoicesWithheld', { reason: data.invoicesWithheld ?? '' })], style: 'note' });
   else if (invoices.length === 0) lines.push({ cells: [w('notes.noInvoices')], style: 'note' });
   if (invoices.some((i) => i.status === 'void')) lines.push({ cells: [w('notes.voidExcluded')], style: 'note' });
+  if (invoices.some((i) => standingOf(i, data) === 'held_back')) lines.push({ cells: [w('notes.heldBackExcluded')], style: 'note' });
   lines.blank();
 }
 

@@ -260,14 +260,18 @@ async function costSource(ctx: OrgRunContext, data: CostReportData, before: numb
 async function runCostWorkbook(ctx: OrgRunContext, client: ReportingApi, out: OrgOutcome, language: string): Promise<WithheldRecords[]> {
   checkAbort(ctx.signal);
   const before = (await ctx.answers?.received?.())?.length ?? 0;
-  const data = await ctx.deps.fetchCostData(client, ctx.month, ctx.signal);
+  const fetched = await ctx.deps.fetchCostData(client, ctx.month, ctx.signal);
+  // The invoices this run holds back count in the workbook and the cost no more than in the run's
+  // totals (report/_counted-invoice.ts); the records do not say which they are, so the generator does.
+  const heldBack = out.invoices.filter((i) => i.held_back).map((i) => i.id).sort();
+  const data = heldBack.length ? { ...fetched, heldBack: new Set(heldBack) } : fetched;
   out.cost = ctx.deps.costInDkk(data, ctx.month, ctx.rates);
   checkAbort(ctx.signal);
   await ctx.writer.emit({
     path: `${ctx.folder}/cost-${ctx.month}.xlsx`, org_id: ctx.org.org_id, kind: 'cost_workbook',
-    ...(await costSource(ctx, data, before)),
+    ...(await costSource(ctx, fetched, before)),
     // The rates file decides DKK figures of invoices not in DKK: another file rewrites the workbook.
-    generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}${ctx.rates ? `, rates ${ctx.rates.digest.slice(0, 12)}` : ''}`,
+    generator: `svc ${VERSION} cost report, ${language}, name ${shortHash(ctx.org.name)}${ctx.rates ? `, rates ${ctx.rates.digest.slice(0, 12)}` : ''}${heldBack.length ? `, held back ${shortHash(heldBack.join(','))}` : ''}`,
     produce: () => ctx.deps.buildCostWorkbook(data, { language, organizationName: ctx.scrub(ctx.org.name), ...(ctx.rates ? { rates: ctx.rates } : {}) }),
   });
   ctx.onFile();
