@@ -144,13 +144,16 @@ describe('runBooks: what a return drafted from the run lacks, and void invoices\
       voidEntry('V-3', '2026-11-01', { status: 'made', number: 'KN-8', issue_date: '2026-11-20' }),
     ], 'ok')]);
     expect(r.books.not_booked).toEqual([
-      { org_id: 'org-a', invoice_number: 'V-1', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note_to_make: true },
+      // The VAT at stake: the record's 2,500 øre, a DKK invoice's own DKK.
+      { org_id: 'org-a', invoice_number: 'V-1', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note_to_make: true, vat_cents: 2500, vat_dkk_cents: 2500 },
       { org_id: 'org-a', invoice_number: 'V-0', reason: 'void', currency: 'DKK', total_cents: 12500 },
       { org_id: 'org-a', invoice_number: 'V-2', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note: 'KN-7', credit_note_period: '2026-12' },
       { org_id: 'org-a', invoice_number: 'V-3', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note: 'KN-8' },
     ]);
+    expect(r.da.notBooked[0]).toContain('skal den moms, fakturaen angiver, 25,00 DKK, betales, som den står');
+    expect(r.json.not_booked).toEqual(r.books.not_booked);
     expect(r.en.notBooked).toEqual([
-      'V-1 (org-a) is not booked: void. Its credit note is not made yet: until it is issued, the VAT the invoice states is owed as it stands (momsloven § 46, stk. 6).',
+      'V-1 (org-a) is not booked: void. Its credit note is not made yet: until it is issued, the VAT the invoice states, DKK 25.00, is owed as it stands (momsloven § 46, stk. 6). It is not in the output VAT above: add it if the return is filed before the credit note is issued.',
       'V-0 (org-a) is not booked: void.',
       'V-2 (org-a) is not booked: void. Its credit note KN-7 is dated in VAT period 2026-12, not the invoice\'s: they do not cancel out in one return, so the invoice\'s VAT belongs to its own period and the credit note\'s reversal to 2026-12.',
       'V-3 (org-a) is not booked: void. Its credit note KN-8 is not booked either: together they cancel out.',

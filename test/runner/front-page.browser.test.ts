@@ -440,7 +440,7 @@ describe('an invoice the invoice check calls wrong, on the Danish page (issue 36
     expect(group.note).toContain('momsbekendtgørelsen § 58, stk. 2');
     expect(group.note).toContain('NUMBER er det næste nummer i jeres kreditnotaserie');
     expect(group.lines).toEqual([
-      'Name of org-kattegat: 2026-0152 er ikke gyldig: der er lagt dansk moms på en virksomhed med momsnummeret "PL5261040828" fra PL: ydelsen leveres i PL, og køberen afregner momsen dér (omvendt betalingspligt), så fakturaen skulle være uden moms (0 %) [danish_vat_to_eu_business]. Lav kreditnotaen: svc invoices credit-note org-kattegat/invoice-2026-0152.json --number NUMBER --date 2026-11-20 --language da --format both',
+      'Name of org-kattegat: 2026-0152 er ikke gyldig: der er opkrævet dansk moms hos en virksomhed med momsnummeret "PL5261040828" fra PL: ydelsen leveres i PL, og køberen afregner momsen dér (omvendt betalingspligt), så fakturaen skulle være uden moms (0 %) [danish_vat_to_eu_business]. Lav kreditnotaen: svc invoices credit-note org-kattegat/invoice-2026-0152.json --number NUMBER --date 2026-11-20 --language da --format both',
     ]);
     expect(group.code).toEqual(['svc invoices credit-note org-kattegat/invoice-2026-0152.json --number NUMBER --date 2026-11-20 --language da --format both']);
     const text = await page.evaluate(() => document.body.innerText);

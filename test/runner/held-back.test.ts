@@ -99,7 +99,7 @@ describe('svc month-end with invoices the invoice check calls wrong', () => {
       expect(all).toContain(`[${entry.findings!.find((f) => f.severity === 'error')!.code}]`);
     }
     const polish = (await pdfPageTexts(await readFile(join(monthDir, entryOf(m, '2026-0152').files[1]!)))).join(' ').replace(/\s+/g, ' ');
-    expect(polish).toContain('Fejl: der er lagt dansk moms på en virksomhed med momsnummeret "PL5261040828" fra PL');
+    expect(polish).toContain('Fejl: der er opkrævet dansk moms hos en virksomhed med momsnummeret "PL5261040828" fra PL');
     const good = (await pdfPageTexts(await readFile(join(monthDir, entryOf(m, '2026-0144').files[1]!)))).join('\n');
     expect(good).not.toContain('IKKE GYLDIG');
     expect(good).toContain('I alt at betale');
@@ -153,7 +153,7 @@ describe('svc month-end with invoices the invoice check calls wrong', () => {
     const summary = await readFile(join(monthDir, 'summary.md'), 'utf8');
     const section = summary.slice(summary.indexOf('## Til kontrol'), summary.indexOf('## I alt'));
     const plain = section.replace(/\\(?=[_[\]])/g, '');
-    expect(plain).toContain('2026-0152 er ikke gyldig: der er lagt dansk moms på en virksomhed med momsnummeret "PL5261040828" fra PL');
+    expect(plain).toContain('2026-0152 er ikke gyldig: der er opkrævet dansk moms hos en virksomhed med momsnummeret "PL5261040828" fra PL');
     expect(plain).toContain('(0 %) [danish_vat_to_eu_business]. Lav kreditnotaen: `svc invoices credit-note');
     // What held back means, and where the commands run, once under the lines.
     expect(plain).toContain('En faktura med fejl er ikke gyldig, som den står: dens PDF er mærket IKKE GYLDIG på hver side');
@@ -202,7 +202,7 @@ describe('a run with a credit-note series makes the credit notes', () => {
     const words = (await pdfPageTexts(await readFile(join(monthDir, 'org-kattegat/credit-note-KN-2026-0009.pdf')))).join(' ').replace(/\s+/g, ' ');
     expect(words).toContain('Kreditnota');
     expect(words).toContain('Krediterer faktura 2026-0152 af 03.11.2026');
-    expect(words).toContain('Årsag: faktura 2026-0152 er ikke gyldig: der er lagt dansk moms på');
+    expect(words).toContain('Årsag: faktura 2026-0152 er ikke gyldig: der er opkrævet dansk moms hos');
     expect(words).not.toMatch(/IKKE GYLDIG|Betalingsreference|Betales senest/);
     const summary = (await readFile(join(monthDir, 'summary.md'), 'utf8')).replace(/\\(?=[_[\]])/g, '');
     expect(summary).toContain('Kreditnota KN-2026-0009 af 20.11.2026 annullerer den: org-kattegat/credit-note-KN-2026-0009.pdf.');

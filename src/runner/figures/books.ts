@@ -120,6 +120,14 @@ export interface NotBooked {
    * stands until the credit note is issued (momsloven § 46, stk. 6; VAT Directive art. 203).
    */
   credit_note_to_make?: true;
+  /**
+   * With `credit_note_to_make`: the VAT the invoice states, in its currency (the record's
+   * `vat_cents`), which is in no box of the return (momsloven § 46, stk. 6 makes it owed as stated
+   * until the credit note is issued), and in DKK where known (a DKK invoice's own; another's as
+   * converted for the books), null where no rate states it.
+   */
+  vat_cents?: number;
+  vat_dkk_cents?: number | null;
 }
 
 export interface RunBooks {
@@ -357,6 +365,10 @@ function notBookedEntry(o: OrgOutcome, i: InvoiceEntry, reason: NotBooked['reaso
       const own = vatPeriodOf(note.issue_date, settings.vat_period).period;
       if (own !== vatPeriodOf(invoiceDay, settings.vat_period).period) entry.credit_note_period = own;
     }
-  } else if (note && (reason === 'void' || reason === 'held_back')) entry.credit_note_to_make = true;
+  } else if (note && (reason === 'void' || reason === 'held_back')) {
+    entry.credit_note_to_make = true;
+    entry.vat_cents = i.vat_cents;
+    entry.vat_dkk_cents = i.currency === 'DKK' ? i.vat_cents : (i.dkk?.vat_cents ?? null);
+  }
   return entry;
 }

@@ -102,5 +102,9 @@ function changesView(c: JournalChanges, locale: Locale, esc: Esc) {
 function creditNoteText(n: NotBooked, locale: Locale): string {
   if (n.credit_note && n.credit_note_period) return w(locale, 'creditNoteOtherPeriod', { number: n.credit_note, period: n.credit_note_period });
   if (n.credit_note) return w(locale, 'creditNoteToo', { number: n.credit_note });
-  return n.credit_note_to_make ? w(locale, 'creditNoteToMake') : '';
+  if (!n.credit_note_to_make) return '';
+  // The VAT at stake, in the invoice's currency and in DKK where they differ and a rate states it.
+  const own = n.vat_cents === undefined ? null : formatMoney(n.vat_cents, n.currency, locale);
+  const inDkk = n.currency !== 'DKK' && n.vat_dkk_cents !== undefined && n.vat_dkk_cents !== null ? formatMoney(n.vat_dkk_cents, 'DKK', locale) : null;
+  return own === null ? w(locale, 'creditNoteToMake') : w(locale, 'creditNoteToMakeVat', { vat: inDkk ? `${own} (${inDkk})` : own });
 }
