@@ -12,6 +12,7 @@ import { parseRecord } from '../model/parse/index.js';
 import { checkMaxRangeDays, checkPeriodFields } from './limits/period.js';
 import { checkedWithoutToken } from './_without-token.js';
 import { readDailyActivityRanges } from './_daily-activity-ranges.js';
+import { readActivityPages } from './_daily-activity-pages.js';
 import { SumPastExactError } from './_sum-past-exact-error.js';
 import { ResponseSchemaError } from './errors/response-schema-error.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
@@ -112,26 +113,34 @@ export class GatewayClient implements GatewayApi {
    * The key's usage per UTC day and model, both ends included (GET /user/daily/activity). The
    * range is checked before any request (real days, start not after end: InvalidRequestError
    * naming the field); one longer than a request may cover (366 days) is asked as successive
-   * ranges and joined into one answer. The service clamps the end to its today.
+   * ranges and joined into one answer. Each range is read page by page (LiteLLM's `page` and
+   * `page_size`) and checked against the totals it states (_daily-activity-pages.ts): an answer
+   * whose days disagree with them, or whose models add up to more than their day, is a
+   * ResponseSchemaError naming the field. The service clamps the end to its today.
    */
   async getDailyActivity(range: DayRangeQuery, opts: CallOptions = {}): Promise<DailyActivityResponse> {
     const checked = checkedWithoutToken(this.#token, () => checkPeriodFields({ start_date: range?.start_date, end_date: range?.end_date }, ['range']));
     if (checked.kind !== 'range') throw new InvalidRequestError('start_date', 'give start_date and end_date');
     const { query } = checked;
+    const endpoint = this.http.endpointOf({ path: '/user/daily/activity' });
+    const refuse = (field: string, reason: string) => new ResponseSchemaError(endpoint, field, reason, 200, 'the gateway');
     const read = (r: DayRangeQuery) =>
-      this.http.request({
-        path: '/user/daily/activity',
-        query: { start_date: r.start_date, end_date: r.end_date },
-        schema: DailyActivityResponseSchema,
-        what: 'daily activity',
-        forbidden: 'usage is not shared with the organization',
-        ...opts,
-      });
+      readActivityPages(
+        (page, pageSize) =>
+          this.http.request({
+            path: '/user/daily/activity',
+            query: { start_date: r.start_date, end_date: r.end_date, page: String(page), page_size: String(pageSize) },
+            schema: DailyActivityResponseSchema,
+            what: 'daily activity',
+            forbidden: 'usage is not shared with the organization',
+            ...opts,
+          }),
+        refuse,
+      );
     try {
       return await readDailyActivityRanges(query.start_date, query.end_date, this.maxRangeDays, read);
     } catch (e) {
       if (!(e instanceof SumPastExactError)) throw e;
-      const endpoint = this.http.endpointOf({ path: '/user/daily/activity' });
       throw new ResponseSchemaError(endpoint, e.field, 'past 2^53 - 1 when summed over the ranges the period was asked in, beyond exact integers', 200, 'the gateway');
     }
   }

@@ -13,6 +13,6 @@ export { CreditNoteDetailsSchema, type CreditNoteDetails } from './credit-note.j
 export { invoiceCategories, subtotalNotItsLines, type ChargeKind, type InvoiceCategories } from './invoice-categories.js';
 export { invoiceRecord } from './invoice-record.js';
 export { ActivityMetricsSchema, DailyActivityResponseSchema, DailyActivitySchema, KeyCreditsSchema, KeyDevPlanSchema, KeyInfoResponseSchema, KeyInfoSchema, ModelInfoDetailsSchema, ModelInfoResponseSchema, ModelInfoSchema } from './litellm.js';
-export type { ActivityMetrics, DailyActivityResponse, KeyInfo, KeyInfoResponse, ModelInfo } from './litellm.js';
+export type { ActivityMetrics, DailyActivity, DailyActivityResponse, KeyInfo, KeyInfoResponse, ModelInfo } from './litellm.js';
 export { recordOf } from './parse/parse.js';
 export { isoDate } from './primitives/primitives.js';

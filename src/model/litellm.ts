@@ -1,18 +1,21 @@
 import { z } from 'zod';
-import { count, decimalString, isoDate, isoDateTime, objectOf } from './primitives/primitives.js';
+import { count, isoDate, isoDateTime, objectOf } from './primitives/primitives.js';
+import { litellmAmount, litellmSignedAmount } from './primitives/litellm-amount.js';
 
 /*
  * Records of the gateway endpoints the spec leaves "not shown" (README Assumptions): the
- * LiteLLM proxy's shapes for `/key/info`, `/v1/model/info` and `/user/daily/activity`, with
- * money as decimal strings rather than JSON floats.
+ * LiteLLM proxy's shapes for `/key/info`, `/v1/model/info` and `/user/daily/activity`. Money
+ * and prices are read exactly whether they come as JSON numbers (LiteLLM's floats), exponent
+ * strings or decimal strings (primitives/litellm-amount.ts); `/user/daily/activity` may come in
+ * pages (LiteLLM's SpendAnalyticsPaginatedResponse), which the client follows and joins.
  */
 
 // Shapes with a doc comment per field, the schema typed as `z.ZodObject<typeof shape>` so the
 // comments reach the built .d.ts (see invoice.ts).
 
 const keyCreditsShape = {
-  /** Balance left in US dollars, exact (a decimal string on the wire); negative when overdrawn. */
-  balance_usd: decimalString,
+  /** Balance left in US dollars, exact (a JSON number or decimal string on the wire); negative when overdrawn. */
+  balance_usd: litellmSignedAmount,
 };
 /** Prepaid credits of the key's organization (shared by all its keys). */
 export const KeyCreditsSchema: z.ZodObject<typeof keyCreditsShape, z.core.$strip> = z.object(keyCreditsShape).meta({ id: 'KeyCredits' });
@@ -37,10 +40,10 @@ const keyInfoShape = {
   key_name: z.string(),
   /** Its organization's id; null for a key of no organization. */
   org_id: z.string().nullable(),
-  /** US dollars spent this calendar month, exact (a decimal string on the wire). */
-  spend: decimalString,
+  /** US dollars spent this calendar month, exact (a JSON number or decimal string on the wire). */
+  spend: litellmAmount,
   /** Monthly spend limit in US dollars, exact; null when the key has none. */
-  max_budget: decimalString.nullable(),
+  max_budget: litellmAmount.nullable(),
   /** `1mo` when the key has a monthly limit; null otherwise. */
   budget_duration: z.string().nullable(),
   /** When the monthly limit resets, ISO 8601; null without a limit. */
@@ -70,7 +73,7 @@ export const KeyInfoResponseSchema: z.ZodObject<typeof keyInfoResponseShape, z.c
 
 /** A capability flag; LiteLLM sends null or leaves it out when unknown, which counts as "no". */
 const flag = z.boolean().nullable().optional().transform((v) => v === true);
-const price = decimalString.nullable();
+const price = litellmAmount.nullable();
 
 const modelInfoDetailsShape = {
   /** Kind of model, LiteLLM's modes: chat, embedding, audio_transcription, … */
@@ -128,8 +131,8 @@ const modelInfoResponseShape = {
 export const ModelInfoResponseSchema: z.ZodObject<typeof modelInfoResponseShape, z.core.$strip> = z.object(modelInfoResponseShape).meta({ id: 'ModelInfoResponse' });
 
 const activityMetricsShape = {
-  /** Spend in US dollars, exact (a decimal string on the wire). */
-  spend: decimalString,
+  /** Spend in US dollars, exact (a JSON number or decimal string on the wire). */
+  spend: litellmAmount,
   /** Input tokens, cache reads and writes included. */
   prompt_tokens: count,
   /** Output tokens. */
@@ -166,8 +169,8 @@ const dailyActivityShape = {
 export const DailyActivitySchema: z.ZodObject<typeof dailyActivityShape, z.core.$strip> = z.object(dailyActivityShape).meta({ id: 'DailyActivity' });
 
 const activityTotalsShape = {
-  /** Spend over the range in US dollars, exact (a decimal string on the wire). */
-  total_spend: decimalString,
+  /** Spend in US dollars, exact (a JSON number or decimal string on the wire). */
+  total_spend: litellmAmount,
   /** Input tokens, cache reads and writes included. */
   total_prompt_tokens: count,
   /** Output tokens. */
@@ -180,11 +183,17 @@ const activityTotalsShape = {
   total_tokens: count,
   /** Requests made. */
   total_api_requests: count,
+  /** This answer's page, from 1 (LiteLLM's pagination; absent when the gateway does not page). */
+  page: z.int().min(1).optional(),
+  /** How many pages the range has (absent when the gateway does not page). */
+  total_pages: z.int().min(0).optional(),
+  /** Whether a page follows this one (absent when the gateway does not page). */
+  has_more: z.boolean().optional(),
 };
 const dailyActivityResponseShape = {
-  /** One result per UTC day of the range, oldest first. */
+  /** Results per UTC day: one per day, oldest first, from svc's server; LiteLLM sends the newest first, and a day split over two pages appears on both. */
   results: z.array(DailyActivitySchema),
-  /** Totals over the range. */
+  /** Totals over the range (LiteLLM: over this page's records) and the page fields. */
   metadata: objectOf(activityTotalsShape),
 };
 /** Response of GET /user/daily/activity: the calling key's usage, one result per UTC day. */

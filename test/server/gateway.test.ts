@@ -116,6 +116,22 @@ describe('GET /v1/model/info and /user/daily/activity', () => {
     const def = await call(s.url, '/user/daily/activity', { token: apiKey('key-nl-001') });
     expect(def.json.results).toHaveLength(20);
   });
+  it('LiteLLM\'s page and page_size: every day on page 1 of 1; a page past it, or a page_size LiteLLM refuses, is 400', async () => {
+    const q = '/user/daily/activity?start_date=2026-10-01&end_date=2026-10-31';
+    const one = await call(s.url, `${q}&page=1&page_size=1000`, { token: apiKey('key-nl-001') });
+    expect(one.status).toBe(200);
+    expect(one.json.results).toHaveLength(31);
+    expect(one.json.metadata).toMatchObject({ page: 1, total_pages: 1, has_more: false });
+    for (const [extra, message] of [
+      ['&page=2', 'page 2 is past the last page, 1: this server answers every day on page 1'],
+      ['&page=0', 'page must be a whole number from 1 to 1000000000 (got "0")'],
+      ['&page_size=1001', 'page_size must be a whole number from 1 to 1000 (got "1001")'],
+    ] as const) {
+      const r = await call(s.url, q + extra, { token: apiKey('key-nl-001') });
+      expect(r.status, extra).toBe(400);
+      expect(r.json, extra).toEqual({ error: 'invalid_query', message });
+    }
+  });
   it('403 when usage is not shared; 400 for bad dates', async () => {
     const r = await call(s.url, '/user/daily/activity', { token: apiKey('key-fl-001') });
     expect(r.status).toBe(403);

@@ -53,7 +53,7 @@ describe('an unknown query parameter', () => {
       ['/api/orgs/org-nordlys/invoices?page=2', tokenOf('org-nordlys'), 'unknown query parameter "page": GET /api/orgs/{org_id}/invoices takes no query parameters'],
       ['/api/partner/status?org=org-nordlys', PARTNER_TOKEN, 'unknown query parameter "org": GET /api/partner/status takes no query parameters'],
       ['/key/info?key=x', apiKey('key-nl-001'), 'unknown query parameter "key": GET /key/info takes no query parameters'],
-      ['/user/daily/activity?start=2026-11-01', apiKey('key-nl-001'), 'unknown query parameter "start": GET /user/daily/activity takes start_date, end_date'],
+      ['/user/daily/activity?start=2026-11-01', apiKey('key-nl-001'), 'unknown query parameter "start": GET /user/daily/activity takes start_date, end_date, page, page_size'],
     ];
     for (const [path, token, message] of cases) {
       const r = await call(s.url, path, { token });

@@ -1,5 +1,6 @@
 import { formatMonth } from '../../locale/index.js';
 import { getLocale } from '../../locale/index.js';
+import { UsageError } from '../_program/usage-error.js';
 
 /** The periods `svc usage --period` accepts. */
 export const USAGE_PERIODS = ['today', 'week', 'month', 'last-month'] as const;
@@ -62,6 +63,10 @@ export function usagePeriod(name: UsagePeriodName, now: Date): DayRange {
  * The days `request` covers as seen at `now` (the service's today, whose-today.ts), by the
  * spec's rules for a range (reporting-api.md §4): UTC days, the end clamped to today. A period
  * that starts after today is kept as asked and marked `afterToday`: nothing exists in it yet.
+ * Only `--since` without `--until` has no end of its own ("up to today"): after today it would
+ * end before it starts, so it is refused, as `--since` after `--until` is, rather than printed
+ * as a reversed period; with `--until` a future range is a period like a future `--month`.
+ * @throws UsageError naming --since for `--since` after today without `--until`.
  */
 export function usageRange(request: UsageRequest, now: Date): DayRange {
   if (request.kind === 'named') return usagePeriod(request.name, now);
@@ -78,6 +83,9 @@ export function usageRange(request: UsageRequest, now: Date): DayRange {
     prefix = `${formatMonth(request.month, getLocale('en'))}, `;
   } else {
     start = request.since;
+    if (request.until === undefined && start > today) {
+      throw new UsageError(`--since: ${start} is after today (${today}, UTC), and without --until the range runs up to today; give an earlier day, or --until too`);
+    }
     asked = request.until ?? today;
     name = 'range';
   }

@@ -1,5 +1,6 @@
-import { Decimal } from '../../money/index.js';
+import { Decimal, sameUpToFloatNoise } from '../../money/index.js';
 import type { ActivityMetrics, DailyActivityResponse } from '../../model/index.js';
+
 
 /** The label of usage the service recorded without a model (spec: per-model figures may sum to less than the key's). */
 export const NO_MODEL = '(no model)';
@@ -52,7 +53,10 @@ export function inputNotFromCache(r: UsageRow): number {
  * Adds the days of a daily-activity response up per model, most expensive first (then by
  * name). The TOTAL is the key's own figures (each day's), not the sum of the model rows: usage
  * recorded without a model is the difference, a row of its own labelled `(no model)`, so the
- * rows always add up to the TOTAL.
+ * rows always add up to the TOTAL. The client has refused an answer where a day's models add up
+ * to more than the day (a negative difference); what is left is a spend a few units in the 17th
+ * digit below zero, LiteLLM's float sums (money/float-noise.ts), which counts as none.
+ * @throws Error naming the field if a difference is still negative (an answer not checked by the client).
  */
 export function summarizeActivity(activity: DailyActivityResponse): { rows: UsageRow[]; total: UsageRow } {
   const byModel = new Map<string, UsageRow>();
@@ -77,6 +81,13 @@ export function summarizeActivity(activity: DailyActivityResponse): { rows: Usag
     cacheWrite: total.cacheWrite - modelled.cacheWrite,
     spend: total.spend.minus(modelled.spend),
   };
+  for (const f of ['requests', 'prompt', 'output', 'cacheRead', 'cacheWrite'] as const) {
+    if (rest[f] < 0) throw new Error(`usage without a model would be negative (${f} ${rest[f]}): the models add up to more than the days`);
+  }
+  if (rest.spend.isNegative()) {
+    if (!sameUpToFloatNoise(total.spend, modelled.spend)) throw new Error(`usage without a model would be negative (spend ${rest.spend.toFixed()}): the models add up to more than the days`);
+    rest.spend = new Decimal(0);
+  }
   const hasRest = rest.requests || rest.prompt || rest.output || rest.cacheRead || rest.cacheWrite || !rest.spend.isZero();
   return { rows: hasRest ? [...rows, rest] : rows, total };
 }

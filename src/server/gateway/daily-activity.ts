@@ -26,13 +26,27 @@ function dateParam(q: URLSearchParams, name: string, fallback: number): number {
   return d;
 }
 
+/** A whole number query parameter in [min, max], or `fallback` when absent; else 400 naming it. */
+function intParam(q: URLSearchParams, name: string, min: number, max: number, fallback: number): number {
+  const v = q.get(name);
+  if (v === null) return fallback;
+  if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) throw new HttpError(400, 'invalid_query', `${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+  return Number(v);
+}
+
 /**
  * LiteLLM-shaped `GET /user/daily/activity` scoped to the calling key: one result per UTC day of
  * start_date..end_date (default this month to date; end clamped to today; at most 366 days).
  * Usage recorded without a model counts in the day's metrics but has no breakdown entry.
+ * LiteLLM's `page` and `page_size` are taken (checked as LiteLLM does: page from 1, page_size
+ * 1 to 1000) but this server does not split: every day is on page 1 of 1 (`has_more` false), so
+ * a page past it is 400. The client's paging is tested against servers of the tests' own.
  */
 export async function dailyActivity(ds: Dataset, k: CallingKey & { org: NonNullable<CallingKey['org']> }, q: URLSearchParams) {
   if (!k.org.raw.shares.usage) throw new HttpError(403, 'usage_not_shared', 'usage is not shared with this organization');
+  const page = intParam(q, 'page', 1, 1_000_000_000, 1);
+  intParam(q, 'page_size', 1, 1000, 50);
+  if (page > 1) throw new HttpError(400, 'invalid_query', `page ${page} is past the last page, 1: this server answers every day on page 1`);
   const first = dateParam(q, 'start_date', monthStart(ds.today));
   const requestedLast = dateParam(q, 'end_date', ds.today);
   if (first > requestedLast) throw new HttpError(400, 'invalid_period', `start_date ${formatDay(first)} is after end_date ${formatDay(requestedLast)}`);
@@ -73,6 +87,9 @@ export async function dailyActivity(ds: Dataset, k: CallingKey & { org: NonNulla
       total_cache_creation_input_tokens: total[4],
       total_tokens: total[1] + total[2],
       total_api_requests: total[5],
+      page: 1,
+      total_pages: 1,
+      has_more: false,
     },
   };
 }

@@ -389,6 +389,8 @@ export const DESCRIPTIONS: Record<string, { record: string; properties: Record<s
       'metadata.total_completion_tokens': TOKENS.completion_tokens, 'metadata.total_cache_read_input_tokens': TOKENS.cache_read_input_tokens,
       'metadata.total_cache_creation_input_tokens': TOKENS.cache_creation_input_tokens, 'metadata.total_tokens': TOKENS.total_tokens,
       'metadata.total_api_requests': 'Requests (int64).',
+      'metadata.page': 'This answer\'s page (LiteLLM\'s pagination; always 1 here).', 'metadata.total_pages': 'Pages of the range (always 1 here).',
+      'metadata.has_more': 'Whether a page follows (always false here: every day is on page 1).',
     },
   },
   DailyActivity: {

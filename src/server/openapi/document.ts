@@ -139,6 +139,8 @@ const PATHS = {
       parameters: [
         query('start_date', { type: 'string', format: 'date' }, 'first day (default: the first of the current month)'),
         query('end_date', { type: 'string', format: 'date' }, 'last day (default: today)'),
+        query('page', { type: 'integer', minimum: 1 }, 'page, from 1 (LiteLLM\'s pagination; this server answers every day on page 1 of 1)'),
+        query('page_size', { type: 'integer', minimum: 1, maximum: 1000 }, 'records per page, at most 1000 (LiteLLM\'s; default 50)'),
       ],
       security: API_KEY,
     }),
