@@ -1,5 +1,6 @@
 import { finished, Transform, type Readable } from 'node:stream';
 import { CredentialScan } from './_credential-scan.js';
+import type { SecretFragments } from '../core/index.js';
 
 /** Largest `content-length` read into one buffer allocated up front (larger bodies are collected in chunks). */
 const PREALLOCATE_LIMIT = 512 * 1024 * 1024;
@@ -71,21 +72,21 @@ function fitInto(out: Buffer, size: number, b: Buffer, rest: Buffer[]): number {
   return size + fits;
 }
 
-/** A credential a streamed body must not hold (its UTF-8 bytes), and the error the stream then fails with. */
+/** A credential a streamed body must not hold (SecretFragments.ofUtf8 of it), and the error the stream then fails with. */
 export interface BodyGuard {
-  bytes: Buffer;
+  fragments: SecretFragments;
   found: () => Error;
 }
 
 /**
  * `body` passed through with the same cap: the returned stream fails with `cap.tooLarge()`
  * once more than `cap.bytes` have come (for a body read as a stream by its caller). With a
- * `guard`, it fails with `guard.found()` once the body holds the guarded bytes, also split across
+ * `guard`, it fails with `guard.found()` once the body holds a fragment of the credential, also split across
  * chunks, and none of them is passed on first (CredentialScan).
  */
 export function capStream(body: Readable, cap: BodyCap, guard?: BodyGuard): Readable {
   let total = 0;
-  const scan = guard ? new CredentialScan(guard.bytes) : undefined;
+  const scan = guard ? new CredentialScan(guard.fragments) : undefined;
   const capped = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       total += chunk.length;

@@ -1,25 +1,27 @@
+import type { SecretFragments } from '../core/index.js';
+
 const NONE = Buffer.alloc(0);
 
 /**
- * Looks for the client's credential (`needle`, its UTF-8 bytes) in a body that arrives in chunks,
- * also where it is split across two of them. The last `needle.length - 1` bytes seen are held back
- * until the next chunk (or the end) shows they do not begin it, so no part of the credential is
- * ever passed on. Each chunk is searched where it lies (Buffer.indexOf); only the few bytes around
- * a boundary are copied.
+ * Looks for the client's credential (`fragments`, made by SecretFragments.ofUtf8: any run of
+ * FRAGMENT_LENGTH of its bytes, in any case) in a body that arrives in chunks, also where it is
+ * split across two of them. The last `reach - 1` bytes seen are held back until the next chunk
+ * (or the end) shows they do not begin a fragment, so no fragment is ever passed on. Each chunk
+ * is searched where it lies; only the few bytes around a boundary are copied.
  */
 export class CredentialScan {
   private held: Buffer = NONE;
   private readonly keep: number;
 
-  constructor(private readonly needle: Buffer) {
-    this.keep = needle.length - 1;
+  constructor(private readonly fragments: SecretFragments) {
+    this.keep = Math.max(0, fragments.reach - 1);
   }
 
   /** The bytes that may be passed on now, or undefined when the credential has come. */
   write(chunk: Buffer): Buffer[] | undefined {
-    if (chunk.includes(this.needle)) return undefined;
+    if (this.fragments.inBytes(chunk)) return undefined;
     // One starting in the held bytes ends within the chunk's first `keep` bytes.
-    if (this.held.length && Buffer.concat([this.held, chunk.subarray(0, this.keep)]).includes(this.needle)) return undefined;
+    if (this.held.length && this.fragments.inBytes(Buffer.concat([this.held, chunk.subarray(0, this.keep)]))) return undefined;
     if (chunk.length >= this.keep) {
       const out = [this.held, chunk.subarray(0, chunk.length - this.keep)];
       this.held = chunk.subarray(chunk.length - this.keep);
@@ -39,22 +41,22 @@ export class CredentialScan {
 }
 
 /**
- * Whether a parsed JSON value holds `token` in a string or a member name. JSON may write any
- * character as an escape (`\u0072`, `\/`, `\"`), so a body whose bytes do not hold the token can
- * still say it once parsed; the pipeline walks a value only when its text had a backslash at all.
+ * Whether a parsed JSON value holds the token (`fragments`, of characters: a piece of it counts)
+ * in a string or a member name. JSON may write any character as an escape (`\u0072`, `\/`, `\"`),
+ * so a body whose bytes do not hold the token can still say it once parsed; the pipeline walks a value only when its text had a backslash at all.
  * Iterative, so no nesting depth overflows the stack.
  */
-export function parsedHolds(value: unknown, token: string): boolean {
+export function parsedHolds(value: unknown, fragments: SecretFragments): boolean {
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (v.includes(token)) return true;
+      if (fragments.has(v)) return true;
     } else if (Array.isArray(v)) {
       for (const x of v) stack.push(x);
     } else if (typeof v === 'object' && v !== null) {
       for (const k in v) {
-        if (k.includes(token)) return true;
+        if (fragments.has(k)) return true;
         stack.push((v as Record<string, unknown>)[k]);
       }
     }

@@ -1,5 +1,6 @@
 import { InvalidRequestError } from './errors/invalid-request-error.js';
 import { withoutSecrets } from './errors/_error-body.js';
+import { SecretFragments } from '../core/index.js';
 
 /**
  * `value` as a message quotes it back to the caller, `token` masked: a token passed where an id,
@@ -9,12 +10,12 @@ export function quotedWithoutToken(value: unknown, token: string): string {
   return withoutSecrets(String(JSON.stringify(value)), [token]);
 }
 
-/** `check()`, an InvalidRequestError it throws quoting `token` made again with the token masked. */
+/** `check()`, an InvalidRequestError it throws quoting `token` (or a piece of it) made again with the token masked. */
 export function checkedWithoutToken<T>(token: string, check: () => T): T {
   try {
     return check();
   } catch (e) {
-    if (e instanceof InvalidRequestError && e.message.includes(token)) throw new InvalidRequestError(e.field, withoutSecrets(e.reason, [token]));
+    if (e instanceof InvalidRequestError && new SecretFragments([token]).has(e.message)) throw new InvalidRequestError(e.field, withoutSecrets(e.reason, [token]));
     throw e;
   }
 }

@@ -18,7 +18,7 @@ import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { CredentialInResponseError } from './errors/credential-in-response-error.js';
 import { parsedHolds } from './_credential-scan.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
-import { escapeControls } from '../core/index.js';
+import { escapeControls, SecretFragments } from '../core/index.js';
 import { defaultUserAgent } from './user-agent.js';
 import { keepResponse } from './errors/_response-info.js';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -65,8 +65,10 @@ export class HttpPipeline {
   readonly maxResponseBytes: Readonly<Record<BodyKind, number>>;
   /** A true private field, so util.inspect and console.log of the pipeline never show it. */
   readonly #token: string;
-  /** The token's UTF-8 bytes, searched for in every successful answer's body. */
-  readonly #tokenBytes: Buffer;
+  /** The token's fragments in UTF-8 bytes, searched for in every successful answer's body. */
+  readonly #tokenInBytes: SecretFragments;
+  /** ... and in characters, searched for in the strings of parsed JSON that had escapes. */
+  readonly #tokenInText: SecretFragments;
   private readonly dispatcher: Dispatcher | undefined;
   private readonly policy: RetryPolicy;
   private readonly logger: ((line: string) => void) | undefined;
@@ -77,7 +79,8 @@ export class HttpPipeline {
     this.baseUrl = parseBaseUrl(options.baseUrl, this.service);
     if (!options.token) throw new ConfigurationError('no token given to the HTTP client');
     this.#token = options.token;
-    this.#tokenBytes = Buffer.from(options.token, 'utf8');
+    this.#tokenInBytes = SecretFragments.ofUtf8([options.token]);
+    this.#tokenInText = new SecretFragments([options.token]);
     this.userAgent = options.userAgent ?? defaultUserAgent();
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.credential = options.credential ?? 'token';
@@ -142,11 +145,12 @@ export class HttpPipeline {
 
   /**
    * A successful answer's whole body, refused (CredentialInResponseError) when its bytes hold the
-   * token as sent: one Buffer.indexOf over the bytes, before they are decoded, parsed or handed on.
+   * token or a piece of it, in any case (SecretFragments): one pass over the bytes, before they are
+   * decoded, parsed or handed on.
    */
   private async readBody(r: RequestOptions, res: RawResponse): Promise<Buffer> {
     const body = await readAll(res.body, res.contentLength, this.capOf(r, res.status));
-    if (body.includes(this.#tokenBytes)) throw this.credentialFound(r, res.status);
+    if (this.#tokenInBytes.inBytes(body)) throw this.credentialFound(r, res.status);
     return body;
   }
 
@@ -161,7 +165,7 @@ export class HttpPipeline {
    * @throws CredentialInResponseError, with the answer's headers but never its body
    */
   refuseEscapedCredential(r: Pick<RequestOptions, 'method' | 'path'>, escaped: boolean, json: unknown, status: number, headers?: IncomingHttpHeaders): void {
-    if (escaped && parsedHolds(json, this.#token)) throw keepResponse(this.credentialFound(r, status), headers, undefined, [this.#token]);
+    if (escaped && parsedHolds(json, this.#tokenInText)) throw keepResponse(this.credentialFound(r, status), headers, undefined, [this.#token]);
   }
 
   /** The JSON checked against the request's schema (decimal strings become Decimal). */
@@ -274,7 +278,7 @@ export class HttpPipeline {
             discard(res.body);
             throw cap.tooLarge();
           }
-          const body = capStream(res.body, cap, { bytes: this.#tokenBytes, found: () => this.credentialFound(r, res.statusCode) });
+          const body = capStream(res.body, cap, { fragments: this.#tokenInBytes, found: () => this.credentialFound(r, res.statusCode) });
           streamed = body;
           handedOver = true;
           body.once('close', () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiError, CredentialInResponseError, GatewayClient, ReportingClient } from '../../src/index.js';
 import { HttpPipeline } from '../../src/client/http-pipeline.js';
 import { CredentialScan } from '../../src/client/_credential-scan.js';
+import { FRAGMENT_LENGTH, SecretFragments } from '../../src/core/index.js';
 import { json, realAnswers, startAnsweringServer, startChunkedServer, type FakeServer } from './_fake-server.js';
 import { FAST, orgEnv, samplesWithNordlysToken, svcBin, svcInProcess, tokenOf, useReferenceServer } from '../_harness/index.js';
 
@@ -46,8 +47,14 @@ const paths = {
 };
 /** The key usage with key 1's name holding `text`. */
 const keyNamed = (text: string) => ({ ...keyUsage, keys: (keyUsage.keys as Array<Record<string, unknown>>).map((k, i) => (i === 1 ? { ...k, name: text } : k)) });
-/** A JSON text with every `TOKEN` written with its first character as a \u escape. */
-const escaped = (value: unknown) => JSON.stringify(value).split(TOKEN).join(`\\u${TOKEN.charCodeAt(0).toString(16).padStart(4, '0')}${TOKEN.slice(1)}`);
+/**
+ * A JSON text with every `TOKEN` written with every (FRAGMENT_LENGTH - 1)th character, the first
+ * too, as a \u escape: no run of its bytes is a piece of the token long enough to count.
+ */
+const escaped = (value: unknown) => {
+  const spelled = [...TOKEN].map((c, i) => (i % (FRAGMENT_LENGTH - 1) === 0 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('');
+  return JSON.stringify(value).split(TOKEN).join(spelled);
+};
 const sendText = (text: string) => (res: ServerResponse) => {
   res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req-cred-1' });
   res.end(text);
@@ -138,12 +145,11 @@ describe('an answer read whole that holds the client\'s own token', () => {
 });
 
 describe('CredentialScan: the token split across chunks', () => {
-  const needle = Buffer.from(TOKEN);
   const body = Buffer.from(`{"name":"tok ${TOKEN} leak","after":1}`);
-  const start = body.indexOf(needle);
+  const start = body.indexOf(TOKEN);
   /** Feeds `body` cut at `cuts`; what was passed on, and whether the token was found. */
   function feed(bytes: Buffer, cuts: number[]): { passed: Buffer; found: boolean } {
-    const scan = new CredentialScan(needle);
+    const scan = new CredentialScan(SecretFragments.ofUtf8([TOKEN]));
     const out: Buffer[] = [];
     let at = 0;
     for (const cut of [...cuts, bytes.length]) {
@@ -171,8 +177,21 @@ describe('CredentialScan: the token split across chunks', () => {
     }
   });
 
+  test('a piece of it, in another case, is found wherever the cut falls, and none of it passed on', () => {
+    const piece = TOKEN.slice(3, 3 + FRAGMENT_LENGTH).toUpperCase();
+    const partly = Buffer.from(`{"name":"tok ${piece} leak","after":1}`);
+    const at = partly.indexOf(piece);
+    for (let cut = 1; cut < partly.length; cut++) {
+      const { passed, found } = feed(partly, [cut]);
+      expect(found, `cut at ${cut}`).toBe(true);
+      expect(passed.length, `cut at ${cut}`).toBeLessThanOrEqual(at);
+    }
+  });
+
   test('a body without it is passed on whole, byte for byte, however it is cut', () => {
-    const clean = Buffer.from(`{"name":"tok ${TOKEN.slice(0, -1)} leak ${TOKEN.slice(1)}"}`);
+    // Pieces of the token one character shorter than a fragment.
+    const short = FRAGMENT_LENGTH - 1;
+    const clean = Buffer.from(`{"name":"tok ${TOKEN.slice(0, short)} leak ${TOKEN.slice(-short)} ${TOKEN.slice(5, 5 + short).toUpperCase()}"}`);
     for (const cuts of [[], [1], [5, 6, 7], [TOKEN.length - 2, TOKEN.length + 20]]) {
       expect(feed(clean, cuts)).toEqual({ passed: clean, found: false });
     }

@@ -3,6 +3,7 @@ import { Dispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { AnswerRecorder } from '../../src/runner/unit/_answer-recorder.js';
 import { KEPT_GZIP_LEVEL, KEPT_RAW_LIMIT } from '../../src/runner/manifest/kept-answers.js';
+import { FRAGMENT_LENGTH } from '../../src/core/index.js';
 
 // The recorder sees each answer as its chunks come (the run keeps what it recorded beside the
 // documents): the token is found wherever the chunks cut it, a small body is kept as it came and
@@ -82,13 +83,24 @@ describe('the answer recorder', () => {
     }
   });
 
-  it('keeps a body that only nearly holds the token, at every cut', async () => {
-    const near = TOKEN.slice(0, -1);
-    const body = Buffer.from(`${near}|${near}${TOKEN.slice(-1) === 'x' ? 'y' : 'x'}|${TOKEN.slice(1)}`);
+  it('keeps a body that holds only pieces of the token shorter than a fragment, at every cut', async () => {
+    const short = FRAGMENT_LENGTH - 1;
+    const body = Buffer.from(`${TOKEN.slice(0, short)}|${TOKEN.slice(-short)}|${TOKEN.slice(2, 2 + short).toUpperCase()}`);
     for (let at = 1; at < body.length; at++) {
       const { answer, tokenSeenIn } = await record(cut(body, [at]));
       expect(tokenSeenIn).toBeUndefined();
       expect(answer.raw).toEqual(body);
+    }
+  });
+
+  it('withholds a body holding the token less a character, or upper-cased, at every cut', async () => {
+    for (const piece of [TOKEN.slice(0, -1), TOKEN.slice(1), TOKEN.toUpperCase()]) {
+      const body = Buffer.from(`{"name":"${piece}"}`);
+      for (let at = 1; at < body.length; at++) {
+        const { answer, tokenSeenIn } = await record(cut(body, [at]));
+        expect(tokenSeenIn, `${piece} cut at ${at}`).toBe('GET /api/x');
+        expect(answer.withheld).toBeDefined();
+      }
     }
   });
 

@@ -1,3 +1,4 @@
+import { SecretFragments } from '../../core/index.js';
 import { maskKey } from '../_credentials/mask.js';
 
 // The shapes of this service's secrets: reporting tokens (rt_), partner tokens (pt_), API keys (sk-).
@@ -10,13 +11,17 @@ const MIN_SECRET_LENGTH = 6;
 /**
  * A message as the CLI may print it: a token pasted where an id or a month was wanted is echoed
  * back masked (`rt_…4c3e`), as the debug log masks it; so is the value of any secret variable
- * of the environment wherever it appears, whatever its shape.
+ * of the environment wherever it appears, whatever its shape, and a piece of one (in any case)
+ * as `***` (SecretFragments).
  */
 export function maskSecrets(text: string, env: Record<string, string | undefined>): string {
   let out = text;
+  const secrets: string[] = [];
   for (const [name, value] of Object.entries(env)) {
     const v = value?.trim();
-    if (v && v.length >= MIN_SECRET_LENGTH && SECRET_VARIABLE.test(name) && out.includes(v)) out = out.split(v).join(maskKey(v));
+    if (!v || v.length < MIN_SECRET_LENGTH || !SECRET_VARIABLE.test(name)) continue;
+    secrets.push(v);
+    if (out.includes(v)) out = out.split(v).join(maskKey(v));
   }
-  return out.replace(SECRET_SHAPE, (s) => maskKey(s));
+  return new SecretFragments(secrets).mask(out).replace(SECRET_SHAPE, (s) => maskKey(s));
 }

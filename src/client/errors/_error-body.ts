@@ -1,4 +1,4 @@
-import { visibleText } from '../../core/index.js';
+import { SecretFragments, visibleText } from '../../core/index.js';
 
 /** The parts of an error response body the client uses: the service's code and a safe one-line reason. */
 export interface ErrorBodyInfo {
@@ -9,11 +9,12 @@ export interface ErrorBodyInfo {
   fromJson: boolean;
 }
 
-/** `text` with each of `secrets` (an empty one skipped) replaced by `***`. */
+/**
+ * `text` with each of `secrets` (an empty one skipped) replaced by `***`: also a piece of one,
+ * in any case (SecretFragments: a service echoing the key without its prefix echoes the key).
+ */
 export function withoutSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s) out = out.split(s).join('***');
-  return out;
+  return new SecretFragments(secrets).mask(text);
 }
 
 /**

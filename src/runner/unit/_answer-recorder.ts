@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { CredentialScan } from '../../client/index.js';
+import { SecretFragments } from '../../core/index.js';
 import type { AnswerTap } from './answer-tap.js';
 import { KEPT_GZIP_LEVEL, KEPT_HEADERS, KEPT_RAW_LIMIT } from '../manifest/kept-answers.js';
 
@@ -64,7 +65,7 @@ class Recording {
   constructor(
     private readonly method: string,
     private readonly path: string,
-    token: Buffer | null,
+    token: SecretFragments | null,
     private readonly onToken: (where: string) => void,
   ) {
     this.scan = token ? new CredentialScan(token) : undefined;
@@ -88,7 +89,7 @@ class Recording {
   data(data: Buffer | Uint8Array): void {
     if (this.withheld) return;
     // A dispatcher in the chain (an interceptor, an embedder's own) may hand a plain Uint8Array,
-    // whose `includes` looks for one number, not the token's bytes: seen as a Buffer, not copied.
+    // which has no Buffer methods (the scan reads bytes as latin1 text): seen as a Buffer, not copied.
     const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     if (this.scan && this.scan.write(chunk) === undefined) {
       this.withheld = true;
@@ -163,12 +164,13 @@ class Recording {
  */
 export class AnswerRecorder implements AnswerTap {
   private readonly recordings: Recording[] = [];
-  private readonly token: Buffer | null;
+  /** The unit's token, a piece of it counting (SecretFragments, in UTF-8 bytes). */
+  private readonly token: SecretFragments | null;
   /** The first answer whose body held the unit's token (`METHOD /path`), if one did. */
   tokenSeenIn: string | undefined;
 
   constructor(token: string | undefined) {
-    this.token = token ? Buffer.from(token) : null;
+    this.token = token ? SecretFragments.ofUtf8([token]) : null;
   }
 
   through(network: Dispatcher): Dispatcher {
