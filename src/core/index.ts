@@ -16,3 +16,4 @@ export { isSystemError, systemErrorText, systemReason } from './system-error.js'
 export { LONE_SURROGATE_CLASS } from './invisible-text.js';
 export { unknownOption } from './unknown-option.js';
 export { compareText } from './compare-text.js';
+export { shownUrl } from './shown-url.js';

@@ -1,4 +1,5 @@
 import { maskKey } from '../_credentials/mask.js';
+import { shownUrl } from '../../core/index.js';
 
 // The shapes of this service's secrets: reporting tokens (rt_), partner tokens (pt_), API keys (sk-).
 const SECRET_SHAPE = /\b(?:rt|pt|sk)[-_][A-Za-z0-9_-]{6,}/g;
@@ -10,7 +11,8 @@ const MIN_SECRET_LENGTH = 6;
 /**
  * A message as the CLI may print it: a token pasted where an id or a month was wanted is echoed
  * back masked (`rt_…4c3e`), as the debug log masks it; so is the value of any secret variable
- * of the environment wherever it appears, whatever its shape.
+ * of the environment wherever it appears, whatever its shape, and the password of any URL in it
+ * (core's shownUrl).
  */
 export function maskSecrets(text: string, env: Record<string, string | undefined>): string {
   let out = text;
@@ -18,5 +20,5 @@ export function maskSecrets(text: string, env: Record<string, string | undefined
     const v = value?.trim();
     if (v && v.length >= MIN_SECRET_LENGTH && SECRET_VARIABLE.test(name) && out.includes(v)) out = out.split(v).join(maskKey(v));
   }
-  return out.replace(SECRET_SHAPE, (s) => maskKey(s));
+  return shownUrl(out).replace(SECRET_SHAPE, (s) => maskKey(s));
 }
