@@ -11,7 +11,8 @@ import { keyCommandOptions } from '../_gateway/key-command-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { usd } from '../_output/money.js';
 import { wrap } from '../_output/wrap.js';
-import { blockedReason } from '../_gateway/blocked-reason.js';
+import { blockedReason, resetText } from '../_gateway/blocked-reason.js';
+import { budgetPeriod } from '../_gateway/budget-period.js';
 import { plainText } from '../_output/sanitize.js';
 import { configDir, findPin, loadCredentials } from '../_credentials/index.js';
 import { hintOf } from '../_program/errors.js';
@@ -96,6 +97,7 @@ export const statusCommand: Command = {
         // The limit and spend the text shows, named and valued as the service's key info sends them (decimal strings, US dollars).
         spend: info?.spend ?? null,
         max_budget: info?.max_budget ?? null,
+        budget_duration: info?.budget_duration ?? null,
         budget_reset_at: info?.budget_reset_at ?? null,
         blocked: info?.blocked ?? null,
         // The service's UTC day by its answer's Date header (null: it sent none), and this computer's.
@@ -117,13 +119,25 @@ export const statusCommand: Command = {
     const worksLines = line('Works:', answer);
     worksLines[0] = worksLines[0]!.replace(/^(Works:\s+)(yes|no|could not be checked)/, (_m, l: string, w: string) => l + (w === 'yes' ? s.green(w) : w === 'no' ? s.red(w) : s.yellow(w)));
     lines.push(...worksLines);
-    if (info && verdict.works && info.max_budget) lines.push(...line('Limit:', `$${usd(info.spend)} of $${usd(info.max_budget)} spent this month`));
+    if (info && verdict.works && info.max_budget) lines.push(...line('Limit:', limitText(info, info.max_budget)));
     const note = today ? clockNote(today, 'The dates it gives are on its clock.') : undefined;
     if (note) lines.push(...line('Clock:', note));
     io.stdout.write(lines.filter((l) => l.trim() !== '').join('\n') + '\n');
     return exitFor(io, verdict, problem);
   },
 };
+
+/**
+ * The `Limit:` line by the budget's own period: `$12.34 of $2,500.00 spent this month` for the
+ * spec's monthly limit, `$1.20 of $10.00 spent (a daily spend limit; next reset 2026-11-21 00:00 UTC)`
+ * for another (`budget_duration`; `--json` has it as sent).
+ */
+function limitText(info: KeyInfo, limit: NonNullable<KeyInfo['max_budget']>): string {
+  const spent = `$${usd(info.spend)} of $${usd(limit)} spent`;
+  const period = budgetPeriod(info);
+  if (period.monthly) return `${spent} this month`;
+  return `${spent} (a ${period.limit}${info.budget_reset_at ? `; next reset ${resetText(info).replace(/^from /, '')}` : ''})`;
+}
 
 /**
  * 0 when the key works; else, as every failing command, one line on stderr saying why (the report
