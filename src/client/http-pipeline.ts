@@ -306,6 +306,7 @@ export class HttpPipeline {
         sent: [...url.searchParams],
         headers: res.headers,
         conflict: this.service.conflict,
+        redirect: { asked: url, base: this.baseUrl, service: this.service.name, setting: this.service.urlSetting ?? `the ${this.service.urlOption ?? 'baseUrl'} option` },
       });
       return { ok: false, error, retryable: isRetryableStatus(res.statusCode), retryAfterMs };
     } catch (e) {

@@ -17,3 +17,4 @@ export { LONE_SURROGATE_CLASS } from './invisible-text.js';
 export { unknownOption } from './unknown-option.js';
 export { compareText } from './compare-text.js';
 export { FRAGMENT_LENGTH, SecretFragments } from './secret-fragments.js';
+export { shownUrl } from './shown-url.js';

@@ -1,4 +1,5 @@
 import { QueueUrlError } from './errors/queue-url-error.js';
+import { shownUrl } from '../core/index.js';
 
 export interface QueueConnection {
   /** ioredis options as BullMQ takes them. */
@@ -16,7 +17,7 @@ export interface QueueConnection {
  */
 export function parseQueueUrl(value: string, env: Record<string, string | undefined>): QueueConnection {
   // What was typed, quoted in every message, with any password masked.
-  const typed = `"${value.replace(/\/\/[^@/]*@/, '//***@')}"`;
+  const typed = `"${shownUrl(value)}"`;
   let u: URL;
   try {
     u = new URL(value);
@@ -29,12 +30,10 @@ export function parseQueueUrl(value: string, env: Record<string, string | undefi
   if (u.search || u.hash) throw new QueueUrlError(`must not have a query or fragment (got ${typed})`);
   if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d{1,2}$/.test(u.pathname)) throw new QueueUrlError(`the database must be a number, like /0 (got ${typed})`);
   const password = u.password ? undefined : env.SVC_REDIS_PASSWORD || undefined;
-  const shown = new URL(u.href);
-  if (shown.password) shown.password = '***';
   return {
     // maxRetriesPerRequest null: BullMQ's blocking calls wait through a reconnect instead of failing.
     options: { url: u.href, ...(password ? { password } : {}), maxRetriesPerRequest: null, connectTimeout: 10_000 },
-    where: shown.href.replace(/\/$/, ''),
+    where: shownUrl(u.href).replace(/\/$/, ''),
     db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
   };
 }

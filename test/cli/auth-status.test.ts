@@ -45,7 +45,8 @@ describe('svc auth status', () => {
 
   it('a gateway URL that is no URL is also "could not be checked", named as the gateway\'s', async () => {
     const r = await svcInProcess(['auth', 'status'], { SVC_GATEWAY_URL: 'gateway.example.com', SVC_API_KEY: KEYS.limited });
-    expect(r.code).toBe(1);
+    // A setting that cannot be used: 2, as every other key command exits for it (README's exit codes).
+    expect(r.code).toBe(2);
     expect(r.stdout).toContain(`Key:    sk-…${KEYS.limited.slice(-4)}`);
     expect(r.stdout).toContain('Works:  could not be checked: the URL of the gateway (SVC_GATEWAY_URL) "gateway.example.com" is not a URL');
   });

@@ -64,6 +64,13 @@ describe('the built svc bin (lazy command manifest)', () => {
     }
   });
 
+  it('names a flag given no value as it was typed, nothing more (outside review: "flag -n, needs a value")', async () => {
+    for (const flag of ['-n', '--count']) {
+      const r = await inProcess(['search', 'skat', flag]);
+      expect([r.code, r.stderr.split('\n')[0]], flag).toEqual([2, `svc: flag ${flag} needs a value`]);
+    }
+  });
+
   it('runs a command loaded on demand, and rejects unknown commands and flags with exit 2', async () => {
     const version = await bin(['--version']);
     expect(version.stdout).toMatch(/^svc \d+\.\d+\.\d+/);

@@ -6,6 +6,7 @@ import { findPin } from './pins.js';
 import { loadCredentials } from './store.js';
 import { UnknownProfileError } from './unknown-profile-error.js';
 import { emptyCredentials, profileOf, type Credentials } from './schema.js';
+import { usableKey } from './unusable-key-error.js';
 
 /** The key a command uses and why: `SVC_API_KEY`, else the project pin, else the default. */
 export interface ResolvedKey {
@@ -47,8 +48,25 @@ export function pickKey(credentials: Credentials, env: Record<string, string | u
   return { apiKey: entry.api_key, source: 'default', profile: name, why: `"${name}" is the default saved key`, masked: maskKey(entry.api_key), saved: { profile: name, gateway_url: entry.gateway_url, saved_at: entry.saved_at } };
 }
 
-/** Loads the credentials of `io` and picks the key; the env key wins without reading the file. */
+/**
+ * Loads the credentials of `io` and picks the key; the env key wins without reading the file. A
+ * key that holds a character no key has is refused here, naming where it came from, so no command
+ * uses it or prints it (`auth token` included); `auth logout` picks with pickKey and can still
+ * delete such a saved key.
+ * @throws UnusableKeyError, and pickKey's errors
+ */
 export async function resolveKey(io: CommandIO): Promise<ResolvedKey> {
-  if (io.env.SVC_API_KEY?.trim()) return pickKey(emptyCredentials(), io.env, io.cwd);
-  return pickKey(await withConfigDir(io.env, loadCredentials), io.env, io.cwd);
+  const key = io.env.SVC_API_KEY?.trim() ? pickKey(emptyCredentials(), io.env, io.cwd) : pickKey(await withConfigDir(io.env, loadCredentials), io.env, io.cwd);
+  if (key.source === 'env') usableKey(key.apiKey, 'SVC_API_KEY', 'set it to the key exactly as it was issued, on one line');
+  else usableKey(key.apiKey, savedKeyName(key.profile!), savedKeyHint(key.profile!));
+  return key;
 }
+
+/** How messages name a saved key: `the key saved as "work"`. */
+export const savedKeyName = (profile: string): string => `the key saved as "${profile}"`;
+
+/** What to do about a saved key that cannot be used: log in again with it as issued (or delete it). */
+export const savedKeyHint = (profile: string): string => {
+  const flag = profile === 'default' ? '' : ` --profile ${profile}`;
+  return `save it again as issued with "svc auth login${flag}", or delete it with "svc auth logout${flag}"`;
+};

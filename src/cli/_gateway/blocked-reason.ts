@@ -1,5 +1,6 @@
 import type { KeyInfo } from '../../model/index.js';
 import { usd } from '../_output/money.js';
+import { budgetPeriod } from './budget-period.js';
 
 /** When a blocked key works again, e.g. `2026-12-01 00:00 UTC`; the next month when the service does not say. */
 export function resetText(info: KeyInfo): string {
@@ -7,8 +8,11 @@ export function resetText(info: KeyInfo): string {
   return `from ${info.budget_reset_at.replace('T', ' ').replace(/:00(\.0+)?(Z|\+00:00)$/, ' UTC')}`;
 }
 
-/** Why a blocked key does not work, and when it works again. */
+/** Why a blocked key does not work, and when it works again; the limit named by its own period (`the daily spend limit`). */
 export function blockedReason(info: KeyInfo): string {
   const limit = info.max_budget ? ` of $${usd(info.max_budget)}` : '';
-  return `blocked: the monthly spend limit${limit} is reached ($${usd(info.spend)} spent); it works again ${resetText(info)}`;
+  const period = budgetPeriod(info);
+  // Without a reset time, "a new month" is right only for a monthly limit.
+  const again = period.monthly || info.budget_reset_at ? resetText(info) : 'when the limit resets';
+  return `blocked: the ${period.limit}${limit} is reached ($${usd(info.spend)} spent); it works again ${again}`;
 }

@@ -1,6 +1,7 @@
 import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import { str } from '../_program/args.js';
 import { UsageError } from '../_program/usage-error.js';
+import { shownUrl } from '../../core/index.js';
 
 /** The gateway URL a saved key was saved with (by `svc auth login`), from its profile. */
 export interface SavedGateway {
@@ -23,7 +24,9 @@ export const gatewayOption = {
 } as const;
 
 /**
- * `url` when it is an http(s) URL; a UsageError naming `what` (the flag, or the prompt) otherwise.
+ * `url` when it is an http(s) URL without a user name or password (which the client refuses: the
+ * key goes in its header, never in a URL); a UsageError naming `what` (the flag, or the prompt)
+ * otherwise, the URL quoted with its password masked.
  * @throws UsageError
  */
 export function checkedGatewayUrl(url: string, what = '--gateway-url'): string {
@@ -33,7 +36,10 @@ export function checkedGatewayUrl(url: string, what = '--gateway-url'): string {
   } catch {
     parsed = undefined;
   }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new UsageError(`${what}: expected an http:// or https:// URL (got "${url}")`);
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new UsageError(`${what}: expected an http:// or https:// URL (got "${shownUrl(url)}")`);
+  if (parsed.username || parsed.password) {
+    throw new UsageError(`${what}: must not contain a user name or password; the key goes in SVC_API_KEY or "svc auth login" (got "${shownUrl(url)}")`);
+  }
   return url;
 }
 

@@ -18,7 +18,7 @@ export function parseCommandArgs(given: Command, argv: string[], path: string): 
     parsed = { values: r.values as ParsedArgs['values'], positionals: r.positionals };
   } catch (e) {
     const msg = (e as Error).message;
-    const flag = /'(-{1,2}[^' ]+)/.exec(msg)?.[1];
+    const flag = flagNamed(msg, argv);
     if (/Unknown option/i.test(msg)) {
       const near = flag?.startsWith('--') ? suggestionsFor(flag.slice(2).split('=')[0]!, Object.keys(command.options))[0] : undefined;
       throw new UsageError(`unknown flag ${flag ?? ''}`.trim() + (near ? ` (did you mean --${near}?)` : ''), path);
@@ -38,6 +38,17 @@ export function parseCommandArgs(given: Command, argv: string[], path: string): 
     throw new UsageError(`unexpected argument "${parsed.positionals[p.max]}"`, path);
   }
   return parsed;
+}
+
+/**
+ * The flag node's message is about, as typed: node names a flag with a short form by both
+ * (`'-n, --count <value>'`), so the one in argv is named (the long one when neither is there);
+ * never the text between, such as the comma.
+ */
+function flagNamed(message: string, argv: string[]): string | undefined {
+  const forms = /'([^']*)'/.exec(message)?.[1]?.split(/[\s,]+/).filter((w) => w.startsWith('-'));
+  if (!forms?.length) return undefined;
+  return forms.find((f) => argv.some((a) => a === f || a.startsWith(`${f}=`))) ?? forms.at(-1);
 }
 
 /**

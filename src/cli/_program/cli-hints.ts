@@ -2,6 +2,7 @@ import { ConfigurationError } from '../../client/errors/common/index.js';
 import { NotFoundError } from '../../client/errors/common/index.js';
 import { PermissionDeniedError } from '../../client/errors/common/index.js';
 import { TimeoutError } from '../../client/errors/common/index.js';
+import { ApiError } from '../../client/errors/common/index.js';
 import { ORG_HINT } from '../../client/errors/common/index.js';
 import { RunLockedError } from '../../runner/options/index.js';
 import { OutputFolderMissingError } from '../../queue/errors/common/index.js';
@@ -31,7 +32,8 @@ export function cliHint(e: Error): string | undefined {
     if (e.setting === 'SVC_GATEWAY_URL' && e.hint === 'e.g. SVC_GATEWAY_URL=https://gateway.example.com') return 'e.g. SVC_GATEWAY_URL=https://gateway.example.com, or --gateway-url URL';
   }
   if (e instanceof PermissionDeniedError && e.hint === ORG_HINT) return 'check that SVC_ORG_ID (or --org) is the organization the token was created in';
-  if (e instanceof NotFoundError && e.hint?.startsWith('the base URL ends in')) {
+  // A doubled path's 404 and a redirect name where the URL is set: on the command line, the flag.
+  if ((e instanceof NotFoundError && e.hint?.startsWith('the base URL ends in')) || (e instanceof ApiError && e.name === 'RedirectError' && e.hint)) {
     return e.hint.replace('the gatewayUrl option', '--gateway-url or the URL saved with the key').replace('the baseUrl option', '--base-url');
   }
   if (e instanceof NotFoundError && /\/invoices\//.test(e.endpoint)) return 'list the organization\'s invoices with "svc invoices list"';

@@ -1,4 +1,4 @@
-import { SecretFragments } from '../../core/index.js';
+import { SecretFragments, shownUrl } from '../../core/index.js';
 import { maskKey } from '../_credentials/mask.js';
 
 // The shapes of this service's secrets: reporting tokens (rt_), partner tokens (pt_), API keys (sk-).
@@ -11,8 +11,8 @@ const MIN_SECRET_LENGTH = 6;
 /**
  * A message as the CLI may print it: a token pasted where an id or a month was wanted is echoed
  * back masked (`rt_…4c3e`), as the debug log masks it; so is the value of any secret variable
- * of the environment wherever it appears, whatever its shape, and a piece of one (in any case)
- * as `***` (SecretFragments).
+ * of the environment wherever it appears, whatever its shape, a piece of one (in any case) as
+ * `***` (SecretFragments), and the password of any URL in it (core's shownUrl).
  */
 export function maskSecrets(text: string, env: Record<string, string | undefined>): string {
   let out = text;
@@ -23,5 +23,5 @@ export function maskSecrets(text: string, env: Record<string, string | undefined
     secrets.push(v);
     if (out.includes(v)) out = out.split(v).join(maskKey(v));
   }
-  return new SecretFragments(secrets).mask(out).replace(SECRET_SHAPE, (s) => maskKey(s));
+  return shownUrl(new SecretFragments(secrets).mask(out)).replace(SECRET_SHAPE, (s) => maskKey(s));
 }

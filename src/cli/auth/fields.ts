@@ -1,6 +1,6 @@
 import type { Command, CommandIO, ParsedArgs } from '../_program/command.js';
 import { bool } from '../_program/args.js';
-import { NoSavedKeysError, maskKey } from '../_credentials/index.js';
+import { NoSavedKeysError, maskKey, savedKeyHint, savedKeyName, usableKey } from '../_credentials/index.js';
 import { ApiError } from '../../client/errors/index.js';
 import type { KeyFieldsEntry, KeyFieldsRecord } from '../../model/index.js';
 import { blockedBecause, clientFor, explained, keyInUse } from '../_gateway/client-for.js';
@@ -44,6 +44,11 @@ async function allKeys(io: CommandIO, args: ParsedArgs, json: boolean): Promise<
       const apiKey = entry.api_key;
       // Each saved key at its own gateway: the one it was saved with, unless the flag or SVC_GATEWAY_URL says otherwise.
       const gateway = chooseGateway(io, args, { profile: name, gateway_url: entry.gateway_url, saved_at: entry.saved_at });
+      try {
+        usableKey(apiKey, savedKeyName(name), savedKeyHint(name));
+      } catch (e) {
+        return { name, key: maskKey(apiKey), error: { status: null, message: (e as Error).message } };
+      }
       try {
         const { raw } = await clientFor(io, apiKey, gateway).getKeyFieldsJson();
         return { name, key: maskKey(apiKey), raw };

@@ -1,6 +1,6 @@
 import type { Command } from '../_program/command.js';
 import { bool, str } from '../_program/args.js';
-import { KeyInEnvironmentError, maskKey, nameTable, profileOf } from '../_credentials/index.js';
+import { KeyInEnvironmentError, keyProblem, maskKey, nameTable, profileOf } from '../_credentials/index.js';
 import { AuthenticationError } from '../../client/errors/index.js';
 import { PermissionDeniedError } from '../../client/errors/index.js';
 import { UsageError } from '../_program/usage-error.js';
@@ -16,7 +16,7 @@ import { ConnectionError } from '../../client/errors/index.js';
 import { GatewayUnreachableError } from '../_gateway/gateway-unreachable-error.js';
 import { timeoutOption } from '../_program/timeout.js';
 import { withStatus } from '../../client/errors/index.js';
-import { now } from '../../core/index.js';
+import { now, shownUrl } from '../../core/index.js';
 
 const EXAMPLE_URL = 'https://gateway.example.com';
 
@@ -54,7 +54,7 @@ export const loginCommand: Command = {
       if (!entered) throw new UsageError('no gateway URL was entered (or give --gateway-url URL); nothing was saved');
       gateway = { url: checkedGatewayUrl(entered, 'the gateway URL'), source: 'prompt', why: 'entered at the prompt' };
     } else if (terminal) {
-      io.stderr.write(`Gateway: ${gateway.url} (${gateway.why})\n`);
+      io.stderr.write(`Gateway: ${shownUrl(gateway.url)} (${gateway.why})\n`);
     }
 
     let apiKey: string;
@@ -62,7 +62,8 @@ export const loginCommand: Command = {
     if (!terminal) apiKey = await readKeyFromStdin(io.stdin);
     else apiKey = (await readHiddenLine(io, 'Paste your API key (input is hidden): ')).trim();
     if (!apiKey) throw new UsageError('no key was entered; nothing was saved');
-    if (/\s/.test(apiKey)) throw new UsageError('the key contains spaces; nothing was saved');
+    const problem = keyProblem(apiKey);
+    if (problem) throw new UsageError(`the key ${terminal ? 'entered' : 'read from stdin'} holds a character an API key cannot have (${problem}); nothing was saved`);
 
     // The gateway client loads only now: a bad --profile or --gateway-url is refused without it.
     const { clientFor } = await import('../_gateway/client-for.js');
@@ -90,7 +91,7 @@ export const loginCommand: Command = {
       return { ...current, profiles: nameTable([...Object.entries(current.profiles), [name, { ...before, api_key: apiKey, ...(gateway ? { gateway_url: gateway.url } : {}), saved_at: now().toISOString() }]]), default: makeDefault ? name : current.default };
     });
     const next = saved.default === name ? 'It is the default key.' : `Use it with "svc auth use ${name}" or "svc auth pin ${name}".`;
-    const at = gateway ? `Gateway: ${gateway.url}, saved with it (used when neither --gateway-url nor SVC_GATEWAY_URL is given).\n` : '';
+    const at = gateway ? `Gateway: ${shownUrl(gateway.url)}, saved with it (used when neither --gateway-url nor SVC_GATEWAY_URL is given).\n` : '';
     io.stdout.write(`${replaced ? 'Replaced' : 'Saved'} "${name}": ${maskKey(apiKey)} (${label}).\n${next}\n${at}`);
     if (envKey) io.stderr.write(`Warning: SVC_API_KEY is set, so commands use it (${maskKey(io.env.SVC_API_KEY!.trim())}) rather than "${name}" until it is unset.\n`);
     return 0;

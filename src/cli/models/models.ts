@@ -5,7 +5,7 @@ import { UsageError } from '../_program/usage-error.js';
 import { clientFor, explained, keyInUse } from '../_gateway/client-for.js';
 import { keyCommandOptions } from '../_gateway/key-command-options.js';
 import { announceKey } from '../_gateway/announce-key.js';
-import { perMillion, priceCell, tokensCell } from '../_gateway/model-prices.js';
+import { BELOW_SHOWN, perMillion, priceCell, tokensCell } from '../_gateway/model-prices.js';
 import { plainText } from '../_output/sanitize.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { renderTable } from '../_output/table.js';
@@ -105,7 +105,8 @@ export const modelsCommand: Command = {
     ];
     const width = outputWidth(io);
     io.stdout.write(renderTable(columns, rows, width, s));
-    const legend = 'IN/OUT: US$ per 1M tokens. TOOL tool calls, RSN reasoning, IMG image input, PDF PDF input, CACHE prompt caching. Exact figures: --json.';
+    const tiny = rows.some((row) => row.includes(BELOW_SHOWN)) ? ` ${BELOW_SHOWN}: above zero, less than $0.0001.` : '';
+    const legend = `IN/OUT: US$ per 1M tokens.${tiny} TOOL tool calls, RSN reasoning, IMG image input, PDF PDF input, CACHE prompt caching. Exact figures: --json.`;
     io.stdout.write(wrap(legend, width, '').map(s.dim).join('\n') + '\n');
     return 0;
   },

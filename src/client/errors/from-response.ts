@@ -10,6 +10,7 @@ import { SetupNeedsAttentionError } from './setup-needs-attention-error.js';
 import { forbiddenReason } from './_forbidden-reason.js';
 import { readErrorBody } from './_error-body.js';
 import { keepResponse } from './_response-info.js';
+import { RedirectError, redirectTarget } from './redirect-error.js';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** What the caller knows about the request, so an error can say what to do. */
@@ -36,6 +37,8 @@ export interface ErrorContext {
   headers?: IncomingHttpHeaders;
   /** What a 409 means (ServiceName.conflict): the organization's setup (default), or nothing the spec says. */
   conflict?: 'setup' | 'unexplained' | undefined;
+  /** For a redirect (3xx): the URL asked, the base URL, the service's name and where its URL is set (a variable, or the option). */
+  redirect?: { asked: URL; base: URL; service: string; setting: string } | undefined;
 }
 
 /**
@@ -72,6 +75,10 @@ function errorFor(status: number, body: string, ctx: ErrorContext): ApiError {
       return new RateLimitError(endpoint, ctx.retryAfterMs);
   }
   if (status === 408 || status >= 500) return new ServerError(endpoint, status);
+  if (status >= 300 && status < 400 && ctx.redirect) {
+    const { asked, base, service, setting } = ctx.redirect;
+    return new RedirectError(endpoint, status, service, redirectTarget(ctx.headers?.location, asked, base), setting, ctx.credential);
+  }
   const detail = info.text ? `: ${info.text}` : '';
   return new ApiError(`unexpected HTTP ${status} from the service${detail}`, status, endpoint);
 }
