@@ -46,3 +46,19 @@ describe('auth status names the budget by its own period', () => {
     expect(oneLine(r.stdout)).toMatch(/^Limit: {2}\$[\d,.]+ of \$[\d,.]+ spent this month$/m);
   });
 });
+
+describe('usage names the budget by its own period too', () => {
+  it('a daily budget: "Daily spend limit: … used (next reset …)", never "this month"; --json has the duration', async () => {
+    const r = await svc(['usage'], { env: env(daily.url, KEYS.limited) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(oneLine(r.stdout)).toMatch(/^Daily spend limit: \$[\d,.]+ of \$[\d,.]+ used \(next reset 2026-11-21 00:00 UTC\) \([\d.,]+ ?%\)\.$/m);
+    expect(r.stdout).not.toContain('Monthly limit');
+    const json = JSON.parse((await svc(['usage', '--json'], { env: env(daily.url, KEYS.limited) })).stdout);
+    expect(json.monthly_limit.budget_duration).toBe('1d');
+  });
+
+  it('the spec\'s monthly budget is still "Monthly limit: … used this month"', async () => {
+    const r = await svc(['usage'], { env: env(server.url, KEYS.limited) });
+    expect(oneLine(r.stdout)).toMatch(/^Monthly limit: \$[\d,.]+ of \$[\d,.]+ used this month \(/m);
+  });
+});

@@ -2,13 +2,19 @@ import { Decimal } from '../../money/index.js';
 import type { KeyInfo } from '../../model/index.js';
 import { countText, dollars, percent, usd } from '../_output/money.js';
 import { resetText } from '../_gateway/blocked-reason.js';
+import { budgetPeriod } from '../_gateway/budget-period.js';
 
 /** The notes under the usage table that apply to this key (monthly limit, credits, dev plan), one paragraph each. */
 export function usageExtras(info: KeyInfo): string[] {
   const lines: string[] = [];
   if (info.max_budget) {
-    const state = info.blocked ? `. Reached: the key is blocked and works again ${resetText(info)}.` : '.';
-    lines.push(`Monthly limit: $${usd(info.spend)} of $${usd(info.max_budget)} used this month (${percent(info.spend, info.max_budget)})${state}`);
+    // Named by its own period (`budget_duration`), as auth status names it: a daily limit is not "this month's".
+    const period = budgetPeriod(info);
+    const again = period.monthly || info.budget_reset_at ? resetText(info) : 'when the limit resets';
+    const state = info.blocked ? `. Reached: the key is blocked and works again ${again}.` : '.';
+    const head = period.monthly ? 'Monthly limit' : `${period.limit[0]!.toUpperCase()}${period.limit.slice(1)}`;
+    const used = period.monthly ? 'used this month' : `used${info.budget_reset_at ? ` (next reset ${resetText(info).replace(/^from /, '')})` : ''}`;
+    lines.push(`${head}: $${usd(info.spend)} of $${usd(info.max_budget)} ${used} (${percent(info.spend, info.max_budget)})${state}`);
   }
   if (info.credits) {
     const balance = info.credits.balance_usd;
@@ -28,7 +34,8 @@ export function usageExtras(info: KeyInfo): string[] {
 /** `--json` form of the same facts, exact. */
 export function usageExtrasJson(info: KeyInfo): Record<string, unknown> {
   return {
-    monthly_limit: info.max_budget ? { spend_usd: info.spend.toString(), limit_usd: info.max_budget.toString(), blocked: info.blocked } : null,
+    // `monthly_limit` keeps its name for a limit of any period; `budget_duration` says which (as sent, null when none).
+    monthly_limit: info.max_budget ? { spend_usd: info.spend.toString(), limit_usd: info.max_budget.toString(), blocked: info.blocked, budget_duration: info.budget_duration ?? null } : null,
     credits: info.credits ? { balance_usd: info.credits.balance_usd.toString() } : null,
     dev_plan: info.dev_plan,
   };
