@@ -48,6 +48,14 @@ describe('a key with a character no key has', () => {
       expect([r.code, r.stdout], argv.join(' ')).toEqual([2, '']);
       expect(r.stderr).toContain(`svc: the key saved as "default" holds a character an API key cannot have (U+0001, character ${KEYS.limited.length + 1}), so it cannot be used (save it again as issued with "svc auth login", or delete it with "svc auth logout")`);
     }
+    // usage --all names it too, and no list shows its control character raw (a masked tail is escaped).
+    const usage = await svc(['usage', '--all', '--json'], { env });
+    expect(JSON.parse(usage.stdout).keys[0].error.message).toContain('the key saved as "default" holds a character an API key cannot have');
+    for (const argv of [['usage', '--all'], ['auth', 'list']]) {
+      const r = await svc(argv, { env });
+      expect(r.stdout + r.stderr, argv.join(' ')).not.toContain('\u0001');
+      expect(r.stdout, argv.join(' ')).toContain('\\x01');
+    }
     const all = await svc(['auth', 'fields', '--all', '--json'], { env });
     expect(JSON.parse(all.stdout)[0].error.message).toContain('the key saved as "default" holds a character an API key cannot have');
     expect(all.stdout).not.toContain(KEYS.limited);

@@ -1,6 +1,6 @@
 import type { CommandIO, ParsedArgs } from '../_program/command.js';
 import { chooseGateway, type GatewayChoice } from '../_gateway/choose-gateway.js';
-import { NoSavedKeysError, maskKey } from '../_credentials/index.js';
+import { NoSavedKeysError, maskKey, savedKeyHint, savedKeyName, usableKey } from '../_credentials/index.js';
 import { ApiError } from '../../client/errors/index.js';
 import { clientFor } from '../_gateway/client-for.js';
 import { outputWidth, styleFor } from '../_output/style.js';
@@ -24,6 +24,12 @@ type KeyUsage =
 /** One saved key's usage over `request`, counted from the day its own service's answer says it is (see whose-today.ts). */
 async function usageOf(io: CommandIO, profile: string, apiKey: string, gateway: GatewayChoice | undefined, request: UsageRequest): Promise<KeyUsage> {
   const key = maskKey(apiKey);
+  try {
+    // A saved key no service would take (a control character): named as that saved key, as `auth fields --all` names it.
+    usableKey(apiKey, savedKeyName(profile), savedKeyHint(profile));
+  } catch (e) {
+    return { profile, key, error: { status: null, message: (e as Error).message } };
+  }
   try {
     const client = clientFor(io, apiKey, gateway);
     let serviceDate: Date | undefined;
