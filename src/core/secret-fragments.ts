@@ -40,44 +40,60 @@ function fold(text: string): string {
 export class SecretFragments {
   /** The secrets, folded. */
   private readonly secrets: string[] = [];
-  /** Per secret, the shortest run of it that counts: FRAGMENT_LENGTH, or its whole length. */
-  private readonly least: number[] = [];
   private readonly gram: number;
   private readonly stride: number;
   private readonly shift: number;
   private readonly filter: Uint32Array;
-  /** A gram's hash → [secret, offset, secret, offset, …] where some secret holds a gram with that hash. */
-  private readonly byGram = new Map<number, number[]>();
+  /**
+   * Per length of run that counts (FRAGMENT_LENGTH, or a shorter secret's whole length): each run
+   * of that length of a secret, by its hash → [secret, offset, secret, offset, …]. An anchor that
+   * passes the filter is checked by the hashes of the few runs around it, not by growing a match
+   * against every secret that holds its piece: secrets alike in shape (`rt_org-00001_…`,
+   * `rt_org-00002_…`) share their pieces, and text naming them (`org-00001`) met an anchor at
+   * every mention, each compared with a thousand secrets.
+   */
+  private readonly windows: Array<{ length: number; top: number; byHash: Map<number, number[]> }> = [];
   /** The longest run that counts: text cut into pieces that overlap by `reach - 1` is searched as the whole. */
   readonly reach: number;
   readonly empty: boolean;
 
   /** `secrets` (empty ones skipped) as characters; SecretFragments.ofUtf8 for searching bytes. */
   constructor(secrets: Iterable<string | undefined>) {
+    const least: number[] = [];
     for (const s of new Set(secrets)) {
       if (!s) continue;
       this.secrets.push(fold(s));
-      this.least.push(Math.min(FRAGMENT_LENGTH, s.length));
+      least.push(Math.min(FRAGMENT_LENGTH, s.length));
     }
     this.empty = this.secrets.length === 0;
-    this.reach = Math.max(0, ...this.least);
-    this.gram = Math.min(GRAM, ...this.least);
-    this.stride = Math.max(1, Math.min(...this.least) - this.gram + 1);
-    let grams = 0;
+    this.reach = Math.max(0, ...least);
+    this.gram = Math.min(GRAM, ...least);
+    this.stride = Math.max(1, Math.min(...least) - this.gram + 1);
+    const grams = new Set<number>();
+    const byLength = new Map<number, Map<number, number[]>>();
     for (let s = 0; s < this.secrets.length; s++) {
       const secret = this.secrets[s]!;
-      for (let off = 0; off + this.gram <= secret.length; off++, grams++) {
-        const h = hashAt(secret, off, this.gram);
-        const at = this.byGram.get(h);
+      for (let off = 0; off + this.gram <= secret.length; off++) grams.add(hashAt(secret, off, this.gram));
+      const length = least[s]!;
+      let byHash = byLength.get(length);
+      if (!byHash) byLength.set(length, (byHash = new Map()));
+      for (let off = 0; off + length <= secret.length; off++) {
+        const h = hashAt(secret, off, length);
+        const at = byHash.get(h);
         if (at) at.push(s, off);
-        else this.byGram.set(h, [s, off]);
+        else byHash.set(h, [s, off]);
       }
     }
+    for (const [length, byHash] of byLength) {
+      let top = 1;
+      for (let k = 1; k < length; k++) top = Math.imul(top, 31);
+      this.windows.push({ length, top, byHash });
+    }
     // A filter about 32 bits per gram, at least 64 Kbit (8 KB), so few positions go past it.
-    const bits = Math.min(22, Math.max(16, Math.ceil(Math.log2(grams * 32 + 1))));
+    const bits = Math.min(22, Math.max(16, Math.ceil(Math.log2(grams.size * 32 + 1))));
     this.shift = 32 - bits;
     this.filter = new Uint32Array(1 << (bits - 5));
-    for (const h of this.byGram.keys()) {
+    for (const h of grams) {
       const f = Math.imul(h, 0x9e3779b1) >>> this.shift;
       this.filter[f >>> 5]! |= 1 << (f & 31);
     }
@@ -94,20 +110,43 @@ export class SecretFragments {
   }
 
   /**
-   * Whether `bytes` hold a fragment of a secret (for an instance made by ofUtf8). The anchors are
-   * read from the bytes where they lie; only the few bytes around one that passes the filter are
-   * read as text and searched (`has`), so a body is never copied whole.
+   * Whether `bytes` hold a fragment of a secret (for an instance made by ofUtf8), read where they
+   * lie: the anchors, and around one that passes the filter the runs' hashes, as `spans` reads text.
    */
   inBytes(bytes: Uint8Array): boolean {
     if (this.empty) return false;
-    const { gram, stride, filter, shift, byGram, reach } = this;
+    const { gram, stride, filter, shift } = this;
     for (let i = 0; i + gram <= bytes.length; i += stride) {
       let h = 0;
       for (let k = i; k < i + gram; k++) h = (Math.imul(h, 31) + FOLD[bytes[k]!]!) | 0;
       const f = Math.imul(h, 0x9e3779b1) >>> shift;
-      if ((filter[f >>> 5]! & (1 << (f & 31))) === 0 || !byGram.has(h)) continue;
-      // Every run of `least` holding the piece at i lies within these bytes.
-      if (this.has(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1', Math.max(0, i - reach + gram), Math.min(bytes.length, i + reach)))) return true;
+      if ((filter[f >>> 5]! & (1 << (f & 31))) === 0) continue;
+      // The runs that hold the piece at i whole, checked by their hashes where they lie (no string made).
+      for (const w of this.windows) {
+        const first = Math.max(0, i + gram - w.length);
+        const last = Math.min(i, bytes.length - w.length);
+        if (first > last) continue;
+        let wh = 0;
+        for (let k = first; k < first + w.length; k++) wh = (Math.imul(wh, 31) + FOLD[bytes[k]!]!) | 0;
+        for (let j = first; ; j++) {
+          const at = w.byHash.get(wh);
+          if (at !== undefined && this.equalBytes(bytes, j, w.length, at)) return true;
+          if (j === last) break;
+          wh = (Math.imul(wh - Math.imul(FOLD[bytes[j]!]!, w.top), 31) + FOLD[bytes[j + w.length]!]!) | 0;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether the `length` bytes at `j`, folded, are one of the secrets' runs `at` (an instance made by ofUtf8: a secret's characters are its bytes). */
+  private equalBytes(bytes: Uint8Array, j: number, length: number, at: number[]): boolean {
+    for (let e = 0; e < at.length; e += 2) {
+      const secret = this.secrets[at[e]!]!;
+      const off = at[e + 1]!;
+      let same = 0;
+      while (same < length && FOLD[bytes[j + same]!] === secret.charCodeAt(off + same)) same++;
+      if (same === length) return true;
     }
     return false;
   }
@@ -129,27 +168,50 @@ export class SecretFragments {
 
   /** [start, end, start, end, …]: where `text` holds fragments, merged and in order (only the first with `firstOnly`). */
   spans(text: string, firstOnly = false): number[] {
-    const { gram, stride, filter, shift, byGram } = this;
+    const { gram, stride, filter, shift } = this;
     const found: number[] = [];
     for (let i = 0; i + gram <= text.length; i += stride) {
       const h = hashAt(text, i, gram);
       const f = Math.imul(h, 0x9e3779b1) >>> shift;
       if ((filter[f >>> 5]! & (1 << (f & 31))) === 0) continue;
-      const at = byGram.get(h);
-      if (at === undefined) continue;
-      for (let e = 0; e < at.length; e += 2) {
-        const secret = this.secrets[at[e]!]!;
-        const off = at[e + 1]!;
-        let left = 0;
-        while (left < off && left < i && FOLD[text.charCodeAt(i - left - 1)] === secret.charCodeAt(off - left - 1)) left++;
-        let right = 0;
-        while (off + right < secret.length && i + right < text.length && FOLD[text.charCodeAt(i + right)] === secret.charCodeAt(off + right)) right++;
-        if (right < gram || left + right < this.least[at[e]!]!) continue;
-        found.push(i - left, i + right);
-        if (firstOnly) return found;
+      for (const w of this.windows) {
+        // The runs of this length that hold the piece at i whole: starting from i + gram - length to i.
+        const first = Math.max(0, i + gram - w.length);
+        const last = Math.min(i, text.length - w.length);
+        if (first > last) continue;
+        let wh = hashAt(text, first, w.length);
+        for (let j = first; ; j++) {
+          const at = w.byHash.get(wh);
+          if (at !== undefined && this.grow(text, j, w.length, at, found) && firstOnly) return found;
+          if (j === last) break;
+          wh = (Math.imul(wh - Math.imul(FOLD[text.charCodeAt(j)]!, w.top), 31) + FOLD[text.charCodeAt(j + w.length)]!) | 0;
+        }
       }
     }
     return merged(found);
+  }
+
+  /**
+   * For a run of `length` at `j` whose hash some secrets' runs have (`at`): each that it equals
+   * (folded), grown both ways as far as the text and that secret go on alike, is a span. True
+   * when one was found.
+   */
+  private grow(text: string, j: number, length: number, at: number[], found: number[]): boolean {
+    let hit = false;
+    for (let e = 0; e < at.length; e += 2) {
+      const secret = this.secrets[at[e]!]!;
+      const off = at[e + 1]!;
+      let same = 0;
+      while (same < length && FOLD[text.charCodeAt(j + same)] === secret.charCodeAt(off + same)) same++;
+      if (same < length) continue;
+      let left = 0;
+      while (left < off && left < j && FOLD[text.charCodeAt(j - left - 1)] === secret.charCodeAt(off - left - 1)) left++;
+      let right = length;
+      while (off + right < secret.length && j + right < text.length && FOLD[text.charCodeAt(j + right)] === secret.charCodeAt(off + right)) right++;
+      found.push(j - left, j + right);
+      hit = true;
+    }
+    return hit;
   }
 }
 

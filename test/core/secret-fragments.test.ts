@@ -72,4 +72,18 @@ describe('SecretFragments', () => {
       else if (got.includes(true)) expect(inBytes).toBe(true);
     }
   });
+
+  it('secrets alike in shape (a run\'s thousand tokens) are told apart, and text naming their organizations is not masked', () => {
+    // The samples' and bench's tokens share their pieces (`rt_org-0`, `org-0000`): the search checks a run, not a piece.
+    const tokens = Array.from({ length: 1000 }, (_, n) => `rt_org-${String(n + 1).padStart(5, '0')}_${(n * 2654435761 >>> 0).toString(16).padStart(8, '0')}a1b2c3d4`);
+    const f = new SecretFragments(tokens);
+    const names = Array.from({ length: 200 }, (_, n) => `{"org_id":"org-${String(n + 1).padStart(5, '0')}","folder":"org-${String(n + 1).padStart(5, '0')}"}`).join(',');
+    expect(f.mask(names)).toBe(names);
+    const leaked = `${names}"echo":"${tokens[417]!.slice(2).toUpperCase()}"`;
+    expect(f.mask(leaked)).toBe(`${names}"echo":"***"`);
+    expect(SecretFragments.ofUtf8([tokens[417]]).inBytes(Buffer.from(leaked))).toBe(true);
+    expect(SecretFragments.ofUtf8([tokens[416]]).inBytes(Buffer.from(leaked))).toBe(false);
+    // What comparing every window says: nothing in the names, the echo alone.
+    expect(covered(names, tokens).includes(true)).toBe(false);
+  });
 });
