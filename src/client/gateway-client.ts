@@ -92,8 +92,9 @@ export class GatewayClient implements GatewayApi {
       const { data, raw } = await this.http.requestJson({ method: 'POST', path: '/v1/search/service-search', body, schema: SearchResponseSchema, what: 'search results', ...opts });
       return { response: data, raw };
     } catch (e) {
-      // Only an error status is a failed search; a 200 this client cannot read stays a ResponseSchemaError.
-      if (e instanceof ApiError && e.status !== undefined && e.status >= 400 && !(e instanceof SearchFailedError)) throw new SearchFailedError(e);
+      // Only an error status or a redirect (never followed: RedirectError) is a failed search; a 200
+      // this client cannot read stays a ResponseSchemaError.
+      if (e instanceof ApiError && e.status !== undefined && e.status >= 300 && !(e instanceof SearchFailedError)) throw new SearchFailedError(e);
       throw e;
     }
   }

@@ -3,7 +3,8 @@ import { statusFirst } from './errors/with-status.js';
 import { keepResponse } from './errors/_response-info.js';
 
 /**
- * Thrown by `GatewayClient.search` when the search endpoint answers with an error status: the
+ * Thrown by `GatewayClient.search` when the search endpoint answers with an error status or a
+ * redirect (never followed: the cause is a RedirectError): the
  * message always names the HTTP status, once (the spec asks for it; the bodies are "not shown").
  * The body, headers and request id of the answer are kept as on the cause.
  */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
 import { svc } from './_helpers.js';
 import { ReportingClient } from '../../src/client/reporting-client.js';
+import { GatewayClient, SearchFailedError } from '../../src/index.js';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -61,4 +62,14 @@ describe('a redirect is named, never followed', () => {
     expect(e.message).toBe('the reporting API answered with a redirect (HTTP 301) to https://reporting2.example.com/api/orgs/org-nordlys/monthly-usage, which svc does not follow: the reporting token (SVC_REPORTING_TOKEN) is sent only to the URL it was given');
     expect(e.hint).toBe('if the reporting API is now there, set the baseUrl option to https://reporting2.example.com');
   });
+
+  it('the gateway client gives a library caller the same SearchFailedError for a redirect as for an error status', async () => {
+    const client = new GatewayClient({ gatewayUrl: server.url, apiKey: KEY, env: {}, maxRetries: 0 });
+    const e = await client.search({ query: 'skat' }).then(() => undefined, (x: unknown) => x);
+    expect(e).toBeInstanceOf(SearchFailedError);
+    expect((e as SearchFailedError).status).toBe(302);
+    expect((e as Error).message).toMatch(/^search failed with HTTP 302: the gateway answered with a redirect to https:\/\/gw2\.example\.com\/v1\/search\/service-search\?…/);
+    expect((e as Error).message).not.toContain('s3cretpw');
+  });
 });
+

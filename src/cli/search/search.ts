@@ -54,13 +54,10 @@ export const searchCommand: Command = {
 
     // The gateway client loads only now: a bad flag value is refused without it.
     const { clientFor, explained, keyInUse } = await import('../_gateway/client-for.js');
-    const { RedirectError, SearchFailedError } = await import('../../client/index.js');
     const key = await keyInUse(io, args);
     announceKey(io, args, key);
-    // The client says a 4xx or 5xx answer as "search failed with HTTP …"; a redirect (3xx) in the same form.
-    const searched = clientFor(io, key.apiKey, key.gateway).searchJson(request).catch((e: unknown) => {
-      throw e instanceof RedirectError ? new SearchFailedError(e) : e;
-    });
+    // The client says a redirect, a 4xx or a 5xx answer as "search failed with HTTP …" (SearchFailedError).
+    const searched = clientFor(io, key.apiKey, key.gateway).searchJson(request);
     const { response, raw } = await explained(io, key, searched);
     if (bool(args, 'json')) {
       // As the service sent it, every result and fields beyond the spec's (engine, score, …); cut only by an explicit -n.
