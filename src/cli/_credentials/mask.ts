@@ -1,4 +1,4 @@
-import { escapeControls } from '../../core/invisible-text.js';
+import { escapeControls } from '../../core/index.js';
 
 /** Characters after the kind prefix a key needs before its last four may be shown. */
 const SHOW_FOUR = 12;
