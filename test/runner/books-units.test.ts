@@ -145,19 +145,24 @@ describe('runBooks: what a return drafted from the run lacks, and void invoices\
     ], 'ok')]);
     expect(r.books.not_booked).toEqual([
       // The VAT at stake: the record's 2,500 øre, a DKK invoice's own DKK.
-      { org_id: 'org-a', invoice_number: 'V-1', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note_to_make: true, vat_cents: 2500, vat_dkk_cents: 2500 },
+      { org_id: 'org-a', invoice_number: 'V-1', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note_to_make: true, vat_cents: 2500, vat_dkk_cents: 2500, vat_period: '2026-11' },
       { org_id: 'org-a', invoice_number: 'V-0', reason: 'void', currency: 'DKK', total_cents: 12500 },
-      { org_id: 'org-a', invoice_number: 'V-2', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note: 'KN-7', credit_note_period: '2026-12' },
+      // Dated 1 November, credited 7 December: its VAT belongs to November, stated.
+      { org_id: 'org-a', invoice_number: 'V-2', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note: 'KN-7', credit_note_period: '2026-12', vat_cents: 2500, vat_dkk_cents: 2500, vat_period: '2026-11' },
       { org_id: 'org-a', invoice_number: 'V-3', reason: 'void', currency: 'DKK', total_cents: 12500, credit_note: 'KN-8' },
     ]);
-    expect(r.da.notBooked[0]).toContain('skal den moms, fakturaen angiver, 25,00 DKK, betales, som den står');
+    expect(r.da.notBooked[0]).toContain('skal den moms, fakturaen angiver, 25,00 DKK, betales, som den står, hvis fakturaen er nået frem til køberen');
+    expect(r.da.notBooked[0]).toContain('den hører til salgsmomsen for 2026-11, medmindre kreditnotaen dateres i 2026-11.');
     expect(r.json.not_booked).toEqual(r.books.not_booked);
     expect(r.en.notBooked).toEqual([
-      'V-1 (org-a) is not booked: void. Its credit note is not made yet: until it is issued, the VAT the invoice states, DKK 25.00, is owed as it stands (momsloven § 46, stk. 6). It is not in the output VAT above: add it if the return is filed before the credit note is issued.',
+      'V-1 (org-a) is not booked: void. Its credit note is not made yet: until it is issued, the VAT the invoice states, DKK 25.00, is owed as it stands if the invoice reached the buyer (momsloven § 46, stk. 6). It is not in the output VAT above: it belongs to the output VAT of 2026-11 unless the credit note is dated in 2026-11.',
       'V-0 (org-a) is not booked: void.',
-      'V-2 (org-a) is not booked: void. Its credit note KN-7 is dated in VAT period 2026-12, not the invoice\'s: they do not cancel out in one return, so the invoice\'s VAT belongs to its own period and the credit note\'s reversal to 2026-12.',
+      'V-2 (org-a) is not booked: void. Its credit note KN-7 is dated in VAT period 2026-12, not the invoice\'s (2026-11): they do not cancel out in one return, so the invoice\'s VAT, DKK 25.00, belongs to 2026-11 and the credit note\'s reversal to 2026-12; book both by hand.',
       'V-3 (org-a) is not booked: void. Its credit note KN-8 is not booked either: together they cancel out.',
     ]);
+    // A void invoice stating no VAT (a reverse charge): nothing to add, the plain words.
+    const zero = await run('month', [org('org-a', [{ ...voidEntry('V-9', '2026-11-01', { status: 'to_make', command: 'svc invoices credit-note …' }), vat_cents: 0, total_cents: 10000 }], 'ok')]);
+    expect(zero.en.notBooked).toEqual(['V-9 (org-a) is not booked: void. Its credit note is not made yet (the invoice states no VAT).']);
     // In a quarter the same dates fall in one period: they cancel out.
     const q = await run('quarter', [org('org-a', [voidEntry('V-2', '2026-11-01', { status: 'made', number: 'KN-7', issue_date: '2026-12-07' })], 'ok')]);
     expect(q.books.not_booked[0]).not.toHaveProperty('credit_note_period');

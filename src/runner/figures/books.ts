@@ -121,13 +121,16 @@ export interface NotBooked {
    */
   credit_note_to_make?: true;
   /**
-   * With `credit_note_to_make`: the VAT the invoice states, in its currency (the record's
-   * `vat_cents`), which is in no box of the return (momsloven § 46, stk. 6 makes it owed as stated
-   * until the credit note is issued), and in DKK where known (a DKK invoice's own; another's as
-   * converted for the books), null where no rate states it.
+   * With `credit_note_to_make` or `credit_note_period`: the VAT the invoice states, in its currency
+   * (the record's `vat_cents`), which is in no box of the return, and in DKK where known (a DKK
+   * invoice's own; another's as converted for the books), null where no rate states it; and
+   * `vat_period`, the invoice's own VAT period, where it belongs unless a credit note dated in that
+   * period cancels it (momsloven § 46, stk. 6: owed as stated until the credit note is issued; a
+   * later credit note's reversal falls in its own period).
    */
   vat_cents?: number;
   vat_dkk_cents?: number | null;
+  vat_period?: string;
 }
 
 export interface RunBooks {
@@ -357,18 +360,27 @@ function oneSellerOneNumber(vouchers: readonly Voucher[], organizations: readonl
 function notBookedEntry(o: OrgOutcome, i: InvoiceEntry, reason: NotBooked['reason'], settings: BooksSettings): NotBooked {
   const entry: NotBooked = { org_id: o.org_id, invoice_number: i.invoice_number, reason, currency: i.currency, total_cents: i.total_cents };
   const note = i.credit_note;
+  // The invoice's VAT period is that of the day its VAT became chargeable; the credit note's, its own date's.
+  const invoiceDay = chargeableOf(i)?.date;
+  const invoicePeriod = invoiceDay ? vatPeriodOf(invoiceDay, settings.vat_period).period : undefined;
+  // The VAT at stake where the return does not cancel it out: stated, with the period it belongs to.
+  const atStake = (): void => {
+    entry.vat_cents = i.vat_cents;
+    entry.vat_dkk_cents = i.currency === 'DKK' ? i.vat_cents : (i.dkk?.vat_cents ?? null);
+    if (invoicePeriod) entry.vat_period = invoicePeriod;
+  };
   if (note?.status === 'made' && note.number) {
     entry.credit_note = note.number;
-    // The invoice's VAT period is that of the day its VAT became chargeable; the credit note's, its own date's.
-    const invoiceDay = chargeableOf(i)?.date;
-    if (note.issue_date && invoiceDay) {
+    if (note.issue_date && invoicePeriod) {
       const own = vatPeriodOf(note.issue_date, settings.vat_period).period;
-      if (own !== vatPeriodOf(invoiceDay, settings.vat_period).period) entry.credit_note_period = own;
+      if (own !== invoicePeriod) {
+        entry.credit_note_period = own;
+        atStake();
+      }
     }
   } else if (note && (reason === 'void' || reason === 'held_back')) {
     entry.credit_note_to_make = true;
-    entry.vat_cents = i.vat_cents;
-    entry.vat_dkk_cents = i.currency === 'DKK' ? i.vat_cents : (i.dkk?.vat_cents ?? null);
+    atStake();
   }
   return entry;
 }

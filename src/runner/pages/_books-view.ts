@@ -100,11 +100,22 @@ function changesView(c: JournalChanges, locale: Locale, esc: Esc) {
 
 /** What a not-booked invoice's credit note means for the return: cancels it, falls in another period, or is still to make. */
 function creditNoteText(n: NotBooked, locale: Locale): string {
-  if (n.credit_note && n.credit_note_period) return w(locale, 'creditNoteOtherPeriod', { number: n.credit_note, period: n.credit_note_period });
+  const vat = vatAtStake(n, locale);
+  if (n.credit_note && n.credit_note_period) {
+    return vat && n.vat_period
+      ? w(locale, 'creditNoteOtherPeriodVat', { number: n.credit_note, period: n.credit_note_period, own: n.vat_period, vat })
+      : w(locale, 'creditNoteOtherPeriod', { number: n.credit_note, period: n.credit_note_period });
+  }
   if (n.credit_note) return w(locale, 'creditNoteToo', { number: n.credit_note });
   if (!n.credit_note_to_make) return '';
-  // The VAT at stake, in the invoice's currency and in DKK where they differ and a rate states it.
-  const own = n.vat_cents === undefined ? null : formatMoney(n.vat_cents, n.currency, locale);
+  if (n.vat_cents === 0) return w(locale, 'creditNoteToMakeNoVat');
+  return vat && n.vat_period ? w(locale, 'creditNoteToMakeVat', { vat, period: n.vat_period }) : w(locale, 'creditNoteToMake');
+}
+
+/** The VAT the invoice states, in its currency and in DKK where they differ and a rate states it; null when none is stated (0, or an entry of an earlier version). */
+function vatAtStake(n: NotBooked, locale: Locale): string | null {
+  if (n.vat_cents === undefined || n.vat_cents === 0) return null;
+  const own = formatMoney(n.vat_cents, n.currency, locale);
   const inDkk = n.currency !== 'DKK' && n.vat_dkk_cents !== undefined && n.vat_dkk_cents !== null ? formatMoney(n.vat_dkk_cents, 'DKK', locale) : null;
-  return own === null ? w(locale, 'creditNoteToMake') : w(locale, 'creditNoteToMakeVat', { vat: inDkk ? `${own} (${inDkk})` : own });
+  return inDkk ? `${own} (${inDkk})` : own;
 }
