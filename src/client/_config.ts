@@ -15,6 +15,7 @@ export function pipelineOptions(
   o: CommonClientOptions,
   token: string,
   credential: string,
+  publicValues: readonly string[] = [],
 ): HttpPipelineOptions {
   const env = o.env ?? process.env;
   const baseUrl = setting(o.baseUrl, env, 'SVC_BASE_URL', 'the reporting API base URL', 'e.g. SVC_BASE_URL=https://reporting.example.com, or the baseUrl option');
@@ -31,6 +32,7 @@ export function pipelineOptions(
     baseUrl,
     token,
     credential,
+    publicValues,
     service: { name: 'the reporting API', exampleUrl: 'https://reporting.example.com', ...(o.baseUrl === undefined ? { urlSetting: 'SVC_BASE_URL' } : {}) },
     ...(o.userAgent !== undefined ? { userAgent: o.userAgent } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),

@@ -79,8 +79,9 @@ export class HttpPipeline {
     this.baseUrl = parseBaseUrl(options.baseUrl, this.service);
     if (!options.token) throw new ConfigurationError('no token given to the HTTP client');
     this.#token = options.token;
-    this.#tokenInBytes = SecretFragments.ofUtf8([options.token]);
-    this.#tokenInText = new SecretFragments([options.token]);
+    const publicValues = { public: options.publicValues ?? [] };
+    this.#tokenInBytes = SecretFragments.ofUtf8([options.token], publicValues);
+    this.#tokenInText = new SecretFragments([options.token], publicValues);
     this.userAgent = options.userAgent ?? defaultUserAgent();
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.credential = options.credential ?? 'token';

@@ -8,6 +8,12 @@ export interface HttpPipelineOptions {
   baseUrl: string;
   /** Sent as `Authorization: Bearer <token>`; never logged nor put in an error. */
   token: string;
+  /**
+   * Public values the token may hold (the organization's id: `rt_org-fjordline_…`): a run of the
+   * token that is also theirs is not a piece of it, so an answer naming the organization is not
+   * refused (SecretFragments' `public`).
+   */
+  publicValues?: readonly string[];
   /** Defaults to `svc/<version> (node/<version>)`. */
   userAgent?: string;
   /**

@@ -57,7 +57,8 @@ export class ReportingClient implements ReportingApi {
     // The token given as the organization id would go into every path, and so into every error's endpoint.
     if (this.orgId.includes(token)) throw new ConfigurationError('the organization id holds the reporting token itself', 'set SVC_ORG_ID (or the orgId option) to the id the dashboard shows', 'SVC_ORG_ID', 'malformed');
     this.#token = token;
-    this.http = new HttpPipeline(pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)'));
+    // Its own id is public though the token may hold it (`rt_org-fjordline_…`): every answer names it.
+    this.http = new HttpPipeline(pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)', [this.orgId]));
     this.maxRangeDays = checkMaxRangeDays(options.maxRangeDays);
   }
 

@@ -37,56 +37,74 @@ function fold(text: string): string {
  * match is grown both ways character by character and kept when it is long enough. Linear in the
  * text, whatever the number of secrets.
  */
+/** What else a search knows: text that is public though a secret may hold it. */
+export interface SecretFragmentsOptions {
+  /**
+   * Public values a secret may hold (an organization's id in its token, `rt_org-fjordline_…`): a
+   * run of a secret that is also a run of one of these is not a piece of the secret, so text
+   * naming the organization is neither masked nor refused.
+   */
+  public?: Iterable<string | undefined>;
+}
+
+/**
+ * Finds the secrets' fragments without reading every position: a run of at least `least`
+ * characters of a secret holds a whole GRAM-character piece starting at a multiple of
+ * `stride = least - GRAM + 1`, so only those positions are read (a 4-character hash and one bit
+ * of a filter, about one position in nine); where the filter says a secret holds that piece, the
+ * runs of `least` characters around it are checked by their hashes against the secrets' distinct
+ * runs. Every run of a piece is met from some anchor, so the spans are those runs, merged.
+ * Linear in the text: a run of the text is compared with the distinct runs of its hash, however
+ * many secrets share it (a thousand `sk-ant-api03-…` keys share a prefix; `'x'.repeat(128)` has
+ * one distinct run).
+ */
 export class SecretFragments {
-  /** The secrets, folded. */
-  private readonly secrets: string[] = [];
   private readonly gram: number;
   private readonly stride: number;
   private readonly shift: number;
   private readonly filter: Uint32Array;
   /**
-   * Per length of run that counts (FRAGMENT_LENGTH, or a shorter secret's whole length): each run
-   * of that length of a secret, by its hash → [secret, offset, secret, offset, …]. An anchor that
-   * passes the filter is checked by the hashes of the few runs around it, not by growing a match
-   * against every secret that holds its piece: secrets alike in shape (`rt_org-00001_…`,
-   * `rt_org-00002_…`) share their pieces, and text naming them (`org-00001`) met an anchor at
-   * every mention, each compared with a thousand secrets.
+   * Per length of run that counts (FRAGMENT_LENGTH, or a shorter secret's whole length): the
+   * secrets' distinct runs of that length, folded, by hash, without those a public value holds.
    */
-  private readonly windows: Array<{ length: number; top: number; byHash: Map<number, number[]> }> = [];
+  private readonly windows: Array<{ length: number; top: number; byHash: Map<number, string[]> }> = [];
   /** The longest run that counts: text cut into pieces that overlap by `reach - 1` is searched as the whole. */
   readonly reach: number;
   readonly empty: boolean;
 
   /** `secrets` (empty ones skipped) as characters; SecretFragments.ofUtf8 for searching bytes. */
-  constructor(secrets: Iterable<string | undefined>) {
-    const least: number[] = [];
-    for (const s of new Set(secrets)) {
-      if (!s) continue;
-      this.secrets.push(fold(s));
-      least.push(Math.min(FRAGMENT_LENGTH, s.length));
-    }
-    this.empty = this.secrets.length === 0;
-    this.reach = Math.max(0, ...least);
-    this.gram = Math.min(GRAM, ...least);
-    this.stride = Math.max(1, Math.min(...least) - this.gram + 1);
-    const grams = new Set<number>();
-    const byLength = new Map<number, Map<number, number[]>>();
-    for (let s = 0; s < this.secrets.length; s++) {
-      const secret = this.secrets[s]!;
-      for (let off = 0; off + this.gram <= secret.length; off++) grams.add(hashAt(secret, off, this.gram));
-      const length = least[s]!;
-      let byHash = byLength.get(length);
-      if (!byHash) byLength.set(length, (byHash = new Map()));
+  constructor(secrets: Iterable<string | undefined>, options: SecretFragmentsOptions = {}) {
+    const publicTexts = [...(options.public ?? [])].filter((p): p is string => !!p).map(fold);
+    const byLength = new Map<number, Set<string>>();
+    for (const raw of new Set(secrets)) {
+      if (!raw) continue;
+      const secret = fold(raw);
+      const length = Math.min(FRAGMENT_LENGTH, secret.length);
+      let runs = byLength.get(length);
+      if (!runs) byLength.set(length, (runs = new Set()));
       for (let off = 0; off + length <= secret.length; off++) {
-        const h = hashAt(secret, off, length);
-        const at = byHash.get(h);
-        if (at) at.push(s, off);
-        else byHash.set(h, [s, off]);
+        const run = secret.slice(off, off + length);
+        if (!publicTexts.some((p) => p.includes(run))) runs.add(run);
       }
     }
-    for (const [length, byHash] of byLength) {
+    const lengths = [...byLength].filter(([, runs]) => runs.size > 0).map(([length]) => length);
+    this.empty = lengths.length === 0;
+    this.reach = Math.max(0, ...lengths);
+    this.gram = Math.min(GRAM, ...lengths);
+    this.stride = Math.max(1, Math.min(...lengths) - this.gram + 1);
+    const grams = new Set<number>();
+    for (const [length, runs] of byLength) {
+      if (runs.size === 0) continue;
       let top = 1;
       for (let k = 1; k < length; k++) top = Math.imul(top, 31);
+      const byHash = new Map<number, string[]>();
+      for (const run of runs) {
+        const h = hashAt(run, 0, length);
+        const at = byHash.get(h);
+        if (at) at.push(run);
+        else byHash.set(h, [run]);
+        for (let off = 0; off + this.gram <= length; off++) grams.add(hashAt(run, off, this.gram));
+      }
       this.windows.push({ length, top, byHash });
     }
     // A filter about 32 bits per gram, at least 64 Kbit (8 KB), so few positions go past it.
@@ -99,9 +117,10 @@ export class SecretFragments {
     }
   }
 
-  /** For searching a body's bytes read as latin1 (one character a byte): the secrets' UTF-8 bytes so. */
-  static ofUtf8(secrets: Iterable<string | undefined>): SecretFragments {
-    return new SecretFragments([...secrets].map((s) => (s ? Buffer.from(s, 'utf8').toString('latin1') : s)));
+  /** For searching a body's bytes read as latin1 (one character a byte): the secrets' (and public values') UTF-8 bytes so. */
+  static ofUtf8(secrets: Iterable<string | undefined>, options: SecretFragmentsOptions = {}): SecretFragments {
+    const latin1 = (s: string | undefined) => (s ? Buffer.from(s, 'utf8').toString('latin1') : s);
+    return new SecretFragments([...secrets].map(latin1), { public: [...(options.public ?? [])].map(latin1) });
   }
 
   /** Whether `text` holds a fragment of a secret. */
@@ -121,7 +140,6 @@ export class SecretFragments {
       for (let k = i; k < i + gram; k++) h = (Math.imul(h, 31) + FOLD[bytes[k]!]!) | 0;
       const f = Math.imul(h, 0x9e3779b1) >>> shift;
       if ((filter[f >>> 5]! & (1 << (f & 31))) === 0) continue;
-      // The runs that hold the piece at i whole, checked by their hashes where they lie (no string made).
       for (const w of this.windows) {
         const first = Math.max(0, i + gram - w.length);
         const last = Math.min(i, bytes.length - w.length);
@@ -129,24 +147,12 @@ export class SecretFragments {
         let wh = 0;
         for (let k = first; k < first + w.length; k++) wh = (Math.imul(wh, 31) + FOLD[bytes[k]!]!) | 0;
         for (let j = first; ; j++) {
-          const at = w.byHash.get(wh);
-          if (at !== undefined && this.equalBytes(bytes, j, w.length, at)) return true;
+          const runs = w.byHash.get(wh);
+          if (runs !== undefined && runs.some((run) => sameBytes(bytes, j, run))) return true;
           if (j === last) break;
           wh = (Math.imul(wh - Math.imul(FOLD[bytes[j]!]!, w.top), 31) + FOLD[bytes[j + w.length]!]!) | 0;
         }
       }
-    }
-    return false;
-  }
-
-  /** Whether the `length` bytes at `j`, folded, are one of the secrets' runs `at` (an instance made by ofUtf8: a secret's characters are its bytes). */
-  private equalBytes(bytes: Uint8Array, j: number, length: number, at: number[]): boolean {
-    for (let e = 0; e < at.length; e += 2) {
-      const secret = this.secrets[at[e]!]!;
-      const off = at[e + 1]!;
-      let same = 0;
-      while (same < length && FOLD[bytes[j + same]!] === secret.charCodeAt(off + same)) same++;
-      if (same === length) return true;
     }
     return false;
   }
@@ -168,6 +174,7 @@ export class SecretFragments {
 
   /** [start, end, start, end, …]: where `text` holds fragments, merged and in order (only the first with `firstOnly`). */
   spans(text: string, firstOnly = false): number[] {
+    if (this.empty) return [];
     const { gram, stride, filter, shift } = this;
     const found: number[] = [];
     for (let i = 0; i + gram <= text.length; i += stride) {
@@ -181,8 +188,11 @@ export class SecretFragments {
         if (first > last) continue;
         let wh = hashAt(text, first, w.length);
         for (let j = first; ; j++) {
-          const at = w.byHash.get(wh);
-          if (at !== undefined && this.grow(text, j, w.length, at, found) && firstOnly) return found;
+          const runs = w.byHash.get(wh);
+          if (runs !== undefined && runs.some((run) => sameText(text, j, run))) {
+            found.push(j, j + w.length);
+            if (firstOnly) return found;
+          }
           if (j === last) break;
           wh = (Math.imul(wh - Math.imul(FOLD[text.charCodeAt(j)]!, w.top), 31) + FOLD[text.charCodeAt(j + w.length)]!) | 0;
         }
@@ -190,29 +200,18 @@ export class SecretFragments {
     }
     return merged(found);
   }
+}
 
-  /**
-   * For a run of `length` at `j` whose hash some secrets' runs have (`at`): each that it equals
-   * (folded), grown both ways as far as the text and that secret go on alike, is a span. True
-   * when one was found.
-   */
-  private grow(text: string, j: number, length: number, at: number[], found: number[]): boolean {
-    let hit = false;
-    for (let e = 0; e < at.length; e += 2) {
-      const secret = this.secrets[at[e]!]!;
-      const off = at[e + 1]!;
-      let same = 0;
-      while (same < length && FOLD[text.charCodeAt(j + same)] === secret.charCodeAt(off + same)) same++;
-      if (same < length) continue;
-      let left = 0;
-      while (left < off && left < j && FOLD[text.charCodeAt(j - left - 1)] === secret.charCodeAt(off - left - 1)) left++;
-      let right = length;
-      while (off + right < secret.length && j + right < text.length && FOLD[text.charCodeAt(j + right)] === secret.charCodeAt(off + right)) right++;
-      found.push(j - left, j + right);
-      hit = true;
-    }
-    return hit;
-  }
+/** Whether `text` from `at`, folded, is `run` (already folded). */
+function sameText(text: string, at: number, run: string): boolean {
+  for (let k = 0; k < run.length; k++) if (FOLD[text.charCodeAt(at + k)] !== run.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Whether `bytes` from `at`, folded, are `run` (a latin1 string of bytes, already folded). */
+function sameBytes(bytes: Uint8Array, at: number, run: string): boolean {
+  for (let k = 0; k < run.length; k++) if (FOLD[bytes[at + k]!] !== run.charCodeAt(k)) return false;
+  return true;
 }
 
 /** The hash of `length` folded characters of `text` from `from`. */

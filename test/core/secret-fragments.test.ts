@@ -86,4 +86,27 @@ describe('SecretFragments', () => {
     // What comparing every window says: nothing in the names, the echo alone.
     expect(covered(names, tokens).includes(true)).toBe(false);
   });
+
+  it('a public value the token holds (its organization\'s id) is not a piece of it; the rest of the token still is', () => {
+    const token = 'rt_org-fjordline_8a1d3f5b7c9e2a4b';
+    const answer = '{"org_id":"org-fjordline","folder":"ORG-FJORDLINE"}';
+    // Without the id as public, every answer naming the organization holds 12 of the token's characters.
+    expect(new SecretFragments([token]).has(answer)).toBe(true);
+    const f = new SecretFragments([token], { public: ['org-fjordline'] });
+    expect(f.mask(answer)).toBe(answer);
+    expect(SecretFragments.ofUtf8([token], { public: ['org-fjordline'] }).inBytes(Buffer.from(answer))).toBe(false);
+    expect(f.mask(`{"echo":"${token.slice(8)}"}`)).toBe('{"echo":"***"}');
+    expect(SecretFragments.ofUtf8([token], { public: ['org-fjordline'] }).inBytes(Buffer.from(`{"echo":"${token.slice(8).toUpperCase()}"}`))).toBe(true);
+  });
+
+  it('many secrets sharing a run, mentioned many times: one span each, no blow-up (2,000 keys, 20,000 mentions)', () => {
+    // Each mention met once per secret holding the run was 2,000 × 20,000 spans: V8 aborted ("invalid size").
+    const keys = Array.from({ length: 2000 }, (_, n) => `sk-ant-api03-${(n * 2654435761 >>> 0).toString(36)}Zq${n.toString(36)}x9`);
+    const text = Array.from({ length: 20000 }, () => '"alias":"sk-ant-api03-…"').join(',');
+    const masked = new SecretFragments(keys).mask(text);
+    expect(masked).toBe(Array.from({ length: 20000 }, () => '"alias":"***…"').join(','));
+    // A secret of one repeated character against a long run of it: one span.
+    expect(new SecretFragments(['x'.repeat(128)]).spans('x'.repeat(200_000))).toEqual([0, 200_000]);
+  });
 });
+

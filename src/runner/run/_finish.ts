@@ -122,7 +122,7 @@ export async function finishManifest(input: FinishInput): Promise<Manifest> {
     organizations,
     partner: input.partner,
   };
-  const scrubber = new SecretScrubber(input.secrets);
+  const scrubber = new SecretScrubber(input.secrets, input.organizations.map((o) => o.org_id));
   // Scrubbed as records, before the summary's Markdown escaping, the page's HTML escaping and JSON's own could hide a token.
   let clean: RunHead = scrubber.scrubDeep(head);
   // The run's one model (figures, books); the books' files through the one writer first, so the

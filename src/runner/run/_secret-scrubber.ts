@@ -17,14 +17,15 @@ export class SecretScrubber {
    */
   readonly lineByLine: boolean = true;
 
-  constructor(secrets: Iterable<string | undefined>) {
+  /** `publicValues`: the organizations' ids, public though a token may hold one (SecretFragments' `public`). */
+  constructor(secrets: Iterable<string | undefined>, publicValues: Iterable<string | undefined> = []) {
     const kept: string[] = [];
     for (const s of secrets) {
       if (!s || s.length < MIN_SECRET_LENGTH) continue;
       if (s.includes('\n')) this.lineByLine = false;
       kept.push(s);
     }
-    this.fragments = new SecretFragments(kept);
+    this.fragments = new SecretFragments(kept, { public: publicValues });
   }
 
   /**

@@ -42,7 +42,7 @@ export class MonthRun {
   ) {
     this.folders = organizationFolders(config);
     this.secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
-    this.scrubber = new SecretScrubber(this.secrets);
+    this.scrubber = new SecretScrubber(this.secrets, config.organizations.map((o) => o.org_id));
   }
 
   /**

@@ -169,8 +169,9 @@ export class AnswerRecorder implements AnswerTap {
   /** The first answer whose body held the unit's token (`METHOD /path`), if one did. */
   tokenSeenIn: string | undefined;
 
-  constructor(token: string | undefined) {
-    this.token = token ? SecretFragments.ofUtf8([token]) : null;
+  /** `publicValues`: the unit's organization id, public though the token may hold it. */
+  constructor(token: string | undefined, publicValues: readonly string[] = []) {
+    this.token = token ? SecretFragments.ofUtf8([token], { public: publicValues }) : null;
   }
 
   through(network: Dispatcher): Dispatcher {

@@ -94,7 +94,9 @@ export async function runUnit(unit: PartnerUnit, ctx: RunUnitContext): Promise<R
 export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUnitResult>;
 export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUnitResult> {
   const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
-  const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv]);
+  // The organization's id is public though its token may hold it (`rt_org-fjordline_…`): every answer names it.
+  const publicValues = unit.kind === 'organization' ? [unit.org.org_id] : [];
+  const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv], publicValues);
   // Once an answer held the unit's token, nothing more is made from the unit's answers (TokenInAnswerError).
   const refuseDocuments = () => (recorder?.tokenSeenIn !== undefined ? new TokenInAnswerError(recorder.tokenSeenIn, tokenEnv) : undefined);
   // The unit's folders are synced once at its end (before its files reach a manifest), not after every file.
@@ -107,7 +109,7 @@ export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUn
 }
 
 async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: OutputWriter, tokenEnv: string, recorder: AnswerRecorder | undefined): Promise<RunUnitResult> {
-  const scrubber = new SecretScrubber([ctx.env[tokenEnv]]);
+  const scrubber = new SecretScrubber([ctx.env[tokenEnv]], unit.kind === 'organization' ? [unit.org.org_id] : []);
   const answers = ctx.replay ?? recorder!;
   const scope = {
     baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, monthDir: ctx.runMonthDir ?? ctx.monthDir, rates: ctx.rates,
