@@ -14,14 +14,17 @@ const TOKEN = 'tok-secret-4242';
 
 /** A network that answers every request with `chunks` as the body, one onResponseData each. */
 class ChunkedNetwork extends Dispatcher {
-  constructor(private readonly chunks: Buffer[]) {
+  constructor(
+    private readonly chunks: Buffer[],
+    private readonly headers: Record<string, string> = { 'content-type': 'application/json' },
+  ) {
     super();
   }
 
   override dispatch(_opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
     const controller = { abort() {}, pause() {}, resume() {}, aborted: false, paused: false, reason: null } as unknown as Dispatcher.DispatchController;
     handler.onRequestStart?.(controller, {});
-    handler.onResponseStart?.(controller, 200, { 'content-type': 'application/json' }, 'OK');
+    handler.onResponseStart?.(controller, 200, this.headers, 'OK');
     for (const c of this.chunks) handler.onResponseData?.(controller, c);
     handler.onResponseEnd?.(controller, {});
     return true;
@@ -29,10 +32,10 @@ class ChunkedNetwork extends Dispatcher {
 }
 
 /** What the recorder keeps of one answer whose body comes as `chunks`, and what the client received. */
-async function record(chunks: Buffer[]) {
+async function record(chunks: Buffer[], headers?: Record<string, string>) {
   const recorder = new AnswerRecorder(TOKEN);
   const received: Buffer[] = [];
-  recorder.through(new ChunkedNetwork(chunks)).dispatch({ method: 'GET', path: '/api/x', origin: 'http://127.0.0.1' }, {
+  recorder.through(new ChunkedNetwork(chunks, headers)).dispatch({ method: 'GET', path: '/api/x', origin: 'http://127.0.0.1' }, {
     onRequestStart: () => {},
     onResponseData: (_c, chunk) => void received.push(Buffer.from(chunk)),
   });
@@ -102,6 +105,23 @@ describe('the answer recorder', () => {
         expect(answer.withheld).toBeDefined();
       }
     }
+  });
+
+  it('withholds a JSON body that writes the token with escapes, which its bytes do not show; keeps one whose escapes hide nothing', async () => {
+    const escaped = Buffer.from(`{"echo":"${[...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}","n":"a\\"b"}`);
+    expect(escaped.includes(TOKEN)).toBe(false);
+    const { answer, tokenSeenIn } = await record([escaped]);
+    expect([answer.raw, answer.gzip, answer.withheld]).toEqual([undefined, undefined, 'the answer contained the token: not kept']);
+    expect(tokenSeenIn).toBe('GET /api/x');
+    const plain = Buffer.from('{"name":"a\\"b","path":"x\\/y"}');
+    const kept = await record([plain]);
+    expect([kept.answer.raw, kept.tokenSeenIn]).toEqual([plain, undefined]);
+  });
+
+  it('keeps no compressed body (its bytes say nothing of what it holds), the token in it never reaching the month folder', async () => {
+    const { answer } = await record([gzipSync(Buffer.from(`{"echo":"${TOKEN}"}`))], { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect([answer.raw, answer.gzip, answer.bytes]).toEqual([undefined, undefined, 0]);
+    expect(answer.withheld).toBe('the answer was compressed (gzip), so what it holds was not read: not kept');
   });
 
   it('keeps a small body as it came, in a copy of its own', async () => {
