@@ -83,6 +83,21 @@ describe('a token the service echoes split by an invisible character', () => {
   }
 });
 
+describe('a token the service echoes with JSON escapes', () => {
+  it('(\\/ between pieces shorter than a fragment) never stays whole in the body the error keeps', async () => {
+    // A base64 token with a slash every 8 characters: each piece between the escapes is under 12
+    // characters, so only the decoded text holds a run of the token (the second outside review).
+    const token = 'rt_Zm9vYmF/yYmF6cXV/4Y29yZGV/mZ2hpams';
+    answer = { status: 400, type: 'application/json', body: `{"error":"bad_request","message":"token ${token.replace(/\//g, '\\/')} not valid here"}` };
+    const client = new ReportingClient({ baseUrl: fake.url, token, orgId: ORG, env: {}, ...FAST });
+    const e = await client.getInvoicePdf(ID).then(() => expect.fail('no error'), (x: ApiError) => x);
+    for (const text of [e.message, e.body ?? '', JSON.stringify(e)]) {
+      expect(text.replace(/\\\//g, '/')).not.toContain(token.slice(3, 15));
+    }
+    expect(e.body).toContain('token *** not valid here');
+  });
+});
+
 describe('a long message', () => {
   it('is cut without halving a surrogate pair', async () => {
     const e = await errorOf(409, JSON.stringify({ error: 'x', message: `${'x'.repeat(296)}${'𝒳'.repeat(10)}` }));

@@ -6,12 +6,16 @@ import { readErrorBody, withoutSecrets } from './_error-body.js';
 const BODY_LIMIT = 16 * 1024;
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'cf-ray'];
 
+/** JSON's string escapes: `\uXXXX` and the short ones (`\/`, `\\`, `\"`, `\n`, …). */
+const JSON_ESCAPE = /\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g;
+const SHORT_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
 function clean(text: string, secrets: readonly string[]): string {
   const masked = withoutSecrets(text, secrets);
-  // A token split by an invisible character (a zero-width space, or JSON's \u0000 for a NUL) is
-  // whole once those go: the body is then kept without them, the token replaced, rather than
-  // escaped around its pieces.
-  const visible = visibleText(masked.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  // A token split by an invisible character (a zero-width space, or JSON's \u0000 for a NUL), or
+  // written with JSON's escapes (`\/` for `/`, `\u0072` for `r`), is whole once those go: the
+  // body is then kept decoded, the token replaced, rather than with the token between escapes.
+  const visible = visibleText(masked.replace(JSON_ESCAPE, (_, hex: string | undefined, c: string | undefined) => (hex ? String.fromCharCode(parseInt(hex, 16)) : (SHORT_ESCAPES[c!] ?? c!))));
   const joined = withoutSecrets(visible, secrets);
   return escapeControls(joined === visible ? masked : joined, { keep: '\n\t' });
 }
