@@ -2,6 +2,7 @@ import { Decimal } from '../money/exact/index.js';
 import type { ActivityMetrics, DailyActivity, DailyActivityResponse } from '../model/index.js';
 import { addExact } from './_sum.js';
 import { sameUpToFloatNoise } from '../money/index.js';
+import { compareText } from '../core/index.js';
 
 /*
  * Why: LiteLLM's /user/daily/activity answers in pages (`page`, `page_size` query parameters;
@@ -79,7 +80,7 @@ export function joinDays(pages: readonly DailyActivityResponse[]): DailyActivity
       }
     }
   }
-  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return [...byDate.values()].sort((a, b) => compareText(a.date, b.date));
 }
 
 /**

@@ -11,7 +11,7 @@ import { keyCommandOptions } from '../_gateway/key-command-options.js';
 import { outputWidth, styleFor } from '../_output/style.js';
 import { usd } from '../_output/money.js';
 import { wrap } from '../_output/wrap.js';
-import { blockedReason, resetText } from '../_gateway/blocked-reason.js';
+import { blockedReason, resetTime } from '../_gateway/blocked-reason.js';
 import { budgetPeriod } from '../_gateway/budget-period.js';
 import { plainText } from '../_output/sanitize.js';
 import { configDir, findPin, loadCredentials } from '../_credentials/index.js';
@@ -136,7 +136,8 @@ function limitText(info: KeyInfo, limit: NonNullable<KeyInfo['max_budget']>): st
   const spent = `$${usd(info.spend)} of $${usd(limit)} spent`;
   const period = budgetPeriod(info);
   if (period.monthly) return `${spent} this month`;
-  return `${spent} (a ${period.limit}${info.budget_reset_at ? `; next reset ${resetText(info).replace(/^from /, '')}` : ''})`;
+  const reset = resetTime(info);
+  return `${spent} (a ${period.limit}${reset ? `; next reset ${reset}` : ''})`;
 }
 
 /**

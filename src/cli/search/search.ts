@@ -56,9 +56,7 @@ export const searchCommand: Command = {
     const { clientFor, explained, keyInUse } = await import('../_gateway/client-for.js');
     const key = await keyInUse(io, args);
     announceKey(io, args, key);
-    // The client says a redirect, a 4xx or a 5xx answer as "search failed with HTTP …" (SearchFailedError).
-    const searched = clientFor(io, key.apiKey, key.gateway).searchJson(request);
-    const { response, raw } = await explained(io, key, searched);
+    const { response, raw } = await explained(io, key, clientFor(io, key.apiKey, key.gateway).searchJson(request));
     if (bool(args, 'json')) {
       // As the service sent it, every result and fields beyond the spec's (engine, score, …); cut only by an explicit -n.
       const sent = JSON.parse(raw) as { results: unknown[] };

@@ -1,7 +1,7 @@
 import { Decimal } from '../../money/index.js';
 import type { KeyInfo } from '../../model/index.js';
 import { countText, dollars, percent, usd } from '../_output/money.js';
-import { resetText } from '../_gateway/blocked-reason.js';
+import { resetTime, worksAgain } from '../_gateway/blocked-reason.js';
 import { budgetPeriod } from '../_gateway/budget-period.js';
 
 /** The notes under the usage table that apply to this key (monthly limit, credits, dev plan), one paragraph each. */
@@ -10,10 +10,10 @@ export function usageExtras(info: KeyInfo): string[] {
   if (info.max_budget) {
     // Named by its own period (`budget_duration`), as auth status names it: a daily limit is not "this month's".
     const period = budgetPeriod(info);
-    const again = period.monthly || info.budget_reset_at ? resetText(info) : 'when the limit resets';
-    const state = info.blocked ? `. Reached: the key is blocked and works again ${again}.` : '.';
+    const state = info.blocked ? `. Reached: the key is blocked and works again ${worksAgain(info)}.` : '.';
     const head = period.monthly ? 'Monthly limit' : `${period.limit[0]!.toUpperCase()}${period.limit.slice(1)}`;
-    const used = period.monthly ? 'used this month' : `used${info.budget_reset_at ? ` (next reset ${resetText(info).replace(/^from /, '')})` : ''}`;
+    const reset = resetTime(info);
+    const used = period.monthly ? 'used this month' : `used${reset ? ` (next reset ${reset})` : ''}`;
     lines.push(`${head}: $${usd(info.spend)} of $${usd(info.max_budget)} ${used} (${percent(info.spend, info.max_budget)})${state}`);
   }
   if (info.credits) {

@@ -1,7 +1,6 @@
 import { Decimal, sameUpToFloatNoise } from '../../money/index.js';
 import type { ActivityMetrics, DailyActivityResponse } from '../../model/index.js';
 
-
 /** The label of usage the service recorded without a model (spec: per-model figures may sum to less than the key's). */
 export const NO_MODEL = '(no model)';
 

@@ -104,9 +104,7 @@ class Recording {
     // which has no Buffer methods (the scan reads bytes as latin1 text): seen as a Buffer, not copied.
     const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     if (this.scan && this.scan.write(chunk) === undefined) {
-      this.withheld = true;
-      this.held = null;
-      this.onToken(`${this.method} ${this.path.split('?')[0]}`);
+      this.tokenFound();
       return;
     }
     this.bytes += chunk.length;
@@ -177,9 +175,15 @@ class Recording {
       return false;
     }
     if (!parsedHolds(value, this.tokenInText)) return false;
-    this.withheld = true;
-    this.onToken(`${this.method} ${this.path.split('?')[0]}`);
+    this.tokenFound();
     return true;
+  }
+
+  /** The body held the token (as it came, or written with escapes): nothing of it is kept, and the unit is told where. */
+  private tokenFound(): void {
+    this.withheld = true;
+    this.held = null;
+    this.onToken(`${this.method} ${this.path.split('?')[0]}`);
   }
 
   private result(): RecordedAnswer {
