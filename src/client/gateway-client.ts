@@ -1,4 +1,5 @@
 import { HttpPipeline } from './http-pipeline.js';
+import { SecretFragments } from '../core/index.js';
 import type { CommonClientOptions } from './client-options.js';
 import { checkClientOptions } from './_check-options.js';
 import { ApiError } from './errors/common/api-error.js';
@@ -45,8 +46,8 @@ export interface DayRangeQuery {
 export class GatewayClient implements GatewayApi {
   private readonly http: HttpPipeline;
   private readonly maxRangeDays: number;
-  /** Only to keep it out of messages (_without-token.ts). */
-  readonly #token: string;
+  /** Only to keep the key out of messages (_without-token.ts). */
+  readonly #token: SecretFragments;
 
   constructor(options: GatewayClientOptions = {}) {
     checkClientOptions(options, ['apiKey', 'gatewayUrl'], ['apiKey'], ['maxRangeDays']);
@@ -59,7 +60,7 @@ export class GatewayClient implements GatewayApi {
     }
     const token = apiKey ?? env.SVC_API_KEY?.trim();
     if (!token) throw new ConfigurationError('no API key: set SVC_API_KEY', 'or pass the apiKey option', 'SVC_API_KEY');
-    this.#token = token;
+    this.#token = new SecretFragments([token]);
     const timeoutMs = timeoutSetting(rest.timeoutMs, env);
     // Messages about the URL name the gateway and the variable it came from, never the reporting API.
     const service = { name: 'the gateway', exampleUrl: 'https://gateway.example.com', urlOption: 'gatewayUrl', conflict: 'unexplained' as const, ...(gatewayUrl === undefined ? { urlSetting: 'SVC_GATEWAY_URL' } : {}) };

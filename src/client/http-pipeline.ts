@@ -67,7 +67,7 @@ export class HttpPipeline {
   readonly #token: string;
   /** The token's fragments in UTF-8 bytes, searched for in every successful answer's body. */
   readonly #tokenInBytes: SecretFragments;
-  /** ... and in characters, searched for in the strings of parsed JSON that had escapes. */
+  /** ... and in characters: searched for in the strings of parsed JSON that had escapes, masked in every error and log line. */
   readonly #tokenInText: SecretFragments;
   private readonly dispatcher: Dispatcher | undefined;
   private readonly policy: RetryPolicy;
@@ -135,7 +135,7 @@ export class HttpPipeline {
     try {
       json = parseJsonBody(text, this.endpointOf(r), status, this.service.name);
     } catch (e) {
-      throw e instanceof ApiError ? keepResponse(e, headers, text, [this.#token]) : e;
+      throw e instanceof ApiError ? keepResponse(e, headers, text, this.#tokenInText) : e;
     }
     this.refuseEscapedCredential(r, escaped, json, status, headers);
     r.onBody?.(text);
@@ -166,7 +166,7 @@ export class HttpPipeline {
    * @throws CredentialInResponseError, with the answer's headers but never its body
    */
   refuseEscapedCredential(r: Pick<RequestOptions, 'method' | 'path'>, escaped: boolean, json: unknown, status: number, headers?: IncomingHttpHeaders): void {
-    if (escaped && parsedHolds(json, this.#tokenInText)) throw keepResponse(this.credentialFound(r, status), headers, undefined, [this.#token]);
+    if (escaped && parsedHolds(json, this.#tokenInText)) throw keepResponse(this.credentialFound(r, status), headers, undefined, this.#tokenInText);
   }
 
   /** The JSON checked against the request's schema (decimal strings become Decimal). */
@@ -175,7 +175,7 @@ export class HttpPipeline {
     try {
       return parseRecord(r.schema, json, r.what);
     } catch (e) {
-      if (e instanceof SchemaError) throw keepResponse(new ResponseSchemaError(this.endpointOf(r), e.path, e.reason, status, this.service.name), headers, undefined, [this.#token]);
+      if (e instanceof SchemaError) throw keepResponse(new ResponseSchemaError(this.endpointOf(r), e.path, e.reason, status, this.service.name), headers, undefined, this.#tokenInText);
       throw e;
     }
   }
@@ -205,7 +205,7 @@ export class HttpPipeline {
   }
 
   private log(line: string): void {
-    if (this.logger) this.logger(sanitizeText(line, [this.#token]));
+    if (this.logger) this.logger(sanitizeText(line, this.#tokenInText));
   }
 
   /** Runs attempts until one succeeds, a failure is final, or the retries are used up. */
@@ -298,7 +298,7 @@ export class HttpPipeline {
       const error = apiErrorFromResponse(res.statusCode, text, {
         endpoint,
         credential: this.credential,
-        secrets: [this.#token],
+        secrets: this.#tokenInText,
         forbidden: r.forbidden,
         forbiddenOnly: r.forbiddenOnly,
         notFound: doubled ? `${r.method ?? 'GET'} ${url.origin}${url.pathname}` : r.notFound,
@@ -311,7 +311,7 @@ export class HttpPipeline {
       });
       return { ok: false, error, retryable: isRetryableStatus(res.statusCode), retryAfterMs };
     } catch (e) {
-      if (e instanceof ApiError) return { ok: false, error: keepResponse(e, headers, undefined, [this.#token]), retryable: false };
+      if (e instanceof ApiError) return { ok: false, error: keepResponse(e, headers, undefined, this.#tokenInText), retryable: false };
       if (r.signal?.aborted) throw r.signal.reason;
       if (timedOut) return { ok: false, error: timeoutError(), retryable: true };
       const code = (e as { code?: unknown }).code;

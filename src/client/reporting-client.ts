@@ -15,7 +15,7 @@ import type { KeyUsageHead } from './merge-key-usage.js';
 import { readKeyUsageRanges, singleQuery } from './_key-usage-ranges.js';
 import { SumPastExactError } from './_sum-past-exact-error.js';
 import { readKeyUsageStream } from './_stream-key-usage.js';
-import { outputTarget, saveStreamAtomic } from '../core/index.js';
+import { outputTarget, saveStreamAtomic, SecretFragments } from '../core/index.js';
 import type { BodyKind } from './limits/body-limits.js';
 import { checkInvoiceId, checkOrgId, checkOrgIdValue } from './_org-id.js';
 import { ConfigurationError } from './errors/common/configuration-error.js';
@@ -46,8 +46,8 @@ export class ReportingClient implements ReportingApi {
   /** @internal The request pipeline (the CLI and tests reach it); not part of the package's API, left out of its types. */
   readonly http: HttpPipeline;
   private readonly maxRangeDays: number;
-  /** Only to keep it out of messages: a value quoted back to the caller never shows it (_without-token.ts). */
-  readonly #token: string;
+  /** Only to keep the token out of messages: a value quoted back to the caller never shows it (_without-token.ts), its own id does. */
+  readonly #token: SecretFragments;
 
   constructor(options: ReportingClientOptions = {}) {
     checkClientOptions(options, ['token', 'orgId', 'baseUrl'], ['token'], ['maxRangeDays']);
@@ -56,7 +56,7 @@ export class ReportingClient implements ReportingApi {
     this.orgId = checkOrgIdValue(setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass the orgId option'));
     // The token given as the organization id would go into every path, and so into every error's endpoint.
     if (this.orgId.includes(token)) throw new ConfigurationError('the organization id holds the reporting token itself', 'set SVC_ORG_ID (or the orgId option) to the id the dashboard shows', 'SVC_ORG_ID', 'malformed');
-    this.#token = token;
+    this.#token = new SecretFragments([token], { public: [this.orgId] });
     // Its own id is public though the token may hold it (`rt_org-fjordline_…`): every answer names it.
     this.http = new HttpPipeline(pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)', [this.orgId]));
     this.maxRangeDays = checkMaxRangeDays(options.maxRangeDays);

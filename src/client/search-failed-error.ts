@@ -1,6 +1,7 @@
 import { ApiError } from './errors/common/api-error.js';
 import { statusFirst } from './errors/with-status.js';
 import { keepResponse } from './errors/_response-info.js';
+import { NO_SECRETS } from './errors/_error-body.js';
 
 /**
  * Thrown by `GatewayClient.search` when the search endpoint answers with an error status or a
@@ -12,6 +13,6 @@ export class SearchFailedError extends ApiError {
   override readonly name = 'SearchFailedError';
   constructor(cause: ApiError) {
     super(cause.status === undefined ? `search failed: ${cause.message}` : statusFirst('search failed', cause.message, cause.status), cause.status, cause.endpoint, cause.hint, { cause });
-    keepResponse(this, cause.headers, cause.body, []);
+    keepResponse(this, cause.headers, cause.body, NO_SECRETS);
   }
 }

@@ -7,9 +7,16 @@ import { svcBin } from '../_harness/index.js';
 
 const TOKEN = 'tok-secret-0123456789';
 const KEY = 'sk-secret-0123456789abcdef';
+/** An organization whose token holds its own id: the id is public, the rest of the token is not. */
+const OWN_ID_ORG = 'org-fjordline';
+const OWN_ID_TOKEN = `rt_${OWN_ID_ORG}_5f0c9a2e7b13d468`;
 let server: FakeServer;
 beforeAll(async () => {
   server = await startFakeServer((req, res) => {
+    if (req.url.startsWith(`/api/orgs/${OWN_ID_ORG}/`)) {
+      // The service names the organization (12 characters of its token) and echoes the token's own part.
+      return json(res, 500, { error: 'internal', message: `no ledger for ${OWN_ID_ORG}; token ${OWN_ID_TOKEN.slice(-16).toUpperCase()} rejected` }, { 'x-org': OWN_ID_ORG });
+    }
     if (req.url.endsWith('/invoices')) {
       // The body echoes the token and carries a raw terminal escape: both must come back cleaned.
       res.writeHead(500, { 'content-type': 'text/plain', 'x-request-id': 'req-42', 'set-cookie': 'session=abc' });
@@ -58,5 +65,30 @@ describe('ApiError keeps what the service sent', () => {
     const r = await svcBin(['invoices', 'list'], { SVC_BASE_URL: server.url, SVC_REPORTING_TOKEN: TOKEN, SVC_ORG_ID: 'org-test' });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('svc: the service failed to answer (HTTP 500) (try again later; request id req-42)\n');
+  });
+});
+
+// The second review of the key-fragment rule made the organization's id public to the answers'
+// scans; the error messages, the kept body and headers and the debug log masked it still.
+describe('an organization whose token holds its own id', () => {
+  it('is named in the error, its body and headers and the log; the token\'s own part is masked', async () => {
+    const lines: string[] = [];
+    const client = new ReportingClient({ baseUrl: server.url, token: OWN_ID_TOKEN, orgId: OWN_ID_ORG, maxRetries: 0, env: {}, logger: (l) => lines.push(l) });
+    const e = (await client.listInvoices().catch((x: unknown) => x)) as ServerError;
+    expect(e).toBeInstanceOf(ServerError);
+    expect(e.endpoint).toContain(`/api/orgs/${OWN_ID_ORG}/invoices`);
+    expect(e.body).toBe(JSON.stringify({ error: 'internal', message: `no ledger for ${OWN_ID_ORG}; token *** rejected` }));
+    expect(e.headers?.['x-org']).toBe(OWN_ID_ORG);
+    expect(lines.join('\n')).toContain(`/api/orgs/${OWN_ID_ORG}/invoices`);
+    const everything = [e.message, e.body, JSON.stringify(e.headers), ...lines].join('\n').toLowerCase();
+    expect(everything).not.toContain('5f0c9a2e7b13');
+    expect(everything).not.toContain('***/invoices');
+  });
+
+  it('an id quoted back in a refusal is shown, a piece of the token is not', async () => {
+    const client = new ReportingClient({ baseUrl: server.url, token: OWN_ID_TOKEN, orgId: OWN_ID_ORG, maxRetries: 0, env: {} });
+    const e = (await client.getInvoice(`${OWN_ID_ORG} 5f0c9a2e7b13d468`).catch((x: unknown) => x)) as Error;
+    expect(e.message).toContain(OWN_ID_ORG);
+    expect(e.message).not.toContain('5f0c9a2e7b13d468');
   });
 });

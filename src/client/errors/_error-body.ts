@@ -9,12 +9,16 @@ export interface ErrorBodyInfo {
   fromJson: boolean;
 }
 
+/** No secret: for an error that quotes text already cleaned (SearchFailedError keeps its cause's). */
+export const NO_SECRETS = new SecretFragments([]);
+
 /**
- * `text` with each of `secrets` (an empty one skipped) replaced by `***`: also a piece of one,
- * in any case (SecretFragments: a service echoing the key without its prefix echoes the key).
+ * `text` with each of `secrets` replaced by `***`: also a piece of one, in any case, but not a
+ * public value the secret holds (SecretFragments: a service echoing the key without its prefix
+ * echoes the key; an organization named in its own token is still named).
  */
-export function withoutSecrets(text: string, secrets: readonly string[]): string {
-  return new SecretFragments(secrets).mask(text);
+export function withoutSecrets(text: string, secrets: SecretFragments): string {
+  return secrets.mask(text);
 }
 
 /**
@@ -22,7 +26,7 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
  * The secrets are looked for again once the invisible characters are gone: a token split by one
  * (a zero-width space, a NUL) would otherwise come out whole. A cut never halves a surrogate pair.
  */
-export function sanitizeText(text: string, secrets: readonly string[]): string {
+export function sanitizeText(text: string, secrets: SecretFragments): string {
   const out = withoutSecrets(visibleText(withoutSecrets(text, secrets)), secrets).trim();
   if (out.length <= 300) return out;
   const end = (out.charCodeAt(296) & 0xfc00) === 0xd800 ? 296 : 297;
@@ -34,7 +38,7 @@ export function sanitizeText(text: string, secrets: readonly string[]): string {
  * `{"error": {"message", "type", "code"}}` (code: `error.code`, else `error.type`), or falls
  * back to the plain text.
  */
-export function readErrorBody(body: string, secrets: readonly string[]): ErrorBodyInfo {
+export function readErrorBody(body: string, secrets: SecretFragments): ErrorBodyInfo {
   try {
     const data: unknown = JSON.parse(body);
     if (data && typeof data === 'object') {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { escapeControls, visibleText } from '../../core/index.js';
+import { escapeControls, visibleText, type SecretFragments } from '../../core/index.js';
 import type { ApiError } from './common/api-error.js';
 import { readErrorBody, withoutSecrets } from './_error-body.js';
 
@@ -10,7 +10,7 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'cf-ray'];
 const JSON_ESCAPE = /\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g;
 const SHORT_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
-function clean(text: string, secrets: readonly string[]): string {
+function clean(text: string, secrets: SecretFragments): string {
   const masked = withoutSecrets(text, secrets);
   // A token split by an invisible character (a zero-width space, or JSON's \u0000 for a NUL), or
   // written with JSON's escapes (`\/` for `/`, `\u0072` for `r`), is whole once those go: the
@@ -25,7 +25,7 @@ function clean(text: string, secrets: readonly string[]): string {
  * cleaned: the token replaced, control characters escaped, the body cut at 16 KiB. An error
  * that already holds an answer keeps the first one.
  */
-export function keepResponse<E extends ApiError>(error: E, headers: IncomingHttpHeaders | undefined, body: string | undefined, secrets: readonly string[]): E {
+export function keepResponse<E extends ApiError>(error: E, headers: IncomingHttpHeaders | undefined, body: string | undefined, secrets: SecretFragments): E {
   if (error.headers !== undefined || error.body !== undefined) return error;
   const target = error as { -readonly [K in 'body' | 'headers' | 'requestId' | 'code']: ApiError[K] };
   if (body !== undefined) {

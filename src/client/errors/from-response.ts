@@ -12,6 +12,7 @@ import { readErrorBody } from './_error-body.js';
 import { keepResponse } from './_response-info.js';
 import { RedirectError, redirectTarget } from './redirect-error.js';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { SecretFragments } from '../../core/index.js';
 
 /** What the caller knows about the request, so an error can say what to do. */
 export interface ErrorContext {
@@ -19,8 +20,8 @@ export interface ErrorContext {
   endpoint: string;
   /** Names the credential in a 401 message, e.g. "reporting token (SVC_REPORTING_TOKEN)". */
   credential: string;
-  /** Values that must never appear in a message (the token). */
-  secrets: readonly string[];
+  /** What must never appear in a message: the token, a piece of it counting, not the public values it holds (the organization's id). */
+  secrets: SecretFragments;
   /** Reason for a 403 whose body says nothing recognisable, e.g. "usage is not shared with this organization". */
   forbidden?: string | undefined;
   /** `forbidden` is the only meaning a 403 has here: the body is not read for another (RequestOptions.forbiddenOnly). */
