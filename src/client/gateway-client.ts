@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { HttpPipeline } from './http-pipeline.js';
 import { SecretFragments } from '../core/index.js';
 import type { CommonClientOptions } from './client-options.js';
@@ -7,7 +8,7 @@ import { ConfigurationError } from './errors/common/configuration-error.js';
 import { SearchFailedError } from './search-failed-error.js';
 import { timeoutSetting } from './timeout/timeout-setting.js';
 import type { CallOptions, GatewayApi } from './api.js';
-import { KeyFieldsRecordSchema, SearchRequestSchema, SearchResponseSchema, type KeyFieldsRecord, type SearchRequest, type SearchResponse } from '../model/index.js';
+import { KeyFieldsRecordSchema, SearchRequestSchema, SearchResponseSchema, SearchResultSchema, type KeyFieldsRecord, type SearchRequest, type SearchResponse } from '../model/index.js';
 import { DailyActivityResponseSchema, KeyInfoResponseSchema, ModelInfoResponseSchema, type DailyActivityResponse, type KeyInfoResponse, type ModelInfo } from '../model/index.js';
 import { parseRecord } from '../model/parse/index.js';
 import { checkMaxRangeDays, checkPeriodFields } from './limits/period.js';
@@ -37,6 +38,16 @@ export interface DayRangeQuery {
   start_date: string;
   end_date: string;
 }
+
+/**
+ * The search's answer as read: a result without `date` reads as `''`. The spec lists the field
+ * and says it is often empty, as engines rarely report one; an engine that reports none may leave
+ * it out, and the other results are not lost for it. Every other field is as SearchResponseSchema
+ * (the contract, which the reference server states) requires.
+ */
+const SearchAnswerSchema = SearchResponseSchema.extend({
+  results: z.array(SearchResultSchema.extend({ date: SearchResultSchema.shape.date.default('') })),
+});
 
 /**
  * The gateway endpoints an API key may call (gateway-and-cli.md §4, and the LiteLLM-shaped
@@ -90,7 +101,7 @@ export class GatewayClient implements GatewayApi {
   async searchJson(request: SearchRequest, opts: CallOptions = {}): Promise<{ response: SearchResponse; raw: string }> {
     const body = parseRecord(SearchRequestSchema, request, 'search request');
     try {
-      const { data, raw } = await this.http.requestJson({ method: 'POST', path: '/v1/search/service-search', body, schema: SearchResponseSchema, what: 'search results', ...opts });
+      const { data, raw } = await this.http.requestJson({ method: 'POST', path: '/v1/search/service-search', body, schema: SearchAnswerSchema, what: 'search results', ...opts });
       return { response: data, raw };
     } catch (e) {
       // Only an error status or a redirect (never followed: RedirectError) is a failed search; a 200
