@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeServer, type FakeServer } from '../client/_fake-server.js';
 import { svc } from './_helpers.js';
 import { ReportingClient } from '../../src/client/reporting-client.js';
-import { GatewayClient, SearchFailedError } from '../../src/index.js';
+import { GatewayClient, RedirectError, SearchFailedError } from '../../src/index.js';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -56,7 +56,9 @@ describe('a redirect is named, never followed', () => {
 
   it('the reporting client names the base URL to set below which the same path is asked', async () => {
     const client = new ReportingClient({ baseUrl: server.url, orgId: 'org-nordlys', token: 'rt_redirect_0123456789', env: {}, maxRetries: 0 });
-    const e = (await client.getMonthlyUsage().catch((x: unknown) => x)) as Error & { status: number; hint: string };
+    const e = (await client.getMonthlyUsage().catch((x: unknown) => x)) as RedirectError;
+    // An embedder catches it by class, from the package root.
+    expect(e).toBeInstanceOf(RedirectError);
     expect(e.name).toBe('RedirectError');
     expect(e.status).toBe(301);
     expect(e.message).toBe('the reporting API answered with a redirect (HTTP 301) to https://reporting2.example.com/api/orgs/org-nordlys/monthly-usage, which svc does not follow: the reporting token (SVC_REPORTING_TOKEN) is sent only to the URL it was given');
@@ -67,6 +69,7 @@ describe('a redirect is named, never followed', () => {
     const client = new GatewayClient({ gatewayUrl: server.url, apiKey: KEY, env: {}, maxRetries: 0 });
     const e = await client.search({ query: 'skat' }).then(() => undefined, (x: unknown) => x);
     expect(e).toBeInstanceOf(SearchFailedError);
+    expect((e as SearchFailedError).cause).toBeInstanceOf(RedirectError);
     expect((e as SearchFailedError).status).toBe(302);
     expect((e as Error).message).toMatch(/^search failed with HTTP 302: the gateway answered with a redirect to https:\/\/gw2\.example\.com\/v1\/search\/service-search\?…/);
     expect((e as Error).message).not.toContain('s3cretpw');

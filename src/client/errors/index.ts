@@ -10,7 +10,7 @@ export { SetupNeedsAttentionError } from './setup-needs-attention-error.js';
 export { EdgeRejectedError } from './edge-rejected-error.js';
 export { RateLimitError } from './rate-limit-error.js';
 export { ServerError } from './server-error.js';
-export { RedirectError } from './redirect-error.js';
+export { RedirectError, type RedirectTarget } from './redirect-error.js';
 export { TimeoutError } from './common/timeout-error.js';
 export { ConnectionError } from './connection-error.js';
 export { ResponseSchemaError } from './response-schema-error.js';
