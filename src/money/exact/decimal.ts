@@ -11,14 +11,29 @@ import { assertMinor } from './minor.js';
  * 50 digits holds int64 amounts with a dozen decimals summed over millions of rows, and
  * `toString` never switches to exponent notation. Every amount the schemas parse is built
  * by this constructor, so arithmetic on it keeps these settings.
+ *
+ * The package root exports this constructor (its amounts are its instances), so its settings
+ * are fixed: `Decimal.set` or `Decimal.config` throws InvalidArgumentError, and the constructor
+ * is frozen. Before, an embedder's `Decimal.set({ precision: 6 })` (the usual decimal.js habit)
+ * changed the package's own sums, what checkInvoice found and the bytes of its PDFs (an outside
+ * review). `Decimal.clone({ … })` gives a Decimal with settings of one's own.
  */
-export const Decimal = DecimalJs.clone({
+const configured = DecimalJs.clone({
   precision: 50,
   rounding: DecimalJs.ROUND_HALF_UP,
   toExpNeg: -9e15,
   toExpPos: 9e15,
 });
+const fixedSettings = (): never => {
+  throw new InvalidArgumentError('Decimal.set', "svc's Decimal keeps its settings for exact money (precision 50, ROUND_HALF_UP); use Decimal.clone({ ... }) for a Decimal with settings of your own");
+};
+Object.defineProperty(configured, 'set', { value: fixedSettings });
+Object.defineProperty(configured, 'config', { value: fixedSettings });
+export const Decimal: typeof DecimalJs = Object.freeze(configured);
 export type Decimal = DecimalJs;
+
+/** A decimal number as text: digits with an optional sign, point and exponent (`-12.5`, `.5`, `1e-7`). */
+const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * A Decimal from a decimal string (or an integer, a bigint, a Decimal); never from a float, whose
@@ -36,6 +51,11 @@ export function dec(value: string | number | bigint | Decimal, field = 'value'):
   if (typeof value === 'bigint') return new Decimal(value.toString());
   if (typeof value !== 'string' && typeof value !== 'number' && !Decimal.isDecimal(value)) {
     throw new InvalidAmountError(field, `must be a decimal string, an integer or a Decimal (got ${describe(value)})`);
+  }
+  // decimal.js also reads hexadecimal, binary and octal text ('0x10' is 16) and 'NaN'/'Infinity':
+  // none of them is an amount as a record or a rates file writes one.
+  if (typeof value === 'string' && !DECIMAL_TEXT.test(value)) {
+    throw new InvalidAmountError(field, `${JSON.stringify(value).slice(0, 60)} is not a decimal number`);
   }
   let d: Decimal;
   try {
