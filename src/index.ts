@@ -19,6 +19,7 @@ export type { TimeoutPlace } from './client/errors/common/timeout-error.js';
 export type { DeniedKind } from './client/errors/common/permission-denied-error.js';
 export type { RedirectTarget } from './client/errors/redirect-error.js';
 export { SearchFailedError } from './client/search-failed-error.js';
+export { InvoiceMismatchError } from './client/invoice-mismatch-error.js';
 export { SchemaError } from './model/parse/schema-error.js';
 export { UnsafeAmountError } from './money/exact/unsafe-amount-error.js';
 export { InvalidAmountError } from './money/exact/invalid-amount-error.js';

@@ -22,6 +22,7 @@ import { ConfigurationError } from './errors/common/configuration-error.js';
 import { checkedWithoutToken, quotedWithoutToken } from './_without-token.js';
 import { checkClientOptions } from './_check-options.js';
 import { invoicesNamed } from './invoice-number.js';
+import { checkListedInvoice } from './listed-invoice.js';
 import { NotFoundError } from './errors/common/not-found-error.js';
 
 export interface ReportingClientOptions extends CommonClientOptions {
@@ -115,8 +116,11 @@ export class ReportingClient implements ReportingApi {
 
   /**
    * One invoice by its invoice number (`2026-0142`, as printed on it and in `listInvoices`):
-   * endpoint 1 to find its id, then endpoint 2. Numbers are compared exactly.
+   * endpoint 1 to find its id, then endpoint 2. Numbers are compared exactly, and the record must
+   * say what the list said of it (checkListedInvoice): an invoice asked for as 2026-0142 is never
+   * returned as a record numbered otherwise.
    * @throws NotFoundError when no invoice of the organization has that number
+   * @throws InvoiceMismatchError when the record's `invoice_number` or `period_start` is not the list's
    * @throws ResponseSchemaError when the list gives the number to more than one invoice (naming their ids)
    */
   async getInvoiceByNumber(invoiceNumber: string, opts?: CallOptions): Promise<Invoice> {
@@ -129,7 +133,9 @@ export class ReportingClient implements ReportingApi {
     if (hits.length > 1) {
       throw new ResponseSchemaError(this.http.endpointOf({ path }), 'invoice_number', `${this.#quoted(invoiceNumber)} is the number of ${hits.length} invoices (${hits.map((h) => h.id).join(', ')}); ask for one by its id`, 200);
     }
-    return this.getInvoice(hits[0]!.id, opts);
+    const invoice = await this.getInvoice(hits[0]!.id, opts);
+    checkListedInvoice(hits[0]!, invoice);
+    return invoice;
   }
 
   /** Endpoint 2, with the body exactly as sent beside the checked record (for saving and hashing it). */

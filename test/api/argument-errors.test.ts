@@ -32,7 +32,7 @@ const cases: Array<[string, () => unknown, new (...a: never[]) => Error, RegExp]
   ['dec of an integer past 2^53', () => pkg.dec(Number('9007199254740993')), pkg.InvalidAmountError, /^value: refusing to build a Decimal from 9007199254740992, past the integers a number holds exactly/],
   ['parseExchangeRates of a file that is no rates file', () => pkg.parseExchangeRates('garbage\n1,2,3\n', 'rates.csv'), pkg.ExchangeRatesError, /rates\.csv/],
   ['dec of text that is no number', () => pkg.dec('12,50'), pkg.InvalidAmountError, /^value: "12,50" is not a decimal number/],
-  ['dec of NaN as text', () => pkg.dec('NaN'), pkg.InvalidAmountError, /^value: NaN is not an amount/],
+  ['dec of NaN as text', () => pkg.dec('NaN'), pkg.InvalidAmountError, /^value: "NaN" is not a decimal number/],
   ['dec of null', () => pkg.dec(anyArg(null)), pkg.InvalidAmountError, /^value: must be a decimal string/],
   ['toMinorUnits past exact integers', () => pkg.toMinorUnits(pkg.dec('1e30')), pkg.UnsafeAmountError, /^major: /],
   ['toMinorUnits of text that is no number', () => pkg.toMinorUnits('twelve'), pkg.InvalidAmountError, /^major: /],

@@ -174,6 +174,29 @@ describe('getInvoiceByNumber', () => {
     expect(e.message).toContain('invoice number "1999-0001" of org-nordlys was not found');
     await expect(reporting('org-nordlys').getInvoiceByNumber('  ')).rejects.toThrow(/^invoice number: must be a non-empty string/);
   });
+
+  // An outside embedder review: the record was returned as it came, so a service whose record
+  // says another number than its list gave an embedder asking for one invoice another (the CLI
+  // and the month end refused it already).
+  it('a record numbered otherwise than the list says is an InvoiceMismatchError naming both, not returned', async () => {
+    const real = reporting('org-nordlys');
+    const list = await real.listInvoices();
+    const record = await real.getInvoice(list[0]!.id);
+    const fake = await startFakeServer((req, res) => {
+      const path = req.url.split('?')[0]!;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (path.endsWith('/invoices')) return res.end(JSON.stringify(list));
+      res.end(JSON.stringify({ ...record, invoice_number: '2026-9999' }));
+    });
+    try {
+      const c = new pkg.ReportingClient({ baseUrl: fake.url, orgId: 'org-nordlys', token: tokenOf('org-nordlys'), env: {}, ...FAST });
+      const e = await c.getInvoiceByNumber(list[0]!.invoice_number).then(() => undefined, (x: unknown) => x);
+      expect(e).toBeInstanceOf(pkg.InvoiceMismatchError);
+      expect((e as Error).message).toBe(`invoice ${list[0]!.id}: the invoice list says invoice_number ${JSON.stringify(list[0]!.invoice_number)}, the invoice record says "2026-9999"; refused, since files named by one would say the other`);
+    } finally {
+      await fake.close();
+    }
+  });
 });
 
 describe('closed sets are literal types; every error a public function throws is exported', () => {
