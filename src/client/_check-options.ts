@@ -46,6 +46,8 @@ export function checkClientOptions(options: unknown, strings: readonly string[],
     if (typeof o.userAgent !== 'string') fail('userAgent', `must be a string (got ${kindOf(o.userAgent)})`);
     // eslint-disable-next-line no-control-regex -- control characters are what it looks for
     if (/[\u0000-\u001f\u007f]/u.test(o.userAgent)) fail('userAgent', 'must not contain line breaks or control characters');
+    // The spec asks every request for an explicit, descriptive User-Agent (reporting-api.md §5.6); an empty one is none.
+    if (o.userAgent.trim() === '') fail('userAgent', 'must not be empty: the service asks for a descriptive User-Agent (leave the option out for svc\'s own)');
   }
   if (o.env !== undefined && (o.env === null || typeof o.env !== 'object')) fail('env', 'must be an object of environment variables');
   whole(o.timeoutMs, 'timeoutMs', 1, MAX_TIMER_MS, 'milliseconds');

@@ -17,13 +17,17 @@ export function isRetryableStatus(status: number): boolean {
 /**
  * `Retry-After` as milliseconds: delay-seconds or an HTTP date, the date counted from `nowMs`
  * (the answer's own `Date` where it has one, so a clock that differs from the service's does not
- * change the wait); undefined when absent or unreadable.
+ * change the wait); undefined when absent or unreadable. An HTTP date names its day and month
+ * (`Wed, 21 Oct 2026 07:28:00 GMT`): text without a letter is no date, though Date.parse reads
+ * `-5` as the year -5 (a negative delay would otherwise retry at once; RFC 9110 §10.2.3 allows
+ * only a non-negative number of seconds).
  */
 export function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   if (v === undefined) return undefined;
   const s = v.trim();
   if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);
+  if (!/[A-Za-z]/.test(s)) return undefined;
   const at = Date.parse(s);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - nowMs);

@@ -10,7 +10,7 @@ import { timeoutSetting } from './timeout/timeout-setting.js';
 import type { CallOptions, GatewayApi } from './api.js';
 import { KeyFieldsRecordSchema, SearchRequestSchema, SearchResponseSchema, SearchResultSchema, type KeyFieldsRecord, type SearchRequest, type SearchResponse } from '../model/index.js';
 import { DailyActivityResponseSchema, KeyInfoResponseSchema, ModelInfoResponseSchema, type DailyActivityResponse, type KeyInfoResponse, type ModelInfo } from '../model/index.js';
-import { parseRecord } from '../model/parse/index.js';
+import { parseRecord, SchemaError } from '../model/parse/index.js';
 import { checkMaxRangeDays, checkPeriodFields } from './limits/period.js';
 import { checkedWithoutToken } from './_without-token.js';
 import { readDailyActivityRanges } from './_daily-activity-ranges.js';
@@ -45,6 +45,20 @@ export interface DayRangeQuery {
  * it out, and the other results are not lost for it. Every other field is as SearchResponseSchema
  * (the contract, which the reference server states) requires.
  */
+/**
+ * The request checked before it is sent: bad input is an InvalidRequestError naming the field, as
+ * every client method's is (a SchemaError before, which isApiError and the README's promise missed).
+ * @throws InvalidRequestError naming the first bad field (`query`, `time_range`, …)
+ */
+function searchRequestOf(request: SearchRequest): SearchRequest {
+  try {
+    return parseRecord(SearchRequestSchema, request, 'search request');
+  } catch (e) {
+    if (e instanceof SchemaError) throw new InvalidRequestError(e.path === '$' ? 'request' : e.path, e.reason);
+    throw e;
+  }
+}
+
 const SearchAnswerSchema = SearchResponseSchema.extend({
   results: z.array(SearchResultSchema.extend({ date: SearchResultSchema.shape.date.default('') })),
 });
@@ -99,7 +113,7 @@ export class GatewayClient implements GatewayApi {
 
   /** The search, with the answer exactly as sent beside the checked one (for `--json`: fields beyond the spec's kept). */
   async searchJson(request: SearchRequest, opts: CallOptions = {}): Promise<{ response: SearchResponse; raw: string }> {
-    const body = parseRecord(SearchRequestSchema, request, 'search request');
+    const body = searchRequestOf(request);
     try {
       const { data, raw } = await this.http.requestJson({ method: 'POST', path: '/v1/search/service-search', body, schema: SearchAnswerSchema, what: 'search results', ...opts });
       return { response: data, raw };

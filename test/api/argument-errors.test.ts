@@ -51,6 +51,9 @@ const cases: Array<[string, () => unknown, new (...a: never[]) => Error, RegExp]
   ['a client with an organization id as a number', client({ orgId: 42 }), pkg.InvalidRequestError, /^orgId: must be a string/],
   ['a client with a token holding a line break', client({ token: 'rt_x\nrt_y' }), pkg.InvalidRequestError, /^token: /],
   ['a client with a User-Agent holding a line break', client({ userAgent: 'svc\r\nX-Evil: 1' }), pkg.InvalidRequestError, /^userAgent: /],
+  // The spec asks for a descriptive User-Agent; an empty one was sent, and the edge proxy refused it (1010).
+  ['a client with an empty User-Agent', client({ userAgent: '' }), pkg.InvalidRequestError, /^userAgent: must not be empty/],
+  ['a client with a blank User-Agent', client({ userAgent: '   ' }), pkg.InvalidRequestError, /^userAgent: must not be empty/],
   ['a client with a logger that is no function', client({ logger: 'stderr' }), pkg.InvalidRequestError, /^logger: /],
   ['a gateway client with options null', () => new pkg.GatewayClient(anyArg(null)), pkg.InvalidRequestError, /^options: /],
   ['a partner client with a dispatcher that is none', () => new pkg.PartnerClient({ baseUrl: 'http://h', token: 'pt_x', env: {}, dispatcher: anyArg({}) }), pkg.InvalidRequestError, /^dispatcher: /],
@@ -126,4 +129,13 @@ describe('a wrong value is a package error naming it', () => {
     expect(pkg.fromMinorUnits(1234).toFixed(2)).toBe('12.34');
     expect(pkg.sumMinor([1, 2, 3])).toBe(6);
   });
+});
+
+// An outside embedder review: the root exports the size caps every client starts from, and one
+// module setting `DEFAULT_MAX_RESPONSE_BYTES.records = 10` made every new client of the process
+// refuse every answer. They are frozen (a module is strict code: the write throws).
+test('the response size defaults cannot be changed for every client of the process', () => {
+  expect(Object.isFrozen(pkg.DEFAULT_MAX_RESPONSE_BYTES)).toBe(true);
+  expect(() => { (pkg.DEFAULT_MAX_RESPONSE_BYTES as { records: number }).records = 10; }).toThrow(TypeError);
+  expect(pkg.DEFAULT_MAX_RESPONSE_BYTES.records).toBe(64 * 1024 * 1024);
 });

@@ -93,6 +93,18 @@ describe('retries against the reference server', () => {
     expect(lines.filter((l) => l.includes('→ GET'))).toHaveLength(1);
   });
 
+  // An outside embedder review: Date.parse reads '-5' as the year -5, so the retries went at once
+  // and the error said "try again in 0 s". A Retry-After that is not a delay or a date is none.
+  it('a negative Retry-After is no Retry-After: the usual backoff, and no wait on the error', async () => {
+    const s = await withFaults([{ path: PLAN, status: 429, retryAfter: -5 }]);
+    const lines: string[] = [];
+    const e = (await reporting(s, 'org-nordlys', { maxRetries: 1, logger: (l) => lines.push(l) }).getPlanCost().catch((x: unknown) => x)) as RateLimitError;
+    expect(e).toBeInstanceOf(RateLimitError);
+    expect(e.retryAfterMs).toBeUndefined();
+    expect(e.hint).toBe('wait a little and try again');
+    expect(lines.filter((l) => l.includes('svc: retry'))).toHaveLength(1);
+  });
+
   it('retries a refused connection, then reports a ConnectionError without the token', async () => {
     const s = await withFaults([]);
     const url = s.url;

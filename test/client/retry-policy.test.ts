@@ -16,6 +16,8 @@ describe('retry policy', () => {
     expect(parseRetryAfter(['2', '9'], now)).toBe(2000);
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
+    // Date.parse reads each of these as a date (the year -5, 3, 1000): none is a delay or an HTTP date.
+    for (const v of ['-5', '+3', '1e3', '-0.5', '1000']) expect(parseRetryAfter(v, now), v).toBe(v === '1000' ? 1_000_000 : undefined);
   });
 
   it('backs off exponentially with full jitter, capped', () => {

@@ -3,7 +3,7 @@
 // (ResponseSchemaError); an engine that reports no date may well leave it out. It now reads as ''.
 // Every other field stays required, and a `date` that is not a string is still refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayClient, ResponseSchemaError } from '../../src/index.js';
+import { GatewayClient, InvalidRequestError, ResponseSchemaError, isApiError } from '../../src/index.js';
 import { json, startFakeServer, type FakeServer } from './_fake-server.js';
 import { svcBin } from '../_harness/index.js';
 
@@ -42,5 +42,23 @@ describe('a search result without `date`', () => {
     const e2 = (await client().search({ query: 'moms' }).catch((x: unknown) => x)) as ResponseSchemaError;
     expect(e2).toBeInstanceOf(ResponseSchemaError);
     expect(e2.message).toContain('results[0].title');
+  });
+});
+
+// An outside embedder review: a bad search request was a SchemaError (the record check's), where
+// the README promises InvalidRequestError naming the field for bad input, before any request.
+describe('a bad search request', () => {
+  it.each([
+    [{ query: '' }, 'query'],
+    [{ query: 'moms', time_range: 'decade' }, 'time_range'],
+    [{ query: 'moms', language: 'dansk' }, 'language'],
+  ])('%j is an InvalidRequestError naming %s, and nothing is sent', async (request, field) => {
+    const before = server.seen.length;
+    const e = (await client().search(request as never).catch((x: unknown) => x)) as InvalidRequestError;
+    expect(e).toBeInstanceOf(InvalidRequestError);
+    expect(isApiError(e)).toBe(false);
+    expect(e.field).toBe(field);
+    expect(e.message.startsWith(`${field}: `)).toBe(true);
+    expect(server.seen.length).toBe(before);
   });
 });

@@ -7,13 +7,14 @@ export type BodyKind = 'records' | 'keyUsage' | 'pdf';
 
 /**
  * Defaults well above real data (the largest answers of the reference dataset are a few MB)
- * and well below what would exhaust memory; `maxResponseBytes` raises or lowers each.
+ * and well below what would exhaust memory; `maxResponseBytes` raises or lowers each. Frozen:
+ * the root exports it, and every client of the process starts from it.
  */
-export const DEFAULT_MAX_RESPONSE_BYTES: Readonly<Record<BodyKind, number>> = {
+export const DEFAULT_MAX_RESPONSE_BYTES: Readonly<Record<BodyKind, number>> = Object.freeze({
   records: 64 * 1024 * 1024,
   keyUsage: 512 * 1024 * 1024,
   pdf: 64 * 1024 * 1024,
-};
+});
 
 /** The caps with the caller's overrides; each must be a positive whole number of bytes. */
 export function bodyLimits(overrides: Partial<Record<BodyKind, number>> | undefined, fail: (field: string) => Error): Record<BodyKind, number> {
