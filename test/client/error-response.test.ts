@@ -17,6 +17,10 @@ beforeAll(async () => {
       // The service names the organization (12 characters of its token) and echoes the token's own part.
       return json(res, 500, { error: 'internal', message: `no ledger for ${OWN_ID_ORG}; token ${OWN_ID_TOKEN.slice(-16).toUpperCase()} rejected` }, { 'x-org': OWN_ID_ORG });
     }
+    if (req.url.endsWith('/monthly-usage')) {
+      // Longer than the 64 KiB of an error body the client reads: the JSON is cut off mid-message.
+      return json(res, 400, { error: 'invalid_period', message: `year out of range ${'m'.repeat(70_000)}` });
+    }
     if (req.url.endsWith('/invoices')) {
       // The body echoes the token and carries a raw terminal escape: both must come back cleaned.
       res.writeHead(500, { 'content-type': 'text/plain', 'x-request-id': 'req-42', 'set-cookie': 'session=abc' });
@@ -91,4 +95,15 @@ describe('an organization whose token holds its own id', () => {
     expect(e.message).toContain(OWN_ID_ORG);
     expect(e.message).not.toContain('5f0c9a2e7b13d468');
   });
+});
+
+// An outside embedder review: an error body past the 64 KiB the client reads no longer parsed, so
+// `code` was undefined (code branching on it, as the README suggests, took the wrong branch) and
+// the message was the JSON's raw text.
+it('an error body cut off at 64 KiB keeps the code written before the cut', async () => {
+  const e = (await reporting().getMonthlyUsage().catch((x: unknown) => x)) as ApiError;
+  expect(e.status).toBe(400);
+  expect(e.code).toBe('invalid_period');
+  expect(e.message).not.toContain('{"error"');
+  expect(e.message).toContain('invalid_period');
 });

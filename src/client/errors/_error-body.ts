@@ -50,7 +50,43 @@ export function readErrorBody(body: string, secrets: SecretFragments): ErrorBody
       return { code: code ? sanitizeText(code, secrets) : undefined, text: sanitizeText(msg ?? code ?? '', secrets), fromJson: true };
     }
   } catch {
-    // not JSON: use the text itself
+    // Not JSON, or JSON cut off: the pipeline reads at most 64 KiB of an error body.
+    const cut = cutJsonObject(body);
+    if (cut) return { code: cut.code === undefined ? undefined : sanitizeText(cut.code, secrets), text: sanitizeText(cut.message ?? cut.code ?? '', secrets), fromJson: true };
   }
   return { code: undefined, text: sanitizeText(body, secrets), fromJson: false };
+}
+
+/** A JSON object's string member at its start level (`"error": "…"`) as far as the text goes. */
+const LEADING_STRING = /"(error|message)"\s*:\s*"((?:[^"\\]|\\.)*)"/gy;
+/** What may come between an object's members: the opening brace or a comma, and spaces. */
+const BETWEEN = /[\s{,]*/y;
+
+/**
+ * The reference server's `{"error": code, "message": text}` read from an error body cut off at
+ * the size the pipeline reads (an outside review: a 70 KB message lost `code`, and the message was
+ * the JSON's raw text). Only members written first, as strings, before anything else: what a
+ * proper parse of the whole would have given them. Undefined when the text starts otherwise.
+ */
+function cutJsonObject(body: string): { code?: string; message?: string } | undefined {
+  if (!/^\s*\{/.test(body)) return undefined;
+  const out: { code?: string; message?: string } = {};
+  let at = 0;
+  for (;;) {
+    BETWEEN.lastIndex = at;
+    BETWEEN.exec(body);
+    LEADING_STRING.lastIndex = BETWEEN.lastIndex;
+    const m = LEADING_STRING.exec(body);
+    if (!m) break;
+    let value: string;
+    try {
+      value = JSON.parse(`"${m[2]!}"`) as string;
+    } catch {
+      break;
+    }
+    if (m[1] === 'error') out.code ??= value;
+    else out.message ??= value;
+    at = LEADING_STRING.lastIndex;
+  }
+  return out.code === undefined && out.message === undefined ? undefined : out;
 }
