@@ -1,10 +1,10 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMonthEnd, type MonthEndProgress } from '../../src/runner/run/run-month-end.js';
 import { verifyRun } from '../../src/verify/index.js';
 import { exitCodeOf } from '../../src/cli/month-end/month-end.js';
-import { sha256 } from '../../src/runner/manifest/hash.js';
+import { sha256, sha256OfAnswers } from '../../src/runner/manifest/hash.js';
 import { startReferenceServer, type ServerFault } from '../../src/server/index.js';
 import { configFor, copySamples, readTokens, tempDir, cleanup, type SampleTokens } from '../_harness/index.js';
 
@@ -94,4 +94,38 @@ describe('an earlier run\'s invoice a rerun does not read again', () => {
     expect(sha256(await readFile(join(monthDir, WORKBOOK)))).toBe(sha256(workbook));
     expect((await verifyRun(monthDir)).differences).toEqual([]);
   }, 60_000);
+});
+
+describe('a cost workbook a rerun keeps', () => {
+  it('keeps the answers it was made from beside it (503 on monthly-usage), and a run that makes it again removes them', async () => {
+    const out = join(tmp, 'unavailable');
+    const data = await copySamples(join(tmp, 'unavailable-data'));
+    const monthDir = join(out, '2026-10');
+    let earlierIndex = Buffer.alloc(0);
+    const { again } = await goodRunThenRerun(out, data, async () => {
+      earlierIndex = await readFile(join(monthDir, 'org-kattegat', 'answers', 'index.json'));
+    }, [{ path: '/api/orgs/org-kattegat/monthly-usage', status: 503 }]);
+    expect(again.organizations.find((o) => o.org_id === 'org-kattegat')!.status).toBe('failed');
+    const workbook = again.files.find((f) => f.path === WORKBOOK)!;
+    expect(workbook.status).toBe('kept');
+    // This run's index (with the 503s) is answers/index.json, as verify replays it; the earlier one,
+    // which the kept workbook was made from, is kept beside it: before, it was gone.
+    const copy = `org-kattegat/answers/index-${sha256(earlierIndex).slice(0, 16)}.json`;
+    expect(again.files.find((f) => f.path === copy)).toMatchObject({ kind: 'api_answers', sha256: sha256(earlierIndex) });
+    expect(sha256OfAnswers((JSON.parse(earlierIndex.toString('utf8')) as { answers: [] }).answers)).toBe(workbook.source_sha256);
+    expect((await readFile(join(monthDir, 'org-kattegat', 'answers', 'index.json'))).equals(earlierIndex)).toBe(false);
+    expect((await verifyRun(monthDir)).differences).toEqual([]);
+    // The service answers again: the workbook is made anew, and the copy goes with the answers no index names.
+    const server = await startReferenceServer({ dataDir: data });
+    try {
+      const { config, env } = configFor(server.url, tokens);
+      const third = await runMonthEnd(config, { outDir: out, month: '2026-10', env });
+      expect(third.organizations.map((o) => o.status)).toEqual(['ok', 'ok']);
+      expect(third.files.some((f) => f.path === copy)).toBe(false);
+      expect(await readdir(join(monthDir, 'org-kattegat', 'answers'))).not.toContain(copy.split('/').pop());
+      expect((await verifyRun(monthDir)).differences).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
 });
