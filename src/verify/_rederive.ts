@@ -62,6 +62,12 @@ export interface UnitToVerify {
    */
   creditNotes?: ManifestFile[];
   /**
+   * The manifest's kept records of invoices an earlier run of the month made (`invoice_json`,
+   * `kept`), given to the unit as its earlier files too: it finds the ones it did not read again
+   * and fails on them, as the run found them from the earlier manifest (unit/_kept-invoices.ts).
+   */
+  keptInvoices?: ManifestFile[];
+  /**
    * The credit notes of other months' runs the run found (its credited_earlier findings naming a
    * month): the other months' folders may have changed since (a later month crediting one of
    * this month's invoices), and the run is verified as it was made.
@@ -101,7 +107,7 @@ export async function rederiveUnit(ctx: VerifyContext, u: UnitToVerify): Promise
   try {
     const m = ctx.manifest;
     const result = await runUnit(u.make(index.token_env, index.language), {
-      monthDir: dir, month: m.month, baseUrl: m.base_url, language: m.options.language ?? undefined, previous: u.creditNotes ?? [],
+      monthDir: dir, month: m.month, baseUrl: m.base_url, language: m.options.language ?? undefined, previous: [...(u.creditNotes ?? []), ...(u.keptInvoices ?? [])],
       env: { [index.token_env]: REPLAY_TOKEN }, deps: ctx.deps, signal: ctx.signal, replay, runMonthDir: ctx.monthDir,
       ...(u.otherMonthsCreditNotes ? { otherMonthsCreditNotes: u.otherMonthsCreditNotes } : {}),
       rates,
@@ -164,6 +170,7 @@ export function organizationUnit(ctx: VerifyContext, o: OrgOutcome): UnitToVerif
       return file ? [[i.id, file] as const] : [];
     })),
     creditNotes: ctx.manifest.files.filter((f) => f.org_id === o.org_id && (f.kind === 'credit_note_pdf' || f.kind === 'credit_note_xml')),
+    keptInvoices: ctx.manifest.files.filter((f) => f.org_id === o.org_id && f.kind === 'invoice_json' && f.status === 'kept'),
     otherMonthsCreditNotes: new Map(o.invoices.flatMap((i) => {
       const p = i.findings?.find((f) => f.code === 'credited_earlier' && f.params?.form === 'month')?.params;
       return p && typeof p.number === 'string' && typeof p.date === 'string' && typeof p.month === 'string' ? [[i.id, { number: p.number, issue_date: p.date, month: p.month }] as const] : [];

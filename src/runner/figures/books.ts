@@ -157,6 +157,11 @@ export interface RunBooks {
    */
   invoices_not_read: string[];
   /**
+   * Invoices an earlier run of the month made (their files kept) that this run did not read again
+   * (OrgOutcome.invoices_not_read): by number, for their organizations are named above.
+   */
+  kept_invoices_not_read: Array<{ org_id: string; invoice_number: string }>;
+  /**
    * Voucher numbers more than one booked invoice has (two organizations' invoices with one number):
    * a voucher number must name one voucher, so the journal cannot be imported as it is.
    */
@@ -333,7 +338,9 @@ export function runBooks(organizations: readonly OrgOutcome[], settings: BooksSe
     chargeable_other_day: otherDay.sort((a, b) => byDayThenNumber(a.chargeable_date, a.invoice_number, b.chargeable_date, b.invoice_number)),
     not_booked: notBooked,
     // As the pages count an organization's invoices known: its invoices part done, or some listed.
-    invoices_not_read: organizations.filter((o) => o.invoices.length === 0 && !invoicesRead(o)).map((o) => o.org_id),
+    // An earlier run's invoice not read again names its organization though others were read.
+    invoices_not_read: organizations.filter((o) => (o.invoices.length === 0 && !invoicesRead(o)) || o.invoices_not_read?.length).map((o) => o.org_id),
+    kept_invoices_not_read: organizations.flatMap((o) => (o.invoices_not_read ?? []).map((i) => ({ org_id: o.org_id, invoice_number: i.invoice_number }))),
     ...oneSellerOneNumber(vouchers, organizations),
   };
 }

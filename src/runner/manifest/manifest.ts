@@ -260,6 +260,12 @@ export interface OrgOutcome {
   parts: PartOutcome[];
   invoices: InvoiceEntry[];
   cost: CostInDkk | null;
+  /**
+   * Invoices an earlier run of this month made (their files kept) that this run did not read again:
+   * the service withheld its invoice list, or no longer lists them for the month. The organization
+   * fails, and the books name them as not read (unit/_kept-invoices.ts). Absent when there are none.
+   */
+  invoices_not_read?: Array<{ id: string; invoice_number: string }>;
   /** The language of the organization's documents (its cost workbook). */
   language?: string;
   /**

@@ -61,7 +61,7 @@ export function booksView(books: RunBooks, locale: Locale, esc: Esc = (text) => 
     notBooked: books.not_booked.map((n) =>
       esc(w(locale, 'notBookedLine', { number: n.invoice_number, org: n.org_id, reason: w(locale, `reason.${n.reason}`), creditNote: creditNoteText(n, locale) })),
     ),
-    notRead: books.invoices_not_read.length ? esc(w(locale, 'notReadLine', { orgs: books.invoices_not_read.join(', ') })) : '',
+    notRead: books.invoices_not_read.length ? esc(w(locale, 'notReadLine', { orgs: notReadNames(books) })) : '',
     // What makes the journal or the return not one seller's as it stands: said first, in bold.
     problems: [
       ...(books.sellers.length ? [w(locale, 'sellersLine', { sellers: books.sellers.join(', ') })] : []),
@@ -73,6 +73,14 @@ export function booksView(books: RunBooks, locale: Locale, esc: Esc = (text) => 
 }
 
 /** Why the journal was not compared with the last run's, in words; '' when it was (or there was none). */
+/** The organizations whose invoices the run did not read, each earlier run's invoice not read again by number: `org-kattegat (2026-0144)`. */
+function notReadNames(books: RunBooks): string {
+  return books.invoices_not_read.map((org) => {
+    const numbers = books.kept_invoices_not_read.filter((i) => i.org_id === org).map((i) => i.invoice_number);
+    return numbers.length ? `${org} (${numbers.join(', ')})` : org;
+  }).join(', ');
+}
+
 function notComparedText(books: RunBooks, locale: Locale, esc: Esc): string {
   const n = books.journal_not_compared;
   if (!n) return '';

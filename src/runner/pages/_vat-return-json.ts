@@ -52,6 +52,7 @@ export function renderVatReturnJson(books: RunBooks, month: string): string {
     vat_codes: books.settings.vat_codes,
     not_booked: books.not_booked,
     invoices_not_read: books.invoices_not_read,
+    kept_invoices_not_read: books.kept_invoices_not_read,
     // Not one seller's books as they stand: more than one seller, a voucher number two invoices have.
     sellers: books.sellers,
     duplicate_vouchers: books.duplicate_vouchers,

@@ -46,27 +46,11 @@ async function keptFiles(input: FinishInput): Promise<ManifestFile[]> {
     if (st && st.size === prev.size) kept.push({ ...prev, status: 'kept' });
     // An issued credit note stays listed though its file is gone (an organization not read this
     // run, say): it was made, and `svc verify` names it missing. One the run removed does not.
-    else if ((prev.kind === 'credit_note_pdf' || prev.kind === 'credit_note_xml') && !input.writer.isRetired(prev.path)) kept.push({ ...prev, status: 'kept' });
+    // So does an invoice's record (invoices are kept, never deleted): its organization failed on it
+    // this run (unit/_kept-invoices.ts), and `svc verify` replays that from this entry.
+    else if ((prev.kind === 'credit_note_pdf' || prev.kind === 'credit_note_xml' || prev.kind === 'invoice_json') && !input.writer.isRetired(prev.path)) kept.push({ ...prev, status: 'kept' });
   }
   return kept;
-}
-
-/**
- * An organization whose invoices this run could not read (403 not shared, 409) while an earlier
- * run of this month wrote them (kept on disk): its documents stay, but no figure, book or VAT
- * return of this run can count them, so the month's books would silently lose them. It fails
- * instead (exit 1), saying so: a run when the service answers again counts them. Found by an
- * operator's audit: a rerun with a rotated token dropped an invoice from the books and exited 0.
- */
-function failUnreadKeptInvoices(organizations: OrgOutcome[], kept: readonly ManifestFile[]): OrgOutcome[] {
-  return organizations.map((o) => {
-    const invoices = o.parts.find((p) => p.part === 'invoices');
-    if (o.status === 'failed' || invoices?.status !== 'skipped') return o;
-    const earlier = kept.filter((f) => f.org_id === o.org_id && f.kind === 'invoice_json').length;
-    if (!earlier) return o;
-    const why = `${invoices.reason ?? 'the invoices were withheld'}; ${earlier === 1 ? 'the invoice' : `the ${earlier} invoices`} an earlier run of this month made for it ${earlier === 1 ? 'is' : 'are'} kept, but this run could not read ${earlier === 1 ? 'it' : 'them'} again, so no figure, book or VAT return counts ${earlier === 1 ? 'it' : 'them'}: run again when the service answers`;
-    return { ...o, status: 'failed' as const, error: o.error ? `${o.error}; ${why}` : why };
-  });
 }
 
 /** The end of an incomplete journal's generator. */
@@ -107,7 +91,7 @@ async function compareJournals(writer: OutputWriter, journal: string, unread: st
 export async function finishManifest(input: FinishInput): Promise<Manifest> {
   // Computed before the books are written: those are the run's own documents, never kept.
   const kept = await keptFiles(input);
-  const organizations = failUnreadKeptInvoices(input.organizations, kept);
+  const organizations = input.organizations;
   markSharedPaymentIds(organizations);
   const head = {
     manifest_version: 1 as const,

@@ -5,6 +5,7 @@ import type { OutputWriter } from '../manifest/_output-writer.js';
 import { sha256 } from '../manifest/hash.js';
 import { KEPT_ANSWERS_VERSION, KEPT_INLINE_LIMIT, isKeptAnswer, type KeptAnswer, type KeptAnswersIndex } from '../manifest/kept-answers.js';
 import type { ManifestFile } from '../manifest/manifest.js';
+import { keepEarlierIndex } from './_earlier-index.js';
 
 /** The file extension of a body by its content type. */
 function extensionOf(answer: RecordedAnswer): string {
@@ -96,6 +97,8 @@ export async function keepAnswers(input: KeepAnswersInput): Promise<void> {
   const index: KeptAnswersIndex = { kept_answers_version: KEPT_ANSWERS_VERSION, ...input.index, answers };
   const text = indexText(index);
   const indexPath = `${dir}/index.json`;
+  // A workbook this run keeps keeps the answers it was made from (the earlier index, beside this one).
+  if (!input.complete) await keepEarlierIndex(writer, { dir, org_id: input.index.org_id, previous: input.previous, text });
   await writer.emit({
     path: indexPath, org_id: input.index.org_id, kind: 'api_answers', source_sha256: sha256(text), source: `the API answers of ${input.index.org_id ?? 'the partner workbook'}`,
     generator: `svc ${VERSION} kept answers`, produce: async () => new TextEncoder().encode(text),

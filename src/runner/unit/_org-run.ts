@@ -26,6 +26,7 @@ import { statusOfParts } from '../status/status.js';
 import { now } from '../../core/index.js';
 import { answeringOnce } from './_org-answers.js';
 import { invoiceBooking } from '../figures/_booking.js';
+import { keptInvoicesNotRead, type EarlierInvoice } from './_kept-invoices.js';
 
 export interface OrgRunContext extends RunScope {
   org: RunOrganization;
@@ -35,6 +36,8 @@ export interface OrgRunContext extends RunScope {
   creditNotesMade: ReadonlyMap<string, MadeCreditNote>;
   /** Other months' credit notes as a verified run found them (RunUnitContext.otherMonthsCreditNotes); read from disk when absent. */
   otherMonthsCreditNotes?: ReadonlyMap<string, MadeCreditNote>;
+  /** The invoices an earlier run of the month made for it (earlierInvoicesIn): each must be read again. */
+  earlierInvoices: readonly EarlierInvoice[];
   onFile: () => void;
 }
 
@@ -308,8 +311,18 @@ export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
     const invoiceLanguage = await part(ctx, out, 'invoices', () => runInvoices(ctx, client, out));
     const language = ctx.language ?? org.language ?? invoiceLanguage ?? 'da';
     out.language = language;
-    const without = await part(ctx, out, 'cost_workbook', () => runCostWorkbook(ctx, client, out, language));
-    if (without?.length) out.parts.find((p) => p.part === 'cost_workbook')!.without = without;
+    const notRead = keptInvoicesNotRead(ctx.earlierInvoices, out);
+    if (notRead) {
+      // The invoices part fails (its HTTP status, if any, stays), here, before any line or page tells the outcome.
+      Object.assign(out.parts.find((p) => p.part === 'invoices')!, { status: 'failed', reason: notRead.reason });
+      out.invoices_not_read = notRead.unread.map(({ id, invoice_number }) => ({ id, invoice_number }));
+      // A workbook made now would reconcile to invoices that are not all there: not made, nor
+      // fetched for; one an earlier run made stays as it was (listed as kept), never replaced by a worse one.
+      out.parts.push({ part: 'cost_workbook', status: 'failed', reason: 'not made this run: it reconciles usage to the month\'s invoices, which this run did not all read; a workbook an earlier run made stays as it was' });
+    } else {
+      const without = await part(ctx, out, 'cost_workbook', () => runCostWorkbook(ctx, client, out, language));
+      if (without?.length) out.parts.find((p) => p.part === 'cost_workbook')!.without = without;
+    }
     const failed = out.parts.find((p) => p.status === 'failed');
     out.status = statusOfParts(out.parts);
     if (failed) out.error = `${failed.part}: ${failed.reason}`;

@@ -1,6 +1,7 @@
 import { OutputWriter } from '../manifest/_output-writer.js';
 import { runOrganization } from './_org-run.js';
 import { creditNotesMadeIn } from './_credited-earlier.js';
+import { earlierInvoicesIn } from './_kept-invoices.js';
 import type { MadeCreditNote } from '../run/_credit-note-numbers.js';
 import { runPartner } from './_partner-run.js';
 import { SecretScrubber } from '../run/_secret-scrubber.js';
@@ -116,7 +117,7 @@ async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: Output
     scrub: (text: string) => scrubber.scrub(text), answers,
   };
   const outcome = unit.kind === 'organization'
-    ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, creditNotesMade: creditNotesMadeIn(ctx.previous), ...(ctx.otherMonthsCreditNotes ? { otherMonthsCreditNotes: ctx.otherMonthsCreditNotes } : {}), onFile: ctx.onFile ?? (() => {}) })
+    ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, creditNotesMade: creditNotesMadeIn(ctx.previous), earlierInvoices: earlierInvoicesIn(ctx.previous), ...(ctx.otherMonthsCreditNotes ? { otherMonthsCreditNotes: ctx.otherMonthsCreditNotes } : {}), onFile: ctx.onFile ?? (() => {}) })
     : await runPartner({ ...scope, partner: unit.partner });
   // The answers behind the documents, beside them; a unit that made no document keeps none (nothing was made from them).
   const made = unit.kind === 'organization' ? writer.files.length > 0 : (outcome as PartOutcome).status === 'ok';
