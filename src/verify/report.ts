@@ -14,6 +14,14 @@ export interface VerifyReport {
   month: string | null;
   /** Empty when the folder is as the run made it. */
   differences: VerifyDifference[];
+  /**
+   * Why the month is not complete, in one sentence; null when the run finished it. A run
+   * interrupted (Ctrl-C, SIGTERM, its deadline), one killed part-way or still going (the manifest
+   * is a checkpoint), or organizations it did not finish: the folder may be exactly as far as the
+   * run got (no difference), but the month's documents and books are not all there, so it is no
+   * month to archive or file. `svc verify` exits 1 then, as on a difference.
+   */
+  incomplete: string | null;
   /** What was not re-derived and why, where that is no difference (an interrupted organization, an earlier month not run). */
   notes: string[];
   checked: {
@@ -25,6 +33,8 @@ export interface VerifyReport {
     units: number;
     /** Invoice records checkInvoice was run on. */
     invoices: number;
+    /** summary.md and index.html were made again from the run's figures and footed (not when verify stopped before them). */
+    pages: boolean;
     /** Earlier months whose manifest was found as this chain records it. */
     months: number;
   };

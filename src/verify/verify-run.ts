@@ -10,7 +10,8 @@ import type { VerifyContext } from './_context.js';
 import { checkFileHashes } from './_file-hashes.js';
 import { checkInvoices } from './_invoices.js';
 import { checkPages } from './_pages.js';
-import { CHECKPOINT, readManifest } from './_read-manifest.js';
+import { incompleteOf } from './_incomplete.js';
+import { readManifest } from './_read-manifest.js';
 import { organizationUnit, partnerUnit, rederiveUnit } from './_rederive.js';
 import { checkSharedAcrossOrganizations } from './_shared-across.js';
 import type { VerifyReport } from './report.js';
@@ -50,16 +51,23 @@ async function monthFolder(dir: string): Promise<string> {
  * figures, summary.md and index.html again from those outcomes and compares them (every table
  * footed); runs checkInvoice on every invoice record; and walks the months' chain back (each
  * manifest records the previous month's manifest sha256). Every difference is one entry naming
- * the file; none means the folder is as the run made it from the answers it kept.
+ * the file; none means the folder is as the run made it from the answers it kept. A run that did not
+ * finish the month (interrupted, killed, organizations not run) is said apart, in `incomplete`.
  * Documents can be made again only by the svc version that made them (the manifest names it).
  * @throws InvalidArgumentError when `dir` is no folder (missing, a file, a symbolic link); what is in it is reported, never thrown
  */
 export async function verifyRun(dir: string, options: VerifyOptions = {}): Promise<VerifyReport> {
   const monthDir = await monthFolder(dir);
-  const report: VerifyReport = { folder: dir, month: null, differences: [], notes: [], checked: { files: 0, documents: 0, units: 0, invoices: 0, months: 0 } };
+  const report: VerifyReport = { folder: dir, month: null, differences: [], incomplete: null, notes: [], checked: { files: 0, documents: 0, units: 0, invoices: 0, pages: false, months: 0 } };
   const read = await readManifest(monthDir);
   if ('problem' in read) {
     report.differences.push({ file: 'manifest.json', what: read.problem });
+    return report;
+  }
+  report.incomplete = incompleteOf(read);
+  // A checkpoint lists what a run had written when it was written: nothing to check a month against.
+  if ('checkpoint' in read) {
+    report.month = read.checkpoint.month;
     return report;
   }
   const manifest = read.manifest;
@@ -74,11 +82,8 @@ export async function verifyRun(dir: string, options: VerifyOptions = {}): Promi
     const onDisk = await checkFileHashes(monthDir, manifest.files, differences, report.notes);
     report.checked.files = manifest.files.length;
     const ctx: VerifyContext = { monthDir, manifest, listed: new Set(manifest.files.map((f) => f.path)), onDisk, deps: own.deps, tmp, signal: controller.signal, differences, notes: report.notes, madeNothing: [] };
-    if (manifest.interrupted) report.notes.push('the run was interrupted (the manifest says so): run the month end again to finish it');
-    if (manifest.in_progress) differences.push({ file: 'manifest.json', what: CHECKPOINT });
     report.checked.months = await checkChain(ctx);
     report.checked.invoices = await checkInvoices(ctx);
-    if (manifest.in_progress) return report;
     if (manifest.tool.version !== VERSION) {
       differences.push({ file: 'manifest.json', what: `made by svc ${manifest.tool.version}; this is svc ${VERSION}, whose documents may differ: verify with svc ${manifest.tool.version} (npx svc-reporting@${manifest.tool.version} verify ${dir})` });
       return report;
@@ -112,6 +117,7 @@ export async function verifyRun(dir: string, options: VerifyOptions = {}): Promi
       }
     }
     await checkPages(ctx, checkSharedAcrossOrganizations(ctx, organizations), partner);
+    report.checked.pages = true;
     if (unfinished.length) report.notes.push(`${listed(unfinished)} not finished by the run (interrupted or not run): their files are checked against the manifest only`);
     const kept = manifest.files.filter((f) => f.status === 'kept').length;
     if (kept) report.notes.push(`${kept} file${kept === 1 ? '' : 's'} kept from an earlier run of the month: checked against the manifest only`);

@@ -161,14 +161,16 @@ describe('svc verify DIR/<month>', () => {
     expect(report.checked.invoices).toBe(manifest.organizations.reduce((n, o) => n + o.invoices.length, 0));
   }, 60_000);
 
-  it('a checkpoint a killed run left (in_progress, no organizations yet): said as a run that did not finish, exit 1', async () => {
+  it('a checkpoint a killed run left (in_progress, no organizations yet): a month not complete, checked against nothing, exit 1', async () => {
     const dir = await copy();
-    // What the run's checkpointer writes (runner/run/month-run.ts): the head, in_progress and the files so far.
+    // What the run's checkpointer writes (runner/run/_checkpoint.ts): the head, in_progress and the files so far.
     const checkpoint = { manifest_version: 1, tool: manifest.tool, month: '2026-10', base_url: manifest.base_url, started_at: manifest.started_at, in_progress: true, files: manifest.files.slice(0, 3) };
     await writeFile(join(dir, 'manifest.json'), JSON.stringify(checkpoint, null, 2));
     const r = await verify(dir);
     expect(r.code).toBe(1);
-    expect(r.stdout + r.stderr).toContain('a checkpoint of a run that did not finish (in_progress): run the month end again to finish it');
+    expect(r.stderr).toMatch(/^svc: 2026-10 is not complete: the manifest is a checkpoint \(in_progress\) of a run that has not finished: .*; it lists 3 files so far; run the month end again to finish it \(svc month-end --config <its runs\.json> --out .* --month 2026-10 resumes where it stopped\), then verify it again\n$/);
+    // The closing line claims no check it did not make (it read "0 files checked against the manifest", the checkpoint listing 3).
+    expect(r.lines).toEqual(['2026-10: not complete (nothing checked until the run has finished)']);
     expect(r.stdout + r.stderr).not.toContain('not a month-end manifest');
   }, 60_000);
 

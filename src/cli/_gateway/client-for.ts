@@ -6,7 +6,7 @@ import { resolveKey, type ResolvedKey } from '../_credentials/index.js';
 import { blockedReason } from './blocked-reason.js';
 import { KeyRefusedError } from './key-refused-error.js';
 import { ConnectionError } from '../../client/errors/index.js';
-import { GatewayUnreachableError } from './gateway-unreachable-error.js';
+import { gatewayConnectionError } from './gateway-unreachable-error.js';
 import { statusFirst } from '../../client/errors/index.js';
 import { clientWarnings } from '../_client/client-warnings.js';
 import { chooseGateway, type GatewayChoice } from './choose-gateway.js';
@@ -45,10 +45,10 @@ export async function blockedBecause(io: CommandIO, apiKey: string, gateway: Gat
 /**
  * Turns a 401 for the key a command chose into a message that names the masked key, why it was
  * chosen, and, when the service says the key is blocked, its spend limit and when it works again.
- * A connection failure gets a hint naming SVC_GATEWAY_URL; other errors come back unchanged.
+ * A gateway that could not be reached gets a hint naming SVC_GATEWAY_URL; other errors come back unchanged.
  */
 export async function explainKeyError(io: CommandIO, e: unknown, key: KeyInUse): Promise<unknown> {
-  if (e instanceof ConnectionError) return new GatewayUnreachableError(e, key.gateway);
+  if (e instanceof ConnectionError) return gatewayConnectionError(e, key.gateway);
   if (!(e instanceof ApiError && e.status === 401)) return e;
   // A failed search names its status up front (the spec asks for it), and only there.
   const said = (text: string) => (e instanceof SearchFailedError ? statusFirst('search failed', text, 401) : text);

@@ -4,8 +4,9 @@ import { UsageError } from './usage-error.js';
 import { suggestionsFor } from './suggest.js';
 import { monthProblem } from '../../runner/options/index.js';
 import { withJq } from './jq.js';
+import { refuseRepeatedFlags } from './repeated-flags.js';
 
-/** Parses argv for `command` strictly: unknown flags and missing values are UsageErrors naming the flag. */
+/** Parses argv for `command` strictly: unknown flags, missing values and a one-value flag given twice are UsageErrors naming the flag. */
 export function parseCommandArgs(given: Command, argv: string[], path: string): ParsedArgs {
   const command = withJq(given);
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
@@ -13,9 +14,11 @@ export function parseCommandArgs(given: Command, argv: string[], path: string): 
     options[name] = { type: spec.type, ...(spec.short ? { short: spec.short } : {}), ...(spec.multiple ? { multiple: true } : {}) };
   }
   let parsed: ParsedArgs;
+  let tokens: Parameters<typeof refuseRepeatedFlags>[0];
   try {
-    const r = parseArgs({ args: withShortEquals(argv, options), options, allowPositionals: true, strict: true });
+    const r = parseArgs({ args: withShortEquals(argv, options), options, allowPositionals: true, strict: true, tokens: true });
     parsed = { values: r.values as ParsedArgs['values'], positionals: r.positionals };
+    tokens = r.tokens;
   } catch (e) {
     const msg = (e as Error).message;
     const flag = flagNamed(msg, argv);
@@ -32,6 +35,7 @@ export function parseCommandArgs(given: Command, argv: string[], path: string): 
     if (/Unexpected argument/i.test(msg)) throw new UsageError(`unexpected argument ${flag ?? ''}`.trim(), path);
     throw new UsageError(msg.split('\n')[0] ?? msg, path);
   }
+  refuseRepeatedFlags(tokens, options, path);
   const p = command.positionals ?? { min: 0, max: 0 };
   if (parsed.positionals.length < p.min) throw new UsageError(`missing argument ${p.names ?? ''}`.trim(), path);
   if (parsed.positionals.length > p.max) {

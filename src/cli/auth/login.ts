@@ -13,7 +13,7 @@ import { openStore } from './_store-io.js';
 import { plainText } from '../_output/sanitize.js';
 import { LoginRejectedError } from './login-rejected-error.js';
 import { ConnectionError } from '../../client/errors/index.js';
-import { GatewayUnreachableError } from '../_gateway/gateway-unreachable-error.js';
+import { gatewayConnectionError } from '../_gateway/gateway-unreachable-error.js';
 import { timeoutOption } from '../_program/timeout.js';
 import { withStatus } from '../../client/errors/index.js';
 import { now, shownUrl } from '../../core/index.js';
@@ -79,7 +79,7 @@ export const loginCommand: Command = {
       if (e instanceof PermissionDeniedError) {
         throw new LoginRejectedError(`the key ${maskKey(apiKey)} was not accepted: ${withStatus(e.message, 403)}; nothing was saved`, 403);
       }
-      if (e instanceof ConnectionError) throw new GatewayUnreachableError(e, gateway);
+      if (e instanceof ConnectionError) throw gatewayConnectionError(e, gateway);
       throw e;
     }
 
