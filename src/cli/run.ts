@@ -72,16 +72,19 @@ export async function runCli(root: CommandGroup, argv: string[], io: CommandIO):
     return 2;
   }
   const restoreClock = clock ? useClock(clock) : undefined;
+  // The organization the command is about is public in its messages, though its token may hold its id.
+  let org = io.env.SVC_ORG_ID;
   try {
     const args = parseCommandArgs(node, rest, path);
+    if (typeof args.values.org === 'string') org = args.values.org;
     return (await runWithJq(io, args, (out, a) => node.run(withTimeoutFlag(node, a, out), a))) ?? 0;
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr.write(`svc: ${maskSecrets(e.message, io.env)}\nRun "${path} --help" for usage.\n`);
+      io.stderr.write(`svc: ${maskSecrets(e.message, io.env, [org])}\nRun "${path} --help" for usage.\n`);
       return 2;
     }
     const { message, exitCode } = describeError(e, io.env);
-    io.stderr.write(`svc: ${maskSecrets(message, io.env)}\n`);
+    io.stderr.write(`svc: ${maskSecrets(message, io.env, [org])}\n`);
     return exitCode;
   } finally {
     restoreClock?.();

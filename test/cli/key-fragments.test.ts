@@ -116,3 +116,33 @@ describe('a key the service echoes changed', () => {
     expectAbsent(ok, PLAIN.slice(2, 16));
   });
 });
+
+// The reporting token of an organization whose token holds its own id (`rt_org-fjordline_…`): the
+// id is public (SecretFragments' `public`), so svc's own messages name it; the token's own part
+// is still masked. Before, "of ***" stood where the organization was named.
+describe('an organization named in its own token', () => {
+  const ORG = 'org-fjordline';
+  const TOKEN = `rt_${ORG}_5f0c9a2e7b13d468`;
+  const env = (extra: Record<string, string> = {}) => ({ SVC_BASE_URL: gateway.url, SVC_REPORTING_TOKEN: TOKEN, ...extra });
+  const list = () => answers.set(`/api/orgs/${ORG}/invoices`, (res) => json(res, 200, []));
+
+  it('is named in a message, from SVC_ORG_ID or --org', async () => {
+    list();
+    for (const r of [
+      await svcInProcess(['invoices', 'get', '2026-0001'], env({ SVC_ORG_ID: ORG })),
+      await svcInProcess(['invoices', 'get', '2026-0001', '--org', ORG], env()),
+    ]) {
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`"2026-0001" of ${ORG} was not found`);
+      expectAbsent(r, '5f0c9a2e7b13');
+    }
+  });
+
+  it('a piece of the token beside it is still masked', async () => {
+    answers.set(`/api/orgs/${ORG}/invoices`, (res) => json(res, 400, { error: 'x', message: `bad token ${TOKEN.slice(-16).toUpperCase()} for ${ORG}` }));
+    const r = await svcInProcess(['invoices', 'list'], env({ SVC_ORG_ID: ORG }));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`bad token *** for ${ORG}`);
+    expectAbsent(r, '5f0c9a2e7b13');
+  });
+});

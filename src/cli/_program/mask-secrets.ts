@@ -12,9 +12,11 @@ const MIN_SECRET_LENGTH = 6;
  * A message as the CLI may print it: a token pasted where an id or a month was wanted is echoed
  * back masked (`rt_…4c3e`), as the debug log masks it; so is the value of any secret variable
  * of the environment wherever it appears, whatever its shape, a piece of one (in any case) as
- * `***` (SecretFragments), and the password of any URL in it (core's shownUrl).
+ * `***` (SecretFragments), and the password of any URL in it (core's shownUrl). `publicValues`
+ * (the organization the command is about: `--org`, else SVC_ORG_ID) are not pieces of a secret
+ * that holds them: a token `rt_org-fjordline_…` leaves "org-fjordline" readable in a message.
  */
-export function maskSecrets(text: string, env: Record<string, string | undefined>): string {
+export function maskSecrets(text: string, env: Record<string, string | undefined>, publicValues: ReadonlyArray<string | undefined> = [env.SVC_ORG_ID]): string {
   let out = text;
   const secrets: string[] = [];
   for (const [name, value] of Object.entries(env)) {
@@ -23,5 +25,5 @@ export function maskSecrets(text: string, env: Record<string, string | undefined
     secrets.push(v);
     if (out.includes(v)) out = out.split(v).join(maskKey(v));
   }
-  return shownUrl(new SecretFragments(secrets).mask(out)).replace(SECRET_SHAPE, (s) => maskKey(s));
+  return shownUrl(new SecretFragments(secrets, { public: publicValues }).mask(out)).replace(SECRET_SHAPE, (s) => maskKey(s));
 }
