@@ -36,7 +36,7 @@ const searchRequestShape = {
   /** Only results from the past day, week, month or year. Absent: any time. */
   time_range: SearchTimeRangeSchema.optional(),
   /** Two-letter language code of the results wanted. Absent: any. */
-  language: z.string().regex(/^[a-z]{2}$/i, 'expected a two-letter language code').optional(),
+  language: z.string().regex(/^[a-zA-Z]{2}$/, 'expected a two-letter language code').optional(),
   /** A category of the metasearch engine, e.g. it, news, science. Absent: general. */
   categories: z.string().optional(),
   /** Comma-separated list of engines. Absent: the service's choice. */

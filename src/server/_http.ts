@@ -37,6 +37,9 @@ const MAX_BODY = 64 * 1024;
 
 /** Reads a small request body (search requests); 413 past 64 KiB. */
 export async function readBody(req: IncomingMessage): Promise<string> {
+  // A compressed body would be read as garbage JSON (a 400 that misleads): refused for what it is.
+  const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') throw new HttpError(415, 'unsupported_media_type', `the body must not be sent with a Content-Encoding (got ${JSON.stringify(encoding.slice(0, 40))})`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -49,6 +52,11 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 
 /** The bearer token of the request, or undefined. */
 export function bearer(req: IncomingMessage): string | undefined {
+  // Node keeps the first of two Authorization headers and drops the rest, so which token counted
+  // would depend on their order: a request with two is malformed (RFC 9110 §5.3, not a list).
+  let seen = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'authorization') seen++;
+  if (seen > 1) throw new HttpError(400, 'invalid_request', 'more than one Authorization header');
   const h = req.headers.authorization;
   const m = h ? /^Bearer\s+(\S+)\s*$/i.exec(h) : null;
   return m?.[1];

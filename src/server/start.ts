@@ -70,8 +70,21 @@ function withUnreservedDecoded(path: string): string {
   }) : path;
 }
 
+/**
+ * The path of a request target as sent (origin-form, or the path of an absolute-form target),
+ * and whether it is one no path of the spec takes: a backslash, an empty segment, or a dot
+ * segment, also percent-encoded. WHATWG URL parsing makes `\` a `/`, resolves `..` and reads
+ * `//api/…` as a host, so `GET /api\orgs\…` reached a real endpoint; a strict server does not
+ * guess (an outside review of the reference server).
+ */
+function oddTarget(target: string): string | undefined {
+  const path = (target.startsWith('/') ? target : target.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '')).split('?')[0] || '/';
+  return path.includes('\\') || path.includes('//') || /(^|\/)(\.|%2e){1,2}(\/|$)/i.test(path) ? path : undefined;
+}
+
 async function handle(ds: Dataset, faults: FaultInjector, limiter: RateLimiter, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  const odd = oddTarget(req.url ?? '/');
+  const url = new URL(odd === undefined ? (req.url ?? '/') : '/', 'http://localhost');
   res.setHeader('date', serviceDateHeader(ds.today));
   if (isRejectedUserAgent(req.headers['user-agent'])) {
     send(res, { kind: 'raw', status: 403, contentType: 'text/plain; charset=utf-8', body: EDGE_REJECTION_BODY });
@@ -85,6 +98,7 @@ async function handle(ds: Dataset, faults: FaultInjector, limiter: RateLimiter, 
     return;
   }
   try {
+    if (odd !== undefined) throw new HttpError(404, 'not_found', `no endpoint ${odd.slice(0, 200)}`);
     const path = withUnreservedDecoded(url.pathname);
     const matching = routes.filter((r) => r.pattern.test(path));
     // HEAD answers wherever GET does, with GET's status and headers and no body (RFC 9110 §9.3.2).

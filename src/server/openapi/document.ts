@@ -113,6 +113,7 @@ const PATHS = {
       ...ALWAYS,
       '401': response('Unauthorized'),
       '413': errorJson('the request body is larger than 64 KiB'),
+      '415': errorJson('the body is not sent as `Content-Type: application/json`, or with a `Content-Encoding` (a compressed body is not taken)'),
       '429': response('TooManyRequests'),
     }, { requestBody: { required: true, content: { 'application/json': { schema: ref('SearchRequest') } } }, security: API_KEY }),
   },
