@@ -133,6 +133,8 @@ describe('month end against the reference server', () => {
       const byId = Object.fromEntries(m.organizations.map((o) => [o.org_id, o]));
       expect(byId['org-kattegat']!.status).toBe('failed');
       expect(byId['org-kattegat']!.error).toMatch(/invoices: 500/);
+      // Which of the organization's requests failed, since "HTTP 500" alone does not say (an operator's review).
+      expect(byId['org-kattegat']!.parts.find((p) => p.part === 'invoices')!.reason).toMatch(/^500: the service failed to answer \(HTTP 500\) \(GET \/api\/orgs\/org-kattegat\/invoices\/[0-9a-f-]{36}\)$/);
       expect(byId['org-nordlys']!.status).toBe('ok');
       expect(byId['org-nordlys']!.invoices).toHaveLength(2);
       expect(exitCodeOf(m)).toBe(1);

@@ -16,6 +16,18 @@ export function messageOf(e: unknown): string {
 }
 
 /**
+ * ` (GET /api/orgs/…/monthly-usage)` for a failure of the service (5xx, 408, 429) whose message
+ * does not say which request it was: "the service failed to answer (HTTP 500)" alone left an
+ * operator guessing which of an organization's five requests failed (an outside review).
+ */
+function requestOf(e: unknown, status: number, message: string): string {
+  const endpoint = (e as { endpoint?: unknown })?.endpoint;
+  if (typeof endpoint !== 'string' || !(status >= 500 || status === 408 || status === 429)) return '';
+  const path = endpoint.slice(endpoint.indexOf(' ') + 1);
+  return message.includes(path) ? '' : ` (${endpoint})`;
+}
+
+/**
  * 403 (not shared) and 409 (setup needs attention) are the service's answer for this
  * organization, not a fault of the run: the part is skipped with the reason. A 403 whose body
  * said the token is not this organization's (PermissionDeniedError's `kind` `wrong_token`:
@@ -31,7 +43,7 @@ export function classifyError(error: unknown, tokenEnv?: string): Classified {
   const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : undefined;
   // The client names its own default variable; in a run the token came from the config's.
   const message = status === 401 && tokenEnv ? `the token in ${tokenEnv} was refused (missing, unknown, expired or revoked)` : messageOf(e);
-  const reason = status ? `${status}: ${message}` : message;
+  const reason = status ? `${status}: ${message}${requestOf(e, status, message)}` : message;
   const wiring = (e as { kind?: unknown })?.kind === 'wrong_token';
   if ((status === 403 && !wiring) || status === 409) return { status: 'skipped', reason, http_status: status };
   return { status: 'failed', reason, ...(status ? { http_status: status } : {}) };
