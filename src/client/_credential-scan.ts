@@ -1,4 +1,4 @@
-import type { SecretFragments } from '../core/index.js';
+import { visibleText, type SecretFragments } from '../core/index.js';
 
 const NONE = Buffer.alloc(0);
 
@@ -41,9 +41,23 @@ export class CredentialScan {
 }
 
 /**
+ * Whether `text` holds the token as it is or as every surface shows it: the records' strings go
+ * through visibleText, which removes invisible characters, so a token cut by zero-width spaces or
+ * soft hyphens (`rt_nor\u200bdlys_…`, no piece of it 12 characters) is whole in the documents (an
+ * outside attack review found it in the file names, the PDF, the XML and the workbook).
+ */
+function holds(text: string, fragments: SecretFragments): boolean {
+  if (fragments.has(text)) return true;
+  const shown = visibleText(text);
+  return shown !== text && fragments.has(shown);
+}
+
+/**
  * Whether a parsed JSON value holds the token (`fragments`, of characters: a piece of it counts)
  * in a string or a member name. JSON may write any character as an escape (`\u0072`, `\/`, `\"`),
- * so a body whose bytes do not hold the token can still say it once parsed; the pipeline walks a value only when its text had a backslash at all.
+ * so a body whose bytes do not hold the token can still say it once parsed, and so can one whose
+ * strings cut it with invisible characters (holds); the pipeline walks a value only when its text
+ * had a backslash or may hold an invisible character (mayHoldInvisible).
  * Iterative, so no nesting depth overflows the stack.
  */
 export function parsedHolds(value: unknown, fragments: SecretFragments): boolean {
@@ -51,12 +65,12 @@ export function parsedHolds(value: unknown, fragments: SecretFragments): boolean
   while (stack.length) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (fragments.has(v)) return true;
+      if (holds(v, fragments)) return true;
     } else if (Array.isArray(v)) {
       for (const x of v) stack.push(x);
     } else if (typeof v === 'object' && v !== null) {
       for (const k in v) {
-        if (fragments.has(k)) return true;
+        if (holds(k, fragments)) return true;
         stack.push((v as Record<string, unknown>)[k]);
       }
     }

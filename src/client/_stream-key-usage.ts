@@ -11,11 +11,15 @@ import { JsonScanError, MemberScanner } from './_json-members.js';
 import { WHOLE_BYTES, wholeObject } from './_json-whole.js';
 import type { KeyUsageHead } from './merge-key-usage.js';
 import { replacedAt } from './_utf8.js';
+import { mayHoldInvisible } from '../core/index.js';
 
 /** The members of OrgKeyUsage beside `keys`: the only ones kept (anything else is skipped unparsed). */
 const HEAD_MEMBERS: ReadonlySet<string> = new Set(['org_id', 'start_date', 'end_date', 'key_fields', 'totals']);
 /** The members the scanner would see each time one is repeated (the org check, the keys twice), which JSON.parse would not. */
 const ONCE = /"(?:org_id|keys)"/g;
+
+/** Whether a key's JSON text may say the token its bytes do not: an escape, or a character past ASCII (an invisible one between its pieces). */
+const mayHideTokenText = (text: string) => text.includes('\\') || /[\u007f-\uffff]/.test(text);
 
 /** A JSON.parse or scanner failure: the response is not (complete) JSON. */
 const isJsonError = (e: unknown) => e instanceof SyntaxError || e instanceof JsonScanError;
@@ -62,7 +66,7 @@ export async function readKeyUsageStream(
   const element = (value: unknown, index: number, text?: string) => {
     current = index;
     // The pipeline found no token in the bytes; one written with JSON escapes shows once parsed.
-    if (text !== undefined) http.refuseEscapedCredential({ path }, text.includes('\\'), value, 200);
+    if (text !== undefined) http.refuseEscapedCredential({ path }, mayHideTokenText(text), value, 200);
     let key: KeyUsageEntry;
     try {
       key = parseEntry(KeyUsageEntrySchema, value, 'key usage');
@@ -79,7 +83,7 @@ export async function readKeyUsageStream(
   /** A member beside the keys' array, parsed (`text` as for `element`). */
   const member = (name: string, value: unknown, text?: string) => {
     root[name] = value;
-    if (text !== undefined) http.refuseEscapedCredential({ path }, text.includes('\\'), value, 200);
+    if (text !== undefined) http.refuseEscapedCredential({ path }, mayHideTokenText(text), value, 200);
     // Another organization's answer is refused as soon as it says so, before its keys are read.
     if (name === 'org_id' && typeof root.org_id === 'string') checkOrgId(endpoint, root.org_id, orgId);
   };
@@ -140,10 +144,13 @@ export async function readKeyUsageStream(
       if (!failure) scanned(chunk as Buffer);
       if (failure) break;
     }
-    const whole = held && wholeObject(held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes), ONCE);
+    const heldBody = held && (held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes));
+    const whole = heldBody && wholeObject(heldBody, ONCE);
     if (whole) {
       held = undefined;
       scan(() => {
+        // No backslash (wholeObject's condition), but its strings may cut the token with invisible characters.
+        http.refuseEscapedCredential({ path }, mayHoldInvisible(heldBody), whole, 200);
         // In the text's order (for…in puts integer-like names first; no member read here has one).
         for (const name in whole) {
           const value = whole[name];

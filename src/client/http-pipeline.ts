@@ -18,7 +18,7 @@ import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { CredentialInResponseError } from './errors/credential-in-response-error.js';
 import { parsedHolds } from './_credential-scan.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
-import { escapeControls, SecretFragments } from '../core/index.js';
+import { escapeControls, mayHoldInvisible, SecretFragments } from '../core/index.js';
 import { defaultUserAgent } from './user-agent.js';
 import { keepResponse } from './errors/_response-info.js';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -34,6 +34,11 @@ import type { HttpPipelineOptions, RequestOptions, ServiceName } from './pipelin
 export type { HttpPipelineOptions, QueryValue, RequestOptions, ServiceName } from './pipeline-options.js';
 
 const BACKSLASH = 0x5c;
+
+/** Whether a body's parsed strings may say the token its bytes do not: a JSON escape, or an invisible character between its pieces. */
+function mayHideToken(body: Uint8Array): boolean {
+  return body.includes(BACKSLASH) || mayHoldInvisible(body);
+}
 
 const DEFAULT_SERVICE: ServiceName = { name: 'the service', exampleUrl: 'https://reporting.example.com' };
 
@@ -105,7 +110,7 @@ export class HttpPipeline {
       const body = await this.readBody(r, res);
       const { text, invalid } = decodeUtf8(body);
       const json = parseJsonBody(text, this.endpointOf(r), res.status, this.service.name);
-      this.refuseEscapedCredential(r, body.includes(BACKSLASH), json, res.status, res.headers);
+      this.refuseEscapedCredential(r, mayHideToken(body), json, res.status, res.headers);
       r.onBody?.(text);
       return { status: res.status, headers: res.headers, json, invalid };
     });
@@ -129,7 +134,7 @@ export class HttpPipeline {
   async requestJson<S extends z.ZodType>(r: RequestOptions<S>): Promise<{ data: z.infer<S>; raw: string }> {
     const { status, headers, text, invalid, escaped } = await this.send(r, async (res) => {
       const body = await this.readBody(r, res);
-      return { status: res.status, headers: res.headers, escaped: body.includes(BACKSLASH), ...decodeUtf8(body) };
+      return { status: res.status, headers: res.headers, escaped: mayHideToken(body), ...decodeUtf8(body) };
     });
     let json: unknown;
     try {
@@ -160,9 +165,9 @@ export class HttpPipeline {
   }
 
   /**
-   * Refuses parsed JSON that says the token with JSON escapes (`\u0072t_…`, `\/`), which the byte
-   * search cannot see: walked only when the text had a backslash (`escaped`), so an answer without
-   * one costs nothing more. The key-usage stream calls it for each key whose text has one.
+   * Refuses parsed JSON that says the token with JSON escapes (`\u0072t_…`, `\/`) or cut by
+   * invisible characters, which the byte search cannot see: walked only when the text had a
+   * backslash or may hold an invisible character (`escaped`), so a plain answer costs nothing more. The key-usage stream calls it for each key whose text has one.
    * @throws CredentialInResponseError, with the answer's headers but never its body
    */
   refuseEscapedCredential(r: Pick<RequestOptions, 'method' | 'path'>, escaped: boolean, json: unknown, status: number, headers?: IncomingHttpHeaders): void {

@@ -11,7 +11,7 @@ export { TEMP_PREFIX, syncFolder } from './atomic-write.js';
 export { clockFromEnv, now, todayUtc, useClock } from './clock.js';
 export type { Clock } from './clock.js';
 export { InvalidArgumentError } from './invalid-argument-error.js';
-export { INVISIBLE_CLASS, LINE_BREAK_CLASS, visibleText } from './invisible-text.js';
+export { INVISIBLE_CLASS, LINE_BREAK_CLASS, mayHoldInvisible, visibleText } from './invisible-text.js';
 export { isSystemError, systemErrorText, systemReason } from './system-error.js';
 export { LONE_SURROGATE_CLASS } from './invisible-text.js';
 export { unknownOption } from './unknown-option.js';

@@ -15,6 +15,27 @@
  */
 export const INVISIBLE_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Bidi_Control}\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u0084\\u0086-\\u009f';
 
+/**
+ * The UTF-8 bytes that begin every character of INVISIBLE_CLASS past the C0 controls: DEL and the
+ * lead bytes of U+0080–U+00BF (C1 controls, the soft hyphen), U+034F, U+061C, U+115F–U+180F,
+ * U+200B–U+206F, U+3164, U+FE00–U+FFF8, the supplementary planes' U+1BCA0 and U+1D173 (F0) and
+ * the tags U+E0000– (F3). Bytes holding none of them hold no invisible character; the reverse is
+ * not so (`§` begins with C2, an emoji with F0): a cheap test before a string-level look. The
+ * test suite derives the set from INVISIBLE_CLASS over every code point.
+ */
+const INVISIBLE_LEAD_BYTES = new Uint8Array([0x7f, 0xc2, 0xcd, 0xd8, 0xe1, 0xe2, 0xe3, 0xef, 0xf0, 0xf3]);
+
+/**
+ * Whether the UTF-8 text of a JSON body may hold, in a string, a character visibleText removes
+ * (see INVISIBLE_LEAD_BYTES); never false when it does. A C0 control is no concern: JSON writes
+ * one in a string only as an escape, which the caller's backslash test already sees.
+ */
+export function mayHoldInvisible(bytes: Uint8Array): boolean {
+  const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const lead of INVISIBLE_LEAD_BYTES) if (b.includes(lead)) return true;
+  return false;
+}
+
 /** Tab and the line and paragraph breaks: LF, VT, FF, CR, NEL (U+0085), U+2028, U+2029. */
 export const LINE_BREAK_CLASS = '\\t\\n\\u000b\\u000c\\r\\u0085\\u2028\\u2029';
 

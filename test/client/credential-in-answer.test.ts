@@ -292,3 +292,52 @@ describe('svc (the audit\'s repro): a key named with the token, an invoice field
     expect(ok.stdout).toContain('2026-0131');
   });
 });
+
+// An outside attack review (2026-12-07): the token cut by invisible characters (a zero-width
+// space, a soft hyphen) has no piece of FRAGMENT_LENGTH in its bytes, so the byte search passed
+// it; then the records' visibleText removed the invisible characters and the token stood whole in
+// the file names, the PDF, the XML, the workbook and `svc invoices list`. The parsed strings are
+// now also searched as every surface shows them.
+describe('the token cut by invisible characters', () => {
+  const cut = (sep: string) => [...TOKEN].map((c, i) => (i > 0 && i % 5 === 0 ? `${sep}${c}` : c)).join('');
+
+  test.each([['a zero-width space', '\u200b'], ['a soft hyphen', '\u00ad'], ['a word joiner', '\u2060'], ['a tag character', '\u{e0020}']])('with %s: refused read whole, streamed and parsed whole', async (_name, sep) => {
+    const hidden = cut(sep);
+    expect(new SecretFragments([TOKEN]).has(hidden)).toBe(false);
+    answers.set(paths.invoice(), (res) => json(res, 200, { ...invoice, invoice_number: `2026-${hidden}` }));
+    answers.set(paths.monthly, (res) => json(res, 200, { ...monthly, note: hidden }));
+    answers.set(paths.keyUsage, (res) => json(res, 200, keyNamed(`Key ${hidden}`)));
+    const c = client();
+    expectRefused(await c.getInvoice(invoice.id as string).catch((e: unknown) => e), paths.invoice());
+    expectRefused(await c.getInvoiceJson(invoice.id as string).catch((e: unknown) => e), paths.invoice());
+    expectRefused(await c.getMonthlyUsage({}).catch((e: unknown) => e), paths.monthly);
+    // Key usage under 1 MB is parsed whole; streamed key by key past it.
+    expectRefused(await c.getKeyUsage({ month: '2026-10' }).catch((e: unknown) => e), paths.keyUsage);
+    const big = { ...keyNamed(`Key ${hidden}`), padding: 'x'.repeat(1_100_000) };
+    answers.set(paths.keyUsage, (res) => json(res, 200, big));
+    expectRefused(await c.getKeyUsage({ month: '2026-10' }).catch((e: unknown) => e), paths.keyUsage);
+  });
+
+  test('an invisible character that cuts no token leaves the answer read, its text made visible', async () => {
+    answers.set(paths.invoice(), (res) => json(res, 200, { ...invoice, invoice_number: '2026\u200b-0142' }));
+    const got = await client().getInvoice(invoice.id as string);
+    expect(got.invoice_number).toBe('2026-0142');
+  });
+});
+
+// mayHoldInvisible is a cheap byte test before the parsed strings are walked: it must say yes for
+// every character visibleText removes, derived here from the one definition (INVISIBLE_CLASS).
+test('mayHoldInvisible holds for every invisible character past ASCII\'s C0 controls', async () => {
+  const { INVISIBLE_CLASS, mayHoldInvisible } = await import('../../src/core/index.js');
+  const invisible = new RegExp(`^[${INVISIBLE_CLASS}]$`, 'u');
+  let n = 0;
+  for (let cp = 0x20; cp <= 0x10ffff; cp++) {
+    if (cp >= 0xd800 && cp <= 0xdfff) continue;
+    const ch = String.fromCodePoint(cp);
+    if (!invisible.test(ch)) continue;
+    n++;
+    if (!mayHoldInvisible(Buffer.from(`{"a":"x${ch}y"}`, 'utf8'))) throw new Error(`U+${cp.toString(16)} not caught`);
+  }
+  expect(n).toBeGreaterThan(4000);
+  expect(mayHoldInvisible(Buffer.from('{"name":"Søren Ærø Å"}', 'utf8'))).toBe(false);
+});

@@ -108,3 +108,30 @@ describe('an answer that holds the organization\'s own token', () => {
     await expectNoFileHolds(join(tmp, 'out-echoed', '2026-10'));
   }, 60_000);
 });
+
+// An outside attack review: the token cut by zero-width spaces in an invoice's number and a key's
+// name passed the byte search, and the records' visibleText joined it again: the files were
+// named with it and the PDF, the XML and the workbook carried it, exit 0.
+describe('the organization\'s token cut by invisible characters', () => {
+  let hiding: FakeServer;
+  afterAll(async () => {
+    await hiding?.close();
+  });
+
+  it('is the token: the organization fails, and no file of the month holds it whole', async () => {
+    const cut = [...token].map((c, i) => (i > 0 && i % 5 === 0 ? `\u200b${c}` : c)).join('');
+    hiding = await startRewritingProxy(clean.url, (req, body) => {
+      const path = req.url.split('?')[0]!;
+      if (!path.startsWith('/api/orgs/org-nordlys/')) return body;
+      if (path.startsWith('/api/orgs/org-nordlys/invoices/')) return body.toString('utf8').replace('"invoice_number":"2026-0142"', `"invoice_number":"2026-${cut}"`);
+      if (path === '/api/orgs/org-nordlys/key-usage') return body.toString('utf8').replace(/"name":"([^"]*)"/, `"name":"Key ${cut}"`);
+      return body;
+    });
+    const { r, nordlys } = await monthEnd(hiding.url, 'out-hidden');
+    expect(r.code).toBe(1);
+    expect(nordlys.status).toBe('failed');
+    expect(nordlys.parts.find((p) => p.part === 'cost_workbook')!.reason).toMatch(refused('GET /api/orgs/org-nordlys/key-usage'));
+    expect(r.stdout + r.stderr).not.toContain(token);
+    await expectNoFileHolds(join(tmp, 'out-hidden', '2026-10'));
+  }, 60_000);
+});

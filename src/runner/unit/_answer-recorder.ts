@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { CredentialScan, parsedHolds } from '../../client/index.js';
-import { SecretFragments } from '../../core/index.js';
+import { mayHoldInvisible, SecretFragments } from '../../core/index.js';
 import type { AnswerTap } from './answer-tap.js';
 import { KEPT_GZIP_LEVEL, KEPT_HEADERS, KEPT_RAW_LIMIT } from '../manifest/kept-answers.js';
 
@@ -162,12 +162,13 @@ class Recording {
   }
 
   /**
-   * Whether a JSON body (up to WHOLE_LIMIT, held whole) writes the token with escapes, which its
-   * bytes do not show (`\u0072t_…`): then it is withheld as one holding the token. Only a body
-   * with a backslash is parsed, as the client's pipeline does (parsedHolds).
+   * Whether a JSON body (up to WHOLE_LIMIT, held whole) writes the token with escapes or cut by
+   * invisible characters, which its bytes do not show (`\u0072t_…`, `rt_nor\u200bdlys_…`): then it
+   * is withheld as one holding the token. Only a body with a backslash or a byte that may begin an
+   * invisible character is parsed, as the client's pipeline does (parsedHolds).
    */
   private escapedToken(body: Buffer): boolean {
-    if (!this.tokenInText || !body.includes(0x5c)) return false;
+    if (!this.tokenInText || !(body.includes(0x5c) || mayHoldInvisible(body))) return false;
     let value: unknown;
     try {
       value = JSON.parse(body.toString('utf8'));
