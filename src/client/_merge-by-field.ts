@@ -1,4 +1,5 @@
 import type { KeyFieldGroupUsage, KeyFieldUsage, KeyFieldValue, KeyUsageEntry } from '../model/index.js';
+import { fieldValue } from '../model/index.js';
 import { bySpend, groupBy, sumSlices, sumSpend, sumTokens } from './_sum.js';
 
 /** Identity of a group's value: `true` (boolean) and `"true"` (text) differ; null is the no-value group. */
@@ -34,7 +35,7 @@ export function mergeByField(parts: KeyFieldUsage[][], keys: readonly KeyUsageEn
     const latest = versions[0]!;
     const counts = new Map<string, number>();
     for (const k of keys) {
-      const id = valueId(k.fields?.[fieldKey]);
+      const id = valueId(fieldValue(k.fields, fieldKey));
       counts.set(id, (counts.get(id) ?? 0) + 1);
     }
     const byValue = groupBy(versions.flatMap((v) => v.groups), (g) => valueId(g.value));

@@ -16,3 +16,4 @@ export { ActivityMetricsSchema, DailyActivityResponseSchema, DailyActivitySchema
 export type { ActivityMetrics, DailyActivity, DailyActivityResponse, KeyInfo, KeyInfoResponse, ModelInfo } from './litellm.js';
 export { recordOf } from './parse/parse.js';
 export { isoDate } from './primitives/primitives.js';
+export { fieldValue } from './field-value.js';

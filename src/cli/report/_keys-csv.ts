@@ -1,4 +1,5 @@
 import type { KeyField, KeyFieldValue, OrgKeyUsage } from '../../model/index.js';
+import { fieldValue } from '../../model/index.js';
 import { csvCell } from '../../core/csv/index.js';
 import { csvText } from './_csv.js';
 
@@ -34,7 +35,7 @@ export function keysCsv(usage: OrgKeyUsage): string {
     csvCell(k.cache_creation_input_tokens ?? 0, 'number'),
     csvCell(k.service?.total_tokens, 'number'),
     csvCell(k.external?.total_tokens, 'number'),
-    ...fields.map((f) => csvCell(fieldText(f, k.fields?.[f.key]))),
+    ...fields.map((f) => csvCell(fieldText(f, fieldValue(k.fields, f.key)))),
   ]);
   return csvText([header, ...rows]);
 }

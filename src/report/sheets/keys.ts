@@ -1,5 +1,6 @@
 import { Decimal } from '../../money/index.js';
 import type { KeyField, KeyFieldValue } from '../../model/index.js';
+import { fieldValue } from '../../model/index.js';
 import { formatNumber } from '../../locale/index.js';
 import { formatMinor } from '../../money/index.js';
 import { headerWidth, numberRepeats, valueWidth, type CellInput, type Column } from '../_columns.js';
@@ -59,7 +60,7 @@ function fillKeyRow(row: CellInput[], key: KeyRow, fields: KeyField[], labels: F
   row[3] = key.product ? (products.get(key.product) ?? key.product) : undefined;
   row[4] = key.recipient_email ?? undefined;
   let c = LEAD;
-  for (let i = 0; i < fields.length; i++) row[c++] = labelOf(labels[i]!, key.fields?.[fields[i]!.key]);
+  for (let i = 0; i < fields.length; i++) row[c++] = labelOf(labels[i]!, fieldValue(key.fields, fields[i]!.key));
   row[c++] = Number(key.usd);
   row[c++] = dkk === undefined ? undefined : kroner(dkk);
   tokenBucketsInto(key, row, c);
@@ -166,7 +167,7 @@ export async function writeKeysSheet(ctx: CostContext, usage: KeyUsageInput): Pr
     const dkk = alloc.dkkOf(key.id, k);
     if (dkk !== undefined) {
       for (let f = 0; f < fields.length; f++) {
-        const g = key.fields?.[fields[f]!.key];
+        const g = fieldValue(key.fields, fields[f]!.key);
         groups[f]!.set(g, (groups[f]!.get(g) ?? 0) + dkk);
       }
     }

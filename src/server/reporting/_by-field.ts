@@ -1,5 +1,6 @@
 import { compareText } from '../../core/index.js';
 import type { KeyField, KeyFieldValue } from '../../model/index.js';
+import { fieldValue } from '../../model/index.js';
 import { addSums, newSums, slices, spendOf, tokenGroup, tokensOf } from './_sums.js';
 
 interface Group {
@@ -35,7 +36,7 @@ export function groupByField(
   const textGroups: Group[] = [];
   let none: Group | undefined;
   for (const k of keys) {
-    const v = k.fields[field.key];
+    const v = fieldValue(k.fields, field.key);
     let g = v === undefined ? undefined : byValue.get(JSON.stringify(v));
     if (!g && field.type === 'text' && typeof v === 'string') {
       g = { label: v, value: v, keys: 0, sums: newSums() };
