@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import type { Manifest } from '../../src/runner/manifest/manifest.js';
 import { configFor, copySamples, envVar, readTokens, samplesWithNordlysToken, svcInProcess, type SampleTokens } from '../_harness/index.js';
-import { startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
+import { startFakeServer, startRewritingProxy, type FakeServer } from '../client/_fake-server.js';
 
 // An outside audit (2026-12-07): when the service's answers to an organization hold that
 // organization's own reporting token (a key named with it, an invoice's payment reference set to
@@ -133,5 +133,31 @@ describe('the organization\'s token cut by invisible characters', () => {
     expect(nordlys.parts.find((p) => p.part === 'cost_workbook')!.reason).toMatch(refused('GET /api/orgs/org-nordlys/key-usage'));
     expect(r.stdout + r.stderr).not.toContain(token);
     await expectNoFileHolds(join(tmp, 'out-hidden', '2026-10'));
+  }, 60_000);
+});
+
+// An outside attack review: the recorder keeps `content-type` (and `retry-after`, `date`) as
+// sent, and a service that put the token into one had it written to answers/index.json.
+describe('the organization\'s token in a header the answers keep', () => {
+  let headed: FakeServer;
+  afterAll(async () => {
+    await headed?.close();
+  });
+
+  it('is masked there; the answer is kept and read as before', async () => {
+    headed = await startFakeServer((req, res) => {
+      const headers = { authorization: String(req.headers.authorization ?? ''), 'user-agent': 'svc-test' };
+      void fetch(`${clean.url}${req.url}`, { headers }).then(async (r) => {
+        const body = Buffer.from(await r.arrayBuffer());
+        const type = r.headers.get('content-type') ?? 'application/json';
+        res.writeHead(r.status, { 'content-type': req.url.startsWith('/api/orgs/org-nordlys/invoices') ? `${type}; x=${token}` : type });
+        res.end(body);
+      });
+    });
+    const { nordlys } = await monthEnd(headed.url, 'out-headed');
+    expect(nordlys.status).toBe('ok');
+    const index = await readFile(join(tmp, 'out-headed', '2026-10', 'org-nordlys', 'answers', 'index.json'), 'utf8');
+    expect(index).toContain('; x=***');
+    await expectNoFileHolds(join(tmp, 'out-headed', '2026-10'));
   }, 60_000);
 });

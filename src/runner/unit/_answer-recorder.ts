@@ -80,10 +80,10 @@ class Recording {
     const kept: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const v = headerText(headers[name]);
-      if (v !== undefined) kept[name] = v;
+      if (v !== undefined) kept[name] = this.withoutToken(v);
     }
     const date = headerText(headers.date);
-    if (kept['retry-after'] !== undefined && date !== undefined) kept.date = date;
+    if (kept['retry-after'] !== undefined && date !== undefined) kept.date = this.withoutToken(date);
     this.headers = kept;
     this.length = headerText(headers['content-length']);
     // A compressed body's bytes say nothing of what it holds (the client refuses one anyway): not
@@ -93,6 +93,15 @@ class Recording {
       this.compressed = encoding;
       this.held = null;
     }
+  }
+
+  /**
+   * A kept header's value with the token (a piece of it counting) masked: the index keeps
+   * `content-type` as sent, and a service that put the token in it (`…; x=rt_…`, an outside attack
+   * review) had it written into answers/index.json.
+   */
+  private withoutToken(value: string): string {
+    return this.tokenInText ? this.tokenInText.mask(value) : value;
   }
 
   /** The Content-Encoding of a compressed answer, which is not kept. */
