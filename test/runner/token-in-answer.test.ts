@@ -123,13 +123,14 @@ describe('the organization\'s token cut by invisible characters', () => {
     hiding = await startRewritingProxy(clean.url, (req, body) => {
       const path = req.url.split('?')[0]!;
       if (!path.startsWith('/api/orgs/org-nordlys/')) return body;
-      if (path.startsWith('/api/orgs/org-nordlys/invoices/')) return body.toString('utf8').replace('"invoice_number":"2026-0142"', `"invoice_number":"2026-${cut}"`);
-      if (path === '/api/orgs/org-nordlys/key-usage') return body.toString('utf8').replace(/"name":"([^"]*)"/, `"name":"Key ${cut}"`);
+      if (path.startsWith('/api/orgs/org-nordlys/invoices/')) return body.toString('utf8').replace(/"invoice_number"\s*:\s*"2026-0142"/, `"invoice_number":"2026-${cut}"`);
+      if (path === '/api/orgs/org-nordlys/key-usage') return body.toString('utf8').replace(/"name"\s*:\s*"([^"]*)"/, `"name":"Key ${cut}"`);
       return body;
     });
     const { r, nordlys } = await monthEnd(hiding.url, 'out-hidden');
     expect(r.code).toBe(1);
     expect(nordlys.status).toBe('failed');
+    expect(nordlys.parts.find((p) => p.part === 'invoices')!.reason).toMatch(refused('GET /api/orgs/org-nordlys/invoices/[0-9a-f-]+'));
     expect(nordlys.parts.find((p) => p.part === 'cost_workbook')!.reason).toMatch(refused('GET /api/orgs/org-nordlys/key-usage'));
     expect(r.stdout + r.stderr).not.toContain(token);
     await expectNoFileHolds(join(tmp, 'out-hidden', '2026-10'));
@@ -159,5 +160,45 @@ describe('the organization\'s token in a header the answers keep', () => {
     const index = await readFile(join(tmp, 'out-headed', '2026-10', 'org-nordlys', 'answers', 'index.json'), 'utf8');
     expect(index).toContain('; x=***');
     await expectNoFileHolds(join(tmp, 'out-headed', '2026-10'));
+  }, 60_000);
+});
+
+// An outside attack review: Kattegat's answers holding Nordlys's token and the partner's went into
+// Kattegat's invoice, e-invoice and workbook, exit 0: each unit's guard knew its own token only.
+// The run's every token is now one no unit's answers may hold (RunSecrets), on the run's thread and
+// on worker threads alike.
+describe('another token of the run in an organization\'s answers', () => {
+  let crossed: FakeServer;
+  afterAll(async () => {
+    await crossed?.close();
+  });
+
+  it.each([['the main thread', []], ['a worker thread', ['--threads', '1']]])('on %s: the organization fails naming no token, and no file holds one', async (_where, extra) => {
+    const partner = tokens.partners[0]!.token;
+    crossed ??= await startRewritingProxy(clean.url, (req, body) => {
+      const path = req.url.split('?')[0]!;
+      if (path.startsWith('/api/orgs/org-kattegat/invoices/')) return body.toString('utf8').replace(/"description"\s*:\s*"([^"]*)"/, `"description":"Ref ${token}"`);
+      if (path === '/api/orgs/org-kattegat/key-usage') return body.toString('utf8').replace(/"name"\s*:\s*"([^"]*)"/, `"name":"Key ${partner}"`);
+      return body;
+    });
+    const out = `out-crossed${extra.length ? '-threads' : ''}`;
+    const { config, env } = configFor(crossed.url, tokens);
+    const configPath = join(tmp, `runs-${out}.json`);
+    await writeFile(configPath, JSON.stringify(config));
+    const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', configPath, '--out', join(tmp, out), '--language', 'en', ...extra], env, { cwd: tmp });
+    const manifest = JSON.parse(await readFile(join(tmp, out, '2026-10', 'manifest.json'), 'utf8')) as Manifest;
+    const kattegat = manifest.organizations.find((o) => o.org_id === 'org-kattegat')!;
+    expect(r.code, JSON.stringify(kattegat) + r.stderr).toBe(1);
+    expect(kattegat.status).toBe('failed');
+    expect(kattegat.error).toMatch(/contained a token of this run that is not this unit's \(another organization's or the partner's\): no document is made from its answers/);
+    expect(manifest.files.filter((f) => f.org_id === 'org-kattegat' && f.kind !== 'api_answer' && f.kind !== 'api_answers')).toEqual([]);
+    expect(manifest.organizations.find((o) => o.org_id === 'org-nordlys')!.status).toBe('ok');
+    for (const e of (await readdir(join(tmp, out, '2026-10'), { recursive: true, withFileTypes: true })).filter((x) => x.isFile())) {
+      let bytes = await readFile(join(e.parentPath, e.name));
+      if (e.name.endsWith('.gz')) bytes = gunzipSync(bytes);
+      for (const t of [token, partner]) expect(bytes.includes(t), e.name).toBe(false);
+    }
+    expect(r.stdout + r.stderr).not.toContain(token);
+    expect(r.stdout + r.stderr).not.toContain(partner);
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ManifestFile, OrgOutcome } from '../manifest/manifest.js';
-import type { OrgTask, WorkerReply, WorkerRequest } from './_worker-protocol.js';
+import type { OrgTask, WorkerData, WorkerReply, WorkerRequest } from './_worker-protocol.js';
 import type { RunClientOptions } from '../unit/default-deps.js';
 
 const WORKER_FILE = fileURLToPath(new URL('./_org-worker.js', import.meta.url));
@@ -37,9 +37,10 @@ export class ThreadPool {
   private readonly slots: Slot[] = [];
   private nextId = 1;
 
-  constructor(threads: number, client: RunClientOptions = {}) {
+  /** `secrets`: every token of the run and its organization ids, from which each thread makes its RunSecrets once. */
+  constructor(threads: number, client: RunClientOptions = {}, secrets: WorkerData['secrets'] = { tokens: [], orgIds: [] }) {
     for (let i = 0; i < threads; i++) {
-      const slot: Slot = { worker: new Worker(WORKER_FILE, { workerData: client }), busy: 0, alive: true, pending: new Map() };
+      const slot: Slot = { worker: new Worker(WORKER_FILE, { workerData: { client, secrets } satisfies WorkerData }), busy: 0, alive: true, pending: new Map() };
       slot.worker.on('message', (msg: WorkerReply) => this.onReply(slot, msg));
       slot.worker.on('error', (e) => this.onDeath(slot, `worker thread failed: ${e.message}`));
       slot.worker.on('exit', (code) => this.onDeath(slot, `worker thread exited (code ${code})`));

@@ -17,6 +17,12 @@ export interface OrgTask {
   rates: RatesFileEntry | null;
 }
 
+/** What a worker thread is started with: the client's options, and every token of the run with its organization ids (RunSecrets). */
+export interface WorkerData {
+  client: unknown;
+  secrets: { tokens: Array<string | undefined>; orgIds: string[] };
+}
+
 export type WorkerRequest = { type: 'org'; id: number; task: OrgTask } | { type: 'abort'; reason: string };
 
 export type WorkerReply =

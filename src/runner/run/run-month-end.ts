@@ -1,3 +1,4 @@
+import { RunSecrets } from '../unit/run-secrets.js';
 import { DEFAULT_CONCURRENCY } from '../options/run-option-defaults.js';
 import { setMaxListeners } from 'node:events';
 import { makeMonthFolder } from './month-folder.js';
@@ -141,13 +142,16 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     };
     report('start');
     const checkpoint = run.checkpointer();
+    // Every token of the run, which no unit's answers may hold: made once, shared by the units (threads make their own from the same values).
+    const orgIds = config.organizations.map((o) => o.org_id);
+    const runSecrets = new RunSecrets(run.secrets, orgIds);
     if (threads > 0) {
-      const started = new ThreadPool(threads, options.client);
+      const started = new ThreadPool(threads, options.client, { tokens: run.secrets, orgIds });
       pool = started;
       signal.addEventListener('abort', () => started.abort(String((signal.reason as Error)?.message ?? 'aborted')), { once: true });
     }
     const onFile = () => { progress.documents++; report('file'); };
-    const unitContext = { monthDir, month, baseUrl: config.base_url, language: options.language, env, deps, signal, rates: ratesFile?.rates };
+    const unitContext = { monthDir, month, baseUrl: config.base_url, language: options.language, env, deps, signal, rates: ratesFile?.rates, runSecrets };
     const outcomes = await mapPool(config.organizations, concurrency, signal, async (org, i) => {
       const folder = folders[i]!;
       const withServicePdf = options.withServicePdf ?? false;

@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import { CredentialScan, parsedHolds } from '../../client/index.js';
 import { mayHoldInvisible, SecretFragments } from '../../core/index.js';
 import type { AnswerTap } from './answer-tap.js';
+import type { RunSecrets } from './run-secrets.js';
 import { KEPT_GZIP_LEVEL, KEPT_HEADERS, KEPT_RAW_LIMIT } from '../manifest/kept-answers.js';
 
 /** One answer as recorded: the body as it came (small) or gzip-compressed (large), never both held whole. */
@@ -38,6 +39,9 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** Whose token an answer held: the unit's own, or another of the run's (RunSecrets). */
+export type TokenWhose = 'unit' | 'run';
+
 /** One exchange being recorded, as its body streams through. */
 class Recording {
   status: number | undefined;
@@ -55,7 +59,10 @@ class Recording {
   // The one search for a credential in a body that comes in chunks (the client's): a token split
   // across two chunks is still found.
   private readonly scan: CredentialScan | undefined;
+  /** The same search for every token of the run (RunSecrets), after the unit's own. */
+  private readonly others: CredentialScan | undefined;
   private withheld = false;
+  private whose: TokenWhose | undefined;
   private failed: string | undefined;
   private cut = false;
   private closed = false;
@@ -66,11 +73,13 @@ class Recording {
     private readonly method: string,
     private readonly path: string,
     token: SecretFragments | null,
-    private readonly onToken: (where: string) => void,
+    private readonly onToken: (where: string, whose: TokenWhose) => void,
     /** The token in characters, for a JSON body that writes it with escapes (`\u0072`, `\/`). */
     private readonly tokenInText: SecretFragments | null = null,
+    private readonly run: RunSecrets | undefined = undefined,
   ) {
     this.scan = token ? new CredentialScan(token) : undefined;
+    this.others = run ? new CredentialScan(run.inBytes) : undefined;
     const ended = new Promise<void>((resolve) => (this.finish = resolve));
     this.done = ended.then(() => this.result());
   }
@@ -113,7 +122,11 @@ class Recording {
     // which has no Buffer methods (the scan reads bytes as latin1 text): seen as a Buffer, not copied.
     const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     if (this.scan && this.scan.write(chunk) === undefined) {
-      this.tokenFound();
+      this.tokenFound('unit');
+      return;
+    }
+    if (this.others && this.others.write(chunk) === undefined) {
+      this.tokenFound('run');
       return;
     }
     this.bytes += chunk.length;
@@ -177,29 +190,31 @@ class Recording {
    * invisible character is parsed, as the client's pipeline does (parsedHolds).
    */
   private escapedToken(body: Buffer): boolean {
-    if (!this.tokenInText || !(body.includes(0x5c) || mayHoldInvisible(body))) return false;
+    if ((!this.tokenInText && !this.run) || !(body.includes(0x5c) || mayHoldInvisible(body))) return false;
     let value: unknown;
     try {
       value = JSON.parse(body.toString('utf8'));
     } catch {
       return false;
     }
-    if (!parsedHolds(value, this.tokenInText)) return false;
-    this.tokenFound();
+    const whose = this.tokenInText && parsedHolds(value, this.tokenInText) ? 'unit' : this.run && parsedHolds(value, this.run.inText) ? 'run' : undefined;
+    if (!whose) return false;
+    this.tokenFound(whose);
     return true;
   }
 
-  /** The body held the token (as it came, or written with escapes): nothing of it is kept, and the unit is told where. */
-  private tokenFound(): void {
+  /** The body held the token (as it came, or written with escapes): nothing of it is kept, and the unit is told where and whose. */
+  private tokenFound(whose: TokenWhose): void {
     this.withheld = true;
+    this.whose = whose;
     this.held = null;
-    this.onToken(`${this.method} ${this.path.split('?')[0]}`);
+    this.onToken(`${this.method} ${this.path.split('?')[0]}`, whose);
   }
 
   private result(): RecordedAnswer {
     const head = { method: this.method, path: this.path, ...(this.status !== undefined ? { status: this.status, headers: this.headers! } : {}) };
     if (this.failed !== undefined) return { ...head, bytes: 0, sha256: '', failed: this.failed };
-    if (this.withheld) return { ...head, bytes: 0, sha256: '', withheld: 'the answer contained the token: not kept' };
+    if (this.withheld) return { ...head, bytes: 0, sha256: '', withheld: this.whose === 'run' ? 'the answer contained a token of the run: not kept' : 'the answer contained the token: not kept' };
     if (this.compressed !== undefined) return { ...head, bytes: 0, sha256: '', withheld: `the answer was compressed (${this.compressed}), so what it holds was not read: not kept` };
     const body = this.raw === undefined ? { gzip: Buffer.concat(this.gz) } : { raw: this.raw };
     return { ...head, bytes: this.bytes, sha256: this.hash.digest('hex'), ...body, ...(this.cut ? { cut: true as const } : {}) };
@@ -217,18 +232,23 @@ export class AnswerRecorder implements AnswerTap {
   /** The unit's token, a piece of it counting (SecretFragments, in UTF-8 bytes). */
   private readonly token: SecretFragments | null;
   private readonly tokenInText: SecretFragments | null;
-  /** The first answer whose body held the unit's token (`METHOD /path`), if one did. */
+  /** The first answer whose body held the unit's token or another of the run's (`METHOD /path`), if one did. */
   tokenSeenIn: string | undefined;
+  /** Whose token that answer held. */
+  tokenSeenWhose: TokenWhose | undefined;
 
-  /** `publicValues`: the unit's organization id, public though the token may hold it. */
-  constructor(token: string | undefined, publicValues: readonly string[] = []) {
+  /**
+   * `publicValues`: the unit's organization id, public though the token may hold it. `run`: every
+   * token of the run, looked for after the unit's own (RunSecrets; a queue worker has none).
+   */
+  constructor(token: string | undefined, publicValues: readonly string[] = [], private readonly run?: RunSecrets) {
     this.token = token ? SecretFragments.ofUtf8([token], { public: publicValues }) : null;
     this.tokenInText = token ? new SecretFragments([token], { public: publicValues }) : null;
   }
 
   through(network: Dispatcher): Dispatcher {
     return network.compose((dispatch) => (opts, handler) => {
-      const r = new Recording(opts.method, opts.path, this.token, (where) => (this.tokenSeenIn ??= where), this.tokenInText);
+      const r = new Recording(opts.method, opts.path, this.token, (where, whose) => this.seen(where, whose), this.tokenInText, this.run);
       this.recordings.push(r);
       return dispatch(opts, {
         onRequestStart: (c, context) => handler.onRequestStart?.(c, context),
@@ -251,6 +271,12 @@ export class AnswerRecorder implements AnswerTap {
         },
       });
     });
+  }
+
+  private seen(where: string, whose: TokenWhose): void {
+    if (this.tokenSeenIn !== undefined) return;
+    this.tokenSeenIn = where;
+    this.tokenSeenWhose = whose;
   }
 
   /** AnswerTap.received: `answers`. */

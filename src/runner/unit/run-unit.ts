@@ -11,6 +11,7 @@ import type { ManifestFile, OrgOutcome, PartOutcome } from '../manifest/manifest
 import type { ExchangeRates } from '../../money/index.js';
 import type { AnswerTap } from './answer-tap.js';
 import { AnswerRecorder } from './_answer-recorder.js';
+import type { RunSecrets } from './run-secrets.js';
 import { TokenInAnswerError } from './token-in-answer-error.js';
 import { keepAnswers } from './_keep-answers.js';
 import { answersDir } from '../manifest/kept-answers.js';
@@ -75,6 +76,12 @@ export interface RunUnitContext {
    * since); read from the other months' manifests beside the month folder when omitted.
    */
   otherMonthsCreditNotes?: ReadonlyMap<string, MadeCreditNote>;
+  /**
+   * Every token of the run, which no answer to the unit may hold (RunSecrets): another
+   * organization's or the partner's token in this one's answers would go into its documents. Without
+   * it (a queue worker, which holds only its own) the unit looks for its own token only.
+   */
+  runSecrets?: RunSecrets;
 }
 
 /** What a unit did: its outcome and the files it wrote or kept, with its token scrubbed from both. */
@@ -97,9 +104,9 @@ export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUn
   const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
   // The organization's id is public though its token may hold it (`rt_org-fjordline_…`): every answer names it.
   const publicValues = unit.kind === 'organization' ? [unit.org.org_id] : [];
-  const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv], publicValues);
+  const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv], publicValues, ctx.runSecrets);
   // Once an answer held the unit's token, nothing more is made from the unit's answers (TokenInAnswerError).
-  const refuseDocuments = () => (recorder?.tokenSeenIn !== undefined ? new TokenInAnswerError(recorder.tokenSeenIn, tokenEnv) : undefined);
+  const refuseDocuments = () => (recorder?.tokenSeenIn !== undefined ? new TokenInAnswerError(recorder.tokenSeenIn, tokenEnv, recorder.tokenSeenWhose) : undefined);
   // The unit's folders are synced once at its end (before its files reach a manifest), not after every file.
   const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])), { batchFolderSync: true, refuseDocuments });
   try {

@@ -2,7 +2,7 @@ import { SvcError } from '../../core/index.js';
 
 /**
  * Thrown, for one organization or the partner workbook of a month end, when one of the service's
- * answers to the unit held the unit's own token: no document of the unit is written from then on
+ * answers to the unit held the unit's own token, or another token of the run (`whose`): no document of the unit is written from then on
  * (an invoice, e-invoice, PDF or workbook would carry the token into files people file and send),
  * and the part fails naming the answer and the token's variable, never the token. Its answers
  * without the token are still kept beside what was made. A client's own refusal of such an answer
@@ -16,7 +16,11 @@ export class TokenInAnswerError extends SvcError {
     readonly answer: string,
     /** The variable the token was read from (`token_env`). */
     readonly tokenEnv: string,
+    /** `run`: not the unit's own token but another of the run's (an organization's or the partner's). */
+    readonly whose: 'unit' | 'run' = 'unit',
   ) {
-    super(`the service's answer to ${answer} contained this unit's token (the value of ${tokenEnv}): no document is made from its answers; ask the service why its answer holds the token`);
+    super(whose === 'run'
+      ? `the service's answer to ${answer} contained a token of this run that is not this unit's (another organization's or the partner's): no document is made from its answers; ask the service why its answer holds it`
+      : `the service's answer to ${answer} contained this unit's token (the value of ${tokenEnv}): no document is made from its answers; ask the service why its answer holds the token`);
   }
 }
