@@ -54,7 +54,9 @@ export function figureFindings(invoice: Invoice): InvoiceCheckFinding[] {
   // an error finding, so the run held the invoice back and credited it over half an øre).
   const vat = vatFromBps(invoice.subtotal_cents, invoice.vat_rate_bps);
   const twiceOff = 2n * (BigInt(invoice.vat_cents) * 10_000n - BigInt(invoice.subtotal_cents) * BigInt(invoice.vat_rate_bps));
-  const half = (BigInt(invoice.subtotal_cents) * BigInt(invoice.vat_rate_bps)) % 10_000n === 5_000n;
+  // BigInt's % keeps the sign: a negative subtotal's half is -5000 (the re-review found a credit's half refused).
+  const rest = (BigInt(invoice.subtotal_cents) * BigInt(invoice.vat_rate_bps)) % 10_000n;
+  const half = rest === 5_000n || rest === -5_000n;
   if (vat !== invoice.vat_cents && !(half && (twiceOff === 10_000n || twiceOff === -10_000n))) {
     error('vat', 'vat_cents', `vat_cents ${invoice.vat_cents} != round(subtotal_cents ${invoice.subtotal_cents} × vat_rate_bps ${invoice.vat_rate_bps} / 10000) = ${half ? `${vat - 1} or ${vat}` : vat}`, {
       vat: money(invoice.vat_cents), subtotal: money(invoice.subtotal_cents), rate: { bps: invoice.vat_rate_bps }, expected: money(vat),

@@ -18,6 +18,11 @@ describe('retry policy', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     // Date.parse reads each of these as a date (the year -5, 3, 1000): none is a delay or an HTTP date.
     for (const v of ['-5', '+3', '1e3', '-0.5', '1000']) expect(parseRetryAfter(v, now), v).toBe(v === '1000' ? 1_000_000 : undefined);
+    // The re-review: with a letter in it, V8 still read these as days of 2001 (a wait of 0).
+    for (const v of ['-5 GMT', '5 UTC', 'x-5', '12 May', 'Fri, 20 Nov 2026 12:00:07', 'tomorrow']) expect(parseRetryAfter(v, now), v).toBeUndefined();
+    // RFC 9110's obsolete forms are still dates.
+    expect(parseRetryAfter('Friday, 20-Nov-26 12:00:07 GMT', now)).toBe(7000);
+    expect(parseRetryAfter('Fri Nov 20 12:00:07 2026', now)).toBe(7000);
   });
 
   it('backs off exponentially with full jitter, capped', () => {

@@ -87,6 +87,10 @@ describe('checkInvoice: figures', () => {
     expect(at(10002, 2501)).toEqual([]);
     expect(at(10002, 2499)).toEqual(['vat']);
     expect(at(10002, 2502)).toEqual(['vat']);
+    // A negative subtotal's half likewise (BigInt's % keeps the sign).
+    expect(at(-10002, -2500)).toEqual([]);
+    expect(at(-10002, -2501)).toEqual([]);
+    expect(at(-10002, -2499)).toEqual(['vat']);
     // 25 % of 3 øre is 0.75: only 1.
     expect(at(3, 1)).toEqual([]);
     expect(at(3, 0)).toEqual(['vat']);

@@ -17,12 +17,24 @@ describe("the package's Decimal keeps its settings", () => {
       expect(e).toBeInstanceOf(InvalidArgumentError);
       expect(e.message).toContain('Decimal.clone');
     }
-    // A module is strict code: writing a frozen property throws.
-    expect(() => { (Decimal as unknown as { precision: number }).precision = 6; }).toThrow(TypeError);
     expect(Decimal.precision).toBe(50);
     // 1/3 to 50 significant digits, rounded half up (2/3 ends in ...67).
     expect(dec('1').dividedBy(3).toString()).toBe(`0.${'3'.repeat(50)}`);
     expect(dec('2').dividedBy(3).toString()).toBe(`0.${'6'.repeat(49)}7`);
+  });
+
+  // The re-review: a frozen constructor made decimal.js's own methods throw a TypeError, as they set
+  // precision and rounding on it for a moment.
+  it("decimal.js's own methods work on it: pow, ln, log, exp, cos, sqrt", () => {
+    expect(new Decimal(2).pow(0.5).toFixed(10)).toBe('1.4142135624');
+    expect(Decimal.pow('1.05', '0.5').toFixed(10)).toBe('1.0246950766');
+    expect(new Decimal(10).ln().toFixed(10)).toBe('2.3025850930');
+    expect(new Decimal(1000).log(10).toString()).toBe('3');
+    expect(new Decimal(1).exp().toFixed(10)).toBe('2.7182818285');
+    expect(new Decimal(0).cos().toString()).toBe('1');
+    expect(new Decimal(2).sqrt().toFixed(10)).toBe('1.4142135624');
+    expect(Decimal.precision).toBe(50);
+    expect(Decimal.rounding).toBe(Decimal.ROUND_HALF_UP);
   });
 
   it('a clone has settings of its own and leaves the invoice check and the PDF as they were', async () => {

@@ -151,7 +151,8 @@ describe('the organization\'s token in a header the answers keep', () => {
       void fetch(`${clean.url}${req.url}`, { headers }).then(async (r) => {
         const body = Buffer.from(await r.arrayBuffer());
         const type = r.headers.get('content-type') ?? 'application/json';
-        res.writeHead(r.status, { 'content-type': req.url.startsWith('/api/orgs/org-nordlys/invoices') ? `${type}; x=${token}` : type });
+        // Nordlys's own token in its invoice answers; the same token in Kattegat's (another of the run's, the re-review).
+        res.writeHead(r.status, { 'content-type': /^\/api\/orgs\/org-(nordlys|kattegat)\/invoices/.test(req.url) ? `${type}; x=${token}` : type });
         res.end(body);
       });
     });
@@ -159,6 +160,7 @@ describe('the organization\'s token in a header the answers keep', () => {
     expect(nordlys.status).toBe('ok');
     const index = await readFile(join(tmp, 'out-headed', '2026-10', 'org-nordlys', 'answers', 'index.json'), 'utf8');
     expect(index).toContain('; x=***');
+    expect(await readFile(join(tmp, 'out-headed', '2026-10', 'org-kattegat', 'answers', 'index.json'), 'utf8')).toContain('; x=***');
     await expectNoFileHolds(join(tmp, 'out-headed', '2026-10'));
   }, 60_000);
 });
@@ -200,5 +202,40 @@ describe('another token of the run in an organization\'s answers', () => {
     }
     expect(r.stdout + r.stderr).not.toContain(token);
     expect(r.stdout + r.stderr).not.toContain(partner);
+  }, 60_000);
+});
+
+// The re-review: the e-invoice writes a VAT number compacted (dots, spaces and dashes removed,
+// upper-cased), which joined another organization's token that Kattegat's record spelled with dots:
+// `<cbc:CompanyID>RT_NORDLYS_…`, exit 0. The e-invoice's bytes are searched before it is written.
+describe('a token joined by the e-invoice\'s VAT-number compaction', () => {
+  let dotted: FakeServer;
+  afterAll(async () => {
+    await dotted?.close();
+  });
+
+  it('is not written: the organization fails naming the document, and no file holds the token', async () => {
+    const spelled = token.replace(/(.{8})/g, '$1.');
+    dotted = await startRewritingProxy(clean.url, (req, body) => {
+      if (!req.url.split('?')[0]!.startsWith('/api/orgs/org-kattegat/invoices/')) return body;
+      const record = JSON.parse(body.toString('utf8')) as { buyer: { vat: string } };
+      record.buyer.vat = spelled;
+      return JSON.stringify(record);
+    });
+    const { config, env } = configFor(dotted.url, tokens);
+    const configPath = join(tmp, 'runs-dotted.json');
+    await writeFile(configPath, JSON.stringify(config));
+    const r = await svcInProcess(['month-end', '--month', '2026-10', '--config', configPath, '--out', join(tmp, 'out-dotted'), '--language', 'en'], env, { cwd: tmp });
+    const manifest = JSON.parse(await readFile(join(tmp, 'out-dotted', '2026-10', 'manifest.json'), 'utf8')) as Manifest;
+    const kattegat = manifest.organizations.find((o) => o.org_id === 'org-kattegat')!;
+    expect(r.code).toBe(1);
+    expect(kattegat.status).toBe('failed');
+    expect(kattegat.error).toMatch(/org-kattegat\/invoice-2026-0144\.xml would hold a token of this run, joined from pieces in its invoice's record/);
+    expect(manifest.files.some((f) => f.path === 'org-kattegat/invoice-2026-0144.xml')).toBe(false);
+    for (const e of (await readdir(join(tmp, 'out-dotted', '2026-10'), { recursive: true, withFileTypes: true })).filter((x) => x.isFile())) {
+      let bytes = await readFile(join(e.parentPath, e.name));
+      if (e.name.endsWith('.gz')) bytes = gunzipSync(bytes);
+      expect(bytes.toString('latin1').toLowerCase().includes(token.toLowerCase()), e.name).toBe(false);
+    }
   }, 60_000);
 });

@@ -13,10 +13,12 @@ import { assertMinor } from './minor.js';
  * by this constructor, so arithmetic on it keeps these settings.
  *
  * The package root exports this constructor (its amounts are its instances), so its settings
- * are fixed: `Decimal.set` or `Decimal.config` throws InvalidArgumentError, and the constructor
- * is frozen. Before, an embedder's `Decimal.set({ precision: 6 })` (the usual decimal.js habit)
- * changed the package's own sums, what checkInvoice found and the bytes of its PDFs (an outside
- * review). `Decimal.clone({ … })` gives a Decimal with settings of one's own.
+ * are the package's: `Decimal.set` or `Decimal.config` throws InvalidArgumentError. Before, an
+ * embedder's `Decimal.set({ precision: 6 })` (the usual decimal.js habit) changed the package's own
+ * sums, what checkInvoice found and the bytes of its PDFs (an outside review). `Decimal.clone({ … })`
+ * gives a Decimal with settings of one's own. The constructor is not frozen: decimal.js sets
+ * `precision` and `rounding` on it for a moment inside `pow`, `ln`, `exp` and others (frozen, they
+ * threw a TypeError, the re-review found), so writing those properties by hand is not stopped.
  */
 const configured = DecimalJs.clone({
   precision: 50,
@@ -29,7 +31,7 @@ const fixedSettings = (): never => {
 };
 Object.defineProperty(configured, 'set', { value: fixedSettings });
 Object.defineProperty(configured, 'config', { value: fixedSettings });
-export const Decimal: typeof DecimalJs = Object.freeze(configured);
+export const Decimal: typeof DecimalJs = configured;
 export type Decimal = DecimalJs;
 
 /** A decimal number as text: digits with an optional sign, point and exponent (`-12.5`, `.5`, `1e-7`). */

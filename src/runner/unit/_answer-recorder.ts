@@ -105,12 +105,14 @@ class Recording {
   }
 
   /**
-   * A kept header's value with the token (a piece of it counting) masked: the index keeps
-   * `content-type` as sent, and a service that put the token in it (`…; x=rt_…`, an outside attack
-   * review) had it written into answers/index.json.
+   * A kept header's value with the unit's token and every other token of the run (a piece of one
+   * counting) masked: the index keeps `content-type` as sent, and a service that put a token in it
+   * (`…; x=rt_…`, an outside attack review; another organization's, its re-review) had it written
+   * into answers/index.json.
    */
   private withoutToken(value: string): string {
-    return this.tokenInText ? this.tokenInText.mask(value) : value;
+    const own = this.tokenInText ? this.tokenInText.mask(value) : value;
+    return this.run ? this.run.inText.mask(own) : own;
   }
 
   /** The Content-Encoding of a compressed answer, which is not kept. */

@@ -1,3 +1,4 @@
+import { TokenInDocumentError } from './token-in-document-error.js';
 import type { ReportingApi } from '../../client/index.js';
 import { checkInvoice, paymentReference } from '../../check/index.js';
 import { type InvoiceCheckFinding } from '../../check/findings/index.js';
@@ -85,7 +86,12 @@ async function writeEInvoice(
   try {
     const xml = await ctx.writer.emit({
       path: `${at.stem}.xml`, org_id: ctx.org.org_id, kind: 'invoice_xml', source_sha256: at.sourceHash, source: at.source,
-      generator: `svc ${VERSION} e-invoice, ${at.language}`, produce: async () => render(invoice, { language: at.language }),
+      generator: `svc ${VERSION} e-invoice, ${at.language}`, produce: async () => {
+        const bytes = await render(invoice, { language: at.language });
+        // Its VAT numbers are compacted, which can join a token the record spelled apart (TokenInDocumentError).
+        if (ctx.holdsToken(bytes)) throw new TokenInDocumentError(`${at.stem}.xml`);
+        return bytes;
+      },
     });
     entry.files.push(xml.path);
     entry.einvoice = 'written';

@@ -19,6 +19,8 @@ export interface RunScope {
   rates: ExchangeRates | undefined;
   /** The run's last guard: token values out of text put into an output (names shown in workbooks). */
   scrub: (text: string) => string;
+  /** Whether a text document's UTF-8 bytes hold the unit's token or another of the run's (a piece counting): it is then not written. */
+  holdsToken: (bytes: Uint8Array) => boolean;
   /** What the unit's clients send through (the answers kept, or replayed by verify). */
   answers?: AnswerTap;
 }

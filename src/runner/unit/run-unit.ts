@@ -5,6 +5,7 @@ import { earlierInvoicesIn } from './_kept-invoices.js';
 import type { MadeCreditNote } from '../run/_credit-note-numbers.js';
 import { runPartner } from './_partner-run.js';
 import { SecretScrubber } from '../run/_secret-scrubber.js';
+import { SecretFragments } from '../../core/index.js';
 import type { RunConfig, RunOrganization } from '../config/config.js';
 import type { MonthEndDeps } from './deps.js';
 import type { ManifestFile, OrgOutcome, PartOutcome } from '../manifest/manifest.js';
@@ -119,9 +120,11 @@ export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUn
 async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: OutputWriter, tokenEnv: string, recorder: AnswerRecorder | undefined): Promise<RunUnitResult> {
   const scrubber = new SecretScrubber([ctx.env[tokenEnv]], unit.kind === 'organization' ? [unit.org.org_id] : []);
   const answers = ctx.replay ?? recorder!;
+  const own = ctx.env[tokenEnv] ? SecretFragments.ofUtf8([ctx.env[tokenEnv]], { public: unit.kind === 'organization' ? [unit.org.org_id] : [] }) : undefined;
+  const holdsToken = (bytes: Uint8Array) => own?.inBytes(bytes) === true || ctx.runSecrets?.inBytes.inBytes(bytes) === true;
   const scope = {
     baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, monthDir: ctx.runMonthDir ?? ctx.monthDir, rates: ctx.rates,
-    scrub: (text: string) => scrubber.scrub(text), answers,
+    scrub: (text: string) => scrubber.scrub(text), holdsToken, answers,
   };
   const outcome = unit.kind === 'organization'
     ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, creditNotesMade: creditNotesMadeIn(ctx.previous), earlierInvoices: earlierInvoicesIn(ctx.previous), ...(ctx.otherMonthsCreditNotes ? { otherMonthsCreditNotes: ctx.otherMonthsCreditNotes } : {}), onFile: ctx.onFile ?? (() => {}) })
