@@ -29,7 +29,7 @@ import { doubledPathHint } from './_doubled-path.js';
 import { parseBaseUrl } from './_base-url.js';
 import { checkHeaderValues, contentEncodingOf, contentLengthOf } from './_headers.js';
 import { parseJsonBody } from './_json-body.js';
-import type { HttpPipelineOptions, RequestOptions, ServiceName } from './pipeline-options.js';
+import type { HttpPipelineOptions, RefuseAlso, RequestOptions, ServiceName } from './pipeline-options.js';
 
 export type { HttpPipelineOptions, QueryValue, RequestOptions, ServiceName } from './pipeline-options.js';
 
@@ -74,6 +74,8 @@ export class HttpPipeline {
   readonly #tokenInBytes: SecretFragments;
   /** ... and in characters: searched for in the strings of parsed JSON that had escapes, masked in every error and log line. */
   readonly #tokenInText: SecretFragments;
+  /** Other secrets of a month end, looked for in parsed answers only (HttpPipelineOptions.refuseAlso). */
+  readonly #refuseAlso: RefuseAlso | undefined;
   private readonly dispatcher: Dispatcher | undefined;
   private readonly policy: RetryPolicy;
   private readonly logger: ((line: string) => void) | undefined;
@@ -87,6 +89,7 @@ export class HttpPipeline {
     const publicValues = { public: options.publicValues ?? [] };
     this.#tokenInBytes = SecretFragments.ofUtf8([options.token], publicValues);
     this.#tokenInText = new SecretFragments([options.token], publicValues);
+    this.#refuseAlso = options.refuseAlso;
     this.userAgent = options.userAgent ?? defaultUserAgent();
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.credential = options.credential ?? 'token';
@@ -171,7 +174,10 @@ export class HttpPipeline {
    * @throws CredentialInResponseError, with the answer's headers but never its body
    */
   refuseEscapedCredential(r: Pick<RequestOptions, 'method' | 'path'>, escaped: boolean, json: unknown, status: number, headers?: IncomingHttpHeaders): void {
-    if (escaped && parsedHolds(json, this.#tokenInText)) throw keepResponse(this.credentialFound(r, status), headers, undefined, this.#tokenInText);
+    if (!escaped) return;
+    if (parsedHolds(json, this.#tokenInText)) throw keepResponse(this.credentialFound(r, status), headers, undefined, this.#tokenInText);
+    const also = this.#refuseAlso;
+    if (also && parsedHolds(json, also.fragments)) throw keepResponse(new CredentialInResponseError(this.endpointOf(r), also.credential, status, this.service.name), headers, undefined, this.#tokenInText);
   }
 
   /** The JSON checked against the request's schema (decimal strings become Decimal). */

@@ -1,5 +1,6 @@
 export type { ReportingApi, PartnerApi, GatewayApi, KeyUsagePeriod, MonthlyUsagePeriod, CallOptions } from './api.js';
 export { HttpPipeline, type HttpPipelineOptions, type RequestOptions, type QueryValue } from './http-pipeline.js';
+export type { RefuseAlso } from './pipeline-options.js';
 export { ReportingClient, type ReportingClientOptions } from './reporting-client.js';
 export { PartnerClient, type PartnerClientOptions } from './partner-client.js';
 export type { CommonClientOptions } from './client-options.js';

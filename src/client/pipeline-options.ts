@@ -2,6 +2,13 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { BodyKind } from './limits/body-limits.js';
 import type { RetryPolicy } from './_retry.js';
+import type { SecretFragments } from '../core/index.js';
+
+/** @internal Secrets beside the client's own that its answers must not hold (HttpPipelineOptions.refuseAlso). */
+export interface RefuseAlso {
+  fragments: SecretFragments;
+  credential: string;
+}
 
 export interface HttpPipelineOptions {
   /** Origin plus optional path prefix, e.g. `https://reporting.example.com` (no trailing slash needed). */
@@ -14,6 +21,12 @@ export interface HttpPipelineOptions {
    * refused (SecretFragments' `public`).
    */
   publicValues?: readonly string[];
+  /**
+   * @internal Other secrets a parsed answer must not hold (a month end's other tokens), looked for
+   * where the byte search cannot see them: JSON escapes and invisible characters. `credential`
+   * names them in the CredentialInResponseError. Their bytes are the caller's to search.
+   */
+  refuseAlso?: RefuseAlso;
   /** Defaults to `svc/<version> (node/<version>)`. */
   userAgent?: string;
   /**

@@ -4,6 +4,7 @@ import { InvoiceListSchema, InvoiceSchema, OrgKeyUsageSchema, OrgMonthlyUsageSch
 import { CurrencySchema } from '../model/parse/index.js';
 import type { CallOptions, KeyUsagePeriod, MonthlyUsagePeriod, ReportingApi } from './api.js';
 import { HttpPipeline } from './http-pipeline.js';
+import type { RefuseAlso } from './pipeline-options.js';
 import { pipelineOptions, setting } from './_config.js';
 import type { CommonClientOptions } from './client-options.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
@@ -32,6 +33,8 @@ export interface ReportingClientOptions extends CommonClientOptions {
   orgId?: string;
   /** Longest range one key-usage request may cover (the spec's 366); smaller values split more. */
   maxRangeDays?: number;
+  /** @internal A month end's other tokens, refused in parsed answers too (HttpPipelineOptions.refuseAlso). */
+  refuseAlso?: RefuseAlso;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,7 +54,7 @@ export class ReportingClient implements ReportingApi {
   readonly #token: SecretFragments;
 
   constructor(options: ReportingClientOptions = {}) {
-    checkClientOptions(options, ['token', 'orgId', 'baseUrl'], ['token'], ['maxRangeDays']);
+    checkClientOptions(options, ['token', 'orgId', 'baseUrl'], ['token'], ['maxRangeDays', 'refuseAlso']);
     const env = options.env ?? process.env;
     const token = setting(options.token, env, 'SVC_REPORTING_TOKEN', 'the reporting token', 'create one in the dashboard under Organization › API tokens');
     this.orgId = checkOrgIdValue(setting(options.orgId, env, 'SVC_ORG_ID', 'the organization id', 'the dashboard shows it beside the API tokens; or pass the orgId option'));
@@ -59,7 +62,7 @@ export class ReportingClient implements ReportingApi {
     if (this.orgId.includes(token)) throw new ConfigurationError('the organization id holds the reporting token itself', 'set SVC_ORG_ID (or the orgId option) to the id the dashboard shows', 'SVC_ORG_ID', 'malformed');
     this.#token = new SecretFragments([token], { public: [this.orgId] });
     // Its own id is public though the token may hold it (`rt_org-fjordline_…`): every answer names it.
-    this.http = new HttpPipeline(pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)', [this.orgId]));
+    this.http = new HttpPipeline({ ...pipelineOptions(options, token, 'reporting token (SVC_REPORTING_TOKEN)', [this.orgId]), ...(options.refuseAlso ? { refuseAlso: options.refuseAlso } : {}) });
     this.maxRangeDays = checkMaxRangeDays(options.maxRangeDays);
   }
 

@@ -177,6 +177,25 @@ describe('another token of the run in an organization\'s answers', () => {
     await crossed?.close();
   });
 
+  // The re-review: in an answer over 1 MiB (which the recorder does not parse) another token cut by
+  // invisible characters reached the workbook; the unit's client now refuses the run's tokens in
+  // what it parses too (RefuseAlso).
+  it('cut by invisible characters in a key-usage answer over 1 MiB: the organization fails', async () => {
+    const cut = [...token].map((c, i) => (i > 0 && i % 5 === 0 ? `\u200b${c}` : c)).join('');
+    const large = await startRewritingProxy(clean.url, (req, body) => {
+      if (req.url.split('?')[0] !== '/api/orgs/org-kattegat/key-usage') return body;
+      return body.toString('utf8').replace(/"name"\s*:\s*"([^"]*)"/, `"name":"Key ${cut}"`) + ' '.repeat(1_200_000);
+    });
+    try {
+      const { r, kattegat } = await monthEnd(large.url, 'out-crossed-large');
+      expect(r.code).toBe(1);
+      expect(kattegat.parts.find((p) => p.part === 'cost_workbook')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/contained a token of this run that is not this unit's/) });
+      await expectNoFileHolds(join(tmp, 'out-crossed-large', '2026-10'));
+    } finally {
+      await large.close();
+    }
+  }, 60_000);
+
   it.each([['the main thread', []], ['a worker thread', ['--threads', '1']]])('on %s: the organization fails naming no token, and no file holds one', async (_where, extra) => {
     const partner = tokens.partners[0]!.token;
     crossed ??= await startRewritingProxy(clean.url, (req, body) => {

@@ -2,6 +2,7 @@ import { isSvcError } from '../../core/index.js';
 import { isSystemError, systemErrorText } from '../../core/index.js';
 import { CredentialInResponseError } from '../../client/errors/index.js';
 import { TokenInAnswerError } from './token-in-answer-error.js';
+import { RUN_TOKENS_CREDENTIAL } from './run-secrets.js';
 
 /** How an error from one part of an organization's run counts. */
 export interface Classified {
@@ -39,7 +40,7 @@ function requestOf(e: unknown, status: number, message: string): string {
  * (TokenInAnswerError), naming the config's variable rather than the client's default one.
  */
 export function classifyError(error: unknown, tokenEnv?: string): Classified {
-  const e = error instanceof CredentialInResponseError && tokenEnv ? new TokenInAnswerError(error.endpoint, tokenEnv) : error;
+  const e = error instanceof CredentialInResponseError && tokenEnv ? new TokenInAnswerError(error.endpoint, tokenEnv, error.credential === RUN_TOKENS_CREDENTIAL ? 'run' : 'unit') : error;
   const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : undefined;
   // The client names its own default variable; in a run the token came from the config's.
   const message = status === 401 && tokenEnv ? `the token in ${tokenEnv} was refused (missing, unknown, expired or revoked)` : messageOf(e);

@@ -313,7 +313,7 @@ export async function runOrganization(ctx: OrgRunContext): Promise<OrgOutcome> {
     if (!token) throw new Error(`environment variable ${org.token_env} (the reporting token of ${org.org_id}) is not set`);
     // Each thing the client notices once per organization: it is the organization's note (manifest, summary, pages).
     const onWarning = (message: string) => void ((out.notes ??= []).includes(message) || out.notes.push(message));
-    const client = answeringOnce(ctx.deps.reportingClient({ baseUrl: ctx.baseUrl, token, orgId: org.org_id, onWarning, ...(ctx.answers ? { answers: ctx.answers } : {}) }));
+    const client = answeringOnce(ctx.deps.reportingClient({ baseUrl: ctx.baseUrl, token, orgId: org.org_id, onWarning, ...(ctx.answers ? { answers: ctx.answers } : {}), ...(ctx.runSecrets ? { refuseAlso: ctx.runSecrets.refuseAlso } : {}) }));
     const invoiceLanguage = await part(ctx, out, 'invoices', () => runInvoices(ctx, client, out));
     const language = ctx.language ?? org.language ?? invoiceLanguage ?? 'da';
     out.language = language;

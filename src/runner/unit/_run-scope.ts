@@ -1,3 +1,4 @@
+import type { RunSecrets } from './run-secrets.js';
 import type { OutputWriter } from '../manifest/_output-writer.js';
 import type { MonthEndDeps } from './deps.js';
 import type { ExchangeRates } from '../../money/index.js';
@@ -23,4 +24,6 @@ export interface RunScope {
   holdsToken: (bytes: Uint8Array) => boolean;
   /** What the unit's clients send through (the answers kept, or replayed by verify). */
   answers?: AnswerTap;
+  /** Every token of the run (RunSecrets), for the unit's client to refuse in parsed answers too. */
+  runSecrets?: RunSecrets | undefined;
 }

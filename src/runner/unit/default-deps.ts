@@ -39,7 +39,7 @@ export function createDefaultDeps(options: { client?: RunClientOptions | undefin
   const through = (answers: AnswerTap | undefined) => (answers ? { dispatcher: answers.through(dispatcher), ...(answers.retry ? { retry: answers.retry } : {}) } : { dispatcher });
   const deps: MonthEndDeps = {
     // env {}: a run's settings come from its config only, never from stray SVC_* variables.
-    reportingClient: ({ baseUrl, token, orgId, onWarning, answers }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, ...through(answers), ...(onWarning ? { onWarning } : {}) }),
+    reportingClient: ({ baseUrl, token, orgId, onWarning, answers, refuseAlso }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, ...through(answers), ...(onWarning ? { onWarning } : {}), ...(refuseAlso ? { refuseAlso } : {}) }),
     partnerClient: ({ baseUrl, token, answers }) => new PartnerClient({ ...client, baseUrl, token, env: {}, ...through(answers) }),
     renderInvoicePdf: (invoice, { language, findings }) => renderInvoicePdf(invoice, { ...(language ? { language } : {}), ...(findings ? { findings } : {}) }),
     renderInvoiceUbl: (invoice, { language }) => renderInvoiceUbl(invoice, language ? { language } : {}),

@@ -1,3 +1,4 @@
+import type { RefuseAlso } from '../../client/index.js';
 import type { ReportingApi, PartnerApi } from '../../client/index.js';
 import type { Invoice, PartnerStatus } from '../../model/index.js';
 import type { CostReportData } from '../../report/index.js';
@@ -16,7 +17,11 @@ export interface MonthEndDeps {
    * UTF-8). `answers`: what the client's requests go through (AnswerTap): a run keeps the answers
    * with it, `svc verify` answers from the kept ones.
    */
-  reportingClient(options: { baseUrl: string; token: string; orgId: string; onWarning?: (message: string) => void; answers?: AnswerTap }): ReportingApi;
+  reportingClient(options: {
+    baseUrl: string; token: string; orgId: string; onWarning?: (message: string) => void; answers?: AnswerTap;
+    /** @internal The run's other tokens, for the package's own client to refuse in parsed answers (RunSecrets). */
+    refuseAlso?: RefuseAlso;
+  }): ReportingApi;
   partnerClient(options: { baseUrl: string; token: string; answers?: AnswerTap }): PartnerApi;
   renderInvoicePdf(invoice: Invoice, options: { language?: string; findings?: readonly InvoiceCheckFinding[] }): Promise<Uint8Array>;
   /**

@@ -7,6 +7,9 @@ import { SecretFragments } from '../../core/index.js';
  * e-invoice and workbook, exit 0 (an outside attack review): the unit's own guard knew its own
  * token only. Made once for a run (and once for each of its worker threads), shared by its units.
  */
+/** What the package's client calls the run's other tokens in its refusal (classifyError says it in the unit's words). */
+export const RUN_TOKENS_CREDENTIAL = 'token of another organization or the partner of this run';
+
 export class RunSecrets {
   /** For searching an answer's bytes as they come. */
   readonly inBytes: SecretFragments;
@@ -21,5 +24,10 @@ export class RunSecrets {
   ) {
     this.inBytes = SecretFragments.ofUtf8(tokens, { public: orgIds });
     this.inText = new SecretFragments(tokens, { public: orgIds });
+  }
+
+  /** For the package's client (MonthEndDeps.reportingClient's `refuseAlso`): the run's tokens in parsed answers. */
+  get refuseAlso(): { fragments: SecretFragments; credential: string } {
+    return { fragments: this.inText, credential: RUN_TOKENS_CREDENTIAL };
   }
 }

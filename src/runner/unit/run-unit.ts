@@ -124,7 +124,7 @@ async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: Output
   const holdsToken = (bytes: Uint8Array) => own?.inBytes(bytes) === true || ctx.runSecrets?.inBytes.inBytes(bytes) === true;
   const scope = {
     baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, monthDir: ctx.runMonthDir ?? ctx.monthDir, rates: ctx.rates,
-    scrub: (text: string) => scrubber.scrub(text), holdsToken, answers,
+    scrub: (text: string) => scrubber.scrub(text), holdsToken, answers, runSecrets: ctx.runSecrets,
   };
   const outcome = unit.kind === 'organization'
     ? await runOrganization({ ...scope, org: unit.org, folder: unit.folder, withServicePdf: unit.withServicePdf, creditNotesMade: creditNotesMadeIn(ctx.previous), earlierInvoices: earlierInvoicesIn(ctx.previous), ...(ctx.otherMonthsCreditNotes ? { otherMonthsCreditNotes: ctx.otherMonthsCreditNotes } : {}), onFile: ctx.onFile ?? (() => {}) })
