@@ -8,6 +8,11 @@ import { checkClientOptions } from './_check-options.js';
 export interface PartnerClientOptions extends CommonClientOptions {
   /** Partner token; `SVC_PARTNER_TOKEN` when omitted. */
   token?: string;
+  /**
+   * The partner's own organization id, public though its token may hold it: its answers name it,
+   * and are not refused for it as holding the token (the reporting client takes its `orgId` so).
+   */
+  orgId?: string;
 }
 
 /** Partner status (spec reporting-api.md §4, endpoint 7) over HTTP with a partner token. */
@@ -16,10 +21,10 @@ export class PartnerClient implements PartnerApi {
   readonly http: HttpPipeline;
 
   constructor(options: PartnerClientOptions = {}) {
-    checkClientOptions(options, ['token', 'baseUrl'], ['token']);
+    checkClientOptions(options, ['token', 'baseUrl', 'orgId'], ['token']);
     const env = options.env ?? process.env;
     const token = setting(options.token, env, 'SVC_PARTNER_TOKEN', 'the partner token', 'create one in the dashboard under Partner › API tokens');
-    this.http = new HttpPipeline(pipelineOptions(options, token, 'partner token (SVC_PARTNER_TOKEN)'));
+    this.http = new HttpPipeline(pipelineOptions(options, token, 'partner token (SVC_PARTNER_TOKEN)', options.orgId ? [options.orgId] : []));
   }
 
   /** Endpoint 7: every organization the partner serves, with its keys checked against the recommended models. */

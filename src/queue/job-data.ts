@@ -50,7 +50,7 @@ export const JobDataSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('partner'),
     ...RunFields,
-    partner: z.strictObject({ token_env: RunOrganizationSchema.shape.token_env, language: z.string().optional() }),
+    partner: z.strictObject({ token_env: RunOrganizationSchema.shape.token_env, language: z.string().optional(), org_id: RunOrganizationSchema.shape.org_id.optional() }),
   }),
 ]);
 

@@ -101,7 +101,16 @@ const runConfigShape = {
     }),
   /** The partner workbook of the month, made with the partner token in `token_env`; none when absent. */
   partner: z
-    .strictObject({ token_env: envName, language: language.optional() }, { error: expected('an object with token_env') })
+    .strictObject({
+      token_env: envName,
+      language: language.optional(),
+      /**
+       * The partner's own organization id at the service, public though its token may hold it
+       * (`pt_org-bifrost-partners_…`): the partner status names it, and without it given here any
+       * 12 characters of it in the token would make the run refuse that answer as holding the token.
+       */
+      org_id: runOrganizationShape.org_id.optional(),
+    }, { error: expected('an object with token_env') })
     .optional(),
   /** The seller's credit-note series: the run makes the credit note of each void or held-back invoice from it; without it the run names the credit notes to make. */
   credit_notes: CreditNoteSeriesSchema.optional(),

@@ -42,7 +42,7 @@ export class MonthRun {
   ) {
     this.folders = organizationFolders(config);
     this.secrets = config.organizations.map((o) => env[o.token_env]).concat(config.partner ? [env[config.partner.token_env]] : []);
-    this.scrubber = new SecretScrubber(this.secrets, config.organizations.map((o) => o.org_id));
+    this.scrubber = new SecretScrubber(this.secrets, runPublicIds(config));
   }
 
   /**
@@ -104,4 +104,9 @@ export class MonthRun {
   release(): Promise<void> {
     return this.releaseLock();
   }
+}
+
+/** The run's organization ids and the partner's where given: public though a token may hold one. */
+export function runPublicIds(config: RunConfig): string[] {
+  return [...config.organizations.map((o) => o.org_id), ...(config.partner?.org_id ? [config.partner.org_id] : [])];
 }

@@ -2,7 +2,7 @@ import { RunSecrets } from '../unit/run-secrets.js';
 import { DEFAULT_CONCURRENCY } from '../options/run-option-defaults.js';
 import { setMaxListeners } from 'node:events';
 import { makeMonthFolder } from './month-folder.js';
-import { MonthRun } from './month-run.js';
+import { MonthRun, runPublicIds } from './month-run.js';
 import { mapPool } from './_pool.js';
 import { parseRunConfig, refuseTokenValues, type RunConfig } from '../config/config.js';
 import { RUN_OPTION_KINDS, checkDateOption, checkMonthOption, checkOptionKinds, checkWholeOption } from '../option-checks/check-options.js';
@@ -143,7 +143,7 @@ export async function runMonthEnd(config: RunConfig, options: MonthEndOptions): 
     report('start');
     const checkpoint = run.checkpointer();
     // Every token of the run, which no unit's answers may hold: made once, shared by the units (threads make their own from the same values).
-    const orgIds = config.organizations.map((o) => o.org_id);
+    const orgIds = runPublicIds(config);
     const runSecrets = new RunSecrets(run.secrets, orgIds);
     if (threads > 0) {
       const started = new ThreadPool(threads, options.client, { tokens: run.secrets, orgIds });

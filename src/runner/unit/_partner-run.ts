@@ -15,7 +15,7 @@ export async function runPartner(ctx: PartnerRunContext): Promise<PartOutcome> {
   try {
     const token = ctx.env[ctx.partner.token_env];
     if (!token) throw new Error(`environment variable ${ctx.partner.token_env} (the partner token) is not set`);
-    const status = await ctx.deps.partnerClient({ baseUrl: ctx.baseUrl, token, ...(ctx.answers ? { answers: ctx.answers } : {}) }).getPartnerStatus({ signal: ctx.signal });
+    const status = await ctx.deps.partnerClient({ baseUrl: ctx.baseUrl, token, ...(ctx.answers ? { answers: ctx.answers } : {}), ...(ctx.partner.org_id ? { orgId: ctx.partner.org_id } : {}) }).getPartnerStatus({ signal: ctx.signal });
     const language = ctx.language ?? ctx.partner.language ?? 'da';
     await ctx.writer.emit({
       path: 'partner-status.xlsx', org_id: null, kind: 'partner_workbook',

@@ -40,7 +40,7 @@ export function createDefaultDeps(options: { client?: RunClientOptions | undefin
   const deps: MonthEndDeps = {
     // env {}: a run's settings come from its config only, never from stray SVC_* variables.
     reportingClient: ({ baseUrl, token, orgId, onWarning, answers, refuseAlso }) => new ReportingClient({ ...client, baseUrl, token, orgId, env: {}, ...through(answers), ...(onWarning ? { onWarning } : {}), ...(refuseAlso ? { refuseAlso } : {}) }),
-    partnerClient: ({ baseUrl, token, answers }) => new PartnerClient({ ...client, baseUrl, token, env: {}, ...through(answers) }),
+    partnerClient: ({ baseUrl, token, answers, orgId }) => new PartnerClient({ ...client, baseUrl, token, env: {}, ...through(answers), ...(orgId ? { orgId } : {}) }),
     renderInvoicePdf: (invoice, { language, findings }) => renderInvoicePdf(invoice, { ...(language ? { language } : {}), ...(findings ? { findings } : {}) }),
     renderInvoiceUbl: (invoice, { language }) => renderInvoiceUbl(invoice, language ? { language } : {}),
     fetchCostData: (client, month, signal) => fetchCostReportData(client, { month }, signal ? { signal } : {}),

@@ -22,7 +22,7 @@ export interface MonthEndDeps {
     /** @internal The run's other tokens, for the package's own client to refuse in parsed answers (RunSecrets). */
     refuseAlso?: RefuseAlso;
   }): ReportingApi;
-  partnerClient(options: { baseUrl: string; token: string; answers?: AnswerTap }): PartnerApi;
+  partnerClient(options: { baseUrl: string; token: string; answers?: AnswerTap; /** The partner's own id, public though its token may hold it (config's `partner.org_id`). */ orgId?: string }): PartnerApi;
   renderInvoicePdf(invoice: Invoice, options: { language?: string; findings?: readonly InvoiceCheckFinding[] }): Promise<Uint8Array>;
   /**
    * The issued invoice's Peppol e-invoice (UBL XML); throws EInvoiceError when the record cannot

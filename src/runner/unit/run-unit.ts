@@ -85,6 +85,12 @@ export interface RunUnitContext {
   runSecrets?: RunSecrets;
 }
 
+/** The unit's own id, public though its token may hold it: the organization's, or the partner's where the config gives it. */
+function unitPublicValues(unit: RunUnit): string[] {
+  if (unit.kind === 'organization') return [unit.org.org_id];
+  return unit.partner.org_id ? [unit.partner.org_id] : [];
+}
+
 /** What a unit did: its outcome and the files it wrote or kept, with its token scrubbed from both. */
 export interface RunUnitResult<O extends OrgOutcome | PartOutcome = OrgOutcome | PartOutcome> {
   outcome: O;
@@ -104,7 +110,7 @@ export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUn
 export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUnitResult> {
   const tokenEnv = unit.kind === 'organization' ? unit.org.token_env : unit.partner.token_env;
   // The organization's id is public though its token may hold it (`rt_org-fjordline_…`): every answer names it.
-  const publicValues = unit.kind === 'organization' ? [unit.org.org_id] : [];
+  const publicValues = unitPublicValues(unit);
   const recorder = ctx.replay ? undefined : new AnswerRecorder(ctx.env[tokenEnv], publicValues, ctx.runSecrets);
   // Once an answer held the unit's token, nothing more is made from the unit's answers (TokenInAnswerError).
   const refuseDocuments = () => (recorder?.tokenSeenIn !== undefined ? new TokenInAnswerError(recorder.tokenSeenIn, tokenEnv, recorder.tokenSeenWhose) : undefined);
@@ -118,9 +124,9 @@ export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUn
 }
 
 async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: OutputWriter, tokenEnv: string, recorder: AnswerRecorder | undefined): Promise<RunUnitResult> {
-  const scrubber = new SecretScrubber([ctx.env[tokenEnv]], unit.kind === 'organization' ? [unit.org.org_id] : []);
+  const scrubber = new SecretScrubber([ctx.env[tokenEnv]], unitPublicValues(unit));
   const answers = ctx.replay ?? recorder!;
-  const own = ctx.env[tokenEnv] ? SecretFragments.ofUtf8([ctx.env[tokenEnv]], { public: unit.kind === 'organization' ? [unit.org.org_id] : [] }) : undefined;
+  const own = ctx.env[tokenEnv] ? SecretFragments.ofUtf8([ctx.env[tokenEnv]], { public: unitPublicValues(unit) }) : undefined;
   const holdsToken = (bytes: Uint8Array) => own?.inBytes(bytes) === true || ctx.runSecrets?.inBytes.inBytes(bytes) === true;
   const scope = {
     baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, monthDir: ctx.runMonthDir ?? ctx.monthDir, rates: ctx.rates,
