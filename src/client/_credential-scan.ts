@@ -1,4 +1,4 @@
-import { visibleText, type SecretFragments } from '../core/index.js';
+import { mayHoldInvisible, visibleText, type SecretFragments } from '../core/index.js';
 
 const NONE = Buffer.alloc(0);
 
@@ -41,6 +41,15 @@ export class CredentialScan {
 }
 
 /**
+ * Whether a JSON body's parsed strings may say the token its bytes do not: a JSON escape
+ * (`\u0072t_…`, `\/`), or an invisible character between its pieces. Only such a body is walked
+ * with parsedHolds, so a plain answer costs nothing more.
+ */
+export function mayHideToken(body: Uint8Array): boolean {
+  return body.includes(0x5c) || mayHoldInvisible(body);
+}
+
+/**
  * Whether `text` holds the token as it is or as every surface shows it: the records' strings go
  * through visibleText, which removes invisible characters, so a token cut by zero-width spaces or
  * soft hyphens (`rt_nor\u200bdlys_…`, no piece of it 12 characters) is whole in the documents (an
@@ -57,7 +66,7 @@ function holds(text: string, fragments: SecretFragments): boolean {
  * in a string or a member name. JSON may write any character as an escape (`\u0072`, `\/`, `\"`),
  * so a body whose bytes do not hold the token can still say it once parsed, and so can one whose
  * strings cut it with invisible characters (holds); the pipeline walks a value only when its text
- * had a backslash or may hold an invisible character (mayHoldInvisible).
+ * had a backslash or may hold an invisible character (mayHideToken).
  * Iterative, so no nesting depth overflows the stack.
  */
 export function parsedHolds(value: unknown, fragments: SecretFragments): boolean {

@@ -11,7 +11,7 @@ import { JsonScanError, MemberScanner } from './_json-members.js';
 import { WHOLE_BYTES, wholeObject } from './_json-whole.js';
 import type { KeyUsageHead } from './merge-key-usage.js';
 import { replacedAt } from './_utf8.js';
-import { mayHoldInvisible } from '../core/index.js';
+import { mayHideToken } from './_credential-scan.js';
 
 /** The members of OrgKeyUsage beside `keys`: the only ones kept (anything else is skipped unparsed). */
 const HEAD_MEMBERS: ReadonlySet<string> = new Set(['org_id', 'start_date', 'end_date', 'key_fields', 'totals']);
@@ -150,7 +150,7 @@ export async function readKeyUsageStream(
       held = undefined;
       scan(() => {
         // No backslash (wholeObject's condition), but its strings may cut the token with invisible characters.
-        http.refuseEscapedCredential({ path }, mayHoldInvisible(heldBody), whole, 200);
+        http.refuseEscapedCredential({ path }, mayHideToken(heldBody), whole, 200);
         // In the text's order (for…in puts integer-like names first; no member read here has one).
         for (const name in whole) {
           const value = whole[name];

@@ -16,9 +16,9 @@ import { asBytes, capStream, discard, readLimited, readAll, type BodyCap } from 
 import { bodyLimits, type BodyKind } from './limits/body-limits.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { CredentialInResponseError } from './errors/credential-in-response-error.js';
-import { parsedHolds } from './_credential-scan.js';
+import { mayHideToken, parsedHolds } from './_credential-scan.js';
 import { InvalidRequestError } from './errors/invalid-request-error.js';
-import { escapeControls, mayHoldInvisible, SecretFragments } from '../core/index.js';
+import { escapeControls, SecretFragments } from '../core/index.js';
 import { defaultUserAgent } from './user-agent.js';
 import { keepResponse } from './errors/_response-info.js';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -33,12 +33,6 @@ import type { HttpPipelineOptions, RefuseAlso, RequestOptions, ServiceName } fro
 
 export type { HttpPipelineOptions, QueryValue, RequestOptions, ServiceName } from './pipeline-options.js';
 
-const BACKSLASH = 0x5c;
-
-/** Whether a body's parsed strings may say the token its bytes do not: a JSON escape, or an invisible character between its pieces. */
-function mayHideToken(body: Uint8Array): boolean {
-  return body.includes(BACKSLASH) || mayHoldInvisible(body);
-}
 
 const DEFAULT_SERVICE: ServiceName = { name: 'the service', exampleUrl: 'https://reporting.example.com' };
 

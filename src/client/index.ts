@@ -10,7 +10,7 @@ export { checkListedInvoice } from './listed-invoice.js';
 export { InvoiceMismatchError } from './invoice-mismatch-error.js';
 export { defaultUserAgent } from './user-agent.js';
 export { isRetryableStatus } from './_retry.js';
-export { CredentialScan, parsedHolds } from './_credential-scan.js';
+export { CredentialScan, mayHideToken, parsedHolds } from './_credential-scan.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type BodyKind } from './limits/body-limits.js';
 export * from './errors/index.js';
 export { GatewayClient } from './gateway-client.js';

@@ -2,8 +2,8 @@ import { createHash, type Hash } from 'node:crypto';
 import { once } from 'node:events';
 import { createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { Dispatcher } from 'undici';
-import { CredentialScan, parsedHolds } from '../../client/index.js';
-import { mayHoldInvisible, SecretFragments } from '../../core/index.js';
+import { CredentialScan, mayHideToken, parsedHolds } from '../../client/index.js';
+import { SecretFragments } from '../../core/index.js';
 import type { AnswerTap } from './answer-tap.js';
 import type { RunSecrets } from './run-secrets.js';
 import { KEPT_GZIP_LEVEL, KEPT_HEADERS, KEPT_RAW_LIMIT } from '../manifest/kept-answers.js';
@@ -192,7 +192,7 @@ class Recording {
    * invisible character is parsed, as the client's pipeline does (parsedHolds).
    */
   private escapedToken(body: Buffer): boolean {
-    if ((!this.tokenInText && !this.run) || !(body.includes(0x5c) || mayHoldInvisible(body))) return false;
+    if ((!this.tokenInText && !this.run) || !mayHideToken(body)) return false;
     let value: unknown;
     try {
       value = JSON.parse(body.toString('utf8'));
@@ -273,6 +273,14 @@ export class AnswerRecorder implements AnswerTap {
         },
       });
     });
+  }
+
+  /**
+   * Whether bytes the unit made (a text document about to be written) hold its token or another of
+   * the run's, with the fragments its answers are searched with (TokenInDocumentError).
+   */
+  holdsToken(bytes: Uint8Array): boolean {
+    return this.token?.inBytes(bytes) === true || this.run?.inBytes.inBytes(bytes) === true;
   }
 
   private seen(where: string, whose: TokenWhose): void {

@@ -1,5 +1,8 @@
 import { SecretFragments } from '../../core/index.js';
 
+/** What the package's client calls the run's other tokens in its refusal (classifyError says it in the unit's words). */
+export const RUN_TOKENS_CREDENTIAL = 'token of another organization or the partner of this run';
+
 /**
  * Every token of a run, each organization's and the partner's (a piece of one counting), with the
  * organizations' ids public: what no answer to any unit may hold. An organization's answers that
@@ -7,9 +10,6 @@ import { SecretFragments } from '../../core/index.js';
  * e-invoice and workbook, exit 0 (an outside attack review): the unit's own guard knew its own
  * token only. Made once for a run (and once for each of its worker threads), shared by its units.
  */
-/** What the package's client calls the run's other tokens in its refusal (classifyError says it in the unit's words). */
-export const RUN_TOKENS_CREDENTIAL = 'token of another organization or the partner of this run';
-
 export class RunSecrets {
   /** For searching an answer's bytes as they come. */
   readonly inBytes: SecretFragments;

@@ -5,7 +5,6 @@ import { earlierInvoicesIn } from './_kept-invoices.js';
 import type { MadeCreditNote } from '../run/_credit-note-numbers.js';
 import { runPartner } from './_partner-run.js';
 import { SecretScrubber } from '../run/_secret-scrubber.js';
-import { SecretFragments } from '../../core/index.js';
 import type { RunConfig, RunOrganization } from '../config/config.js';
 import type { MonthEndDeps } from './deps.js';
 import type { ManifestFile, OrgOutcome, PartOutcome } from '../manifest/manifest.js';
@@ -117,17 +116,17 @@ export async function runUnit(unit: RunUnit, ctx: RunUnitContext): Promise<RunUn
   // The unit's folders are synced once at its end (before its files reach a manifest), not after every file.
   const writer = new OutputWriter(ctx.monthDir, new Map(ctx.previous.map((f) => [f.path, f])), { batchFolderSync: true, refuseDocuments });
   try {
-    return await runUnitWriting(unit, ctx, writer, tokenEnv, recorder);
+    return await runUnitWriting(unit, ctx, writer, tokenEnv, publicValues, recorder);
   } finally {
     await writer.syncFolders();
   }
 }
 
-async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: OutputWriter, tokenEnv: string, recorder: AnswerRecorder | undefined): Promise<RunUnitResult> {
-  const scrubber = new SecretScrubber([ctx.env[tokenEnv]], unitPublicValues(unit));
+async function runUnitWriting(unit: RunUnit, ctx: RunUnitContext, writer: OutputWriter, tokenEnv: string, publicValues: string[], recorder: AnswerRecorder | undefined): Promise<RunUnitResult> {
+  const scrubber = new SecretScrubber([ctx.env[tokenEnv]], publicValues);
   const answers = ctx.replay ?? recorder!;
-  const own = ctx.env[tokenEnv] ? SecretFragments.ofUtf8([ctx.env[tokenEnv]], { public: unitPublicValues(unit) }) : undefined;
-  const holdsToken = (bytes: Uint8Array) => own?.inBytes(bytes) === true || ctx.runSecrets?.inBytes.inBytes(bytes) === true;
+  // The recorder's fragments; a replay (svc verify) has no recorder and no real token to look for.
+  const holdsToken = (bytes: Uint8Array) => recorder?.holdsToken(bytes) === true;
   const scope = {
     baseUrl: ctx.baseUrl, env: ctx.env, deps: ctx.deps, writer, signal: ctx.signal, language: ctx.language, month: ctx.month, monthDir: ctx.runMonthDir ?? ctx.monthDir, rates: ctx.rates,
     scrub: (text: string) => scrubber.scrub(text), holdsToken, answers, runSecrets: ctx.runSecrets,
