@@ -58,7 +58,9 @@ export function figureFindings(invoice: Invoice): InvoiceCheckFinding[] {
   const rest = (BigInt(invoice.subtotal_cents) * BigInt(invoice.vat_rate_bps)) % 10_000n;
   const half = rest === 5_000n || rest === -5_000n;
   if (vat !== invoice.vat_cents && !(half && (twiceOff === 10_000n || twiceOff === -10_000n))) {
-    error('vat', 'vat_cents', `vat_cents ${invoice.vat_cents} != round(subtotal_cents ${invoice.subtotal_cents} × vat_rate_bps ${invoice.vat_rate_bps} / 10000) = ${half ? `${vat - 1} or ${vat}` : vat}`, {
+    // vatFromBps rounds half away from zero: the other neighbour of a half lies towards zero.
+    const other = vat > 0 ? vat - 1 : vat + 1;
+    error('vat', 'vat_cents', `vat_cents ${invoice.vat_cents} != round(subtotal_cents ${invoice.subtotal_cents} × vat_rate_bps ${invoice.vat_rate_bps} / 10000) = ${half ? `${Math.min(vat, other)} or ${Math.max(vat, other)}` : vat}`, {
       vat: money(invoice.vat_cents), subtotal: money(invoice.subtotal_cents), rate: { bps: invoice.vat_rate_bps }, expected: money(vat),
     });
   }

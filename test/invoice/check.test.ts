@@ -67,17 +67,16 @@ describe('checkInvoice: figures', () => {
   });
 
   it('VAT rounded to the øre: at exactly half an øre either neighbour, else the nearest', () => {
-    const at = (subtotal: number, vat: number): string[] =>
-      checkInvoice(
-        nordlys((j) => {
-          j.lines = [{ sort_order: 1, kind: 'subscription', description: 'Plan', quantity: 1, unit_price_cents: subtotal, line_total_cents: subtotal }];
-          j.subscription_subtotal_cents = subtotal;
-          j.usage_subtotal_cents = 0;
-          j.subtotal_cents = subtotal;
-          j.vat_cents = vat;
-          j.total_cents = subtotal + vat;
-        }),
-      ).map((f) => f.code);
+    const withVat = (subtotal: number, vat: number) =>
+      nordlys((j) => {
+        j.lines = [{ sort_order: 1, kind: 'subscription', description: 'Plan', quantity: 1, unit_price_cents: subtotal, line_total_cents: subtotal }];
+        j.subscription_subtotal_cents = subtotal;
+        j.usage_subtotal_cents = 0;
+        j.subtotal_cents = subtotal;
+        j.vat_cents = vat;
+        j.total_cents = subtotal + vat;
+      });
+    const at = (subtotal: number, vat: number): string[] => checkInvoice(withVat(subtotal, vat)).map((f) => f.code);
     expect(at(2, 1)).toEqual([]);
     expect(at(1, 0)).toEqual([]);
     // 25 % of 2 øre is 0.5: half up (1) and half even (0) are both the VAT rounded to the øre. The
@@ -91,6 +90,10 @@ describe('checkInvoice: figures', () => {
     expect(at(-10002, -2500)).toEqual([]);
     expect(at(-10002, -2501)).toEqual([]);
     expect(at(-10002, -2499)).toEqual(['vat']);
+    // The message names the two neighbours of a half, on either side of zero.
+    const message = (subtotal: number, vat: number) => checkInvoice(withVat(subtotal, vat))[0]!.message;
+    expect(message(10002, 2499)).toMatch(/= 2500 or 2501$/);
+    expect(message(-10002, -2499)).toMatch(/= -2501 or -2500$/);
     // 25 % of 3 øre is 0.75: only 1.
     expect(at(3, 1)).toEqual([]);
     expect(at(3, 0)).toEqual(['vat']);
